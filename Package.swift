@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Slate",
+    platforms: [
+        .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "Slate", targets: ["Slate"]),
+    ],
+    targets: [
+        // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+        // The connection layer.
+        .target(name: "Slate", dependencies: ["CSQLite"]),
+        // A short tour of the connection layer, run by the README's first command.
+        .executableTarget(name: "slate-tour", dependencies: ["Slate"]),
+
+        // A fault-injecting VFS for tests (I/O errors on demand).
+        .target(name: "CSQLiteFaultVFS", dependencies: ["CSQLite"], path: "Tests/CSQLiteFaultVFS"),
+        .testTarget(name: "SlateTests", dependencies: ["Slate", "CSQLiteFaultVFS"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

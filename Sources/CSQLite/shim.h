@@ -1,0 +1,56 @@
+#ifndef SLATE_CSQLITE_SHIM_H
+#define SLATE_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/*
+ * Small C helpers for the parts of the SQLite API that Swift cannot call directly:
+ * variadic functions (sqlite3_db_config) and macros that are casts (SQLITE_TRANSIENT).
+ * Everything here is static inline: no symbols of our own are exported.
+ */
+
+/// sqlite3_db_config(db, op, value, &current) for the integer-valued verbs
+/// (SQLITE_DBCONFIG_DEFENSIVE, _TRUSTED_SCHEMA, _ENABLE_FKEY, ...).
+/// Pass value -1 to only read the current setting. Returns the SQLite result code.
+static inline int slate_db_config_int(sqlite3 *db, int op, int value, int *current) {
+    int ignored = 0;
+    return sqlite3_db_config(db, op, value, current ? current : &ignored);
+}
+
+/// Binds UTF-8 text of `length` bytes, copied by SQLite (SQLITE_TRANSIENT).
+/// An empty string binds '' (never NULL, whatever the pointer).
+static inline int slate_bind_text(sqlite3_stmt *stmt, int index, const void *bytes, sqlite3_uint64 length) {
+    if (length == 0 || bytes == 0) {
+        return sqlite3_bind_text(stmt, index, "", 0, SQLITE_STATIC);
+    }
+    return sqlite3_bind_text64(stmt, index, (const char *)bytes, length, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+/// Binds a blob of `length` bytes, copied by SQLite (SQLITE_TRANSIENT).
+/// An empty blob binds a zero-length blob (never NULL, whatever the pointer).
+static inline int slate_bind_blob(sqlite3_stmt *stmt, int index, const void *bytes, sqlite3_uint64 length) {
+    if (length == 0 || bytes == 0) {
+        return sqlite3_bind_zeroblob(stmt, index, 0);
+    }
+    return sqlite3_bind_blob64(stmt, index, bytes, length, SQLITE_TRANSIENT);
+}
+
+/// Sets a function result to UTF-8 text of `length` bytes (copied).
+static inline void slate_result_text(sqlite3_context *context, const void *bytes, sqlite3_uint64 length) {
+    if (length == 0 || bytes == 0) {
+        sqlite3_result_text(context, "", 0, SQLITE_STATIC);
+        return;
+    }
+    sqlite3_result_text64(context, (const char *)bytes, length, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+/// Sets a function result to a blob of `length` bytes (copied).
+static inline void slate_result_blob(sqlite3_context *context, const void *bytes, sqlite3_uint64 length) {
+    if (length == 0 || bytes == 0) {
+        sqlite3_result_zeroblob(context, 0);
+        return;
+    }
+    sqlite3_result_blob64(context, bytes, length, SQLITE_TRANSIENT);
+}
+
+#endif /* SLATE_CSQLITE_SHIM_H */

@@ -1,0 +1,104 @@
+import CSQLite
+
+extension SQLContext {
+    /// Settings applied when a context opens.
+    ///
+    /// ```swift
+    /// var configuration = SQLContext.Configuration()
+    /// configuration.busyTimeout = .seconds(10)
+    /// configuration.journalMode = .wal
+    /// let ctx = try SQLContext(path: "app.sqlite", configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// How long a statement waits for another connection's lock before failing with
+        /// `SQLITE_BUSY`. Five seconds by default.
+        public var busyTimeout: Duration
+        /// Whether foreign keys are enforced (`PRAGMA foreign_keys`). On by default.
+        public var foreignKeys: Bool
+        /// The journal mode to set on open, or nil to leave the file's own.
+        public var journalMode: JournalMode?
+        /// How many prepared statements ``SQLContext/exec(sql:parameters:)`` and friends
+        /// keep for reuse. 64 by default; 0 turns the cache off.
+        public var statementCacheCapacity: Int
+        /// Whether errors show the values bound to the failing statement. Off by default,
+        /// so that errors can be logged without leaking data.
+        public var includesBoundValuesInErrors: Bool
+        /// The name of the SQLite VFS to open the file with, or nil for the default.
+        public var vfs: String?
+
+        /// Creates a configuration; every setting has its default.
+        public init(
+            busyTimeout: Duration = .seconds(5),
+            foreignKeys: Bool = true,
+            journalMode: JournalMode? = nil,
+            statementCacheCapacity: Int = 64,
+            includesBoundValuesInErrors: Bool = false,
+            vfs: String? = nil
+        ) {
+            self.busyTimeout = busyTimeout
+            self.foreignKeys = foreignKeys
+            self.journalMode = journalMode
+            self.statementCacheCapacity = statementCacheCapacity
+            self.includesBoundValuesInErrors = includesBoundValuesInErrors
+            self.vfs = vfs
+        }
+
+        /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a
+        /// 64-statement cache, bound values kept out of errors.
+        public static var `default`: Configuration { Configuration() }
+    }
+
+    /// SQLite's journal modes (`PRAGMA journal_mode`).
+    public enum JournalMode: String, Sendable {
+        /// Delete the rollback journal at the end of each transaction (SQLite's default).
+        case delete = "DELETE"
+        /// Truncate the rollback journal instead of deleting it.
+        case truncate = "TRUNCATE"
+        /// Keep the rollback journal and zero its header.
+        case persist = "PERSIST"
+        /// Keep the rollback journal in memory.
+        case memory = "MEMORY"
+        /// Write-ahead logging: readers don't block the writer, nor it them.
+        case wal = "WAL"
+        /// No journal: no rollback, no crash safety.
+        case off = "OFF"
+    }
+
+    func applyConfiguration(_ configuration: Configuration) throws {
+        busyTimeout = configuration.busyTimeout
+        // Reading the schema version fails right away for a file that is not a database
+        // (or is locked beyond the busy timeout), instead of at the first query.
+        _ = try query(sql: "PRAGMA schema_version")
+        if configuration.foreignKeys {
+            try exec(sql: "PRAGMA foreign_keys = ON")
+        }
+        if let mode = configuration.journalMode {
+            try setJournalMode(mode)
+        }
+    }
+
+    /// Sets the journal mode and checks SQLite took it (an in-memory database only
+    /// takes `memory` and `off`: WAL needs a file).
+    func setJournalMode(_ mode: JournalMode) throws {
+        let rows = try query(sql: "PRAGMA journal_mode = \(mode.rawValue)")
+        let actual = rows.first?.first?.textValue?.uppercased() ?? ""
+        if actual != mode.rawValue {
+            throw SQLError(
+                code: .error,
+                message: "journal mode \(mode.rawValue) could not be set; the database uses \(actual)",
+                sql: "PRAGMA journal_mode = \(mode.rawValue)")
+        }
+    }
+
+    /// How long statements wait for another connection's lock before `SQLITE_BUSY`.
+    public var busyTimeout: Duration {
+        get { storedBusyTimeout }
+        set {
+            storedBusyTimeout = newValue
+            guard let db = connection.db else { return }
+            let (seconds, attoseconds) = newValue.components
+            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            sqlite3_busy_timeout(db, Int32(clamping: max(0, milliseconds)))
+        }
+    }
+}

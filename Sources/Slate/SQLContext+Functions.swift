@@ -1,0 +1,149 @@
+import CSQLite
+
+/// Holds a Swift function for SQLite; SQLite releases it through `xDestroy`.
+private final class FunctionBox {
+    let body: ([SQLValue]) throws -> SQLValue
+    init(_ body: @escaping ([SQLValue]) throws -> SQLValue) { self.body = body }
+}
+
+/// Holds a Swift collation for SQLite; SQLite releases it through `xDestroy`.
+private final class CollationBox {
+    let compare: (String, String) -> Int
+    init(_ compare: @escaping (String, String) -> Int) { self.compare = compare }
+}
+
+extension SQLContext {
+    /// Adds a scalar SQL function written in Swift, or replaces one with the same name
+    /// and argument count.
+    ///
+    /// ```swift
+    /// try ctx.createFunction("reverse", argumentCount: 1, isDeterministic: true) { arguments in
+    ///     guard case .text(let text) = arguments[0] else { return .null }
+    ///     return .text(String(text.reversed()))
+    /// }
+    /// ```
+    ///
+    /// An error thrown by `body` fails the statement with its description as the message.
+    ///
+    /// - Parameters:
+    ///   - argumentCount: how many arguments it takes; -1 for any number.
+    ///   - isDeterministic: whether the same arguments always give the same result, which
+    ///     lets SQLite use it in indexes and `CHECK` constraints.
+    public func createFunction(
+        _ name: String, argumentCount: Int32 = -1, isDeterministic: Bool = false,
+        _ body: @escaping ([SQLValue]) throws -> SQLValue
+    ) throws {
+        let db = try openHandle()
+        var flags = SQLITE_UTF8
+        if isDeterministic { flags |= SQLITE_DETERMINISTIC }
+        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        // On failure SQLite calls xDestroy itself, which releases the box.
+        let code = sqlite3_create_function_v2(
+            db, name, argumentCount, flags, box,
+            { context, count, arguments in
+                guard let context else { return }
+                let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                do {
+                    var values: [SQLValue] = []
+                    values.reserveCapacity(Int(count))
+                    for index in 0..<Int(count) {
+                        values.append(try SQLValue(functionArgument: arguments?[index]))
+                    }
+                    try box.body(values).setResult(of: context)
+                } catch {
+                    sqlite3_result_error(context, String(describing: error), -1)
+                }
+            },
+            nil, nil,
+            { box in
+                if let box { Unmanaged<FunctionBox>.fromOpaque(box).release() }
+            })
+        if code != SQLITE_OK {
+            throw connection.error(code, sql: nil)
+        }
+    }
+
+    /// Removes a function added with ``createFunction(_:argumentCount:isDeterministic:_:)``.
+    public func removeFunction(_ name: String, argumentCount: Int32 = -1) throws {
+        let db = try openHandle()
+        let code = sqlite3_create_function_v2(db, name, argumentCount, SQLITE_UTF8, nil, nil, nil, nil, nil)
+        if code != SQLITE_OK { throw connection.error(code, sql: nil) }
+    }
+
+    /// Adds a collation written in Swift, for `COLLATE name` in SQL.
+    ///
+    /// `compare` returns a negative number, zero, or a positive number as its first
+    /// argument sorts before, with, or after the second. Text that is not valid UTF-8
+    /// reaches it with U+FFFD in place of the bad bytes.
+    ///
+    /// ```swift
+    /// try ctx.createCollation("length") { $0.count - $1.count }
+    /// ```
+    public func createCollation(_ name: String, _ compare: @escaping (String, String) -> Int) throws {
+        let db = try openHandle()
+        let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
+        let code = sqlite3_create_collation_v2(
+            db, name, SQLITE_UTF8, box,
+            { box, leftCount, left, rightCount, right in
+                guard let box else { return 0 }
+                let collation = Unmanaged<CollationBox>.fromOpaque(box).takeUnretainedValue()
+                let lhs = String(decoding: UnsafeRawBufferPointer(start: left, count: Int(leftCount)), as: UTF8.self)
+                let rhs = String(decoding: UnsafeRawBufferPointer(start: right, count: Int(rightCount)), as: UTF8.self)
+                let order = collation.compare(lhs, rhs)
+                return order < 0 ? -1 : (order > 0 ? 1 : 0)
+            },
+            { box in
+                if let box { Unmanaged<CollationBox>.fromOpaque(box).release() }
+            })
+        if code != SQLITE_OK {
+            throw connection.error(code, sql: nil)
+        }
+    }
+}
+
+extension SQLValue {
+    /// Reads a function argument (`sqlite3_value`).
+    init(functionArgument value: OpaquePointer?) throws {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            self = .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT:
+            self = .float(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_value_text(value) else {
+                self = .text("")
+                return
+            }
+            let count = Int(sqlite3_value_bytes(value))
+            guard let string = decodeValidUTF8(UnsafeBufferPointer(start: text, count: count)) else {
+                throw SQLError(code: .mismatch, message: "a function argument holds text that is not valid UTF-8")
+            }
+            self = .text(string)
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_value_bytes(value))
+            if let bytes = sqlite3_value_blob(value) {
+                self = .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+            } else {
+                self = .blob([])
+            }
+        default:
+            self = .null
+        }
+    }
+
+    /// Sets the result of an SQL function call to this value.
+    func setResult(of context: OpaquePointer) {
+        switch self {
+        case .integer(let value):
+            sqlite3_result_int64(context, value)
+        case .float(let value):
+            sqlite3_result_double(context, value)
+        case .text(var value):
+            value.withUTF8 { slate_result_text(context, $0.baseAddress, UInt64($0.count)) }
+        case .blob(let bytes):
+            bytes.withUnsafeBytes { slate_result_blob(context, $0.baseAddress, UInt64($0.count)) }
+        case .null:
+            sqlite3_result_null(context)
+        }
+    }
+}

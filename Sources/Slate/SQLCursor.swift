@@ -1,0 +1,62 @@
+/// Rows of a query, one at a time, without loading them all: step with ``next()`` and stop
+/// whenever you like.
+///
+/// ```swift
+/// let cursor = try ctx.cursor(sql: "SELECT name FROM planets ORDER BY id")
+/// while let row = try cursor.next() {
+///     if try row.string(at: 0) == "Earth" { break }
+/// }
+/// ```
+///
+/// The statement is released (reset, or finalized if it was prepared for this cursor)
+/// when the rows run out, when you call ``close()``, or when the cursor is released, so
+/// stopping early leaves no read transaction open for long.
+public final class SQLCursor {
+    /// The statement being stepped.
+    public let statement: SQLStatement
+    private let ownsStatement: Bool
+    private var isDone = false
+
+    init(statement: SQLStatement, ownsStatement: Bool) {
+        self.statement = statement
+        self.ownsStatement = ownsStatement
+    }
+
+    deinit { close() }
+
+    /// The column names of the rows.
+    public var columnNames: [String] { statement.columnNames }
+
+    /// The next row, or nil when there are no more. The row is valid until the next call.
+    public func next() throws -> SQLRow? {
+        guard !isDone else { return nil }
+        do {
+            if try statement.next() { return SQLRow(statement: statement) }
+        } catch {
+            close()
+            throw error
+        }
+        close()
+        return nil
+    }
+
+    /// Calls `body` with each remaining row, in order.
+    public func forEach(_ body: (SQLRow) throws -> Void) throws {
+        while let row = try next() { try body(row) }
+    }
+
+    /// Releases the statement; later calls to ``next()`` return nil. Idempotent.
+    public func close() {
+        guard !isDone else { return }
+        isDone = true
+        if ownsStatement {
+            statement.close()
+        } else {
+            statement.reset()
+            statement.clearBindings()
+        }
+    }
+}
+
+@available(*, unavailable, message: "A cursor steps a statement that has one owner at a time.")
+extension SQLCursor: Sendable {}

@@ -1,0 +1,47 @@
+/// Quoting for SQL text: identifiers and literals.
+///
+/// Use bound parameters for values. These helpers are for the places SQL cannot take a
+/// parameter: table and column names, and SQL printed for people to read.
+public enum SQLText {
+    /// An identifier in double quotes, inner quotes doubled: `my "table"` → `"my ""table"""`.
+    ///
+    /// Any name SQLite accepts comes back as one token, whatever it holds.
+    public static func quotedIdentifier(_ name: String) -> String {
+        var result = "\""
+        result.reserveCapacity(name.utf8.count + 2)
+        for character in name.unicodeScalars {
+            if character == "\"" { result += "\"\"" } else { result.unicodeScalars.append(character) }
+        }
+        result += "\""
+        return result
+    }
+
+    /// A string literal in single quotes, inner quotes doubled: `it's` → `'it''s'`.
+    ///
+    /// Text holding a NUL character cannot be written as a plain literal; it comes back
+    /// as `CAST(X'…' AS TEXT)` so that no byte is lost.
+    public static func quotedLiteral(_ text: String) -> String {
+        if text.utf8.contains(0) {
+            return "CAST(X'" + hex(Array(text.utf8)) + "' AS TEXT)"
+        }
+        var result = "'"
+        result.reserveCapacity(text.utf8.count + 2)
+        for character in text.unicodeScalars {
+            if character == "'" { result += "''" } else { result.unicodeScalars.append(character) }
+        }
+        result += "'"
+        return result
+    }
+
+    /// Bytes as upper-case hexadecimal digits, two per byte.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

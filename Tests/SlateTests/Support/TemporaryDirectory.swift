@@ -1,0 +1,45 @@
+import Foundation
+import Slate
+import Testing
+
+/// A directory of its own for one test, removed with everything in it when released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init(_ name: String = #function) {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("slate-tests-\(safe)-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The path of a file in the directory.
+    func path(_ file: String) -> String {
+        url.appendingPathComponent(file).path
+    }
+}
+
+/// Runs `body` and checks that it throws an `SQLError` with `code` and exactly `message`;
+/// returns the error for further checks.
+@discardableResult
+func expectSQLError(
+    _ code: SQLError.Code, _ message: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) -> SQLError? {
+    do {
+        try body()
+        Issue.record("expected SQLError \(code): \(message), but nothing was thrown", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as SQLError {
+        #expect(error.code == code, sourceLocation: sourceLocation)
+        #expect(error.message == message, sourceLocation: sourceLocation)
+        return error
+    } catch {
+        Issue.record("expected SQLError, got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
