@@ -214,7 +214,9 @@ extension SQLContext {
         var handle: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        if connection.tracksAccess { connection.preparingAccess = StatementAccess() }
         let code = sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
+        if handle == nil { connection.preparingAccess = nil }
         let tailOffset = tail.map { offset + (UnsafeRawPointer($0) - UnsafeRawPointer(start)) } ?? bytes.count
         guard code == SQLITE_OK else {
             let errorOffset = offset + max(0, Int(sqlite3_error_offset(db)))

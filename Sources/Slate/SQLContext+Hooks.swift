@@ -30,18 +30,25 @@ public struct SQLUpdate: Hashable, Sendable {
     }
 }
 
-/// The Swift closures behind the C hooks of one connection.
+/// The Swift closures behind the C hooks of one connection: the user's, and the pool's
+/// own (change tracking), which live side by side.
 final class Hooks {
     var update: ((SQLUpdate) -> Void)?
     var commit: (() -> Bool)?
     var rollback: (() -> Void)?
     var trace: ((String) -> Void)?
+    var internalUpdate: ((SQLUpdate) -> Void)?
+    var internalCommit: (() -> Void)?
+    var internalRollback: (() -> Void)?
 
     func removeAll() {
         update = nil
         commit = nil
         rollback = nil
         trace = nil
+        internalUpdate = nil
+        internalCommit = nil
+        internalRollback = nil
     }
 }
 
@@ -54,27 +61,7 @@ extension SQLContext {
     /// The hook runs inside the statement: it must not use the context.
     public func onUpdate(_ hook: ((SQLUpdate) -> Void)?) {
         hooks.update = hook
-        guard let db = connection.db else { return }
-        if hook == nil {
-            sqlite3_update_hook(db, nil, nil)
-            return
-        }
-        sqlite3_update_hook(db, { box, operation, database, table, rowID in
-            guard let box else { return }
-            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-            guard let hook = hooks.update else { return }
-            let action: SQLUpdate.Action
-            switch operation {
-            case SQLITE_INSERT: action = .insert
-            case SQLITE_DELETE: action = .delete
-            default: action = .update
-            }
-            hook(SQLUpdate(
-                action: action,
-                database: database.map { String(cString: $0) } ?? "main",
-                table: table.map { String(cString: $0) } ?? "",
-                rowID: rowID))
-        }, Unmanaged.passUnretained(hooks).toOpaque())
+        installHooks()
     }
 
     /// Calls `hook` as each transaction is about to commit (`sqlite3_commit_hook`); nil
@@ -82,32 +69,14 @@ extension SQLContext {
     /// rollback (the `COMMIT` then fails with `SQLITE_CONSTRAINT_COMMITHOOK`).
     public func onCommit(_ hook: (() -> Bool)?) {
         hooks.commit = hook
-        guard let db = connection.db else { return }
-        if hook == nil {
-            sqlite3_commit_hook(db, nil, nil)
-            return
-        }
-        sqlite3_commit_hook(db, { box in
-            guard let box else { return 0 }
-            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-            guard let hook = hooks.commit else { return 0 }
-            return hook() ? 0 : 1
-        }, Unmanaged.passUnretained(hooks).toOpaque())
+        installHooks()
     }
 
     /// Calls `hook` after each transaction rolls back (`sqlite3_rollback_hook`); nil
     /// removes it.
     public func onRollback(_ hook: (() -> Void)?) {
         hooks.rollback = hook
-        guard let db = connection.db else { return }
-        if hook == nil {
-            sqlite3_rollback_hook(db, nil, nil)
-            return
-        }
-        sqlite3_rollback_hook(db, { box in
-            guard let box else { return }
-            Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue().rollback?()
-        }, Unmanaged.passUnretained(hooks).toOpaque())
+        installHooks()
     }
 
     /// Calls `hook` with the SQL of each statement as it starts, with its bound values
@@ -117,27 +86,80 @@ extension SQLContext {
     /// The expanded SQL shows bound values: mind where you log it.
     public func trace(_ hook: ((String) -> Void)?) {
         hooks.trace = hook
+        installHooks()
+    }
+
+    /// Registers with SQLite the C hooks that have a Swift closure behind them, and
+    /// unregisters the others, so an unused hook costs nothing.
+    func installHooks() {
         guard let db = connection.db else { return }
-        if hook == nil {
-            sqlite3_trace_v2(db, 0, nil, nil)
-            return
-        }
-        sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, box, statement, text in
-            guard let box else { return 0 }
-            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-            guard let hook = hooks.trace else { return 0 }
-            if let text {
-                let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
-                if unexpanded.hasPrefix("--") {
-                    hook(unexpanded)
-                    return 0
+        let box = Unmanaged.passUnretained(hooks).toOpaque()
+
+        if hooks.update != nil || hooks.internalUpdate != nil {
+            sqlite3_update_hook(db, { box, operation, database, table, rowID in
+                guard let box else { return }
+                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                let action: SQLUpdate.Action
+                switch operation {
+                case SQLITE_INSERT: action = .insert
+                case SQLITE_DELETE: action = .delete
+                default: action = .update
                 }
-            }
-            if let statement, let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
-                hook(String(cString: expanded))
-                sqlite3_free(expanded)
-            }
-            return 0
-        }, Unmanaged.passUnretained(hooks).toOpaque())
+                let update = SQLUpdate(
+                    action: action,
+                    database: database.map { String(cString: $0) } ?? "main",
+                    table: table.map { String(cString: $0) } ?? "",
+                    rowID: rowID)
+                hooks.internalUpdate?(update)
+                hooks.update?(update)
+            }, box)
+        } else {
+            sqlite3_update_hook(db, nil, nil)
+        }
+
+        if hooks.commit != nil || hooks.internalCommit != nil {
+            sqlite3_commit_hook(db, { box in
+                guard let box else { return 0 }
+                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                if let hook = hooks.commit, !hook() { return 1 }
+                hooks.internalCommit?()
+                return 0
+            }, box)
+        } else {
+            sqlite3_commit_hook(db, nil, nil)
+        }
+
+        if hooks.rollback != nil || hooks.internalRollback != nil {
+            sqlite3_rollback_hook(db, { box in
+                guard let box else { return }
+                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                hooks.internalRollback?()
+                hooks.rollback?()
+            }, box)
+        } else {
+            sqlite3_rollback_hook(db, nil, nil)
+        }
+
+        if hooks.trace != nil {
+            sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, box, statement, text in
+                guard let box else { return 0 }
+                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                guard let hook = hooks.trace else { return 0 }
+                if let text {
+                    let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
+                    if unexpanded.hasPrefix("--") {
+                        hook(unexpanded)
+                        return 0
+                    }
+                }
+                if let statement, let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
+                    hook(String(cString: expanded))
+                    sqlite3_free(expanded)
+                }
+                return 0
+            }, box)
+        } else {
+            sqlite3_trace_v2(db, 0, nil, nil)
+        }
     }
 }

@@ -37,6 +37,8 @@ public final class SQLStatement {
     @usableFromInline let connection: SQLConnection
     /// Whether the context's statement cache owns this statement.
     let isCached: Bool
+    /// The tables the statement reads and writes, when its connection tracks access.
+    let access: StatementAccess
     private var cachedColumnNames: [String]?
     private var cachedColumnIndexes: [String: Int32]?
     /// The values last bound through ``bind(parameters:)``, kept only for error messages
@@ -50,6 +52,8 @@ public final class SQLStatement {
         self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
         self.columnCount = sqlite3_column_count(handle)
         self.parameterCount = sqlite3_bind_parameter_count(handle)
+        self.access = connection.preparingAccess ?? StatementAccess()
+        connection.preparingAccess = nil
         connection.register(self)
     }
 
@@ -87,7 +91,19 @@ public final class SQLStatement {
     @inlinable
     public func next() throws -> Bool {
         guard let handle, connection.isOpen else { throw closedError() }
+        if let observer = connection.observer { return try observedNext(handle, observer) }
         let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw stepError(code)
+    }
+
+    /// ``next()`` with the connection's observer told what runs.
+    @usableFromInline
+    func observedNext(_ handle: OpaquePointer, _ observer: ConnectionObserver) throws -> Bool {
+        if sqlite3_stmt_busy(handle) == 0 { observer.statementWillStart(self) }
+        let code = sqlite3_step(handle)
+        observer.stepDidFinish(succeeded: code == SQLITE_ROW || code == SQLITE_DONE)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
         throw stepError(code)

@@ -16,6 +16,13 @@ final class SQLConnection {
     let includesBoundValuesInErrors: Bool
     /// Guards `db` between `close()` and `interrupt()` from another thread.
     let interruptLock = ConditionLock()
+    /// Whether an authorizer records the tables each statement reads and writes.
+    var tracksAccess = false
+    /// The tables the statement being prepared reads and writes (while tracking).
+    var preparingAccess: StatementAccess?
+    /// Told when statements start and steps finish (the pool's change tracking and
+    /// query observation); nil costs one check per step.
+    @usableFromInline var observer: ConnectionObserver?
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 

@@ -16,12 +16,25 @@ extension SQLContext {
     /// - Throws: ``SQLError`` with ``SQLError/Code/cantOpen`` when `url` is not a file URL,
     ///   and as ``init(path:flags:configuration:)-(String?,_,_)`` does.
     public convenience init(path url: URL, flags: OpenFlags = [.create, .readWrite], configuration: Configuration = .default) throws {
-        guard url.isFileURL else {
-            throw SQLError(code: .cantOpen, message: "cannot open database \(url.absoluteString): not a file URL")
+        try self.init(path: url.databasePath(), flags: flags, configuration: configuration)
+    }
+}
+
+extension SQLPool {
+    /// Opens a pool on the database file at a file `URL`.
+    public convenience init(path url: URL, configuration: Configuration = .default) throws {
+        try self.init(path: url.databasePath(), configuration: configuration)
+    }
+}
+
+extension URL {
+    /// The file system path of a file URL, or an error for any other URL.
+    func databasePath() throws -> String {
+        guard isFileURL else {
+            throw SQLError(code: .cantOpen, message: "cannot open database \(absoluteString): not a file URL")
         }
-        let path = url.withUnsafeFileSystemRepresentation { pointer in
+        return withUnsafeFileSystemRepresentation { pointer in
             pointer.map { String(cString: $0) } ?? ""
         }
-        try self.init(path: path, flags: flags, configuration: configuration)
     }
 }

@@ -1,0 +1,64 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension SQLPool {
+    /// Settings for a pool and each connection it opens.
+    public struct Configuration: Sendable {
+        /// The settings each connection opens with: busy timeout, foreign keys, statement
+        /// cache, error detail. The pool sets the journal mode itself (WAL).
+        public var connection: SQLContext.Configuration
+        /// The most reader connections open at once; by default the number of cores
+        /// (at least two).
+        public var maximumReaderCount: Int
+        /// `PRAGMA synchronous` on the writer. `.normal` by default: in WAL mode it never
+        /// corrupts the database and survives an application crash; a power loss may
+        /// lose the last transactions. `.full` makes every commit durable at the cost of
+        /// an fsync each.
+        public var synchronous: Synchronous
+        /// A pool that only reads: no writer connection, readers open the file
+        /// read-only, and `write` throws.
+        public var isReadOnly: Bool
+        /// Runs on each connection as the pool opens it: register SQL functions and
+        /// collations here, or set pragmas.
+        public var prepareConnection: (@Sendable (SQLContext) throws -> Void)?
+
+        /// Creates a configuration; every setting has its default.
+        public init(
+            connection: SQLContext.Configuration = .default,
+            maximumReaderCount: Int = Configuration.defaultReaderCount,
+            synchronous: Synchronous = .normal,
+            isReadOnly: Bool = false,
+            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil
+        ) {
+            self.connection = connection
+            self.maximumReaderCount = maximumReaderCount
+            self.synchronous = synchronous
+            self.isReadOnly = isReadOnly
+            self.prepareConnection = prepareConnection
+        }
+
+        /// The defaults.
+        public static var `default`: Configuration { Configuration() }
+
+        /// The number of online cores, at least two.
+        public static var defaultReaderCount: Int {
+            max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        }
+    }
+
+    /// `PRAGMA synchronous` levels.
+    public enum Synchronous: String, Sendable {
+        /// No syncs: fastest, and an OS crash or power loss can corrupt the database.
+        case off = "OFF"
+        /// Sync at checkpoints (WAL): safe from corruption, may lose the last commits on
+        /// power loss.
+        case normal = "NORMAL"
+        /// Sync at every commit: durable.
+        case full = "FULL"
+    }
+}
