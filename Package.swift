@@ -12,18 +12,18 @@ let package = Package(
     targets: [
         // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
         .systemLibrary(
-            name: "CSQLite",
+            name: "SlateCSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         // The connection layer.
-        .target(name: "Slate", dependencies: ["CSQLite"]),
+        .target(name: "Slate", dependencies: ["SlateCSQLite"]),
         // A short tour of the connection layer, run by the README's first command.
         .executableTarget(name: "slate-tour", dependencies: ["Slate"]),
 
         // A fault-injecting VFS for tests (I/O errors on demand).
-        .target(name: "CSQLiteFaultVFS", dependencies: ["CSQLite"], path: "Tests/CSQLiteFaultVFS"),
-        .testTarget(name: "SlateTests", dependencies: ["Slate", "CSQLiteFaultVFS"]),
+        .target(name: "SlateFaultVFS", dependencies: ["SlateCSQLite"], path: "Tests/SlateFaultVFS"),
+        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS"]),
     ],
     swiftLanguageModes: [.v6]
 )

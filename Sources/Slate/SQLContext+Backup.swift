@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 extension SQLContext {
     /// Copies this database into `destination` with SQLite's online backup API, replacing

@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 extension SQLContext {
     /// Settings applied when a context opens.

@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// Holds a Swift function for SQLite; SQLite releases it through `xDestroy`.
 private final class FunctionBox {

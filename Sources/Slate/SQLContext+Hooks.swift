@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// One row changed in a rowid table, as the update hook reports it.
 public struct SQLUpdate: Hashable, Sendable {

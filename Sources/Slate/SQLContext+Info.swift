@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 extension SQLContext {
     // MARK: The linked SQLite

@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 extension SQLContext {
     /// How to open a database file: the `SQLITE_OPEN_*` flags.

@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 extension SQLContext {
     /// A prepared statement for `sql` (exactly one statement), from the context's cache:

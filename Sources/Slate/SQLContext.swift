@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// One connection to an SQLite database, in a file or in memory.
 ///

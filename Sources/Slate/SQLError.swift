@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// An error from SQLite, or from Slate's checks before SQLite is called.
 ///

@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 extension SQLStatement {
     // MARK: Typed binds (no boxing)

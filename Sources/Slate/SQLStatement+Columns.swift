@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// SQLite's five storage classes, as `sqlite3_column_type` reports them.
 public enum SQLStorageClass: Int32, Sendable {

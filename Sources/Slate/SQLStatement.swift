@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// A prepared statement: SQL compiled once, then bound, stepped and reset as often as
 /// needed.

@@ -1,5 +1,5 @@
-import CSQLite
-import CSQLiteFaultVFS
+import SlateCSQLite
+import SlateFaultVFS
 import Foundation
 import Slate
 import Testing

@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// The tables a statement reads and writes, as SQLite's authorizer reported them while the
 /// statement was prepared. Found by SQLite itself, never by parsing SQL.

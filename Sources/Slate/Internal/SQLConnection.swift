@@ -1,4 +1,4 @@
-import CSQLite
+import SlateCSQLite
 
 /// The state a context shares with the statements it prepared: the `sqlite3` handle
 /// (nil once closed), the error settings, and the statements still alive, so that closing
