@@ -8,6 +8,7 @@ let package = Package(
     ],
     products: [
         .library(name: "Slate", targets: ["Slate"]),
+        .library(name: "SlateSchema", targets: ["SlateSchema"]),
     ],
     targets: [
         // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
@@ -18,12 +19,15 @@ let package = Package(
         ),
         // The connection layer.
         .target(name: "Slate", dependencies: ["SlateCSQLite"]),
+        // The schema model, reflection, and result-column analysis.
+        .target(name: "SlateSchema", dependencies: ["Slate"]),
         // A short tour of the connection layer, run by the README's first command.
         .executableTarget(name: "slate-tour", dependencies: ["Slate"]),
 
         // A fault-injecting VFS for tests (I/O errors on demand).
         .target(name: "SlateFaultVFS", dependencies: ["SlateCSQLite"], path: "Tests/SlateFaultVFS"),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS"]),
+        .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -219,7 +219,12 @@ extension SQLContext {
         if handle == nil { connection.preparingAccess = nil }
         let tailOffset = tail.map { offset + (UnsafeRawPointer($0) - UnsafeRawPointer(start)) } ?? bytes.count
         guard code == SQLITE_OK else {
-            let errorOffset = offset + max(0, Int(sqlite3_error_offset(db)))
+            // Where SQLite says the error is, else where the statement starts.
+            let reported = Int(sqlite3_error_offset(db))
+            var errorOffset = offset + max(0, reported)
+            if reported < 0 {
+                while errorOffset < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[errorOffset]) { errorOffset += 1 }
+            }
             var error = connection.error(code, sql: statementText(bytes, from: offset, through: errorOffset))
             error.offset = errorOffset
             throw error

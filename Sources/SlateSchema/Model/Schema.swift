@@ -1,0 +1,48 @@
+/// A database schema as plain values: what reflection reads from SQLite, what the generator
+/// generates from, and what migrations compare.
+///
+/// Every part is `Codable` and `Equatable`, so a schema can be printed as JSON
+/// (`slate schema --json`), stored, and compared.
+public struct Schema: Codable, Equatable, Sendable {
+    /// Tables, in the order they were created (`sqlite_schema` order). Shadow tables of
+    /// virtual tables are left out.
+    public var tables: [Table]
+    /// Views, in the order they were created.
+    public var views: [View]
+    /// Indexes, both those created with `CREATE INDEX` and those SQLite made for
+    /// `UNIQUE` and `PRIMARY KEY` constraints.
+    public var indexes: [Index]
+    /// Triggers, in the order they were created.
+    public var triggers: [Trigger]
+    /// `PRAGMA user_version`.
+    public var userVersion: Int64
+
+    /// Creates a schema.
+    public init(tables: [Table] = [], views: [View] = [], indexes: [Index] = [], triggers: [Trigger] = [], userVersion: Int64 = 0) {
+        self.tables = tables
+        self.views = views
+        self.indexes = indexes
+        self.triggers = triggers
+        self.userVersion = userVersion
+    }
+
+    /// The table called `name` (SQL names compare ignoring ASCII case, as SQLite does).
+    public func table(named name: String) -> Table? {
+        tables.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The view called `name`.
+    public func view(named name: String) -> View? {
+        views.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The indexes on table `name`.
+    public func indexes(on table: String) -> [Index] {
+        indexes.filter { $0.table.lowercased() == table.lowercased() }
+    }
+
+    /// The triggers on table or view `name`.
+    public func triggers(on table: String) -> [Trigger] {
+        triggers.filter { $0.table.lowercased() == table.lowercased() }
+    }
+}

@@ -1,0 +1,87 @@
+import Slate
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An SQL script and where it came from, for replaying schemas and reporting errors by
+/// file and line.
+public struct SQLScript: Equatable, Sendable {
+    /// The file's path, as errors show it.
+    public var path: String
+    /// The SQL text.
+    public var text: String
+
+    /// A script with its text.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+
+    /// Reads the script at `path` (UTF-8).
+    public init(contentsOf path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError(path: path, line: nil, column: nil, message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScriptError(path: path, line: nil, column: nil, message: "the file is not UTF-8 text")
+        }
+        self.init(path: path, text: text)
+    }
+
+    /// The file's name, without its folders.
+    public var fileName: String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
+    /// Scripts in the order they replay: by file name, then by full path.
+    public static func ordered(_ scripts: [SQLScript]) -> [SQLScript] {
+        scripts.sorted { ($0.fileName, $0.path) < ($1.fileName, $1.path) }
+    }
+
+    /// Runs every statement of the script; a failure becomes a ``ScriptError`` at the
+    /// line and column where SQLite found it.
+    public func run(in context: SQLContext) throws {
+        guard !text.allSatisfy(\.isWhitespace) else { return }
+        do {
+            try context.exec(sql: text)
+        } catch let error as SQLError {
+            if error.code == .misuse, error.message.hasPrefix("no SQL statement") { return }
+            let position = error.lineAndColumn(in: text)
+            throw ScriptError(path: path, line: position?.line, column: position?.column, message: error.message)
+        }
+    }
+}
+
+/// An error in an input file, reported the way compilers report them, so Xcode and
+/// SwiftPM show it at its place: `path:line:column: error: message`.
+public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// The one-based line, when known.
+    public var line: Int?
+    /// The one-based column, when known.
+    public var column: Int?
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(path: String, line: Int?, column: Int?, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `path:line:column: error: message`.
+    public var description: String {
+        var location = path
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        return "\(location): error: \(message)"
+    }
+}

@@ -1,0 +1,226 @@
+import Slate
+
+/// Reads a ``Schema`` from SQLite itself: `sqlite_schema`, the table, index and foreign
+/// key pragmas, and prepared statements' column metadata for views. Nothing parses DDL.
+public enum SchemaReader {
+    /// The schema of the main database of `context`.
+    public static func read(from context: SQLContext) throws -> Schema {
+        var schema = Schema()
+        schema.userVersion = context.userVersion
+        let kinds = try tableKinds(context)
+        let objects = try context.query(sql: """
+            SELECT type, name, tbl_name, sql FROM sqlite_schema
+            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            ORDER BY rowid
+            """)
+        var viewObjects: [(name: String, sql: String)] = []
+        for object in objects {
+            guard let type = object[0].textValue, let name = object[1].textValue else { continue }
+            let tableName = object[2].textValue ?? name
+            let sql = object[3].textValue ?? ""
+            switch type {
+            case "table":
+                let kind = kinds[name.lowercased()]
+                if kind?.type == "shadow" { continue }
+                schema.tables.append(try readTable(
+                    name, sql: sql, context: context, isVirtual: kind?.type == "virtual" || sql.uppercased().hasPrefix("CREATE VIRTUAL"),
+                    isWithoutRowID: kind?.withoutRowID, isStrict: kind?.strict ?? false))
+            case "view":
+                viewObjects.append((name, sql))
+            case "trigger":
+                schema.triggers.append(Trigger(name: name, table: tableName, sql: sql))
+            default:
+                break
+            }
+        }
+        for table in schema.tables {
+            schema.indexes += try readIndexes(of: table.name, context: context, objects: objects)
+        }
+        // Views after tables, in creation order, each seeing the views before it.
+        for (name, sql) in viewObjects {
+            let analyzer = ResultColumnAnalyzer(context: context, schema: schema)
+            let statement = try context.prepare(sql: "SELECT * FROM \(SQLText.quotedIdentifier(name))")
+            defer { statement.close() }
+            let structure = SelectStructure.parse(viewSelectTokens(sql))
+            let columns = try analyzer.resultColumns(of: statement, structure: structure)
+            schema.views.append(View(name: name, sql: sql, columns: columns))
+        }
+        return schema
+    }
+
+    /// The schema of the database file at `path`, opened read-only.
+    public static func read(databaseAt path: String) throws -> Schema {
+        let context = try SQLContext(path: path, flags: [.readOnly])
+        defer { context.close() }
+        return try read(from: context)
+    }
+
+    /// The schema `scripts` build, replayed in file-name order into an in-memory database.
+    ///
+    /// - Throws: ``ScriptError`` naming the file, line and column of the first statement
+    ///   that fails, with SQLite's message.
+    public static func read(scripts: [SQLScript]) throws -> Schema {
+        let context = try load(scripts: scripts)
+        defer { context.close() }
+        return try read(from: context)
+    }
+
+    /// An in-memory database with `scripts` replayed into it, in file-name order.
+    public static func load(scripts: [SQLScript]) throws -> SQLContext {
+        let context = try SQLContext()
+        do {
+            for script in SQLScript.ordered(scripts) {
+                try script.run(in: context)
+            }
+        } catch {
+            context.close()
+            throw error
+        }
+        return context
+    }
+
+    // MARK: Tables
+
+    private struct TableKind {
+        var type: String
+        var withoutRowID: Bool
+        var strict: Bool
+    }
+
+    /// `pragma table_list` (SQLite 3.37): kinds, WITHOUT ROWID and STRICT. Older SQLite
+    /// has no STRICT tables, and WITHOUT ROWID is detected per table.
+    private static func tableKinds(_ context: SQLContext) throws -> [String: TableKind] {
+        guard SQLContext.sqliteVersionNumber >= 3_037_000 else { return [:] }
+        var kinds: [String: TableKind] = [:]
+        for row in try context.query(sql: "SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'") {
+            guard let name = row[0].textValue, let type = row[1].textValue else { continue }
+            kinds[name.lowercased()] = TableKind(
+                type: type, withoutRowID: row[2].integerValue == 1, strict: row[3].integerValue == 1)
+        }
+        return kinds
+    }
+
+    private static func readTable(
+        _ name: String, sql: String, context: SQLContext, isVirtual: Bool, isWithoutRowID: Bool?, isStrict: Bool
+    ) throws -> Table {
+        var columns: [Column] = []
+        var hasAutoIncrement = false
+        for row in try context.query(sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", parameters: [.text(name)]) {
+            let columnName = row[0].textValue ?? ""
+            let generation: Column.Generation
+            switch row[5].integerValue ?? 0 {
+            case 1: generation = .hidden
+            case 2: generation = .virtual
+            case 3: generation = .stored
+            default: generation = .none
+            }
+            var collation = "BINARY"
+            if !isVirtual, generation == .none || generation == .virtual || generation == .stored,
+               let metadata = try? context.columnMetadata(table: name, column: columnName) {
+                collation = metadata.collation
+                hasAutoIncrement = hasAutoIncrement || metadata.isAutoIncrement
+            }
+            columns.append(Column(
+                name: columnName,
+                declaredType: row[1].textValue ?? "",
+                isNotNull: row[2].integerValue == 1,
+                defaultValue: row[3].textValue,
+                primaryKeyPosition: Int(row[4].integerValue ?? 0),
+                generation: generation,
+                collation: collation))
+        }
+        let primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }.map(\.name)
+        let withoutRowID = try isWithoutRowID ?? detectWithoutRowID(name, context: context, isVirtual: isVirtual)
+        var rowIDAlias: String?
+        if !withoutRowID, !isVirtual, primaryKey.count == 1, try isRowIDAlias(table: name, column: primaryKey[0], context: context) {
+            rowIDAlias = primaryKey[0]
+        }
+        return Table(
+            name: name, kind: isVirtual ? .virtual : .table, sql: sql, columns: columns, primaryKey: primaryKey,
+            rowIDAlias: rowIDAlias, isWithoutRowID: withoutRowID, isStrict: isStrict, hasAutoIncrement: hasAutoIncrement,
+            foreignKeys: try readForeignKeys(of: name, context: context))
+    }
+
+    /// Whether reading `column` compiles to SQLite's `Rowid` opcode: SQLite's own answer to
+    /// whether the column is an alias of the rowid (`INTEGER PRIMARY KEY`, but not
+    /// `INT PRIMARY KEY` nor `INTEGER PRIMARY KEY DESC`).
+    private static func isRowIDAlias(table: String, column: String, context: SQLContext) throws -> Bool {
+        let program = try context.query(sql: "EXPLAIN SELECT \(SQLText.quotedIdentifier(column)) FROM \(SQLText.quotedIdentifier(table))")
+        let opcodes = program.compactMap { $0.count > 1 ? $0[1].textValue : nil }
+        return opcodes.contains("Rowid") && !opcodes.contains("Column")
+    }
+
+    /// Before `pragma table_list`: a WITHOUT ROWID table cannot select `rowid`.
+    private static func detectWithoutRowID(_ table: String, context: SQLContext, isVirtual: Bool) throws -> Bool {
+        if isVirtual { return false }
+        do {
+            let statement = try context.prepare(sql: "SELECT rowid FROM \(SQLText.quotedIdentifier(table))")
+            statement.close()
+            return false
+        } catch {
+            return true
+        }
+    }
+
+    private static func readForeignKeys(of table: String, context: SQLContext) throws -> [ForeignKey] {
+        var keys: [Int64: ForeignKey] = [:]
+        var order: [Int64] = []
+        let rows = try context.query(
+            sql: "SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq",
+            parameters: [.text(table)])
+        for row in rows {
+            let id = row[0].integerValue ?? 0
+            if keys[id] == nil {
+                order.append(id)
+                keys[id] = ForeignKey(
+                    columns: [], referencedTable: row[2].textValue ?? "", referencedColumns: [],
+                    onUpdate: ForeignKey.Action(rawValue: row[5].textValue ?? "") ?? .noAction,
+                    onDelete: ForeignKey.Action(rawValue: row[6].textValue ?? "") ?? .noAction)
+            }
+            keys[id]!.columns.append(row[3].textValue ?? "")
+            if let to = row[4].textValue { keys[id]!.referencedColumns.append(to) }
+        }
+        // pragma_foreign_key_list lists keys last-declared first; keep declaration order.
+        return order.reversed().compactMap { keys[$0] }
+    }
+
+    // MARK: Indexes
+
+    private static func readIndexes(of table: String, context: SQLContext, objects: [[SQLValue]]) throws -> [Index] {
+        var indexes: [Index] = []
+        let list = try context.query(sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY seq DESC", parameters: [.text(table)])
+        for row in list {
+            guard let name = row[0].textValue else { continue }
+            var terms: [Index.Term] = []
+            for term in try context.query(sql: "SELECT cid, name, \"desc\", coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", parameters: [.text(name)]) {
+                let cid = term[0].integerValue ?? 0
+                terms.append(Index.Term(
+                    column: cid == -2 ? nil : term[1].textValue, isDescending: term[2].integerValue == 1,
+                    collation: term[3].textValue ?? "BINARY"))
+            }
+            let sql = objects.first { $0[0].textValue == "index" && $0[1].textValue == name }?[3].textValue
+            indexes.append(Index(
+                name: name, table: table, isUnique: row[1].integerValue == 1,
+                origin: Index.Origin(rawValue: row[2].textValue ?? "c") ?? .createIndex,
+                isPartial: row[3].integerValue == 1, terms: terms, sql: sql))
+        }
+        return indexes
+    }
+
+    // MARK: Views
+
+    /// The tokens of the `SELECT` in a `CREATE VIEW` statement: everything after its first
+    /// top-level `AS`.
+    static func viewSelectTokens(_ sql: String) -> [SQLToken] {
+        let tokens = SQLTokenizer.tokenize(sql)
+        var depth = 0
+        for (index, token) in tokens.enumerated() {
+            if token.kind == .leftParen { depth += 1 }
+            if token.kind == .rightParen { depth -= 1 }
+            if depth == 0, token.isKeyword("AS") {
+                return Array(tokens[(index + 1)...])
+            }
+        }
+        return []
+    }
+}
