@@ -9,6 +9,13 @@ let package = Package(
     products: [
         .library(name: "Slate", targets: ["Slate"]),
         .library(name: "SlateSchema", targets: ["SlateSchema"]),
+        .library(name: "SlateRecords", targets: ["SlateRecords"]),
+        .library(name: "SlateCSQLite", targets: ["SlateCSQLite"]),
+        .library(name: "SlateGenerator", targets: ["SlateGenerator"]),
+        .executable(name: "slate", targets: ["slate"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
@@ -21,13 +28,28 @@ let package = Package(
         .target(name: "Slate", dependencies: ["SlateCSQLite"]),
         // The schema model, reflection, and result-column analysis.
         .target(name: "SlateSchema", dependencies: ["Slate"]),
+        // What generated code stands on: record protocols, tables, the database type.
+        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite"]),
+        // Code generation: schema → record model → Swift description → text.
+        .target(name: "SlateGenerator", dependencies: ["SlateSchema"]),
+        // The command-line tool: generate, schema.
+        .executableTarget(
+            name: "slate",
+            dependencies: ["SlateGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A short tour of the connection layer, run by the README's first command.
         .executableTarget(name: "slate-tour", dependencies: ["Slate"]),
 
         // A fault-injecting VFS for tests (I/O errors on demand).
         .target(name: "SlateFaultVFS", dependencies: ["SlateCSQLite"], path: "Tests/SlateFaultVFS"),
-        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS"]),
-        .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema"]),
+        // Helpers the test targets share: temporary directories, error expectations.
+        .target(name: "SlateTestSupport", dependencies: ["Slate"], path: "Tests/SlateTestSupport"),
+        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport"]),
+        .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema", "SlateTestSupport"]),
+        .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "slate", "SlateTestSupport"]),
+        // The golden files, compiled and run: the API over SlateRecords...
+        .testTarget(name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
+        // ...and raw mode, with nothing but the SQLite C module.
+        .testTarget(name: "GeneratedRawTests", dependencies: ["SlateCSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

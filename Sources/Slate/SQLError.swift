@@ -179,6 +179,8 @@ extension SQLError.Code {
     public static let constraintNotNull = Self(rawValue: 1299)
     /// `SQLITE_CONSTRAINT_CHECK` (275).
     public static let constraintCheck = Self(rawValue: 275)
+    /// `SQLITE_CONSTRAINT_TRIGGER` (1811): a `RAISE` in a trigger, or an `ON DELETE RESTRICT`.
+    public static let constraintTrigger = Self(rawValue: 1811)
     /// `SQLITE_CONSTRAINT_COMMITHOOK` (531): a commit hook turned the commit into a rollback.
     public static let constraintCommitHook = Self(rawValue: 531)
     /// `SQLITE_BUSY_SNAPSHOT` (517): a WAL read transaction is too old to write.

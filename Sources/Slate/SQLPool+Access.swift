@@ -27,6 +27,24 @@ extension SQLPool {
         try withReader(job: nil) { context in try readTransaction(context, body) }
     }
 
+    /// Runs `body` with a reader and no transaction around it: each statement sees its own
+    /// snapshot. Right for a closure that runs one statement (it saves the `BEGIN` and
+    /// `COMMIT`); use ``read(_:)-(_)`` for anything that reads more than once.
+    public func readWithoutTransaction<T>(_ body: (SQLContext) throws -> T) throws -> T {
+        try readWithoutTransaction(job: nil, body)
+    }
+
+    func readWithoutTransaction<T>(job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+        try withReader(job: job) { context in
+            if path == nil {
+                try context.exec(sql: "PRAGMA query_only = 1")
+                defer { try? context.exec(sql: "PRAGMA query_only = 0") }
+                return try body(context)
+            }
+            return try body(context)
+        }
+    }
+
     // MARK: Asynchronous
 
     /// ``write(_:)-(_)`` for async code: `body` runs on a worker thread, not on the
@@ -55,6 +73,11 @@ extension SQLPool {
         try await runAsync { job in
             try self.withReader(job: job) { context in try self.readTransaction(context, body) }
         }
+    }
+
+    /// ``readWithoutTransaction(_:)-(_)`` for async code.
+    public func readWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await runAsync { job in try self.readWithoutTransaction(job: job, body) }
     }
 
     /// Closes the pool from async code, waiting for work in flight off the caller's task.

@@ -105,3 +105,34 @@ extension SQLValue: ExpressibleByBooleanLiteral {
     /// `.integer(1)` for `true`, `.integer(0)` for `false`, as SQLite stores booleans.
     @inlinable public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }
+
+extension SQLValue: Codable {
+    /// Decodes a JSON-like single value: an integer, a number, a string, an array of
+    /// bytes, or null.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let integer = try? container.decode(Int64.self) {
+            self = .integer(integer)
+        } else if let double = try? container.decode(Double.self) {
+            self = .float(double)
+        } else if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .blob(try container.decode([UInt8].self))
+        }
+    }
+
+    /// Encodes as a single value: integer, number, string, array of bytes, or null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .integer(let value): try container.encode(value)
+        case .float(let value): try container.encode(value)
+        case .text(let value): try container.encode(value)
+        case .blob(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        }
+    }
+}

@@ -162,3 +162,18 @@ final class TemporaryPath {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
+
+@Suite struct RowIDAliasTests {
+    /// With an index that covers the query, SQLite reads the rowid with IdxRowid: still an
+    /// alias.
+    @Test func aliasDetectedThroughACoveringIndex() throws {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "t.sql", text: """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE UNIQUE INDEX item_by_name ON item (name);
+            CREATE TABLE legacy (id INT PRIMARY KEY, name TEXT);
+            CREATE INDEX legacy_by_name ON legacy (name);
+            """)])
+        #expect(schema.table(named: "item")?.rowIDAlias == "id")
+        #expect(schema.table(named: "legacy")?.rowIDAlias == nil)
+    }
+}

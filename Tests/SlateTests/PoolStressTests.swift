@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Concurrency with fixed operation counts (never timed). Run these under Thread

@@ -1,4 +1,5 @@
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite struct StatementTests {

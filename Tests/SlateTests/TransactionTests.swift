@@ -2,6 +2,7 @@ import SlateCSQLite
 import SlateFaultVFS
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite struct TransactionTests {

@@ -147,7 +147,9 @@ public enum SchemaReader {
     private static func isRowIDAlias(table: String, column: String, context: SQLContext) throws -> Bool {
         let program = try context.query(sql: "EXPLAIN SELECT \(SQLText.quotedIdentifier(column)) FROM \(SQLText.quotedIdentifier(table))")
         let opcodes = program.compactMap { $0.count > 1 ? $0[1].textValue : nil }
-        return opcodes.contains("Rowid") && !opcodes.contains("Column")
+        // The rowid is read with Rowid from the table, or IdxRowid when a covering index
+        // is scanned instead; any other key column is read with Column.
+        return (opcodes.contains("Rowid") || opcodes.contains("IdxRowid")) && !opcodes.contains("Column")
     }
 
     /// Before `pragma table_list`: a WITHOUT ROWID table cannot select `rowid`.

@@ -2,28 +2,28 @@ import Foundation
 import Testing
 
 /// A thread-safe counter and value box for tests.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
-    var current: Value { withValue { $0 } }
+    public var current: Value { withValue { $0 } }
 }
 
-struct TimedOut: Error, CustomStringConvertible {
-    var what: String
-    var description: String { "timed out waiting for \(what)" }
+public struct TimedOut: Error, CustomStringConvertible {
+    public var what: String
+    public var description: String { "timed out waiting for \(what)" }
 }
 
 /// The first element of `sequence` for which `predicate` holds, or an error after `timeout`.
-func first<S: AsyncSequence & Sendable>(
+public func first<S: AsyncSequence & Sendable>(
     of sequence: S, within timeout: Duration = .seconds(20), where predicate: @escaping @Sendable (S.Element) -> Bool
 ) async throws -> S.Element where S.Element: Sendable {
     try await withThrowingTaskGroup(of: S.Element?.self) { group in

@@ -3,10 +3,10 @@ import Slate
 import Testing
 
 /// A directory of its own for one test, removed with everything in it when released.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init(_ name: String = #function) {
+    public init(_ name: String = #function) {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("slate-tests-\(safe)-\(UUID().uuidString)", isDirectory: true)
@@ -18,7 +18,7 @@ final class TemporaryDirectory {
     }
 
     /// The path of a file in the directory.
-    func path(_ file: String) -> String {
+    public func path(_ file: String) -> String {
         url.appendingPathComponent(file).path
     }
 }
@@ -26,7 +26,7 @@ final class TemporaryDirectory {
 /// Runs `body` and checks that it throws an `SQLError` with `code` and exactly `message`;
 /// returns the error for further checks.
 @discardableResult
-func expectSQLError(
+public func expectSQLError(
     _ code: SQLError.Code, _ message: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) -> SQLError? {
@@ -41,5 +41,15 @@ func expectSQLError(
     } catch {
         Issue.record("expected SQLError, got \(error)", sourceLocation: sourceLocation)
         return nil
+    }
+}
+
+/// Database files for tests.
+public enum SlateTestDatabase {
+    /// Creates a database file at `path` holding what `sql` creates.
+    public static func create(at path: String, sql: String) throws {
+        let context = try SQLContext(path: path)
+        defer { context.close() }
+        try context.exec(sql: sql)
     }
 }

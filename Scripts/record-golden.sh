@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Regenerates the golden files listed in Tests/Fixtures/golden-cases.txt with the slate CLI.
+# Use it when a generator change is meant; review the diff before committing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product slate >/dev/null
+slate=$(swift build --show-bin-path)/slate
+while IFS='|' read -r golden config inputs; do
+    golden=$(echo "$golden" | xargs)
+    [ -z "$golden" ] || [[ "$golden" == \#* ]] && continue
+    config=$(echo "$config" | xargs)
+    args=()
+    for input in $inputs; do args+=("Tests/Fixtures/$input"); done
+    if [ "$config" != "-" ]; then args+=(--config "Tests/Fixtures/$config"); fi
+    "$slate" generate "${args[@]}" --output "Tests/$golden"
+    echo "recorded Tests/$golden"
+done < Tests/Fixtures/golden-cases.txt

@@ -1,0 +1,306 @@
+import Slate
+
+import Foundation
+
+/// How code is generated: read from `slate.json`. Every key is optional; an unknown key is
+/// an error that names it. The README lists every key with its default.
+public struct GeneratorConfiguration: Equatable, Sendable {
+    /// The database type's name; by default from the first input's stem
+    /// (`contacts-001.sql` → `Contacts`).
+    public var databaseTypeName: String?
+    /// `public`, `package` or `internal` for generated declarations.
+    public var accessLevel: Access = .public
+    /// Which parts are generated.
+    public var emit = Emit()
+    /// Raw-mode settings.
+    public var raw = Raw()
+    /// Naming.
+    public var naming = Naming()
+    /// Type mapping.
+    public var types = Types()
+    /// Types for query result columns and parameters that cannot be inferred (issue 8).
+    public var queries = Queries()
+
+    /// The defaults.
+    public init() {}
+
+    /// Access levels for generated code.
+    public enum Access: String, Codable, Sendable {
+        case `public`, `package`, `internal`
+    }
+
+    /// Which parts of the API are generated.
+    public struct Emit: Equatable, Sendable {
+        /// The database type, table accessors and record conformances over SlateRecords.
+        /// Off means raw mode: the file needs only the SQLite C module.
+        public var api = true
+        /// `async` variants of the database API.
+        public var async = true
+        /// Global `sqlite3_…` functions.
+        public var rawFunctions = true
+        /// Type-attached functions (`Person.find(2, in: db)`).
+        public var attachedFunctions = true
+        /// Relationship functions from foreign keys.
+        public var relationships = true
+        /// DocC comments.
+        public var documentation = true
+
+        /// Creates the settings; everything is on by default.
+        public init(api: Bool = true, async: Bool = true, rawFunctions: Bool = true, attachedFunctions: Bool = true, relationships: Bool = true, documentation: Bool = true) {
+            self.api = api
+            self.async = async
+            self.rawFunctions = rawFunctions
+            self.attachedFunctions = attachedFunctions
+            self.relationships = relationships
+            self.documentation = documentation
+        }
+    }
+
+    /// Raw-mode settings.
+    public struct Raw: Equatable, Sendable {
+        /// The prefix of global raw functions.
+        public var prefix = "sqlite3_"
+        /// Creates the settings.
+        public init(prefix: String = "sqlite3_") { self.prefix = prefix }
+    }
+
+    /// Naming settings.
+    public struct Naming: Equatable, Sendable {
+        /// Singular record type names for plural table names (`people` → `Person`).
+        public var singularizeRecordTypes = true
+        /// Plural table accessors (`Person` → `people`).
+        public var pluralizeTableAccessors = true
+        /// Record types nested in the database type (`Contacts.Person`) instead of top level.
+        public var nestRecordTypes = false
+        /// Record type names by table or view name.
+        public var recordTypeNames: [String: String] = [:]
+        /// Table accessor names by table or view name.
+        public var tableAccessorNames: [String: String] = [:]
+        /// Property names by `table.column`.
+        public var propertyNames: [String: String] = [:]
+
+        /// Creates the settings.
+        public init(
+            singularizeRecordTypes: Bool = true, pluralizeTableAccessors: Bool = true, nestRecordTypes: Bool = false,
+            recordTypeNames: [String: String] = [:], tableAccessorNames: [String: String] = [:], propertyNames: [String: String] = [:]
+        ) {
+            self.singularizeRecordTypes = singularizeRecordTypes
+            self.pluralizeTableAccessors = pluralizeTableAccessors
+            self.nestRecordTypes = nestRecordTypes
+            self.recordTypeNames = recordTypeNames
+            self.tableAccessorNames = tableAccessorNames
+            self.propertyNames = propertyNames
+        }
+    }
+
+    /// Type-mapping settings.
+    public struct Types: Equatable, Sendable {
+        /// Swift types by `table.column`.
+        public var columns: [String: SwiftType] = [:]
+        /// Swift types by declared SQL type (compared ignoring case, with or without size:
+        /// `MONEY`, `VARCHAR(10)`).
+        public var declaredTypes: [String: SwiftType] = [:]
+        /// The type of `NUMERIC` and `DECIMAL` columns.
+        public var numeric: SwiftType = .double
+        /// How `Date` columns are written.
+        public var dates: SQLDate.Storage = .text
+        /// How `UUID` columns are written.
+        public var uuids: SQLUUID.Storage = .text
+
+        /// Creates the settings.
+        public init(
+            columns: [String: SwiftType] = [:], declaredTypes: [String: SwiftType] = [:], numeric: SwiftType = .double,
+            dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text
+        ) {
+            self.columns = columns
+            self.declaredTypes = declaredTypes
+            self.numeric = numeric
+            self.dates = dates
+            self.uuids = uuids
+        }
+    }
+
+    /// Settings for query files.
+    public struct Queries: Equatable, Sendable {
+        /// Swift types by `queryName.column` for result columns, and
+        /// `queryName.:parameter` for parameters.
+        public var types: [String: SwiftType] = [:]
+        /// Creates the settings.
+        public init(types: [String: SwiftType] = [:]) { self.types = types }
+    }
+
+    /// The Swift types a column can map to.
+    public enum SwiftType: String, Codable, Equatable, Sendable, CaseIterable {
+        case int = "Int"
+        case double = "Double"
+        case string = "String"
+        case bool = "Bool"
+        case bytes = "[UInt8]"
+        case date = "Date"
+        case uuid = "UUID"
+        case url = "URL"
+        case value = "SQLValue"
+    }
+}
+
+// MARK: - Reading slate.json
+
+extension GeneratorConfiguration {
+    /// Reads `slate.json` text; `path` names the file in errors.
+    public static func parse(_ data: Data, path: String = "slate.json") throws -> GeneratorConfiguration {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigurationError(path: path, message: "not valid JSON: \(error.localizedDescription)")
+        }
+        var reader = ConfigurationReader(path: path)
+        return try reader.read(json)
+    }
+
+    /// Reads the file at `path`.
+    public static func load(path: String) throws -> GeneratorConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, message: "cannot read the file")
+        }
+        return try parse(data, path: path)
+    }
+}
+
+/// A problem in `slate.json`: `path: error: message`.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What is wrong, naming the key.
+    public var message: String
+
+    /// `path: error: message`
+    public var description: String { "\(path): error: \(message)" }
+}
+
+/// Walks the JSON object key by key, so that each wrong or unknown key is named.
+private struct ConfigurationReader {
+    let path: String
+
+    func fail(_ message: String) -> ConfigurationError {
+        ConfigurationError(path: path, message: message)
+    }
+
+    func object(_ value: Any, _ key: String) throws -> [String: Any] {
+        guard let object = value as? [String: Any] else { throw fail("\"\(key)\" must be an object") }
+        return object
+    }
+
+    func checkKeys(_ object: [String: Any], allowed: [String], in parent: String) throws {
+        for key in object.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("//") {
+            let name = parent.isEmpty ? key : "\(parent).\(key)"
+            throw fail("unknown key \"\(name)\"; known keys\(parent.isEmpty ? "" : " in \"\(parent)\"") are \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+    }
+
+    func bool(_ value: Any?, _ key: String, _ current: Bool) throws -> Bool {
+        guard let value else { return current }
+        guard let bool = value as? Bool else { throw fail("\"\(key)\" must be true or false") }
+        return bool
+    }
+
+    func string(_ value: Any?, _ key: String) throws -> String? {
+        guard let value else { return nil }
+        guard let string = value as? String else { throw fail("\"\(key)\" must be a string") }
+        return string
+    }
+
+    func stringMap(_ value: Any?, _ key: String) throws -> [String: String] {
+        guard let value else { return [:] }
+        guard let object = value as? [String: Any] else { throw fail("\"\(key)\" must be an object of strings") }
+        var result: [String: String] = [:]
+        for (name, item) in object {
+            guard let text = item as? String else { throw fail("\"\(key).\(name)\" must be a string") }
+            result[name] = text
+        }
+        return result
+    }
+
+    func swiftType(_ value: Any, _ key: String) throws -> GeneratorConfiguration.SwiftType {
+        let names = GeneratorConfiguration.SwiftType.allCases.map(\.rawValue)
+        guard let text = value as? String, let type = GeneratorConfiguration.SwiftType(rawValue: text == "Bytes" ? "[UInt8]" : text) else {
+            throw fail("\"\(key)\" must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        return type
+    }
+
+    func typeMap(_ value: Any?, _ key: String) throws -> [String: GeneratorConfiguration.SwiftType] {
+        guard let value else { return [:] }
+        var result: [String: GeneratorConfiguration.SwiftType] = [:]
+        for (name, item) in try object(value, key) {
+            result[name] = try swiftType(item, "\(key).\(name)")
+        }
+        return result
+    }
+
+    mutating func read(_ json: Any) throws -> GeneratorConfiguration {
+        let root = try object(json, "the configuration")
+        try checkKeys(root, allowed: ["databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries"], in: "")
+        var configuration = GeneratorConfiguration()
+        configuration.databaseTypeName = try string(root["databaseTypeName"], "databaseTypeName")
+        if let access = try string(root["accessLevel"], "accessLevel") {
+            guard let level = GeneratorConfiguration.Access(rawValue: access) else {
+                throw fail("\"accessLevel\" must be \"public\", \"package\" or \"internal\"")
+            }
+            configuration.accessLevel = level
+        }
+        if let value = root["emit"] {
+            let emit = try object(value, "emit")
+            try checkKeys(emit, allowed: ["api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation"], in: "emit")
+            configuration.emit.api = try bool(emit["api"], "emit.api", true)
+            configuration.emit.async = try bool(emit["async"], "emit.async", true)
+            configuration.emit.rawFunctions = try bool(emit["rawFunctions"], "emit.rawFunctions", true)
+            configuration.emit.attachedFunctions = try bool(emit["attachedFunctions"], "emit.attachedFunctions", true)
+            configuration.emit.relationships = try bool(emit["relationships"], "emit.relationships", true)
+            configuration.emit.documentation = try bool(emit["documentation"], "emit.documentation", true)
+        }
+        if let value = root["raw"] {
+            let raw = try object(value, "raw")
+            try checkKeys(raw, allowed: ["prefix"], in: "raw")
+            if let prefix = try string(raw["prefix"], "raw.prefix") {
+                guard !prefix.isEmpty, NameStyle.identifier(prefix) == prefix else {
+                    throw fail("\"raw.prefix\" must start a Swift identifier, like \"sqlite3_\"")
+                }
+                configuration.raw.prefix = prefix
+            }
+        }
+        if let value = root["naming"] {
+            let naming = try object(value, "naming")
+            try checkKeys(naming, allowed: ["singularizeRecordTypes", "pluralizeTableAccessors", "nestRecordTypes", "recordTypeNames", "tableAccessorNames", "propertyNames"], in: "naming")
+            configuration.naming.singularizeRecordTypes = try bool(naming["singularizeRecordTypes"], "naming.singularizeRecordTypes", true)
+            configuration.naming.pluralizeTableAccessors = try bool(naming["pluralizeTableAccessors"], "naming.pluralizeTableAccessors", true)
+            configuration.naming.nestRecordTypes = try bool(naming["nestRecordTypes"], "naming.nestRecordTypes", false)
+            configuration.naming.recordTypeNames = try stringMap(naming["recordTypeNames"], "naming.recordTypeNames")
+            configuration.naming.tableAccessorNames = try stringMap(naming["tableAccessorNames"], "naming.tableAccessorNames")
+            configuration.naming.propertyNames = try stringMap(naming["propertyNames"], "naming.propertyNames")
+        }
+        if let value = root["types"] {
+            let types = try object(value, "types")
+            try checkKeys(types, allowed: ["columns", "declaredTypes", "numeric", "dates", "uuids"], in: "types")
+            configuration.types.columns = try typeMap(types["columns"], "types.columns")
+            configuration.types.declaredTypes = try typeMap(types["declaredTypes"], "types.declaredTypes")
+            if let numeric = types["numeric"] { configuration.types.numeric = try swiftType(numeric, "types.numeric") }
+            if let dates = try string(types["dates"], "types.dates") {
+                guard let storage = SQLDate.Storage(rawValue: dates) else {
+                    throw fail("\"types.dates\" must be \"text\", \"unixTime\" or \"unixTimeInteger\"")
+                }
+                configuration.types.dates = storage
+            }
+            if let uuids = try string(types["uuids"], "types.uuids") {
+                guard let storage = SQLUUID.Storage(rawValue: uuids) else { throw fail("\"types.uuids\" must be \"text\" or \"blob\"") }
+                configuration.types.uuids = storage
+            }
+        }
+        if let value = root["queries"] {
+            let queries = try object(value, "queries")
+            try checkKeys(queries, allowed: ["types"], in: "queries")
+            configuration.queries.types = try typeMap(queries["types"], "queries.types")
+        }
+        return configuration
+    }
+}

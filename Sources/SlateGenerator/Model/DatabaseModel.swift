@@ -1,0 +1,121 @@
+import SlateSchema
+
+/// The generator's model of a database: every name decided and every type mapped, ready
+/// to be translated into Swift. Built by ``ModelBuilder`` from a ``Schema``.
+struct DatabaseModel: Equatable {
+    /// The database type's name (`Contacts`).
+    var typeName: String
+    /// The input files' names, for the header.
+    var inputs: [String]
+    /// One record per table and view, in schema order.
+    var records: [RecordModel]
+    /// The statements that create the schema, in an order that works.
+    var creationStatements: [String]
+    /// `PRAGMA user_version` of the schema.
+    var userVersion: Int64
+    /// The configuration the model was built with.
+    var configuration: GeneratorConfiguration
+
+    /// The Swift name to use for a record type from outside the database type.
+    func qualifiedName(of record: RecordModel) -> String {
+        configuration.naming.nestRecordTypes ? "\(typeName).\(record.typeName)" : record.typeName
+    }
+}
+
+/// A table or view as a Swift record type.
+struct RecordModel: Equatable {
+    enum Kind: Equatable {
+        case table
+        case view
+    }
+
+    var kind: Kind
+    /// The table's or view's SQL name.
+    var sqlName: String
+    /// The Swift type name (`Person`).
+    var typeName: String
+    /// The table accessor (`people`).
+    var accessorName: String
+    /// The singular raw name (`person` in `sqlite3_person_find`).
+    var rawSingular: String
+    /// The plural raw name (`people` in `sqlite3_people_fetch`).
+    var rawPlural: String
+    /// The `CREATE` statement, for documentation.
+    var createSQL: String
+    /// The properties, one per column (hidden columns left out), in select order.
+    var properties: [PropertyModel]
+    /// The primary key, for tables that have one.
+    var key: KeyModel?
+    /// Whether rows have a rowid (tables other than `WITHOUT ROWID`).
+    var hasRowID: Bool
+    /// Foreign keys from this table to others, as relationships.
+    var relationships: [RelationshipModel]
+
+    var isTable: Bool { kind == .table }
+
+    /// The key's properties, in key order.
+    var keyProperties: [PropertyModel] {
+        key?.propertyIndices.map { properties[$0] } ?? []
+    }
+
+    /// The Swift type of the key: the property's for one column, `ID` for several.
+    var keyType: String? {
+        guard let key else { return nil }
+        return key.propertyIndices.count == 1 ? properties[key.propertyIndices[0]].swiftType : "ID"
+    }
+}
+
+/// A column as a Swift property.
+struct PropertyModel: Equatable {
+    /// The Swift name, unescaped.
+    var name: String
+    /// The column's SQL name.
+    var column: String
+    /// The declared SQL type ("" when none).
+    var declaredType: String
+    /// The Swift value type.
+    var type: GeneratorConfiguration.SwiftType
+    /// Whether the property is optional (the column can be NULL).
+    var isOptional: Bool
+    /// Whether the column is generated: read, never inserted or updated.
+    var isGenerated: Bool
+    /// Whether the column is the rowid alias, assigned by SQLite when left at its default.
+    var isRowIDAlias: Bool
+    /// A Swift expression for the memberwise initializer's default, if any.
+    var defaultValue: String?
+    /// The column's index in ``RecordModel`` select.
+    var index: Int32
+    /// What the documentation says of the column: its SQL, and for views its expression.
+    var columnDescription: String
+
+    /// `String`, `Int?`, …
+    var swiftType: String { type.rawValue + (isOptional ? "?" : "") }
+    /// The name as written in code.
+    var identifier: String { SwiftIdentifier.escaped(name) }
+}
+
+/// A primary key.
+struct KeyModel: Equatable {
+    /// Indices of the key's properties, in key order.
+    var propertyIndices: [Int]
+    /// Whether the key is the rowid alias.
+    var isRowIDAlias: Bool
+}
+
+/// A foreign key as a relationship between two records.
+struct RelationshipModel: Equatable {
+    /// The index of the referenced (parent) record.
+    var parentRecord: Int
+    /// Pairs of (child property index, parent property index).
+    var pairs: [ColumnPair]
+    /// The argument label of `fetch(for:)` on the child table and `find(for:)` on the
+    /// parent's: `for`, or `forOwner` when several keys lead to the same parent.
+    var label: String
+    /// Whether a child property of the key is optional (a child may have no parent).
+    var isOptional: Bool
+
+    struct ColumnPair: Equatable {
+        var child: Int
+        var parent: Int
+    }
+}

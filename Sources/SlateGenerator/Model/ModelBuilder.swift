@@ -1,0 +1,374 @@
+import Foundation
+import Slate
+import SlateSchema
+
+/// Builds the ``DatabaseModel`` from a ``Schema``: names for types, accessors and
+/// properties (unique, valid, clear of Swift keywords), Swift types for columns, defaults
+/// from SQL `DEFAULT`s, keys and relationships.
+struct ModelBuilder {
+    let schema: Schema
+    let configuration: GeneratorConfiguration
+    let typeName: String
+    let inputs: [String]
+
+    /// Names generated records have as members (or Swift gives them); a column with one of
+    /// these names gets a `Column` suffix on its property.
+    static let reservedMemberNames: Set<String> = [
+        "self", "Self", "init", "deinit", "subscript", "super", "_", "Type", "Protocol",
+        "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "sqlSelectByRowID", "sqlFind",
+        "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
+        "find", "hash", "hashValue", "encode", "CodingKeys",
+    ]
+
+    /// Names the database type has; table accessors with one of them get a `Table` suffix.
+    static let reservedAccessorNames: Set<String> = [
+        "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "withReadContext",
+        "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "init", "self", "Type",
+        "module", "select", "store",
+    ]
+
+    func build() -> DatabaseModel {
+        var records: [RecordModel] = []
+        var typeNames: Set<String> = [typeName]
+        var accessorNames: Set<String> = []
+
+        func uniqueTypeName(for sqlName: String) -> String {
+            if let custom = configuration.naming.recordTypeNames[sqlName] {
+                typeNames.insert(custom)
+                return custom
+            }
+            var candidates: [String] = []
+            if configuration.naming.singularizeRecordTypes {
+                candidates.append(singularTypeName(sqlName))
+            }
+            candidates.append(NameStyle.upperCamel(sqlName))
+            for candidate in candidates {
+                let name = SwiftIdentifier.reservedTypeNames.contains(candidate) || SwiftIdentifier.keywords.contains(candidate)
+                    ? candidate + "Record" : candidate
+                if !typeNames.contains(name) {
+                    typeNames.insert(name)
+                    return name
+                }
+            }
+            return unique(candidates[0], in: &typeNames)
+        }
+
+        func uniqueAccessorName(for sqlName: String, typeName: String) -> String {
+            if let custom = configuration.naming.tableAccessorNames[sqlName] {
+                accessorNames.insert(custom)
+                return custom
+            }
+            var words = NameStyle.words(typeName)
+            if configuration.naming.pluralizeTableAccessors, let last = words.last {
+                words[words.count - 1] = Inflection.plural(last)
+            }
+            var name = NameStyle.lowerCamel(words.joined(separator: "_"))
+            if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "Table" }
+            return unique(name, in: &accessorNames)
+        }
+
+        for table in schema.tables {
+            let recordType = uniqueTypeName(for: table.name)
+            records.append(tableRecord(table, typeName: recordType, accessor: uniqueAccessorName(for: table.name, typeName: recordType)))
+        }
+        for view in schema.views {
+            let recordType = uniqueTypeName(for: view.name)
+            records.append(viewRecord(view, typeName: recordType, accessor: uniqueAccessorName(for: view.name, typeName: recordType)))
+        }
+        if configuration.emit.relationships {
+            for index in records.indices where records[index].isTable {
+                records[index].relationships = relationships(of: schema.tables[index], records: records)
+            }
+        }
+        return DatabaseModel(
+            typeName: typeName, inputs: inputs, records: records, creationStatements: creationStatements(),
+            userVersion: schema.userVersion, configuration: configuration)
+    }
+
+    /// The type name for a table: upper camel case with the last word singular.
+    private func singularTypeName(_ sqlName: String) -> String {
+        var words = NameStyle.words(sqlName)
+        guard let last = words.last else { return "_" }
+        words[words.count - 1] = Inflection.singular(last)
+        return NameStyle.upperCamel(words.joined(separator: "_"))
+    }
+
+    private func unique(_ name: String, in used: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while used.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    // MARK: Records
+
+    private func tableRecord(_ table: Table, typeName: String, accessor: String) -> RecordModel {
+        var used: Set<String> = []
+        var properties: [PropertyModel] = []
+        for column in table.columns where column.generation != .hidden {
+            let isRowID = table.rowIDAlias?.lowercased() == column.name.lowercased()
+            var type = swiftType(declaredType: column.declaredType, table: table.name, column: column.name)
+            // A rowid alias holds integers whatever the mapping says.
+            if isRowID { type = .int }
+            // Key columns are never optional: a NULL key is a misuse SQLite tolerates only in
+            // rowid tables, for compatibility.
+            // A dynamic value has its own NULL.
+            let isOptional = !column.isNotNull && column.primaryKeyPosition == 0 && type != .value
+            var property = PropertyModel(
+                name: propertyName(table: table.name, column: column.name, used: &used),
+                column: column.name, declaredType: column.declaredType, type: type,
+                isOptional: isOptional, isGenerated: column.isGenerated, isRowIDAlias: isRowID, defaultValue: nil,
+                index: Int32(properties.count), columnDescription: columnDescription(column, table: table))
+            property.defaultValue = defaultValue(for: property, column: column, table: table)
+            properties.append(property)
+        }
+        var key: KeyModel?
+        if !table.primaryKey.isEmpty {
+            let indices = table.primaryKey.compactMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
+            if indices.count == table.primaryKey.count {
+                key = KeyModel(propertyIndices: indices, isRowIDAlias: table.rowIDAlias != nil)
+            }
+        }
+        return RecordModel(
+            kind: .table, sqlName: table.name, typeName: typeName, accessorName: accessor,
+            rawSingular: NameStyle.snake(typeName), rawPlural: NameStyle.snake(accessor), createSQL: table.sql,
+            properties: properties, key: key, hasRowID: table.hasRowID && table.kind == .table, relationships: [])
+    }
+
+    private func viewRecord(_ view: View, typeName: String, accessor: String) -> RecordModel {
+        var used: Set<String> = []
+        var properties: [PropertyModel] = []
+        for column in view.columns {
+            let type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
+                ?? configuredType(table: view.name, column: column.name) ?? .value
+            var description = column.declaredType ?? "untyped"
+            switch column.typeSource {
+            case .column:
+                if let table = column.originTable, let origin = column.originColumn {
+                    description += ", from \(table).\(origin)"
+                }
+            case .inferred:
+                description += ", inferred from \(column.expression ?? "the expression")"
+            case .unknown:
+                description = "a dynamic value" + (column.expression.map { ": \($0)" } ?? "")
+            }
+            properties.append(PropertyModel(
+                name: propertyName(table: view.name, column: column.name, used: &used), column: column.name,
+                declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
+                isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
+                columnDescription: description))
+        }
+        return RecordModel(
+            kind: .view, sqlName: view.name, typeName: typeName, accessorName: accessor,
+            rawSingular: NameStyle.snake(typeName), rawPlural: NameStyle.snake(accessor), createSQL: view.sql,
+            properties: properties, key: nil, hasRowID: false, relationships: [])
+    }
+
+    private func propertyName(table: String, column: String, used: inout Set<String>) -> String {
+        if let custom = configuration.naming.propertyNames["\(table).\(column)"] {
+            used.insert(custom)
+            return custom
+        }
+        var name = NameStyle.lowerCamel(column)
+        while Self.reservedMemberNames.contains(name) { name += "Column" }
+        return unique(name, in: &used)
+    }
+
+    private func columnDescription(_ column: Column, table: Table) -> String {
+        var parts = [column.declaredType.isEmpty ? "untyped" : column.declaredType]
+        if column.primaryKeyPosition > 0 {
+            parts.append(table.primaryKey.count > 1 ? "PRIMARY KEY (\(column.primaryKeyPosition) of \(table.primaryKey.count))" : "PRIMARY KEY")
+        }
+        if table.rowIDAlias?.lowercased() == column.name.lowercased() { parts.append("(the rowid)") }
+        if column.isNotNull { parts.append("NOT NULL") }
+        if let value = column.defaultValue { parts.append("DEFAULT \(value)") }
+        switch column.generation {
+        case .virtual: parts.append("GENERATED VIRTUAL")
+        case .stored: parts.append("GENERATED STORED")
+        default: break
+        }
+        if column.collation.uppercased() != "BINARY" { parts.append("COLLATE \(column.collation)") }
+        return parts.joined(separator: " ")
+    }
+
+    // MARK: Types
+
+    private func configuredType(table: String, column: String) -> GeneratorConfiguration.SwiftType? {
+        configuration.types.columns["\(table).\(column)"]
+    }
+
+    /// The Swift type for a declared SQL type: configured overrides first, then SQLite's
+    /// affinity rules refined by the common type names.
+    func swiftType(declaredType: String, table: String, column: String) -> GeneratorConfiguration.SwiftType {
+        if let type = configuredType(table: table, column: column) { return type }
+        let upper = declaredType.uppercased().trimmingCharacters(in: .whitespaces)
+        let base = upper.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? upper
+        for (name, type) in configuration.types.declaredTypes where name.uppercased() == upper || name.uppercased() == base {
+            return type
+        }
+        switch base {
+        case "BOOL", "BOOLEAN": return .bool
+        case "DATE", "DATETIME", "TIMESTAMP": return .date
+        case "UUID", "GUID": return .uuid
+        case "URL": return .url
+        case "NUMERIC", "DECIMAL": return configuration.types.numeric
+        case "": return .value
+        default: break
+        }
+        switch Affinity(declaredType: declaredType) {
+        case .integer: return .int
+        case .text: return .string
+        case .real: return .double
+        case .blob: return base == "ANY" ? .value : .bytes
+        case .numeric: return base == "ANY" ? .value : configuration.types.numeric
+        }
+    }
+
+    // MARK: Defaults
+
+    /// The memberwise initializer's default for a property: `Int.min` for a rowid SQLite
+    /// assigns, `UUID()` for a UUID key, the SQL `DEFAULT` when it is a literal, nil for an
+    /// optional.
+    private func defaultValue(for property: PropertyModel, column: Column, table: Table) -> String? {
+        if property.isRowIDAlias { return "Int.min" }
+        if property.type == .uuid, column.primaryKeyPosition > 0, table.primaryKey.count == 1, !property.isOptional {
+            return "UUID()"
+        }
+        if let sql = column.defaultValue, let value = literalDefault(sql, for: property) {
+            return value
+        }
+        if property.type == .value, !column.isNotNull, column.primaryKeyPosition == 0 { return ".null" }
+        return property.isOptional ? "nil" : nil
+    }
+
+    private func literalDefault(_ sql: String, for property: PropertyModel) -> String? {
+        var tokens = SQLTokenizer.tokenize(sql)
+        while tokens.first?.kind == .leftParen && tokens.last?.kind == .rightParen && tokens.count >= 3 {
+            tokens = Array(tokens.dropFirst().dropLast())
+        }
+        var negative = false
+        if tokens.count == 2, tokens[0].kind == .operator, tokens[0].value == "-" || tokens[0].value == "+" {
+            negative = tokens[0].value == "-"
+            tokens.removeFirst()
+        }
+        guard tokens.count == 1, let token = tokens.first else { return nil }
+        let sign = negative ? "-" : ""
+        switch (property.type, token.kind) {
+        case (_, .keyword) where token.value == "NULL":
+            return property.isOptional ? "nil" : (property.type == .value ? ".null" : nil)
+        case (.int, .number):
+            if let value = Int64(token.value) { return sign + String(value) }
+            if token.value.lowercased().hasPrefix("0x"), let value = UInt64(token.value.dropFirst(2), radix: 16) {
+                return sign + String(Int64(bitPattern: value))
+            }
+            return nil
+        case (.double, .number):
+            guard let value = Double(token.value) else { return nil }
+            return sign + "\(value)"
+        case (.bool, .number):
+            guard let value = Int64(token.value) else { return nil }
+            return value != 0 ? "true" : "false"
+        case (.bool, .identifier):
+            switch token.value.uppercased() {
+            case "TRUE": return "true"
+            case "FALSE": return "false"
+            default: return nil
+            }
+        case (.string, .string):
+            return SwiftLiteral.string(token.value)
+        case (.string, .number):
+            return SwiftLiteral.string(sign + token.value)
+        case (.bytes, .blob):
+            var bytes: [String] = []
+            let hex = Array(token.value)
+            guard hex.count % 2 == 0 else { return nil }
+            var index = 0
+            while index < hex.count {
+                guard let byte = UInt8(String(hex[index..<(index + 2)]), radix: 16) else { return nil }
+                bytes.append("0x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2))
+                index += 2
+            }
+            return "[" + bytes.joined(separator: ", ") + "]"
+        case (.date, .keyword) where token.value == "CURRENT_TIMESTAMP" || token.value == "CURRENT_DATE":
+            return "Date()"
+        case (.date, .string):
+            guard let date = SQLDate.date(fromText: token.value) else { return nil }
+            return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
+        case (.date, .number):
+            guard let value = Double(token.value) else { return nil }
+            return "Date(timeIntervalSince1970: \(sign)\(value))"
+        case (.value, .number):
+            if let value = Int64(token.value) { return ".integer(\(sign)\(value))" }
+            if let value = Double(token.value) { return ".float(\(sign)\(value))" }
+            return nil
+        case (.value, .string):
+            return ".text(\(SwiftLiteral.string(token.value)))"
+        case (.url, .string):
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Relationships
+
+    private func relationships(of table: Table, records: [RecordModel]) -> [RelationshipModel] {
+        guard let child = records.first(where: { $0.isTable && $0.sqlName == table.name }) else { return [] }
+        var result: [RelationshipModel] = []
+        var perParent: [Int: Int] = [:]
+        for key in table.foreignKeys {
+            guard let parentIndex = records.firstIndex(where: { $0.isTable && $0.sqlName.lowercased() == key.referencedTable.lowercased() }),
+                  let parentTable = schema.table(named: key.referencedTable)
+            else { continue }
+            perParent[parentIndex, default: 0] += 1
+            let parent = records[parentIndex]
+            let referenced = key.referencedColumns.isEmpty ? parentTable.primaryKey : key.referencedColumns
+            guard referenced.count == key.columns.count else { continue }
+            var pairs: [RelationshipModel.ColumnPair] = []
+            for (childColumn, parentColumn) in zip(key.columns, referenced) {
+                guard let childProperty = child.properties.firstIndex(where: { $0.column.lowercased() == childColumn.lowercased() }),
+                      let parentProperty = parent.properties.firstIndex(where: { $0.column.lowercased() == parentColumn.lowercased() }),
+                      child.properties[childProperty].type == parent.properties[parentProperty].type
+                else { break }
+                pairs.append(.init(child: childProperty, parent: parentProperty))
+            }
+            guard pairs.count == key.columns.count else { continue }
+            result.append(RelationshipModel(
+                parentRecord: parentIndex, pairs: pairs, label: "for",
+                isOptional: pairs.contains { child.properties[$0.child].isOptional }))
+        }
+        // Several keys to one parent: label each after its columns (`forReportsTo`).
+        for index in result.indices where perParent[result[index].parentRecord, default: 0] > 1 {
+            let columns = result[index].pairs.map { child.properties[$0.child].column }
+            var words = columns.flatMap(NameStyle.words)
+            if words.count > 1, let last = words.last, ["id", "key", "fk"].contains(last.lowercased()) { words.removeLast() }
+            result[index].label = "for" + words.map(NameStyle.capitalized).joined()
+        }
+        return result
+    }
+
+    // MARK: Creation SQL
+
+    /// Tables, then indexes, views and triggers, in their creation order: every statement
+    /// finds what it refers to.
+    private func creationStatements() -> [String] {
+        var statements = schema.tables.map(\.sql)
+        statements += schema.indexes.compactMap(\.sql)
+        statements += schema.views.map(\.sql)
+        statements += schema.triggers.map(\.sql)
+        if schema.userVersion != 0 {
+            statements.append("PRAGMA user_version = \(schema.userVersion)")
+        }
+        return statements
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,85 @@
+/// Turns SQL names into Swift names: words found at separators and case changes, joined
+/// in camel case, made valid as identifiers.
+enum NameStyle {
+    /// The words of a name: split at anything that is not a letter or digit, and where
+    /// case changes (`LastName` → Last, Name; `CustomerID` → Customer, ID;
+    /// `HTTPServer` → HTTP, Server). Digits stay with the word before them.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        let characters = Array(name)
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = []
+        }
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                flush()
+                continue
+            }
+            if let previous = current.last {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if character.isUppercase && previous.isLowercase {
+                    flush()
+                } else if character.isUppercase && previous.isUppercase, let next, next.isLowercase {
+                    flush()
+                } else if character.isLetter && previous.isNumber && character.isUppercase {
+                    flush()
+                }
+            }
+            current.append(character)
+        }
+        flush()
+        return words
+    }
+
+    /// `order_item` → `OrderItem`, `Order Details` → `OrderDetails`.
+    static func upperCamel(_ name: String) -> String {
+        identifier(words(name).map(capitalized).joined())
+    }
+
+    /// `person_id` → `personId`, `LastName` → `lastName`, `CustomerID` → `customerID`.
+    static func lowerCamel(_ name: String) -> String {
+        let parts = words(name)
+        guard let first = parts.first else { return "_" }
+        return identifier(leadingLowercased(first) + parts.dropFirst().map(capitalized).joined())
+    }
+
+    /// `OrderItem` → `order_item`.
+    static func snake(_ name: String) -> String {
+        identifier(words(name).map { $0.lowercased() }.joined(separator: "_"))
+    }
+
+    /// `word` with its first letter in upper case.
+    static func capitalized(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// `Customer` → `customer`, `ID` → `id`, `URLs` → `urls`: a leading run of capitals in
+    /// lower case.
+    static func leadingLowercased(_ word: String) -> String {
+        if word == word.uppercased() { return word.lowercased() }
+        var result = ""
+        var lowering = true
+        for character in word {
+            if lowering, character.isUppercase {
+                result += character.lowercased()
+            } else {
+                lowering = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Makes `name` a valid identifier: only letters, digits and underscores, not starting
+    /// with a digit, never empty.
+    static func identifier(_ name: String) -> String {
+        var result = String(name.unicodeScalars.filter { scalar in
+            scalar == "_" || (scalar.properties.isAlphabetic && scalar.value < 0x2000) || ("0"..."9").contains(scalar)
+        }.map(Character.init))
+        if result.isEmpty { result = "_" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+/// Swift string literals for any text: whatever a schema holds (quotes, backslashes,
+/// `"""`, `#`, line breaks, NUL), the literal compiles and means exactly that text.
+enum SwiftLiteral {
+    /// An ordinary `"…"` literal, with every character that needs it escaped.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}": result += "\\0"
+            case "\u{1}"..."\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}":
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A literal for SQL: a raw `#"…"#` literal when the text is one line (so quoted
+    /// identifiers read as they are), an escaped one otherwise.
+    static func sql(_ text: String) -> String {
+        guard !text.unicodeScalars.contains(where: needsEscape) else { return string(text) }
+        let hashes = String(repeating: "#", count: requiredHashes(for: text))
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
+    /// A multi-line raw literal for `text`, as lines to write at one indentation; nil when
+    /// the text has characters a multi-line literal cannot hold exactly (carriage returns
+    /// and other control characters). Every line of the text gets the same indentation, so
+    /// Swift strips exactly that and the text comes back unchanged, however the SQL was
+    /// indented.
+    static func multiline(_ text: String) -> [String]? {
+        let forbidden = text.unicodeScalars.contains { scalar in
+            scalar != "\n" && scalar != "\t" && needsEscape(scalar)
+        }
+        guard !forbidden else { return nil }
+        // Trailing whitespace on a line would be kept but is invisible; tabs and spaces
+        // at line ends are fine for Swift, so only the delimiters matter.
+        let hashes = String(repeating: "#", count: requiredHashes(for: text))
+        var lines = [hashes + "\"\"\""]
+        lines += text.components(separatedBy: "\n")
+        lines.append("\"\"\"" + hashes)
+        return lines
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\u{0}"..."\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
+    }
+
+    /// How many `#` make the raw delimiters unambiguous: one more than the longest run of
+    /// `#` after a quote in the text.
+    private static func requiredHashes(for text: String) -> Int {
+        var longest = 0
+        var run = 0
+        var afterQuote = false
+        for character in text {
+            if character == "\"" {
+                afterQuote = true
+                run = 0
+            } else if character == "#", afterQuote {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                afterQuote = false
+                run = 0
+            }
+        }
+        // `\#(` would interpolate in a raw string with one `#`: add one more if present.
+        var count = longest + 1
+        while text.contains("\\" + String(repeating: "#", count: count)) { count += 1 }
+        return count
+    }
+}
+
+/// Swift identifiers made from SQL names.
+enum SwiftIdentifier {
+    /// Swift's reserved words, which need backticks as names.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_",
+    ]
+
+    /// Names that would clash as type names with Swift's, Foundation's or Slate's own
+    /// types, or cannot name a type.
+    static let reservedTypeNames: Set<String> = [
+        "Type", "Protocol", "Self", "Any", "AnyObject", "Never", "Void", "Int", "Int8", "Int16", "Int32", "Int64",
+        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "String", "Character", "Array",
+        "Dictionary", "Set", "Optional", "Result", "Error", "Data", "Date", "URL", "UUID", "Decimal", "Sequence",
+        "Collection", "Identifiable", "Hashable", "Codable", "Sendable", "Equatable", "SQLContext", "SQLPool",
+        "SQLValue", "SQLError", "SQLStatement", "SQLTable", "SQLTransaction", "SQLDatabase", "SQLRecord",
+        "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLDate",
+        "SQLUUID", "OpaquePointer", "Tables", "Slate", "SlateRecords", "Foundation", "Swift", "ID",
+    ]
+
+    /// `name` as usable in code: backticks around a keyword.
+    static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Whether `name` needs no escaping to be a member name after a dot.
+    static func isPlain(_ name: String) -> Bool { !keywords.contains(name) }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Slate
+import SlateSchema
+
+/// Generates Swift for a database, in stages: inputs are replayed or read into SQLite →
+/// reflection gives a ``Schema`` → the ``ModelBuilder`` decides names and types → the
+/// ``Translator`` builds a structured Swift description → the ``TextRenderer`` writes text.
+public enum SlateGenerator {
+    /// One generated file.
+    public struct GeneratedFile: Equatable, Sendable {
+        /// The database type's name (`Contacts`).
+        public var typeName: String
+        /// The file's name (`Contacts.swift`).
+        public var fileName: String
+        /// The Swift source.
+        public var contents: String
+    }
+
+    /// File extensions read as database files.
+    public static let databaseExtensions: Set<String> = ["sqlite", "sqlite3", "db"]
+    /// File extensions read as SQL scripts.
+    public static let scriptExtensions: Set<String> = ["sql"]
+
+    /// Generates the Swift for the database the input files make up.
+    ///
+    /// - Parameter inputs: `.sql` scripts (replayed in file-name order) and database files
+    ///   (`.sqlite`, `.sqlite3`, `.db`), all one database.
+    /// - Throws: ``ScriptError`` for a script that fails (`file:line:column: error: …`),
+    ///   ``InputError`` for an unreadable or unsupported input, ``SQLError`` from SQLite.
+    public static func generate(inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
+        let schema = try loadSchema(inputs: inputs)
+        return generate(schema: schema, inputs: inputs, configuration: configuration)
+    }
+
+    /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
+    /// header and the database type's name.
+    public static func generate(schema: Schema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) -> GeneratedFile {
+        let typeName = configuration.databaseTypeName ?? databaseTypeName(for: inputs)
+        let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted()
+        let model = ModelBuilder(schema: schema, configuration: configuration, typeName: typeName, inputs: names).build()
+        let file = Translator(model: model).translateFile()
+        return GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
+    }
+
+    /// The schema the inputs make up: database files first (copied into memory), then the
+    /// scripts replayed over them in file-name order.
+    public static func loadSchema(inputs: [String]) throws -> Schema {
+        let context = try loadDatabase(inputs: inputs)
+        defer { context.close() }
+        return try SchemaReader.read(from: context)
+    }
+
+    /// An in-memory database holding what the inputs make up.
+    public static func loadDatabase(inputs: [String]) throws -> SQLContext {
+        guard !inputs.isEmpty else { throw InputError(path: "", message: "no input files") }
+        var scripts: [SQLScript] = []
+        var databases: [String] = []
+        for input in inputs {
+            let ext = URL(fileURLWithPath: input).pathExtension.lowercased()
+            if scriptExtensions.contains(ext) {
+                scripts.append(try SQLScript(contentsOf: input))
+            } else if databaseExtensions.contains(ext) {
+                guard FileManager.default.fileExists(atPath: input) else {
+                    throw InputError(path: input, message: "no such file")
+                }
+                databases.append(input)
+            } else {
+                throw InputError(path: input, message: "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)")
+            }
+        }
+        let context = try SQLContext()
+        do {
+            for database in databases.sorted() {
+                let source = try SQLContext(path: database, flags: [.readOnly])
+                defer { source.close() }
+                try source.backup(to: context)
+            }
+            for script in SQLScript.ordered(scripts) {
+                try script.run(in: context)
+            }
+        } catch {
+            context.close()
+            throw error
+        }
+        return context
+    }
+
+    /// The database type's name for a set of inputs: the first file's stem, the part of
+    /// its name before the first `-` or `.`, in upper camel case (`contacts-001.sql` →
+    /// `Contacts`).
+    public static func databaseTypeName(for inputs: [String]) -> String {
+        let first = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().first ?? "Database"
+        let stem = first.split(whereSeparator: { $0 == "-" || $0 == "." }).first.map(String.init) ?? first
+        let name = NameStyle.upperCamel(stem)
+        return SwiftIdentifier.reservedTypeNames.contains(name) ? name + "Database" : name
+    }
+}
+
+/// An input file that cannot be used: `path: error: message`.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    /// `path: error: message`.
+    public var description: String { path.isEmpty ? "error: \(message)" : "\(path): error: \(message)" }
+}

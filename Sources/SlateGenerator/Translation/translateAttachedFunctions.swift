@@ -1,0 +1,84 @@
+extension Translator {
+    /// The type-attached style on a raw `sqlite3` handle: `Person.fetch(in: db)`,
+    /// `Person.find(2, in: db)`, `person.insert(into: db)`, `person.update(in: db)`,
+    /// `person.delete(in: db)`.
+    func translateAttachedFunctions(_ record: RecordModel, index: Int) -> [Declaration] {
+        let type = name(of: record)
+        let decode = "{ try \(type)(sqliteStatement: $0, offset: 0) }"
+        var members: [Declaration] = [
+            .function(FunctionDescription(
+                docs: docs(["The rows of `\(record.sqlName)` in the database `db`, or the first `limit` that `filter` keeps."]),
+                access: access, modifiers: ["static"], kind: .function("fetch"),
+                parameters: [
+                    .init(label: "in", name: "db", type: "OpaquePointer"),
+                    .init(label: "limit", name: "limit", type: "Int?", defaultValue: "nil"),
+                    .init(label: "filter", name: "filter", type: "((\(type)) throws -> Bool)?", defaultValue: "nil"),
+                ],
+                isThrowing: true, returnType: "[\(type)]",
+                body: [.line("try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: \(decode), filter: filter)")])),
+        ]
+        if record.isTable, record.key != nil {
+            let keys = record.keyProperties
+            let parameters: [FunctionDescription.Parameter] = keys.count == 1
+                ? [.init(label: nil, name: keys[0].identifier, type: typeName(of: keys[0]))]
+                : keys.map { .init(label: $0.name, name: $0.identifier, type: typeName(of: $0)) }
+            let id = keys.count == 1 ? keys[0].identifier : "ID(" + keys.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ")"
+            members += [
+                .blank,
+                .function(FunctionDescription(
+                    docs: docs(["The row with primary key " + keys.map { "`\($0.column)`" }.joined(separator: ", ") + " in the database `db`, or nil."]),
+                    access: access, modifiers: ["static"], kind: .function("find"),
+                    parameters: parameters + [.init(label: "in", name: "db", type: "OpaquePointer")],
+                    isThrowing: true, returnType: "\(type)?",
+                    body: [.line("try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(\(id), to: $0, at: 1) }, decode: \(decode)).first")])),
+            ]
+        }
+        if record.isTable {
+            let readBack: String
+            if record.hasRowID || record.key == nil {
+                readBack = "nil"
+            } else {
+                let keys = record.keyProperties
+                let arguments = keys.count == 1
+                    ? "value.\(keys[0].identifier), in: db"
+                    : keys.map { "\($0.name): value.\($0.identifier)" }.joined(separator: ", ") + ", in: db"
+                readBack = "{ try Self.find(\(arguments)) }"
+            }
+            members += [
+                .blank,
+                .function(FunctionDescription(
+                    docs: docs(["Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns)."]),
+                    access: access, modifiers: ["mutating"], kind: .function("insert"),
+                    parameters: [.init(label: "into", name: "db", type: "OpaquePointer")], isThrowing: true,
+                    body: [
+                        .line("let value = self"),
+                        .line("self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack))"),
+                    ])),
+            ]
+            if record.key != nil {
+                let findArguments = record.keyProperties.count == 1
+                    ? "\(record.keyProperties[0].identifier), in: db"
+                    : record.keyProperties.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ", in: db"
+                members += [
+                    .blank,
+                    .function(FunctionDescription(
+                        docs: docs(["Writes every non-key column to the record's row in the database `db`; returns whether the row exists."]),
+                        attributes: ["@discardableResult"], access: access, kind: .function("update"),
+                        parameters: [.init(label: "in", name: "db", type: "OpaquePointer")], isThrowing: true, returnType: "Bool",
+                        body: [
+                            .line("guard let sql = Self.sqlUpdate else { return try Self.find(\(findArguments)) != nil }"),
+                            .line("return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0"),
+                        ])),
+                    .blank,
+                    .function(FunctionDescription(
+                        docs: docs(["Deletes the record's row from the database `db`; returns whether there was one."]),
+                        attributes: ["@discardableResult"], access: access, kind: .function("delete"),
+                        parameters: [.init(label: "in", name: "db", type: "OpaquePointer")], isThrowing: true, returnType: "Bool",
+                        body: [.line("try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }) > 0")])),
+                ]
+            }
+        }
+        let extensionName = configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName
+        return [.type(TypeDescription(kind: .extension, name: extensionName, members: members)), .blank]
+    }
+}

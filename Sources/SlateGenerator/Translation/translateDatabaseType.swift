@@ -1,0 +1,123 @@
+extension Translator {
+    /// The database type: in API mode a struct over the pool conforming to `SQLDatabase`,
+    /// with its `Tables` protocol; in raw mode an enum holding the creation SQL and the
+    /// raw error and value types.
+    func translateDatabaseType() -> [Declaration] {
+        let tableCount = model.records.filter(\.isTable).count
+        let viewCount = model.records.count - tableCount
+        var summary = "The `\(model.typeName)` database: \(tableCount) table\(tableCount == 1 ? "" : "s")"
+        if viewCount > 0 { summary += " and \(viewCount) view\(viewCount == 1 ? "" : "s")" }
+        summary += ", generated from \(model.inputs.map { "`\($0)`" }.joined(separator: ", "))."
+
+        var members: [Declaration] = []
+        members.append(.variable(VariableDescription(
+            docs: docs(["The `user_version` of the schema the code was generated from."]),
+            access: access, isStatic: true, isLet: true, name: "schemaVersion", type: "Int64",
+            initializer: String(model.userVersion))))
+        members.append(.blank)
+        members.append(contentsOf: creationSQLDeclaration())
+
+        if isRawOnly {
+            members.append(.blank)
+            members += rawErrorAndValueTypes()
+            var documentation = [summary, ""]
+            documentation.append("Raw mode: the file depends on the SQLite C API alone. Open a database with")
+            documentation.append("`\(configuration.raw.prefix)open_\(NameStyle.snake(model.typeName))` and use the `\(configuration.raw.prefix)…` functions.")
+            return [.type(TypeDescription(docs: docs(documentation), access: access, kind: .enum, name: model.typeName, members: members)), .blank]
+        }
+
+        let first = model.records.first { $0.isTable }
+        var documentation = [summary, ""]
+        if let first {
+            documentation += [
+                "```swift",
+                "let db = try \(model.typeName).bootstrap(at: \"\(NameStyle.snake(model.typeName)).sqlite\")",
+                "let count = try db.\(first.accessorName).fetchCount()",
+                "let all = try db.\(first.accessorName).fetch()",
+                "```",
+                "",
+            ]
+        }
+        documentation.append("Each call is its own transaction; `transaction { tx in … }` groups calls, and `tx` offers")
+        documentation.append("the same API. Every call has an `async` variant of the same name.")
+
+        var database: [Declaration] = [
+            .variable(VariableDescription(docs: docs(["The connection pool the database runs on."]), access: access, isLet: true, name: "pool", type: "SQLPool")),
+            .blank,
+            .function(FunctionDescription(
+                docs: docs(["Wraps a pool on a database with this schema."]), access: access, kind: .initializer,
+                parameters: [.init(label: "pool", name: "pool", type: "SQLPool")], body: [.line("self.pool = pool")])),
+            .blank,
+        ]
+        database += members
+        database.append(.blank)
+        database.append(.type(TypeDescription(
+            docs: docs([
+                "The tables and views of `\(model.typeName)`, reached through the database or a transaction:",
+                "write code once against `some \(model.typeName).Tables` and run it either way.",
+            ]),
+            access: access, kind: .protocol, name: "Tables", conformances: ["SQLRecordStore"])))
+        if configuration.naming.nestRecordTypes {
+            // Nested record types are declared in extensions below.
+        }
+        return [
+            .type(TypeDescription(docs: docs(documentation), access: access, kind: .struct, name: model.typeName, conformances: ["SQLDatabase"], members: database)),
+            .blank,
+            .type(TypeDescription(kind: .extension, name: model.typeName, conformances: ["\(model.typeName).Tables"])),
+            .blank,
+            .type(TypeDescription(kind: .extension, name: "SQLTransaction", conformances: ["\(model.typeName).Tables"], whereClause: "Database == \(model.typeName)")),
+            .blank,
+        ]
+    }
+
+    /// `static let creationSQL`: every statement that creates the schema, in a multi-line
+    /// literal when the SQL allows one.
+    private func creationSQLDeclaration() -> [Declaration] {
+        let sql = model.creationStatements.map { $0 + ";" }.joined(separator: "\n")
+        let documentation = docs(["The SQL that creates the schema: tables, indexes, views, triggers and `user_version`."])
+        if let lines = SwiftLiteral.multiline(sql) {
+            var code: [CodeLine] = [.line("\(access.prefix)static let creationSQL = " + lines[0])]
+            code += lines.dropFirst().map { .line($0) }
+            return [.verbatim(docs: documentation, lines: code)]
+        }
+        return [.variable(VariableDescription(
+            docs: documentation, access: access, isStatic: true, isLet: true, name: "creationSQL", type: "String",
+            initializer: SwiftLiteral.string(sql)))]
+    }
+
+    /// Raw mode's error type and dynamic value type.
+    private func rawErrorAndValueTypes() -> [Declaration] {
+        let error = TypeDescription(
+            docs: docs([
+                "An error from SQLite: its extended result code, its message, and the SQL.",
+            ]),
+            access: access, kind: .struct, name: "SQLError", conformances: ["Error", "Equatable", "Sendable", "CustomStringConvertible"],
+            members: [
+                .variable(VariableDescription(docs: docs(["The extended result code."]), access: access, isLet: true, name: "code", type: "Int32")),
+                .variable(VariableDescription(docs: docs(["SQLite's message."]), access: access, isLet: true, name: "message", type: "String")),
+                .variable(VariableDescription(docs: docs(["The SQL the error happened in."]), access: access, isLet: true, name: "sql", type: "String?")),
+                .blank,
+                .variable(VariableDescription(
+                    docs: docs(["`message (code) — in: sql`"]), access: access, name: "description", type: "String",
+                    getter: [.line("message + \" (\\(code))\" + (sql.map { \" — in: \\($0)\" } ?? \"\")")])),
+            ])
+        let value = TypeDescription(
+            docs: docs(["A value of a column without a declared type: one of SQLite's storage classes."]),
+            access: access, kind: .enum, name: "Value", conformances: ["Hashable", "Codable", "Sendable"],
+            members: [
+                .verbatim(docs: [], lines: [
+                    .line("/// An integer."),
+                    .line("case integer(Int64)"),
+                    .line("/// A real."),
+                    .line("case float(Double)"),
+                    .line("/// Text."),
+                    .line("case text(String)"),
+                    .line("/// Bytes."),
+                    .line("case blob([UInt8])"),
+                    .line("/// NULL."),
+                    .line("case null"),
+                ]),
+            ])
+        return [.type(error), .blank, .type(value)]
+    }
+}

@@ -1,0 +1,401 @@
+extension Translator {
+    /// Raw mode's own copy of the helpers generated code calls (`SQLRecordCoding`), so
+    /// that the file needs nothing but the SQLite C module. It mirrors SlateRecords'
+    /// `SQLRecordCoding` name for name, so generated bodies read the same in both modes;
+    /// errors are the database type's `SQLError`.
+    func translateRawSupport() -> [Declaration] {
+        let source = RawSupportTemplate.source.replacingOccurrences(of: "__DATABASE__", with: model.typeName)
+        return [
+            .mark("Support"),
+            .verbatim(
+                docs: docs(["Reading, binding and running statements with the SQLite C API, for this file's raw mode."]),
+                lines: source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? .blank : .line(String($0)) }),
+        ]
+    }
+}
+
+/// The source of raw mode's helpers. Kept in step with SlateRecords' `SQLRecordCoding` by
+/// the compile-and-run tests, which run the same checks against both.
+enum RawSupportTemplate {
+    static let source = #"""
+    fileprivate enum SQLRecordCoding {
+        enum DateStorage { case text, unixTime, unixTimeInteger }
+        enum UUIDStorage { case text, blob }
+
+        typealias Failure = __DATABASE__.SQLError
+
+        static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
+
+        // MARK: Reading
+
+        static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
+            guard let text = sqlite3_column_text(statement, index) else { return "" }
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+            if let string = decodedUTF8(bytes) { return string }
+            throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        }
+
+        static func bytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
+            guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+        }
+
+        static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
+            switch sqlite3_column_type(statement, index) {
+            case SQLITE_INTEGER:
+                return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
+            case SQLITE_FLOAT:
+                return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
+            default:
+                guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
+                let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+                if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
+                throw decodingError(statement, column, "holds text that is not a date")
+            }
+        }
+
+        static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
+            let count = Int(sqlite3_column_bytes(statement, index))
+            if sqlite3_column_type(statement, index) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, index) {
+                let b = UnsafeRawBufferPointer(start: blob, count: 16)
+                return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            }
+            if sqlite3_column_type(statement, index) == SQLITE_TEXT, let uuid = UUID(uuidString: try text(statement, index, column)) {
+                return uuid
+            }
+            throw decodingError(statement, column, "holds a value that is not a UUID")
+        }
+
+        static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
+            let string = try text(statement, index, column)
+            if let url = URL(string: string) { return url }
+            throw decodingError(statement, column, "holds text that is not a URL")
+        }
+
+        static func value(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> __DATABASE__.Value {
+            switch sqlite3_column_type(statement, index) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+            case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
+            case SQLITE_TEXT: return .text(try text(statement, index, column))
+            case SQLITE_BLOB: return .blob(bytes(statement, index))
+            default: return .null
+            }
+        }
+
+        static func isNull(_ statement: OpaquePointer, _ index: Int32) -> Bool {
+            sqlite3_column_type(statement, index) == SQLITE_NULL
+        }
+
+        // MARK: Binding
+
+        static func bind(_ value: Int?, _ statement: OpaquePointer, _ index: Int32) throws {
+            try check(value.map { sqlite3_bind_int64(statement, index, Int64($0)) } ?? sqlite3_bind_null(statement, index), statement)
+        }
+
+        static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+            try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+        }
+
+        static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
+            try check(value.map { sqlite3_bind_int64(statement, index, $0 ? 1 : 0) } ?? sqlite3_bind_null(statement, index), statement)
+        }
+
+        static func bind(_ value: String?, _ statement: OpaquePointer, _ index: Int32) throws {
+            guard var value else { return try check(sqlite3_bind_null(statement, index), statement) }
+            let code = value.withUTF8 { bytes -> Int32 in
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_text(statement, index, "", 0, transient) }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text64(statement, index, $0, UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
+                }
+            }
+            try check(code, statement)
+        }
+
+        static func bind(_ value: [UInt8]?, _ statement: OpaquePointer, _ index: Int32) throws {
+            guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+            let code = value.withUnsafeBytes { bytes -> Int32 in
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_zeroblob(statement, index, 0) }
+                return sqlite3_bind_blob64(statement, index, base, UInt64(bytes.count), transient)
+            }
+            try check(code, statement)
+        }
+
+        static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage) throws {
+            guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+            switch storage {
+            case .text: try bind(DateText.format(value.timeIntervalSince1970), statement, index)
+            case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
+            case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
+            }
+        }
+
+        static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: UUIDStorage) throws {
+            guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+            switch storage {
+            case .text: try bind(value.uuidString.lowercased(), statement, index)
+            case .blob: try bind(withUnsafeBytes(of: value.uuid) { Array($0) }, statement, index)
+            }
+        }
+
+        static func bind(_ value: URL?, _ statement: OpaquePointer, _ index: Int32) throws {
+            try bind(value?.absoluteString, statement, index)
+        }
+
+        static func bind(_ value: __DATABASE__.Value, _ statement: OpaquePointer, _ index: Int32) throws {
+            switch value {
+            case .integer(let integer): try check(sqlite3_bind_int64(statement, index, integer), statement)
+            case .float(let double): try bind(double, statement, index)
+            case .text(let text): try bind(text, statement, index)
+            case .blob(let bytes): try bind(bytes, statement, index)
+            case .null: try check(sqlite3_bind_null(statement, index), statement)
+            }
+        }
+
+        // MARK: Running
+
+        static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
+            var db: OpaquePointer?
+            let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+            guard code == SQLITE_OK, let db else {
+                let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+                if let db { sqlite3_close_v2(db) }
+                throw Failure(code: code, message: "cannot open database \(path): \(message)", sql: nil)
+            }
+            sqlite3_extended_result_codes(db, 1)
+            return db
+        }
+
+        static func create(_ path: String, sql: String) throws -> OpaquePointer {
+            let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            do {
+                try run(db, "BEGIN IMMEDIATE;\n" + sql + "\nCOMMIT;")
+            } catch {
+                sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+                sqlite3_close_v2(db)
+                throw error
+            }
+            return db
+        }
+
+        static func run(_ db: OpaquePointer, _ sql: String) throws {
+            var message: UnsafeMutablePointer<CChar>?
+            let code = sqlite3_exec(db, sql, nil, nil, &message)
+            guard code == SQLITE_OK else {
+                let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
+                sqlite3_free(message)
+                throw Failure(code: sqlite3_extended_errcode(db), message: text, sql: sql)
+            }
+        }
+
+        static func prepare(_ db: OpaquePointer, _ sql: String) throws -> OpaquePointer {
+            var statement: OpaquePointer?
+            let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+            guard code == SQLITE_OK, let statement else {
+                throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
+            }
+            return statement
+        }
+
+        static func step(_ statement: OpaquePointer) throws -> Bool {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_ROW { return true }
+            if code == SQLITE_DONE { return false }
+            throw error(statement)
+        }
+
+        static func fetch<Record>(
+            _ db: OpaquePointer, _ sql: String, limit: Int? = nil,
+            bind: (OpaquePointer) throws -> Void = { _ in },
+            decode: (OpaquePointer) throws -> Record,
+            filter: ((Record) throws -> Bool)? = nil
+        ) throws -> [Record] {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            var records: [Record] = []
+            while try step(statement) {
+                let record = try decode(statement)
+                if try filter?(record) ?? true {
+                    records.append(record)
+                    if let limit, records.count >= limit { break }
+                }
+            }
+            return records
+        }
+
+        @discardableResult
+        static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {}
+            return Int(sqlite3_changes(db))
+        }
+
+        static func insert<Record>(
+            _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
+            bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
+            readBack: (() throws -> Record?)? = nil
+        ) throws -> Record {
+            if supportsReturning {
+                let statement = try prepare(db, returning)
+                defer { sqlite3_finalize(statement) }
+                try bind(statement)
+                guard try step(statement) else { throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: returning) }
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+            try execute(db, sql, bind: bind)
+            if let selectByRowID {
+                let rowID = sqlite3_last_insert_rowid(db)
+                if let record = try fetch(db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode).first {
+                    return record
+                }
+            } else if let record = try readBack?() {
+                return record
+            }
+            throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+        }
+
+        // MARK: Errors and text
+
+        static func check(_ code: Int32, _ statement: OpaquePointer) throws {
+            if code != SQLITE_OK { throw error(statement) }
+        }
+
+        static func error(_ statement: OpaquePointer) -> Failure {
+            let db = sqlite3_db_handle(statement)
+            return Failure(
+                code: db.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR,
+                message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error",
+                sql: sqlite3_sql(statement).map { String(cString: $0) })
+        }
+
+        static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {
+            Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+        }
+
+        static func decodedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                return String(validating: bytes, as: UTF8.self)
+            }
+            let string = String(decoding: bytes, as: UTF8.self)
+            return string.utf8.elementsEqual(bytes) ? string : nil
+        }
+
+        /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
+        enum DateText {
+            static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+                var index = 0
+                func number(_ digits: Int) -> Int64? {
+                    guard index + digits <= bytes.count else { return nil }
+                    var value: Int64 = 0
+                    for offset in 0..<digits {
+                        let byte = bytes[index + offset]
+                        guard byte >= 48, byte <= 57 else { return nil }
+                        value = value * 10 + Int64(byte - 48)
+                    }
+                    index += digits
+                    return value
+                }
+                func accept(_ byte: UInt8) -> Bool {
+                    if index < bytes.count, bytes[index] == byte { index += 1; return true }
+                    return false
+                }
+                func isDigit() -> Bool { index < bytes.count && bytes[index] >= 48 && bytes[index] <= 57 }
+                while accept(32) {}
+                var days: Int64 = 10_957
+                let start = index
+                if let year = number(4), accept(45) {
+                    guard let month = number(2), (1...12).contains(month), accept(45), let day = number(2), (1...31).contains(day) else { return nil }
+                    days = daysFromCivil(year, month, day)
+                    if index < bytes.count, bytes[index] == 84 || bytes[index] == 32 {
+                        let separator = index
+                        index += 1
+                        while accept(32) {}
+                        if !isDigit() { index = separator }
+                    }
+                } else {
+                    index = start
+                }
+                var seconds = Double(days) * 86_400
+                if isDigit() {
+                    guard let hour = number(2), hour <= 24, accept(58), let minute = number(2), minute <= 59 else { return nil }
+                    seconds += Double(hour * 3600 + minute * 60)
+                    if accept(58) {
+                        guard let second = number(2), second <= 59 else { return nil }
+                        seconds += Double(second)
+                        if accept(46) {
+                            var scale = 0.1
+                            var any = false
+                            while isDigit() {
+                                seconds += Double(bytes[index] - 48) * scale
+                                scale /= 10
+                                index += 1
+                                any = true
+                            }
+                            guard any else { return nil }
+                        }
+                    }
+                } else if index == start {
+                    return nil
+                }
+                while accept(32) {}
+                if index < bytes.count {
+                    if accept(90) || accept(122) {
+                    } else {
+                        let sign: Double
+                        if accept(43) { sign = 1 } else if accept(45) { sign = -1 } else { return nil }
+                        guard let hours = number(2), hours <= 14 else { return nil }
+                        _ = accept(58)
+                        guard let minutes = number(2), minutes <= 59 else { return nil }
+                        seconds -= sign * Double(hours * 3600 + minutes * 60)
+                    }
+                }
+                while accept(32) {}
+                return index == bytes.count ? seconds : nil
+            }
+
+            static func format(_ seconds: Double) -> String {
+                let milliseconds = (seconds * 1000).rounded()
+                guard milliseconds.isFinite, abs(milliseconds) < 9.2e18 else { return "" }
+                let total = Int64(milliseconds)
+                var days = total / 86_400_000
+                var inDay = total % 86_400_000
+                if inDay < 0 { days -= 1; inDay += 86_400_000 }
+                let (year, month, day) = civilFromDays(days)
+                func padded(_ value: Int64, _ width: Int) -> String {
+                    let text = String(value)
+                    return String(repeating: "0", count: max(0, width - text.count)) + text
+                }
+                return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + " "
+                    + padded(inDay / 3_600_000, 2) + ":" + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2)
+                    + "." + padded(inDay % 1000, 3)
+            }
+
+            static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+                let y = month <= 2 ? year - 1 : year
+                let era = (y >= 0 ? y : y - 399) / 400
+                let yearOfEra = y - era * 400
+                let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+                let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+                return era * 146_097 + dayOfEra - 719_468
+            }
+
+            static func civilFromDays(_ count: Int64) -> (Int64, Int64, Int64) {
+                let z = count + 719_468
+                let era = (z >= 0 ? z : z - 146_096) / 146_097
+                let dayOfEra = z - era * 146_097
+                let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+                let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+                let shiftedMonth = (5 * dayOfYear + 2) / 153
+                let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+                let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+                return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+            }
+        }
+    }
+    """#
+}

@@ -1,0 +1,195 @@
+extension Translator {
+    /// The record's SQL, its decoder (by column index, straight from `sqlite3_column_*`)
+    /// and its binders: the `SQLRecord` family's requirements in API mode, the same
+    /// members on their own in raw mode.
+    func translateRecordConformance(_ record: RecordModel) -> [Declaration] {
+        var members: [Declaration] = []
+        let select = selectSQL(record)
+        func sqlConstant(_ name: String, _ sql: String?, _ documentation: String, optional: Bool = false, visible: Bool = true) {
+            let value = sql.map(literal) ?? "nil"
+            members.append(.variable(VariableDescription(
+                docs: docs([documentation]), access: visible ? access : .internal, isStatic: true, isLet: true, name: name,
+                type: optional ? "String?" : nil, initializer: value)))
+        }
+
+        members.append(.variable(VariableDescription(
+            docs: docs(["The \(record.isTable ? "table" : "view")'s SQL name."]), access: access, isStatic: true, isLet: true,
+            name: "sqlName", initializer: SwiftLiteral.string(record.sqlName))))
+        sqlConstant("sqlSelect", select, "Every column, in the order the decoder reads them.")
+        sqlConstant("sqlCount", "SELECT count(*) FROM \(quoted(record.sqlName))", "Counts the rows.")
+
+        var conformances = ["SQLRecord"]
+        if record.isTable {
+            let insertable = record.properties.filter { !$0.isGenerated }
+            let assigned = insertable.filter { !$0.isRowIDAlias }
+            let returning = " RETURNING \(columnList(record))"
+            func insertSQL(_ columns: [PropertyModel]) -> String {
+                if columns.isEmpty { return "INSERT INTO \(quoted(record.sqlName)) DEFAULT VALUES" }
+                let names = columns.map { quoted($0.column) }.joined(separator: ", ")
+                let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                return "INSERT INTO \(quoted(record.sqlName)) (\(names)) VALUES (\(marks))"
+            }
+            let rowID = record.properties.first(where: \.isRowIDAlias)
+            if let rowID {
+                sqlConstant("sqlInsertAssigningRowID", insertSQL(assigned), "Inserts, letting SQLite assign `\(rowID.column)`.", visible: false)
+                sqlConstant("sqlInsertAssigningRowIDReturning", insertSQL(assigned) + returning, "Inserts, letting SQLite assign `\(rowID.column)`, and returns the row.", visible: false)
+            }
+            sqlConstant("sqlInsertAll", insertSQL(insertable), "Inserts with every column given.", visible: false)
+            sqlConstant("sqlInsertAllReturning", insertSQL(insertable) + returning, "Inserts with every column given, and returns the row.", visible: false)
+            sqlConstant(
+                "sqlSelectByRowID", record.hasRowID ? select + " WHERE rowid = ?" : nil,
+                "Reads an inserted row back by rowid (SQLite before 3.35).", optional: true)
+            if let rowID {
+                let test = "\(rowID.identifier) == Int.min"
+                members.append(.variable(VariableDescription(
+                    docs: docs(["The `INSERT` for this record: without `\(rowID.column)` while SQLite is to assign it."]),
+                    access: access, name: "sqlInsert", type: "String",
+                    getter: [.line("\(test) ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll")])))
+                members.append(.variable(VariableDescription(
+                    docs: docs(["``sqlInsert`` returning the stored row."]), access: access, name: "sqlInsertReturning", type: "String",
+                    getter: [.line("\(test) ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAll" + "Returning")])))
+            } else {
+                members.append(.variable(VariableDescription(
+                    docs: docs(["The `INSERT` for this record."]), access: access, name: "sqlInsert", type: "String", getter: [.line("Self.sqlInsertAll")])))
+                members.append(.variable(VariableDescription(
+                    docs: docs(["``sqlInsert`` returning the stored row."]), access: access, name: "sqlInsertReturning", type: "String",
+                    getter: [.line("Self.sqlInsertAllReturning")])))
+            }
+            conformances = ["SQLTableRecord"]
+
+            if record.key != nil {
+                let keys = record.keyProperties
+                let nonKey = insertable.filter { property in !keys.contains(property) }
+                sqlConstant("sqlFind", select + " WHERE " + matchSQL(keys), "Reads the row with a key.")
+                let update = nonKey.isEmpty ? nil
+                    : "UPDATE \(quoted(record.sqlName)) SET " + nonKey.map { "\(quoted($0.column)) = ?" }.joined(separator: ", ") + " WHERE " + matchSQL(keys)
+                sqlConstant("sqlUpdate", update, "Writes every non-key column of the row with a key.", optional: true)
+                sqlConstant("sqlDelete", "DELETE FROM \(quoted(record.sqlName)) WHERE " + matchSQL(keys), "Deletes the row with a key.")
+                // A column called `id` that is not the key keeps the record from being
+                // Identifiable, and so from the keyed API; raw functions still use the key.
+                conformances = identityStyle(record) == .none ? ["SQLTableRecord"] : ["SQLKeyedRecord"]
+            }
+        }
+
+        members.append(.blank)
+        members.append(.function(decoder(record)))
+        if record.isTable {
+            members.append(.blank)
+            members.append(.function(insertBinder(record)))
+            if record.key != nil {
+                members.append(.blank)
+                members.append(.function(updateBinder(record)))
+                members.append(.blank)
+                members.append(.function(keyBinder(record)))
+            }
+        }
+        if isRawOnly { conformances = [] }
+        let type = TypeDescription(
+            docs: [], access: nil, kind: .extension, name: configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName,
+            conformances: conformances, members: members)
+        return [.type(type), .blank]
+    }
+
+    /// `init(sqliteStatement:offset:)`: reads each column by index.
+    private func decoder(_ record: RecordModel) -> FunctionDescription {
+        var body: [CodeLine] = []
+        for property in record.properties {
+            let index = property.index == 0 ? "offset" : "offset + \(property.index)"
+            let read = readExpression(property, record: record, index: index)
+            if property.isOptional {
+                body.append(.line("self.\(property.identifier) = SQLRecordCoding.isNull(statement, \(index)) ? nil : \(read)"))
+            } else {
+                body.append(.line("self.\(property.identifier) = \(read)"))
+            }
+        }
+        return FunctionDescription(
+            docs: docs(["Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s."]),
+            access: access, kind: .initializer,
+            parameters: [.init(label: "sqliteStatement", name: "statement", type: "OpaquePointer"), .init(label: "offset", name: "offset", type: "Int32")],
+            isThrowing: true, body: body)
+    }
+
+    /// The expression reading `property` from column `index`.
+    func readExpression(_ property: PropertyModel, record: RecordModel, index: String) -> String {
+        let tag = columnTag(record, property)
+        switch property.type {
+        case .int: return "Int(sqlite3_column_int64(statement, \(index)))"
+        case .double: return "sqlite3_column_double(statement, \(index))"
+        case .bool: return "sqlite3_column_int64(statement, \(index)) != 0"
+        case .string: return "try SQLRecordCoding.text(statement, \(index), \(tag))"
+        case .bytes: return "SQLRecordCoding.bytes(statement, \(index))"
+        case .date: return "try SQLRecordCoding.date(statement, \(index), \(tag))"
+        case .uuid: return "try SQLRecordCoding.uuid(statement, \(index), \(tag))"
+        case .url: return "try SQLRecordCoding.url(statement, \(index), \(tag))"
+        case .value: return "try SQLRecordCoding.value(statement, \(index), \(tag))"
+        }
+    }
+
+    /// The statement binding `value` (an expression of `property`'s type) at `index`.
+    func bindLine(_ property: PropertyModel, value: String, index: String) -> CodeLine {
+        switch property.type {
+        case .date: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.dates.rawValue))")
+        case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.uuids.rawValue))")
+        default: return .line("try SQLRecordCoding.bind(\(value), statement, \(index))")
+        }
+    }
+
+    private func insertBinder(_ record: RecordModel) -> FunctionDescription {
+        let insertable = record.properties.filter { !$0.isGenerated }
+        var body: [CodeLine] = []
+        if let rowID = insertable.first(where: \.isRowIDAlias) {
+            let others = insertable.filter { !$0.isRowIDAlias }
+            body.append(.line("let assigned = \(rowID.identifier) == Int.min"))
+            if !others.isEmpty {
+                body.append(.line("let first: Int32 = assigned ? 1 : 2"))
+            }
+            body.append(.block("if !assigned", [bindLine(rowID, value: rowID.identifier, index: "1")]))
+            for (position, property) in others.enumerated() {
+                body.append(bindLine(property, value: property.identifier, index: position == 0 ? "first" : "first + \(position)"))
+            }
+        } else {
+            for (position, property) in insertable.enumerated() {
+                body.append(bindLine(property, value: property.identifier, index: String(position + 1)))
+            }
+        }
+        return FunctionDescription(
+            docs: docs(["Binds the values ``sqlInsert`` takes."]), access: access, kind: .function("bindInsert"),
+            parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")], isThrowing: true, body: body)
+    }
+
+    private func updateBinder(_ record: RecordModel) -> FunctionDescription {
+        let keys = record.keyProperties
+        let nonKey = record.properties.filter { !$0.isGenerated && !keys.contains($0) }
+        var body: [CodeLine] = []
+        for (position, property) in (nonKey + keys).enumerated() {
+            body.append(bindLine(property, value: property.identifier, index: String(position + 1)))
+        }
+        if nonKey.isEmpty { body = [.line("_ = statement")] }
+        return FunctionDescription(
+            docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
+            kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
+            isThrowing: true, body: body)
+    }
+
+    private func keyBinder(_ record: RecordModel) -> FunctionDescription {
+        let keys = record.keyProperties
+        var body: [CodeLine] = []
+        if keys.count == 1 {
+            body.append(bindLine(keys[0], value: "id", index: "index"))
+        } else {
+            for (position, property) in keys.enumerated() {
+                body.append(bindLine(property, value: "id.\(property.identifier)", index: position == 0 ? "index" : "index + \(position)"))
+            }
+        }
+        body.append(.line("return index + \(keys.count)"))
+        return FunctionDescription(
+            docs: docs(["Binds a key to the key parameters, the first at `index`; returns the index after them."]),
+            attributes: ["@discardableResult"], access: access, modifiers: ["static"], kind: .function("bindKey"),
+            parameters: [
+                .init(label: nil, name: "id", type: record.keyType.map { $0 == "ID" ? "ID" : $0 } ?? "ID"),
+                .init(label: "to", name: "statement", type: "OpaquePointer"),
+                .init(label: "at", name: "index", type: "Int32"),
+            ],
+            isThrowing: true, returnType: "Int32", body: body)
+    }
+}

@@ -1,0 +1,318 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The small helpers generated code reads, binds and runs statements with, at the level
+/// of the C API.
+///
+/// Generated decoders read integers and reals with `sqlite3_column_int64` and
+/// `sqlite3_column_double` directly; these helpers cover what takes more than one call:
+/// validated text, bytes, dates, UUIDs, URLs, and binding. A generated file in raw mode
+/// (no dependency on Slate) carries its own copy with the same names.
+public enum SQLRecordCoding {
+    // MARK: Reading
+
+    /// Text from column `index`, checked to be UTF-8 (NULL reads as "").
+    @inlinable
+    public static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
+        guard let text = sqlite3_column_text(statement, index) else { return "" }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+        if let string = decodedUTF8(bytes) { return string }
+        throw decodingError(statement, column, "holds text that is not valid UTF-8")
+    }
+
+    /// Bytes from column `index` (NULL reads as `[]`).
+    @inlinable
+    public static func bytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+    }
+
+    /// A date from column `index`: text in SQLite's forms, or unix seconds.
+    @inlinable
+    public static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER:
+            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
+        case SQLITE_FLOAT:
+            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
+        default:
+            guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+            if let date = SQLDate.date(fromText: bytes) { return date }
+            throw decodingError(statement, column, "holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date")
+        }
+    }
+
+    /// A UUID from column `index`: 16 bytes or `8-4-4-4-12` text.
+    @inlinable
+    public static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        if sqlite3_column_type(statement, index) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, index) {
+            return SQLUUID.uuid(fromBytes: UnsafeRawBufferPointer(start: blob, count: 16))
+        }
+        if let text = sqlite3_column_text(statement, index),
+           let uuid = SQLUUID.uuid(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))) {
+            return uuid
+        }
+        throw decodingError(statement, column, "holds a value that is not a UUID")
+    }
+
+    /// A URL from the text of column `index`.
+    @inlinable
+    public static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
+        let string = try text(statement, index, column)
+        if let url = URL(string: string) { return url }
+        throw decodingError(statement, column, "holds \(SQLValue.text(string).sqlLiteral), which is not a URL")
+    }
+
+    /// Column `index` as a dynamic value, in its own storage class.
+    @inlinable
+    public static func value(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> SQLValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: return .text(try text(statement, index, column))
+        case SQLITE_BLOB: return .blob(bytes(statement, index))
+        default: return .null
+        }
+    }
+
+    /// Whether column `index` is NULL.
+    @inlinable
+    public static func isNull(_ statement: OpaquePointer, _ index: Int32) -> Bool {
+        sqlite3_column_type(statement, index) == SQLITE_NULL
+    }
+
+    // MARK: Binding
+
+    /// Binds an integer, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: Int?, _ statement: OpaquePointer, _ index: Int32) throws {
+        try check(value.map { sqlite3_bind_int64(statement, index, Int64($0)) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a boolean as 1 or 0, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
+        try check(value.map { sqlite3_bind_int64(statement, index, $0 ? 1 : 0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds text with its UTF-8 byte count, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: String?, _ statement: OpaquePointer, _ index: Int32) throws {
+        guard var value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        let code = value.withUTF8 { slate_bind_text(statement, index, $0.baseAddress, UInt64($0.count)) }
+        try check(code, statement)
+    }
+
+    /// Binds a blob (an empty one is not NULL), or NULL for nil.
+    @inlinable
+    public static func bind(_ value: [UInt8]?, _ statement: OpaquePointer, _ index: Int32) throws {
+        guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        let code = value.withUnsafeBytes { slate_bind_blob(statement, index, $0.baseAddress, UInt64($0.count)) }
+        try check(code, statement)
+    }
+
+    /// Binds a date as `storage` says, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage) throws {
+        guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        switch storage {
+        case .text: try bind(SQLDate.text(from: value), statement, index)
+        case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
+        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
+        }
+    }
+
+    /// Binds a UUID as `storage` says, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLUUID.Storage) throws {
+        guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        switch storage {
+        case .text: try bind(SQLUUID.text(from: value), statement, index)
+        case .blob: try bind(SQLUUID.bytes(from: value), statement, index)
+        }
+    }
+
+    /// Binds a URL's absolute string, or NULL for nil.
+    @inlinable
+    public static func bind(_ value: URL?, _ statement: OpaquePointer, _ index: Int32) throws {
+        try bind(value?.absoluteString, statement, index)
+    }
+
+    /// Binds a dynamic value.
+    @inlinable
+    public static func bind(_ value: SQLValue, _ statement: OpaquePointer, _ index: Int32) throws {
+        switch value {
+        case .integer(let integer): try check(sqlite3_bind_int64(statement, index, integer), statement)
+        case .float(let double): try bind(double, statement, index)
+        case .text(let text): try bind(text, statement, index)
+        case .blob(let bytes): try bind(bytes, statement, index)
+        case .null: try check(sqlite3_bind_null(statement, index), statement)
+        }
+    }
+
+    // MARK: Running (for raw and type-attached functions)
+
+    /// Opens a raw connection with `flags` (no-mutex mode added), extended result codes on.
+    public static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let db { sqlite3_close_v2(db) }
+            throw SQLError(code: SQLError.Code(rawValue: code), message: "cannot open database \(path): \(message)")
+        }
+        sqlite3_extended_result_codes(db, 1)
+        return db
+    }
+
+    /// Creates a database at `path` and runs `sql` (its schema) in one transaction.
+    public static func create(_ path: String, sql: String) throws -> OpaquePointer {
+        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        do {
+            try run(db, "BEGIN IMMEDIATE;\n" + sql + "\nCOMMIT;")
+        } catch {
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        return db
+    }
+
+    /// Runs a script of statements (`sqlite3_exec`).
+    public static func run(_ db: OpaquePointer, _ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(db, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
+            sqlite3_free(message)
+            throw SQLError(code: SQLError.Code(rawValue: sqlite3_extended_errcode(db)), message: text, sql: sql)
+        }
+    }
+
+    /// Prepares one statement on a raw connection.
+    public static func prepare(_ db: OpaquePointer, _ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLError(code: SQLError.Code(rawValue: sqlite3_extended_errcode(db)), message: String(cString: sqlite3_errmsg(db)), sql: sql)
+        }
+        return statement
+    }
+
+    /// Steps: `true` for a row, `false` when done.
+    @inlinable
+    public static func step(_ statement: OpaquePointer) throws -> Bool {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw error(statement)
+    }
+
+    /// Runs `sql` with `bind` and decodes every row (up to `limit`) that `filter` keeps.
+    public static func fetch<Record>(
+        _ db: OpaquePointer, _ sql: String, limit: Int? = nil,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        filter: ((Record) throws -> Bool)? = nil
+    ) throws -> [Record] {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        var records: [Record] = []
+        while try step(statement) {
+            let record = try decode(statement)
+            if try filter?(record) ?? true {
+                records.append(record)
+                if let limit, records.count >= limit { break }
+            }
+        }
+        return records
+    }
+
+    /// Runs `sql` with `bind` to completion; returns the number of rows it changed.
+    @discardableResult
+    public static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {}
+        return Int(sqlite3_changes(db))
+    }
+
+    /// Inserts a row and reads it back as stored: with `RETURNING` on SQLite 3.35 and
+    /// later, else by its rowid, or with `readBack` for a table without one.
+    public static func insert<Record>(
+        _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
+        bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
+        readBack: (() throws -> Record?)? = nil
+    ) throws -> Record {
+        if supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            guard try step(statement) else { throw missingRowError(returning) }
+            let record = try decode(statement)
+            while try step(statement) {}
+            return record
+        }
+        try execute(db, sql, bind: bind)
+        if let selectByRowID {
+            let rowID = sqlite3_last_insert_rowid(db)
+            let rows = try fetch(db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode)
+            if let record = rows.first { return record }
+        } else if let record = try readBack?() {
+            return record
+        }
+        throw missingRowError(sql)
+    }
+
+    /// Whether the linked SQLite has `RETURNING` (3.35), checked at run time.
+    public static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
+
+    // MARK: Errors
+
+    /// Throws the connection's error when `code` is not `SQLITE_OK`.
+    @inlinable
+    public static func check(_ code: Int32, _ statement: OpaquePointer) throws {
+        if code != SQLITE_OK { throw error(statement) }
+    }
+
+    /// The error of the connection `statement` belongs to, with the statement's SQL.
+    @usableFromInline
+    static func error(_ statement: OpaquePointer) -> SQLError {
+        let db = sqlite3_db_handle(statement)
+        return SQLError(
+            code: SQLError.Code(rawValue: db.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR),
+            message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error",
+            sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    @usableFromInline
+    static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> SQLError {
+        SQLError(code: .mismatch, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    static func missingRowError(_ sql: String) -> SQLError {
+        SQLError(code: .error, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    @inlinable
+    static func decodedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        return string.utf8.elementsEqual(bytes) ? string : nil
+    }
+}

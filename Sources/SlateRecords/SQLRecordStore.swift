@@ -1,0 +1,155 @@
+/// Where record operations run: a database (each call is its own transaction) or a
+/// transaction (every call runs in it).
+///
+/// Generated table accessors (`db.people`, `tx.people`) and `insert`, `update`, `delete`
+/// are written once against this protocol, so a transaction offers the same API as the
+/// database.
+public protocol SQLRecordStore {
+    /// Runs one read on a connection.
+    func withReadContext<T>(_ body: (SQLContext) throws -> T) throws -> T
+    /// Runs one write on the writer.
+    func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T
+}
+
+extension SQLRecordStore {
+    /// Inserts `record` and returns it as stored: with the rowid SQLite assigned, defaults
+    /// filled in, and generated columns computed.
+    ///
+    /// A rowid key left at its default (`Int.min`) is assigned by SQLite; any other value
+    /// is inserted as given.
+    @inlinable @discardableResult
+    public func insert<Record: SQLTableRecord>(_ record: Record) throws -> Record {
+        try withWriteContext { context in try SQLRecordOperations.insert(record, in: context) }
+    }
+
+    /// Inserts every record, in one transaction when run on a database; returns them as
+    /// stored.
+    @inlinable @discardableResult
+    public func insert<Records: Sequence>(contentsOf records: Records) throws -> [Records.Element] where Records.Element: SQLTableRecord {
+        try withWriteContext { context in
+            try context.transaction(.immediate) {
+                try records.map { try SQLRecordOperations.insert($0, in: context) }
+            }
+        }
+    }
+
+    /// Writes every non-key column of `record` to the row with its key. Returns whether a
+    /// row had that key.
+    @inlinable @discardableResult
+    public func update<Record: SQLKeyedRecord>(_ record: Record) throws -> Bool {
+        try withWriteContext { context in try SQLRecordOperations.update(record, in: context) }
+    }
+
+    /// Deletes the row with `record`'s key. Returns whether there was one.
+    @inlinable @discardableResult
+    public func delete<Record: SQLKeyedRecord>(_ record: Record) throws -> Bool {
+        try withWriteContext { context in try SQLRecordOperations.delete(id: record.id, of: Record.self, in: context) }
+    }
+}
+
+/// The statements behind record operations, on one connection.
+public enum SQLRecordOperations {
+    /// Inserts `record` on `context` and reads it back as stored.
+    @inlinable
+    public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+        if SQLRecordCoding.supportsReturning {
+            let statement = try context.cachedStatement(sql: record.sqlInsertReturning)
+            defer { statement.reset() }
+            try record.bindInsert(to: try statement.liveHandle())
+            guard try statement.next() else {
+                throw SQLError(code: .error, message: "the inserted row could not be read back", sql: statement.sql)
+            }
+            let stored = try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
+            while try statement.next() {}
+            return stored
+        }
+        let statement = try context.cachedStatement(sql: record.sqlInsert)
+        defer { statement.reset() }
+        try record.bindInsert(to: try statement.liveHandle())
+        while try statement.next() {}
+        if let select = Record.sqlSelectByRowID {
+            let rowID = context.lastInsertRowID
+            if let stored = try fetchOne(Record.self, sql: select, in: context, bind: { try $0.bind(rowID, at: 1) }) {
+                return stored
+            }
+        } else if let keyed = record as? any SQLKeyedRecord, let stored = try readBack(keyed, in: context) as? Record {
+            return stored
+        }
+        throw SQLError(code: .error, message: "the inserted row could not be read back", sql: record.sqlInsert)
+    }
+
+    @usableFromInline
+    static func readBack<Keyed: SQLKeyedRecord>(_ record: Keyed, in context: SQLContext) throws -> Keyed? {
+        try find(Keyed.self, id: record.id, in: context)
+    }
+
+    /// The record with key `id`, or nil.
+    @inlinable
+    public static func find<Record: SQLKeyedRecord>(_ type: Record.Type, id: Record.ID, in context: SQLContext) throws -> Record? {
+        try fetchOne(Record.self, sql: Record.sqlFind, in: context) { statement in
+            try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
+        }
+    }
+
+    /// Updates the row with `record`'s key; whether there was one.
+    @inlinable
+    public static func update<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Bool {
+        guard let sql = Record.sqlUpdate else {
+            return try find(Record.self, id: record.id, in: context) != nil
+        }
+        let statement = try context.cachedStatement(sql: sql)
+        defer { statement.reset() }
+        try record.bindUpdate(to: try statement.liveHandle())
+        while try statement.next() {}
+        return context.changes > 0
+    }
+
+    /// Deletes the row with key `id`; whether there was one.
+    @inlinable
+    public static func delete<Record: SQLKeyedRecord>(id: Record.ID, of type: Record.Type, in context: SQLContext) throws -> Bool {
+        let statement = try context.cachedStatement(sql: Record.sqlDelete)
+        defer { statement.reset() }
+        try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
+        while try statement.next() {}
+        return context.changes > 0
+    }
+
+    /// The records `sql` returns, decoded from column 0.
+    @inlinable
+    public static func fetch<Record: SQLRecord>(
+        _ type: Record.Type, sql: String, in context: SQLContext, limit: Int? = nil,
+        bind: (SQLStatement) throws -> Void = { _ in }
+    ) throws -> [Record] {
+        let statement = try context.cachedStatement(sql: sql)
+        defer { statement.reset() }
+        try bind(statement)
+        let handle = try statement.liveHandle()
+        var records: [Record] = []
+        while try statement.next() {
+            records.append(try Record(sqliteStatement: handle, offset: 0))
+            if let limit, records.count >= limit { break }
+        }
+        return records
+    }
+
+    /// The first record `sql` returns, or nil.
+    @inlinable
+    public static func fetchOne<Record: SQLRecord>(
+        _ type: Record.Type, sql: String, in context: SQLContext, bind: (SQLStatement) throws -> Void
+    ) throws -> Record? {
+        let statement = try context.cachedStatement(sql: sql)
+        defer { statement.reset() }
+        try bind(statement)
+        guard try statement.next() else { return nil }
+        return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
+    }
+}
+
+extension SQLStatement {
+    /// The `sqlite3_stmt` handle of a statement that is not closed.
+    @inlinable
+    public func liveHandle() throws -> OpaquePointer {
+        guard let handle else { throw SQLError(code: .misuse, message: "the statement is closed", sql: sql) }
+        return handle
+    }
+}

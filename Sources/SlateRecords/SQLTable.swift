@@ -1,0 +1,126 @@
+/// The rows of one table or view, reached through a database or a transaction:
+/// `db.people`, `tx.people`.
+///
+/// ```swift
+/// let count = try db.people.fetchCount()
+/// let everyone = try db.people.fetch()
+/// let ada = try db.people.find(1)
+/// let untitled = try db.people.filter { $0.title == nil }
+/// ```
+public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
+    /// The database or transaction the table is reached through.
+    public let store: Store
+
+    /// The table of `Record` in `store`.
+    @inlinable
+    public init(_ store: Store) {
+        self.store = store
+    }
+
+    /// The number of rows.
+    @inlinable
+    public func fetchCount() throws -> Int {
+        try store.withReadContext { context in
+            let statement = try context.cachedStatement(sql: Record.sqlCount)
+            defer { statement.reset() }
+            return try statement.next() ? statement.int(at: 0) : 0
+        }
+    }
+
+    /// Every row, in the table's order, or the first `limit` of them.
+    @inlinable
+    public func fetch(limit: Int? = nil) throws -> [Record] {
+        try store.withReadContext { context in
+            try SQLRecordOperations.fetch(Record.self, sql: Record.sqlSelect, in: context, limit: limit)
+        }
+    }
+
+    /// The rows for which `isIncluded` returns true.
+    ///
+    /// This reads and decodes **every row** and tests it in Swift: no index helps. Use it
+    /// for small tables or tests that SQL cannot express; prefer SQL conditions otherwise.
+    @inlinable
+    public func filter(limit: Int? = nil, _ isIncluded: (Record) throws -> Bool) throws -> [Record] {
+        try store.withReadContext { context in
+            let statement = try context.cachedStatement(sql: Record.sqlSelect)
+            defer { statement.reset() }
+            let handle = try statement.liveHandle()
+            var records: [Record] = []
+            while try statement.next() {
+                let record = try Record(sqliteStatement: handle, offset: 0)
+                if try isIncluded(record) {
+                    records.append(record)
+                    if let limit, records.count >= limit { break }
+                }
+            }
+            return records
+        }
+    }
+
+    /// The rows `sql` returns; its columns must be ``SQLRecord/sqlSelect``'s. `bind` binds
+    /// its parameters. Generated relationship functions stand on this.
+    @inlinable
+    public func fetch(sql: String, bind: (SQLStatement) throws -> Void) throws -> [Record] {
+        try store.withReadContext { context in
+            try SQLRecordOperations.fetch(Record.self, sql: sql, in: context, bind: bind)
+        }
+    }
+
+    /// The first row `sql` returns, or nil.
+    @inlinable
+    public func fetchOne(sql: String, bind: (SQLStatement) throws -> Void) throws -> Record? {
+        try store.withReadContext { context in
+            try SQLRecordOperations.fetchOne(Record.self, sql: sql, in: context, bind: bind)
+        }
+    }
+}
+
+extension SQLTable where Record: SQLKeyedRecord {
+    /// The row with primary key `id`, or nil.
+    @inlinable
+    public func find(_ id: Record.ID) throws -> Record? {
+        try store.withReadContext { context in try SQLRecordOperations.find(Record.self, id: id, in: context) }
+    }
+}
+
+extension SQLTable where Store: SQLDatabase {
+    /// ``fetchCount()`` for async code.
+    public func fetchCount() async throws -> Int {
+        try await store.pool.readWithoutTransaction { context in try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).fetchCount() }
+    }
+
+    /// ``fetch(limit:)`` for async code.
+    public func fetch(limit: Int? = nil) async throws -> [Record] {
+        try await store.pool.readWithoutTransaction { context in
+            try SQLRecordOperations.fetch(Record.self, sql: Record.sqlSelect, in: context, limit: limit)
+        }
+    }
+
+    /// ``filter(limit:_:)`` for async code: a scan of every row.
+    public func filter(limit: Int? = nil, _ isIncluded: @escaping @Sendable (Record) throws -> Bool) async throws -> [Record] {
+        try await store.pool.readWithoutTransaction { context in
+            try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).filter(limit: limit, isIncluded)
+        }
+    }
+
+    /// ``fetch(sql:bind:)`` for async code.
+    public func fetch(sql: String, bind: @escaping @Sendable (SQLStatement) throws -> Void) async throws -> [Record] {
+        try await store.pool.readWithoutTransaction { context in
+            try SQLRecordOperations.fetch(Record.self, sql: sql, in: context, bind: bind)
+        }
+    }
+
+    /// ``fetchOne(sql:bind:)`` for async code.
+    public func fetchOne(sql: String, bind: @escaping @Sendable (SQLStatement) throws -> Void) async throws -> Record? {
+        try await store.pool.readWithoutTransaction { context in
+            try SQLRecordOperations.fetchOne(Record.self, sql: sql, in: context, bind: bind)
+        }
+    }
+}
+
+extension SQLTable where Record: SQLKeyedRecord, Store: SQLDatabase {
+    /// ``find(_:)`` for async code.
+    public func find(_ id: Record.ID) async throws -> Record? {
+        try await store.pool.readWithoutTransaction { context in try SQLRecordOperations.find(Record.self, id: id, in: context) }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import SlateGenerator
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate Swift for a database.",
+        discussion: """
+            The inputs make up one database: database files (.sqlite, .sqlite3, .db) are read \
+            first, then .sql scripts are replayed in file-name order. The database type is \
+            named after the first input's stem (contacts-001.sql → Contacts) unless slate.json \
+            says otherwise.
+            """)
+
+    @Argument(help: "The .sql scripts and database files of the database.")
+    var inputs: [String]
+
+    @Option(help: "A slate.json file configuring naming, types and what is generated.")
+    var config: String?
+
+    @Option(help: "Where to write: a .swift file, or a directory to write <Type>.swift into. Standard output when left out.")
+    var output: String?
+
+    func run() throws {
+        do {
+            let configuration = try config.map(GeneratorConfiguration.load(path:)) ?? GeneratorConfiguration()
+            let file = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
+            guard let output else {
+                FileHandle.standardOutput.write(Data(file.contents.utf8))
+                return
+            }
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
+            let path = (exists && isDirectory.boolValue) || output.hasSuffix("/")
+                ? URL(fileURLWithPath: output).appendingPathComponent(file.fileName).path
+                : output
+            try OutputFile.write(file.contents, to: path)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Writes generated files, touching them only when their bytes change, so builds that
+/// depend on them do not rerun.
+enum OutputFile {
+    static func write(_ contents: String, to path: String) throws {
+        let data = Data(contents.utf8)
+        if FileManager.default.contents(atPath: path) == data { return }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

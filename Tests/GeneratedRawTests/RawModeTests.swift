@@ -1,0 +1,108 @@
+import Foundation
+import SlateCSQLite
+import Testing
+
+/// The raw-mode file for the rich schema, compiled in a target that depends on nothing but
+/// the SQLite C module, and run against real databases.
+@Suite struct RawModeTests {
+    /// A database file of its own, removed afterwards.
+    final class Scratch {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-raw-\(UUID().uuidString).sqlite").path
+        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    }
+
+    @Test func createInsertFindFetchUpdateDelete() throws {
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+
+        var item = RichRaw.Item(name: "lamp", quantity: 2, created: Date(timeIntervalSince1970: 1_700_000_000.5), token: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        try raw_item_insert(db, &item)
+        #expect(item.id == 1)
+        #expect(item.price == 9.99 && item.isActive && item.photo == [0xCA, 0xFE] && item.anything == .null)
+        var other = RichRaw.Item(name: "desk", anything: .integer(7))
+        try other.insert(into: db)
+        #expect(other.id == 2)
+
+        #expect(try raw_item_find(db, 1) == item)
+        #expect(try raw_item_find(db, 2)?.anything == .integer(7))
+        #expect(try RichRaw.Item.find(2, in: db) == other)
+        #expect(try raw_items_fetch(db).map(\.name) == ["lamp", "desk"])
+        #expect(try raw_items_fetch(db, limit: 1, filter: { $0.quantity == 0 }).map(\.name) == ["desk"])
+
+        item.quantity = 5
+        #expect(try raw_item_update(db, item))
+        #expect(try raw_item_find(db, 1)?.quantity == 5)
+        #expect(try raw_item_delete(db, other))
+        #expect(try !other.delete(in: db))
+        #expect(try RichRaw.Item.fetch(in: db).count == 1)
+    }
+
+    @Test func keysRelationshipsAndViews() throws {
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        var country = RichRaw.Country(code: "IT", name: "Italy")
+        try raw_country_insert(db, &country)
+        var item = RichRaw.Item(name: "map")
+        try raw_item_insert(db, &item)
+        var edition = RichRaw.Edition(countryCode: "IT", itemId: item.id, released: Date(timeIntervalSince1970: 0))
+        try raw_edition_insert(db, &edition)
+        #expect(try raw_edition_find(db, countryCode: "IT", itemId: item.id) == edition)
+        #expect(try raw_editions_fetch(db, for: country) == [edition])
+        #expect(try raw_country_find(db, for: edition) == country)
+        var device = RichRaw.Device(label: "tablet", owner: item.id)
+        try raw_device_insert(db, &device)
+        #expect(try raw_device_find(db, device.uuid) == device)
+        #expect(try raw_item_find(db, for: device) == item)
+        #expect(try raw_item_stats_fetch(db) == [RichRaw.ItemStat(items: 1, units: 0, averagePrice: 9.99, newest: item.created, lightest: nil, priceTotal: 9.99)])
+
+        var shape = RichRaw.Measurement(width: 3, height: 4)
+        try shape.insert(into: db)
+        #expect(shape.area == 12 && shape.label == "w3.0" && shape.payload == .null)
+    }
+
+    @Test func datesAreWrittenAndReadLikeSlateRecords() throws {
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        var item = RichRaw.Item(name: "clock", created: Date(timeIntervalSince1970: -86_400.25), touched: Date(timeIntervalSince1970: 1_709_209_800))
+        try raw_item_insert(db, &item)
+        var statement: OpaquePointer?
+        #expect(sqlite3_prepare_v2(db, "SELECT created, touched FROM item", -1, &statement, nil) == SQLITE_OK)
+        defer { sqlite3_finalize(statement) }
+        #expect(sqlite3_step(statement) == SQLITE_ROW)
+        #expect(String(cString: sqlite3_column_text(statement, 0)) == "1969-12-30 23:59:59.750")
+        #expect(String(cString: sqlite3_column_text(statement, 1)) == "2024-02-29 12:30:00.000")
+        sqlite3_reset(statement)
+        #expect(sqlite3_exec(db, "UPDATE item SET touched = '2024-02-29T14:30:00+02:00', due = 86400", nil, nil, nil) == SQLITE_OK)
+        let read = try #require(try raw_item_find(db, item.id))
+        #expect(read.created == Date(timeIntervalSince1970: -86_400.25))
+        #expect(read.touched == Date(timeIntervalSince1970: 1_709_209_800))
+        #expect(read.due == Date(timeIntervalSince1970: 86_400))
+    }
+
+    @Test func errorsCarryCodeMessageAndSQL() throws {
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        #expect(sqlite3_exec(db, "INSERT INTO item (id, name, created) VALUES (1, CAST(X'FF' AS TEXT), 0)", nil, nil, nil) == SQLITE_OK)
+        do {
+            _ = try raw_item_find(db, 1)
+            Issue.record("invalid UTF-8 was read without an error")
+        } catch let error as RichRaw.SQLError {
+            #expect(error.code == SQLITE_MISMATCH)
+            #expect(error.message == "column item.name holds text that is not valid UTF-8")
+        }
+        do {
+            var duplicate = RichRaw.Country(code: "X", name: "x")
+            try raw_country_insert(db, &duplicate)
+            try raw_country_insert(db, &duplicate)
+            Issue.record("a duplicate key was inserted")
+        } catch let error as RichRaw.SQLError {
+            #expect(error.code == 1555)
+            #expect(error.message == "UNIQUE constraint failed: country.code")
+        }
+        #expect(throws: RichRaw.SQLError.self) { _ = try raw_open_rich_raw(scratch.path + ".missing", readOnly: true) }
+    }
+}

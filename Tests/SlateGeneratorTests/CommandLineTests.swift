@@ -1,0 +1,141 @@
+import Foundation
+import SlateTestSupport
+import Testing
+
+/// The `slate` executable, run as a process.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The `slate` binary built beside the test bundle.
+    static let executable: URL? = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("slate")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let tests = fixtures.deletingLastPathComponent()
+
+    func slate(_ arguments: String...) throws -> Run {
+        let executable = try #require(Self.executable, "the slate executable is not built beside the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test func generateWritesTheGoldenFileToStandardOutput() throws {
+        let run = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path)
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        #expect(run.output == (try String(contentsOf: Self.tests.appendingPathComponent("GeneratedCodeTests/Generated/Contacts.swift"), encoding: .utf8)))
+    }
+
+    @Test func generateIntoADirectoryRewritesOnlyChangedFiles() throws {
+        let directory = TemporaryDirectory()
+        let schema = Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path
+        #expect(try slate("generate", schema, "--output", directory.url.path + "/").status == 0)
+        let file = directory.path("Contacts.swift")
+        let written = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(try slate("generate", schema, "--output", directory.url.path).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == written)
+        #expect(try slate("generate", schema, "--output", directory.path("Named.swift")).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.path("Named.swift")))
+    }
+
+    @Test func schemaAsTextAndJSON() throws {
+        let schema = Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path
+        let text = try slate("schema", schema)
+        #expect(text.status == 0)
+        #expect(text.output == """
+            table person (rowid alias person_id)
+              person_id INTEGER PRIMARY KEY
+              name TEXT NOT NULL
+              title TEXT
+
+            table address (rowid alias address_id)
+              address_id INTEGER PRIMARY KEY
+              street VARCHAR
+              city VARCHAR
+              person_id INTEGER
+              foreign key (person_id) → person(person_id) on delete cascade
+
+            user_version 0
+
+            """)
+        let json = try slate("schema", "--json", schema)
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let tables = try #require(object["tables"] as? [[String: Any]])
+        #expect(tables.map { $0["name"] as? String } == ["person", "address"])
+        let columns = try #require(tables[0]["columns"] as? [[String: Any]])
+        #expect(columns.map { $0["name"] as? String } == ["person_id", "name", "title"])
+    }
+
+    @Test func errorsAreReportedWithFileAndLineAndExitCode1() throws {
+        let directory = TemporaryDirectory()
+        let broken = directory.path("broken.sql")
+        try "CREATE TABLE a (x);\n\nCREATE TABLE b (y REFERENCES);\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let run = try slate("generate", broken)
+        #expect(run.status == 1)
+        #expect(run.output == "")
+        #expect(run.errors == "\(broken):3:29: error: near \")\": syntax error\n")
+
+        let config = directory.path("slate.json")
+        try #"{ "naming": { "plural": true } }"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let badConfig = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path, "--config", config)
+        #expect(badConfig.status == 1)
+        #expect(badConfig.errors.hasPrefix("\(config): error: unknown key \"naming.plural\""))
+
+        let missing = try slate("schema", directory.path("missing.sqlite"))
+        #expect(missing.status == 1)
+        #expect(missing.errors == "\(directory.path("missing.sqlite")): error: no such file\n")
+        let wrongKind = try slate("schema", config)
+        #expect(wrongKind.errors == "\(config): error: not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)\n")
+    }
+
+    @Test func usageErrorsExit64AndHelpReads() throws {
+        let run = try slate("generate", "--frobnicate")
+        #expect(run.status == 64)
+        let help = try slate("--help")
+        #expect(help.status == 0)
+        #expect(help.output.contains("generate"))
+        #expect(help.output.contains("schema"))
+        #expect(help.output.contains("Exit codes"))
+    }
+
+    @Test func aDatabaseFileIsAnInput() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("contacts.sqlite")
+        let process = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path)
+        #expect(process.status == 0)
+        // Build a database file from the script with the sqlite3 C API through Slate's schema loader.
+        let sql = try String(contentsOf: Self.fixtures.appendingPathComponent("Schemas/contacts.sql"), encoding: .utf8)
+        try SlateTestDatabase.create(at: path, sql: sql)
+        let fromFile = try slate("generate", path)
+        #expect(fromFile.status == 0)
+        // Same schema, same code, but for the two places naming the input.
+        let renamed = fromFile.output
+            .replacingOccurrences(of: "from contacts.sqlite.", with: "from contacts.sql.")
+            .replacingOccurrences(of: "from `contacts.sqlite`", with: "from `contacts.sql`")
+        let same = renamed == process.output
+        #expect(same, "generating from the database file differs: \(Diff.unified(expected: process.output, actual: renamed, limit: 20))")
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+@testable import SlateGenerator
+import SlateSchema
+import Testing
+
+/// Small schemas in, the exact Swift fragments expected out.
+@Suite struct SnippetTests {
+    private func generate(_ sql: String, _ configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> String {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "test.sql", text: sql)])
+        return SlateGenerator.generate(schema: schema, inputs: ["test.sql"], configuration: configuration).contents
+    }
+
+    private func expectContains(_ text: String, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(text.contains(fragment), "missing:\n\(fragment)", sourceLocation: sourceLocation)
+    }
+
+    @Test func recordStructForAContactsTable() throws {
+        let code = try generate("CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL, title TEXT);")
+        expectContains(code, """
+            public struct Person: Identifiable, Hashable, Codable, Sendable {
+                /// `person_id`: INTEGER PRIMARY KEY (the rowid).
+                ///
+                /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
+                public var personId: Int
+                /// `name`: TEXT NOT NULL.
+                public var name: String
+                /// `title`: TEXT.
+                public var title: String?
+
+                /// The primary key, `person_id`.
+                public var id: Int { personId }
+
+                /// Creates a record.
+                ///
+                /// Leave the rowid key out to let SQLite assign it on insert.
+                public init(personId: Int = Int.min, name: String, title: String? = nil) {
+            """)
+        expectContains(code, "extension Test.Tables {\n    /// The rows of the `person` table, as ``Person`` records.\n    public var people: SQLTable<Person, Self> { SQLTable(self) }\n}")
+        expectContains(code, "public func sqlite3_person_find(_ db: OpaquePointer, _ personId: Int) throws -> Person? {")
+        expectContains(code, "public func sqlite3_people_fetch(")
+    }
+
+    @Test func namingOfTablesAccessorsAndColumns() throws {
+        let code = try generate("""
+            CREATE TABLE Products (ProductID INTEGER PRIMARY KEY, LastName TEXT, "unit price" REAL);
+            CREATE TABLE [Order Details] (OrderID INTEGER, ProductID INTEGER, PRIMARY KEY (OrderID, ProductID));
+            CREATE TABLE order_item (id INTEGER PRIMARY KEY);
+            CREATE TABLE categories (id INTEGER PRIMARY KEY);
+            CREATE TABLE address (id INTEGER PRIMARY KEY);
+            """)
+        expectContains(code, "public struct Product: Identifiable")
+        expectContains(code, "public var productID: Int")
+        expectContains(code, "public var lastName: String?")
+        expectContains(code, "public var unitPrice: Double?")
+        expectContains(code, "public struct OrderDetail: Identifiable")
+        expectContains(code, "public var orderDetails: SQLTable<OrderDetail, Self>")
+        expectContains(code, "public var orderItems: SQLTable<OrderItem, Self>")
+        expectContains(code, "public var categories: SQLTable<Category, Self>")
+        expectContains(code, "public var addresses: SQLTable<Address, Self>")
+        expectContains(code, "public var products: SQLTable<Product, Self>")
+        expectContains(code, "public func sqlite3_order_detail_find(_ db: OpaquePointer, orderID: Int, productID: Int) throws -> OrderDetail? {")
+    }
+
+    @Test func compoundKeysGetANestedIDType() throws {
+        let code = try generate("CREATE TABLE pair (a TEXT NOT NULL, b INTEGER NOT NULL, v REAL, PRIMARY KEY (a, b));")
+        expectContains(code, """
+                /// The compound primary key of `pair`.
+                public struct ID: Hashable, Codable, Sendable {
+                    /// `a`
+                    public var a: String
+                    /// `b`
+                    public var b: Int
+
+                    /// Creates a key.
+                    public init(a: String, b: Int) {
+                        self.a = a
+                        self.b = b
+                    }
+                }
+
+                /// The primary key: `a`, `b`.
+                public var id: ID { ID(a: a, b: b) }
+            """)
+        expectContains(code, ##"public static let sqlFind = #"SELECT "a", "b", "v" FROM "pair" WHERE "a" = ? AND "b" = ?"#"##)
+        expectContains(code, """
+                public static func bindKey(_ id: ID, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+                    try SQLRecordCoding.bind(id.a, statement, index)
+                    try SQLRecordCoding.bind(id.b, statement, index + 1)
+                    return index + 2
+                }
+            """)
+    }
+
+    @Test func intPrimaryKeyIsPassedExplicitly() throws {
+        let code = try generate("CREATE TABLE legacy (id INT PRIMARY KEY, v TEXT);")
+        expectContains(code, "public init(id: Int, v: String? = nil) {")
+        expectContains(code, #"public var sqlInsert: String { Self.sqlInsertAll }"#)
+    }
+
+    @Test func typeMapping() throws {
+        let code = try generate("""
+            CREATE TABLE t (
+              i INTEGER NOT NULL, bi BIGINT NOT NULL, r REAL NOT NULL, f FLOAT NOT NULL, d DOUBLE PRECISION NOT NULL,
+              s TEXT NOT NULL, v VARCHAR(10) NOT NULL, c CHAR(2) NOT NULL, cl CLOB NOT NULL, b BLOB NOT NULL,
+              bo BOOL NOT NULL, boo BOOLEAN NOT NULL, dt DATE NOT NULL, dtt DATETIME NOT NULL, ts TIMESTAMP NOT NULL,
+              u UUID NOT NULL, url URL NOT NULL, n NUMERIC NOT NULL, dec DECIMAL(10,2) NOT NULL, money MONEY NOT NULL,
+              untyped NOT NULL
+            );
+            """)
+        let types = ["i: Int", "bi: Int", "r: Double", "f: Double", "d: Double", "s: String", "v: String", "c: String",
+                     "cl: String", "b: [UInt8]", "bo: Bool", "boo: Bool", "dt: Date", "dtt: Date", "ts: Date", "u: UUID",
+                     "url: URL", "n: Double", "dec: Double", "money: Double", "untyped: SQLValue"]
+        for type in types { expectContains(code, "public var \(type)\n") }
+    }
+
+    @Test func configurationOverridesTypesStorageAndAccess() throws {
+        var configuration = GeneratorConfiguration()
+        configuration.accessLevel = .package
+        configuration.types.columns["t.price"] = .int
+        configuration.types.declaredTypes["MONEY"] = .string
+        configuration.types.numeric = .string
+        configuration.types.dates = .unixTime
+        configuration.types.uuids = .blob
+        configuration.naming.recordTypeNames["t"] = "Thing"
+        configuration.naming.propertyNames["t.when"] = "happenedAt"
+        configuration.emit.rawFunctions = false
+        configuration.emit.attachedFunctions = false
+        configuration.emit.documentation = false
+        let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, price REAL, cost MONEY, n NUMERIC, \"when\" DATE, u UUID);", configuration)
+        expectContains(code, "package struct Thing: Identifiable, Hashable, Codable, Sendable {\n    package var id: Int\n    package var price: Int?\n    package var cost: String?\n    package var n: String?\n    package var happenedAt: Date?\n    package var u: UUID?")
+        expectContains(code, "try SQLRecordCoding.bind(happenedAt, statement, first + 3, .unixTime)")
+        expectContains(code, "try SQLRecordCoding.bind(u, statement, first + 4, .blob)")
+        #expect(!code.contains("func sqlite3_"))
+        #expect(!code.contains("///"))
+        #expect(!code.contains("func find(_ id: Int, in db: OpaquePointer)"))
+    }
+
+    @Test func rawModeNeedsOnlyTheCModule() throws {
+        var configuration = GeneratorConfiguration()
+        configuration.emit.api = false
+        let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, v);", configuration)
+        expectContains(code, "import Foundation\n#if canImport(SQLite3)\nimport SQLite3\n#elseif canImport(SlateCSQLite)\nimport SlateCSQLite\n#endif\n")
+        #expect(!code.contains("SlateRecords"))
+        #expect(!code.contains(": SQLKeyedRecord"))
+        expectContains(code, "public enum Test {")
+        expectContains(code, "public var v: Test.Value")
+        expectContains(code, "fileprivate enum SQLRecordCoding {")
+    }
+
+    @Test func generatedColumnsAreReadOnlyAndLeftOutOfInsertAndUpdate() throws {
+        let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER AS (a * 2) STORED);")
+        expectContains(code, "public internal(set) var b: Int?")
+        expectContains(code, "public init(id: Int = Int.min, a: Int) {\n        self.id = id\n        self.a = a\n        self.b = nil\n    }")
+        expectContains(code, ##"static let sqlInsertAssigningRowID = #"INSERT INTO "t" ("a") VALUES (?)"#"##)
+        expectContains(code, ##"public static let sqlUpdate: String? = #"UPDATE "t" SET "a" = ? WHERE "id" = ?"#"##)
+    }
+
+    @Test func aKeyOnlyTableHasNoUpdate() throws {
+        let code = try generate("CREATE TABLE tag (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;")
+        expectContains(code, "public static let sqlUpdate: String? = nil")
+        expectContains(code, "public static let sqlSelectByRowID: String? = nil")
+        expectContains(code, "readBack: { try sqlite3_tag_find(db, value.name) })")
+    }
+
+    @Test func aColumnNamedIdThatIsNotTheKeyKeepsTheRecordFromBeingIdentifiable() throws {
+        let code = try generate("CREATE TABLE t (code TEXT PRIMARY KEY NOT NULL, id INTEGER);")
+        expectContains(code, "public struct T: Hashable, Codable, Sendable {")
+        expectContains(code, "extension T: SQLTableRecord {")
+        expectContains(code, "public func sqlite3_t_delete(_ db: OpaquePointer, _ record: T) throws -> Bool {\n    try SQLRecordCoding.execute(db, T.sqlDelete, bind: { try T.bindKey(record.code, to: $0, at: 1) }) > 0")
+    }
+
+    @Test func identifiersEscapeEverywhere() throws {
+        let code = try generate(##"CREATE TABLE "a""b\c" ("x */ y" TEXT, "new\##nline" INTEGER, "class" TEXT, "#" TEXT);"##)
+        expectContains(code, #"public static let sqlName = "a\"b\\c""#)
+        expectContains(code, ##"public static let sqlSelect = "SELECT \"x */ y\", \"new\nline\", \"class\", \"#\" FROM \"a\"\"b\\c\"""##)
+        expectContains(code, "    /// `x */ y`: TEXT.\n    public var xY: String?")
+        expectContains(code, "    /// `new\\nline`: INTEGER.\n    public var newLine: Int?")
+        expectContains(code, "    public var `class`: String?")
+        expectContains(code, "    /// `#`: TEXT.\n    public var _Column: String?")
+    }
+}
+
+@Suite struct NamingTests {
+    @Test(arguments: [
+        ("people", "person"), ("Products", "Product"), ("categories", "category"), ("addresses", "address"),
+        ("boxes", "box"), ("matches", "match"), ("heroes", "hero"), ("status", "status"), ("news", "news"),
+        ("movies", "movie"), ("analyses", "analysis"), ("Details", "Detail"), ("EMPLOYEES", "EMPLOYEE"), ("person", "person"),
+    ])
+    func singular(plural: String, singular: String) {
+        #expect(Inflection.singular(plural) == singular)
+    }
+
+    @Test(arguments: [
+        ("person", "people"), ("Category", "Categories"), ("address", "addresses"), ("key", "keys"), ("box", "boxes"),
+        ("item", "items"), ("items", "items"), ("status", "statuses"), ("Person", "People"),
+    ])
+    func plural(singular: String, plural: String) {
+        #expect(Inflection.plural(singular) == plural)
+    }
+
+    @Test func camelCase() {
+        #expect(NameStyle.lowerCamel("person_id") == "personId")
+        #expect(NameStyle.lowerCamel("LastName") == "lastName")
+        #expect(NameStyle.lowerCamel("CustomerID") == "customerID")
+        #expect(NameStyle.lowerCamel("ID") == "id")
+        #expect(NameStyle.lowerCamel("URLString") == "urlString")
+        #expect(NameStyle.lowerCamel("first name") == "firstName")
+        #expect(NameStyle.lowerCamel("123abc") == "_123abc")
+        #expect(NameStyle.lowerCamel("***") == "_")
+        #expect(NameStyle.upperCamel("order_item") == "OrderItem")
+        #expect(NameStyle.upperCamel("Order Details") == "OrderDetails")
+        #expect(NameStyle.snake("OrderItem") == "order_item")
+        #expect(NameStyle.words("HTTPServer2Go") == ["HTTP", "Server2", "Go"])
+    }
+
+    @Test func swiftLiterals() {
+        #expect(SwiftLiteral.string("a\"b\\c\n\0\u{7}") == #""a\"b\\c\n\0\u{7}""#)
+        #expect(SwiftLiteral.sql(#"SELECT "a" FROM t"#) == ##"#"SELECT "a" FROM t"#"##)
+        #expect(SwiftLiteral.sql(##"x "# y"##) == ###"##"x "# y"##"###)
+        #expect(SwiftLiteral.sql("a\nb") == #""a\nb""#)
+        #expect(SwiftLiteral.multiline("a\n\"\"\"\nb") == ["#\"\"\"", "a", "\"\"\"", "b", "\"\"\"#"])
+        #expect(SwiftLiteral.multiline("a\r\nb") == nil)
+    }
+}
+
+@Suite struct ConfigurationTests {
+    private func parse(_ json: String) throws -> GeneratorConfiguration {
+        try GeneratorConfiguration.parse(Data(json.utf8), path: "slate.json")
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let configuration = try parse("""
+            {
+              "databaseTypeName": "Store", "accessLevel": "internal",
+              "emit": { "api": true, "async": false, "rawFunctions": false, "attachedFunctions": false, "relationships": false, "documentation": false },
+              "raw": { "prefix": "db_" },
+              "naming": { "singularizeRecordTypes": false, "pluralizeTableAccessors": false, "nestRecordTypes": true,
+                          "recordTypeNames": { "t": "T" }, "tableAccessorNames": { "t": "ts" }, "propertyNames": { "t.a": "b" } },
+              "types": { "columns": { "t.a": "Int" }, "declaredTypes": { "MONEY": "Double" }, "numeric": "String",
+                         "dates": "unixTimeInteger", "uuids": "blob" },
+              "queries": { "types": { "q.total": "Double" } }
+            }
+            """)
+        var expected = GeneratorConfiguration()
+        expected.databaseTypeName = "Store"
+        expected.accessLevel = .internal
+        expected.emit = .init(api: true, async: false, rawFunctions: false, attachedFunctions: false, relationships: false, documentation: false)
+        expected.raw.prefix = "db_"
+        expected.naming = .init(
+            singularizeRecordTypes: false, pluralizeTableAccessors: false, nestRecordTypes: true,
+            recordTypeNames: ["t": "T"], tableAccessorNames: ["t": "ts"], propertyNames: ["t.a": "b"])
+        expected.types = .init(columns: ["t.a": .int], declaredTypes: ["MONEY": .double], numeric: .string, dates: .unixTimeInteger, uuids: .blob)
+        expected.queries.types = ["q.total": .double]
+        #expect(configuration == expected)
+    }
+
+    @Test func errorsNameTheKey() {
+        let cases: [(String, String)] = [
+            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries""#),
+            (#"{ "emit": { "rawFunction": true } }"#, #"slate.json: error: unknown key "emit.rawFunction"; known keys in "emit" are "api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation""#),
+            (#"{ "accessLevel": "open" }"#, #"slate.json: error: "accessLevel" must be "public", "package" or "internal""#),
+            (#"{ "types": { "columns": { "t.a": "Integer" } } }"#, #"slate.json: error: "types.columns.t.a" must be one of "Int", "Double", "String", "Bool", "[UInt8]", "Date", "UUID", "URL", "SQLValue""#),
+            (#"{ "emit": { "api": "yes" } }"#, #"slate.json: error: "emit.api" must be true or false"#),
+            (#"[1]"#, #"slate.json: error: "the configuration" must be an object"#),
+            (#"{ "types": { "dates": "iso" } }"#, #"slate.json: error: "types.dates" must be "text", "unixTime" or "unixTimeInteger""#),
+        ]
+        for (json, message) in cases {
+            do {
+                _ = try parse(json)
+                Issue.record("accepted \(json)")
+            } catch {
+                #expect("\(error)" == message)
+            }
+        }
+        #expect(throws: ConfigurationError.self) { _ = try parse("{") }
+    }
+}
