@@ -114,8 +114,7 @@ extension SQLValue {
                 self = .text("")
                 return
             }
-            let count = Int(sqlite3_value_bytes(value))
-            guard let string = decodeValidUTF8(UnsafeBufferPointer(start: text, count: count)) else {
+            guard let string = SQLText.string(sqliteText: text, count: Int(sqlite3_value_bytes(value))) else {
                 throw SQLError(code: .mismatch, message: "a function argument holds text that is not valid UTF-8")
             }
             self = .text(string)

@@ -26,15 +26,24 @@ extension SQLContext {
     /// release memory.
     public func flushStatementCache() {
         statementCache.removeAll()
+        for statement in slotStatements.compactMap({ $0 }) where !statement.isBusy {
+            statement.close()
+        }
+        slotStatements.removeAll()
     }
 }
 
 /// The prepared statements kept for reuse, keyed by SQL text, least recently used first
-/// out when full.
+/// out when full. A hit costs one hash of the SQL text.
 final class StatementCache {
-    private struct Entry {
+    private final class Entry {
         let statement: SQLStatement
         var lastUse: UInt64
+
+        init(statement: SQLStatement, lastUse: UInt64) {
+            self.statement = statement
+            self.lastUse = lastUse
+        }
     }
 
     let capacity: Int
@@ -48,14 +57,13 @@ final class StatementCache {
     var count: Int { entries.count }
 
     func statement(for sql: String) -> SQLStatement? {
-        guard var entry = entries[sql] else { return nil }
+        guard let entry = entries[sql] else { return nil }
         if entry.statement.isClosed {
             entries[sql] = nil
             return nil
         }
         clock &+= 1
         entry.lastUse = clock
-        entries[sql] = entry
         return entry.statement
     }
 

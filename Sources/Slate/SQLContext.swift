@@ -37,7 +37,13 @@ public final class SQLContext {
     let hooks = Hooks()
     var storedBusyTimeout: Duration = .zero
     /// An error from a non-throwing property setter, thrown by the next throwing call.
-    var pendingError: SQLError?
+    var pendingError: SQLError? {
+        didSet { hasPendingError = pendingError != nil }
+    }
+    /// `pendingError != nil`, as one byte for the statement fast paths to test.
+    @exclusivity(unchecked) @usableFromInline var hasPendingError = false
+    /// Statements by ``SQLStatementSlot`` index.
+    @exclusivity(unchecked) @usableFromInline var slotStatements: [SQLStatement?] = []
 
     /// Opens a database file, or an in-memory database when `path` is nil.
     ///
@@ -85,7 +91,7 @@ public final class SQLContext {
     /// context or its statements throws ``SQLError/Code/misuse``.
     public func close() {
         guard connection.isOpen else { return }
-        statementCache.removeAll()
+        flushStatementCache()
         hooks.removeAll()
         connection.close()
     }

@@ -23,6 +23,16 @@ public enum SQLDate {
         case unixTimeInteger
     }
 
+    /// `date` as it reads back after being stored as `storage` says: rounded to the
+    /// millisecond through its text, or to the second for whole unix seconds.
+    public static func stored(_ date: Date, as storage: Storage) -> Date {
+        switch storage {
+        case .text: return Self.date(fromText: text(from: date)) ?? date
+        case .unixTime: return date
+        case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        }
+    }
+
     /// The date `text` stands for, or nil when it is not a date SQLite would read.
     public static func date(fromText text: String) -> Date? {
         var text = text

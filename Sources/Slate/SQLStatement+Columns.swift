@@ -50,8 +50,7 @@ extension SQLStatement {
     @inlinable
     public func string(at index: Int32) throws -> String {
         guard let text = sqlite3_column_text(handle, index) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        if let string = decodeValidUTF8(UnsafeBufferPointer(start: text, count: count)) {
+        if let string = SQLText.string(sqliteText: text, count: Int(sqlite3_column_bytes(handle, index))) {
             return string
         }
         throw invalidUTF8Error(column: index)
@@ -148,15 +147,5 @@ extension SQLStatement {
             code: .mismatch,
             message: "column \(index) (\"\(columnName(at: index))\") is NULL but \(type) is not optional",
             sql: sql)
-    }
-}
-
-/// UTF-8 bytes as a `String`, or nil when they are not valid UTF-8.
-@inlinable @inline(__always)
-func decodeValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        return String(validating: bytes, as: UTF8.self)
-    } else {
-        return UTF8Validation.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }

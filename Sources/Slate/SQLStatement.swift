@@ -26,7 +26,7 @@ import SlateCSQLite
 /// Statements from ``SQLContext/cachedStatement(sql:)`` belong to the context's cache.
 public final class SQLStatement {
     /// The `sqlite3_stmt` pointer, for calls into the C API; nil once closed.
-    public private(set) var handle: OpaquePointer?
+    @exclusivity(unchecked) public private(set) var handle: OpaquePointer?
     /// The SQL text of this one statement.
     public let sql: String
     /// How many columns each row has.
@@ -137,6 +137,7 @@ public final class SQLStatement {
     }
 
     /// Whether the statement has been stepped and not yet run to completion or reset.
+    @inlinable
     public var isBusy: Bool {
         guard let handle else { return false }
         return sqlite3_stmt_busy(handle) != 0

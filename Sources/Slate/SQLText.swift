@@ -33,6 +33,27 @@ public enum SQLText {
         return result
     }
 
+    /// Text SQLite returned (`sqlite3_column_text`, `sqlite3_value_text`): `count` bytes of
+    /// UTF-8 followed by a NUL, as SQLite guarantees. Nil when the bytes are not valid
+    /// UTF-8; never a replacement character in their place. Text with NUL characters
+    /// inside keeps them.
+    @inlinable
+    public static func string(sqliteText text: UnsafePointer<UInt8>, count: Int) -> String? {
+        // The C-string initializer validates fastest; it stops at a NUL inside the text,
+        // which the length comparison catches.
+        let string = text.withMemoryRebound(to: CChar.self, capacity: count + 1) { String(validatingCString: $0) }
+        if let string, string.utf8.count == count { return string }
+        return validatedString(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    @usableFromInline
+    static func validatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        return UTF8Validation.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
     /// Bytes as upper-case hexadecimal digits, two per byte.
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits: [UInt8] = Array("0123456789ABCDEF".utf8)

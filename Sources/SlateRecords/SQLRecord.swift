@@ -13,6 +13,36 @@ public protocol SQLRecord: Sendable {
     /// Reads the current row of `statement`, whose columns from `offset` on are those of
     /// ``sqlSelect``.
     init(sqliteStatement statement: OpaquePointer, offset: Int32) throws
+    /// Where each connection keeps this record's prepared statements.
+    static var statementSlots: SQLRecordSlots { get }
+}
+
+/// The statement slots of one record type: one per statement the runtime runs for it, so
+/// that finding a cached statement is an array index, not a hash of its SQL.
+public struct SQLRecordSlots: Sendable {
+    /// `sqlSelect`
+    public let select = SQLStatementSlot()
+    /// `sqlCount`
+    public let count = SQLStatementSlot()
+    /// `sqlFind`
+    public let find = SQLStatementSlot()
+    /// `sqlInsert` with every column
+    public let insert = SQLStatementSlot()
+    /// `sqlInsert` leaving the rowid to SQLite
+    public let insertAssigningRowID = SQLStatementSlot()
+    /// `sqlInsertReturning` with every column
+    public let insertReturning = SQLStatementSlot()
+    /// `sqlInsertReturning` leaving the rowid to SQLite
+    public let insertAssigningRowIDReturning = SQLStatementSlot()
+    /// `sqlSelectByRowID`
+    public let selectByRowID = SQLStatementSlot()
+    /// `sqlUpdate`
+    public let update = SQLStatementSlot()
+    /// `sqlDelete`
+    public let delete = SQLStatementSlot()
+
+    /// New slots for one record type.
+    public init() {}
 }
 
 /// A record of a table: it can be inserted.
@@ -22,11 +52,21 @@ public protocol SQLTableRecord: SQLRecord {
     var sqlInsert: String { get }
     /// ``sqlInsert`` with `RETURNING` every column, for SQLite 3.35 and later.
     var sqlInsertReturning: String { get }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite (the rowid key is `Int.min`).
+    var insertAssignsRowID: Bool { get }
     /// `SELECT … WHERE rowid = ?`, to read an inserted row back before SQLite 3.35; nil for
     /// a `WITHOUT ROWID` table, which is read back by its key.
     static var sqlSelectByRowID: String? { get }
     /// Binds the values ``sqlInsert`` takes.
     func bindInsert(to statement: OpaquePointer) throws
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored: for
+    /// generated columns, and values SQLite may store differently from how they were
+    /// bound. Otherwise the stored row is ``storedAfterInsert(rowID:)``, which saves
+    /// `RETURNING`'s cost.
+    static var insertReadsBack: Bool { get }
+    /// The record as an insert that assigned `rowID` stored it: the rowid key set when
+    /// SQLite assigned it, dates rounded as their storage rounds them.
+    func storedAfterInsert(rowID: Int64) -> Self
 }
 
 /// A record of a table with a primary key: it can be found, updated and deleted by key.

@@ -18,8 +18,7 @@ public enum SQLRecordCoding {
     @inlinable
     public static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
-        if let string = decodedUTF8(bytes) { return string }
+        if let string = SQLText.string(sqliteText: text, count: Int(sqlite3_column_bytes(statement, index))) { return string }
         throw decodingError(statement, column, "holds text that is not valid UTF-8")
     }
 
@@ -149,6 +148,18 @@ public enum SQLRecordCoding {
         try bind(value?.absoluteString, statement, index)
     }
 
+    /// `date` as it reads back after being stored as `storage` says.
+    @inlinable
+    public static func stored(_ date: Date, _ storage: SQLDate.Storage) -> Date {
+        SQLDate.stored(date, as: storage)
+    }
+
+    /// `date` as it reads back after being stored as `storage` says.
+    @inlinable
+    public static func stored(_ date: Date?, _ storage: SQLDate.Storage) -> Date? {
+        date.map { SQLDate.stored($0, as: storage) }
+    }
+
     /// Binds a dynamic value.
     @inlinable
     public static func bind(_ value: SQLValue, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -250,13 +261,18 @@ public enum SQLRecordCoding {
         return Int(sqlite3_changes(db))
     }
 
-    /// Inserts a row and reads it back as stored: with `RETURNING` on SQLite 3.35 and
-    /// later, else by its rowid, or with `readBack` for a table without one.
+    /// Inserts a row and returns it as stored: from `stored` and the rowid when given;
+    /// else read back with `RETURNING` on SQLite 3.35 and later, by its rowid, or with
+    /// `readBack` for a table without one.
     public static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
+        if let stored {
+            try execute(db, sql, bind: bind)
+            return stored(sqlite3_last_insert_rowid(db))
+        }
         if supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
@@ -305,14 +321,5 @@ public enum SQLRecordCoding {
 
     static func missingRowError(_ sql: String) -> SQLError {
         SQLError(code: .error, message: "the inserted row could not be read back", sql: sql)
-    }
-
-    @inlinable
-    static func decodedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return String(validating: bytes, as: UTF8.self)
-        }
-        let string = String(decoding: bytes, as: UTF8.self)
-        return string.utf8.elementsEqual(bytes) ? string : nil
     }
 }

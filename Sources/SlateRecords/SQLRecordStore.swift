@@ -52,8 +52,18 @@ public enum SQLRecordOperations {
     /// Inserts `record` on `context` and reads it back as stored.
     @inlinable
     public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+        let slots = Record.statementSlots
+        let assigning = record.insertAssignsRowID
+        if !Record.insertReadsBack {
+            let statement = try context.cachedStatement(slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
+            defer { statement.reset() }
+            try record.bindInsert(to: try statement.liveHandle())
+            while try statement.next() {}
+            return record.storedAfterInsert(rowID: context.lastInsertRowID)
+        }
         if SQLRecordCoding.supportsReturning {
-            let statement = try context.cachedStatement(sql: record.sqlInsertReturning)
+            let statement = try context.cachedStatement(
+                slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning, sql: record.sqlInsertReturning)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
             guard try statement.next() else {
@@ -63,13 +73,13 @@ public enum SQLRecordOperations {
             while try statement.next() {}
             return stored
         }
-        let statement = try context.cachedStatement(sql: record.sqlInsert)
+        let statement = try context.cachedStatement(slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
         defer { statement.reset() }
         try record.bindInsert(to: try statement.liveHandle())
         while try statement.next() {}
         if let select = Record.sqlSelectByRowID {
             let rowID = context.lastInsertRowID
-            if let stored = try fetchOne(Record.self, sql: select, in: context, bind: { try $0.bind(rowID, at: 1) }) {
+            if let stored = try fetchOne(Record.self, slot: slots.selectByRowID, sql: select, in: context, bind: { try $0.bind(rowID, at: 1) }) {
                 return stored
             }
         } else if let keyed = record as? any SQLKeyedRecord, let stored = try readBack(keyed, in: context) as? Record {
@@ -86,7 +96,7 @@ public enum SQLRecordOperations {
     /// The record with key `id`, or nil.
     @inlinable
     public static func find<Record: SQLKeyedRecord>(_ type: Record.Type, id: Record.ID, in context: SQLContext) throws -> Record? {
-        try fetchOne(Record.self, sql: Record.sqlFind, in: context) { statement in
+        try fetchOne(Record.self, slot: Record.statementSlots.find, sql: Record.sqlFind, in: context) { statement in
             try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
         }
     }
@@ -97,7 +107,7 @@ public enum SQLRecordOperations {
         guard let sql = Record.sqlUpdate else {
             return try find(Record.self, id: record.id, in: context) != nil
         }
-        let statement = try context.cachedStatement(sql: sql)
+        let statement = try context.cachedStatement(slot: Record.statementSlots.update, sql: sql)
         defer { statement.reset() }
         try record.bindUpdate(to: try statement.liveHandle())
         while try statement.next() {}
@@ -107,20 +117,21 @@ public enum SQLRecordOperations {
     /// Deletes the row with key `id`; whether there was one.
     @inlinable
     public static func delete<Record: SQLKeyedRecord>(id: Record.ID, of type: Record.Type, in context: SQLContext) throws -> Bool {
-        let statement = try context.cachedStatement(sql: Record.sqlDelete)
+        let statement = try context.cachedStatement(slot: Record.statementSlots.delete, sql: Record.sqlDelete)
         defer { statement.reset() }
         try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
         while try statement.next() {}
         return context.changes > 0
     }
 
-    /// The records `sql` returns, decoded from column 0.
+    /// The records `sql` returns, decoded from column 0; its statement comes from `slot`
+    /// when given, else from the cache by its text.
     @inlinable
     public static func fetch<Record: SQLRecord>(
-        _ type: Record.Type, sql: String, in context: SQLContext, limit: Int? = nil,
+        _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext, limit: Int? = nil,
         bind: (SQLStatement) throws -> Void = { _ in }
     ) throws -> [Record] {
-        let statement = try context.cachedStatement(sql: sql)
+        let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
         defer { statement.reset() }
         try bind(statement)
         let handle = try statement.liveHandle()
@@ -132,12 +143,12 @@ public enum SQLRecordOperations {
         return records
     }
 
-    /// The first record `sql` returns, or nil.
+    /// The first record `sql` returns, or nil; its statement comes from `slot` when given.
     @inlinable
     public static func fetchOne<Record: SQLRecord>(
-        _ type: Record.Type, sql: String, in context: SQLContext, bind: (SQLStatement) throws -> Void
+        _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext, bind: (SQLStatement) throws -> Void
     ) throws -> Record? {
-        let statement = try context.cachedStatement(sql: sql)
+        let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
         defer { statement.reset() }
         try bind(statement)
         guard try statement.next() else { return nil }

@@ -21,7 +21,7 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
     @inlinable
     public func fetchCount() throws -> Int {
         try store.withReadContext { context in
-            let statement = try context.cachedStatement(sql: Record.sqlCount)
+            let statement = try context.cachedStatement(slot: Record.statementSlots.count, sql: Record.sqlCount)
             defer { statement.reset() }
             return try statement.next() ? statement.int(at: 0) : 0
         }
@@ -31,7 +31,20 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
     @inlinable
     public func fetch(limit: Int? = nil) throws -> [Record] {
         try store.withReadContext { context in
-            try SQLRecordOperations.fetch(Record.self, sql: Record.sqlSelect, in: context, limit: limit)
+            try SQLRecordOperations.fetch(Record.self, slot: Record.statementSlots.select, sql: Record.sqlSelect, in: context, limit: limit)
+        }
+    }
+
+    /// Calls `body` with each row in turn, without holding them all in memory.
+    @inlinable
+    public func forEach(_ body: (Record) throws -> Void) throws {
+        try store.withReadContext { context in
+            let statement = try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
+            defer { statement.reset() }
+            let handle = try statement.liveHandle()
+            while try statement.next() {
+                try body(try Record(sqliteStatement: handle, offset: 0))
+            }
         }
     }
 
@@ -42,7 +55,7 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
     @inlinable
     public func filter(limit: Int? = nil, _ isIncluded: (Record) throws -> Bool) throws -> [Record] {
         try store.withReadContext { context in
-            let statement = try context.cachedStatement(sql: Record.sqlSelect)
+            let statement = try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             var records: [Record] = []
@@ -92,7 +105,7 @@ extension SQLTable where Store: SQLDatabase {
     /// ``fetch(limit:)`` for async code.
     public func fetch(limit: Int? = nil) async throws -> [Record] {
         try await store.pool.readWithoutTransaction { context in
-            try SQLRecordOperations.fetch(Record.self, sql: Record.sqlSelect, in: context, limit: limit)
+            try SQLRecordOperations.fetch(Record.self, slot: Record.statementSlots.select, sql: Record.sqlSelect, in: context, limit: limit)
         }
     }
 

@@ -39,6 +39,27 @@ import Testing
         #expect(try db.people.fetch().map(\.personId) == [2, 10])
     }
 
+    @Test func recordOperationsNestInsideAnIterationOfTheSameTable() throws {
+        let db = try Contacts.inMemory()
+        defer { db.close() }
+        for name in ["Ada", "Grace", "Edsger"] { try db.insert(Person(name: name)) }
+        // forEach steps the table's select statement; find, fetch and update inside it use
+        // the same record type's statements and must not disturb the iteration.
+        try db.transaction { tx in
+            var seen: [String] = []
+            try tx.people.forEach { (person: Person) throws in
+                seen.append(person.name)
+                #expect(try tx.people.find(person.personId) == person)
+                #expect(try tx.people.fetch().count == 3)
+                var titled = person
+                titled.title = "Dr"
+                #expect(try tx.update(titled))
+            }
+            #expect(seen == ["Ada", "Grace", "Edsger"])
+        }
+        #expect(try db.people.fetch().map(\.title) == ["Dr", "Dr", "Dr"])
+    }
+
     @Test func relationshipsFromForeignKeys() throws {
         let db = try Contacts.inMemory()
         defer { db.close() }

@@ -159,7 +159,7 @@ import Testing
         let code = try generate("CREATE TABLE tag (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;")
         expectContains(code, "public static let sqlUpdate: String? = nil")
         expectContains(code, "public static let sqlSelectByRowID: String? = nil")
-        expectContains(code, "readBack: { try sqlite3_tag_find(db, value.name) })")
+        expectContains(code, "readBack: { try sqlite3_tag_find(db, value.name) }, stored: Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })")
     }
 
     @Test func aColumnNamedIdThatIsNotTheKeyKeepsTheRecordFromBeingIdentifiable() throws {

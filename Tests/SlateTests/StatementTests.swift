@@ -155,4 +155,45 @@ import Testing
         #expect(try uncached.cachedStatement(sql: "SELECT 1") !== first)
         #expect(try uncached.query(sql: "SELECT 1") == [[1]])
     }
+
+    private static let idSlot = SQLStatementSlot()
+    private static let nameSlot = SQLStatementSlot()
+
+    @Test func slotsKeepOneStatementEachAndStepNestedUsesApart() throws {
+        let ctx = try people()
+        defer { ctx.close() }
+        let sql = "SELECT id FROM people ORDER BY id"
+        let first = try ctx.cachedStatement(slot: Self.idSlot, sql: sql)
+        #expect(try ctx.cachedStatement(slot: Self.idSlot, sql: sql) === first)
+        #expect(try ctx.cachedStatement(slot: Self.nameSlot, sql: "SELECT name FROM people") !== first)
+
+        // While the slot's statement is being stepped, a nested use gets its own.
+        #expect(try first.next())
+        let nested = try ctx.cachedStatement(slot: Self.idSlot, sql: sql)
+        #expect(nested !== first)
+        #expect(try nested.next())
+        #expect(nested.int64(at: 0) == 1)
+        nested.close()
+        #expect(try first.next())
+        #expect(first.int64(at: 0) == 2)
+        first.reset()
+        #expect(try ctx.cachedStatement(slot: Self.idSlot, sql: sql) === first)
+
+        // Flushing closes them; the slot prepares anew.
+        ctx.flushStatementCache()
+        #expect(first.isClosed)
+        let again = try ctx.cachedStatement(slot: Self.idSlot, sql: sql)
+        #expect(again !== first)
+        #expect(try again.next())
+        again.reset()
+
+        // On another connection the same slot holds that connection's statement.
+        let other = try people()
+        defer { other.close() }
+        let elsewhere = try other.cachedStatement(slot: Self.idSlot, sql: sql)
+        #expect(elsewhere !== again)
+        ctx.close()
+        #expect(again.isClosed)
+        #expect(throws: SQLError.self) { try ctx.cachedStatement(slot: Self.idSlot, sql: sql) }
+    }
 }

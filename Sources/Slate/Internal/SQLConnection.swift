@@ -9,7 +9,11 @@ import SlateCSQLite
 @usableFromInline
 final class SQLConnection {
     /// The connection, or nil after close.
-    @usableFromInline var db: OpaquePointer?
+    ///
+    /// Unchecked exclusivity (here and on the other per-step properties): every access is a
+    /// plain load or store, never held across a call, so the runtime's check would only
+    /// cost time on each step.
+    @exclusivity(unchecked) @usableFromInline var db: OpaquePointer?
     /// Where the database is, for messages: a path or `:memory:`.
     let location: String
     /// Whether errors show the values bound to the statement.
@@ -22,7 +26,7 @@ final class SQLConnection {
     var preparingAccess: StatementAccess?
     /// Told when statements start and steps finish (the pool's change tracking and
     /// query observation); nil costs one check per step.
-    @usableFromInline var observer: ConnectionObserver?
+    @exclusivity(unchecked) @usableFromInline var observer: ConnectionObserver?
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 

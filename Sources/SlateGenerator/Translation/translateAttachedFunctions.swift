@@ -52,7 +52,7 @@ extension Translator {
                     parameters: [.init(label: "into", name: "db", type: "OpaquePointer")], isThrowing: true,
                     body: [
                         .line("let value = self"),
-                        .line("self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack))"),
+                        .line("self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack), stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })"),
                     ])),
             ]
             if record.key != nil {

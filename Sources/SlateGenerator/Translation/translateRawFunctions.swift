@@ -62,7 +62,7 @@ extension Translator {
             var insertBody: [CodeLine] = [.line("let value = record")]
             let readBack = record.hasRowID || record.key == nil ? "nil" : "{ try \(prefix)\(record.rawSingular)_find(db, \(keyArguments(record, of: "value"))) }"
             insertBody.append(.line(
-                "record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: \(type).sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack))"))
+                "record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: \(type).sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack), stored: \(type).insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })"))
             declarations.append(.function(FunctionDescription(
                 docs: docs([
                     "Inserts `record` into `\(record.sqlName)` and replaces it with the row as stored:",

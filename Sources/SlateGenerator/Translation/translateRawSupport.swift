@@ -31,8 +31,7 @@ enum RawSupportTemplate {
 
         static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
             guard let text = sqlite3_column_text(statement, index) else { return "" }
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
-            if let string = decodedUTF8(bytes) { return string }
+            if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
             throw decodingError(statement, column, "holds text that is not valid UTF-8")
         }
 
@@ -128,6 +127,20 @@ enum RawSupportTemplate {
             case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
             case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
             }
+        }
+
+        static func stored(_ date: Date, _ storage: DateStorage) -> Date {
+            switch storage {
+            case .text:
+                var text = DateText.format(date.timeIntervalSince1970)
+                return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
+            case .unixTime: return date
+            case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+            }
+        }
+
+        static func stored(_ date: Date?, _ storage: DateStorage) -> Date? {
+            date.map { stored($0, storage) }
         }
 
         static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: UUIDStorage) throws {
@@ -236,8 +249,12 @@ enum RawSupportTemplate {
         static func insert<Record>(
             _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
             bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-            readBack: (() throws -> Record?)? = nil
+            readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
         ) throws -> Record {
+            if let stored {
+                try execute(db, sql, bind: bind)
+                return stored(sqlite3_last_insert_rowid(db))
+            }
             if supportsReturning {
                 let statement = try prepare(db, returning)
                 defer { sqlite3_finalize(statement) }
@@ -277,7 +294,11 @@ enum RawSupportTemplate {
             Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
         }
 
-        static func decodedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        /// SQLite's NUL-terminated text of `count` bytes, or nil when it is not UTF-8.
+        static func decodedUTF8(_ text: UnsafePointer<UInt8>, _ count: Int) -> String? {
+            let fast = text.withMemoryRebound(to: CChar.self, capacity: count + 1) { String(validatingCString: $0) }
+            if let fast, fast.utf8.count == count { return fast }
+            let bytes = UnsafeBufferPointer(start: text, count: count)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 return String(validating: bytes, as: UTF8.self)
             }

@@ -48,12 +48,18 @@ extension Translator {
                 members.append(.variable(VariableDescription(
                     docs: docs(["``sqlInsert`` returning the stored row."]), access: access, name: "sqlInsertReturning", type: "String",
                     getter: [.line("\(test) ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAll" + "Returning")])))
+                members.append(.variable(VariableDescription(
+                    docs: docs(["Whether ``sqlInsert`` leaves `\(rowID.column)` to SQLite."]), access: access,
+                    name: "insertAssignsRowID", type: "Bool", getter: [.line(test)])))
             } else {
                 members.append(.variable(VariableDescription(
                     docs: docs(["The `INSERT` for this record."]), access: access, name: "sqlInsert", type: "String", getter: [.line("Self.sqlInsertAll")])))
                 members.append(.variable(VariableDescription(
                     docs: docs(["``sqlInsert`` returning the stored row."]), access: access, name: "sqlInsertReturning", type: "String",
                     getter: [.line("Self.sqlInsertAllReturning")])))
+                members.append(.variable(VariableDescription(
+                    docs: docs(["Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key."]),
+                    access: access, name: "insertAssignsRowID", type: "Bool", getter: [.line("false")])))
             }
             conformances = ["SQLTableRecord"]
 
@@ -71,11 +77,24 @@ extension Translator {
             }
         }
 
+        if !isRawOnly {
+            members.append(.variable(VariableDescription(
+                docs: docs(["Where each connection keeps this record's prepared statements."]), access: access, isStatic: true,
+                isLet: true, name: "statementSlots", initializer: "SQLRecordSlots()")))
+        }
+        if record.isTable {
+            members.append(.variable(VariableDescription(
+                docs: docs(["Whether an insert reads the row back (`RETURNING`) to know it as stored."]),
+                access: access, isStatic: true, isLet: true, name: "insertReadsBack",
+                initializer: insertReadsBack(record) ? "true" : "false")))
+        }
         members.append(.blank)
         members.append(.function(decoder(record)))
         if record.isTable {
             members.append(.blank)
             members.append(.function(insertBinder(record)))
+            members.append(.blank)
+            members.append(.function(storedAfterInsert(record)))
             if record.key != nil {
                 members.append(.blank)
                 members.append(.function(updateBinder(record)))
@@ -88,6 +107,39 @@ extension Translator {
             docs: [], access: nil, kind: .extension, name: configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName,
             conformances: conformances, members: members)
         return [.type(type), .blank]
+    }
+
+    /// Whether SQLite may store the record differently from how it binds: generated
+    /// columns are computed, URLs are normalized, and dynamic values in a column with an
+    /// affinity may be converted. Anything else reads back exactly as bound.
+    func insertReadsBack(_ record: RecordModel) -> Bool {
+        record.properties.contains { property in
+            if property.isGenerated || property.type == .url { return true }
+            if property.type == .value {
+                let declared = property.declaredType.uppercased()
+                return !(declared.isEmpty || declared == "ANY")
+            }
+            return false
+        }
+    }
+
+    /// `storedAfterInsert(rowID:)`: the record with the rowid SQLite assigned and dates as
+    /// their storage rounds them.
+    private func storedAfterInsert(_ record: RecordModel) -> FunctionDescription {
+        var body: [CodeLine] = []
+        if let rowID = record.properties.first(where: \.isRowIDAlias) {
+            body.append(.line("if \(rowID.identifier) == Int.min { stored.\(rowID.identifier) = Int(rowID) }"))
+        }
+        for property in record.properties where property.type == .date && !property.isGenerated {
+            body.append(.line("stored.\(property.identifier) = SQLRecordCoding.stored(\(property.identifier), .\(configuration.types.dates.rawValue))"))
+        }
+        let lines: [CodeLine] = body.isEmpty
+            ? [.line("_ = rowID"), .line("return self")]
+            : [.line("var stored = self")] + body + [.line("return stored")]
+        return FunctionDescription(
+            docs: docs(["The record as an insert that assigned `rowID` stored it."]), access: access,
+            kind: .function("storedAfterInsert"), parameters: [.init(label: "rowID", name: "rowID", type: "Int64")],
+            returnType: "Self", body: lines)
     }
 
     /// `init(sqliteStatement:offset:)`: reads each column by index.

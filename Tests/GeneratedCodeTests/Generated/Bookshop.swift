@@ -199,12 +199,18 @@ extension Bookshop.Author: SQLKeyedRecord {
     public var sqlInsert: String { authorId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { authorId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `author_id` to SQLite.
+    public var insertAssignsRowID: Bool { authorId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "author_id", "name", "born", "website" FROM "authors" WHERE "author_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "authors" SET "name" = ?, "born" = ?, "website" = ? WHERE "author_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "authors" WHERE "author_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -224,6 +230,14 @@ extension Bookshop.Author: SQLKeyedRecord {
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(born, statement, first + 1, .text)
         try SQLRecordCoding.bind(website, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if authorId == Int.min { stored.authorId = Int(rowID) }
+        stored.born = SQLRecordCoding.stored(born, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -260,7 +274,7 @@ extension Bookshop.Author {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -333,12 +347,18 @@ extension Bookshop.Publisher: SQLKeyedRecord {
     public var sqlInsert: String { publisherId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { publisherId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `publisher_id` to SQLite.
+    public var insertAssignsRowID: Bool { publisherId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "publisher_id", "name", "country" FROM "publishers" WHERE "publisher_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "publishers" SET "name" = ?, "country" = ? WHERE "publisher_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "publishers" WHERE "publisher_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -356,6 +376,13 @@ extension Bookshop.Publisher: SQLKeyedRecord {
         }
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(country, statement, first + 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if publisherId == Int.min { stored.publisherId = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -391,7 +418,7 @@ extension Bookshop.Publisher {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -493,12 +520,18 @@ extension Bookshop.Book: SQLKeyedRecord {
     public var sqlInsert: String { bookId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { bookId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `book_id` to SQLite.
+    public var insertAssignsRowID: Bool { bookId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print" FROM "books" WHERE "book_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "books" SET "isbn" = ?, "title" = ?, "publisher_id" = ?, "published" = ?, "price" = ?, "pages" = ?, "in_print" = ? WHERE "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "books" WHERE "book_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -526,6 +559,14 @@ extension Bookshop.Book: SQLKeyedRecord {
         try SQLRecordCoding.bind(price, statement, first + 4)
         try SQLRecordCoding.bind(pages, statement, first + 5)
         try SQLRecordCoding.bind(inPrint, statement, first + 6)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if bookId == Int.min { stored.bookId = Int(rowID) }
+        stored.published = SQLRecordCoding.stored(published, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -566,7 +607,7 @@ extension Bookshop.Book {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -646,12 +687,18 @@ extension Bookshop.BookAuthor: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "book_id", "author_id", "position" FROM "book_authors" WHERE "book_id" = ? AND "author_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "book_authors" SET "position" = ? WHERE "book_id" = ? AND "author_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "book_authors" WHERE "book_id" = ? AND "author_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -665,6 +712,12 @@ extension Bookshop.BookAuthor: SQLKeyedRecord {
         try SQLRecordCoding.bind(bookId, statement, 1)
         try SQLRecordCoding.bind(authorId, statement, 2)
         try SQLRecordCoding.bind(position, statement, 3)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -701,7 +754,7 @@ extension Bookshop.BookAuthor {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -774,12 +827,18 @@ extension Bookshop.Category: SQLKeyedRecord {
     public var sqlInsert: String { categoryId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { categoryId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `category_id` to SQLite.
+    public var insertAssignsRowID: Bool { categoryId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "category_id", "name", "parent_id" FROM "categories" WHERE "category_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "categories" SET "name" = ?, "parent_id" = ? WHERE "category_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "categories" WHERE "category_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -797,6 +856,13 @@ extension Bookshop.Category: SQLKeyedRecord {
         }
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(parentId, statement, first + 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if categoryId == Int.min { stored.categoryId = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -832,7 +898,7 @@ extension Bookshop.Category {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -908,12 +974,18 @@ extension Bookshop.BookCategory: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "book_id", "category_id" FROM "book_categories" WHERE "book_id" = ? AND "category_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "book_categories" WHERE "book_id" = ? AND "category_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -925,6 +997,12 @@ extension Bookshop.BookCategory: SQLKeyedRecord {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(bookId, statement, 1)
         try SQLRecordCoding.bind(categoryId, statement, 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -959,7 +1037,7 @@ extension Bookshop.BookCategory {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(bookId: value.bookId, categoryId: value.categoryId, in: db) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(bookId: value.bookId, categoryId: value.categoryId, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1040,12 +1118,18 @@ extension Bookshop.Customer: SQLKeyedRecord {
     public var sqlInsert: String { customerId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { customerId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `customer_id` to SQLite.
+    public var insertAssignsRowID: Bool { customerId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "customer_id", "email", "name", "joined", "marketing" FROM "customers" WHERE "customer_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "customers" SET "email" = ?, "name" = ?, "joined" = ?, "marketing" = ? WHERE "customer_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "customers" WHERE "customer_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1067,6 +1151,14 @@ extension Bookshop.Customer: SQLKeyedRecord {
         try SQLRecordCoding.bind(name, statement, first + 1)
         try SQLRecordCoding.bind(joined, statement, first + 2, .text)
         try SQLRecordCoding.bind(marketing, statement, first + 3)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if customerId == Int.min { stored.customerId = Int(rowID) }
+        stored.joined = SQLRecordCoding.stored(joined, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1104,7 +1196,7 @@ extension Bookshop.Customer {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1196,12 +1288,18 @@ extension Bookshop.Address: SQLKeyedRecord {
     public var sqlInsert: String { addressId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { addressId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `address_id` to SQLite.
+    public var insertAssignsRowID: Bool { addressId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "address_id", "customer_id", "line1", "line2", "city", "postcode" FROM "addresses" WHERE "address_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "addresses" SET "customer_id" = ?, "line1" = ?, "line2" = ?, "city" = ?, "postcode" = ? WHERE "address_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "addresses" WHERE "address_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1225,6 +1323,13 @@ extension Bookshop.Address: SQLKeyedRecord {
         try SQLRecordCoding.bind(line2, statement, first + 2)
         try SQLRecordCoding.bind(city, statement, first + 3)
         try SQLRecordCoding.bind(postcode, statement, first + 4)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if addressId == Int.min { stored.addressId = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1263,7 +1368,7 @@ extension Bookshop.Address {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1360,12 +1465,18 @@ extension Bookshop.Order: SQLKeyedRecord {
     public var sqlInsert: String { orderId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { orderId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `order_id` to SQLite.
+    public var insertAssignsRowID: Bool { orderId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status" FROM "orders" WHERE "order_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "orders" SET "customer_id" = ?, "shipping_address_id" = ?, "billing_address_id" = ?, "placed" = ?, "shipped" = ?, "status" = ? WHERE "order_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "order_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1391,6 +1502,15 @@ extension Bookshop.Order: SQLKeyedRecord {
         try SQLRecordCoding.bind(placed, statement, first + 3, .text)
         try SQLRecordCoding.bind(shipped, statement, first + 4, .text)
         try SQLRecordCoding.bind(state, statement, first + 5)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if orderId == Int.min { stored.orderId = Int(rowID) }
+        stored.placed = SQLRecordCoding.stored(placed, .text)
+        stored.shipped = SQLRecordCoding.stored(shipped, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1430,7 +1550,7 @@ extension Bookshop.Order {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1514,12 +1634,18 @@ extension Bookshop.OrderItem: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "order_id", "book_id", "quantity", "unit_price" FROM "order_items" WHERE "order_id" = ? AND "book_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "order_items" SET "quantity" = ?, "unit_price" = ? WHERE "order_id" = ? AND "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "order_items" WHERE "order_id" = ? AND "book_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1535,6 +1661,12 @@ extension Bookshop.OrderItem: SQLKeyedRecord {
         try SQLRecordCoding.bind(bookId, statement, 2)
         try SQLRecordCoding.bind(quantity, statement, 3)
         try SQLRecordCoding.bind(unitPrice, statement, 4)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1572,7 +1704,7 @@ extension Bookshop.OrderItem {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1645,12 +1777,18 @@ extension Bookshop.Stock: SQLKeyedRecord {
     public var sqlInsert: String { bookId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { bookId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `book_id` to SQLite.
+    public var insertAssignsRowID: Bool { bookId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "book_id", "on_hand", "reserved" FROM "stock" WHERE "book_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "stock" SET "on_hand" = ?, "reserved" = ? WHERE "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stock" WHERE "book_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1668,6 +1806,13 @@ extension Bookshop.Stock: SQLKeyedRecord {
         }
         try SQLRecordCoding.bind(onHand, statement, first)
         try SQLRecordCoding.bind(reserved, statement, first + 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if bookId == Int.min { stored.bookId = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1703,7 +1848,7 @@ extension Bookshop.Stock {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1795,12 +1940,18 @@ extension Bookshop.Review: SQLKeyedRecord {
     public var sqlInsert: String { reviewId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { reviewId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `review_id` to SQLite.
+    public var insertAssignsRowID: Bool { reviewId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "review_id", "book_id", "customer_id", "stars", "body", "written" FROM "reviews" WHERE "review_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "reviews" SET "book_id" = ?, "customer_id" = ?, "stars" = ?, "body" = ?, "written" = ? WHERE "review_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "reviews" WHERE "review_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1824,6 +1975,14 @@ extension Bookshop.Review: SQLKeyedRecord {
         try SQLRecordCoding.bind(stars, statement, first + 2)
         try SQLRecordCoding.bind(body, statement, first + 3)
         try SQLRecordCoding.bind(written, statement, first + 4, .text)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if reviewId == Int.min { stored.reviewId = Int(rowID) }
+        stored.written = SQLRecordCoding.stored(written, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1862,7 +2021,7 @@ extension Bookshop.Review {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1919,6 +2078,8 @@ extension Bookshop.Bestseller: SQLRecord {
     public static let sqlSelect = #"SELECT "book_id", "title", "copies_sold", "revenue" FROM "bestsellers""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "bestsellers""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1979,6 +2140,8 @@ extension Bookshop.BookRating: SQLRecord {
     public static let sqlSelect = #"SELECT "book_id", "title", "reviews", "average_stars" FROM "book_ratings""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "book_ratings""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2041,6 +2204,8 @@ extension Bookshop.CustomerOrder: SQLRecord {
     public static let sqlSelect = #"SELECT "customer_id", "name", "order_id", "placed", "status" FROM "customer_orders""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "customer_orders""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2731,7 +2896,7 @@ public func bookshop_author_find(_ db: OpaquePointer, _ authorId: Int) throws ->
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_author_insert(_ db: OpaquePointer, _ record: inout Bookshop.Author) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Author.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Author.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Author.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2767,7 +2932,7 @@ public func bookshop_publisher_find(_ db: OpaquePointer, _ publisherId: Int) thr
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_publisher_insert(_ db: OpaquePointer, _ record: inout Bookshop.Publisher) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Publisher.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Publisher.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Publisher.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2803,7 +2968,7 @@ public func bookshop_book_find(_ db: OpaquePointer, _ bookId: Int) throws -> Boo
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_book_insert(_ db: OpaquePointer, _ record: inout Bookshop.Book) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Book.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Book.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Book.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2854,7 +3019,7 @@ public func bookshop_book_author_find(_ db: OpaquePointer, bookId: Int, authorId
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_book_author_insert(_ db: OpaquePointer, _ record: inout Bookshop.BookAuthor) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.BookAuthor.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.BookAuthor.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.BookAuthor.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2923,7 +3088,7 @@ public func bookshop_category_find(_ db: OpaquePointer, _ categoryId: Int) throw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_category_insert(_ db: OpaquePointer, _ record: inout Bookshop.Category) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Category.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Category.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Category.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2981,7 +3146,7 @@ public func bookshop_book_category_find(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_book_category_insert(_ db: OpaquePointer, _ record: inout Bookshop.BookCategory) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.BookCategory.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try bookshop_book_category_find(db, bookId: value.bookId, categoryId: value.categoryId) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.BookCategory.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try bookshop_book_category_find(db, bookId: value.bookId, categoryId: value.categoryId) }, stored: Bookshop.BookCategory.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3056,7 +3221,7 @@ public func bookshop_customer_find(_ db: OpaquePointer, _ customerId: Int) throw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_customer_insert(_ db: OpaquePointer, _ record: inout Bookshop.Customer) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Customer.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Customer.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Customer.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3092,7 +3257,7 @@ public func bookshop_address_find(_ db: OpaquePointer, _ addressId: Int) throws 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_address_insert(_ db: OpaquePointer, _ record: inout Bookshop.Address) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Address.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3143,7 +3308,7 @@ public func bookshop_order_find(_ db: OpaquePointer, _ orderId: Int) throws -> B
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_order_insert(_ db: OpaquePointer, _ record: inout Bookshop.Order) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Order.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Order.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Order.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3236,7 +3401,7 @@ public func bookshop_order_item_find(_ db: OpaquePointer, orderId: Int, bookId: 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_order_item_insert(_ db: OpaquePointer, _ record: inout Bookshop.OrderItem) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.OrderItem.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3302,7 +3467,7 @@ public func bookshop_stock_find(_ db: OpaquePointer, _ bookId: Int) throws -> Bo
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_stock_insert(_ db: OpaquePointer, _ record: inout Bookshop.Stock) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Stock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Stock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Stock.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3353,7 +3518,7 @@ public func bookshop_review_find(_ db: OpaquePointer, _ reviewId: Int) throws ->
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_review_insert(_ db: OpaquePointer, _ record: inout Bookshop.Review) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Review.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Review.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Review.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

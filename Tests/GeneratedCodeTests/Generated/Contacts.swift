@@ -103,12 +103,18 @@ extension Person: SQLKeyedRecord {
     public var sqlInsert: String { personId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { personId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `person_id` to SQLite.
+    public var insertAssignsRowID: Bool { personId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "person_id", "name", "title" FROM "person" WHERE "person_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "person" SET "name" = ?, "title" = ? WHERE "person_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "person" WHERE "person_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -126,6 +132,13 @@ extension Person: SQLKeyedRecord {
         }
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(title, statement, first + 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if personId == Int.min { stored.personId = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -161,7 +174,7 @@ extension Person {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -236,12 +249,18 @@ extension Address: SQLKeyedRecord {
     public var sqlInsert: String { addressId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { addressId == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `address_id` to SQLite.
+    public var insertAssignsRowID: Bool { addressId == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "address_id", "street", "city", "person_id" FROM "address" WHERE "address_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "address" SET "street" = ?, "city" = ?, "person_id" = ? WHERE "address_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "address" WHERE "address_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -261,6 +280,13 @@ extension Address: SQLKeyedRecord {
         try SQLRecordCoding.bind(street, statement, first)
         try SQLRecordCoding.bind(city, statement, first + 1)
         try SQLRecordCoding.bind(personId, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if addressId == Int.min { stored.addressId = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -297,7 +323,7 @@ extension Address {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -396,7 +422,7 @@ public func sqlite3_person_find(_ db: OpaquePointer, _ personId: Int) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_person_insert(_ db: OpaquePointer, _ record: inout Person) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Person.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Person.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Person.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -432,7 +458,7 @@ public func sqlite3_address_find(_ db: OpaquePointer, _ addressId: Int) throws -
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_address_insert(_ db: OpaquePointer, _ record: inout Address) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Address.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

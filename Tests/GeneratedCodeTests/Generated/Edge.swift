@@ -514,12 +514,18 @@ extension Edge.MyTable: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = "SELECT \"id\", \"first name\", \"last-name\", \"quote\"\"d\", \"select\", \"from\", \"self\", \"class\", \"default\", \"Type\", \"Protocol\", \"init\", \"123abc\", \"tri\"\"\"\"\"\"ple\", \"end */ here\", \"#hash\", \"new\nline\", \"back\\slash\", \"ünïcödé\" FROM \"my table\" WHERE \"id\" = ?"
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = "UPDATE \"my table\" SET \"first name\" = ?, \"last-name\" = ?, \"quote\"\"d\" = ?, \"select\" = ?, \"from\" = ?, \"self\" = ?, \"class\" = ?, \"default\" = ?, \"Type\" = ?, \"Protocol\" = ?, \"init\" = ?, \"123abc\" = ?, \"tri\"\"\"\"\"\"ple\" = ?, \"end */ here\" = ?, \"#hash\" = ?, \"new\nline\" = ?, \"back\\slash\" = ?, \"ünïcödé\" = ? WHERE \"id\" = ?"
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "my table" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -571,6 +577,13 @@ extension Edge.MyTable: SQLKeyedRecord {
         try SQLRecordCoding.bind(ünïcödé, statement, first + 17)
     }
 
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(firstName, statement, 1)
@@ -620,7 +633,7 @@ extension Edge.MyTable {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -683,12 +696,18 @@ extension Edge.OrderItem: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "note" FROM "order item" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "order item" SET "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "order item" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -704,6 +723,13 @@ extension Edge.OrderItem: SQLKeyedRecord {
             try SQLRecordCoding.bind(id, statement, 1)
         }
         try SQLRecordCoding.bind(note, statement, first)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -738,7 +764,7 @@ extension Edge.OrderItem {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -801,12 +827,18 @@ extension Edge.OrderItem2: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "note" FROM "order_item" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "order_item" SET "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "order_item" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -822,6 +854,13 @@ extension Edge.OrderItem2: SQLKeyedRecord {
             try SQLRecordCoding.bind(id, statement, 1)
         }
         try SQLRecordCoding.bind(note, statement, first)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -856,7 +895,7 @@ extension Edge.OrderItem2 {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -916,12 +955,18 @@ extension Edge.Item: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id" FROM "item" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -934,6 +979,13 @@ extension Edge.Item: SQLKeyedRecord {
         if !assigned {
             try SQLRecordCoding.bind(id, statement, 1)
         }
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -967,7 +1019,7 @@ extension Edge.Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1030,12 +1082,18 @@ extension Edge.Items: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "item_id" FROM "items" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "items" SET "item_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "items" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1051,6 +1109,13 @@ extension Edge.Items: SQLKeyedRecord {
             try SQLRecordCoding.bind(id, statement, 1)
         }
         try SQLRecordCoding.bind(itemId, statement, first)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1085,7 +1150,7 @@ extension Edge.Items {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1137,6 +1202,12 @@ extension Edge.TypeRecord: SQLTableRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1146,6 +1217,12 @@ extension Edge.TypeRecord: SQLTableRecord {
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(value, statement, 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 }
 
@@ -1162,7 +1239,7 @@ extension Edge.TypeRecord {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1201,6 +1278,12 @@ extension Edge.ProtocolRecord: SQLTableRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1210,6 +1293,12 @@ extension Edge.ProtocolRecord: SQLTableRecord {
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(value, statement, 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 }
 
@@ -1226,7 +1315,7 @@ extension Edge.ProtocolRecord {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1279,12 +1368,18 @@ extension Edge.Select: SQLKeyedRecord {
     public var sqlInsert: String { `where` == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { `where` == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `where` to SQLite.
+    public var insertAssignsRowID: Bool { `where` == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "where", "group" FROM "select" WHERE "where" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "select" SET "group" = ? WHERE "where" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "select" WHERE "where" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1300,6 +1395,13 @@ extension Edge.Select: SQLKeyedRecord {
             try SQLRecordCoding.bind(`where`, statement, 1)
         }
         try SQLRecordCoding.bind(group, statement, first)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if `where` == Int.min { stored.`where` = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1334,7 +1436,7 @@ extension Edge.Select {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1392,12 +1494,18 @@ extension Edge._2faCode: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "code", "user_id" FROM "2fa codes" WHERE "code" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "2fa codes" SET "user_id" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "2fa codes" WHERE "code" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1409,6 +1517,12 @@ extension Edge._2faCode: SQLKeyedRecord {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(code, statement, 1)
         try SQLRecordCoding.bind(userId, statement, 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1443,7 +1557,7 @@ extension Edge._2faCode {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1513,12 +1627,18 @@ extension Edge.Odd: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "name", "x""y" FROM "odd" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "odd" SET "name" = ?, "x""y" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "odd" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1536,6 +1656,13 @@ extension Edge.Odd: SQLKeyedRecord {
         }
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(xY, statement, first + 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1571,7 +1698,7 @@ extension Edge.Odd {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -3130,12 +3257,18 @@ extension Edge.Wide: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "c001", "c002", "c003", "c004", "c005", "c006", "c007", "c008", "c009", "c010", "c011", "c012", "c013", "c014", "c015", "c016", "c017", "c018", "c019", "c020", "c021", "c022", "c023", "c024", "c025", "c026", "c027", "c028", "c029", "c030", "c031", "c032", "c033", "c034", "c035", "c036", "c037", "c038", "c039", "c040", "c041", "c042", "c043", "c044", "c045", "c046", "c047", "c048", "c049", "c050", "c051", "c052", "c053", "c054", "c055", "c056", "c057", "c058", "c059", "c060", "c061", "c062", "c063", "c064", "c065", "c066", "c067", "c068", "c069", "c070", "c071", "c072", "c073", "c074", "c075", "c076", "c077", "c078", "c079", "c080", "c081", "c082", "c083", "c084", "c085", "c086", "c087", "c088", "c089", "c090", "c091", "c092", "c093", "c094", "c095", "c096", "c097", "c098", "c099", "c100", "c101", "c102", "c103", "c104", "c105", "c106", "c107", "c108", "c109", "c110", "c111", "c112", "c113", "c114", "c115", "c116", "c117", "c118", "c119", "c120", "c121", "c122", "c123", "c124", "c125", "c126", "c127", "c128", "c129", "c130", "c131", "c132", "c133", "c134", "c135", "c136", "c137", "c138", "c139", "c140", "c141", "c142", "c143", "c144", "c145", "c146", "c147", "c148", "c149", "c150", "c151", "c152", "c153", "c154", "c155", "c156", "c157", "c158", "c159", "c160", "c161", "c162", "c163", "c164", "c165", "c166", "c167", "c168", "c169", "c170", "c171", "c172", "c173", "c174", "c175", "c176", "c177", "c178", "c179", "c180", "c181", "c182", "c183", "c184", "c185", "c186", "c187", "c188", "c189", "c190", "c191", "c192", "c193", "c194", "c195", "c196", "c197", "c198", "c199", "c200", "c201", "c202", "c203", "c204", "c205", "c206", "c207", "c208", "c209", "c210", "c211", "c212", "c213", "c214", "c215", "c216", "c217", "c218", "c219", "c220", "c221", "c222", "c223", "c224", "c225", "c226", "c227", "c228", "c229", "c230", "c231", "c232", "c233", "c234", "c235", "c236", "c237", "c238", "c239", "c240", "c241", "c242", "c243", "c244", "c245", "c246", "c247", "c248", "c249", "c250", "c251", "c252", "c253", "c254", "c255", "c256", "c257", "c258", "c259", "c260", "c261", "c262", "c263", "c264", "c265", "c266", "c267", "c268", "c269", "c270", "c271", "c272", "c273", "c274", "c275", "c276", "c277", "c278", "c279", "c280", "c281", "c282", "c283", "c284", "c285", "c286", "c287", "c288", "c289", "c290", "c291", "c292", "c293", "c294", "c295", "c296", "c297", "c298", "c299" FROM "wide" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "wide" SET "c001" = ?, "c002" = ?, "c003" = ?, "c004" = ?, "c005" = ?, "c006" = ?, "c007" = ?, "c008" = ?, "c009" = ?, "c010" = ?, "c011" = ?, "c012" = ?, "c013" = ?, "c014" = ?, "c015" = ?, "c016" = ?, "c017" = ?, "c018" = ?, "c019" = ?, "c020" = ?, "c021" = ?, "c022" = ?, "c023" = ?, "c024" = ?, "c025" = ?, "c026" = ?, "c027" = ?, "c028" = ?, "c029" = ?, "c030" = ?, "c031" = ?, "c032" = ?, "c033" = ?, "c034" = ?, "c035" = ?, "c036" = ?, "c037" = ?, "c038" = ?, "c039" = ?, "c040" = ?, "c041" = ?, "c042" = ?, "c043" = ?, "c044" = ?, "c045" = ?, "c046" = ?, "c047" = ?, "c048" = ?, "c049" = ?, "c050" = ?, "c051" = ?, "c052" = ?, "c053" = ?, "c054" = ?, "c055" = ?, "c056" = ?, "c057" = ?, "c058" = ?, "c059" = ?, "c060" = ?, "c061" = ?, "c062" = ?, "c063" = ?, "c064" = ?, "c065" = ?, "c066" = ?, "c067" = ?, "c068" = ?, "c069" = ?, "c070" = ?, "c071" = ?, "c072" = ?, "c073" = ?, "c074" = ?, "c075" = ?, "c076" = ?, "c077" = ?, "c078" = ?, "c079" = ?, "c080" = ?, "c081" = ?, "c082" = ?, "c083" = ?, "c084" = ?, "c085" = ?, "c086" = ?, "c087" = ?, "c088" = ?, "c089" = ?, "c090" = ?, "c091" = ?, "c092" = ?, "c093" = ?, "c094" = ?, "c095" = ?, "c096" = ?, "c097" = ?, "c098" = ?, "c099" = ?, "c100" = ?, "c101" = ?, "c102" = ?, "c103" = ?, "c104" = ?, "c105" = ?, "c106" = ?, "c107" = ?, "c108" = ?, "c109" = ?, "c110" = ?, "c111" = ?, "c112" = ?, "c113" = ?, "c114" = ?, "c115" = ?, "c116" = ?, "c117" = ?, "c118" = ?, "c119" = ?, "c120" = ?, "c121" = ?, "c122" = ?, "c123" = ?, "c124" = ?, "c125" = ?, "c126" = ?, "c127" = ?, "c128" = ?, "c129" = ?, "c130" = ?, "c131" = ?, "c132" = ?, "c133" = ?, "c134" = ?, "c135" = ?, "c136" = ?, "c137" = ?, "c138" = ?, "c139" = ?, "c140" = ?, "c141" = ?, "c142" = ?, "c143" = ?, "c144" = ?, "c145" = ?, "c146" = ?, "c147" = ?, "c148" = ?, "c149" = ?, "c150" = ?, "c151" = ?, "c152" = ?, "c153" = ?, "c154" = ?, "c155" = ?, "c156" = ?, "c157" = ?, "c158" = ?, "c159" = ?, "c160" = ?, "c161" = ?, "c162" = ?, "c163" = ?, "c164" = ?, "c165" = ?, "c166" = ?, "c167" = ?, "c168" = ?, "c169" = ?, "c170" = ?, "c171" = ?, "c172" = ?, "c173" = ?, "c174" = ?, "c175" = ?, "c176" = ?, "c177" = ?, "c178" = ?, "c179" = ?, "c180" = ?, "c181" = ?, "c182" = ?, "c183" = ?, "c184" = ?, "c185" = ?, "c186" = ?, "c187" = ?, "c188" = ?, "c189" = ?, "c190" = ?, "c191" = ?, "c192" = ?, "c193" = ?, "c194" = ?, "c195" = ?, "c196" = ?, "c197" = ?, "c198" = ?, "c199" = ?, "c200" = ?, "c201" = ?, "c202" = ?, "c203" = ?, "c204" = ?, "c205" = ?, "c206" = ?, "c207" = ?, "c208" = ?, "c209" = ?, "c210" = ?, "c211" = ?, "c212" = ?, "c213" = ?, "c214" = ?, "c215" = ?, "c216" = ?, "c217" = ?, "c218" = ?, "c219" = ?, "c220" = ?, "c221" = ?, "c222" = ?, "c223" = ?, "c224" = ?, "c225" = ?, "c226" = ?, "c227" = ?, "c228" = ?, "c229" = ?, "c230" = ?, "c231" = ?, "c232" = ?, "c233" = ?, "c234" = ?, "c235" = ?, "c236" = ?, "c237" = ?, "c238" = ?, "c239" = ?, "c240" = ?, "c241" = ?, "c242" = ?, "c243" = ?, "c244" = ?, "c245" = ?, "c246" = ?, "c247" = ?, "c248" = ?, "c249" = ?, "c250" = ?, "c251" = ?, "c252" = ?, "c253" = ?, "c254" = ?, "c255" = ?, "c256" = ?, "c257" = ?, "c258" = ?, "c259" = ?, "c260" = ?, "c261" = ?, "c262" = ?, "c263" = ?, "c264" = ?, "c265" = ?, "c266" = ?, "c267" = ?, "c268" = ?, "c269" = ?, "c270" = ?, "c271" = ?, "c272" = ?, "c273" = ?, "c274" = ?, "c275" = ?, "c276" = ?, "c277" = ?, "c278" = ?, "c279" = ?, "c280" = ?, "c281" = ?, "c282" = ?, "c283" = ?, "c284" = ?, "c285" = ?, "c286" = ?, "c287" = ?, "c288" = ?, "c289" = ?, "c290" = ?, "c291" = ?, "c292" = ?, "c293" = ?, "c294" = ?, "c295" = ?, "c296" = ?, "c297" = ?, "c298" = ?, "c299" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "wide" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -3749,6 +3882,63 @@ extension Edge.Wide: SQLKeyedRecord {
         try SQLRecordCoding.bind(c299, statement, first + 298, .text)
     }
 
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        stored.c005 = SQLRecordCoding.stored(c005, .text)
+        stored.c011 = SQLRecordCoding.stored(c011, .text)
+        stored.c017 = SQLRecordCoding.stored(c017, .text)
+        stored.c023 = SQLRecordCoding.stored(c023, .text)
+        stored.c029 = SQLRecordCoding.stored(c029, .text)
+        stored.c035 = SQLRecordCoding.stored(c035, .text)
+        stored.c041 = SQLRecordCoding.stored(c041, .text)
+        stored.c047 = SQLRecordCoding.stored(c047, .text)
+        stored.c053 = SQLRecordCoding.stored(c053, .text)
+        stored.c059 = SQLRecordCoding.stored(c059, .text)
+        stored.c065 = SQLRecordCoding.stored(c065, .text)
+        stored.c071 = SQLRecordCoding.stored(c071, .text)
+        stored.c077 = SQLRecordCoding.stored(c077, .text)
+        stored.c083 = SQLRecordCoding.stored(c083, .text)
+        stored.c089 = SQLRecordCoding.stored(c089, .text)
+        stored.c095 = SQLRecordCoding.stored(c095, .text)
+        stored.c101 = SQLRecordCoding.stored(c101, .text)
+        stored.c107 = SQLRecordCoding.stored(c107, .text)
+        stored.c113 = SQLRecordCoding.stored(c113, .text)
+        stored.c119 = SQLRecordCoding.stored(c119, .text)
+        stored.c125 = SQLRecordCoding.stored(c125, .text)
+        stored.c131 = SQLRecordCoding.stored(c131, .text)
+        stored.c137 = SQLRecordCoding.stored(c137, .text)
+        stored.c143 = SQLRecordCoding.stored(c143, .text)
+        stored.c149 = SQLRecordCoding.stored(c149, .text)
+        stored.c155 = SQLRecordCoding.stored(c155, .text)
+        stored.c161 = SQLRecordCoding.stored(c161, .text)
+        stored.c167 = SQLRecordCoding.stored(c167, .text)
+        stored.c173 = SQLRecordCoding.stored(c173, .text)
+        stored.c179 = SQLRecordCoding.stored(c179, .text)
+        stored.c185 = SQLRecordCoding.stored(c185, .text)
+        stored.c191 = SQLRecordCoding.stored(c191, .text)
+        stored.c197 = SQLRecordCoding.stored(c197, .text)
+        stored.c203 = SQLRecordCoding.stored(c203, .text)
+        stored.c209 = SQLRecordCoding.stored(c209, .text)
+        stored.c215 = SQLRecordCoding.stored(c215, .text)
+        stored.c221 = SQLRecordCoding.stored(c221, .text)
+        stored.c227 = SQLRecordCoding.stored(c227, .text)
+        stored.c233 = SQLRecordCoding.stored(c233, .text)
+        stored.c239 = SQLRecordCoding.stored(c239, .text)
+        stored.c245 = SQLRecordCoding.stored(c245, .text)
+        stored.c251 = SQLRecordCoding.stored(c251, .text)
+        stored.c257 = SQLRecordCoding.stored(c257, .text)
+        stored.c263 = SQLRecordCoding.stored(c263, .text)
+        stored.c269 = SQLRecordCoding.stored(c269, .text)
+        stored.c275 = SQLRecordCoding.stored(c275, .text)
+        stored.c281 = SQLRecordCoding.stored(c281, .text)
+        stored.c287 = SQLRecordCoding.stored(c287, .text)
+        stored.c293 = SQLRecordCoding.stored(c293, .text)
+        stored.c299 = SQLRecordCoding.stored(c299, .text)
+        return stored
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(c001, statement, 1)
@@ -4079,7 +4269,7 @@ extension Edge.Wide {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -4126,6 +4316,8 @@ extension Edge.OddView: SQLRecord {
     public static let sqlSelect = #"SELECT "1 + 1", "upper(""first name"")" FROM "odd view""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "odd view""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -4247,7 +4439,7 @@ public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.My
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_my_table_insert(_ db: OpaquePointer, _ record: inout Edge.MyTable) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.MyTable.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4283,7 +4475,7 @@ public func edge_order_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_order_item_insert(_ db: OpaquePointer, _ record: inout Edge.OrderItem) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.OrderItem.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4319,7 +4511,7 @@ public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> Edge
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_order_item2_insert(_ db: OpaquePointer, _ record: inout Edge.OrderItem2) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.OrderItem2.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4355,7 +4547,7 @@ public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Item? 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_item_insert(_ db: OpaquePointer, _ record: inout Edge.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4391,7 +4583,7 @@ public func edge_items_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Items
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_items_insert(_ db: OpaquePointer, _ record: inout Edge.Items) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Items.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4437,7 +4629,7 @@ public func edge_type_records_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout Edge.TypeRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.TypeRecord.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `Protocol`, or the first `limit` that `filter` keeps.
@@ -4455,7 +4647,7 @@ public func edge_protocol_records_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout Edge.ProtocolRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.ProtocolRecord.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `select`, or the first `limit` that `filter` keeps.
@@ -4478,7 +4670,7 @@ public func edge_select_find(_ db: OpaquePointer, _ `where`: Int) throws -> Edge
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_select_insert(_ db: OpaquePointer, _ record: inout Edge.Select) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Select.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4514,7 +4706,7 @@ public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> E
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge__2fa_code_insert(_ db: OpaquePointer, _ record: inout Edge._2faCode) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) }, stored: Edge._2faCode.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4550,7 +4742,7 @@ public func edge_odd_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Odd? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_odd_insert(_ db: OpaquePointer, _ record: inout Edge.Odd) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Odd.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4586,7 +4778,7 @@ public func edge_wide_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Wide? 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_wide_insert(_ db: OpaquePointer, _ record: inout Edge.Wide) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Wide.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

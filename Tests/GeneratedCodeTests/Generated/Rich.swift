@@ -256,12 +256,18 @@ extension Item: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value" FROM "item" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "item" SET "name" = ?, "quantity" = ?, "price" = ?, "weight" = ?, "ratio" = ?, "cost" = ?, "amount" = ?, "is_active" = ?, "is_archived" = ?, "created" = ?, "due" = ?, "touched" = ?, "token" = ?, "homepage" = ?, "photo" = ?, "note" = ?, "code" = ?, "anything" = ?, "hex_value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -315,6 +321,16 @@ extension Item: SQLKeyedRecord {
         try SQLRecordCoding.bind(hexValue, statement, first + 18)
     }
 
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        stored.created = SQLRecordCoding.stored(created, .text)
+        stored.due = SQLRecordCoding.stored(due, .text)
+        stored.touched = SQLRecordCoding.stored(touched, .text)
+        return stored
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -365,7 +381,7 @@ extension Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -428,12 +444,18 @@ extension Device: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "uuid", "label", "owner" FROM "device" WHERE "uuid" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "device" SET "label" = ?, "owner" = ? WHERE "uuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "device" WHERE "uuid" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -447,6 +469,12 @@ extension Device: SQLKeyedRecord {
         try SQLRecordCoding.bind(uuid, statement, 1, .text)
         try SQLRecordCoding.bind(label, statement, 2)
         try SQLRecordCoding.bind(owner, statement, 3)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -482,7 +510,7 @@ extension Device {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -541,12 +569,18 @@ extension Country: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "code", "name" FROM "country" WHERE "code" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "country" SET "name" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "country" WHERE "code" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -558,6 +592,12 @@ extension Country: SQLKeyedRecord {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(code, statement, 1)
         try SQLRecordCoding.bind(name, statement, 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -592,7 +632,7 @@ extension Country {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -651,12 +691,18 @@ extension Legacy: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "number", "label" FROM "legacy" WHERE "number" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "legacy" SET "label" = ? WHERE "number" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy" WHERE "number" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -668,6 +714,12 @@ extension Legacy: SQLKeyedRecord {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(number, statement, 1)
         try SQLRecordCoding.bind(label, statement, 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -702,7 +754,7 @@ extension Legacy {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -780,12 +832,18 @@ extension Edition: SQLKeyedRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "country_code", "item_id", "released" FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "edition" SET "released" = ? WHERE "country_code" = ? AND "item_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -799,6 +857,13 @@ extension Edition: SQLKeyedRecord {
         try SQLRecordCoding.bind(countryCode, statement, 1)
         try SQLRecordCoding.bind(itemId, statement, 2)
         try SQLRecordCoding.bind(released, statement, 3, .text)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        stored.released = SQLRecordCoding.stored(released, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -835,7 +900,7 @@ extension Edition {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -908,12 +973,18 @@ extension EditionNote: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "edition_note" SET "country_code" = ?, "item_id" = ?, "body" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition_note" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -933,6 +1004,13 @@ extension EditionNote: SQLKeyedRecord {
         try SQLRecordCoding.bind(countryCode, statement, first)
         try SQLRecordCoding.bind(itemId, statement, first + 1)
         try SQLRecordCoding.bind(body, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -969,7 +1047,7 @@ extension EditionNote {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1055,12 +1133,18 @@ extension Measurement: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "width", "height", "area", "label", "payload" FROM "measurement" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "measurement" SET "width" = ?, "height" = ?, "payload" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "measurement" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1082,6 +1166,13 @@ extension Measurement: SQLKeyedRecord {
         try SQLRecordCoding.bind(width, statement, first)
         try SQLRecordCoding.bind(height, statement, first + 1)
         try SQLRecordCoding.bind(payload, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1118,7 +1209,7 @@ extension Measurement {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1190,12 +1281,18 @@ extension Employee: SQLKeyedRecord {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "name", "manager_id", "mentor_id" FROM "employee" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "employee" SET "name" = ?, "manager_id" = ?, "mentor_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "employee" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1215,6 +1312,13 @@ extension Employee: SQLKeyedRecord {
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(managerId, statement, first + 1)
         try SQLRecordCoding.bind(mentorId, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1251,7 +1355,7 @@ extension Employee {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1304,6 +1408,12 @@ extension LogLine: SQLTableRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1315,6 +1425,13 @@ extension LogLine: SQLTableRecord {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(message, statement, 1)
         try SQLRecordCoding.bind(at, statement, 2, .text)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        stored.at = SQLRecordCoding.stored(at, .text)
+        return stored
     }
 }
 
@@ -1331,7 +1448,7 @@ extension LogLine {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1368,6 +1485,12 @@ extension Tag: SQLTableRecord {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1377,6 +1500,12 @@ extension Tag: SQLTableRecord {
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(label, statement, 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 }
 
@@ -1389,7 +1518,7 @@ extension Tag {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1436,6 +1565,8 @@ extension ItemStat: SQLRecord {
     public static let sqlSelect = #"SELECT "items", "units", "average_price", "newest", "lightest", "price_total" FROM "item_stats""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "item_stats""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1492,6 +1623,8 @@ extension DeviceOwner: SQLRecord {
     public static let sqlSelect = #"SELECT "label", "owner_name", "is_active" FROM "device_owner""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "device_owner""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1537,6 +1670,8 @@ extension TagLabel: SQLRecord {
     public static let sqlSelect = #"SELECT "label" FROM "tag_label""#
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag_label""#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1865,7 +2000,7 @@ public func sqlite3_item_find(_ db: OpaquePointer, _ id: Int) throws -> Item? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_item_insert(_ db: OpaquePointer, _ record: inout Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1901,7 +2036,7 @@ public func sqlite3_device_find(_ db: OpaquePointer, _ uuid: UUID) throws -> Dev
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_device_insert(_ db: OpaquePointer, _ record: inout Device) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Device.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1952,7 +2087,7 @@ public func sqlite3_country_find(_ db: OpaquePointer, _ code: String) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_country_insert(_ db: OpaquePointer, _ record: inout Country) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Country.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1988,7 +2123,7 @@ public func sqlite3_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> Le
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_legacy_insert(_ db: OpaquePointer, _ record: inout Legacy) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Legacy.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2024,7 +2159,7 @@ public func sqlite3_edition_find(_ db: OpaquePointer, countryCode: String, itemI
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_edition_insert(_ db: OpaquePointer, _ record: inout Edition) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, stored: Edition.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2090,7 +2225,7 @@ public func sqlite3_edition_note_find(_ db: OpaquePointer, _ id: Int) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_edition_note_insert(_ db: OpaquePointer, _ record: inout EditionNote) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: EditionNote.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2144,7 +2279,7 @@ public func sqlite3_measurement_find(_ db: OpaquePointer, _ id: Int) throws -> M
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_measurement_insert(_ db: OpaquePointer, _ record: inout Measurement) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Measurement.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2180,7 +2315,7 @@ public func sqlite3_employee_find(_ db: OpaquePointer, _ id: Int) throws -> Empl
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_employee_insert(_ db: OpaquePointer, _ record: inout Employee) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Employee.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2241,7 +2376,7 @@ public func sqlite3_log_lines_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_log_line_insert(_ db: OpaquePointer, _ record: inout LogLine) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: LogLine.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
@@ -2259,7 +2394,7 @@ public func sqlite3_tags_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_tag_insert(_ db: OpaquePointer, _ record: inout Tag) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `item_stats`, or the first `limit` that `filter` keeps.

@@ -267,12 +267,16 @@ extension RichRaw.Item {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value" FROM "item" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "item" SET "name" = ?, "quantity" = ?, "price" = ?, "weight" = ?, "ratio" = ?, "cost" = ?, "amount" = ?, "is_active" = ?, "is_archived" = ?, "created" = ?, "due" = ?, "touched" = ?, "token" = ?, "homepage" = ?, "photo" = ?, "note" = ?, "code" = ?, "anything" = ?, "hex_value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -326,6 +330,16 @@ extension RichRaw.Item {
         try SQLRecordCoding.bind(hexValue, statement, first + 18)
     }
 
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        stored.created = SQLRecordCoding.stored(created, .text)
+        stored.due = SQLRecordCoding.stored(due, .text)
+        stored.touched = SQLRecordCoding.stored(touched, .text)
+        return stored
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -376,7 +390,7 @@ extension RichRaw.Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -441,12 +455,16 @@ extension RichRaw.Device {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "uuid", "label", "owner" FROM "device" WHERE "uuid" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "device" SET "label" = ?, "owner" = ? WHERE "uuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "device" WHERE "uuid" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -460,6 +478,12 @@ extension RichRaw.Device {
         try SQLRecordCoding.bind(uuid, statement, 1, .text)
         try SQLRecordCoding.bind(label, statement, 2)
         try SQLRecordCoding.bind(owner, statement, 3)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -495,7 +519,7 @@ extension RichRaw.Device {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -556,12 +580,16 @@ extension RichRaw.Country {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "code", "name" FROM "country" WHERE "code" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "country" SET "name" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "country" WHERE "code" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -573,6 +601,12 @@ extension RichRaw.Country {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(code, statement, 1)
         try SQLRecordCoding.bind(name, statement, 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -607,7 +641,7 @@ extension RichRaw.Country {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -668,12 +702,16 @@ extension RichRaw.Legacy {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "number", "label" FROM "legacy" WHERE "number" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "legacy" SET "label" = ? WHERE "number" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy" WHERE "number" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -685,6 +723,12 @@ extension RichRaw.Legacy {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(number, statement, 1)
         try SQLRecordCoding.bind(label, statement, 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -719,7 +763,7 @@ extension RichRaw.Legacy {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -799,12 +843,16 @@ extension RichRaw.Edition {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "country_code", "item_id", "released" FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "edition" SET "released" = ? WHERE "country_code" = ? AND "item_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -818,6 +866,13 @@ extension RichRaw.Edition {
         try SQLRecordCoding.bind(countryCode, statement, 1)
         try SQLRecordCoding.bind(itemId, statement, 2)
         try SQLRecordCoding.bind(released, statement, 3, .text)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        stored.released = SQLRecordCoding.stored(released, .text)
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -854,7 +909,7 @@ extension RichRaw.Edition {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -929,12 +984,16 @@ extension RichRaw.EditionNote {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "edition_note" SET "country_code" = ?, "item_id" = ?, "body" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition_note" WHERE "id" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -954,6 +1013,13 @@ extension RichRaw.EditionNote {
         try SQLRecordCoding.bind(countryCode, statement, first)
         try SQLRecordCoding.bind(itemId, statement, first + 1)
         try SQLRecordCoding.bind(body, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -990,7 +1056,7 @@ extension RichRaw.EditionNote {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1078,12 +1144,16 @@ extension RichRaw.Measurement {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "width", "height", "area", "label", "payload" FROM "measurement" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "measurement" SET "width" = ?, "height" = ?, "payload" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "measurement" WHERE "id" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1105,6 +1175,13 @@ extension RichRaw.Measurement {
         try SQLRecordCoding.bind(width, statement, first)
         try SQLRecordCoding.bind(height, statement, first + 1)
         try SQLRecordCoding.bind(payload, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1141,7 +1218,7 @@ extension RichRaw.Measurement {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1215,12 +1292,16 @@ extension RichRaw.Employee {
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "id", "name", "manager_id", "mentor_id" FROM "employee" WHERE "id" = ?"#
     /// Writes every non-key column of the row with a key.
     public static let sqlUpdate: String? = #"UPDATE "employee" SET "name" = ?, "manager_id" = ?, "mentor_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "employee" WHERE "id" = ?"#
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1240,6 +1321,13 @@ extension RichRaw.Employee {
         try SQLRecordCoding.bind(name, statement, first)
         try SQLRecordCoding.bind(managerId, statement, first + 1)
         try SQLRecordCoding.bind(mentorId, statement, first + 2)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1276,7 +1364,7 @@ extension RichRaw.Employee {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1331,6 +1419,10 @@ extension RichRaw.LogLine {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1342,6 +1434,13 @@ extension RichRaw.LogLine {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(message, statement, 1)
         try SQLRecordCoding.bind(at, statement, 2, .text)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        stored.at = SQLRecordCoding.stored(at, .text)
+        return stored
     }
 }
 
@@ -1358,7 +1457,7 @@ extension RichRaw.LogLine {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1397,6 +1496,10 @@ extension RichRaw.Tag {
     public var sqlInsert: String { Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
+    public var insertAssignsRowID: Bool { false }
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1406,6 +1509,12 @@ extension RichRaw.Tag {
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(label, statement, 1)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        _ = rowID
+        return self
     }
 }
 
@@ -1422,7 +1531,7 @@ extension RichRaw.Tag {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1627,7 +1736,7 @@ public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.Item
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_item_insert(_ db: OpaquePointer, _ record: inout RichRaw.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1663,7 +1772,7 @@ public func raw_device_find(_ db: OpaquePointer, _ uuid: UUID) throws -> RichRaw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_device_insert(_ db: OpaquePointer, _ record: inout RichRaw.Device) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Device.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1714,7 +1823,7 @@ public func raw_country_find(_ db: OpaquePointer, _ code: String) throws -> Rich
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_country_insert(_ db: OpaquePointer, _ record: inout RichRaw.Country) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Country.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1750,7 +1859,7 @@ public func raw_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> RichRa
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_legacy_insert(_ db: OpaquePointer, _ record: inout RichRaw.Legacy) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Legacy.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1786,7 +1895,7 @@ public func raw_edition_find(_ db: OpaquePointer, countryCode: String, itemId: I
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_edition_insert(_ db: OpaquePointer, _ record: inout RichRaw.Edition) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try raw_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try raw_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, stored: RichRaw.Edition.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1852,7 +1961,7 @@ public func raw_edition_note_find(_ db: OpaquePointer, _ id: Int) throws -> Rich
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_edition_note_insert(_ db: OpaquePointer, _ record: inout RichRaw.EditionNote) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.EditionNote.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1906,7 +2015,7 @@ public func raw_measurement_find(_ db: OpaquePointer, _ id: Int) throws -> RichR
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_measurement_insert(_ db: OpaquePointer, _ record: inout RichRaw.Measurement) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Measurement.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1942,7 +2051,7 @@ public func raw_employee_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_employee_insert(_ db: OpaquePointer, _ record: inout RichRaw.Employee) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Employee.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2003,7 +2112,7 @@ public func raw_log_lines_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_log_line_insert(_ db: OpaquePointer, _ record: inout RichRaw.LogLine) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.LogLine.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
@@ -2021,7 +2130,7 @@ public func raw_tags_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_tag_insert(_ db: OpaquePointer, _ record: inout RichRaw.Tag) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `item_stats`, or the first `limit` that `filter` keeps.
@@ -2072,8 +2181,7 @@ fileprivate enum SQLRecordCoding {
 
     static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
-        if let string = decodedUTF8(bytes) { return string }
+        if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
         throw decodingError(statement, column, "holds text that is not valid UTF-8")
     }
 
@@ -2169,6 +2277,20 @@ fileprivate enum SQLRecordCoding {
         case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
         case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
         }
+    }
+
+    static func stored(_ date: Date, _ storage: DateStorage) -> Date {
+        switch storage {
+        case .text:
+            var text = DateText.format(date.timeIntervalSince1970)
+            return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
+        case .unixTime: return date
+        case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        }
+    }
+
+    static func stored(_ date: Date?, _ storage: DateStorage) -> Date? {
+        date.map { stored($0, storage) }
     }
 
     static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: UUIDStorage) throws {
@@ -2277,8 +2399,12 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
+        if let stored {
+            try execute(db, sql, bind: bind)
+            return stored(sqlite3_last_insert_rowid(db))
+        }
         if supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
@@ -2318,7 +2444,11 @@ fileprivate enum SQLRecordCoding {
         Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
-    static func decodedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// SQLite's NUL-terminated text of `count` bytes, or nil when it is not UTF-8.
+    static func decodedUTF8(_ text: UnsafePointer<UInt8>, _ count: Int) -> String? {
+        let fast = text.withMemoryRebound(to: CChar.self, capacity: count + 1) { String(validatingCString: $0) }
+        if let fast, fast.utf8.count == count { return fast }
+        let bytes = UnsafeBufferPointer(start: text, count: count)
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             return String(validating: bytes, as: UTF8.self)
         }

@@ -1,0 +1,194 @@
+// slate-bench: Slate against the raw C API and GRDB, all implementations interleaved in
+// one process (A B C A B C …), medians over several rounds, ratios to C.
+//
+//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…g] [--rounds N]
+import BenchGenerated
+import CBaseline
+import Foundation
+import GRDB
+import Slate
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Options {
+    var sizes = Sizes.full
+    var mode = "full"
+    var rounds = 5
+    var csv = false
+    var scenarios: Set<String> = []
+    var implementations: Set<String> = []
+    var memory = true
+    var rssChild: (implementation: String, path: String)?
+
+    init(_ arguments: [String]) throws {
+        var iterator = arguments.dropFirst().makeIterator()
+        var roundsGiven: Int?
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": sizes = .quick; mode = "quick"; rounds = 3
+            case "--smoke": sizes = .smoke; mode = "smoke"; rounds = 1
+            case "--csv": csv = true
+            case "--size":
+                // One size for every scenario, for profiling.
+                guard let text = iterator.next(), let value = Int(text), value > 0 else { throw BenchmarkError("--size needs a positive number") }
+                sizes = Sizes(inserts: value, rows: value, lookups: value, singleInserts: value, orders: value, tables: min(value, 400))
+                mode = "size \(value)"
+            case "--no-memory": memory = false
+            case "--scenario":
+                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to g") }
+                scenarios.formUnion(letters.split(separator: ",").map(String.init))
+            case "--implementation":
+                guard let names = iterator.next() else { throw BenchmarkError("--implementation needs a name") }
+                implementations.formUnion(names.split(separator: ",").map(String.init))
+            case "--rounds":
+                guard let text = iterator.next(), let value = Int(text), value > 0 else { throw BenchmarkError("--rounds needs a positive number") }
+                roundsGiven = value
+            case "--rss-child":
+                guard let implementation = iterator.next(), let path = iterator.next() else { throw BenchmarkError("--rss-child IMPLEMENTATION PATH") }
+                rssChild = (implementation, path)
+            case "--help", "-h":
+                print("usage: slate-bench [--quick | --smoke] [--csv] [--scenario a,b,…] [--implementation c,slate-core,…] [--rounds N] [--no-memory]")
+                exit(0)
+            default:
+                throw BenchmarkError("unknown argument \(argument); see --help")
+            }
+        }
+        if let roundsGiven { rounds = roundsGiven }
+    }
+}
+
+/// Peak memory (max RSS) of fetching every row, one implementation in this process.
+func runRSSChild(implementation: String, path: String) throws {
+    var keep: [Any] = []
+    switch implementation {
+    case "c":
+        let db = try cOpen(path)
+        var items: UnsafeMutablePointer<cb_item>?
+        let count = cb_fetch_items(db, &items)
+        keep.append(count)
+        cb_close(db)
+    case "slate-core":
+        let context = try slateContext(path)
+        let items = try context.transaction {
+            let statement = try context.cachedStatement(sql: "SELECT id, i, d, t FROM item")
+            var items: [CoreItem] = []
+            while try statement.next() {
+                items.append(CoreItem(id: statement.int64(at: 0), i: statement.int64(at: 1), d: statement.double(at: 2), t: try statement.string(at: 3)))
+            }
+            return items
+        }
+        keep.append(items)
+    case "slate-generated":
+        let db = try slateDatabase(path)
+        keep.append(try db.readTransaction { tx in try tx.items.fetch() })
+    case "grdb-record":
+        let pool = try grdbPool(path)
+        keep.append(try pool.read { db in try GRDBItem.fetchAll(db, sql: "SELECT id, i, d, t FROM item") })
+    case "grdb-codable":
+        let pool = try grdbPool(path)
+        keep.append(try pool.read { db in try GRDBCodableItem.fetchAll(db, sql: "SELECT id, i, d, t FROM item") })
+    default:
+        throw BenchmarkError("no memory measurement for \(implementation)")
+    }
+    #if os(Linux)
+    // VmHWM is this process's own peak; ru_maxrss would include the parent's at fork.
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    let bytes = kilobytes * 1024
+    #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    let bytes = Int(usage.ru_maxrss)
+    #endif
+    print(bytes)
+    withExtendedLifetime(keep) {}
+}
+
+func measureMemory(path: String, log: (String) -> Void) throws -> [(String, Int)] {
+    var results: [(String, Int)] = []
+    for implementation in ["c", "slate-core", "slate-generated", "grdb-record", "grdb-codable"] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+            process.executableURL = Bundle.main.executableURL
+        }
+        process.arguments = ["--rss-child", implementation, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let bytes = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError("memory measurement of \(implementation) failed")
+        }
+        results.append((implementation, bytes))
+        log("  memory: \(implementation) done")
+    }
+    return results
+}
+
+func format(_ seconds: Double) -> String { String(format: "%.4f", seconds) }
+
+do {
+    // Every connection in no-mutex mode, GRDB's too (its own setting is not public).
+    guard cb_configure_multithread() == 0 else { throw BenchmarkError("cannot configure SQLite for multi-thread mode") }
+    let options = try Options(CommandLine.arguments)
+    if let child = options.rssChild {
+        try runRSSChild(implementation: child.implementation, path: child.path)
+        exit(0)
+    }
+    let log: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    log("slate-bench (\(options.mode)): SQLite \(SQLContext.sqliteVersion), \(options.rounds) rounds, interleaved")
+    let scratch = try ScratchDirectory()
+    let scenarios = try Scenarios(sizes: options.sizes, scratch: scratch)
+    var results: [Result] = []
+    for var scenario in scenarios.all() where options.scenarios.isEmpty || options.scenarios.contains(scenario.letter) {
+        if !options.implementations.isEmpty {
+            scenario.implementations.removeAll { !options.implementations.contains($0.name) }
+        }
+        log("\(scenario.letter): \(scenario.title)")
+        results += try Harness.run(scenario, rounds: options.rounds, log: log)
+    }
+    var memory: [(String, Int)] = []
+    if options.memory, options.scenarios.isEmpty || options.scenarios.contains("b") {
+        memory = try measureMemory(path: scenarios.readDatabase, log: log)
+    }
+
+    if options.csv {
+        print("scenario,implementation,median_seconds,ratio_to_c")
+        for result in results {
+            let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
+            let ratio = c.map { String(format: "%.3f", result.median / $0.median) } ?? ""
+            print("\(result.scenario.letter),\(result.implementation),\(String(format: "%.6f", result.median)),\(ratio)")
+        }
+        let c = memory.first { $0.0 == "c" }?.1
+        for (implementation, bytes) in memory {
+            print("b-memory,\(implementation),\(bytes),\(c.map { String(format: "%.3f", Double(bytes) / Double($0)) } ?? "")")
+        }
+    } else {
+        print("| scenario | implementation | median s | × C |")
+        print("|---|---|---:|---:|")
+        for result in results {
+            let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
+            let ratio = c.map { String(format: "%.2f", result.median / $0.median) } ?? "–"
+            print("| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |")
+        }
+        if !memory.isEmpty {
+            let c = memory.first { $0.0 == "c" }?.1
+            print("")
+            print("| peak memory of (b) | implementation | max RSS MiB | × C |")
+            print("|---|---|---:|---:|")
+            for (implementation, bytes) in memory {
+                print("| b | \(implementation) | \(String(format: "%.1f", Double(bytes) / 1_048_576)) | \(c.map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–") |")
+            }
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("slate-bench: error: \(error)\n".utf8))
+    exit(1)
+}

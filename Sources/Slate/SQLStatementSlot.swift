@@ -1,0 +1,56 @@
+/// A place for one statement in every context's slot cache, for SQL a program runs over
+/// and over (generated records' queries, typed queries). Looking a statement up by slot is
+/// an array index, where ``SQLContext/cachedStatement(sql:)`` hashes the SQL text.
+///
+/// Make slots once, in `static let`s: each `SQLStatementSlot()` is a new place, and a
+/// context keeps one statement per slot for as long as it lives.
+///
+/// ```swift
+/// static let findSlot = SQLStatementSlot()
+/// let statement = try ctx.cachedStatement(slot: Self.findSlot, sql: "SELECT … WHERE id = ?")
+/// ```
+public struct SQLStatementSlot: Hashable, Sendable {
+    /// The slot's index in each context's slot cache.
+    public let index: Int
+
+    /// A new slot, different from every other.
+    public init() {
+        index = SQLStatementSlot.counter.withLock {
+            SQLStatementSlot.next += 1
+            return SQLStatementSlot.next - 1
+        }
+    }
+
+    private static let counter = ConditionLock()
+    nonisolated(unsafe) private static var next = 0
+}
+
+extension SQLContext {
+    /// The statement in `slot`, prepared from `sql` the first time and reused after. It
+    /// comes reset; its bindings are those of its last use, so bind every parameter.
+    ///
+    /// When the slot's statement is still being stepped (a nested use), a fresh statement
+    /// is prepared for you instead. The SQL of a slot must never change.
+    @inlinable
+    public func cachedStatement(slot: SQLStatementSlot, sql: @autoclosure () -> String) throws -> SQLStatement {
+        if slot.index < slotStatements.count, let statement = slotStatements[slot.index],
+           statement.handle != nil, !statement.isBusy, connection.isOpen, !hasPendingError {
+            return statement
+        }
+        return try prepareSlot(slot, sql: sql())
+    }
+
+    @usableFromInline
+    func prepareSlot(_ slot: SQLStatementSlot, sql: String) throws -> SQLStatement {
+        let db = try openHandle(sql: sql)
+        if slot.index < slotStatements.count, let statement = slotStatements[slot.index], statement.handle != nil, statement.isBusy {
+            return try prepareSingle(sql, db: db, cached: false)
+        }
+        let statement = try prepareSingle(sql, db: db, cached: true)
+        if slot.index >= slotStatements.count {
+            slotStatements.append(contentsOf: repeatElement(nil, count: slot.index - slotStatements.count + 1))
+        }
+        slotStatements[slot.index] = statement
+        return statement
+    }
+}
