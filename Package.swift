@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "SlateCSQLite", targets: ["SlateCSQLite"]),
         .library(name: "SlateGenerator", targets: ["SlateGenerator"]),
         .executable(name: "slate", targets: ["slate"]),
+        .plugin(name: "SlateBuildPlugin", targets: ["SlateBuildPlugin"]),
+        .plugin(name: "SlateCommandPlugin", targets: ["SlateCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +38,15 @@ let package = Package(
         .executableTarget(
             name: "slate",
             dependencies: ["SlateGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Plugins: they find a target's .sql scripts and database files and run `slate`.
+        // Their shared code is Plugins/PluginsShared, linked into each.
+        .plugin(name: "SlateBuildPlugin", capability: .buildTool(), dependencies: ["slate"]),
+        .plugin(
+            name: "SlateCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "slate-generate", description: "Write the Swift generated for each target's databases into the target"),
+                permissions: [.writeToPackageDirectory(reason: "slate-generate writes <stem>.generated.swift into the target's directory")]),
+            dependencies: ["slate"]),
         // A short tour of the connection layer, run by the README's first command.
         .executableTarget(name: "slate-tour", dependencies: ["Slate"]),
 

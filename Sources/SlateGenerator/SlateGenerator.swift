@@ -85,15 +85,22 @@ public enum SlateGenerator {
         return context
     }
 
-    /// The database type's name for a set of inputs: the first file's stem, the part of
-    /// its name before the first `-` or `.`, in upper camel case (`contacts-001.sql` →
-    /// `Contacts`).
+    /// The database type's name for a set of inputs: the first file's stem, its name
+    /// without extension or a trailing `-001`-style sequence number, in upper camel case
+    /// (`contacts-001.sql` → `Contacts`, `order-items.sql` → `OrderItems`). The plugins
+    /// group a target's files by the same stem.
     public static func databaseTypeName(for inputs: [String]) -> String {
         let first = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().first ?? "Database"
-        let stem = first.split(whereSeparator: { $0 == "-" || $0 == "." }).first.map(String.init) ?? first
-        let name = NameStyle.upperCamel(stem)
+        let name = NameStyle.upperCamel(stem(of: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
         return SwiftIdentifier.reservedTypeNames.contains(name) ? name + "Database" : name
     }
+}
+
+/// A file name's stem: less a trailing `-001`-style sequence number.
+func stem(of name: String) -> String {
+    guard let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
+    let suffix = name[name.index(after: dash)...]
+    return !suffix.isEmpty && suffix.allSatisfy(\.isNumber) ? String(name[..<dash]) : name
 }
 
 /// An input file that cannot be used: `path: error: message`.

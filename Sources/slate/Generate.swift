@@ -18,12 +18,27 @@ struct Generate: ParsableCommand {
     @Option(help: "A slate.json file configuring naming, types and what is generated.")
     var config: String?
 
+    @Option(help: ArgumentHelp(
+        "The file name of a database input the target bundles as a resource: adds `static var module`, opening it read-only from Bundle.module.",
+        valueName: "file-name"))
+    var bundledResource: String?
+
     @Option(help: "Where to write: a .swift file, or a directory to write <Type>.swift into. Standard output when left out.")
     var output: String?
 
+    func validate() throws {
+        if let bundledResource {
+            let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }
+            guard names.contains(bundledResource), !bundledResource.lowercased().hasSuffix(".sql") else {
+                throw ValidationError("--bundled-resource must name a database file among the inputs, not \"\(bundledResource)\"")
+            }
+        }
+    }
+
     func run() throws {
         do {
-            let configuration = try config.map(GeneratorConfiguration.load(path:)) ?? GeneratorConfiguration()
+            var configuration = try config.map(GeneratorConfiguration.load(path:)) ?? GeneratorConfiguration()
+            configuration.bundledResource = bundledResource
             let file = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
             guard let output else {
                 FileHandle.standardOutput.write(Data(file.contents.utf8))

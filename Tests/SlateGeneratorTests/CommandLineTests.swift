@@ -1,4 +1,5 @@
 import Foundation
+import Slate
 import SlateTestSupport
 import Testing
 
@@ -45,6 +46,31 @@ import Testing
         #expect(run.status == 0)
         #expect(run.errors == "")
         #expect(run.output == (try String(contentsOf: Self.tests.appendingPathComponent("GeneratedCodeTests/Generated/Contacts.swift"), encoding: .utf8)))
+    }
+
+    @Test func aBundledDatabaseGetsAModuleAccessorAndAScriptNever() throws {
+        let directory = TemporaryDirectory()
+        let database = directory.path("catalog-001.db")
+        let context = try SQLContext(path: database)
+        try context.exec(sql: "CREATE TABLE genre (genre_id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        context.close()
+
+        let bundled = try slate("generate", database, "--bundled-resource", "catalog-001.db")
+        #expect(bundled.status == 0)
+        #expect(bundled.output.contains("public struct Catalog: SQLDatabase"))
+        #expect(bundled.output.contains("""
+                /// The database bundled with this module as the resource `catalog-001.db`, opened read-only.
+                public static var module: Catalog {
+                    get throws {
+                        guard let url = Bundle.module.url(forResource: "catalog-001", withExtension: "db") else {
+            """))
+        #expect(try !slate("generate", database).output.contains("Bundle.module"))
+
+        let script = Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path
+        let refused = try slate("generate", script, "--bundled-resource", "contacts.sql")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("--bundled-resource must name a database file among the inputs, not \"contacts.sql\""))
+        #expect(try slate("generate", database, "--bundled-resource", "other.db").status == 64)
     }
 
     @Test func generateIntoADirectoryRewritesOnlyChangedFiles() throws {

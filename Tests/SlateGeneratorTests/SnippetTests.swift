@@ -181,6 +181,14 @@ import Testing
 }
 
 @Suite struct NamingTests {
+    @Test func theDatabaseTypeIsNamedAfterTheFirstInputsStem() {
+        #expect(SlateGenerator.databaseTypeName(for: ["contacts-002.sql", "contacts-001.sql"]) == "Contacts")
+        #expect(SlateGenerator.databaseTypeName(for: ["Sources/X/order-items.sql"]) == "OrderItems")
+        #expect(SlateGenerator.databaseTypeName(for: ["catalog-v2.db"]) == "CatalogV2")
+        #expect(SlateGenerator.databaseTypeName(for: ["2024-01.sqlite"]) == "_2024")
+        #expect(SlateGenerator.databaseTypeName(for: ["string.sql"]) == "StringDatabase")
+    }
+
     @Test(arguments: [
         ("people", "person"), ("Products", "Product"), ("categories", "category"), ("addresses", "address"),
         ("boxes", "box"), ("matches", "match"), ("heroes", "hero"), ("status", "status"), ("news", "news"),
@@ -238,7 +246,8 @@ import Testing
                           "recordTypeNames": { "t": "T" }, "tableAccessorNames": { "t": "ts" }, "propertyNames": { "t.a": "b" } },
               "types": { "columns": { "t.a": "Int" }, "declaredTypes": { "MONEY": "Double" }, "numeric": "String",
                          "dates": "unixTimeInteger", "uuids": "blob" },
-              "queries": { "types": { "q.total": "Double" } }
+              "queries": { "types": { "q.total": "Double" } },
+              "exclude": ["fixtures/*.sql", "legacy"]
             }
             """)
         var expected = GeneratorConfiguration()
@@ -251,12 +260,14 @@ import Testing
             recordTypeNames: ["t": "T"], tableAccessorNames: ["t": "ts"], propertyNames: ["t.a": "b"])
         expected.types = .init(columns: ["t.a": .int], declaredTypes: ["MONEY": .double], numeric: .string, dates: .unixTimeInteger, uuids: .blob)
         expected.queries.types = ["q.total": .double]
+        expected.exclude = ["fixtures/*.sql", "legacy"]
         #expect(configuration == expected)
     }
 
     @Test func errorsNameTheKey() {
         let cases: [(String, String)] = [
-            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries""#),
+            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude""#),
+            (#"{ "exclude": "NoSlate" }"#, #"slate.json: error: "exclude" must be an array of path patterns"#),
             (#"{ "emit": { "rawFunction": true } }"#, #"slate.json: error: unknown key "emit.rawFunction"; known keys in "emit" are "api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation""#),
             (#"{ "accessLevel": "open" }"#, #"slate.json: error: "accessLevel" must be "public", "package" or "internal""#),
             (#"{ "types": { "columns": { "t.a": "Integer" } } }"#, #"slate.json: error: "types.columns.t.a" must be one of "Int", "Double", "String", "Bool", "[UInt8]", "Date", "UUID", "URL", "SQLValue""#),

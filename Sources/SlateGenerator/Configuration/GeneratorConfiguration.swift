@@ -20,6 +20,14 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     public var types = Types()
     /// Types for query result columns and parameters that cannot be inferred (issue 8).
     public var queries = Queries()
+    /// Files of a target the plugins leave out (`"exclude": ["legacy/*.sql"]`): paths
+    /// relative to the target, `*` matching within one path component. `slate` itself
+    /// generates from the inputs it is given.
+    public var exclude: [String] = []
+    /// The file name of a database the target bundles as a resource: the database type
+    /// then gets `static var module`, opening it read-only from `Bundle.module`. Set by
+    /// `slate generate --bundled-resource` (the build plugin passes it), not by `slate.json`.
+    public var bundledResource: String?
 
     /// The defaults.
     public init() {}
@@ -240,9 +248,13 @@ private struct ConfigurationReader {
 
     mutating func read(_ json: Any) throws -> GeneratorConfiguration {
         let root = try object(json, "the configuration")
-        try checkKeys(root, allowed: ["databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries"], in: "")
+        try checkKeys(root, allowed: ["databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude"], in: "")
         var configuration = GeneratorConfiguration()
         configuration.databaseTypeName = try string(root["databaseTypeName"], "databaseTypeName")
+        if let value = root["exclude"] {
+            guard let patterns = value as? [String] else { throw fail("\"exclude\" must be an array of path patterns") }
+            configuration.exclude = patterns
+        }
         if let access = try string(root["accessLevel"], "accessLevel") {
             guard let level = GeneratorConfiguration.Access(rawValue: access) else {
                 throw fail("\"accessLevel\" must be \"public\", \"package\" or \"internal\"")

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Translator {
     /// The database type: in API mode a struct over the pool conforming to `SQLDatabase`,
     /// with its `Tables` protocol; in raw mode an enum holding the creation SQL and the
@@ -50,6 +52,10 @@ extension Translator {
             .blank,
         ]
         database += members
+        if let resource = configuration.bundledResource {
+            database.append(.blank)
+            database.append(bundledResourceAccessor(resource))
+        }
         database.append(.blank)
         database.append(.type(TypeDescription(
             docs: docs([
@@ -68,6 +74,27 @@ extension Translator {
             .type(TypeDescription(kind: .extension, name: "SQLTransaction", conformances: ["\(model.typeName).Tables"], whereClause: "Database == \(model.typeName)")),
             .blank,
         ]
+    }
+
+    /// `static var module`: the database file the target bundles as a resource, opened
+    /// read-only from `Bundle.module`. Only for a database file input, never a script.
+    private func bundledResourceAccessor(_ resource: String) -> Declaration {
+        let url = URL(fileURLWithPath: resource)
+        let name = SwiftLiteral.string(url.deletingPathExtension().lastPathComponent)
+        let fileExtension = SwiftLiteral.string(url.pathExtension)
+        let message = SwiftLiteral.string("the resource \(resource) is not in the module's bundle")
+        return .verbatim(
+            docs: docs(["The database bundled with this module as the resource `\(resource)`, opened read-only."]),
+            lines: [
+                .line("\(access.prefix)static var module: \(model.typeName) {"),
+                .line("    get throws {"),
+                .line("        guard let url = Bundle.module.url(forResource: \(name), withExtension: \(fileExtension)) else {"),
+                .line("            throw SQLError(code: .cantOpen, message: \(message))"),
+                .line("        }"),
+                .line("        return try \(model.typeName)(url: url, readOnly: true)"),
+                .line("    }"),
+                .line("}"),
+            ])
     }
 
     /// `static let creationSQL`: every statement that creates the schema, in a multi-line

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The databases a target holds, found the same way by the build and the command plugin:
+/// every `.sql` script and database file, grouped by stem, less `NoSlate/` folders and
+/// what `slate.json` excludes. The plugins hold no generation logic: they find these
+/// inputs and run `slate generate` on each database.
+struct SlateInputs {
+    /// One database: the files sharing a stem, and what to generate from them.
+    struct Database {
+        /// The shared stem (`contacts` for `contacts-001.sql`, `contacts-002.sql`).
+        var stem: String
+        /// Database files first, then scripts, each in file-name order.
+        var inputs: [URL]
+        /// A database file that the target also bundles as a resource, if any.
+        var bundledResource: URL?
+
+        /// The generated file's name: `<stem>.generated.swift`, which no hand-written file
+        /// of the target is likely to share (Swift rejects two files of one name).
+        var outputFileName: String { "\(stem).generated.swift" }
+    }
+
+    /// `slate.json` in the target's directory, if there is one.
+    var configuration: URL?
+    /// The target's databases, by stem.
+    var databases: [Database]
+
+    static let scriptExtensions: Set<String> = ["sql"]
+    static let databaseExtensions: Set<String> = ["sqlite", "sqlite3", "db"]
+
+    /// Finds the inputs among `files` of a target rooted at `directory`; `isResource` tells
+    /// which files the target bundles as resources.
+    init(directory: URL, files: [(url: URL, isResource: Bool)]) throws {
+        let configURL = directory.appendingPathComponent("slate.json")
+        configuration = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
+        let excluded = try configuration.map(SlateInputs.exclusions(in:)) ?? []
+        let root = directory.standardizedFileURL.path
+        var groups: [String: Database] = [:]
+        for file in files {
+            let url = file.url.standardizedFileURL
+            let fileExtension = url.pathExtension.lowercased()
+            let isScript = SlateInputs.scriptExtensions.contains(fileExtension)
+            let isDatabase = SlateInputs.databaseExtensions.contains(fileExtension)
+            guard isScript || isDatabase else { continue }
+            let relative = url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.lastPathComponent
+            if relative.split(separator: "/").contains("NoSlate") { continue }
+            if excluded.contains(where: { SlateInputs.matches(pattern: $0, path: relative) }) { continue }
+            let stem = SlateInputs.stem(of: url.deletingPathExtension().lastPathComponent)
+            var database = groups[stem] ?? Database(stem: stem, inputs: [], bundledResource: nil)
+            database.inputs.append(url)
+            if isDatabase && file.isResource && database.bundledResource == nil { database.bundledResource = url }
+            groups[stem] = database
+        }
+        databases = groups.values
+            .map { database in
+                var sorted = database
+                sorted.inputs.sort { left, right in
+                    let leftIsScript = SlateInputs.scriptExtensions.contains(left.pathExtension.lowercased())
+                    let rightIsScript = SlateInputs.scriptExtensions.contains(right.pathExtension.lowercased())
+                    if leftIsScript != rightIsScript { return !leftIsScript }
+                    return left.lastPathComponent < right.lastPathComponent
+                }
+                return sorted
+            }
+            .sorted { $0.stem < $1.stem }
+    }
+
+    /// Every input-looking file under `directory` on disk, for the command plugin, which
+    /// also finds scripts a target excludes in `Package.swift` (to keep SwiftPM from
+    /// warning about files it does not handle). `resources` are the files the target
+    /// bundles.
+    static func filesOnDisk(in directory: URL, resources: Set<URL>) -> [(url: URL, isResource: Bool)] {
+        let extensions = scriptExtensions.union(databaseExtensions)
+        guard let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+        var files: [(url: URL, isResource: Bool)] = []
+        for case let url as URL in enumerator where extensions.contains(url.pathExtension.lowercased()) {
+            let standardized = url.standardizedFileURL
+            files.append((standardized, resources.contains(standardized)))
+        }
+        return files.sorted { $0.url.path < $1.url.path }
+    }
+
+    /// The arguments of `slate generate` for `database`, writing to `output`.
+    func arguments(for database: Database, output: URL) -> [String] {
+        var arguments = ["generate"] + database.inputs.map(\.path)
+        if let configuration { arguments += ["--config", configuration.path] }
+        if let resource = database.bundledResource { arguments += ["--bundled-resource", resource.lastPathComponent] }
+        arguments += ["--output", output.path]
+        return arguments
+    }
+
+    /// The stem a file belongs to: its name without extension, less a trailing `-001`-style
+    /// sequence number.
+    /// (The same rule as `slate generate` names the database type by.)
+    static func stem(of name: String) -> String {
+        guard let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
+        let suffix = name[name.index(after: dash)...]
+        return !suffix.isEmpty && suffix.allSatisfy(\.isNumber) ? String(name[..<dash]) : name
+    }
+
+    /// The `exclude` patterns of `slate.json`: paths relative to the target, `*` matching
+    /// within one path component.
+    static func exclusions(in configuration: URL) throws -> [String] {
+        let data = try Data(contentsOf: configuration)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        return object["exclude"] as? [String] ?? []
+    }
+
+    /// Whether `path` (relative, `/`-separated) matches `pattern`: component by component,
+    /// `*` standing for any run of characters within one; a pattern that names a folder
+    /// matches everything under it.
+    static func matches(pattern: String, path: String) -> Bool {
+        let patternParts = pattern.split(separator: "/")
+        let pathParts = path.split(separator: "/")
+        guard !patternParts.isEmpty, patternParts.count <= pathParts.count else { return false }
+        return zip(patternParts, pathParts).allSatisfy { glob(String($0), String($1)) }
+    }
+
+    private static func glob(_ pattern: String, _ text: String) -> Bool {
+        let pieces = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard pieces.count > 1 else { return pattern == text }
+        guard text.hasPrefix(pieces[0]), text.hasSuffix(pieces[pieces.count - 1]),
+              text.count >= pieces[0].count + pieces[pieces.count - 1].count else { return false }
+        var rest = Substring(text.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count))
+        for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+            guard let range = rest.range(of: piece) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+}

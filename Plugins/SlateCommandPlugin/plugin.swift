@@ -1,0 +1,51 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory slate-generate [--target X …]`:
+/// writes the code the build plugin would generate into each target's own directory, to
+/// read and commit. Without `--target`, every target that has inputs.
+@main
+struct SlateCommandPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = extractor.extractOption(named: "target")
+        let chosen: [Target] = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
+        let slate = try context.tool(named: "slate").url
+        var generated = 0
+        for case let target as SourceModuleTarget in chosen {
+            let resources = Set(target.sourceFiles.filter { $0.type == .resource }.map(\.url.standardizedFileURL))
+            let files = SlateInputs.filesOnDisk(in: target.directoryURL, resources: resources)
+            let inputs = try SlateInputs(directory: target.directoryURL, files: files)
+            if inputs.databases.isEmpty {
+                if !names.isEmpty { Diagnostics.warning("target \(target.name) has no .sql scripts or database files") }
+                continue
+            }
+            for database in inputs.databases {
+                let output = target.directoryURL.appendingPathComponent(database.outputFileName)
+                try run(slate, inputs.arguments(for: database, output: output))
+                print("\(target.name): wrote \(output.path)")
+                generated += 1
+            }
+        }
+        if generated == 0 {
+            Diagnostics.error("no target has .sql scripts or database files (.sqlite, .sqlite3, .db) to generate from")
+            throw SlateCommandError("nothing to generate")
+        }
+    }
+
+    private func run(_ tool: URL, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw SlateCommandError("slate \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
+        }
+    }
+}
+
+struct SlateCommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
