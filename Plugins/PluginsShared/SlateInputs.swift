@@ -89,13 +89,15 @@ struct SlateInputs {
         return arguments
     }
 
-    /// The stem a file belongs to: its name without extension, less a trailing `-001`-style
-    /// sequence number.
-    /// (The same rule as `slate generate` names the database type by.)
+    /// The stem a file belongs to: its name up to a `-001`-style sequence number
+    /// (`contacts-001` → `contacts`, `bookshop-002-sales` → `bookshop`). The same rule as
+    /// `slate generate` names the database type by.
     static func stem(of name: String) -> String {
-        guard let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
-        let suffix = name[name.index(after: dash)...]
-        return !suffix.isEmpty && suffix.allSatisfy(\.isNumber) ? String(name[..<dash]) : name
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard let number = parts.indices.dropFirst().first(where: { !parts[$0].isEmpty && parts[$0].allSatisfy(\.isNumber) }) else {
+            return name
+        }
+        return parts[..<number].joined(separator: "-")
     }
 
     /// The `exclude` patterns of `slate.json`: paths relative to the target, `*` matching

@@ -85,10 +85,10 @@ public enum SlateGenerator {
         return context
     }
 
-    /// The database type's name for a set of inputs: the first file's stem, its name
-    /// without extension or a trailing `-001`-style sequence number, in upper camel case
-    /// (`contacts-001.sql` → `Contacts`, `order-items.sql` → `OrderItems`). The plugins
-    /// group a target's files by the same stem.
+    /// The database type's name for a set of inputs: the first file's stem, its name up to
+    /// a `-001`-style sequence number, in upper camel case (`contacts-001.sql` → `Contacts`,
+    /// `bookshop-002-sales.sql` → `Bookshop`, `order-items.sql` → `OrderItems`). The
+    /// plugins group a target's files by the same stem.
     public static func databaseTypeName(for inputs: [String]) -> String {
         let first = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().first ?? "Database"
         let name = NameStyle.upperCamel(stem(of: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
@@ -96,11 +96,14 @@ public enum SlateGenerator {
     }
 }
 
-/// A file name's stem: less a trailing `-001`-style sequence number.
+/// A file name's stem: the name up to a `-001`-style sequence number (`contacts-001` →
+/// `contacts`, `bookshop-002-sales` → `bookshop`, `order-items` → `order-items`).
 func stem(of name: String) -> String {
-    guard let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
-    let suffix = name[name.index(after: dash)...]
-    return !suffix.isEmpty && suffix.allSatisfy(\.isNumber) ? String(name[..<dash]) : name
+    let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+    guard let number = parts.indices.dropFirst().first(where: { !parts[$0].isEmpty && parts[$0].allSatisfy(\.isNumber) }) else {
+        return name
+    }
+    return parts[..<number].joined(separator: "-")
 }
 
 /// An input file that cannot be used: `path: error: message`.

@@ -184,6 +184,7 @@ import Testing
     @Test func theDatabaseTypeIsNamedAfterTheFirstInputsStem() {
         #expect(SlateGenerator.databaseTypeName(for: ["contacts-002.sql", "contacts-001.sql"]) == "Contacts")
         #expect(SlateGenerator.databaseTypeName(for: ["Sources/X/order-items.sql"]) == "OrderItems")
+        #expect(SlateGenerator.databaseTypeName(for: ["bookshop-002-sales.sql", "bookshop-001-catalog.sql"]) == "Bookshop")
         #expect(SlateGenerator.databaseTypeName(for: ["catalog-v2.db"]) == "CatalogV2")
         #expect(SlateGenerator.databaseTypeName(for: ["2024-01.sqlite"]) == "_2024")
         #expect(SlateGenerator.databaseTypeName(for: ["string.sql"]) == "StringDatabase")
