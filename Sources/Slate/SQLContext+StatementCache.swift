@@ -30,6 +30,10 @@ extension SQLContext {
             statement.close()
         }
         slotStatements.removeAll()
+        for storage in slotStorages {
+            storage?.close()
+        }
+        slotStorages.removeAll()
     }
 }
 

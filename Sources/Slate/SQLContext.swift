@@ -44,6 +44,8 @@ public final class SQLContext {
     @exclusivity(unchecked) @usableFromInline var hasPendingError = false
     /// Statements by ``SQLStatementSlot`` index.
     @exclusivity(unchecked) @usableFromInline var slotStatements: [SQLStatement?] = []
+    /// Storage by ``SQLStatementSlot`` index (``slotStorage(_:make:)``).
+    @exclusivity(unchecked) @usableFromInline var slotStorages: [SQLSlotStorage?] = []
 
     /// Opens a database file, or an in-memory database when `path` is nil.
     ///

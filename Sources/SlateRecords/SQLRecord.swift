@@ -40,6 +40,8 @@ public struct SQLRecordSlots: Sendable {
     public let update = SQLStatementSlot()
     /// `sqlDelete`
     public let delete = SQLStatementSlot()
+    /// Typed queries (their statements by query shape)
+    public let queries = SQLStatementSlot()
 
     /// New slots for one record type.
     public init() {}

@@ -162,10 +162,30 @@ import Testing
         expectContains(code, "readBack: { try sqlite3_tag_find(db, value.name) }, stored: Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })")
     }
 
+    @Test func typedColumnsFollowTheStorageOfDatesAndUUIDs() throws {
+        var configuration = GeneratorConfiguration()
+        configuration.types.dates = .unixTime
+        configuration.types.uuids = .blob
+        let code = try generate("CREATE TABLE event (event_id INTEGER PRIMARY KEY, at DATETIME NOT NULL, ref UUID);", configuration)
+        expectContains(code, """
+                public struct Columns: SQLColumnSet {
+                    public typealias Record = Event
+
+                    /// The columns' SQL names, quoted, in ``Event/sqlSelect`` order.
+                    public static let sqlNames: [String] = ["\\"event_id\\"", "\\"at\\"", "\\"ref\\""]
+            """)
+        expectContains(code, "public var at: SQLColumn<Event, Date> { SQLColumn(1, dates: .unixTime) }")
+        expectContains(code, "public var ref: SQLColumn<Event, UUID?> { SQLColumn(2, uuids: .blob) }")
+        expectContains(code, "public var id: SQLColumn<Event, Int> { SQLColumn(0) }")
+        // Raw mode has no typed columns: it depends on the C module alone.
+        configuration.emit.api = false
+        #expect(try !generate("CREATE TABLE event (event_id INTEGER PRIMARY KEY);", configuration).contains("SQLColumn"))
+    }
+
     @Test func aColumnNamedIdThatIsNotTheKeyKeepsTheRecordFromBeingIdentifiable() throws {
         let code = try generate("CREATE TABLE t (code TEXT PRIMARY KEY NOT NULL, id INTEGER);")
         expectContains(code, "public struct T: Hashable, Codable, Sendable {")
-        expectContains(code, "extension T: SQLTableRecord {")
+        expectContains(code, "extension T: SQLTableRecord, SQLQueryableRecord {")
         expectContains(code, "public func sqlite3_t_delete(_ db: OpaquePointer, _ record: T) throws -> Bool {\n    try SQLRecordCoding.execute(db, T.sqlDelete, bind: { try T.bindKey(record.code, to: $0, at: 1) }) > 0")
     }
 

@@ -94,7 +94,7 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Item: SQLKeyedRecord {
+extension Item: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "item"
     /// Every column, in the order the decoder reads them.
@@ -168,6 +168,24 @@ extension Item: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Item
+
+        /// The columns' SQL names, quoted, in ``Item/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"i\"", "\"d\"", "\"t\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Item, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL`
+        public var i: SQLColumn<Item, Int> { SQLColumn(1) }
+        /// `REAL NOT NULL`
+        public var d: SQLColumn<Item, Double> { SQLColumn(2) }
+        /// `TEXT NOT NULL`
+        public var t: SQLColumn<Item, String> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -263,7 +281,7 @@ public struct Order: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Order: SQLKeyedRecord {
+extension Order: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "orders"
     /// Every column, in the order the decoder reads them.
@@ -370,6 +388,46 @@ extension Order: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `orders`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Order
+
+        /// The columns' SQL names, quoted, in ``Order/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"OrderID\"", "\"CustomerID\"", "\"EmployeeID\"", "\"OrderDate\"", "\"RequiredDate\"", "\"ShippedDate\"", "\"ShipVia\"", "\"Freight\"", "\"ShipName\"", "\"ShipAddress\"", "\"ShipCity\"", "\"ShipRegion\"", "\"ShipPostalCode\"", "\"ShipCountry\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var orderID: SQLColumn<Order, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var customerID: SQLColumn<Order, String> { SQLColumn(1) }
+        /// `INTEGER NOT NULL`
+        public var employeeID: SQLColumn<Order, Int> { SQLColumn(2) }
+        /// `DATETIME NOT NULL`
+        public var orderDate: SQLColumn<Order, Date> { SQLColumn(3) }
+        /// `DATETIME NOT NULL`
+        public var requiredDate: SQLColumn<Order, Date> { SQLColumn(4) }
+        /// `DATETIME`
+        public var shippedDate: SQLColumn<Order, Date?> { SQLColumn(5) }
+        /// `INTEGER NOT NULL`
+        public var shipVia: SQLColumn<Order, Int> { SQLColumn(6) }
+        /// `NUMERIC NOT NULL DEFAULT 0`
+        public var freight: SQLColumn<Order, Double> { SQLColumn(7) }
+        /// `TEXT NOT NULL`
+        public var shipName: SQLColumn<Order, String> { SQLColumn(8) }
+        /// `TEXT NOT NULL`
+        public var shipAddress: SQLColumn<Order, String> { SQLColumn(9) }
+        /// `TEXT NOT NULL`
+        public var shipCity: SQLColumn<Order, String> { SQLColumn(10) }
+        /// `TEXT`
+        public var shipRegion: SQLColumn<Order, String?> { SQLColumn(11) }
+        /// `TEXT`
+        public var shipPostalCode: SQLColumn<Order, String?> { SQLColumn(12) }
+        /// `TEXT NOT NULL`
+        public var shipCountry: SQLColumn<Order, String> { SQLColumn(13) }
+        /// The primary key, `OrderID`.
+        public var id: SQLColumn<Order, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 

@@ -323,6 +323,18 @@ struct Scenarios {
                     }
                 }, tearDown: { db.close() })
             },
+            Implementation(name: "slate-query") {
+                let db = try slateDatabase(path)
+                return Measurement(run: {
+                    try db.readTransaction { tx in
+                        var sum: Int64 = 0
+                        for id in ids {
+                            if let item = try tx.items.fetchOne(where: { $0.id == Int(id) }) { sum &+= Int64(item.i) }
+                        }
+                        return sum
+                    }
+                }, tearDown: { db.close() })
+            },
             Implementation(name: "slate-raw") {
                 let db = try rawHandle(path)
                 return Measurement(run: {

@@ -118,6 +118,9 @@ struct TextRenderer {
             if let returnType = function.returnType { tail += " -> " + returnType }
             if let whereClause = function.whereClause { tail += " where " + whereClause }
             write(tail + " {")
+        } else if function.body.isEmpty {
+            write(header + signature + " {}")
+            return
         } else {
             write(header + signature + " {")
         }

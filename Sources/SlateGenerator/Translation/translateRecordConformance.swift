@@ -102,11 +102,52 @@ extension Translator {
                 members.append(.function(keyBinder(record)))
             }
         }
-        if isRawOnly { conformances = [] }
+        if isRawOnly {
+            conformances = []
+        } else {
+            conformances.append("SQLQueryableRecord")
+            members.append(.blank)
+            members.append(columnsType(record))
+        }
         let type = TypeDescription(
             docs: [], access: nil, kind: .extension, name: configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName,
             conformances: conformances, members: members)
         return [.type(type), .blank]
+    }
+
+    /// `Columns`: one typed column per property, for predicates, orderings and bulk updates.
+    private func columnsType(_ record: RecordModel) -> Declaration {
+        let recordName = name(of: record)
+        var members: [Declaration] = [
+            .verbatim(docs: [], lines: [.line("\(access.prefix)typealias Record = \(recordName)")]),
+            .blank,
+            .variable(VariableDescription(
+                docs: docs(["The columns' SQL names, quoted, in ``\(recordName)/sqlSelect`` order."]), access: access, isStatic: true,
+                isLet: true, name: "sqlNames", type: "[String]",
+                initializer: "[" + record.properties.map { SwiftLiteral.string(quoted($0.column)) }.joined(separator: ", ") + "]")),
+        ]
+        func column(_ property: PropertyModel) -> String {
+            var arguments = [String(property.index)]
+            if property.type == .date, configuration.types.dates != .text { arguments.append("dates: .\(configuration.types.dates.rawValue)") }
+            if property.type == .uuid, configuration.types.uuids != .text { arguments.append("uuids: .\(configuration.types.uuids.rawValue)") }
+            return "SQLColumn(\(arguments.joined(separator: ", ")))"
+        }
+        for property in record.properties {
+            members.append(.variable(VariableDescription(
+                docs: docs(["`\(property.columnDescription)`"]), access: access, name: property.identifier,
+                type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))])))
+        }
+        if identityStyle(record) == .computed, let key = record.key, key.propertyIndices.count == 1 {
+            let property = record.properties[key.propertyIndices[0]]
+            members.append(.variable(VariableDescription(
+                docs: docs(["The primary key, `\(property.column)`."]), access: access, name: "id",
+                type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))])))
+        }
+        members.append(.function(FunctionDescription(
+            docs: docs(["The columns."]), access: access, kind: .initializer, parameters: [], body: [])))
+        return .type(TypeDescription(
+            docs: docs(["The columns of `\(record.sqlName)`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`."]),
+            access: access, kind: .struct, name: "Columns", conformances: ["SQLColumnSet"], members: members))
     }
 
     /// Whether SQLite may store the record differently from how it binds: generated

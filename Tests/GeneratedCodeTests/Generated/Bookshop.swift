@@ -178,7 +178,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Author: SQLKeyedRecord {
+extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "authors"
     /// Every column, in the order the decoder reads them.
@@ -254,6 +254,26 @@ extension Bookshop.Author: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `authors`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Author
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Author/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"author_id\"", "\"name\"", "\"born\"", "\"website\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var authorId: SQLColumn<Bookshop.Author, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Bookshop.Author, String> { SQLColumn(1) }
+        /// `DATE`
+        public var born: SQLColumn<Bookshop.Author, Date?> { SQLColumn(2) }
+        /// `URL`
+        public var website: SQLColumn<Bookshop.Author, URL?> { SQLColumn(3) }
+        /// The primary key, `author_id`.
+        public var id: SQLColumn<Bookshop.Author, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Bookshop.Author {
@@ -326,7 +346,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Publisher: SQLKeyedRecord {
+extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "publishers"
     /// Every column, in the order the decoder reads them.
@@ -397,6 +417,24 @@ extension Bookshop.Publisher: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `publishers`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Publisher
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Publisher/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"publisher_id\"", "\"name\"", "\"country\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var publisherId: SQLColumn<Bookshop.Publisher, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Bookshop.Publisher, String> { SQLColumn(1) }
+        /// `TEXT NOT NULL DEFAULT 'GB'`
+        public var country: SQLColumn<Bookshop.Publisher, String> { SQLColumn(2) }
+        /// The primary key, `publisher_id`.
+        public var id: SQLColumn<Bookshop.Publisher, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -499,7 +537,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Book: SQLKeyedRecord {
+extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "books"
     /// Every column, in the order the decoder reads them.
@@ -587,6 +625,34 @@ extension Bookshop.Book: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `books`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Book
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Book/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"isbn\"", "\"title\"", "\"publisher_id\"", "\"published\"", "\"price\"", "\"pages\"", "\"in_print\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var bookId: SQLColumn<Bookshop.Book, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var isbn: SQLColumn<Bookshop.Book, String> { SQLColumn(1) }
+        /// `TEXT NOT NULL`
+        public var title: SQLColumn<Bookshop.Book, String> { SQLColumn(2) }
+        /// `INTEGER NOT NULL`
+        public var publisherId: SQLColumn<Bookshop.Book, Int> { SQLColumn(3) }
+        /// `DATE`
+        public var published: SQLColumn<Bookshop.Book, Date?> { SQLColumn(4) }
+        /// `DECIMAL(8, 2) NOT NULL`
+        public var price: SQLColumn<Bookshop.Book, Double> { SQLColumn(5) }
+        /// `INTEGER`
+        public var pages: SQLColumn<Bookshop.Book, Int?> { SQLColumn(6) }
+        /// `BOOLEAN NOT NULL DEFAULT TRUE`
+        public var inPrint: SQLColumn<Bookshop.Book, Bool> { SQLColumn(7) }
+        /// The primary key, `book_id`.
+        public var id: SQLColumn<Bookshop.Book, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Bookshop.Book {
@@ -670,7 +736,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.BookAuthor: SQLKeyedRecord {
+extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "book_authors"
     /// Every column, in the order the decoder reads them.
@@ -733,6 +799,22 @@ extension Bookshop.BookAuthor: SQLKeyedRecord {
         try SQLRecordCoding.bind(id.bookId, statement, index)
         try SQLRecordCoding.bind(id.authorId, statement, index + 1)
         return index + 2
+    }
+
+    /// The columns of `book_authors`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.BookAuthor
+
+        /// The columns' SQL names, quoted, in ``Bookshop.BookAuthor/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"author_id\"", "\"position\""]
+        /// `INTEGER PRIMARY KEY (1 of 2) NOT NULL`
+        public var bookId: SQLColumn<Bookshop.BookAuthor, Int> { SQLColumn(0) }
+        /// `INTEGER PRIMARY KEY (2 of 2) NOT NULL`
+        public var authorId: SQLColumn<Bookshop.BookAuthor, Int> { SQLColumn(1) }
+        /// `INTEGER NOT NULL DEFAULT 1`
+        public var position: SQLColumn<Bookshop.BookAuthor, Int> { SQLColumn(2) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -806,7 +888,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Category: SQLKeyedRecord {
+extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "categories"
     /// Every column, in the order the decoder reads them.
@@ -877,6 +959,24 @@ extension Bookshop.Category: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `categories`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Category
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Category/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"category_id\"", "\"name\"", "\"parent_id\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var categoryId: SQLColumn<Bookshop.Category, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Bookshop.Category, String> { SQLColumn(1) }
+        /// `INTEGER`
+        public var parentId: SQLColumn<Bookshop.Category, Int?> { SQLColumn(2) }
+        /// The primary key, `category_id`.
+        public var id: SQLColumn<Bookshop.Category, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -957,7 +1057,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.BookCategory: SQLKeyedRecord {
+extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "book_categories"
     /// Every column, in the order the decoder reads them.
@@ -1016,6 +1116,20 @@ extension Bookshop.BookCategory: SQLKeyedRecord {
         try SQLRecordCoding.bind(id.bookId, statement, index)
         try SQLRecordCoding.bind(id.categoryId, statement, index + 1)
         return index + 2
+    }
+
+    /// The columns of `book_categories`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.BookCategory
+
+        /// The columns' SQL names, quoted, in ``Bookshop.BookCategory/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"category_id\""]
+        /// `INTEGER PRIMARY KEY (1 of 2) NOT NULL`
+        public var bookId: SQLColumn<Bookshop.BookCategory, Int> { SQLColumn(0) }
+        /// `INTEGER PRIMARY KEY (2 of 2) NOT NULL`
+        public var categoryId: SQLColumn<Bookshop.BookCategory, Int> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1097,7 +1211,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Customer: SQLKeyedRecord {
+extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "customers"
     /// Every column, in the order the decoder reads them.
@@ -1175,6 +1289,28 @@ extension Bookshop.Customer: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `customers`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Customer
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Customer/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"customer_id\"", "\"email\"", "\"name\"", "\"joined\"", "\"marketing\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var customerId: SQLColumn<Bookshop.Customer, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL COLLATE NOCASE`
+        public var email: SQLColumn<Bookshop.Customer, String> { SQLColumn(1) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Bookshop.Customer, String> { SQLColumn(2) }
+        /// `DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP`
+        public var joined: SQLColumn<Bookshop.Customer, Date> { SQLColumn(3) }
+        /// `BOOLEAN NOT NULL DEFAULT 0`
+        public var marketing: SQLColumn<Bookshop.Customer, Bool> { SQLColumn(4) }
+        /// The primary key, `customer_id`.
+        public var id: SQLColumn<Bookshop.Customer, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1267,7 +1403,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Address: SQLKeyedRecord {
+extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "addresses"
     /// Every column, in the order the decoder reads them.
@@ -1347,6 +1483,30 @@ extension Bookshop.Address: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `addresses`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Address
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Address/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"address_id\"", "\"customer_id\"", "\"line1\"", "\"line2\"", "\"city\"", "\"postcode\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var addressId: SQLColumn<Bookshop.Address, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL`
+        public var customerId: SQLColumn<Bookshop.Address, Int> { SQLColumn(1) }
+        /// `TEXT NOT NULL`
+        public var line1: SQLColumn<Bookshop.Address, String> { SQLColumn(2) }
+        /// `TEXT`
+        public var line2: SQLColumn<Bookshop.Address, String?> { SQLColumn(3) }
+        /// `TEXT NOT NULL`
+        public var city: SQLColumn<Bookshop.Address, String> { SQLColumn(4) }
+        /// `TEXT NOT NULL`
+        public var postcode: SQLColumn<Bookshop.Address, String> { SQLColumn(5) }
+        /// The primary key, `address_id`.
+        public var id: SQLColumn<Bookshop.Address, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1444,7 +1604,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Order: SQLKeyedRecord {
+extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "orders"
     /// Every column, in the order the decoder reads them.
@@ -1529,6 +1689,32 @@ extension Bookshop.Order: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `orders`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Order
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Order/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"order_id\"", "\"customer_id\"", "\"shipping_address_id\"", "\"billing_address_id\"", "\"placed\"", "\"shipped\"", "\"status\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var orderId: SQLColumn<Bookshop.Order, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL`
+        public var customerId: SQLColumn<Bookshop.Order, Int> { SQLColumn(1) }
+        /// `INTEGER`
+        public var shippingAddressId: SQLColumn<Bookshop.Order, Int?> { SQLColumn(2) }
+        /// `INTEGER`
+        public var billingAddressId: SQLColumn<Bookshop.Order, Int?> { SQLColumn(3) }
+        /// `DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP`
+        public var placed: SQLColumn<Bookshop.Order, Date> { SQLColumn(4) }
+        /// `DATETIME`
+        public var shipped: SQLColumn<Bookshop.Order, Date?> { SQLColumn(5) }
+        /// `TEXT NOT NULL DEFAULT 'open'`
+        public var state: SQLColumn<Bookshop.Order, String> { SQLColumn(6) }
+        /// The primary key, `order_id`.
+        public var id: SQLColumn<Bookshop.Order, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1617,7 +1803,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.OrderItem: SQLKeyedRecord {
+extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "order_items"
     /// Every column, in the order the decoder reads them.
@@ -1683,6 +1869,24 @@ extension Bookshop.OrderItem: SQLKeyedRecord {
         try SQLRecordCoding.bind(id.orderId, statement, index)
         try SQLRecordCoding.bind(id.bookId, statement, index + 1)
         return index + 2
+    }
+
+    /// The columns of `order_items`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.OrderItem
+
+        /// The columns' SQL names, quoted, in ``Bookshop.OrderItem/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"order_id\"", "\"book_id\"", "\"quantity\"", "\"unit_price\""]
+        /// `INTEGER PRIMARY KEY (1 of 2) NOT NULL`
+        public var orderId: SQLColumn<Bookshop.OrderItem, Int> { SQLColumn(0) }
+        /// `INTEGER PRIMARY KEY (2 of 2) NOT NULL`
+        public var bookId: SQLColumn<Bookshop.OrderItem, Int> { SQLColumn(1) }
+        /// `INTEGER NOT NULL`
+        public var quantity: SQLColumn<Bookshop.OrderItem, Int> { SQLColumn(2) }
+        /// `DECIMAL(8, 2) NOT NULL`
+        public var unitPrice: SQLColumn<Bookshop.OrderItem, Double> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1756,7 +1960,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Stock: SQLKeyedRecord {
+extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "stock"
     /// Every column, in the order the decoder reads them.
@@ -1827,6 +2031,24 @@ extension Bookshop.Stock: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `stock`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Stock
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Stock/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"on_hand\"", "\"reserved\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var bookId: SQLColumn<Bookshop.Stock, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var onHand: SQLColumn<Bookshop.Stock, Int> { SQLColumn(1) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var reserved: SQLColumn<Bookshop.Stock, Int> { SQLColumn(2) }
+        /// The primary key, `book_id`.
+        public var id: SQLColumn<Bookshop.Stock, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1919,7 +2141,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Review: SQLKeyedRecord {
+extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "reviews"
     /// Every column, in the order the decoder reads them.
@@ -2001,6 +2223,30 @@ extension Bookshop.Review: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `reviews`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Review
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Review/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"review_id\"", "\"book_id\"", "\"customer_id\"", "\"stars\"", "\"body\"", "\"written\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var reviewId: SQLColumn<Bookshop.Review, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL`
+        public var bookId: SQLColumn<Bookshop.Review, Int> { SQLColumn(1) }
+        /// `INTEGER`
+        public var customerId: SQLColumn<Bookshop.Review, Int?> { SQLColumn(2) }
+        /// `INTEGER NOT NULL`
+        public var stars: SQLColumn<Bookshop.Review, Int> { SQLColumn(3) }
+        /// `TEXT`
+        public var body: SQLColumn<Bookshop.Review, String?> { SQLColumn(4) }
+        /// `DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP`
+        public var written: SQLColumn<Bookshop.Review, Date> { SQLColumn(5) }
+        /// The primary key, `review_id`.
+        public var id: SQLColumn<Bookshop.Review, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Bookshop.Review {
@@ -2071,7 +2317,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.Bestseller: SQLRecord {
+extension Bookshop.Bestseller: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "bestsellers"
     /// Every column, in the order the decoder reads them.
@@ -2087,6 +2333,24 @@ extension Bookshop.Bestseller: SQLRecord {
         self.title = try SQLRecordCoding.text(statement, offset + 1, "bestsellers.title")
         self.copiesSold = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
         self.revenue = SQLRecordCoding.isNull(statement, offset + 3) ? nil : sqlite3_column_double(statement, offset + 3)
+    }
+
+    /// The columns of `bestsellers`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.Bestseller
+
+        /// The columns' SQL names, quoted, in ``Bookshop.Bestseller/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"title\"", "\"copies_sold\"", "\"revenue\""]
+        /// `INTEGER, from books.book_id`
+        public var bookId: SQLColumn<Bookshop.Bestseller, Int> { SQLColumn(0) }
+        /// `TEXT, from books.title`
+        public var title: SQLColumn<Bookshop.Bestseller, String> { SQLColumn(1) }
+        /// `INTEGER, inferred from sum ( oi . quantity )`
+        public var copiesSold: SQLColumn<Bookshop.Bestseller, Int?> { SQLColumn(2) }
+        /// `REAL, inferred from sum ( oi . quantity * oi . unit_price )`
+        public var revenue: SQLColumn<Bookshop.Bestseller, Double?> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -2133,7 +2397,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.BookRating: SQLRecord {
+extension Bookshop.BookRating: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "book_ratings"
     /// Every column, in the order the decoder reads them.
@@ -2149,6 +2413,24 @@ extension Bookshop.BookRating: SQLRecord {
         self.title = try SQLRecordCoding.text(statement, offset + 1, "book_ratings.title")
         self.reviews = Int(sqlite3_column_int64(statement, offset + 2))
         self.averageStars = SQLRecordCoding.isNull(statement, offset + 3) ? nil : sqlite3_column_double(statement, offset + 3)
+    }
+
+    /// The columns of `book_ratings`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.BookRating
+
+        /// The columns' SQL names, quoted, in ``Bookshop.BookRating/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"title\"", "\"reviews\"", "\"average_stars\""]
+        /// `INTEGER, from books.book_id`
+        public var bookId: SQLColumn<Bookshop.BookRating, Int> { SQLColumn(0) }
+        /// `TEXT, from books.title`
+        public var title: SQLColumn<Bookshop.BookRating, String> { SQLColumn(1) }
+        /// `INTEGER, inferred from count ( r . review_id )`
+        public var reviews: SQLColumn<Bookshop.BookRating, Int> { SQLColumn(2) }
+        /// `REAL, inferred from avg ( r . stars )`
+        public var averageStars: SQLColumn<Bookshop.BookRating, Double?> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -2197,7 +2479,7 @@ extension Bookshop {
     }
 }
 
-extension Bookshop.CustomerOrder: SQLRecord {
+extension Bookshop.CustomerOrder: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "customer_orders"
     /// Every column, in the order the decoder reads them.
@@ -2214,6 +2496,26 @@ extension Bookshop.CustomerOrder: SQLRecord {
         self.orderId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
         self.placed = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.date(statement, offset + 3, "customer_orders.placed")
         self.status = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "customer_orders.status")
+    }
+
+    /// The columns of `customer_orders`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Bookshop.CustomerOrder
+
+        /// The columns' SQL names, quoted, in ``Bookshop.CustomerOrder/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"customer_id\"", "\"name\"", "\"order_id\"", "\"placed\"", "\"status\""]
+        /// `INTEGER, from customers.customer_id`
+        public var customerId: SQLColumn<Bookshop.CustomerOrder, Int> { SQLColumn(0) }
+        /// `TEXT, from customers.name`
+        public var name: SQLColumn<Bookshop.CustomerOrder, String> { SQLColumn(1) }
+        /// `INTEGER, from orders.order_id`
+        public var orderId: SQLColumn<Bookshop.CustomerOrder, Int?> { SQLColumn(2) }
+        /// `DATETIME, from orders.placed`
+        public var placed: SQLColumn<Bookshop.CustomerOrder, Date?> { SQLColumn(3) }
+        /// `TEXT, from orders.status`
+        public var status: SQLColumn<Bookshop.CustomerOrder, String?> { SQLColumn(4) }
+        /// The columns.
+        public init() {}
     }
 }
 

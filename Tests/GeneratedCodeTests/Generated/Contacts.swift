@@ -82,7 +82,7 @@ public struct Person: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Person: SQLKeyedRecord {
+extension Person: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "person"
     /// Every column, in the order the decoder reads them.
@@ -153,6 +153,24 @@ extension Person: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `person`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Person
+
+        /// The columns' SQL names, quoted, in ``Person/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"person_id\"", "\"name\"", "\"title\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var personId: SQLColumn<Person, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Person, String> { SQLColumn(1) }
+        /// `TEXT`
+        public var title: SQLColumn<Person, String?> { SQLColumn(2) }
+        /// The primary key, `person_id`.
+        public var id: SQLColumn<Person, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -228,7 +246,7 @@ public struct Address: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Address: SQLKeyedRecord {
+extension Address: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "address"
     /// Every column, in the order the decoder reads them.
@@ -302,6 +320,26 @@ extension Address: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `address`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Address
+
+        /// The columns' SQL names, quoted, in ``Address/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"address_id\"", "\"street\"", "\"city\"", "\"person_id\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var addressId: SQLColumn<Address, Int> { SQLColumn(0) }
+        /// `VARCHAR`
+        public var street: SQLColumn<Address, String?> { SQLColumn(1) }
+        /// `VARCHAR`
+        public var city: SQLColumn<Address, String?> { SQLColumn(2) }
+        /// `INTEGER`
+        public var personId: SQLColumn<Address, Int?> { SQLColumn(3) }
+        /// The primary key, `address_id`.
+        public var id: SQLColumn<Address, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 

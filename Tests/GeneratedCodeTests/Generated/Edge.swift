@@ -493,7 +493,7 @@ extension Edge {
     }
 }
 
-extension Edge.MyTable: SQLKeyedRecord {
+extension Edge.MyTable: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "my table"
     /// Every column, in the order the decoder reads them.
@@ -613,6 +613,54 @@ extension Edge.MyTable: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `my table`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.MyTable
+
+        /// The columns' SQL names, quoted, in ``Edge.MyTable/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"first name\"", "\"last-name\"", "\"quote\"\"d\"", "\"select\"", "\"from\"", "\"self\"", "\"class\"", "\"default\"", "\"Type\"", "\"Protocol\"", "\"init\"", "\"123abc\"", "\"tri\"\"\"\"\"\"ple\"", "\"end */ here\"", "\"#hash\"", "\"new\nline\"", "\"back\\slash\"", "\"ünïcödé\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.MyTable, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var firstName: SQLColumn<Edge.MyTable, String> { SQLColumn(1) }
+        /// `TEXT`
+        public var lastName: SQLColumn<Edge.MyTable, String?> { SQLColumn(2) }
+        /// `TEXT`
+        public var quoteD: SQLColumn<Edge.MyTable, String?> { SQLColumn(3) }
+        /// `INTEGER`
+        public var select: SQLColumn<Edge.MyTable, Int?> { SQLColumn(4) }
+        /// `TEXT`
+        public var from: SQLColumn<Edge.MyTable, String?> { SQLColumn(5) }
+        /// `TEXT`
+        public var selfColumn: SQLColumn<Edge.MyTable, String?> { SQLColumn(6) }
+        /// `TEXT`
+        public var `class`: SQLColumn<Edge.MyTable, String?> { SQLColumn(7) }
+        /// `TEXT DEFAULT 'it''s "quoted" \ back'`
+        public var `default`: SQLColumn<Edge.MyTable, String?> { SQLColumn(8) }
+        /// `TEXT`
+        public var type: SQLColumn<Edge.MyTable, String?> { SQLColumn(9) }
+        /// `TEXT`
+        public var `protocol`: SQLColumn<Edge.MyTable, String?> { SQLColumn(10) }
+        /// `TEXT`
+        public var initColumn: SQLColumn<Edge.MyTable, String?> { SQLColumn(11) }
+        /// `TEXT`
+        public var _123abc: SQLColumn<Edge.MyTable, String?> { SQLColumn(12) }
+        /// `TEXT`
+        public var triPle: SQLColumn<Edge.MyTable, String?> { SQLColumn(13) }
+        /// `TEXT`
+        public var endHere: SQLColumn<Edge.MyTable, String?> { SQLColumn(14) }
+        /// `TEXT`
+        public var hashColumn: SQLColumn<Edge.MyTable, String?> { SQLColumn(15) }
+        /// `TEXT`
+        public var newLine: SQLColumn<Edge.MyTable, String?> { SQLColumn(16) }
+        /// `TEXT`
+        public var backSlash: SQLColumn<Edge.MyTable, String?> { SQLColumn(17) }
+        /// `TEXT`
+        public var ünïcödé: SQLColumn<Edge.MyTable, String?> { SQLColumn(18) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.MyTable {
@@ -675,7 +723,7 @@ extension Edge {
     }
 }
 
-extension Edge.OrderItem: SQLKeyedRecord {
+extension Edge.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "order item"
     /// Every column, in the order the decoder reads them.
@@ -744,6 +792,20 @@ extension Edge.OrderItem: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `order item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.OrderItem
+
+        /// The columns' SQL names, quoted, in ``Edge.OrderItem/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"note\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.OrderItem, Int> { SQLColumn(0) }
+        /// `TEXT`
+        public var note: SQLColumn<Edge.OrderItem, String?> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.OrderItem {
@@ -806,7 +868,7 @@ extension Edge {
     }
 }
 
-extension Edge.OrderItem2: SQLKeyedRecord {
+extension Edge.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "order_item"
     /// Every column, in the order the decoder reads them.
@@ -875,6 +937,20 @@ extension Edge.OrderItem2: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `order_item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.OrderItem2
+
+        /// The columns' SQL names, quoted, in ``Edge.OrderItem2/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"note\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.OrderItem2, Int> { SQLColumn(0) }
+        /// `TEXT`
+        public var note: SQLColumn<Edge.OrderItem2, String?> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.OrderItem2 {
@@ -934,7 +1010,7 @@ extension Edge {
     }
 }
 
-extension Edge.Item: SQLKeyedRecord {
+extension Edge.Item: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "item"
     /// Every column, in the order the decoder reads them.
@@ -999,6 +1075,18 @@ extension Edge.Item: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.Item
+
+        /// The columns' SQL names, quoted, in ``Edge.Item/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.Item, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.Item {
@@ -1061,7 +1149,7 @@ extension Edge {
     }
 }
 
-extension Edge.Items: SQLKeyedRecord {
+extension Edge.Items: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "items"
     /// Every column, in the order the decoder reads them.
@@ -1130,6 +1218,20 @@ extension Edge.Items: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `items`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.Items
+
+        /// The columns' SQL names, quoted, in ``Edge.Items/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"item_id\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.Items, Int> { SQLColumn(0) }
+        /// `INTEGER`
+        public var itemId: SQLColumn<Edge.Items, Int?> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.Items {
@@ -1185,7 +1287,7 @@ extension Edge {
     }
 }
 
-extension Edge.TypeRecord: SQLTableRecord {
+extension Edge.TypeRecord: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "Type"
     /// Every column, in the order the decoder reads them.
@@ -1224,6 +1326,18 @@ extension Edge.TypeRecord: SQLTableRecord {
         _ = rowID
         return self
     }
+
+    /// The columns of `Type`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.TypeRecord
+
+        /// The columns' SQL names, quoted, in ``Edge.TypeRecord/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"value\""]
+        /// `TEXT`
+        public var value: SQLColumn<Edge.TypeRecord, String?> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.TypeRecord {
@@ -1261,7 +1375,7 @@ extension Edge {
     }
 }
 
-extension Edge.ProtocolRecord: SQLTableRecord {
+extension Edge.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "Protocol"
     /// Every column, in the order the decoder reads them.
@@ -1299,6 +1413,18 @@ extension Edge.ProtocolRecord: SQLTableRecord {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// The columns of `Protocol`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.ProtocolRecord
+
+        /// The columns' SQL names, quoted, in ``Edge.ProtocolRecord/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"value\""]
+        /// `TEXT`
+        public var value: SQLColumn<Edge.ProtocolRecord, String?> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1347,7 +1473,7 @@ extension Edge {
     }
 }
 
-extension Edge.Select: SQLKeyedRecord {
+extension Edge.Select: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "select"
     /// Every column, in the order the decoder reads them.
@@ -1416,6 +1542,22 @@ extension Edge.Select: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `select`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.Select
+
+        /// The columns' SQL names, quoted, in ``Edge.Select/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"where\"", "\"group\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var `where`: SQLColumn<Edge.Select, Int> { SQLColumn(0) }
+        /// `TEXT`
+        public var group: SQLColumn<Edge.Select, String?> { SQLColumn(1) }
+        /// The primary key, `where`.
+        public var id: SQLColumn<Edge.Select, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.Select {
@@ -1477,7 +1619,7 @@ extension Edge {
     }
 }
 
-extension Edge._2faCode: SQLKeyedRecord {
+extension Edge._2faCode: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "2fa codes"
     /// Every column, in the order the decoder reads them.
@@ -1536,6 +1678,22 @@ extension Edge._2faCode: SQLKeyedRecord {
     public static func bindKey(_ id: String, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `2fa codes`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge._2faCode
+
+        /// The columns' SQL names, quoted, in ``Edge._2faCode/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"code\"", "\"user_id\""]
+        /// `TEXT PRIMARY KEY NOT NULL`
+        public var code: SQLColumn<Edge._2faCode, String> { SQLColumn(0) }
+        /// `INTEGER NOT NULL`
+        public var userId: SQLColumn<Edge._2faCode, Int> { SQLColumn(1) }
+        /// The primary key, `code`.
+        public var id: SQLColumn<Edge._2faCode, String> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1606,7 +1764,7 @@ extension Edge {
     }
 }
 
-extension Edge.Odd: SQLKeyedRecord {
+extension Edge.Odd: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "odd"
     /// Every column, in the order the decoder reads them.
@@ -1677,6 +1835,22 @@ extension Edge.Odd: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `odd`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.Odd
+
+        /// The columns' SQL names, quoted, in ``Edge.Odd/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"name\"", "\"x\"\"y\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.Odd, Int> { SQLColumn(0) }
+        /// `TEXT`
+        public var name: SQLColumn<Edge.Odd, String?> { SQLColumn(1) }
+        /// `TEXT`
+        public var xY: SQLColumn<Edge.Odd, String?> { SQLColumn(2) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -3236,7 +3410,7 @@ extension Edge {
     }
 }
 
-extension Edge.Wide: SQLKeyedRecord {
+extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "wide"
     /// Every column, in the order the decoder reads them.
@@ -4249,6 +4423,616 @@ extension Edge.Wide: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `wide`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.Wide
+
+        /// The columns' SQL names, quoted, in ``Edge.Wide/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"c001\"", "\"c002\"", "\"c003\"", "\"c004\"", "\"c005\"", "\"c006\"", "\"c007\"", "\"c008\"", "\"c009\"", "\"c010\"", "\"c011\"", "\"c012\"", "\"c013\"", "\"c014\"", "\"c015\"", "\"c016\"", "\"c017\"", "\"c018\"", "\"c019\"", "\"c020\"", "\"c021\"", "\"c022\"", "\"c023\"", "\"c024\"", "\"c025\"", "\"c026\"", "\"c027\"", "\"c028\"", "\"c029\"", "\"c030\"", "\"c031\"", "\"c032\"", "\"c033\"", "\"c034\"", "\"c035\"", "\"c036\"", "\"c037\"", "\"c038\"", "\"c039\"", "\"c040\"", "\"c041\"", "\"c042\"", "\"c043\"", "\"c044\"", "\"c045\"", "\"c046\"", "\"c047\"", "\"c048\"", "\"c049\"", "\"c050\"", "\"c051\"", "\"c052\"", "\"c053\"", "\"c054\"", "\"c055\"", "\"c056\"", "\"c057\"", "\"c058\"", "\"c059\"", "\"c060\"", "\"c061\"", "\"c062\"", "\"c063\"", "\"c064\"", "\"c065\"", "\"c066\"", "\"c067\"", "\"c068\"", "\"c069\"", "\"c070\"", "\"c071\"", "\"c072\"", "\"c073\"", "\"c074\"", "\"c075\"", "\"c076\"", "\"c077\"", "\"c078\"", "\"c079\"", "\"c080\"", "\"c081\"", "\"c082\"", "\"c083\"", "\"c084\"", "\"c085\"", "\"c086\"", "\"c087\"", "\"c088\"", "\"c089\"", "\"c090\"", "\"c091\"", "\"c092\"", "\"c093\"", "\"c094\"", "\"c095\"", "\"c096\"", "\"c097\"", "\"c098\"", "\"c099\"", "\"c100\"", "\"c101\"", "\"c102\"", "\"c103\"", "\"c104\"", "\"c105\"", "\"c106\"", "\"c107\"", "\"c108\"", "\"c109\"", "\"c110\"", "\"c111\"", "\"c112\"", "\"c113\"", "\"c114\"", "\"c115\"", "\"c116\"", "\"c117\"", "\"c118\"", "\"c119\"", "\"c120\"", "\"c121\"", "\"c122\"", "\"c123\"", "\"c124\"", "\"c125\"", "\"c126\"", "\"c127\"", "\"c128\"", "\"c129\"", "\"c130\"", "\"c131\"", "\"c132\"", "\"c133\"", "\"c134\"", "\"c135\"", "\"c136\"", "\"c137\"", "\"c138\"", "\"c139\"", "\"c140\"", "\"c141\"", "\"c142\"", "\"c143\"", "\"c144\"", "\"c145\"", "\"c146\"", "\"c147\"", "\"c148\"", "\"c149\"", "\"c150\"", "\"c151\"", "\"c152\"", "\"c153\"", "\"c154\"", "\"c155\"", "\"c156\"", "\"c157\"", "\"c158\"", "\"c159\"", "\"c160\"", "\"c161\"", "\"c162\"", "\"c163\"", "\"c164\"", "\"c165\"", "\"c166\"", "\"c167\"", "\"c168\"", "\"c169\"", "\"c170\"", "\"c171\"", "\"c172\"", "\"c173\"", "\"c174\"", "\"c175\"", "\"c176\"", "\"c177\"", "\"c178\"", "\"c179\"", "\"c180\"", "\"c181\"", "\"c182\"", "\"c183\"", "\"c184\"", "\"c185\"", "\"c186\"", "\"c187\"", "\"c188\"", "\"c189\"", "\"c190\"", "\"c191\"", "\"c192\"", "\"c193\"", "\"c194\"", "\"c195\"", "\"c196\"", "\"c197\"", "\"c198\"", "\"c199\"", "\"c200\"", "\"c201\"", "\"c202\"", "\"c203\"", "\"c204\"", "\"c205\"", "\"c206\"", "\"c207\"", "\"c208\"", "\"c209\"", "\"c210\"", "\"c211\"", "\"c212\"", "\"c213\"", "\"c214\"", "\"c215\"", "\"c216\"", "\"c217\"", "\"c218\"", "\"c219\"", "\"c220\"", "\"c221\"", "\"c222\"", "\"c223\"", "\"c224\"", "\"c225\"", "\"c226\"", "\"c227\"", "\"c228\"", "\"c229\"", "\"c230\"", "\"c231\"", "\"c232\"", "\"c233\"", "\"c234\"", "\"c235\"", "\"c236\"", "\"c237\"", "\"c238\"", "\"c239\"", "\"c240\"", "\"c241\"", "\"c242\"", "\"c243\"", "\"c244\"", "\"c245\"", "\"c246\"", "\"c247\"", "\"c248\"", "\"c249\"", "\"c250\"", "\"c251\"", "\"c252\"", "\"c253\"", "\"c254\"", "\"c255\"", "\"c256\"", "\"c257\"", "\"c258\"", "\"c259\"", "\"c260\"", "\"c261\"", "\"c262\"", "\"c263\"", "\"c264\"", "\"c265\"", "\"c266\"", "\"c267\"", "\"c268\"", "\"c269\"", "\"c270\"", "\"c271\"", "\"c272\"", "\"c273\"", "\"c274\"", "\"c275\"", "\"c276\"", "\"c277\"", "\"c278\"", "\"c279\"", "\"c280\"", "\"c281\"", "\"c282\"", "\"c283\"", "\"c284\"", "\"c285\"", "\"c286\"", "\"c287\"", "\"c288\"", "\"c289\"", "\"c290\"", "\"c291\"", "\"c292\"", "\"c293\"", "\"c294\"", "\"c295\"", "\"c296\"", "\"c297\"", "\"c298\"", "\"c299\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.Wide, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c001: SQLColumn<Edge.Wide, Int> { SQLColumn(1) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c002: SQLColumn<Edge.Wide, Double> { SQLColumn(2) }
+        /// `BLOB`
+        public var c003: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(3) }
+        /// `BOOLEAN`
+        public var c004: SQLColumn<Edge.Wide, Bool?> { SQLColumn(4) }
+        /// `DATETIME`
+        public var c005: SQLColumn<Edge.Wide, Date?> { SQLColumn(5) }
+        /// `TEXT`
+        public var c006: SQLColumn<Edge.Wide, String?> { SQLColumn(6) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c007: SQLColumn<Edge.Wide, Int> { SQLColumn(7) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c008: SQLColumn<Edge.Wide, Double> { SQLColumn(8) }
+        /// `BLOB`
+        public var c009: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(9) }
+        /// `BOOLEAN`
+        public var c010: SQLColumn<Edge.Wide, Bool?> { SQLColumn(10) }
+        /// `DATETIME`
+        public var c011: SQLColumn<Edge.Wide, Date?> { SQLColumn(11) }
+        /// `TEXT`
+        public var c012: SQLColumn<Edge.Wide, String?> { SQLColumn(12) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c013: SQLColumn<Edge.Wide, Int> { SQLColumn(13) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c014: SQLColumn<Edge.Wide, Double> { SQLColumn(14) }
+        /// `BLOB`
+        public var c015: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(15) }
+        /// `BOOLEAN`
+        public var c016: SQLColumn<Edge.Wide, Bool?> { SQLColumn(16) }
+        /// `DATETIME`
+        public var c017: SQLColumn<Edge.Wide, Date?> { SQLColumn(17) }
+        /// `TEXT`
+        public var c018: SQLColumn<Edge.Wide, String?> { SQLColumn(18) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c019: SQLColumn<Edge.Wide, Int> { SQLColumn(19) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c020: SQLColumn<Edge.Wide, Double> { SQLColumn(20) }
+        /// `BLOB`
+        public var c021: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(21) }
+        /// `BOOLEAN`
+        public var c022: SQLColumn<Edge.Wide, Bool?> { SQLColumn(22) }
+        /// `DATETIME`
+        public var c023: SQLColumn<Edge.Wide, Date?> { SQLColumn(23) }
+        /// `TEXT`
+        public var c024: SQLColumn<Edge.Wide, String?> { SQLColumn(24) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c025: SQLColumn<Edge.Wide, Int> { SQLColumn(25) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c026: SQLColumn<Edge.Wide, Double> { SQLColumn(26) }
+        /// `BLOB`
+        public var c027: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(27) }
+        /// `BOOLEAN`
+        public var c028: SQLColumn<Edge.Wide, Bool?> { SQLColumn(28) }
+        /// `DATETIME`
+        public var c029: SQLColumn<Edge.Wide, Date?> { SQLColumn(29) }
+        /// `TEXT`
+        public var c030: SQLColumn<Edge.Wide, String?> { SQLColumn(30) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c031: SQLColumn<Edge.Wide, Int> { SQLColumn(31) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c032: SQLColumn<Edge.Wide, Double> { SQLColumn(32) }
+        /// `BLOB`
+        public var c033: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(33) }
+        /// `BOOLEAN`
+        public var c034: SQLColumn<Edge.Wide, Bool?> { SQLColumn(34) }
+        /// `DATETIME`
+        public var c035: SQLColumn<Edge.Wide, Date?> { SQLColumn(35) }
+        /// `TEXT`
+        public var c036: SQLColumn<Edge.Wide, String?> { SQLColumn(36) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c037: SQLColumn<Edge.Wide, Int> { SQLColumn(37) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c038: SQLColumn<Edge.Wide, Double> { SQLColumn(38) }
+        /// `BLOB`
+        public var c039: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(39) }
+        /// `BOOLEAN`
+        public var c040: SQLColumn<Edge.Wide, Bool?> { SQLColumn(40) }
+        /// `DATETIME`
+        public var c041: SQLColumn<Edge.Wide, Date?> { SQLColumn(41) }
+        /// `TEXT`
+        public var c042: SQLColumn<Edge.Wide, String?> { SQLColumn(42) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c043: SQLColumn<Edge.Wide, Int> { SQLColumn(43) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c044: SQLColumn<Edge.Wide, Double> { SQLColumn(44) }
+        /// `BLOB`
+        public var c045: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(45) }
+        /// `BOOLEAN`
+        public var c046: SQLColumn<Edge.Wide, Bool?> { SQLColumn(46) }
+        /// `DATETIME`
+        public var c047: SQLColumn<Edge.Wide, Date?> { SQLColumn(47) }
+        /// `TEXT`
+        public var c048: SQLColumn<Edge.Wide, String?> { SQLColumn(48) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c049: SQLColumn<Edge.Wide, Int> { SQLColumn(49) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c050: SQLColumn<Edge.Wide, Double> { SQLColumn(50) }
+        /// `BLOB`
+        public var c051: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(51) }
+        /// `BOOLEAN`
+        public var c052: SQLColumn<Edge.Wide, Bool?> { SQLColumn(52) }
+        /// `DATETIME`
+        public var c053: SQLColumn<Edge.Wide, Date?> { SQLColumn(53) }
+        /// `TEXT`
+        public var c054: SQLColumn<Edge.Wide, String?> { SQLColumn(54) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c055: SQLColumn<Edge.Wide, Int> { SQLColumn(55) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c056: SQLColumn<Edge.Wide, Double> { SQLColumn(56) }
+        /// `BLOB`
+        public var c057: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(57) }
+        /// `BOOLEAN`
+        public var c058: SQLColumn<Edge.Wide, Bool?> { SQLColumn(58) }
+        /// `DATETIME`
+        public var c059: SQLColumn<Edge.Wide, Date?> { SQLColumn(59) }
+        /// `TEXT`
+        public var c060: SQLColumn<Edge.Wide, String?> { SQLColumn(60) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c061: SQLColumn<Edge.Wide, Int> { SQLColumn(61) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c062: SQLColumn<Edge.Wide, Double> { SQLColumn(62) }
+        /// `BLOB`
+        public var c063: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(63) }
+        /// `BOOLEAN`
+        public var c064: SQLColumn<Edge.Wide, Bool?> { SQLColumn(64) }
+        /// `DATETIME`
+        public var c065: SQLColumn<Edge.Wide, Date?> { SQLColumn(65) }
+        /// `TEXT`
+        public var c066: SQLColumn<Edge.Wide, String?> { SQLColumn(66) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c067: SQLColumn<Edge.Wide, Int> { SQLColumn(67) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c068: SQLColumn<Edge.Wide, Double> { SQLColumn(68) }
+        /// `BLOB`
+        public var c069: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(69) }
+        /// `BOOLEAN`
+        public var c070: SQLColumn<Edge.Wide, Bool?> { SQLColumn(70) }
+        /// `DATETIME`
+        public var c071: SQLColumn<Edge.Wide, Date?> { SQLColumn(71) }
+        /// `TEXT`
+        public var c072: SQLColumn<Edge.Wide, String?> { SQLColumn(72) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c073: SQLColumn<Edge.Wide, Int> { SQLColumn(73) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c074: SQLColumn<Edge.Wide, Double> { SQLColumn(74) }
+        /// `BLOB`
+        public var c075: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(75) }
+        /// `BOOLEAN`
+        public var c076: SQLColumn<Edge.Wide, Bool?> { SQLColumn(76) }
+        /// `DATETIME`
+        public var c077: SQLColumn<Edge.Wide, Date?> { SQLColumn(77) }
+        /// `TEXT`
+        public var c078: SQLColumn<Edge.Wide, String?> { SQLColumn(78) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c079: SQLColumn<Edge.Wide, Int> { SQLColumn(79) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c080: SQLColumn<Edge.Wide, Double> { SQLColumn(80) }
+        /// `BLOB`
+        public var c081: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(81) }
+        /// `BOOLEAN`
+        public var c082: SQLColumn<Edge.Wide, Bool?> { SQLColumn(82) }
+        /// `DATETIME`
+        public var c083: SQLColumn<Edge.Wide, Date?> { SQLColumn(83) }
+        /// `TEXT`
+        public var c084: SQLColumn<Edge.Wide, String?> { SQLColumn(84) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c085: SQLColumn<Edge.Wide, Int> { SQLColumn(85) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c086: SQLColumn<Edge.Wide, Double> { SQLColumn(86) }
+        /// `BLOB`
+        public var c087: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(87) }
+        /// `BOOLEAN`
+        public var c088: SQLColumn<Edge.Wide, Bool?> { SQLColumn(88) }
+        /// `DATETIME`
+        public var c089: SQLColumn<Edge.Wide, Date?> { SQLColumn(89) }
+        /// `TEXT`
+        public var c090: SQLColumn<Edge.Wide, String?> { SQLColumn(90) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c091: SQLColumn<Edge.Wide, Int> { SQLColumn(91) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c092: SQLColumn<Edge.Wide, Double> { SQLColumn(92) }
+        /// `BLOB`
+        public var c093: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(93) }
+        /// `BOOLEAN`
+        public var c094: SQLColumn<Edge.Wide, Bool?> { SQLColumn(94) }
+        /// `DATETIME`
+        public var c095: SQLColumn<Edge.Wide, Date?> { SQLColumn(95) }
+        /// `TEXT`
+        public var c096: SQLColumn<Edge.Wide, String?> { SQLColumn(96) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c097: SQLColumn<Edge.Wide, Int> { SQLColumn(97) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c098: SQLColumn<Edge.Wide, Double> { SQLColumn(98) }
+        /// `BLOB`
+        public var c099: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(99) }
+        /// `BOOLEAN`
+        public var c100: SQLColumn<Edge.Wide, Bool?> { SQLColumn(100) }
+        /// `DATETIME`
+        public var c101: SQLColumn<Edge.Wide, Date?> { SQLColumn(101) }
+        /// `TEXT`
+        public var c102: SQLColumn<Edge.Wide, String?> { SQLColumn(102) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c103: SQLColumn<Edge.Wide, Int> { SQLColumn(103) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c104: SQLColumn<Edge.Wide, Double> { SQLColumn(104) }
+        /// `BLOB`
+        public var c105: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(105) }
+        /// `BOOLEAN`
+        public var c106: SQLColumn<Edge.Wide, Bool?> { SQLColumn(106) }
+        /// `DATETIME`
+        public var c107: SQLColumn<Edge.Wide, Date?> { SQLColumn(107) }
+        /// `TEXT`
+        public var c108: SQLColumn<Edge.Wide, String?> { SQLColumn(108) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c109: SQLColumn<Edge.Wide, Int> { SQLColumn(109) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c110: SQLColumn<Edge.Wide, Double> { SQLColumn(110) }
+        /// `BLOB`
+        public var c111: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(111) }
+        /// `BOOLEAN`
+        public var c112: SQLColumn<Edge.Wide, Bool?> { SQLColumn(112) }
+        /// `DATETIME`
+        public var c113: SQLColumn<Edge.Wide, Date?> { SQLColumn(113) }
+        /// `TEXT`
+        public var c114: SQLColumn<Edge.Wide, String?> { SQLColumn(114) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c115: SQLColumn<Edge.Wide, Int> { SQLColumn(115) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c116: SQLColumn<Edge.Wide, Double> { SQLColumn(116) }
+        /// `BLOB`
+        public var c117: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(117) }
+        /// `BOOLEAN`
+        public var c118: SQLColumn<Edge.Wide, Bool?> { SQLColumn(118) }
+        /// `DATETIME`
+        public var c119: SQLColumn<Edge.Wide, Date?> { SQLColumn(119) }
+        /// `TEXT`
+        public var c120: SQLColumn<Edge.Wide, String?> { SQLColumn(120) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c121: SQLColumn<Edge.Wide, Int> { SQLColumn(121) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c122: SQLColumn<Edge.Wide, Double> { SQLColumn(122) }
+        /// `BLOB`
+        public var c123: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(123) }
+        /// `BOOLEAN`
+        public var c124: SQLColumn<Edge.Wide, Bool?> { SQLColumn(124) }
+        /// `DATETIME`
+        public var c125: SQLColumn<Edge.Wide, Date?> { SQLColumn(125) }
+        /// `TEXT`
+        public var c126: SQLColumn<Edge.Wide, String?> { SQLColumn(126) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c127: SQLColumn<Edge.Wide, Int> { SQLColumn(127) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c128: SQLColumn<Edge.Wide, Double> { SQLColumn(128) }
+        /// `BLOB`
+        public var c129: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(129) }
+        /// `BOOLEAN`
+        public var c130: SQLColumn<Edge.Wide, Bool?> { SQLColumn(130) }
+        /// `DATETIME`
+        public var c131: SQLColumn<Edge.Wide, Date?> { SQLColumn(131) }
+        /// `TEXT`
+        public var c132: SQLColumn<Edge.Wide, String?> { SQLColumn(132) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c133: SQLColumn<Edge.Wide, Int> { SQLColumn(133) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c134: SQLColumn<Edge.Wide, Double> { SQLColumn(134) }
+        /// `BLOB`
+        public var c135: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(135) }
+        /// `BOOLEAN`
+        public var c136: SQLColumn<Edge.Wide, Bool?> { SQLColumn(136) }
+        /// `DATETIME`
+        public var c137: SQLColumn<Edge.Wide, Date?> { SQLColumn(137) }
+        /// `TEXT`
+        public var c138: SQLColumn<Edge.Wide, String?> { SQLColumn(138) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c139: SQLColumn<Edge.Wide, Int> { SQLColumn(139) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c140: SQLColumn<Edge.Wide, Double> { SQLColumn(140) }
+        /// `BLOB`
+        public var c141: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(141) }
+        /// `BOOLEAN`
+        public var c142: SQLColumn<Edge.Wide, Bool?> { SQLColumn(142) }
+        /// `DATETIME`
+        public var c143: SQLColumn<Edge.Wide, Date?> { SQLColumn(143) }
+        /// `TEXT`
+        public var c144: SQLColumn<Edge.Wide, String?> { SQLColumn(144) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c145: SQLColumn<Edge.Wide, Int> { SQLColumn(145) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c146: SQLColumn<Edge.Wide, Double> { SQLColumn(146) }
+        /// `BLOB`
+        public var c147: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(147) }
+        /// `BOOLEAN`
+        public var c148: SQLColumn<Edge.Wide, Bool?> { SQLColumn(148) }
+        /// `DATETIME`
+        public var c149: SQLColumn<Edge.Wide, Date?> { SQLColumn(149) }
+        /// `TEXT`
+        public var c150: SQLColumn<Edge.Wide, String?> { SQLColumn(150) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c151: SQLColumn<Edge.Wide, Int> { SQLColumn(151) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c152: SQLColumn<Edge.Wide, Double> { SQLColumn(152) }
+        /// `BLOB`
+        public var c153: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(153) }
+        /// `BOOLEAN`
+        public var c154: SQLColumn<Edge.Wide, Bool?> { SQLColumn(154) }
+        /// `DATETIME`
+        public var c155: SQLColumn<Edge.Wide, Date?> { SQLColumn(155) }
+        /// `TEXT`
+        public var c156: SQLColumn<Edge.Wide, String?> { SQLColumn(156) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c157: SQLColumn<Edge.Wide, Int> { SQLColumn(157) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c158: SQLColumn<Edge.Wide, Double> { SQLColumn(158) }
+        /// `BLOB`
+        public var c159: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(159) }
+        /// `BOOLEAN`
+        public var c160: SQLColumn<Edge.Wide, Bool?> { SQLColumn(160) }
+        /// `DATETIME`
+        public var c161: SQLColumn<Edge.Wide, Date?> { SQLColumn(161) }
+        /// `TEXT`
+        public var c162: SQLColumn<Edge.Wide, String?> { SQLColumn(162) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c163: SQLColumn<Edge.Wide, Int> { SQLColumn(163) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c164: SQLColumn<Edge.Wide, Double> { SQLColumn(164) }
+        /// `BLOB`
+        public var c165: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(165) }
+        /// `BOOLEAN`
+        public var c166: SQLColumn<Edge.Wide, Bool?> { SQLColumn(166) }
+        /// `DATETIME`
+        public var c167: SQLColumn<Edge.Wide, Date?> { SQLColumn(167) }
+        /// `TEXT`
+        public var c168: SQLColumn<Edge.Wide, String?> { SQLColumn(168) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c169: SQLColumn<Edge.Wide, Int> { SQLColumn(169) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c170: SQLColumn<Edge.Wide, Double> { SQLColumn(170) }
+        /// `BLOB`
+        public var c171: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(171) }
+        /// `BOOLEAN`
+        public var c172: SQLColumn<Edge.Wide, Bool?> { SQLColumn(172) }
+        /// `DATETIME`
+        public var c173: SQLColumn<Edge.Wide, Date?> { SQLColumn(173) }
+        /// `TEXT`
+        public var c174: SQLColumn<Edge.Wide, String?> { SQLColumn(174) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c175: SQLColumn<Edge.Wide, Int> { SQLColumn(175) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c176: SQLColumn<Edge.Wide, Double> { SQLColumn(176) }
+        /// `BLOB`
+        public var c177: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(177) }
+        /// `BOOLEAN`
+        public var c178: SQLColumn<Edge.Wide, Bool?> { SQLColumn(178) }
+        /// `DATETIME`
+        public var c179: SQLColumn<Edge.Wide, Date?> { SQLColumn(179) }
+        /// `TEXT`
+        public var c180: SQLColumn<Edge.Wide, String?> { SQLColumn(180) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c181: SQLColumn<Edge.Wide, Int> { SQLColumn(181) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c182: SQLColumn<Edge.Wide, Double> { SQLColumn(182) }
+        /// `BLOB`
+        public var c183: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(183) }
+        /// `BOOLEAN`
+        public var c184: SQLColumn<Edge.Wide, Bool?> { SQLColumn(184) }
+        /// `DATETIME`
+        public var c185: SQLColumn<Edge.Wide, Date?> { SQLColumn(185) }
+        /// `TEXT`
+        public var c186: SQLColumn<Edge.Wide, String?> { SQLColumn(186) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c187: SQLColumn<Edge.Wide, Int> { SQLColumn(187) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c188: SQLColumn<Edge.Wide, Double> { SQLColumn(188) }
+        /// `BLOB`
+        public var c189: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(189) }
+        /// `BOOLEAN`
+        public var c190: SQLColumn<Edge.Wide, Bool?> { SQLColumn(190) }
+        /// `DATETIME`
+        public var c191: SQLColumn<Edge.Wide, Date?> { SQLColumn(191) }
+        /// `TEXT`
+        public var c192: SQLColumn<Edge.Wide, String?> { SQLColumn(192) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c193: SQLColumn<Edge.Wide, Int> { SQLColumn(193) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c194: SQLColumn<Edge.Wide, Double> { SQLColumn(194) }
+        /// `BLOB`
+        public var c195: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(195) }
+        /// `BOOLEAN`
+        public var c196: SQLColumn<Edge.Wide, Bool?> { SQLColumn(196) }
+        /// `DATETIME`
+        public var c197: SQLColumn<Edge.Wide, Date?> { SQLColumn(197) }
+        /// `TEXT`
+        public var c198: SQLColumn<Edge.Wide, String?> { SQLColumn(198) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c199: SQLColumn<Edge.Wide, Int> { SQLColumn(199) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c200: SQLColumn<Edge.Wide, Double> { SQLColumn(200) }
+        /// `BLOB`
+        public var c201: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(201) }
+        /// `BOOLEAN`
+        public var c202: SQLColumn<Edge.Wide, Bool?> { SQLColumn(202) }
+        /// `DATETIME`
+        public var c203: SQLColumn<Edge.Wide, Date?> { SQLColumn(203) }
+        /// `TEXT`
+        public var c204: SQLColumn<Edge.Wide, String?> { SQLColumn(204) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c205: SQLColumn<Edge.Wide, Int> { SQLColumn(205) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c206: SQLColumn<Edge.Wide, Double> { SQLColumn(206) }
+        /// `BLOB`
+        public var c207: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(207) }
+        /// `BOOLEAN`
+        public var c208: SQLColumn<Edge.Wide, Bool?> { SQLColumn(208) }
+        /// `DATETIME`
+        public var c209: SQLColumn<Edge.Wide, Date?> { SQLColumn(209) }
+        /// `TEXT`
+        public var c210: SQLColumn<Edge.Wide, String?> { SQLColumn(210) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c211: SQLColumn<Edge.Wide, Int> { SQLColumn(211) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c212: SQLColumn<Edge.Wide, Double> { SQLColumn(212) }
+        /// `BLOB`
+        public var c213: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(213) }
+        /// `BOOLEAN`
+        public var c214: SQLColumn<Edge.Wide, Bool?> { SQLColumn(214) }
+        /// `DATETIME`
+        public var c215: SQLColumn<Edge.Wide, Date?> { SQLColumn(215) }
+        /// `TEXT`
+        public var c216: SQLColumn<Edge.Wide, String?> { SQLColumn(216) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c217: SQLColumn<Edge.Wide, Int> { SQLColumn(217) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c218: SQLColumn<Edge.Wide, Double> { SQLColumn(218) }
+        /// `BLOB`
+        public var c219: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(219) }
+        /// `BOOLEAN`
+        public var c220: SQLColumn<Edge.Wide, Bool?> { SQLColumn(220) }
+        /// `DATETIME`
+        public var c221: SQLColumn<Edge.Wide, Date?> { SQLColumn(221) }
+        /// `TEXT`
+        public var c222: SQLColumn<Edge.Wide, String?> { SQLColumn(222) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c223: SQLColumn<Edge.Wide, Int> { SQLColumn(223) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c224: SQLColumn<Edge.Wide, Double> { SQLColumn(224) }
+        /// `BLOB`
+        public var c225: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(225) }
+        /// `BOOLEAN`
+        public var c226: SQLColumn<Edge.Wide, Bool?> { SQLColumn(226) }
+        /// `DATETIME`
+        public var c227: SQLColumn<Edge.Wide, Date?> { SQLColumn(227) }
+        /// `TEXT`
+        public var c228: SQLColumn<Edge.Wide, String?> { SQLColumn(228) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c229: SQLColumn<Edge.Wide, Int> { SQLColumn(229) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c230: SQLColumn<Edge.Wide, Double> { SQLColumn(230) }
+        /// `BLOB`
+        public var c231: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(231) }
+        /// `BOOLEAN`
+        public var c232: SQLColumn<Edge.Wide, Bool?> { SQLColumn(232) }
+        /// `DATETIME`
+        public var c233: SQLColumn<Edge.Wide, Date?> { SQLColumn(233) }
+        /// `TEXT`
+        public var c234: SQLColumn<Edge.Wide, String?> { SQLColumn(234) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c235: SQLColumn<Edge.Wide, Int> { SQLColumn(235) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c236: SQLColumn<Edge.Wide, Double> { SQLColumn(236) }
+        /// `BLOB`
+        public var c237: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(237) }
+        /// `BOOLEAN`
+        public var c238: SQLColumn<Edge.Wide, Bool?> { SQLColumn(238) }
+        /// `DATETIME`
+        public var c239: SQLColumn<Edge.Wide, Date?> { SQLColumn(239) }
+        /// `TEXT`
+        public var c240: SQLColumn<Edge.Wide, String?> { SQLColumn(240) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c241: SQLColumn<Edge.Wide, Int> { SQLColumn(241) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c242: SQLColumn<Edge.Wide, Double> { SQLColumn(242) }
+        /// `BLOB`
+        public var c243: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(243) }
+        /// `BOOLEAN`
+        public var c244: SQLColumn<Edge.Wide, Bool?> { SQLColumn(244) }
+        /// `DATETIME`
+        public var c245: SQLColumn<Edge.Wide, Date?> { SQLColumn(245) }
+        /// `TEXT`
+        public var c246: SQLColumn<Edge.Wide, String?> { SQLColumn(246) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c247: SQLColumn<Edge.Wide, Int> { SQLColumn(247) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c248: SQLColumn<Edge.Wide, Double> { SQLColumn(248) }
+        /// `BLOB`
+        public var c249: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(249) }
+        /// `BOOLEAN`
+        public var c250: SQLColumn<Edge.Wide, Bool?> { SQLColumn(250) }
+        /// `DATETIME`
+        public var c251: SQLColumn<Edge.Wide, Date?> { SQLColumn(251) }
+        /// `TEXT`
+        public var c252: SQLColumn<Edge.Wide, String?> { SQLColumn(252) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c253: SQLColumn<Edge.Wide, Int> { SQLColumn(253) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c254: SQLColumn<Edge.Wide, Double> { SQLColumn(254) }
+        /// `BLOB`
+        public var c255: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(255) }
+        /// `BOOLEAN`
+        public var c256: SQLColumn<Edge.Wide, Bool?> { SQLColumn(256) }
+        /// `DATETIME`
+        public var c257: SQLColumn<Edge.Wide, Date?> { SQLColumn(257) }
+        /// `TEXT`
+        public var c258: SQLColumn<Edge.Wide, String?> { SQLColumn(258) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c259: SQLColumn<Edge.Wide, Int> { SQLColumn(259) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c260: SQLColumn<Edge.Wide, Double> { SQLColumn(260) }
+        /// `BLOB`
+        public var c261: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(261) }
+        /// `BOOLEAN`
+        public var c262: SQLColumn<Edge.Wide, Bool?> { SQLColumn(262) }
+        /// `DATETIME`
+        public var c263: SQLColumn<Edge.Wide, Date?> { SQLColumn(263) }
+        /// `TEXT`
+        public var c264: SQLColumn<Edge.Wide, String?> { SQLColumn(264) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c265: SQLColumn<Edge.Wide, Int> { SQLColumn(265) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c266: SQLColumn<Edge.Wide, Double> { SQLColumn(266) }
+        /// `BLOB`
+        public var c267: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(267) }
+        /// `BOOLEAN`
+        public var c268: SQLColumn<Edge.Wide, Bool?> { SQLColumn(268) }
+        /// `DATETIME`
+        public var c269: SQLColumn<Edge.Wide, Date?> { SQLColumn(269) }
+        /// `TEXT`
+        public var c270: SQLColumn<Edge.Wide, String?> { SQLColumn(270) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c271: SQLColumn<Edge.Wide, Int> { SQLColumn(271) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c272: SQLColumn<Edge.Wide, Double> { SQLColumn(272) }
+        /// `BLOB`
+        public var c273: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(273) }
+        /// `BOOLEAN`
+        public var c274: SQLColumn<Edge.Wide, Bool?> { SQLColumn(274) }
+        /// `DATETIME`
+        public var c275: SQLColumn<Edge.Wide, Date?> { SQLColumn(275) }
+        /// `TEXT`
+        public var c276: SQLColumn<Edge.Wide, String?> { SQLColumn(276) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c277: SQLColumn<Edge.Wide, Int> { SQLColumn(277) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c278: SQLColumn<Edge.Wide, Double> { SQLColumn(278) }
+        /// `BLOB`
+        public var c279: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(279) }
+        /// `BOOLEAN`
+        public var c280: SQLColumn<Edge.Wide, Bool?> { SQLColumn(280) }
+        /// `DATETIME`
+        public var c281: SQLColumn<Edge.Wide, Date?> { SQLColumn(281) }
+        /// `TEXT`
+        public var c282: SQLColumn<Edge.Wide, String?> { SQLColumn(282) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c283: SQLColumn<Edge.Wide, Int> { SQLColumn(283) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c284: SQLColumn<Edge.Wide, Double> { SQLColumn(284) }
+        /// `BLOB`
+        public var c285: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(285) }
+        /// `BOOLEAN`
+        public var c286: SQLColumn<Edge.Wide, Bool?> { SQLColumn(286) }
+        /// `DATETIME`
+        public var c287: SQLColumn<Edge.Wide, Date?> { SQLColumn(287) }
+        /// `TEXT`
+        public var c288: SQLColumn<Edge.Wide, String?> { SQLColumn(288) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c289: SQLColumn<Edge.Wide, Int> { SQLColumn(289) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c290: SQLColumn<Edge.Wide, Double> { SQLColumn(290) }
+        /// `BLOB`
+        public var c291: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(291) }
+        /// `BOOLEAN`
+        public var c292: SQLColumn<Edge.Wide, Bool?> { SQLColumn(292) }
+        /// `DATETIME`
+        public var c293: SQLColumn<Edge.Wide, Date?> { SQLColumn(293) }
+        /// `TEXT`
+        public var c294: SQLColumn<Edge.Wide, String?> { SQLColumn(294) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var c295: SQLColumn<Edge.Wide, Int> { SQLColumn(295) }
+        /// `REAL NOT NULL DEFAULT 0`
+        public var c296: SQLColumn<Edge.Wide, Double> { SQLColumn(296) }
+        /// `BLOB`
+        public var c297: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(297) }
+        /// `BOOLEAN`
+        public var c298: SQLColumn<Edge.Wide, Bool?> { SQLColumn(298) }
+        /// `DATETIME`
+        public var c299: SQLColumn<Edge.Wide, Date?> { SQLColumn(299) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Edge.Wide {
@@ -4309,7 +5093,7 @@ extension Edge {
     }
 }
 
-extension Edge.OddView: SQLRecord {
+extension Edge.OddView: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "odd view"
     /// Every column, in the order the decoder reads them.
@@ -4323,6 +5107,20 @@ extension Edge.OddView: SQLRecord {
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self._11 = Int(sqlite3_column_int64(statement, offset))
         self.upperFirstName = try SQLRecordCoding.text(statement, offset + 1, "odd view.upper(\"first name\")")
+    }
+
+    /// The columns of `odd view`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.OddView
+
+        /// The columns' SQL names, quoted, in ``Edge.OddView/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"1 + 1\"", "\"upper(\"\"first name\"\")\""]
+        /// `INTEGER, inferred from 1 + 1`
+        public var _11: SQLColumn<Edge.OddView, Int> { SQLColumn(0) }
+        /// `TEXT, inferred from upper ( "first name" )`
+        public var upperFirstName: SQLColumn<Edge.OddView, String> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
     }
 }
 

@@ -235,7 +235,7 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Item: SQLKeyedRecord {
+extension Item: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "item"
     /// Every column, in the order the decoder reads them.
@@ -361,6 +361,56 @@ extension Item: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Item
+
+        /// The columns' SQL names, quoted, in ``Item/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"name\"", "\"quantity\"", "\"price\"", "\"weight\"", "\"ratio\"", "\"cost\"", "\"amount\"", "\"is_active\"", "\"is_archived\"", "\"created\"", "\"due\"", "\"touched\"", "\"token\"", "\"homepage\"", "\"photo\"", "\"note\"", "\"code\"", "\"anything\"", "\"hex_value\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Item, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL DEFAULT 'untitled'`
+        public var name: SQLColumn<Item, String> { SQLColumn(1) }
+        /// `INT NOT NULL DEFAULT 0`
+        public var quantity: SQLColumn<Item, Int> { SQLColumn(2) }
+        /// `REAL NOT NULL DEFAULT 9.99`
+        public var price: SQLColumn<Item, Double> { SQLColumn(3) }
+        /// `DOUBLE`
+        public var weight: SQLColumn<Item, Double?> { SQLColumn(4) }
+        /// `FLOAT DEFAULT -0.5`
+        public var ratio: SQLColumn<Item, Double?> { SQLColumn(5) }
+        /// `NUMERIC(10, 2)`
+        public var cost: SQLColumn<Item, Double?> { SQLColumn(6) }
+        /// `DECIMAL`
+        public var amount: SQLColumn<Item, Double?> { SQLColumn(7) }
+        /// `BOOLEAN NOT NULL DEFAULT 1`
+        public var isActive: SQLColumn<Item, Bool> { SQLColumn(8) }
+        /// `BOOL DEFAULT FALSE`
+        public var isArchived: SQLColumn<Item, Bool?> { SQLColumn(9) }
+        /// `DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP`
+        public var created: SQLColumn<Item, Date> { SQLColumn(10) }
+        /// `DATE`
+        public var due: SQLColumn<Item, Date?> { SQLColumn(11) }
+        /// `TIMESTAMP DEFAULT '2024-02-29 12:30:00'`
+        public var touched: SQLColumn<Item, Date?> { SQLColumn(12) }
+        /// `UUID`
+        public var token: SQLColumn<Item, UUID?> { SQLColumn(13) }
+        /// `URL`
+        public var homepage: SQLColumn<Item, URL?> { SQLColumn(14) }
+        /// `BLOB DEFAULT X'CAFE'`
+        public var photo: SQLColumn<Item, [UInt8]?> { SQLColumn(15) }
+        /// `CLOB`
+        public var note: SQLColumn<Item, String?> { SQLColumn(16) }
+        /// `CHAR(3)`
+        public var code: SQLColumn<Item, String?> { SQLColumn(17) }
+        /// `untyped`
+        public var anything: SQLColumn<Item, SQLValue> { SQLColumn(18) }
+        /// `INTEGER DEFAULT 0x10`
+        public var hexValue: SQLColumn<Item, Int?> { SQLColumn(19) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Item {
@@ -427,7 +477,7 @@ public struct Device: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Device: SQLKeyedRecord {
+extension Device: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "device"
     /// Every column, in the order the decoder reads them.
@@ -489,6 +539,24 @@ extension Device: SQLKeyedRecord {
     public static func bindKey(_ id: UUID, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index, .text)
         return index + 1
+    }
+
+    /// The columns of `device`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Device
+
+        /// The columns' SQL names, quoted, in ``Device/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"uuid\"", "\"label\"", "\"owner\""]
+        /// `UUID PRIMARY KEY NOT NULL`
+        public var uuid: SQLColumn<Device, UUID> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var label: SQLColumn<Device, String> { SQLColumn(1) }
+        /// `INTEGER`
+        public var owner: SQLColumn<Device, Int?> { SQLColumn(2) }
+        /// The primary key, `uuid`.
+        public var id: SQLColumn<Device, UUID> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -552,7 +620,7 @@ public struct Country: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Country: SQLKeyedRecord {
+extension Country: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "country"
     /// Every column, in the order the decoder reads them.
@@ -611,6 +679,22 @@ extension Country: SQLKeyedRecord {
     public static func bindKey(_ id: String, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `country`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Country
+
+        /// The columns' SQL names, quoted, in ``Country/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"code\"", "\"name\""]
+        /// `TEXT PRIMARY KEY NOT NULL`
+        public var code: SQLColumn<Country, String> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Country, String> { SQLColumn(1) }
+        /// The primary key, `code`.
+        public var id: SQLColumn<Country, String> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -674,7 +758,7 @@ public struct Legacy: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Legacy: SQLKeyedRecord {
+extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "legacy"
     /// Every column, in the order the decoder reads them.
@@ -733,6 +817,22 @@ extension Legacy: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `legacy`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Legacy
+
+        /// The columns' SQL names, quoted, in ``Legacy/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"number\"", "\"label\""]
+        /// `INT PRIMARY KEY`
+        public var number: SQLColumn<Legacy, Int> { SQLColumn(0) }
+        /// `TEXT`
+        public var label: SQLColumn<Legacy, String?> { SQLColumn(1) }
+        /// The primary key, `number`.
+        public var id: SQLColumn<Legacy, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -815,7 +915,7 @@ public struct Edition: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Edition: SQLKeyedRecord {
+extension Edition: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "edition"
     /// Every column, in the order the decoder reads them.
@@ -879,6 +979,22 @@ extension Edition: SQLKeyedRecord {
         try SQLRecordCoding.bind(id.countryCode, statement, index)
         try SQLRecordCoding.bind(id.itemId, statement, index + 1)
         return index + 2
+    }
+
+    /// The columns of `edition`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edition
+
+        /// The columns' SQL names, quoted, in ``Edition/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"country_code\"", "\"item_id\"", "\"released\""]
+        /// `TEXT PRIMARY KEY (1 of 2) NOT NULL`
+        public var countryCode: SQLColumn<Edition, String> { SQLColumn(0) }
+        /// `INTEGER PRIMARY KEY (2 of 2) NOT NULL`
+        public var itemId: SQLColumn<Edition, Int> { SQLColumn(1) }
+        /// `DATE NOT NULL`
+        public var released: SQLColumn<Edition, Date> { SQLColumn(2) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -952,7 +1068,7 @@ public struct EditionNote: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension EditionNote: SQLKeyedRecord {
+extension EditionNote: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "edition_note"
     /// Every column, in the order the decoder reads them.
@@ -1026,6 +1142,24 @@ extension EditionNote: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `edition_note`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = EditionNote
+
+        /// The columns' SQL names, quoted, in ``EditionNote/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"country_code\"", "\"item_id\"", "\"body\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<EditionNote, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var countryCode: SQLColumn<EditionNote, String> { SQLColumn(1) }
+        /// `INTEGER NOT NULL`
+        public var itemId: SQLColumn<EditionNote, Int> { SQLColumn(2) }
+        /// `TEXT NOT NULL`
+        public var body: SQLColumn<EditionNote, String> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1112,7 +1246,7 @@ public struct Measurement: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Measurement: SQLKeyedRecord {
+extension Measurement: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "measurement"
     /// Every column, in the order the decoder reads them.
@@ -1189,6 +1323,28 @@ extension Measurement: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `measurement`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Measurement
+
+        /// The columns' SQL names, quoted, in ``Measurement/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"width\"", "\"height\"", "\"area\"", "\"label\"", "\"payload\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Measurement, Int> { SQLColumn(0) }
+        /// `REAL NOT NULL`
+        public var width: SQLColumn<Measurement, Double> { SQLColumn(1) }
+        /// `REAL NOT NULL`
+        public var height: SQLColumn<Measurement, Double> { SQLColumn(2) }
+        /// `REAL GENERATED STORED`
+        public var area: SQLColumn<Measurement, Double?> { SQLColumn(3) }
+        /// `TEXT GENERATED VIRTUAL`
+        public var label: SQLColumn<Measurement, String?> { SQLColumn(4) }
+        /// `ANY`
+        public var payload: SQLColumn<Measurement, SQLValue> { SQLColumn(5) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Measurement {
@@ -1260,7 +1416,7 @@ public struct Employee: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Employee: SQLKeyedRecord {
+extension Employee: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "employee"
     /// Every column, in the order the decoder reads them.
@@ -1335,6 +1491,24 @@ extension Employee: SQLKeyedRecord {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
+
+    /// The columns of `employee`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Employee
+
+        /// The columns' SQL names, quoted, in ``Employee/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"name\"", "\"manager_id\"", "\"mentor_id\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Employee, Int> { SQLColumn(0) }
+        /// `TEXT NOT NULL`
+        public var name: SQLColumn<Employee, String> { SQLColumn(1) }
+        /// `INTEGER`
+        public var managerId: SQLColumn<Employee, Int?> { SQLColumn(2) }
+        /// `INTEGER`
+        public var mentorId: SQLColumn<Employee, Int?> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension Employee {
@@ -1391,7 +1565,7 @@ public struct LogLine: Hashable, Codable, Sendable {
     }
 }
 
-extension LogLine: SQLTableRecord {
+extension LogLine: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "log_line"
     /// Every column, in the order the decoder reads them.
@@ -1433,6 +1607,20 @@ extension LogLine: SQLTableRecord {
         stored.at = SQLRecordCoding.stored(at, .text)
         return stored
     }
+
+    /// The columns of `log_line`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = LogLine
+
+        /// The columns' SQL names, quoted, in ``LogLine/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"message\"", "\"at\""]
+        /// `TEXT NOT NULL`
+        public var message: SQLColumn<LogLine, String> { SQLColumn(0) }
+        /// `DATETIME`
+        public var at: SQLColumn<LogLine, Date?> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
+    }
 }
 
 extension LogLine {
@@ -1468,7 +1656,7 @@ public struct Tag: Hashable, Codable, Sendable {
     }
 }
 
-extension Tag: SQLTableRecord {
+extension Tag: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -1506,6 +1694,18 @@ extension Tag: SQLTableRecord {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// The columns of `tag`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Tag
+
+        /// The columns' SQL names, quoted, in ``Tag/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"label\""]
+        /// `TEXT`
+        public var label: SQLColumn<Tag, String?> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1558,7 +1758,7 @@ public struct ItemStat: Hashable, Codable, Sendable {
     }
 }
 
-extension ItemStat: SQLRecord {
+extension ItemStat: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "item_stats"
     /// Every column, in the order the decoder reads them.
@@ -1576,6 +1776,28 @@ extension ItemStat: SQLRecord {
         self.newest = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.date(statement, offset + 3, "item_stats.newest")
         self.lightest = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_double(statement, offset + 4)
         self.priceTotal = sqlite3_column_double(statement, offset + 5)
+    }
+
+    /// The columns of `item_stats`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = ItemStat
+
+        /// The columns' SQL names, quoted, in ``ItemStat/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"items\"", "\"units\"", "\"average_price\"", "\"newest\"", "\"lightest\"", "\"price_total\""]
+        /// `INTEGER, inferred from count ( * )`
+        public var items: SQLColumn<ItemStat, Int> { SQLColumn(0) }
+        /// `INTEGER, inferred from sum ( quantity )`
+        public var units: SQLColumn<ItemStat, Int?> { SQLColumn(1) }
+        /// `REAL, inferred from avg ( price )`
+        public var averagePrice: SQLColumn<ItemStat, Double?> { SQLColumn(2) }
+        /// `DATETIME, inferred from max ( created )`
+        public var newest: SQLColumn<ItemStat, Date?> { SQLColumn(3) }
+        /// `DOUBLE, inferred from min ( weight )`
+        public var lightest: SQLColumn<ItemStat, Double?> { SQLColumn(4) }
+        /// `REAL, inferred from total ( price )`
+        public var priceTotal: SQLColumn<ItemStat, Double> { SQLColumn(5) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1616,7 +1838,7 @@ public struct DeviceOwner: Hashable, Codable, Sendable {
     }
 }
 
-extension DeviceOwner: SQLRecord {
+extension DeviceOwner: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "device_owner"
     /// Every column, in the order the decoder reads them.
@@ -1631,6 +1853,22 @@ extension DeviceOwner: SQLRecord {
         self.label = try SQLRecordCoding.text(statement, offset, "device_owner.label")
         self.ownerName = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "device_owner.owner_name")
         self.isActive = SQLRecordCoding.isNull(statement, offset + 2) ? nil : sqlite3_column_int64(statement, offset + 2) != 0
+    }
+
+    /// The columns of `device_owner`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = DeviceOwner
+
+        /// The columns' SQL names, quoted, in ``DeviceOwner/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"label\"", "\"owner_name\"", "\"is_active\""]
+        /// `TEXT, from device.label`
+        public var label: SQLColumn<DeviceOwner, String> { SQLColumn(0) }
+        /// `TEXT, from item.name`
+        public var ownerName: SQLColumn<DeviceOwner, String?> { SQLColumn(1) }
+        /// `BOOLEAN, from item.is_active`
+        public var isActive: SQLColumn<DeviceOwner, Bool?> { SQLColumn(2) }
+        /// The columns.
+        public init() {}
     }
 }
 
@@ -1663,7 +1901,7 @@ public struct TagLabel: Hashable, Codable, Sendable {
     }
 }
 
-extension TagLabel: SQLRecord {
+extension TagLabel: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "tag_label"
     /// Every column, in the order the decoder reads them.
@@ -1676,6 +1914,18 @@ extension TagLabel: SQLRecord {
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.label = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "tag_label.label")
+    }
+
+    /// The columns of `tag_label`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = TagLabel
+
+        /// The columns' SQL names, quoted, in ``TagLabel/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"label\""]
+        /// `TEXT, from tag.label`
+        public var label: SQLColumn<TagLabel, String?> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A record type with typed columns, for queries built in Swift and compiled to SQL with
+/// bound values: `db.people.fetch(where: { $0.title == nil && $0.personId > 2 })`.
+///
+/// Generated records conform; their `Columns` type has one ``SQLColumn`` per column.
+public protocol SQLQueryableRecord: SQLRecord {
+    /// The record's columns: `$0` in predicates, orderings and projections.
+    associatedtype Columns: SQLColumnSet where Columns.Record == Self
+}
+
+/// The columns of one record type.
+public protocol SQLColumnSet: Sendable {
+    /// The record type.
+    associatedtype Record: SQLRecord
+    /// The columns' SQL names, quoted, in the order ``SQLRecord/sqlSelect`` reads them.
+    static var sqlNames: [String] { get }
+    /// The column set (it holds nothing: each column is a computed property).
+    init()
+}
+
+/// One column of `Record`, holding `Value`s: compared with `==`, `<`, `hasPrefix`, … it
+/// makes an ``SQLPredicate`` whose values are bound, never written into the SQL.
+///
+/// Comparisons are typed: a `String` column compares with `String`s only, and `== nil`
+/// exists for optional columns only (it becomes `IS NULL`).
+public struct SQLColumn<Record: SQLRecord, Value: SQLBindable>: Sendable {
+    /// The column's position in ``SQLRecord/sqlSelect``.
+    public let index: Int32
+    /// How dates in this column are stored, for comparisons with `Date`s.
+    public let dates: SQLDate.Storage
+    /// How UUIDs in this column are stored, for comparisons with `UUID`s.
+    public let uuids: SQLUUID.Storage
+
+    /// The column at `index` of `Record`'s select list.
+    @inlinable
+    public init(_ index: Int32, dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text) {
+        self.index = index
+        self.dates = dates
+        self.uuids = uuids
+    }
+
+    /// `value` as this column stores it.
+    @inlinable
+    public func sqlValue(_ value: Value) -> SQLValue {
+        if dates != .text, let date = value as? Date {
+            switch dates {
+            case .unixTimeInteger: return .integer(Int64(date.timeIntervalSince1970.rounded(.down)))
+            default: return .float(date.timeIntervalSince1970)
+            }
+        }
+        if uuids == .blob, let uuid = value as? UUID { return .blob(SQLUUID.bytes(from: uuid)) }
+        return value.sqlValue
+    }
+}
