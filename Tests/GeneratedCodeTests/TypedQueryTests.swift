@@ -127,4 +127,52 @@ import Testing
         #expect(try db.items.fetch(where: { $0.due <= early }).map(\.name) == ["early"])
         #expect(try db.items.fetch(where: { $0.isActive == true && $0.price >= 9.99 }).count == 2)
     }
+
+    @Test func projectionsReturnTypedTuples() throws {
+        let db = try people()
+        defer { db.close() }
+        let pairs = try db.select(from: \.people, \.personId, \.name) { $0.personId > 2 && $0.title == nil }
+        #expect(pairs.map(\.0) == [5])
+        #expect(pairs.map(\.1) == ["jason"])
+        let titles: [String?] = try db.people.select(\.title, orderBy: { $0.personId.ascending }, limit: 3)
+        #expect(titles == [nil, "Countess", "Rear Admiral"])
+        let names = try db.people.select(\.name, where: { $0.name.like("j%") })
+        #expect(names == ["Jason", "Jo'anne", "jason"])
+
+        let rich = try Rich.inMemory()
+        defer { rich.close() }
+        let created = Date(timeIntervalSince1970: 1_600_000_000)
+        try rich.insert(Item(name: "pen", quantity: 3, price: 1.5, isActive: true, created: created, token: UUID(uuidString: "00000000-0000-0000-0000-000000000001")))
+        let six = try rich.select(from: \.items, \.id, \.name, \.quantity, \.price, \.isActive, \.created)
+        #expect(six.count == 1)
+        #expect(six[0].0 == 1 && six[0].1 == "pen" && six[0].2 == 3 && six[0].3 == 1.5 && six[0].4 && six[0].5 == created)
+        let seven = try rich.items.select(\.id, \.name, \.quantity, \.price, \.isActive, \.created, \.token)
+        #expect(seven[0].6 == UUID(uuidString: "00000000-0000-0000-0000-000000000001"))
+    }
+
+    @Test func aggregatesAreTypedByTheColumn() throws {
+        let db = try Rich.inMemory()
+        defer { db.close() }
+        #expect(try db.items.sum(\.quantity) == nil)
+        #expect(try db.items.max(\.name) == nil)
+        #expect(try db.items.count(\.weight) == 0)
+        try db.insert(Item(name: "b", quantity: 2, price: 1.25, weight: nil))
+        try db.insert(Item(name: "a", quantity: 5, price: 2.5, weight: 4.0))
+        try db.insert(Item(name: "c", quantity: 1, price: 0.25, weight: 1.0))
+        let quantity: Int? = try db.items.sum(\.quantity)
+        #expect(quantity == 8)
+        let price: Double? = try db.items.sum(\.price, where: { $0.quantity >= 2 })
+        #expect(price == 3.75)
+        let weight: Double? = try db.items.sum(\.weight)
+        #expect(weight == 5.0)
+        #expect(try db.items.average(\.quantity) == 8.0 / 3.0)
+        let smallest: String? = try db.items.min(\.name)
+        #expect(smallest == "a")
+        #expect(try db.items.max(\.name, where: { $0.quantity < 5 }) == "c")
+        let heaviest: Double? = try db.items.max(\.weight)
+        #expect(heaviest == 4.0)
+        #expect(try db.items.min(\.weight) == 1.0)
+        #expect(try db.items.count(\.weight) == 2)
+        #expect(try db.items.count(\.name, where: { $0.name != "a" }) == 2)
+    }
 }

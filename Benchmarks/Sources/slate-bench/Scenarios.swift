@@ -230,6 +230,15 @@ struct Scenarios {
                     }
                 }, tearDown: { db.close() })
             },
+            Implementation(name: "slate-query") {
+                let db = try slateDatabase(path)
+                return Measurement(run: {
+                    try db.readTransaction { tx in
+                        let values: [Int] = try tx.items.select(\.i)
+                        return values.reduce(0) { $0 &+ Int64($1) }
+                    }
+                }, tearDown: { db.close() })
+            },
             Implementation(name: "slate-raw") {
                 let db = try rawHandle(path)
                 return Measurement(run: {

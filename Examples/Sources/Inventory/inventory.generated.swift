@@ -76,7 +76,7 @@ public struct Stock: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Stock: SQLKeyedRecord {
+extension Stock: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "stock"
     /// Every column, in the order the decoder reads them.
@@ -147,6 +147,24 @@ extension Stock: SQLKeyedRecord {
     public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
+    }
+
+    /// The columns of `stock`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Stock
+
+        /// The columns' SQL names, quoted, in ``Stock/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"book_id\"", "\"on_hand\"", "\"location\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var bookId: SQLColumn<Stock, Int> { SQLColumn(0) }
+        /// `INTEGER NOT NULL DEFAULT 0`
+        public var onHand: SQLColumn<Stock, Int> { SQLColumn(1) }
+        /// `TEXT`
+        public var location: SQLColumn<Stock, String?> { SQLColumn(2) }
+        /// The primary key, `book_id`.
+        public var id: SQLColumn<Stock, Int> { SQLColumn(0) }
+        /// The columns.
+        public init() {}
     }
 }
 

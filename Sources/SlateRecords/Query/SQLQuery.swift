@@ -4,7 +4,7 @@
 struct SQLQueryShape<Record: SQLQueryableRecord>: Hashable {
     @usableFromInline
     enum Kind: UInt8, Hashable {
-        case select, count, delete, update
+        case select, count, delete, update, project, aggregate
     }
 
     @usableFromInline var kind: Kind
@@ -12,11 +12,17 @@ struct SQLQueryShape<Record: SQLQueryableRecord>: Hashable {
     @usableFromInline var order: [SQLOrderTerm]
     @usableFromInline var hasLimit: Bool
     @usableFromInline var hasOffset: Bool
-    /// For `update`: the column set.
+    /// For `update` and `aggregate`: the column set or aggregated.
     @usableFromInline var setColumn: Int32
+    /// For `project`: the columns read; for `aggregate`, the function.
+    @usableFromInline var projection: [Int32]
 
     @usableFromInline
-    init(kind: Kind, predicate: SQLPredicateShape?, order: [SQLOrderTerm] = [], hasLimit: Bool = false, hasOffset: Bool = false, setColumn: Int32 = -1) {
+    init(
+        kind: Kind, predicate: SQLPredicateShape?, order: [SQLOrderTerm] = [], hasLimit: Bool = false, hasOffset: Bool = false,
+        setColumn: Int32 = -1, projection: [Int32] = []
+    ) {
+        self.projection = projection
         self.kind = kind
         self.predicate = predicate
         self.order = order
@@ -36,6 +42,10 @@ struct SQLQueryShape<Record: SQLQueryableRecord>: Hashable {
         case .count: sql = Record.sqlCount
         case .delete: sql = "DELETE FROM \(table)"
         case .update: sql = "UPDATE \(table) SET \(names[Int(setColumn)]) = ?"
+        case .project: sql = "SELECT " + projection.map { names[Int($0)] }.joined(separator: ", ") + " FROM \(table)"
+        case .aggregate:
+            let function = SQLAggregate(rawValue: UInt8(projection[0]))!
+            sql = "SELECT \(function.sql)(\(names[Int(setColumn)])) FROM \(table)"
         }
         if let predicate { sql += " WHERE " + predicate.sql(names) }
         if !order.isEmpty {
@@ -44,6 +54,23 @@ struct SQLQueryShape<Record: SQLQueryableRecord>: Hashable {
         if hasLimit { sql += " LIMIT ?" }
         if hasOffset { sql += hasLimit ? " OFFSET ?" : " LIMIT -1 OFFSET ?" }
         return sql
+    }
+}
+
+/// An aggregate function.
+@usableFromInline
+enum SQLAggregate: UInt8 {
+    case count, sum, min, max, avg, total
+
+    var sql: String {
+        switch self {
+        case .count: return "count"
+        case .sum: return "sum"
+        case .min: return "min"
+        case .max: return "max"
+        case .avg: return "avg"
+        case .total: return "total"
+        }
     }
 }
 
