@@ -175,4 +175,16 @@ import Testing
         #expect(try db.items.count(\.weight) == 2)
         #expect(try db.items.count(\.name, where: { $0.name != "a" }) == 2)
     }
+
+    @Test func asyncVariantsEvaluateTheirClosuresBeforeSuspending() async throws {
+        let db = try people()
+        defer { db.close() }
+        let prefix = "J"
+        #expect(try await db.people.fetch(where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.name.descending }).map(\.name) == ["Jo'anne", "Jason"])
+        #expect(try await db.people.fetchOne(where: { $0.title == "Countess" })?.name == "Ada")
+        #expect(try await db.people.fetchCount(where: { $0.title == nil }) == 2)
+        #expect(try await db.people.update(set: \.title, to: "Dr", where: { $0.title == nil }) == 2)
+        #expect(try await db.people.delete(where: { $0.title == "Dr" }) == 2)
+        #expect(try await db.people.fetchCount(where: { _ in .all }) == 3)
+    }
 }

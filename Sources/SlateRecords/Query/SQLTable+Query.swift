@@ -17,14 +17,7 @@ extension SQLTable where Record: SQLQueryableRecord {
         let condition = predicate?(columns)
         let ordering = order?(columns)
         return try store.withReadContext { context in
-            let statement = try context.selectStatement(condition, ordering, limit: limit, offset: offset)
-            defer { statement.reset() }
-            let handle = try statement.liveHandle()
-            var records: [Record] = []
-            while try statement.next() {
-                records.append(try Record(sqliteStatement: handle, offset: 0))
-            }
-            return records
+            try SQLQueryOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
         }
     }
 
@@ -37,37 +30,21 @@ extension SQLTable where Record: SQLQueryableRecord {
         let columns = Record.Columns()
         let condition = predicate(columns)
         let ordering = order?(columns)
-        return try store.withReadContext { context in
-            let statement = try context.selectStatement(condition, ordering, limit: 1, offset: nil)
-            defer { statement.reset() }
-            guard try statement.next() else { return nil }
-            return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
-        }
+        return try store.withReadContext { context in try SQLQueryOperations.fetchOne(condition, ordering, in: context) }
     }
 
     /// How many rows `predicate` holds for.
     @inlinable
     public func fetchCount(where predicate: (Record.Columns) -> SQLPredicate<Record>) throws -> Int {
         let condition = predicate(Record.Columns())
-        let shape = SQLQueryShape<Record>(kind: .count, predicate: condition.shape)
-        return try store.withReadContext { context in
-            let statement = try context.typedStatement(shape, values: condition.values)
-            defer { statement.reset() }
-            return try statement.next() ? statement.int(at: 0) : 0
-        }
+        return try store.withReadContext { context in try SQLQueryOperations.count(condition, in: context) }
     }
 
     /// Deletes the rows `predicate` holds for; returns how many there were.
     @inlinable @discardableResult
     public func delete(where predicate: (Record.Columns) -> SQLPredicate<Record>) throws -> Int {
         let condition = predicate(Record.Columns())
-        let shape = SQLQueryShape<Record>(kind: .delete, predicate: condition.shape)
-        return try store.withWriteContext { context in
-            let statement = try context.typedStatement(shape, values: condition.values)
-            defer { statement.reset() }
-            while try statement.next() {}
-            return Int(context.changes)
-        }
+        return try store.withWriteContext { context in try SQLQueryOperations.delete(condition, in: context) }
     }
 
     /// Sets `column` to `value` in the rows `predicate` holds for (every row without one);
@@ -85,14 +62,63 @@ extension SQLTable where Record: SQLQueryableRecord {
         let columns = Record.Columns()
         let target = columns[keyPath: column]
         let condition = predicate?(columns)
-        let shape = SQLQueryShape<Record>(kind: .update, predicate: condition?.shape, setColumn: target.index)
-        let newValue = target.sqlValue(value)
-        return try store.withWriteContext { context in
-            let statement = try context.typedStatement(shape, values: condition?.values ?? [], first: 2)
-            try statement.bind(newValue, at: 1)
-            defer { statement.reset() }
-            while try statement.next() {}
-            return Int(context.changes)
+        return try store.withWriteContext { context in try SQLQueryOperations.update(target, to: value, condition, in: context) }
+    }
+}
+
+extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
+    /// ``fetch(where:orderBy:limit:offset:)`` for async code; the closures run before it
+    /// suspends.
+    public func fetch(
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((Record.Columns) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil
+    ) async throws -> [Record] {
+        let columns = Record.Columns()
+        let condition = predicate?(columns)
+        let ordering = order?(columns)
+        return try await store.pool.readWithoutTransaction { context in
+            try SQLQueryOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
+        }
+    }
+
+    /// ``fetchOne(where:orderBy:)`` for async code.
+    public func fetchOne(
+        where predicate: (Record.Columns) -> SQLPredicate<Record>,
+        orderBy order: ((Record.Columns) -> SQLOrder<Record>)? = nil
+    ) async throws -> Record? {
+        let columns = Record.Columns()
+        let condition = predicate(columns)
+        let ordering = order?(columns)
+        return try await store.pool.readWithoutTransaction { context in try SQLQueryOperations.fetchOne(condition, ordering, in: context) }
+    }
+
+    /// ``fetchCount(where:)`` for async code.
+    public func fetchCount(where predicate: (Record.Columns) -> SQLPredicate<Record>) async throws -> Int {
+        let condition = predicate(Record.Columns())
+        return try await store.pool.readWithoutTransaction { context in try SQLQueryOperations.count(condition, in: context) }
+    }
+
+    /// ``delete(where:)`` for async code.
+    @discardableResult
+    public func delete(where predicate: (Record.Columns) -> SQLPredicate<Record>) async throws -> Int {
+        let condition = predicate(Record.Columns())
+        return try await store.pool.writeWithoutTransaction { context in try SQLQueryOperations.delete(condition, in: context) }
+    }
+
+    /// ``update(set:to:where:)`` for async code.
+    @discardableResult
+    public func update<Value: Sendable>(
+        set column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        to value: Value,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Int {
+        let columns = Record.Columns()
+        let target = columns[keyPath: column]
+        let condition = predicate?(columns)
+        return try await store.pool.writeWithoutTransaction { context in
+            try SQLQueryOperations.update(target, to: value, condition, in: context)
         }
     }
 }

@@ -1,0 +1,60 @@
+/// The statements behind typed queries, on one connection, with their predicates and
+/// orders already evaluated: what the synchronous and the async methods both run.
+public enum SQLQueryOperations {
+    /// The rows `condition` holds for, in `order`, from `offset`, at most `limit`.
+    @inlinable
+    public static func fetch<Record: SQLQueryableRecord>(
+        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
+    ) throws -> [Record] {
+        let statement = try context.selectStatement(condition, order, limit: limit, offset: offset)
+        defer { statement.reset() }
+        let handle = try statement.liveHandle()
+        var records: [Record] = []
+        while try statement.next() {
+            records.append(try Record(sqliteStatement: handle, offset: 0))
+        }
+        return records
+    }
+
+    /// The first row `condition` holds for, in `order`.
+    @inlinable
+    public static func fetchOne<Record: SQLQueryableRecord>(
+        _ condition: SQLPredicate<Record>, _ order: SQLOrder<Record>?, in context: SQLContext
+    ) throws -> Record? {
+        let statement = try context.selectStatement(condition, order, limit: 1, offset: nil)
+        defer { statement.reset() }
+        guard try statement.next() else { return nil }
+        return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
+    }
+
+    /// How many rows `condition` holds for.
+    @inlinable
+    public static func count<Record: SQLQueryableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+        let statement = try context.typedStatement(SQLQueryShape<Record>(kind: .count, predicate: condition.shape), values: condition.values)
+        defer { statement.reset() }
+        return try statement.next() ? statement.int(at: 0) : 0
+    }
+
+    /// Deletes the rows `condition` holds for; how many there were.
+    @inlinable
+    public static func delete<Record: SQLQueryableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+        let statement = try context.typedStatement(SQLQueryShape<Record>(kind: .delete, predicate: condition.shape), values: condition.values)
+        defer { statement.reset() }
+        while try statement.next() {}
+        return Int(context.changes)
+    }
+
+    /// Sets `column` to `value` where `condition` holds (everywhere without one); how many
+    /// rows changed.
+    @inlinable
+    public static func update<Record: SQLQueryableRecord, Value>(
+        _ column: SQLColumn<Record, Value>, to value: Value, _ condition: SQLPredicate<Record>?, in context: SQLContext
+    ) throws -> Int {
+        let shape = SQLQueryShape<Record>(kind: .update, predicate: condition?.shape, setColumn: column.index)
+        let statement = try context.typedStatement(shape, values: condition?.values ?? [], first: 2)
+        try statement.bind(column.sqlValue(value), at: 1)
+        defer { statement.reset() }
+        while try statement.next() {}
+        return Int(context.changes)
+    }
+}
