@@ -30,22 +30,18 @@ extension SQLColumn {
     /// Equal (for an optional column, `== nil` is `IS NULL`).
     @inlinable
     public static func == (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
-        if let null = column.nullShape(value, isNull: true) { return SQLPredicate(null) }
-        return column.compare(.equal, value)
+        let bound = column.sqlValue(value)
+        if case .null = bound { return SQLPredicate(.isNull(column.index)) }
+        return SQLPredicate(.compare(column.index, .equal), [bound])
     }
 
     /// Not equal (for an optional column, `!= nil` is `IS NOT NULL`; SQL's `<>` is never
     /// true for a NULL column).
     @inlinable
     public static func != (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
-        if let null = column.nullShape(value, isNull: false) { return SQLPredicate(null) }
-        return column.compare(.notEqual, value)
-    }
-
-    @usableFromInline
-    func nullShape(_ value: Value, isNull: Bool) -> SQLPredicateShape? {
-        guard case .null = value.sqlValue else { return nil }
-        return isNull ? .isNull(index) : .isNotNull(index)
+        let bound = column.sqlValue(value)
+        if case .null = bound { return SQLPredicate(.isNotNull(column.index)) }
+        return SQLPredicate(.compare(column.index, .notEqual), [bound])
     }
 }
 
