@@ -37,7 +37,7 @@ public enum SQLQueryOperations {
 
     /// Deletes the rows `condition` holds for; how many there were.
     @inlinable
-    public static func delete<Record: SQLQueryableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+    public static func delete<Record: SQLQueryableRecord & SQLTableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
         let statement = try context.typedStatement(SQLQueryShape<Record>(kind: .delete, predicate: condition.shape), values: condition.values)
         defer { statement.reset() }
         while try statement.next() {}
@@ -47,7 +47,7 @@ public enum SQLQueryOperations {
     /// Sets `column` to `value` where `condition` holds (everywhere without one); how many
     /// rows changed.
     @inlinable
-    public static func update<Record: SQLQueryableRecord, Value>(
+    public static func update<Record: SQLQueryableRecord & SQLTableRecord, Value>(
         _ column: SQLColumn<Record, Value>, to value: Value, _ condition: SQLPredicate<Record>?, in context: SQLContext
     ) throws -> Int {
         let shape = SQLQueryShape<Record>(kind: .update, predicate: condition?.shape, setColumn: column.index)

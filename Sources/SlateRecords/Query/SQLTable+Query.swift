@@ -39,7 +39,10 @@ extension SQLTable where Record: SQLQueryableRecord {
         let condition = predicate(Record.Columns())
         return try store.withReadContext { context in try SQLQueryOperations.count(condition, in: context) }
     }
+}
 
+/// Writes: tables only (a view's rows cannot be deleted or updated).
+extension SQLTable where Record: SQLQueryableRecord & SQLTableRecord {
     /// Deletes the rows `predicate` holds for; returns how many there were.
     @inlinable @discardableResult
     public func delete(where predicate: (Record.Columns) -> SQLPredicate<Record>) throws -> Int {
@@ -99,7 +102,9 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         let condition = predicate(Record.Columns())
         return try await store.pool.readWithoutTransaction { context in try SQLQueryOperations.count(condition, in: context) }
     }
+}
 
+extension SQLTable where Record: SQLQueryableRecord & SQLTableRecord, Store: SQLDatabase {
     /// ``delete(where:)`` for async code.
     @discardableResult
     public func delete(where predicate: (Record.Columns) -> SQLPredicate<Record>) async throws -> Int {
@@ -127,7 +132,7 @@ extension SQLRecordStore {
     /// Sets `column` of the table at `table` to `value` where `predicate` holds; returns how
     /// many rows changed: `db.update(\.people, set: \.title, to: nil, where: { $0.name.hasPrefix("J") })`.
     @inlinable @discardableResult
-    public func update<Record: SQLQueryableRecord, Value>(
+    public func update<Record: SQLQueryableRecord & SQLTableRecord, Value>(
         _ table: KeyPath<Self, SQLTable<Record, Self>>,
         set column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
         to value: Value,
@@ -138,7 +143,7 @@ extension SQLRecordStore {
 
     /// Deletes the rows of the table at `table` where `predicate` holds; returns how many.
     @inlinable @discardableResult
-    public func delete<Record: SQLQueryableRecord>(
+    public func delete<Record: SQLQueryableRecord & SQLTableRecord>(
         from table: KeyPath<Self, SQLTable<Record, Self>>,
         where predicate: (Record.Columns) -> SQLPredicate<Record>
     ) throws -> Int {
