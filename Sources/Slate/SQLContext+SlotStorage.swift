@@ -32,8 +32,11 @@ extension SQLContext {
         try prepareSingle(sql, db: try openHandle(sql: sql), cached: true)
     }
 
-    /// Whether statements kept in slots can be used as they are: the connection is open and
-    /// no error from a property setter waits to be thrown.
+    /// Whether a statement this context keeps can be handed out again as it is: it is not
+    /// closed nor being stepped, the connection is open, and no error from a property
+    /// setter waits to be thrown.
     @inlinable
-    public var canReuseSlotStatements: Bool { connection.isOpen && !hasPendingError }
+    public func canReuse(_ statement: SQLStatement) -> Bool {
+        statement.handle != nil && !statement.isBusy && connection.isOpen && !hasPendingError
+    }
 }

@@ -49,14 +49,7 @@ extension SQLStatement {
     ///
     /// - Throws: for anything else, NULL included.
     public func uuid(at index: Int32) throws -> UUID {
-        let count = Int(sqlite3_column_bytes(handle, index))
-        if sqlite3_column_type(handle, index) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(handle, index) {
-            return SQLUUID.uuid(fromBytes: UnsafeRawBufferPointer(start: blob, count: 16))
-        }
-        if let text = sqlite3_column_text(handle, index),
-           let uuid = SQLUUID.uuid(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))) {
-            return uuid
-        }
+        if let handle, let uuid = SQLUUID.uuid(sqliteStatement: handle, column: index) { return uuid }
         throw SQLError(
             code: .mismatch,
             message: "column \(index) (\"\(columnName(at: index))\") holds \((try? value(at: index))?.sqlLiteral ?? "?"), which is not a UUID",
@@ -100,6 +93,18 @@ public enum SQLUUID {
         case text
         /// 16 bytes.
         case blob
+    }
+
+    /// The UUID in column `column` of the current row of `statement`: 16 bytes of a blob,
+    /// or `8-4-4-4-12` text; nil for anything else, NULL included.
+    @inlinable
+    public static func uuid(sqliteStatement statement: OpaquePointer, column: Int32) -> UUID? {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        if sqlite3_column_type(statement, column) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, column) {
+            return uuid(fromBytes: UnsafeRawBufferPointer(start: blob, count: 16))
+        }
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        return uuid(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
     }
 
     /// The UUID in 16 bytes.

@@ -33,8 +33,7 @@ extension SQLContext {
     /// is prepared for you instead. The SQL of a slot must never change.
     @inlinable
     public func cachedStatement(slot: SQLStatementSlot, sql: @autoclosure () -> String) throws -> SQLStatement {
-        if slot.index < slotStatements.count, let statement = slotStatements[slot.index],
-           statement.handle != nil, !statement.isBusy, connection.isOpen, !hasPendingError {
+        if slot.index < slotStatements.count, let statement = slotStatements[slot.index], canReuse(statement) {
             return statement
         }
         return try prepareSlot(slot, sql: sql())

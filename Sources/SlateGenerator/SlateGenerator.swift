@@ -68,21 +68,7 @@ public enum SlateGenerator {
                 throw InputError(path: input, message: "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)")
             }
         }
-        let context = try SQLContext()
-        do {
-            for database in databases.sorted() {
-                let source = try SQLContext(path: database, flags: [.readOnly])
-                defer { source.close() }
-                try source.backup(to: context)
-            }
-            for script in SQLScript.ordered(scripts) {
-                try script.run(in: context)
-            }
-        } catch {
-            context.close()
-            throw error
-        }
-        return context
+        return try SchemaReader.load(scripts: scripts, over: databases.sorted())
     }
 
     /// The database type's name for a set of inputs: the first file's stem, its name up to

@@ -47,32 +47,29 @@ extension SQLDatabase {
     /// Opens the database at `path`, first creating it from ``creationSQL`` when the file
     /// is missing or empty. The schema is created in one transaction.
     public static func bootstrap(at path: String) throws -> Self {
-        let database = try Self(pool: SQLPool(path: path))
-        do {
-            try database.createSchemaIfEmpty()
-        } catch {
-            database.close()
-            throw error
-        }
-        return database
+        try bootstrapped(SQLPool(path: path))
     }
 
     /// ``bootstrap(at:)-(String)`` for a file `URL`.
     public static func bootstrap(at url: URL) throws -> Self {
-        let database = try Self(pool: SQLPool(path: url))
+        try bootstrapped(SQLPool(path: url))
+    }
+
+    /// A new in-memory database with the schema created: for tests, previews and examples.
+    public static func inMemory() throws -> Self {
+        try bootstrapped(SQLPool(path: nil))
+    }
+
+    /// The database on `pool` with its schema created if empty; the pool is closed when that
+    /// fails.
+    private static func bootstrapped(_ pool: SQLPool) throws -> Self {
+        let database = Self(pool: pool)
         do {
             try database.createSchemaIfEmpty()
         } catch {
             database.close()
             throw error
         }
-        return database
-    }
-
-    /// A new in-memory database with the schema created: for tests, previews and examples.
-    public static func inMemory() throws -> Self {
-        let database = try Self(pool: SQLPool(path: nil))
-        try database.createSchemaIfEmpty()
         return database
     }
 

@@ -48,14 +48,7 @@ public enum SQLRecordCoding {
     /// A UUID from column `index`: 16 bytes or `8-4-4-4-12` text.
     @inlinable
     public static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
-        let count = Int(sqlite3_column_bytes(statement, index))
-        if sqlite3_column_type(statement, index) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, index) {
-            return SQLUUID.uuid(fromBytes: UnsafeRawBufferPointer(start: blob, count: 16))
-        }
-        if let text = sqlite3_column_text(statement, index),
-           let uuid = SQLUUID.uuid(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))) {
-            return uuid
-        }
+        if let uuid = SQLUUID.uuid(sqliteStatement: statement, column: index) { return uuid }
         throw decodingError(statement, column, "holds a value that is not a UUID")
     }
 

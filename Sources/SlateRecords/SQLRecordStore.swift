@@ -66,10 +66,9 @@ public enum SQLRecordOperations {
                 slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning, sql: record.sqlInsertReturning)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
-            guard try statement.next() else {
+            guard let stored = try firstRecord(Record.self, from: statement) else {
                 throw SQLError(code: .error, message: "the inserted row could not be read back", sql: statement.sql)
             }
-            let stored = try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
             while try statement.next() {}
             return stored
         }
@@ -134,6 +133,13 @@ public enum SQLRecordOperations {
         let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
         defer { statement.reset() }
         try bind(statement)
+        return try records(Record.self, from: statement, limit: limit)
+    }
+
+    /// The rows `statement` steps through (bound and ready), decoded from column 0, at most
+    /// `limit`. The caller resets the statement.
+    @inlinable
+    public static func records<Record: SQLRecord>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
         let handle = try statement.liveHandle()
         var records: [Record] = []
         while try statement.next() {
@@ -141,6 +147,13 @@ public enum SQLRecordOperations {
             if let limit, records.count >= limit { break }
         }
         return records
+    }
+
+    /// The first row `statement` steps to (bound and ready), or nil. The caller resets it.
+    @inlinable
+    public static func firstRecord<Record: SQLRecord>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
+        guard try statement.next() else { return nil }
+        return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
     }
 
     /// The first record `sql` returns, or nil; its statement comes from `slot` when given.
@@ -151,8 +164,7 @@ public enum SQLRecordOperations {
         let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
         defer { statement.reset() }
         try bind(statement)
-        guard try statement.next() else { return nil }
-        return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
+        return try firstRecord(Record.self, from: statement)
     }
 }
 

@@ -92,10 +92,10 @@ final class SQLQueryCache<Record: SQLQueryableRecord>: SQLSlotStorage {
 
     @inlinable
     func statement(_ shape: SQLQueryShape<Record>, in context: SQLContext) throws -> SQLStatement {
-        if let statement = lastStatement, lastShape == shape, statement.handle != nil, !statement.isBusy, context.canReuseSlotStatements {
+        if let statement = lastStatement, lastShape == shape, context.canReuse(statement) {
             return statement
         }
-        if let statement = statements[shape], statement.handle != nil, !statement.isBusy, context.canReuseSlotStatements {
+        if let statement = statements[shape], context.canReuse(statement) {
             lastShape = shape
             lastStatement = statement
             return statement

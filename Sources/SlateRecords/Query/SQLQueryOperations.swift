@@ -8,12 +8,7 @@ public enum SQLQueryOperations {
     ) throws -> [Record] {
         let statement = try context.selectStatement(condition, order, limit: limit, offset: offset)
         defer { statement.reset() }
-        let handle = try statement.liveHandle()
-        var records: [Record] = []
-        while try statement.next() {
-            records.append(try Record(sqliteStatement: handle, offset: 0))
-        }
-        return records
+        return try SQLRecordOperations.records(Record.self, from: statement)
     }
 
     /// The first row `condition` holds for, in `order`.
@@ -23,8 +18,7 @@ public enum SQLQueryOperations {
     ) throws -> Record? {
         let statement = try context.selectStatement(condition, order, limit: 1, offset: nil)
         defer { statement.reset() }
-        guard try statement.next() else { return nil }
-        return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
+        return try SQLRecordOperations.firstRecord(Record.self, from: statement)
     }
 
     /// How many rows `condition` holds for.

@@ -65,10 +65,17 @@ public enum SchemaReader {
         return try read(from: context)
     }
 
-    /// An in-memory database with `scripts` replayed into it, in file-name order.
-    public static func load(scripts: [SQLScript]) throws -> SQLContext {
+    /// An in-memory database holding a copy of each database file in `databases` (in
+    /// order; each copy replaces the one before), then `scripts` replayed into it, in
+    /// file-name order.
+    public static func load(scripts: [SQLScript], over databases: [String] = []) throws -> SQLContext {
         let context = try SQLContext()
         do {
+            for database in databases {
+                let source = try SQLContext(path: database, flags: [.readOnly])
+                defer { source.close() }
+                try source.backup(to: context)
+            }
             for script in SQLScript.ordered(scripts) {
                 try script.run(in: context)
             }
