@@ -184,6 +184,11 @@ import Testing
         #expect(try sqlite3_person_find(db, 3) == nil)
         #expect(try sqlite3_people_fetch(db).map(\.name) == ["Ada", "Grace"])
         #expect(try Person.fetch(in: db, filter: { $0.name == "Grace" }) == [grace])
+        // Typed predicates in the attached style, values bound.
+        #expect(try Person.fetch(in: db, where: { $0.name == "Grace" || $0.name.hasPrefix("A") }, orderBy: { $0.name.descending }) == [grace, ada])
+        #expect(try Person.fetch(in: db, where: { $0.title == nil }, limit: 1, offset: 1) == [grace])
+        #expect(try Person.fetchCount(in: db, where: { $0.name.like("%a%") }) == 2)
+        #expect(try Address.delete(in: db, where: { $0.city == "Nowhere" }) == 0)
         #expect(try sqlite3_addresses_fetch(db, for: ada) == [home])
         #expect(try sqlite3_person_find(db, for: home) == ada)
 

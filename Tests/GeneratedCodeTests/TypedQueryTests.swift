@@ -183,8 +183,56 @@ import Testing
         #expect(try await db.people.fetch(where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.name.descending }).map(\.name) == ["Jo'anne", "Jason"])
         #expect(try await db.people.fetchOne(where: { $0.title == "Countess" })?.name == "Ada")
         #expect(try await db.people.fetchCount(where: { $0.title == nil }) == 2)
+        let pairs = try await db.people.select(\.personId, \.name, where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.personId.ascending })
+        #expect(pairs.map(\.0) == [1, 4] && pairs.map(\.1) == ["Jason", "Jo'anne"])
+        #expect(try await db.people.count(\.title) == 3)
+        #expect(try await db.people.sum(\.personId, where: { $0.title == nil }) == 6)
+        #expect(try await db.people.average(\.personId) == 3.0)
+        #expect(try await db.people.min(\.name) == "Ada")
+        #expect(try await db.people.max(\.title) == "Rear Admiral")
         #expect(try await db.people.update(set: \.title, to: "Dr", where: { $0.title == nil }) == 2)
         #expect(try await db.people.delete(where: { $0.title == "Dr" }) == 2)
         #expect(try await db.people.fetchCount(where: { _ in .all }) == 3)
+    }
+}
+
+/// Joins along foreign keys.
+@Suite struct TypedJoinTests {
+    private func contacts() throws -> Contacts {
+        let db = try Contacts.inMemory()
+        try db.transaction { tx in
+            let jason = try tx.insert(Person(name: "Jason", title: nil))
+            let ada = try tx.insert(Person(name: "Ada", title: "Countess"))
+            try tx.insert(Address(street: "Main St", city: "Paris", personId: jason.personId))
+            try tx.insert(Address(street: "Elm St", city: "London", personId: ada.personId))
+            try tx.insert(Address(street: "Oak St", city: "Paris", personId: ada.personId))
+            try tx.insert(Address(street: "Nowhere", city: "Paris", personId: nil))
+        }
+        return db
+    }
+
+    @Test func joinPairsEachRowWithTheRowItRefersTo() throws {
+        let db = try contacts()
+        defer { db.close() }
+        let pairs = try db.addresses.join(\.person, orderBy: { address, _ in address.addressId.ascending })
+        #expect(pairs.map { "\($0.0.street ?? "") → \($0.1.name)" } == ["Main St → Jason", "Elm St → Ada", "Oak St → Ada"])
+        let filtered = try db.addresses.join(\.person, where: { address, person in
+            address.city == "Paris" && person.title != nil
+        })
+        #expect(filtered.map(\.0.street) == ["Oak St"])
+        #expect(filtered.map(\.1.name) == ["Ada"])
+        let ordered = try db.addresses.join(
+            \.person, orderBy: { address, person in person.name.descending.then(address.street.ascending) }, limit: 2, offset: 1)
+        #expect(ordered.map(\.0.street) == ["Elm St", "Oak St"])
+    }
+
+    @Test func leftJoinKeepsRowsWithoutAParent() throws {
+        let db = try contacts()
+        defer { db.close() }
+        let pairs = try db.addresses.leftJoin(\.person, where: { address, _ in address.city == "Paris" })
+        #expect(pairs.map(\.0.street) == ["Main St", "Oak St", "Nowhere"])
+        #expect(pairs.map { $0.1?.name } == ["Jason", "Ada", nil])
+        let orphans = try db.addresses.leftJoin(\.person, where: { address, _ in address.personId == nil })
+        #expect(orphans.map(\.0.street) == ["Nowhere"])
     }
 }

@@ -344,9 +344,7 @@ struct ModelBuilder {
         // Several keys to one parent: label each after its columns (`forReportsTo`).
         for index in result.indices where perParent[result[index].parentRecord, default: 0] > 1 {
             let columns = result[index].pairs.map { child.properties[$0.child].column }
-            var words = columns.flatMap(NameStyle.words)
-            if words.count > 1, let last = words.last, ["id", "key", "fk"].contains(last.lowercased()) { words.removeLast() }
-            result[index].label = "for" + words.map(NameStyle.capitalized).joined()
+            result[index].label = "for" + NameStyle.keyWords(columns).map(NameStyle.capitalized).joined()
         }
         return result
     }

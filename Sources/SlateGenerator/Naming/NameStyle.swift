@@ -39,6 +39,14 @@ enum NameStyle {
     }
 
     /// `person_id` → `personId`, `LastName` → `lastName`, `CustomerID` → `customerID`.
+    /// The words naming a key by its columns, without a trailing `id`, `key` or `fk`
+    /// (`reports_to_id` → reports, to).
+    static func keyWords(_ columns: [String]) -> [String] {
+        var words = columns.flatMap(NameStyle.words)
+        if words.count > 1, let last = words.last, ["id", "key", "fk"].contains(last.lowercased()) { words.removeLast() }
+        return words
+    }
+
     static func lowerCamel(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return "_" }

@@ -143,11 +143,41 @@ extension Translator {
                 docs: docs(["The primary key, `\(property.column)`."]), access: access, name: "id",
                 type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))])))
         }
+        members += foreignKeyMembers(record)
         members.append(.function(FunctionDescription(
             docs: docs(["The columns."]), access: access, kind: .initializer, parameters: [], body: [])))
         return .type(TypeDescription(
             docs: docs(["The columns of `\(record.sqlName)`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`."]),
             access: access, kind: .struct, name: "Columns", conformances: ["SQLColumnSet"], members: members))
+    }
+
+    /// One ``SQLForeignKey`` per relationship, for `join(\\.person)`: named after the parent
+    /// (`person`), or after the key's columns when several lead to one parent or the key
+    /// refers to its own table.
+    private func foreignKeyMembers(_ record: RecordModel) -> [Declaration] {
+        guard configuration.emit.relationships else { return [] }
+        var taken = Set(record.properties.map(\.identifier) + ["id"])
+        return record.relationships.map { relationship in
+            let parent = model.records[relationship.parentRecord]
+            var member: String
+            if relationship.label != "for" {
+                member = NameStyle.lowerCamel(String(relationship.label.dropFirst("for".count)))
+            } else if parent.sqlName == record.sqlName {
+                // A key to its own table (`parent_id`) is named after its columns.
+                member = NameStyle.lowerCamel(NameStyle.keyWords(relationship.pairs.map { record.properties[$0.child].column }).joined(separator: "_"))
+            } else {
+                member = NameStyle.lowerCamel(parent.typeName)
+            }
+            if taken.contains(member) { member += "Record" }
+            taken.insert(member)
+            let childColumns = relationship.pairs.map { String(record.properties[$0.child].index) }.joined(separator: ", ")
+            let parentColumns = relationship.pairs.map { String(parent.properties[$0.parent].index) }.joined(separator: ", ")
+            let columns = relationship.pairs.map { "`\(record.properties[$0.child].column)`" }.joined(separator: ", ")
+            return .variable(VariableDescription(
+                docs: docs(["The foreign key \(columns) to `\(parent.sqlName)`, for `join(\\.\(member))`."]), access: access,
+                name: SwiftIdentifier.escaped(member), type: "SQLForeignKey<\(name(of: record)), \(name(of: parent))>",
+                getter: [.line("SQLForeignKey([\(childColumns)], [\(parentColumns)])")]))
+        }
     }
 
     /// Whether SQLite may store the record differently from how it binds: generated

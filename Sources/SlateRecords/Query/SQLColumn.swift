@@ -24,7 +24,7 @@ public protocol SQLColumnSet: Sendable {
 ///
 /// Comparisons are typed: a `String` column compares with `String`s only, and `== nil`
 /// exists for optional columns only (it becomes `IS NULL`).
-public struct SQLColumn<Record: SQLRecord, Value: SQLBindable>: Sendable {
+public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
     /// The column's position in ``SQLRecord/sqlSelect``.
     public let index: Int32
     /// How dates in this column are stored, for comparisons with `Date`s.

@@ -1,6 +1,6 @@
 /// The order of a query's rows: `orderBy: { $0.name.ascending }`, or several keys with
 /// `then`: `{ $0.lastName.ascending.then($0.born.descending) }`.
-public struct SQLOrder<Record: SQLRecord>: Sendable {
+public struct SQLOrder<Record>: Sendable {
     @usableFromInline var terms: [SQLOrderTerm]
 
     @usableFromInline

@@ -8,7 +8,7 @@
 /// A predicate has a shape (its operators and columns) and values. Statements are cached
 /// by shape: the same shape with other values reuses its prepared statement, and its SQL
 /// is rendered only the first time.
-public struct SQLPredicate<Record: SQLRecord>: Sendable {
+public struct SQLPredicate<Record>: Sendable {
     @usableFromInline var shape: SQLPredicateShape
     @usableFromInline var values: [SQLValue]
 

@@ -6,7 +6,7 @@ public enum SQLQueryOperations {
     public static func fetch<Record: SQLQueryableRecord>(
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
     ) throws -> [Record] {
-        let statement = try context.selectStatement(condition, order, limit: limit, offset: offset)
+        let statement = try context.selectStatement(condition, order, limit: limit, offset: offset, in: context.queryCache(Record.self))
         defer { statement.reset() }
         return try SQLRecordOperations.records(Record.self, from: statement)
     }
@@ -16,7 +16,7 @@ public enum SQLQueryOperations {
     public static func fetchOne<Record: SQLQueryableRecord>(
         _ condition: SQLPredicate<Record>, _ order: SQLOrder<Record>?, in context: SQLContext
     ) throws -> Record? {
-        let statement = try context.selectStatement(condition, order, limit: 1, offset: nil)
+        let statement = try context.selectStatement(condition, order, limit: 1, offset: nil, in: context.queryCache(Record.self))
         defer { statement.reset() }
         return try SQLRecordOperations.firstRecord(Record.self, from: statement)
     }
@@ -24,7 +24,7 @@ public enum SQLQueryOperations {
     /// How many rows `condition` holds for.
     @inlinable
     public static func count<Record: SQLQueryableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
-        let statement = try context.typedStatement(SQLQueryShape<Record>(kind: .count, predicate: condition.shape), values: condition.values)
+        let statement = try context.typedStatement(SQLQueryShape(kind: .count, predicate: condition.shape), values: condition.values, in: context.queryCache(Record.self))
         defer { statement.reset() }
         return try statement.next() ? statement.int(at: 0) : 0
     }
@@ -32,7 +32,7 @@ public enum SQLQueryOperations {
     /// Deletes the rows `condition` holds for; how many there were.
     @inlinable
     public static func delete<Record: SQLQueryableRecord & SQLTableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
-        let statement = try context.typedStatement(SQLQueryShape<Record>(kind: .delete, predicate: condition.shape), values: condition.values)
+        let statement = try context.typedStatement(SQLQueryShape(kind: .delete, predicate: condition.shape), values: condition.values, in: context.queryCache(Record.self))
         defer { statement.reset() }
         while try statement.next() {}
         return Int(context.changes)
@@ -44,8 +44,8 @@ public enum SQLQueryOperations {
     public static func update<Record: SQLQueryableRecord & SQLTableRecord, Value>(
         _ column: SQLColumn<Record, Value>, to value: Value, _ condition: SQLPredicate<Record>?, in context: SQLContext
     ) throws -> Int {
-        let shape = SQLQueryShape<Record>(kind: .update, predicate: condition?.shape, setColumn: column.index)
-        let statement = try context.typedStatement(shape, values: condition?.values ?? [], first: 2)
+        let shape = SQLQueryShape(kind: .update, predicate: condition?.shape, setColumn: column.index)
+        let statement = try context.typedStatement(shape, values: condition?.values ?? [], first: 2, in: context.queryCache(Record.self))
         try statement.bind(column.sqlValue(value), at: 1)
         defer { statement.reset() }
         while try statement.next() {}

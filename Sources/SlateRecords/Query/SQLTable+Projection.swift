@@ -15,24 +15,8 @@ extension SQLTable where Record: SQLQueryableRecord {
         let all = Record.Columns()
         var indices: [Int32] = []
         for column in repeat each columns { indices.append(all[keyPath: column].index) }
-        let condition = predicate?(all)
-        let shape = SQLQueryShape<Record>(
-            kind: .project, predicate: condition?.shape, order: order?(all).terms ?? [], hasLimit: limit != nil, projection: indices)
-        return try store.withReadContext { context in
-            let statement = try context.typedStatement(shape, values: condition?.values ?? [])
-            if let limit { try statement.bind(Int64(limit), at: Int32(condition?.values.count ?? 0) + 1) }
-            defer { statement.reset() }
-            var rows: [(repeat each Value)] = []
-            while try statement.next() {
-                var index: Int32 = -1
-                func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
-                    index += 1
-                    return try Column.decode(from: statement, at: index)
-                }
-                rows.append(try (repeat read((each Value).self)))
-            }
-            return rows
-        }
+        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit)
+        return try store.withReadContext { context in try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self) }
     }
 
     /// How many rows have a non-NULL `column` (and satisfy `predicate`).
@@ -104,16 +88,133 @@ extension SQLTable where Record: SQLQueryableRecord {
         _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
         _ predicate: ((Record.Columns) -> SQLPredicate<Record>)?
     ) throws -> Result? {
+        let query = SQLProjection(aggregate: function, Record.self, column, predicate)
+        return try store.withReadContext { context in try query.value(in: context, context.queryCache(Record.self)) }
+    }
+}
+
+extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
+    /// ``select(_:where:orderBy:limit:)`` for async code; the closures run before it
+    /// suspends.
+    public func select<each Value: SQLColumnDecodable & Sendable>(
+        _ columns: repeat KeyPath<Record.Columns, SQLColumn<Record, each Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((Record.Columns) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil
+    ) async throws -> [(repeat each Value)] {
+        let all = Record.Columns()
+        var indices: [Int32] = []
+        for column in repeat each columns { indices.append(all[keyPath: column].index) }
+        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit)
+        return try await store.pool.readWithoutTransaction { context in
+            try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self)
+        }
+    }
+
+    /// ``count(_:where:)`` for async code.
+    public func count<Value>(
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Int {
+        try await aggregate(.count, column, predicate) ?? 0
+    }
+
+    /// ``sum(_:where:)`` for async code.
+    public func sum<Value: SQLNumericValue>(
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Value.Number? where Value.Number: Sendable {
+        try await aggregate(.sum, column, predicate)
+    }
+
+    /// ``average(_:where:)`` for async code.
+    public func average<Value: SQLNumericValue>(
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Double? {
+        try await aggregate(.avg, column, predicate)
+    }
+
+    /// ``min(_:where:)-(KeyPath<Record.Columns,SQLColumn<Record,Value>>,_)`` for async code.
+    public func min<Value: SQLOrderedValue & SQLColumnDecodable & Sendable>(
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Value? {
+        try await aggregate(.min, column, predicate)
+    }
+
+    /// ``max(_:where:)-(KeyPath<Record.Columns,SQLColumn<Record,Value>>,_)`` for async code.
+    public func max<Value: SQLOrderedValue & SQLColumnDecodable & Sendable>(
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Value? {
+        try await aggregate(.max, column, predicate)
+    }
+
+    func aggregate<Value, Result: SQLColumnDecodable & Sendable>(
+        _ function: SQLAggregate,
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        _ predicate: ((Record.Columns) -> SQLPredicate<Record>)?
+    ) async throws -> Result? {
+        let query = SQLProjection(aggregate: function, Record.self, column, predicate)
+        return try await store.pool.readWithoutTransaction { context in try query.value(in: context, context.queryCache(Record.self)) }
+    }
+}
+
+/// A projection or aggregate with its predicate and order evaluated: what the synchronous
+/// and async methods run.
+@usableFromInline
+struct SQLProjection: Sendable {
+    @usableFromInline let shape: SQLQueryShape
+    @usableFromInline let values: [SQLValue]
+    @usableFromInline let limit: Int?
+
+    @inlinable
+    init<Record>(_ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?) {
+        shape = SQLQueryShape(
+            kind: .project, predicate: condition?.shape, order: order?.terms ?? [], hasLimit: limit != nil, projection: columns)
+        values = condition?.values ?? []
+        self.limit = limit
+    }
+
+    @inlinable
+    init<Record: SQLQueryableRecord, Value>(
+        aggregate function: SQLAggregate, _ type: Record.Type, _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        _ predicate: ((Record.Columns) -> SQLPredicate<Record>)?
+    ) {
         let all = Record.Columns()
         let condition = predicate?(all)
-        let shape = SQLQueryShape<Record>(
+        shape = SQLQueryShape(
             kind: .aggregate, predicate: condition?.shape, setColumn: all[keyPath: column].index, projection: [Int32(function.rawValue)])
-        return try store.withReadContext { context in
-            let statement = try context.typedStatement(shape, values: condition?.values ?? [])
-            defer { statement.reset() }
-            guard try statement.next() else { return nil }
-            return try Result?.decode(from: statement, at: 0)
+        values = condition?.values ?? []
+        limit = nil
+    }
+
+    /// The rows, each column decoded to its type.
+    @inlinable
+    func rows<each Value: SQLColumnDecodable>(in context: SQLContext, _ cache: SQLQueryCache, of types: repeat (each Value).Type) throws -> [(repeat each Value)] {
+        let statement = try context.typedStatement(shape, values: values, in: cache)
+        if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
+        defer { statement.reset() }
+        var rows: [(repeat each Value)] = []
+        while try statement.next() {
+            var index: Int32 = -1
+            func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
+                index += 1
+                return try Column.decode(from: statement, at: index)
+            }
+            rows.append(try (repeat read((each Value).self)))
         }
+        return rows
+    }
+
+    /// The aggregate's value (nil for SQL's NULL).
+    @inlinable
+    func value<Result: SQLColumnDecodable>(in context: SQLContext, _ cache: SQLQueryCache) throws -> Result? {
+        let statement = try context.typedStatement(shape, values: values, in: cache)
+        defer { statement.reset() }
+        guard try statement.next() else { return nil }
+        return try Result?.decode(from: statement, at: 0)
     }
 }
 

@@ -650,6 +650,8 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         public var inPrint: SQLColumn<Bookshop.Book, Bool> { SQLColumn(7) }
         /// The primary key, `book_id`.
         public var id: SQLColumn<Bookshop.Book, Int> { SQLColumn(0) }
+        /// The foreign key `publisher_id` to `publishers`, for `join(\.publisher)`.
+        public var publisher: SQLForeignKey<Bookshop.Book, Bookshop.Publisher> { SQLForeignKey([3], [0]) }
         /// The columns.
         public init() {}
     }
@@ -813,6 +815,10 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
         public var authorId: SQLColumn<Bookshop.BookAuthor, Int> { SQLColumn(1) }
         /// `INTEGER NOT NULL DEFAULT 1`
         public var position: SQLColumn<Bookshop.BookAuthor, Int> { SQLColumn(2) }
+        /// The foreign key `book_id` to `books`, for `join(\.book)`.
+        public var book: SQLForeignKey<Bookshop.BookAuthor, Bookshop.Book> { SQLForeignKey([0], [0]) }
+        /// The foreign key `author_id` to `authors`, for `join(\.author)`.
+        public var author: SQLForeignKey<Bookshop.BookAuthor, Bookshop.Author> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }
@@ -975,6 +981,8 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
         public var parentId: SQLColumn<Bookshop.Category, Int?> { SQLColumn(2) }
         /// The primary key, `category_id`.
         public var id: SQLColumn<Bookshop.Category, Int> { SQLColumn(0) }
+        /// The foreign key `parent_id` to `categories`, for `join(\.parent)`.
+        public var parent: SQLForeignKey<Bookshop.Category, Bookshop.Category> { SQLForeignKey([2], [0]) }
         /// The columns.
         public init() {}
     }
@@ -1128,6 +1136,10 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
         public var bookId: SQLColumn<Bookshop.BookCategory, Int> { SQLColumn(0) }
         /// `INTEGER PRIMARY KEY (2 of 2) NOT NULL`
         public var categoryId: SQLColumn<Bookshop.BookCategory, Int> { SQLColumn(1) }
+        /// The foreign key `book_id` to `books`, for `join(\.book)`.
+        public var book: SQLForeignKey<Bookshop.BookCategory, Bookshop.Book> { SQLForeignKey([0], [0]) }
+        /// The foreign key `category_id` to `categories`, for `join(\.category)`.
+        public var category: SQLForeignKey<Bookshop.BookCategory, Bookshop.Category> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }
@@ -1505,6 +1517,8 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
         public var postcode: SQLColumn<Bookshop.Address, String> { SQLColumn(5) }
         /// The primary key, `address_id`.
         public var id: SQLColumn<Bookshop.Address, Int> { SQLColumn(0) }
+        /// The foreign key `customer_id` to `customers`, for `join(\.customer)`.
+        public var customer: SQLForeignKey<Bookshop.Address, Bookshop.Customer> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }
@@ -1713,6 +1727,12 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
         public var state: SQLColumn<Bookshop.Order, String> { SQLColumn(6) }
         /// The primary key, `order_id`.
         public var id: SQLColumn<Bookshop.Order, Int> { SQLColumn(0) }
+        /// The foreign key `customer_id` to `customers`, for `join(\.customer)`.
+        public var customer: SQLForeignKey<Bookshop.Order, Bookshop.Customer> { SQLForeignKey([1], [0]) }
+        /// The foreign key `shipping_address_id` to `addresses`, for `join(\.shippingAddress)`.
+        public var shippingAddress: SQLForeignKey<Bookshop.Order, Bookshop.Address> { SQLForeignKey([2], [0]) }
+        /// The foreign key `billing_address_id` to `addresses`, for `join(\.billingAddress)`.
+        public var billingAddress: SQLForeignKey<Bookshop.Order, Bookshop.Address> { SQLForeignKey([3], [0]) }
         /// The columns.
         public init() {}
     }
@@ -1885,6 +1905,10 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
         public var quantity: SQLColumn<Bookshop.OrderItem, Int> { SQLColumn(2) }
         /// `DECIMAL(8, 2) NOT NULL`
         public var unitPrice: SQLColumn<Bookshop.OrderItem, Double> { SQLColumn(3) }
+        /// The foreign key `order_id` to `orders`, for `join(\.order)`.
+        public var order: SQLForeignKey<Bookshop.OrderItem, Bookshop.Order> { SQLForeignKey([0], [0]) }
+        /// The foreign key `book_id` to `books`, for `join(\.book)`.
+        public var book: SQLForeignKey<Bookshop.OrderItem, Bookshop.Book> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }
@@ -2047,6 +2071,8 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
         public var reserved: SQLColumn<Bookshop.Stock, Int> { SQLColumn(2) }
         /// The primary key, `book_id`.
         public var id: SQLColumn<Bookshop.Stock, Int> { SQLColumn(0) }
+        /// The foreign key `book_id` to `books`, for `join(\.book)`.
+        public var book: SQLForeignKey<Bookshop.Stock, Bookshop.Book> { SQLForeignKey([0], [0]) }
         /// The columns.
         public init() {}
     }
@@ -2244,6 +2270,10 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
         public var written: SQLColumn<Bookshop.Review, Date> { SQLColumn(5) }
         /// The primary key, `review_id`.
         public var id: SQLColumn<Bookshop.Review, Int> { SQLColumn(0) }
+        /// The foreign key `book_id` to `books`, for `join(\.book)`.
+        public var book: SQLForeignKey<Bookshop.Review, Bookshop.Book> { SQLForeignKey([1], [0]) }
+        /// The foreign key `customer_id` to `customers`, for `join(\.customer)`.
+        public var customer: SQLForeignKey<Bookshop.Review, Bookshop.Customer> { SQLForeignKey([2], [0]) }
         /// The columns.
         public init() {}
     }

@@ -338,6 +338,8 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
         public var personId: SQLColumn<Address, Int?> { SQLColumn(3) }
         /// The primary key, `address_id`.
         public var id: SQLColumn<Address, Int> { SQLColumn(0) }
+        /// The foreign key `person_id` to `person`, for `join(\.person)`.
+        public var person: SQLForeignKey<Address, Person> { SQLForeignKey([3], [0]) }
         /// The columns.
         public init() {}
     }

@@ -1229,6 +1229,8 @@ extension Edge.Items: SQLKeyedRecord, SQLQueryableRecord {
         public var id: SQLColumn<Edge.Items, Int> { SQLColumn(0) }
         /// `INTEGER`
         public var itemId: SQLColumn<Edge.Items, Int?> { SQLColumn(1) }
+        /// The foreign key `item_id` to `item`, for `join(\.item)`.
+        public var item: SQLForeignKey<Edge.Items, Edge.Item> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }

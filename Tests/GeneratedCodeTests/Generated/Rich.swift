@@ -555,6 +555,8 @@ extension Device: SQLKeyedRecord, SQLQueryableRecord {
         public var owner: SQLColumn<Device, Int?> { SQLColumn(2) }
         /// The primary key, `uuid`.
         public var id: SQLColumn<Device, UUID> { SQLColumn(0) }
+        /// The foreign key `owner` to `item`, for `join(\.item)`.
+        public var item: SQLForeignKey<Device, Item> { SQLForeignKey([2], [0]) }
         /// The columns.
         public init() {}
     }
@@ -993,6 +995,10 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
         public var itemId: SQLColumn<Edition, Int> { SQLColumn(1) }
         /// `DATE NOT NULL`
         public var released: SQLColumn<Edition, Date> { SQLColumn(2) }
+        /// The foreign key `country_code` to `country`, for `join(\.country)`.
+        public var country: SQLForeignKey<Edition, Country> { SQLForeignKey([0], [0]) }
+        /// The foreign key `item_id` to `item`, for `join(\.item)`.
+        public var item: SQLForeignKey<Edition, Item> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }
@@ -1158,6 +1164,8 @@ extension EditionNote: SQLKeyedRecord, SQLQueryableRecord {
         public var itemId: SQLColumn<EditionNote, Int> { SQLColumn(2) }
         /// `TEXT NOT NULL`
         public var body: SQLColumn<EditionNote, String> { SQLColumn(3) }
+        /// The foreign key `country_code`, `item_id` to `edition`, for `join(\.edition)`.
+        public var edition: SQLForeignKey<EditionNote, Edition> { SQLForeignKey([1, 2], [0, 1]) }
         /// The columns.
         public init() {}
     }
@@ -1506,6 +1514,10 @@ extension Employee: SQLKeyedRecord, SQLQueryableRecord {
         public var managerId: SQLColumn<Employee, Int?> { SQLColumn(2) }
         /// `INTEGER`
         public var mentorId: SQLColumn<Employee, Int?> { SQLColumn(3) }
+        /// The foreign key `manager_id` to `employee`, for `join(\.manager)`.
+        public var manager: SQLForeignKey<Employee, Employee> { SQLForeignKey([2], [0]) }
+        /// The foreign key `mentor_id` to `employee`, for `join(\.mentor)`.
+        public var mentor: SQLForeignKey<Employee, Employee> { SQLForeignKey([3], [0]) }
         /// The columns.
         public init() {}
     }

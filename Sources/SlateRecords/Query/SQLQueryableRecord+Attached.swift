@@ -1,0 +1,53 @@
+// Typed queries in the type-attached style (`Person.fetch(in: db, where: …)`), on a raw
+// `sqlite3` handle like the other attached functions. They prepare their statement on
+// each call, as every attached and raw function does, so nothing outlives the call.
+
+extension SQLQueryableRecord {
+    /// The rows of the database `db` for which `predicate` holds, in `order`, from
+    /// `offset`, at most `limit`.
+    ///
+    /// ```swift
+    /// let untitled = try Person.fetch(in: db, where: { $0.title == nil }, orderBy: { $0.name.ascending })
+    /// ```
+    public static func fetch(
+        in db: OpaquePointer,
+        where predicate: ((Columns) -> SQLPredicate<Self>)? = nil,
+        orderBy order: ((Columns) -> SQLOrder<Self>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil
+    ) throws -> [Self] {
+        let columns = Columns()
+        let condition = predicate?(columns)
+        let shape = SQLQueryShape(
+            kind: .select, predicate: condition?.shape, order: order?(columns).terms ?? [], hasLimit: limit != nil,
+            hasOffset: offset != nil)
+        var values = condition?.values ?? []
+        if let limit { values.append(.integer(Int64(limit))) }
+        if let offset { values.append(.integer(Int64(offset))) }
+        return try SQLRecordCoding.fetch(
+            db, shape.sql(SQLQueryTarget(Self.self)), bind: { try bindAll(values, to: $0) },
+            decode: { try Self(sqliteStatement: $0, offset: 0) })
+    }
+
+    /// How many rows of the database `db` `predicate` holds for.
+    public static func fetchCount(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
+        let condition = predicate(Columns())
+        let sql = SQLQueryShape(kind: .count, predicate: condition.shape).sql(SQLQueryTarget(Self.self))
+        return try SQLRecordCoding.fetch(
+            db, sql, bind: { try bindAll(condition.values, to: $0) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
+    }
+
+    static func bindAll(_ values: [SQLValue], to statement: OpaquePointer) throws {
+        for (index, value) in values.enumerated() { try SQLRecordCoding.bind(value, statement, Int32(index + 1)) }
+    }
+}
+
+extension SQLQueryableRecord where Self: SQLTableRecord {
+    /// Deletes the rows of the database `db` for which `predicate` holds; returns how many.
+    @discardableResult
+    public static func delete(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
+        let condition = predicate(Columns())
+        let sql = SQLQueryShape(kind: .delete, predicate: condition.shape).sql(SQLQueryTarget(Self.self))
+        return try SQLRecordCoding.execute(db, sql) { try bindAll(condition.values, to: $0) }
+    }
+}
