@@ -56,6 +56,7 @@ let package = Package(
         .target(name: "SlateTestSupport", dependencies: ["Slate"], path: "Tests/SlateTestSupport"),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport"]),
         .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema", "SlateTestSupport"]),
+        .testTarget(name: "SlateRecordsTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
         .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "slate", "SlateTestSupport"]),
         // The golden files, compiled and run: the API over SlateRecords...
         .testTarget(name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport"]),

@@ -162,3 +162,13 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
     /// The wrapped value's ``SQLValue``, or `.null`.
     @inlinable public var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
+
+extension SQLBindable where Self: RawRepresentable, RawValue: SQLBindable {
+    /// Binds the raw value: declare `SQLBindable` on an enum with raw values and it binds
+    /// as its raw value.
+    @inlinable public func bind(to statement: SQLStatement, at index: Int32) throws {
+        try rawValue.bind(to: statement, at: index)
+    }
+    /// The raw value's.
+    @inlinable public var sqlValue: SQLValue { rawValue.sqlValue }
+}

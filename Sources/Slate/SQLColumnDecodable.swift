@@ -91,3 +91,17 @@ extension Optional: SQLColumnDecodable where Wrapped: SQLColumnDecodable {
         return try Wrapped.decode(from: statement, at: index)
     }
 }
+
+extension SQLColumnDecodable where Self: RawRepresentable, RawValue: SQLColumnDecodable {
+    /// Reads the raw value and makes the value from it: declare `SQLColumnDecodable` on an
+    /// enum with raw values and it reads from its raw value. Throws for a raw value that
+    /// names no case.
+    public static func decode(from statement: SQLStatement, at index: Int32) throws -> Self {
+        let raw = try RawValue.decode(from: statement, at: index)
+        guard let value = Self(rawValue: raw) else {
+            throw SQLError(
+                code: .mismatch, message: "column \(index) holds \(raw), which is not a case of \(Self.self)", sql: statement.sql)
+        }
+        return value
+    }
+}

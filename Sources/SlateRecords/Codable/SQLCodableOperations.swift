@@ -1,0 +1,121 @@
+import Slate
+
+/// The statements behind ``SQLCodableRecord`` operations, on one connection.
+enum SQLCodableOperations {
+    static func save<Record: SQLCodableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+        let table = try SQLCodableTable<Record>.on(context)
+        if let unsaveable = table.unsaveable { throw unsaveable }
+        let statement = try table.statement(.save, in: context)
+        defer { statement.reset() }
+        try table.writer.bind(record, to: statement)
+        while try statement.next() {}
+        guard !table.writer.boundPrimaryKey else { return record }
+        // SQLite assigned the key: read the row back to return it.
+        let find = try table.statement(.findByRowID, in: context)
+        defer { find.reset() }
+        try find.bind(context.lastInsertRowID, at: 1)
+        guard let stored = try table.firstRecord(from: find) else {
+            throw SQLError(code: .error, message: "the saved \(Record.self) could not be read back", sql: find.sql)
+        }
+        return stored
+    }
+
+    static func load<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Record? {
+        let table = try SQLCodableTable<Record>.on(context)
+        let statement = try table.statement(.find, in: context)
+        defer { statement.reset() }
+        try statement.bind(key, at: 1)
+        return try table.firstRecord(from: statement)
+    }
+
+    static func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Bool {
+        let table = try SQLCodableTable<Record>.on(context)
+        let statement = try table.statement(.delete, in: context)
+        defer { statement.reset() }
+        try statement.bind(key, at: 1)
+        while try statement.next() {}
+        return context.changes > 0
+    }
+
+    /// The value of `record`'s primary key, as it is stored.
+    static func key<Record: SQLCodableRecord>(of record: Record) throws -> SQLValue {
+        let capture = SQLKeyCapture(key: Record.primaryKey)
+        try record.encode(to: capture)
+        guard let value = capture.value else {
+            throw SQLError(code: .misuse, message: "\(Record.self) did not encode its primary key \"\(Record.primaryKey)\"")
+        }
+        return value
+    }
+
+    static func fetch<Record: SQLCodableRecord>(
+        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
+    ) throws -> [Record] {
+        let table = try SQLCodableTable<Record>.on(context)
+        let statement = try context.selectStatement(condition, order, limit: limit, offset: offset, in: table.queries)
+        defer { statement.reset() }
+        return try table.records(from: statement)
+    }
+
+    static func count<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>?, in context: SQLContext) throws -> Int {
+        let table = try SQLCodableTable<Record>.on(context)
+        let statement = try context.typedStatement(
+            SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? [], in: table.queries)
+        defer { statement.reset() }
+        return try statement.next() ? statement.int(at: 0) : 0
+    }
+
+    static func delete<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+        let table = try SQLCodableTable<Record>.on(context)
+        let statement = try context.typedStatement(
+            SQLQueryShape(kind: .delete, predicate: condition.shape), values: condition.values, in: table.queries)
+        defer { statement.reset() }
+        while try statement.next() {}
+        return Int(context.changes)
+    }
+}
+
+/// Encodes a record only to capture the value of one key.
+final class SQLKeyCapture: Encoder {
+    let key: String
+    var value: SQLValue?
+
+    init(key: String) {
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Container<Key>(capture: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { SQLDiscardingContainer<SQLNoKey>() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { SQLDiscardingContainer<SQLNoKey>() }
+
+    struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let capture: SQLKeyCapture
+        var codingPath: [any CodingKey] { [] }
+
+        func encodeNil(forKey key: Key) throws {
+            if key.stringValue == capture.key { capture.value = .null }
+        }
+
+        func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            if key.stringValue == capture.key { capture.value = try SQLRowWriter.sqlValue(of: value) }
+        }
+
+        func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+            guard key.stringValue == capture.key else { return }
+            if let value { capture.value = try SQLRowWriter.sqlValue(of: value) } else { capture.value = .null }
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { SQLDiscardingContainer<Key>() }
+        func superEncoder() -> any Encoder { capture }
+        func superEncoder(forKey key: Key) -> any Encoder { SQLValueEncoder() }
+    }
+}

@@ -1,0 +1,128 @@
+import Slate
+
+/// One ``SQLCodableRecord`` type on one connection: its layout checked against the table,
+/// its prepared statements, its reader and writer.
+final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
+    let layout: SQLCodableLayout<Record>
+    let reader: SQLRowReader
+    let writer: SQLRowWriter
+    let queries: SQLQueryCache
+    private var statements: [Kind: SQLStatement] = [:]
+
+    enum Kind: Hashable {
+        case save, find, findByRowID, delete
+    }
+
+    /// Why records of this type cannot be saved, when they cannot.
+    let unsaveable: SQLError?
+
+    init(_ layout: SQLCodableLayout<Record>, unsaveable: SQLError?) {
+        self.layout = layout
+        self.unsaveable = unsaveable
+        reader = SQLRowReader(layout)
+        writer = SQLRowWriter(layout)
+        let select = "SELECT " + layout.quotedNames.joined(separator: ", ") + " FROM " + layout.quotedTable
+        queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: select))
+    }
+
+    /// The table of `Record` on `context`, its columns checked the first time.
+    static func on(_ context: SQLContext) throws -> SQLCodableTable {
+        let tables = context.slotStorage(codableTablesSlot) { SQLCodableTables() }
+        if let table = tables.tables[ObjectIdentifier(Record.self)] { return unsafeDowncast(table, to: SQLCodableTable.self) }
+        let layout = SQLCodableLayout<Record>.shared
+        if let failure = layout.failure { throw failure }
+        let table = SQLCodableTable(layout, unsaveable: try check(layout, in: context))
+        tables.tables[ObjectIdentifier(Record.self)] = table
+        return table
+    }
+
+    /// Every property must have a column. Returns why the type cannot be saved, when a NOT
+    /// NULL column without a default has no property.
+    private static func check(_ layout: SQLCodableLayout<Record>, in context: SQLContext) throws -> SQLError? {
+        let columns = try context.query(
+            sql: "SELECT name, \"notnull\", dflt_value IS NOT NULL, pk, hidden FROM pragma_table_xinfo(?)",
+            parameters: [.text(Record.tableName)])
+        guard !columns.isEmpty else {
+            throw SQLError(code: .error, message: "table \"\(Record.tableName)\" of \(Record.self) does not exist")
+        }
+        let names = Set(columns.compactMap { $0[0].textValue?.lowercased() })
+        for key in layout.keys where !names.contains(key.lowercased()) {
+            throw SQLError(code: .mismatch, message: "\(Record.self).\(key) has no column in table \"\(Record.tableName)\"")
+        }
+        let keys = Set(layout.keys.map { $0.lowercased() })
+        for column in columns {
+            guard let name = column[0].textValue, !keys.contains(name.lowercased()) else { continue }
+            // A type may read fewer columns than the table has, but saving it needs a value
+            // for every NOT NULL column without a default (an INTEGER PRIMARY KEY is assigned).
+            let required = column[1].integerValue == 1 && column[2].integerValue == 0 && column[4].integerValue == 0
+            if required && column[3].integerValue == 0 {
+                return SQLError(
+                    code: .mismatch,
+                    message: "column \"\(name)\" of table \"\(Record.tableName)\" is NOT NULL without a default, and \(Record.self) has no property for it")
+            }
+        }
+        return nil
+    }
+
+    /// The statement of `kind`, prepared the first time.
+    func statement(_ kind: Kind, in context: SQLContext) throws -> SQLStatement {
+        if let statement = statements[kind], context.canReuse(statement) { return statement }
+        let sql = self.sql(kind)
+        if let statement = statements[kind], statement.handle != nil, statement.isBusy { return try context.prepare(sql: sql) }
+        let statement = try context.prepareForSlot(sql: sql)
+        statements[kind] = statement
+        return statement
+    }
+
+    private func sql(_ kind: Kind) -> String {
+        let key = SQLText.quotedIdentifier(Record.primaryKey)
+        switch kind {
+        case .find: return queries.target.select + " WHERE \(key) = ?"
+        case .findByRowID: return queries.target.select + " WHERE rowid = ?"
+        case .delete: return "DELETE FROM \(layout.quotedTable) WHERE \(key) = ?"
+        case .save:
+            let names = layout.quotedNames
+            var sql = "INSERT INTO \(layout.quotedTable) (" + names.joined(separator: ", ") + ") VALUES ("
+                + names.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ") ON CONFLICT (\(key)) DO "
+            let others = names.filter { $0 != key }
+            sql += others.isEmpty ? "NOTHING" : "UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            return sql
+        }
+    }
+
+    /// The records `statement` steps through (bound and ready); the caller resets it.
+    func records(from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
+        let handle = try statement.liveHandle()
+        var records: [Record] = []
+        while try statement.next() {
+            records.append(try reader.record(Record.self, from: handle))
+            if let limit, records.count >= limit { break }
+        }
+        return records
+    }
+
+    /// The first record `statement` steps to, or nil; the caller resets it.
+    func firstRecord(from statement: SQLStatement) throws -> Record? {
+        guard try statement.next() else { return nil }
+        return try reader.record(Record.self, from: try statement.liveHandle())
+    }
+
+    override func close() {
+        for statement in statements.values where !statement.isBusy { statement.close() }
+        statements.removeAll()
+        queries.close()
+    }
+}
+
+/// The ``SQLCodableTable``s of one connection, by record type.
+final class SQLCodableTables: SQLSlotStorage {
+    var tables: [ObjectIdentifier: SQLSlotStorage] = [:]
+
+    override func close() {
+        for table in tables.values { table.close() }
+        tables.removeAll()
+    }
+}
+
+/// Where each connection keeps its ``SQLCodableTables``.
+let codableTablesSlot = SQLStatementSlot()

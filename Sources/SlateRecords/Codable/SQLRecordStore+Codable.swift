@@ -1,0 +1,128 @@
+import Slate
+
+extension SQLRecordStore {
+    /// Saves `record`: inserts it, or updates the row with its primary key when there is
+    /// one (one `INSERT … ON CONFLICT DO UPDATE`). Returns the record as saved: when its key
+    /// was nil, SQLite assigned the rowid, and the returned record has it.
+    @discardableResult
+    public func save<Record: SQLCodableRecord>(_ record: Record) throws -> Record {
+        try withWriteContext { context in try SQLCodableOperations.save(record, in: context) }
+    }
+
+    /// The record whose primary key is `key`, or nil.
+    public func load<Record: SQLCodableRecord>(_ type: Record.Type, key: some SQLBindable) throws -> Record? {
+        try withReadContext { context in try SQLCodableOperations.load(type, key: key.sqlValue, in: context) }
+    }
+
+    /// Deletes the row with `record`'s primary key; returns whether there was one.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(_ record: Record) throws -> Bool {
+        let key = try SQLCodableOperations.key(of: record)
+        return try withWriteContext { context in try SQLCodableOperations.delete(Record.self, key: key, in: context) }
+    }
+
+    /// Deletes the row whose primary key is `key`; returns whether there was one.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: some SQLBindable) throws -> Bool {
+        try withWriteContext { context in try SQLCodableOperations.delete(type, key: key.sqlValue, in: context) }
+    }
+
+    /// The records for which `predicate` holds, in `order`, from `offset`, at most `limit`:
+    /// one `SELECT` with every value bound, its statement cached by the query's shape.
+    ///
+    /// ```swift
+    /// try db.fetch(Note.self, where: { $0.body == nil }, orderBy: { $0.title.ascending }, limit: 20)
+    /// ```
+    public func fetch<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil
+    ) throws -> [Record] {
+        let (condition, ordering) = try SQLCodableColumns<Record>.evaluate(predicate, order)
+        return try withReadContext { context in
+            try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
+        }
+    }
+
+    /// The first record for which `predicate` holds (in `order`), or nil.
+    public func fetchOne<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil
+    ) throws -> Record? {
+        let columns = SQLCodableColumns<Record>()
+        let condition = predicate(columns)
+        let ordering = order?(columns)
+        try columns.check()
+        return try withReadContext { context in
+            try SQLCodableOperations.fetch(condition, ordering, limit: 1, offset: nil, in: context).first
+        }
+    }
+
+    /// How many rows `predicate` holds for (every row without one).
+    public func fetchCount<Record: SQLCodableRecord>(
+        _ type: Record.Type, where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil
+    ) throws -> Int {
+        let (condition, _) = try SQLCodableColumns<Record>.evaluate(predicate, nil)
+        return try withReadContext { context in try SQLCodableOperations.count(condition, in: context) }
+    }
+
+    /// Deletes the rows `predicate` holds for; returns how many there were.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(
+        _ type: Record.Type, where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>
+    ) throws -> Int {
+        let columns = SQLCodableColumns<Record>()
+        let condition = predicate(columns)
+        try columns.check()
+        return try withWriteContext { context in try SQLCodableOperations.delete(condition, in: context) }
+    }
+
+    /// A few properties of the records `predicate` holds for, as tuples, for listings:
+    /// only those columns are read.
+    ///
+    /// ```swift
+    /// let titles: [(Int?, String)] = try db.select(from: Note.self, \.id, \.title, orderBy: { $0.title.ascending })
+    /// ```
+    public func select<Record: SQLCodableRecord, each Value: SQLColumnDecodable & SQLBindable>(
+        from type: Record.Type,
+        _ columns: repeat KeyPath<Record, each Value>,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil
+    ) throws -> [(repeat each Value)] {
+        let all = SQLCodableColumns<Record>()
+        var indices: [Int32] = []
+        for column in repeat each columns { indices.append(all[dynamicMember: column].index) }
+        try all.check()
+        let (condition, ordering) = try SQLCodableColumns<Record>.evaluate(predicate, order)
+        let query = SQLProjection(Record.self, indices, condition, ordering, limit: limit)
+        return try withReadContext { context in
+            try query.rows(in: context, try SQLCodableTable<Record>.on(context).queries, of: repeat (each Value).self)
+        }
+    }
+}
+
+extension SQLCodableColumns {
+    /// A query's predicate and order, evaluated; throws for a key path without a column.
+    static func evaluate(
+        _ predicate: ((SQLCodableColumns) -> SQLPredicate<Record>)?, _ order: ((SQLCodableColumns) -> SQLOrder<Record>)?
+    ) throws -> (SQLPredicate<Record>?, SQLOrder<Record>?) {
+        let columns = SQLCodableColumns()
+        let result = (predicate?(columns), order?(columns))
+        try columns.check()
+        return result
+    }
+}
+
+extension SQLContext: SQLRecordStore {
+    /// Runs `body` on this context.
+    @inlinable
+    public func withReadContext<T>(_ body: (SQLContext) throws -> T) throws -> T { try body(self) }
+
+    /// Runs `body` on this context.
+    @inlinable
+    public func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T { try body(self) }
+}

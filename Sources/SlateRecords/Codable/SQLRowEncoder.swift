@@ -1,0 +1,281 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Slate
+
+/// Binds a ``SQLCodableRecord``'s values to a statement whose parameter `?N` is the
+/// record's key at position N - 1 of its layout.
+///
+/// Keys the record leaves out (optionals that are nil) stay NULL: the writer clears the
+/// bindings first.
+final class SQLRowWriter {
+    private var statement: SQLStatement?
+    private let keyIndex: [String: Int]
+    private let keys: [String]
+    private let primaryKey: Int
+    private let table: String
+    private let type: String
+    private var cursor = 0
+    /// Whether the primary key was bound to a value that is not NULL.
+    private(set) var boundPrimaryKey = false
+    /// The first error an encoding container could not throw.
+    var failure: SQLError?
+
+    init<Record>(_ layout: SQLCodableLayout<Record>) {
+        keyIndex = layout.keyIndex
+        keys = layout.keys
+        primaryKey = layout.keyIndex[Record.primaryKey] ?? -1
+        table = Record.tableName
+        type = "\(Record.self)"
+    }
+
+    /// Binds `record` to `statement`.
+    func bind<Record: Encodable>(_ record: Record, to statement: SQLStatement) throws {
+        sqlite3_clear_bindings(try statement.liveHandle())
+        self.statement = statement
+        defer { self.statement = nil }
+        cursor = 0
+        boundPrimaryKey = false
+        failure = nil
+        try record.encode(to: SQLRowEncoder(writer: self))
+        if let failure { throw failure }
+    }
+
+    /// The parameter of `key`: keys come in the layout's order, so the next one is checked
+    /// first.
+    @inline(__always)
+    func parameter(_ key: some CodingKey) throws -> Int32 {
+        let name = key.stringValue
+        let index: Int
+        if cursor < keys.count, keys[cursor] == name {
+            index = cursor
+        } else if let found = keyIndex[name] {
+            index = found
+        } else {
+            throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
+        }
+        cursor = index + 1
+        return Int32(index + 1)
+    }
+
+    @inline(__always)
+    func bound(_ key: some CodingKey) throws -> (SQLStatement, Int32) {
+        let parameter = try parameter(key)
+        if parameter == primaryKey + 1 { boundPrimaryKey = true }
+        guard let statement else { throw SQLError(code: .misuse, message: "no statement to bind \(type).\(key.stringValue) to") }
+        return (statement, parameter)
+    }
+
+    func bindNull(_ key: some CodingKey) throws {
+        let (statement, parameter) = try bound(key)
+        if parameter == primaryKey + 1 { boundPrimaryKey = false }
+        try statement.bindNull(at: parameter)
+    }
+
+    func bindInteger(_ value: some BinaryInteger, _ key: some CodingKey) throws {
+        guard let exact = Int64(exactly: value) else {
+            throw SQLError(code: .mismatch, message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold")
+        }
+        let (statement, parameter) = try bound(key)
+        try statement.bind(exact, at: parameter)
+    }
+
+    func bindDouble(_ value: Double, _ key: some CodingKey) throws {
+        let (statement, parameter) = try bound(key)
+        try statement.bind(value, at: parameter)
+    }
+
+    func bindText(_ value: String, _ key: some CodingKey) throws {
+        let (statement, parameter) = try bound(key)
+        try statement.bind(value, at: parameter)
+    }
+
+    func bindBytes(_ value: [UInt8], _ key: some CodingKey) throws {
+        let (statement, parameter) = try bound(key)
+        try statement.bind(value, at: parameter)
+    }
+
+    /// A value of a type that is not one of the container's primitives.
+    func bindValue<T: Encodable>(_ value: T, _ key: some CodingKey) throws {
+        switch value {
+        case let date as Date: try bindText(SQLDate.text(from: date), key)
+        case let uuid as UUID: try bindText(uuid.uuidString.lowercased(), key)
+        case let data as Data: try bindBytes([UInt8](data), key)
+        case let bytes as [UInt8] where T.self == [UInt8].self: try bindBytes(bytes, key)
+        case let url as URL: try bindText(url.absoluteString, key)
+        default:
+            let value = try Self.sqlValue(of: value)
+            let (statement, parameter) = try bound(key)
+            if case .null = value, parameter == primaryKey + 1 { boundPrimaryKey = false }
+            try statement.bind(value, at: parameter)
+        }
+    }
+
+    /// How a value is stored: as generated records store it, enums by raw value, anything
+    /// with keys or elements as JSON text.
+    static func sqlValue<T: Encodable>(of value: T) throws -> SQLValue {
+        switch value {
+        case let text as String: return .text(text)
+        case let number as Double: return .float(number)
+        case let number as Float: return .float(Double(number))
+        case let flag as Bool: return .integer(flag ? 1 : 0)
+        case let integer as any BinaryInteger:
+            guard let exact = Int64(exactly: integer) else {
+                throw SQLError(code: .mismatch, message: "\(integer) is more than SQLite's 64-bit integers hold")
+            }
+            return .integer(exact)
+        case let date as Date: return .text(SQLDate.text(from: date))
+        case let uuid as UUID: return .text(uuid.uuidString.lowercased())
+        case let data as Data: return .blob([UInt8](data))
+        // (An empty array of any element casts to [UInt8]: check the type.)
+        case let bytes as [UInt8] where T.self == [UInt8].self: return .blob(bytes)
+        case let url as URL: return .text(url.absoluteString)
+        default:
+            let single = SQLValueEncoder()
+            do {
+                try value.encode(to: single)
+                if !single.wantsJSON { return single.value }
+            } catch is SQLNeedsJSON {}
+            return .text(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+        }
+    }
+}
+
+/// Encodes one record as the parameters of a statement.
+struct SQLRowEncoder: Encoder {
+    let writer: SQLRowWriter
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: writer))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one")
+        return SQLDiscardingContainer<SQLNoKey>()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value")
+        return SQLDiscardingContainer<SQLNoKey>()
+    }
+}
+
+/// The parameters of a row, by coding key.
+struct SQLRowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: SQLRowWriter
+
+    var codingPath: [any CodingKey] { [] }
+
+    func encodeNil(forKey key: Key) throws { try writer.bindNull(key) }
+    func encode(_ value: Bool, forKey key: Key) throws { try writer.bindInteger(value ? 1 : 0, key) }
+    func encode(_ value: String, forKey key: Key) throws { try writer.bindText(value, key) }
+    func encode(_ value: Double, forKey key: Key) throws { try writer.bindDouble(value, key) }
+    func encode(_ value: Float, forKey key: Key) throws { try writer.bindDouble(Double(value), key) }
+    func encode(_ value: Int, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: Int8, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: Int16, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: Int32, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: Int64, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: UInt, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { try writer.bindInteger(value, key) }
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer.bindValue(value, key) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a column holds one value, not a nested container (\(key.stringValue))")
+        return KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a column holds one value, not a nested container (\(key.stringValue))")
+        return SQLDiscardingContainer<Key>()
+    }
+
+    func superEncoder() -> any Encoder { SQLRowEncoder(writer: writer) }
+
+    func superEncoder(forKey key: Key) -> any Encoder {
+        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a column holds one value, not a nested encoder (\(key.stringValue))")
+        return SQLValueEncoder()
+    }
+}
+
+/// Captures the single value a value encodes itself as (an enum's raw value); throws
+/// ``SQLNeedsJSON`` when it wants keys or elements.
+final class SQLValueEncoder: Encoder, SingleValueEncodingContainer {
+    var value: SQLValue = .null
+    var wantsJSON = false
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        wantsJSON = true
+        return KeyedEncodingContainer(SQLDiscardingContainer<Key>())
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        wantsJSON = true
+        return SQLDiscardingContainer<SQLNoKey>()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeNil() throws { value = .null }
+    func encode(_ value: Bool) throws { self.value = .integer(value ? 1 : 0) }
+    func encode(_ value: String) throws { self.value = .text(value) }
+    func encode(_ value: Double) throws { self.value = .float(value) }
+    func encode(_ value: Float) throws { self.value = .float(Double(value)) }
+    func encode(_ value: Int) throws { self.value = .integer(Int64(value)) }
+    func encode(_ value: Int64) throws { self.value = .integer(value) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        if let integer = value as? any BinaryInteger, let exact = Int64(exactly: integer) {
+            self.value = .integer(exact)
+            return
+        }
+        try value.encode(to: self)
+        if wantsJSON { throw SQLNeedsJSON() }
+    }
+}
+
+/// A key for containers that take none.
+struct SQLNoKey: CodingKey {
+    var stringValue: String { "" }
+    var intValue: Int? { nil }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+}
+
+/// Takes values and drops them, where an encoding container cannot throw; the error is
+/// recorded by whoever hands it out.
+struct SQLDiscardingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+
+    init() {}
+
+    mutating func encodeNil(forKey key: Key) throws {}
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+    mutating func encodeNil() throws {}
+    mutating func encode<T: Encodable>(_ value: T) throws {}
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+    mutating func superEncoder() -> any Encoder { SQLValueEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { SQLValueEncoder() }
+}
