@@ -19,9 +19,7 @@ import Foundation
 /// Each call on the database is its own transaction, and runs on the pool's writer or a
 /// reader; ``transaction(_:)-(_)`` groups calls. Every call has an async variant of the
 /// same name.
-public protocol SQLDatabase: SQLRecordStore, Sendable {
-    /// The pool the database runs on.
-    var pool: SQLPool { get }
+public protocol SQLDatabase: SQLPooledStore {
     /// Wraps a pool on a database with this schema.
     init(pool: SQLPool)
     /// The SQL that creates the schema: tables, indexes, views, triggers, and the

@@ -146,3 +146,33 @@ struct Device: SQLCodableRecord, Equatable {
         }
     }
 }
+
+/// Codable records on a pool, sync and async.
+@Suite struct CodableRecordPoolTests {
+    /// The synchronous calls (in an async function Swift would pick the async overloads).
+    private func createAndSave(_ pool: SQLPool) throws -> [Int?] {
+        try pool.write { context in
+            try context.exec(sql: """
+                CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
+                                    created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
+                """)
+        }
+        try pool.save(Note(title: "sync", body: "100%", stars: 3))
+        return try pool.fetch(Note.self).map(\.id)
+    }
+
+    @Test func poolsSaveAndFetchOffTheCallersTask() async throws {
+        let directory = TemporaryDirectory()
+        let pool = try SQLPool(path: directory.path("notes.sqlite"))
+        defer { pool.close() }
+        #expect(try createAndSave(pool) == [1])
+        let second = try await pool.save(Note(title: "async", stars: 2))
+        #expect(second.id == 2)
+        #expect(try await pool.load(Note.self, key: 2)?.title == "async")
+        let minimum = 2.5
+        #expect(try await pool.fetch(Note.self, where: { $0.stars > minimum }).map(\.title) == ["sync"])
+        #expect(try await pool.fetchCount(Note.self, where: { $0.body.like("100\\%") }) == 1)
+        #expect(try await pool.delete(second))
+        #expect(try await pool.fetch(Note.self).map(\.id) == [1])
+    }
+}

@@ -126,3 +126,47 @@ extension SQLContext: SQLRecordStore {
     @inlinable
     public func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T { try body(self) }
 }
+
+extension SQLPooledStore {
+    /// ``SQLRecordStore/save(_:)`` for async code.
+    @discardableResult
+    public func save<Record: SQLCodableRecord>(_ record: Record) async throws -> Record {
+        try await pool.writeWithoutTransaction { context in try SQLCodableOperations.save(record, in: context) }
+    }
+
+    /// ``SQLRecordStore/load(_:key:)`` for async code.
+    public func load<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Record? {
+        let key = key.sqlValue
+        return try await pool.readWithoutTransaction { context in try SQLCodableOperations.load(type, key: key, in: context) }
+    }
+
+    /// ``SQLRecordStore/delete(_:)-(Record)`` for async code.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(_ record: Record) async throws -> Bool {
+        let key = try SQLCodableOperations.key(of: record)
+        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(Record.self, key: key, in: context) }
+    }
+
+    /// ``SQLRecordStore/fetch(_:where:orderBy:limit:offset:)`` for async code; the closures
+    /// run before it suspends.
+    public func fetch<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil
+    ) async throws -> [Record] {
+        let (condition, ordering) = try SQLCodableColumns<Record>.evaluate(predicate, order)
+        return try await pool.readWithoutTransaction { context in
+            try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
+        }
+    }
+
+    /// ``SQLRecordStore/fetchCount(_:where:)`` for async code.
+    public func fetchCount<Record: SQLCodableRecord>(
+        _ type: Record.Type, where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Int {
+        let (condition, _) = try SQLCodableColumns<Record>.evaluate(predicate, nil)
+        return try await pool.readWithoutTransaction { context in try SQLCodableOperations.count(condition, in: context) }
+    }
+}
