@@ -69,6 +69,19 @@ struct Device: SQLCodableRecord, Equatable {
         #expect(try db.fetchCount(Note.self) == 0)
     }
 
+    @Test func anAssignedKeySlateCannotSetIsReadBack() throws {
+        struct Small: SQLCodableRecord, Equatable {
+            static let tableName = "small"
+            var id: Int32?
+            var label: String
+        }
+        let db = try context()
+        try db.exec(sql: "CREATE TABLE small (id INTEGER PRIMARY KEY, label TEXT NOT NULL)")
+        #expect(try db.save(Small(label: "a")) == Small(id: 1, label: "a"))
+        #expect(try db.save(Small(label: "b")) == Small(id: 2, label: "b"))
+        #expect(try db.save(Note(title: "x")).id == 1)
+    }
+
     @Test func keysOtherThanIdAndTablesWithoutRowID() throws {
         let db = try context()
         let serial = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!

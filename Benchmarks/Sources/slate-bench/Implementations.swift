@@ -101,6 +101,37 @@ struct GRDBItem: FetchableRecord, PersistableRecord {
     }
 }
 
+/// A Slate record for a hand-written `Codable` type.
+struct SlateCodableItem: SQLCodableRecord {
+    static let tableName = "item"
+    var id: Int64?
+    var i: Int64
+    var d: Double
+    var t: String
+}
+
+/// An order as a Slate record for a hand-written `Codable` type.
+struct SlateCodableOrder: SQLCodableRecord {
+    static let tableName = "orders"
+    static let primaryKey = "OrderID"
+    // swiftlint:disable identifier_name
+    var OrderID: Int64
+    var CustomerID: String
+    var EmployeeID: Int64
+    var OrderDate: Date
+    var RequiredDate: Date
+    var ShippedDate: Date?
+    var ShipVia: Int64
+    var Freight: Double
+    var ShipName: String
+    var ShipAddress: String
+    var ShipCity: String
+    var ShipRegion: String?
+    var ShipPostalCode: String?
+    var ShipCountry: String
+    // swiftlint:enable identifier_name
+}
+
 /// A GRDB record by `Codable`.
 struct GRDBCodableItem: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "item"

@@ -91,6 +91,17 @@ struct Scenarios {
                     return Int64(count)
                 }, tearDown: { db.close(); ScratchDirectory.remove(path) })
             },
+            Implementation(name: "slate-codable") {
+                let path = try fresh()
+                let pool = try SQLPool(path: path, configuration: .init(synchronous: .normal))
+                let items = (0..<count).map { SlateCodableItem(i: data.i[$0], d: data.d[$0], t: data.t[$0]) }
+                return Measurement(run: {
+                    try pool.write { context in
+                        for item in items { try context.save(item) }
+                    }
+                    return Int64(count)
+                }, tearDown: { pool.close(); ScratchDirectory.remove(path) })
+            },
             Implementation(name: "slate-raw") {
                 let path = try fresh()
                 let db = try rawHandle(path)
@@ -166,6 +177,13 @@ struct Scenarios {
                     let items = try db.readTransaction { tx in try tx.items.fetch() }
                     return checksum(items.count, items.reduce(0) { $0 &+ Int64($1.i) })
                 }, tearDown: { db.close() })
+            },
+            Implementation(name: "slate-codable") {
+                let pool = try SQLPool(path: path)
+                return Measurement(run: {
+                    let items = try pool.read { context in try context.fetch(SlateCodableItem.self) }
+                    return checksum(items.count, items.reduce(0) { $0 &+ $1.i })
+                }, tearDown: { pool.close() })
             },
             Implementation(name: "slate-raw") {
                 let db = try rawHandle(path)
@@ -344,6 +362,18 @@ struct Scenarios {
                     }
                 }, tearDown: { db.close() })
             },
+            Implementation(name: "slate-codable") {
+                let pool = try SQLPool(path: path)
+                return Measurement(run: {
+                    try pool.read { context in
+                        var sum: Int64 = 0
+                        for id in ids {
+                            if let item = try context.load(SlateCodableItem.self, key: id) { sum &+= item.i }
+                        }
+                        return sum
+                    }
+                }, tearDown: { pool.close() })
+            },
             Implementation(name: "slate-raw") {
                 let db = try rawHandle(path)
                 return Measurement(run: {
@@ -447,6 +477,15 @@ struct Scenarios {
                     return Int64(count)
                 }, tearDown: { db.close(); ScratchDirectory.remove(path) })
             },
+            Implementation(name: "slate-codable") {
+                let path = try fresh()
+                let pool = try SQLPool(path: path, configuration: .init(synchronous: .normal))
+                let items = (0..<count).map { SlateCodableItem(i: data.i[$0], d: data.d[$0], t: data.t[$0]) }
+                return Measurement(run: {
+                    for item in items { try pool.save(item) }
+                    return Int64(count)
+                }, tearDown: { pool.close(); ScratchDirectory.remove(path) })
+            },
             Implementation(name: "slate-raw") {
                 let path = try fresh()
                 let db = try rawHandle(path)
@@ -521,6 +560,14 @@ struct Scenarios {
                     return orderChecksum(count: orders.count, employees: orders.reduce(0) { $0 + $1.employeeID },
                                          lastDay: orders.last?.requiredDate.timeIntervalSince1970 ?? 0)
                 }, tearDown: { db.close() })
+            },
+            Implementation(name: "slate-codable") {
+                let pool = try SQLPool(path: path)
+                return Measurement(run: {
+                    let orders = try pool.read { context in try context.fetch(SlateCodableOrder.self) }
+                    return orderChecksum(count: orders.count, employees: orders.reduce(0) { $0 + Int($1.EmployeeID) },
+                                         lastDay: orders.last?.RequiredDate.timeIntervalSince1970 ?? 0)
+                }, tearDown: { pool.close() })
             },
             Implementation(name: "slate-raw") {
                 let db = try rawHandle(path)

@@ -42,8 +42,60 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         }
         keys = probe.keys
         keyTypes = probe.keyTypes
+        rowIDOffset = samples.flatMap { Self.rowIDOffset(probe.keyTypes[Record.primaryKey], $0.zero, $0.changed, probe.keys) }
         keyIndex = Dictionary(uniqueKeysWithValues: probe.keys.enumerated().map { ($1, $0) })
         quotedNames = probe.keys.map(SQLText.quotedIdentifier)
+    }
+
+    /// Where an optional integer primary key is stored in a record, for setting the rowid
+    /// SQLite assigned without reading the row back; nil when it is not one, or when the
+    /// offset could not be verified.
+    private let rowIDOffset: Int?
+
+    /// `record` with its primary key set to `rowID`, or nil when the layout cannot set it.
+    func withRowID(_ record: Record, _ rowID: Int64) -> Record? {
+        guard let offset = rowIDOffset else { return nil }
+        var record = record
+        Self.store(rowID, at: offset, in: &record)
+        return record
+    }
+
+    /// An `Int?` or `Int64?` is 8 payload bytes and a tag byte that is 0 for a value
+    /// (Swift's stable layout for an optional of a type without spare bits).
+    private static func store(_ rowID: Int64, at offset: Int, in record: inout Record) {
+        withUnsafeMutableBytes(of: &record) { bytes in
+            bytes.storeBytes(of: rowID, toByteOffset: offset, as: Int64.self)
+            bytes[offset + 8] = 0
+        }
+    }
+
+    /// The offset of the primary key's payload: the one 8-byte word that is 0 in the zero
+    /// sample and 1 in the sample with the key changed. Verified by setting it in a copy of
+    /// the zero sample and encoding that: the key must read back, and nothing else change.
+    private static func rowIDOffset(_ type: Any.Type?, _ zero: Record, _ changed: [Record], _ keys: [String]) -> Int? {
+        guard let type, type == Int.self || type == Int64.self, MemoryLayout<Int?>.size == 9,
+              let keyPosition = keys.firstIndex(of: Record.primaryKey)
+        else { return nil }
+        let one = changed[keyPosition]
+        let size = MemoryLayout<Record>.size
+        var candidates: [Int] = []
+        withUnsafeBytes(of: zero) { zeroBytes in
+            withUnsafeBytes(of: one) { oneBytes in
+                for offset in stride(from: 0, through: size - 9, by: 8)
+                where zeroBytes.loadUnaligned(fromByteOffset: offset, as: Int64.self) == 0
+                    && oneBytes.loadUnaligned(fromByteOffset: offset, as: Int64.self) == 1
+                    && zeroBytes[offset + 8] == 1 && oneBytes[offset + 8] == 0 {
+                    candidates.append(offset)
+                }
+            }
+        }
+        guard candidates.count == 1, let offset = candidates.first else { return nil }
+        var probe = zero
+        store(0x5EED_0000_1234, at: offset, in: &probe)
+        guard let before = try? SQLKeyCapture.values(of: zero), let after = try? SQLKeyCapture.values(of: probe) else { return nil }
+        var expected = before
+        expected[Record.primaryKey] = .integer(0x5EED_0000_1234)
+        return after == expected ? offset : nil
     }
 
     /// The layout of `Record`, learned the first time it is asked for.

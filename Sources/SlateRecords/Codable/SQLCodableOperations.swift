@@ -10,7 +10,8 @@ enum SQLCodableOperations {
         try table.writer.bind(record, to: statement)
         while try statement.next() {}
         guard !table.writer.boundPrimaryKey else { return record }
-        // SQLite assigned the key: read the row back to return it.
+        // SQLite assigned the key: set it, or read the row back to return it.
+        if let assigned = table.layout.withRowID(record, context.lastInsertRowID) { return assigned }
         let find = try table.statement(.findByRowID, in: context)
         defer { find.reset() }
         try find.bind(context.lastInsertRowID, at: 1)
@@ -74,13 +75,30 @@ enum SQLCodableOperations {
     }
 }
 
-/// Encodes a record only to capture the value of one key.
+/// Encodes a record only to capture the value of one key, or of every key.
 final class SQLKeyCapture: Encoder {
-    let key: String
+    /// The key to capture; nil for all.
+    let key: String?
     var value: SQLValue?
+    var all: [String: SQLValue] = [:]
 
-    init(key: String) {
+    init(key: String?) {
         self.key = key
+    }
+
+    /// The value of every key `record` encodes.
+    static func values(of record: some Encodable) throws -> [String: SQLValue] {
+        let capture = SQLKeyCapture(key: nil)
+        try record.encode(to: capture)
+        return capture.all
+    }
+
+    func capture(_ key: some CodingKey, _ value: @autoclosure () throws -> SQLValue) rethrows {
+        if self.key == nil {
+            all[key.stringValue] = try value()
+        } else if key.stringValue == self.key {
+            self.value = try value()
+        }
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -98,16 +116,15 @@ final class SQLKeyCapture: Encoder {
         var codingPath: [any CodingKey] { [] }
 
         func encodeNil(forKey key: Key) throws {
-            if key.stringValue == capture.key { capture.value = .null }
+            capture.capture(key, .null)
         }
 
         func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            if key.stringValue == capture.key { capture.value = try SQLRowWriter.sqlValue(of: value) }
+            try capture.capture(key, try SQLRowWriter.sqlValue(of: value))
         }
 
         func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            guard key.stringValue == capture.key else { return }
-            if let value { capture.value = try SQLRowWriter.sqlValue(of: value) } else { capture.value = .null }
+            try capture.capture(key, try value.map { try SQLRowWriter.sqlValue(of: $0) } ?? .null)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

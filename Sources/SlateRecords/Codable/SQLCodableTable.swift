@@ -7,11 +7,7 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     let reader: SQLRowReader
     let writer: SQLRowWriter
     let queries: SQLQueryCache
-    private var statements: [Kind: SQLStatement] = [:]
-
-    enum Kind: Hashable {
-        case save, find, findByRowID, delete
-    }
+    private var statements: [SQLStatement?] = Array(repeating: nil, count: SQLCodableStatement.allCases.count)
 
     /// Why records of this type cannot be saved, when they cannot.
     let unsaveable: SQLError?
@@ -65,16 +61,16 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     }
 
     /// The statement of `kind`, prepared the first time.
-    func statement(_ kind: Kind, in context: SQLContext) throws -> SQLStatement {
-        if let statement = statements[kind], context.canReuse(statement) { return statement }
+    func statement(_ kind: SQLCodableStatement, in context: SQLContext) throws -> SQLStatement {
+        if let statement = statements[kind.rawValue], context.canReuse(statement) { return statement }
         let sql = self.sql(kind)
-        if let statement = statements[kind], statement.handle != nil, statement.isBusy { return try context.prepare(sql: sql) }
+        if let statement = statements[kind.rawValue], statement.handle != nil, statement.isBusy { return try context.prepare(sql: sql) }
         let statement = try context.prepareForSlot(sql: sql)
-        statements[kind] = statement
+        statements[kind.rawValue] = statement
         return statement
     }
 
-    private func sql(_ kind: Kind) -> String {
+    private func sql(_ kind: SQLCodableStatement) -> String {
         let key = SQLText.quotedIdentifier(Record.primaryKey)
         switch kind {
         case .find: return queries.target.select + " WHERE \(key) = ?"
@@ -108,10 +104,15 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     }
 
     override func close() {
-        for statement in statements.values where !statement.isBusy { statement.close() }
-        statements.removeAll()
+        for case let statement? in statements where !statement.isBusy { statement.close() }
+        statements = statements.map { _ in nil }
         queries.close()
     }
+}
+
+/// The statements a ``SQLCodableTable`` keeps.
+enum SQLCodableStatement: Int, CaseIterable {
+    case save, find, findByRowID, delete
 }
 
 /// The ``SQLCodableTable``s of one connection, by record type.
