@@ -11,6 +11,10 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
     let quotedNames: [String]
     /// The quoted table name.
     let quotedTable: String
+    /// `SELECT` every column `FROM` the table.
+    let select: String
+    /// One statement slot per ``SQLCodableStatement``: the type's statements on each context.
+    let slots = SQLCodableStatement.allCases.map { _ in SQLStatementSlot() }
     /// Why the type cannot be used, when it cannot.
     let failure: SQLError?
     /// The zero sample, and one sample per key with that key's value changed.
@@ -45,6 +49,23 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         rowIDOffset = samples.flatMap { Self.rowIDOffset(probe.keyTypes[Record.primaryKey], $0.zero, $0.changed, probe.keys) }
         keyIndex = Dictionary(uniqueKeysWithValues: probe.keys.enumerated().map { ($1, $0) })
         quotedNames = probe.keys.map(SQLText.quotedIdentifier)
+        select = "SELECT " + quotedNames.joined(separator: ", ") + " FROM " + quotedTable
+    }
+
+    /// The SQL of the statement `kind`.
+    func sql(_ kind: SQLCodableStatement) -> String {
+        let key = SQLText.quotedIdentifier(Record.primaryKey)
+        switch kind {
+        case .find: return select + " WHERE \(key) = ?"
+        case .findByRowID: return select + " WHERE rowid = ?"
+        case .delete: return "DELETE FROM \(quotedTable) WHERE \(key) = ?"
+        case .save:
+            var sql = "INSERT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
+                + quotedNames.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ") ON CONFLICT (\(key)) DO "
+            let others = quotedNames.filter { $0 != key }
+            sql += others.isEmpty ? "NOTHING" : "UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            return sql
+        }
     }
 
     /// Where an optional integer primary key is stored in a record, for setting the rowid

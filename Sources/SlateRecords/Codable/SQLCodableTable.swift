@@ -1,13 +1,13 @@
 import Slate
 
 /// One ``SQLCodableRecord`` type on one connection: its layout checked against the table,
-/// its prepared statements, its reader and writer.
+/// its typed-query statements, its reader and writer. (Its other statements live in the
+/// context's statement slots, one per ``SQLCodableStatement`` and type.)
 final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     let layout: SQLCodableLayout<Record>
     let reader: SQLRowReader
     let writer: SQLRowWriter
     let queries: SQLQueryCache
-    private var statements: [SQLStatement?] = Array(repeating: nil, count: SQLCodableStatement.allCases.count)
 
     /// Why records of this type cannot be saved, when they cannot.
     let unsaveable: SQLError?
@@ -17,8 +17,7 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         self.unsaveable = unsaveable
         reader = SQLRowReader(layout)
         writer = SQLRowWriter(layout)
-        let select = "SELECT " + layout.quotedNames.joined(separator: ", ") + " FROM " + layout.quotedTable
-        queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: select))
+        queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: layout.select))
     }
 
     /// The table of `Record` on `context`, its columns checked the first time.
@@ -60,39 +59,17 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         return nil
     }
 
-    /// The statement of `kind`, prepared the first time.
+    /// The statement of `kind`, from the context's statement slots.
     func statement(_ kind: SQLCodableStatement, in context: SQLContext) throws -> SQLStatement {
-        if let statement = statements[kind.rawValue], context.canReuse(statement) { return statement }
-        let sql = self.sql(kind)
-        if let statement = statements[kind.rawValue], statement.handle != nil, statement.isBusy { return try context.prepare(sql: sql) }
-        let statement = try context.prepareForSlot(sql: sql)
-        statements[kind.rawValue] = statement
-        return statement
-    }
-
-    private func sql(_ kind: SQLCodableStatement) -> String {
-        let key = SQLText.quotedIdentifier(Record.primaryKey)
-        switch kind {
-        case .find: return queries.target.select + " WHERE \(key) = ?"
-        case .findByRowID: return queries.target.select + " WHERE rowid = ?"
-        case .delete: return "DELETE FROM \(layout.quotedTable) WHERE \(key) = ?"
-        case .save:
-            let names = layout.quotedNames
-            var sql = "INSERT INTO \(layout.quotedTable) (" + names.joined(separator: ", ") + ") VALUES ("
-                + names.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ") ON CONFLICT (\(key)) DO "
-            let others = names.filter { $0 != key }
-            sql += others.isEmpty ? "NOTHING" : "UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            return sql
-        }
+        try context.cachedStatement(slot: layout.slots[kind.rawValue], sql: layout.sql(kind))
     }
 
     /// The records `statement` steps through (bound and ready); the caller resets it.
-    func records(from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
+    func records(from statement: SQLStatement) throws -> [Record] {
         let handle = try statement.liveHandle()
         var records: [Record] = []
         while try statement.next() {
             records.append(try reader.record(Record.self, from: handle))
-            if let limit, records.count >= limit { break }
         }
         return records
     }
@@ -104,8 +81,6 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     }
 
     override func close() {
-        for case let statement? in statements where !statement.isBusy { statement.close() }
-        statements = statements.map { _ in nil }
         queries.close()
     }
 }

@@ -79,8 +79,7 @@ final class SQLRowReader {
         throw mismatch(key, type, column)
     }
 
-    func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: some CodingKey) throws -> T {
-        let column = try column(key)
+    func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
         let value = try integer(key, column, type)
         guard let narrow = T(exactly: value) else {
             throw SQLError(
@@ -198,14 +197,14 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try reader.integer(key, column, Int64.self)
     }
 
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try reader.integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try reader.integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try reader.integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try reader.integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try reader.integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try reader.integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.integer(type, key, try reader.column(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try reader.value(type, key, try reader.column(key))
@@ -289,11 +288,7 @@ struct SQLColumnDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
     }
 
     private func primitive<T>(_ type: T.Type) throws -> T? {
-        func narrow<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-            let value = try reader.integer(key, column, type)
-            guard let narrow = I(exactly: value) else { throw reader.mismatch(key, type, column) }
-            return narrow
-        }
+        func narrow<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try reader.integer(type, key, column) }
         switch type {
         case is Int8.Type: return try narrow(Int8.self) as? T
         case is Int16.Type: return try narrow(Int16.self) as? T

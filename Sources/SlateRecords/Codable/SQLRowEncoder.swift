@@ -60,17 +60,18 @@ final class SQLRowWriter {
         return Int32(index + 1)
     }
 
+    /// The statement and parameter to bind `key` to; notes whether that binds the primary
+    /// key to a value.
     @inline(__always)
-    func bound(_ key: some CodingKey) throws -> (SQLStatement, Int32) {
+    func bound(_ key: some CodingKey, null: Bool = false) throws -> (SQLStatement, Int32) {
         let parameter = try parameter(key)
-        if parameter == primaryKey + 1 { boundPrimaryKey = true }
+        if parameter == primaryKey + 1 { boundPrimaryKey = !null }
         guard let statement else { throw SQLError(code: .misuse, message: "no statement to bind \(type).\(key.stringValue) to") }
         return (statement, parameter)
     }
 
     func bindNull(_ key: some CodingKey) throws {
-        let (statement, parameter) = try bound(key)
-        if parameter == primaryKey + 1 { boundPrimaryKey = false }
+        let (statement, parameter) = try bound(key, null: true)
         try statement.bindNull(at: parameter)
     }
 
@@ -92,25 +93,13 @@ final class SQLRowWriter {
         try statement.bind(value, at: parameter)
     }
 
-    func bindBytes(_ value: [UInt8], _ key: some CodingKey) throws {
-        let (statement, parameter) = try bound(key)
-        try statement.bind(value, at: parameter)
-    }
-
-    /// A value of a type that is not one of the container's primitives.
+    /// A value of a type that is not one of the container's primitives, stored as
+    /// ``sqlValue(of:)`` says.
     func bindValue<T: Encodable>(_ value: T, _ key: some CodingKey) throws {
-        switch value {
-        case let date as Date: try bindText(SQLDate.text(from: date), key)
-        case let uuid as UUID: try bindText(uuid.uuidString.lowercased(), key)
-        case let data as Data: try bindBytes([UInt8](data), key)
-        case let bytes as [UInt8] where T.self == [UInt8].self: try bindBytes(bytes, key)
-        case let url as URL: try bindText(url.absoluteString, key)
-        default:
-            let value = try Self.sqlValue(of: value)
-            let (statement, parameter) = try bound(key)
-            if case .null = value, parameter == primaryKey + 1 { boundPrimaryKey = false }
-            try statement.bind(value, at: parameter)
-        }
+        let value = try Self.sqlValue(of: value)
+        let null = if case .null = value { true } else { false }
+        let (statement, parameter) = try bound(key, null: null)
+        try statement.bind(value, at: parameter)
     }
 
     /// How a value is stored: as generated records store it, enums by raw value, anything
