@@ -2,8 +2,10 @@ import Foundation
 
 /// The databases a target holds, found the same way by the build and the command plugin:
 /// every `.sql` script and database file, grouped by stem, less `NoSlate/` folders and
-/// what `slate.json` excludes. The plugins hold no generation logic: they find these
-/// inputs and run `slate generate` on each database.
+/// what `slate.json` excludes. Query files (`.sql` files with `-- name:` lines) join the
+/// database whose stem starts their name (`bookshop-queries.sql` joins `bookshop`), or the
+/// target's only database. The plugins hold no generation logic: they find these inputs
+/// and run `slate generate` on each database.
 struct SlateInputs {
     /// One database: the files sharing a stem, and what to generate from them.
     struct Database {
@@ -35,6 +37,7 @@ struct SlateInputs {
         let excluded = try configuration.map(SlateInputs.exclusions(in:)) ?? []
         let root = directory.standardizedFileURL.path
         var groups: [String: Database] = [:]
+        var queryFiles: [URL] = []
         for file in files {
             let url = file.url.standardizedFileURL
             let fileExtension = url.pathExtension.lowercased()
@@ -44,11 +47,26 @@ struct SlateInputs {
             let relative = url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.lastPathComponent
             if relative.split(separator: "/").contains("NoSlate") { continue }
             if excluded.contains(where: { SlateInputs.matches(pattern: $0, path: relative) }) { continue }
+            if isScript, SlateInputs.isQueryFile(url) {
+                queryFiles.append(url)
+                continue
+            }
             let stem = SlateInputs.stem(of: url.deletingPathExtension().lastPathComponent)
             var database = groups[stem] ?? Database(stem: stem, inputs: [], bundledResource: nil)
             database.inputs.append(url)
             if isDatabase && file.isResource && database.bundledResource == nil { database.bundledResource = url }
             groups[stem] = database
+        }
+        for url in queryFiles {
+            let name = url.deletingPathExtension().lastPathComponent
+            let owners = groups.keys.filter { stem in
+                name == stem || ["-", ".", "_"].contains(where: { name.hasPrefix(stem + $0) })
+            }
+            guard let stem = owners.max(by: { $0.count < $1.count }) ?? (groups.count == 1 ? groups.keys.first : nil) else {
+                throw SlateInputsError(
+                    "\(url.path): error: query file \(url.lastPathComponent) belongs to no database; start its name with a database's stem (\(groups.keys.sorted().map { "\($0)-queries.sql" }.joined(separator: ", ")))")
+            }
+            groups[stem]?.inputs.append(url)
         }
         databases = groups.values
             .map { database in
@@ -62,6 +80,19 @@ struct SlateInputs {
                 return sorted
             }
             .sorted { $0.stem < $1.stem }
+    }
+
+    /// Whether the `.sql` file at `url` is a query file: it has a `-- name:` line.
+    static func isQueryFile(_ url: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            return false
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
+            var rest = line.drop { $0 == " " || $0 == "\t" }
+            guard rest.hasPrefix("--") else { return false }
+            rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+            return rest.hasPrefix("name:")
+        }
     }
 
     /// Every input-looking file under `directory` on disk, for the command plugin, which
@@ -130,4 +161,11 @@ struct SlateInputs {
         }
         return true
     }
+}
+
+
+/// A target whose inputs cannot be sorted into databases.
+struct SlateInputsError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

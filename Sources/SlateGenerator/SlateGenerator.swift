@@ -23,52 +23,95 @@ public enum SlateGenerator {
 
     /// Generates the Swift for the database the input files make up.
     ///
-    /// - Parameter inputs: `.sql` scripts (replayed in file-name order) and database files
-    ///   (`.sqlite`, `.sqlite3`, `.db`), all one database.
-    /// - Throws: ``ScriptError`` for a script that fails (`file:line:column: error: …`),
-    ///   ``InputError`` for an unreadable or unsupported input, ``SQLError`` from SQLite.
+    /// - Parameter inputs: `.sql` scripts (replayed in file-name order), database files
+    ///   (`.sqlite`, `.sqlite3`, `.db`), all one database, and query files: `.sql` files
+    ///   with `-- name:` lines, whose queries become typed functions.
+    /// - Throws: ``ScriptError`` for a script that fails or a query that does not fit the
+    ///   schema (`file:line:column: error: …`), ``InputError`` for an unreadable or
+    ///   unsupported input, ``SQLError`` from SQLite.
     public static func generate(inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
-        let schema = try loadSchema(inputs: inputs)
-        return generate(schema: schema, inputs: inputs, configuration: configuration)
+        let sources = try Inputs(inputs)
+        let context = try SchemaReader.load(scripts: sources.scripts, over: sources.databases)
+        defer { context.close() }
+        let schema = try SchemaReader.read(from: context)
+        let analyzer = QueryAnalyzer(context: context, schema: schema)
+        var queries: [AnalyzedQuery] = []
+        for file in sources.queryFiles {
+            for query in file.queries { queries.append(try analyzer.analyze(query)) }
+        }
+        if !queries.isEmpty, !configuration.emit.api {
+            throw InputError(
+                path: sources.queryFiles[0].path,
+                message: "query files need the API (emit.api); raw mode generates no query functions")
+        }
+        return try generate(schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, configuration: configuration)
     }
 
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
     /// header and the database type's name.
-    public static func generate(schema: Schema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) -> GeneratedFile {
-        let typeName = configuration.databaseTypeName ?? databaseTypeName(for: inputs)
+    public static func generate(schema: Schema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
+        try generate(schema: schema, queries: [], inputs: inputs, schemaInputs: inputs, configuration: configuration)
+    }
+
+    static func generate(
+        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], configuration: GeneratorConfiguration
+    ) throws -> GeneratedFile {
+        let typeName = configuration.databaseTypeName ?? databaseTypeName(for: schemaInputs)
         let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted()
-        let model = ModelBuilder(schema: schema, configuration: configuration, typeName: typeName, inputs: names).build()
-        let file = Translator(model: model).translateFile()
+        let builder = ModelBuilder(schema: schema, configuration: configuration, typeName: typeName, inputs: names, queries: queries)
+        let file = Translator(model: try builder.build()).translateFile()
         return GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
     }
 
     /// The schema the inputs make up: database files first (copied into memory), then the
-    /// scripts replayed over them in file-name order.
+    /// scripts replayed over them in file-name order. Query files are left out.
     public static func loadSchema(inputs: [String]) throws -> Schema {
         let context = try loadDatabase(inputs: inputs)
         defer { context.close() }
         return try SchemaReader.read(from: context)
     }
 
-    /// An in-memory database holding what the inputs make up.
+    /// An in-memory database holding what the inputs make up (query files left out).
     public static func loadDatabase(inputs: [String]) throws -> SQLContext {
-        guard !inputs.isEmpty else { throw InputError(path: "", message: "no input files") }
+        let sources = try Inputs(inputs)
+        return try SchemaReader.load(scripts: sources.scripts, over: sources.databases)
+    }
+
+    /// The inputs sorted by what they are.
+    struct Inputs {
         var scripts: [SQLScript] = []
         var databases: [String] = []
-        for input in inputs {
-            let ext = URL(fileURLWithPath: input).pathExtension.lowercased()
-            if scriptExtensions.contains(ext) {
-                scripts.append(try SQLScript(contentsOf: input))
-            } else if databaseExtensions.contains(ext) {
-                guard FileManager.default.fileExists(atPath: input) else {
-                    throw InputError(path: input, message: "no such file")
+        var queryFiles: [QueryFile] = []
+        /// The scripts' and databases' paths: what makes up the schema.
+        var schemaInputs: [String] = []
+
+        init(_ inputs: [String]) throws {
+            guard !inputs.isEmpty else { throw InputError(path: "", message: "no input files") }
+            for input in inputs {
+                let ext = URL(fileURLWithPath: input).pathExtension.lowercased()
+                if scriptExtensions.contains(ext) {
+                    let script = try SQLScript(contentsOf: input)
+                    if QueryFile.isQueryFile(script.text) {
+                        queryFiles.append(try QueryFile(path: input, text: script.text))
+                        continue
+                    }
+                    scripts.append(script)
+                } else if databaseExtensions.contains(ext) {
+                    guard FileManager.default.fileExists(atPath: input) else {
+                        throw InputError(path: input, message: "no such file")
+                    }
+                    databases.append(input)
+                } else {
+                    throw InputError(path: input, message: "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)")
                 }
-                databases.append(input)
-            } else {
-                throw InputError(path: input, message: "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)")
+                schemaInputs.append(input)
             }
+            guard !schemaInputs.isEmpty else {
+                throw InputError(path: inputs[0], message: "only query files were given; add the schema's .sql scripts or database file")
+            }
+            databases.sort()
+            queryFiles.sort { ($0.path.split(separator: "/").last ?? "", $0.path) < ($1.path.split(separator: "/").last ?? "", $1.path) }
         }
-        return try SchemaReader.load(scripts: scripts, over: databases.sorted())
     }
 
     /// The database type's name for a set of inputs: the first file's stem, its name up to

@@ -286,6 +286,23 @@ public enum SQLRecordCoding {
         throw missingRowError(sql)
     }
 
+    /// The SQL of a query with `IN (:list)` parameters: `segments` joined by one list of
+    /// numbered parameters per count in `lists` (`?3, ?4, ?5`), numbered on from `first`.
+    /// An empty list gives `IN ()`, which SQLite reads as an empty set.
+    public static func sql(joining segments: [String], lists: [Int], from first: Int32) -> String {
+        var sql = segments[0]
+        var next = first
+        for (position, count) in lists.enumerated() {
+            for element in 0..<count {
+                if element > 0 { sql += ", " }
+                sql += "?" + String(next)
+                next += 1
+            }
+            if position + 1 < segments.count { sql += segments[position + 1] }
+        }
+        return sql
+    }
+
     /// Whether the linked SQLite has `RETURNING` (3.35), checked at run time.
     public static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 

@@ -139,7 +139,7 @@ public enum SQLRecordOperations {
     /// The rows `statement` steps through (bound and ready), decoded from column 0, at most
     /// `limit`. The caller resets the statement.
     @inlinable
-    public static func records<Record: SQLRecord>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
+    public static func records<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
         let handle = try statement.liveHandle()
         var records: [Record] = []
         while try statement.next() {
@@ -151,7 +151,7 @@ public enum SQLRecordOperations {
 
     /// The first row `statement` steps to (bound and ready), or nil. The caller resets it.
     @inlinable
-    public static func firstRecord<Record: SQLRecord>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
+    public static func firstRecord<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
         guard try statement.next() else { return nil }
         return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
     }

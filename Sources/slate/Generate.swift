@@ -8,11 +8,12 @@ struct Generate: ParsableCommand {
         discussion: """
             The inputs make up one database: database files (.sqlite, .sqlite3, .db) are read \
             first, then .sql scripts are replayed in file-name order. The database type is \
-            named after the first input's stem (contacts-001.sql → Contacts) unless slate.json \
-            says otherwise.
+            named after the first schema input's stem (contacts-001.sql → Contacts) unless \
+            slate.json says otherwise. A .sql file with `-- name: query :kind` lines is a query \
+            file: each query is prepared against the schema and becomes a typed function.
             """)
 
-    @Argument(help: "The .sql scripts and database files of the database.")
+    @Argument(help: "The .sql scripts and database files of the database, and its query files.")
     var inputs: [String]
 
     @Option(help: "A slate.json file configuring naming, types and what is generated.")

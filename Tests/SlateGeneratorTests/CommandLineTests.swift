@@ -137,6 +137,22 @@ import Testing
         #expect(wrongKind.errors == "\(config): error: not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)\n")
     }
 
+    @Test func aQueryFileThatDoesNotFitStopsGenerationAtItsLine() throws {
+        let directory = TemporaryDirectory()
+        let queries = directory.path("contacts-queries.sql")
+        try "-- name: titled :many\n-- People with a title.\nSELECT name FROM person\nWHERE titel = :title;\n"
+            .write(toFile: queries, atomically: true, encoding: .utf8)
+        let run = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path, queries)
+        #expect(run.status == 1)
+        #expect(run.output == "")
+        #expect(run.errors == "\(queries):4:7: error: no such column: titel\n")
+
+        try "-- name: titled :many\nSELECT name FROM person WHERE title = :title;\n".write(toFile: queries, atomically: true, encoding: .utf8)
+        let fixed = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path, queries)
+        #expect(fixed.status == 0)
+        #expect(fixed.output.contains("public func titled(title: String) throws -> [TitledRow] {"))
+    }
+
     @Test func usageErrorsExit64AndHelpReads() throws {
         let run = try slate("generate", "--frobnicate")
         #expect(run.status == 64)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SnippetTests {
     private func generate(_ sql: String, _ configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> String {
         let schema = try SchemaReader.read(scripts: [SQLScript(path: "test.sql", text: sql)])
-        return SlateGenerator.generate(schema: schema, inputs: ["test.sql"], configuration: configuration).contents
+        return try SlateGenerator.generate(schema: schema, inputs: ["test.sql"], configuration: configuration).contents
     }
 
     private func expectContains(_ text: String, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -27,22 +27,15 @@ extension Bookshop {
         }
     }
 
-    /// What an order costs, in cents.
+    /// What an order costs, in cents: `orderTotal` from `bookshop-queries.sql`.
     public func total(of purchase: Purchase) throws -> Int {
-        try readTransaction { tx in
-            try tx.purchaseLines.fetch(for: purchase).reduce(0) { total, line in
-                let price = try tx.books.find(line.bookId)?.priceCents ?? 0
-                return total + price * line.quantity
-            }
-        }
+        try orderTotal(purchaseId: purchase.purchaseId)?.cents ?? 0
     }
 
-    /// Titles by copies sold, best first, then by title.
-    public func bestSellers(limit: Int = 3) throws -> [BookSale] {
-        try bookSales.fetch()
-            .sorted { ($0.copiesSold, $1.title) > ($1.copiesSold, $0.title) }
-            .prefix(limit)
-            .map { $0 }
+    /// Titles by copies sold, best first, then by title: `topSellers` from
+    /// `bookshop-queries.sql`.
+    public func bestSellers(limit: Int = 3) throws -> [TopSellersRow] {
+        try topSellers(limit: limit)
     }
 }
 

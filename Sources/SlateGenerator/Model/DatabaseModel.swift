@@ -9,6 +9,8 @@ struct DatabaseModel: Equatable {
     var inputs: [String]
     /// One record per table and view, in schema order.
     var records: [RecordModel]
+    /// One typed function per named query of the query files, in file order.
+    var queries: [QueryModel] = []
     /// The statements that create the schema, in an order that works.
     var creationStatements: [String]
     /// `PRAGMA user_version` of the schema.
@@ -27,6 +29,8 @@ struct RecordModel: Equatable {
     enum Kind: Equatable {
         case table
         case view
+        /// The rows of a named query (`sqlName` is the query's name).
+        case query
     }
 
     var kind: Kind

@@ -10,6 +10,8 @@ struct ModelBuilder {
     let configuration: GeneratorConfiguration
     let typeName: String
     let inputs: [String]
+    /// The named queries of the query files, checked against the schema.
+    var queries: [AnalyzedQuery] = []
 
     /// Names generated records have as members (or Swift gives them); a column with one of
     /// these names gets a `Column` suffix on its property.
@@ -27,9 +29,12 @@ struct ModelBuilder {
         "module", "select", "store",
     ]
 
-    func build() -> DatabaseModel {
+    /// - Throws: ``ScriptError`` at a query whose parameters cannot be typed or whose name
+    ///   is taken.
+    func build() throws -> DatabaseModel {
         var records: [RecordModel] = []
-        var typeNames: Set<String> = [typeName]
+        // Query functions live in the database type's `Queries` namespace.
+        var typeNames: Set<String> = queries.isEmpty ? [typeName] : [typeName, "Queries"]
         var accessorNames: Set<String> = []
 
         func uniqueTypeName(for sqlName: String) -> String {
@@ -80,9 +85,13 @@ struct ModelBuilder {
                 records[index].relationships = relationships(of: schema.tables[index], records: records)
             }
         }
+        var functionNames = accessorNames.union(Self.reservedAccessorNames)
+        let queryModels = try queries.map { query in
+            try queryModel(query, records: records, typeNames: &typeNames, functionNames: &functionNames)
+        }
         return DatabaseModel(
-            typeName: typeName, inputs: inputs, records: records, creationStatements: creationStatements(),
-            userVersion: schema.userVersion, configuration: configuration)
+            typeName: typeName, inputs: inputs, records: records, queries: queryModels,
+            creationStatements: creationStatements(), userVersion: schema.userVersion, configuration: configuration)
     }
 
     /// The type name for a table: upper camel case with the last word singular.
@@ -93,7 +102,7 @@ struct ModelBuilder {
         return NameStyle.upperCamel(words.joined(separator: "_"))
     }
 
-    private func unique(_ name: String, in used: inout Set<String>) -> String {
+    func unique(_ name: String, in used: inout Set<String>) -> String {
         var candidate = name
         var number = 2
         while used.contains(candidate) {
@@ -168,7 +177,7 @@ struct ModelBuilder {
             properties: properties, key: nil, hasRowID: false, relationships: [])
     }
 
-    private func propertyName(table: String, column: String, used: inout Set<String>) -> String {
+    func propertyName(table: String, column: String, used: inout Set<String>) -> String {
         if let custom = configuration.naming.propertyNames["\(table).\(column)"] {
             used.insert(custom)
             return custom
@@ -197,7 +206,7 @@ struct ModelBuilder {
 
     // MARK: Types
 
-    private func configuredType(table: String, column: String) -> GeneratorConfiguration.SwiftType? {
+    func configuredType(table: String, column: String) -> GeneratorConfiguration.SwiftType? {
         configuration.types.columns["\(table).\(column)"]
     }
 

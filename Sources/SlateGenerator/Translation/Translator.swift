@@ -55,6 +55,7 @@ struct Translator {
             if configuration.emit.relationships {
                 declarations += translateRelationships()
             }
+            declarations += translateQueries()
         }
         if configuration.emit.rawFunctions {
             declarations += translateRawFunctions()

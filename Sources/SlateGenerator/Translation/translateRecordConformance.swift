@@ -214,7 +214,7 @@ extension Translator {
     }
 
     /// `init(sqliteStatement:offset:)`: reads each column by index.
-    private func decoder(_ record: RecordModel) -> FunctionDescription {
+    func decoder(_ record: RecordModel) -> FunctionDescription {
         var body: [CodeLine] = []
         for property in record.properties {
             let index = property.index == 0 ? "offset" : "offset + \(property.index)"
@@ -225,8 +225,9 @@ extension Translator {
                 body.append(.line("self.\(property.identifier) = \(read)"))
             }
         }
+        let columns = record.kind == .query ? "the query's" : "``sqlSelect``'s"
         return FunctionDescription(
-            docs: docs(["Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s."]),
+            docs: docs(["Reads the current row of `statement`, whose columns from `offset` on are \(columns)."]),
             access: access, kind: .initializer,
             parameters: [.init(label: "sqliteStatement", name: "statement", type: "OpaquePointer"), .init(label: "offset", name: "offset", type: "Int32")],
             isThrowing: true, body: body)
@@ -250,7 +251,12 @@ extension Translator {
 
     /// The statement binding `value` (an expression of `property`'s type) at `index`.
     func bindLine(_ property: PropertyModel, value: String, index: String) -> CodeLine {
-        switch property.type {
+        bindLine(type: property.type, value: value, index: index)
+    }
+
+    /// The statement binding `value`, an expression of Swift type `type`, at `index`.
+    func bindLine(type: GeneratorConfiguration.SwiftType, value: String, index: String) -> CodeLine {
+        switch type {
         case .date: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.dates.rawValue))")
         case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.uuids.rawValue))")
         default: return .line("try SQLRecordCoding.bind(\(value), statement, \(index))")

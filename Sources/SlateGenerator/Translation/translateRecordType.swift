@@ -44,9 +44,14 @@ extension Translator {
         members.append(.blank)
         members.append(.function(memberwiseInitializer(record)))
 
-        let kind = record.isTable ? "table" : "view"
-        var documentation = ["A row of the `\(record.sqlName)` \(kind)."]
-        if !record.isTable {
+        var documentation: [String]
+        switch record.kind {
+        case .table, .view:
+            documentation = ["A row of the `\(record.sqlName)` \(record.isTable ? "table" : "view")."]
+        case .query:
+            documentation = ["A row of the query `\(record.sqlName)`."]
+        }
+        if record.kind == .view {
             documentation.append("")
             documentation.append("Views are read-only: records are fetched, never inserted, updated or deleted.")
         }

@@ -1,0 +1,57 @@
+import SlateSchema
+
+/// A named query from a query file as a typed Swift function.
+struct QueryModel: Equatable {
+    /// The function's name (the query's name).
+    var name: String
+    /// What the function returns.
+    var kind: QueryDefinition.Kind
+    /// The SQL as written, for documentation.
+    var sql: String
+    /// The SQL the function runs: one piece, or for a query with `IN (:list)` parameters
+    /// the pieces around each list, which the function joins with one `?N` per element.
+    var segments: [String]
+    /// For each list between two segments, the index of its parameter.
+    var listOrder: [Int]
+    /// The parameters, in order of first appearance.
+    var parameters: [QueryParameterModel]
+    /// The row type: a struct of its own, or an existing record that matches exactly.
+    var row: Row?
+    /// Whether the statement only reads (it runs on a reader).
+    var isReadOnly: Bool
+    /// The comment lines after `-- name:`.
+    var documentation: [String]
+    /// `file.sql:12`, for documentation.
+    var location: String
+
+    enum Row: Equatable {
+        /// A struct of its own, described like a record.
+        case own(RecordModel)
+        /// The record at this index of the database model.
+        case record(Int)
+    }
+
+    /// Whether some parameter is a list, so the SQL is put together per call.
+    var hasLists: Bool { parameters.contains(where: \.isList) }
+    /// The parameters bound one value each, in binding order.
+    var scalarParameters: [QueryParameterModel] { parameters.filter { !$0.isList } }
+}
+
+/// A query parameter as a Swift argument.
+struct QueryParameterModel: Equatable {
+    /// The argument label and name, unescaped.
+    var name: String
+    /// The parameter as written in SQL (`:customerId`).
+    var spelling: String
+    /// The element type.
+    var type: GeneratorConfiguration.SwiftType
+    /// Whether nil may be passed.
+    var isOptional: Bool
+    /// Whether the argument is an array that expands `IN (:list)`.
+    var isList: Bool
+    /// How the type was found, for documentation.
+    var origin: String
+
+    /// The name as written in code.
+    var identifier: String { SwiftIdentifier.escaped(name) }
+}

@@ -1,0 +1,225 @@
+extension Translator {
+    /// The functions of the query files: a row struct per query (unless it returns an
+    /// existing record), the statements in `Database.Queries` on one connection, and the
+    /// functions on the database and transactions, sync and async.
+    func translateQueries() -> [Declaration] {
+        guard !model.queries.isEmpty else { return [] }
+        var declarations: [Declaration] = [.mark("Queries")]
+        for query in model.queries {
+            guard case .own(let row) = query.row else { continue }
+            declarations += translateRecordType(row)
+            declarations.append(.type(TypeDescription(
+                kind: .extension, name: name(of: row), conformances: ["SQLResultRow"], members: [.function(decoder(row))])))
+            declarations.append(.blank)
+        }
+
+        var statements: [Declaration] = []
+        for query in model.queries {
+            statements.append(contentsOf: queryStatement(query))
+            statements.append(.blank)
+        }
+        if statements.last == .blank { statements.removeLast() }
+        declarations.append(.type(TypeDescription(
+            kind: .extension, name: model.typeName,
+            members: [.type(TypeDescription(
+                docs: docs([
+                    "The named queries of \(Set(model.queries.map { $0.location.split(separator: ":")[0] }).sorted().map { "`\($0)`" }.joined(separator: ", ")), each on one connection.",
+                    "",
+                    "`db.name(…)` and `tx.name(…)` call these; call them yourself on a connection you hold.",
+                    "Each prepares its statement once per connection and reuses it.",
+                ]),
+                access: access, kind: .enum, name: "Queries", members: statements))])))
+        declarations.append(.blank)
+
+        declarations.append(.type(TypeDescription(
+            kind: .extension, name: "\(model.typeName).Tables",
+            members: separated(model.queries.map { storeFunction($0, isAsync: false) }))))
+        declarations.append(.blank)
+        if configuration.emit.async {
+            declarations.append(.type(TypeDescription(
+                kind: .extension, name: model.typeName,
+                members: separated(model.queries.map { storeFunction($0, isAsync: true) }))))
+            declarations.append(.blank)
+        }
+        return declarations
+    }
+
+    private func separated(_ declarations: [Declaration]) -> [Declaration] {
+        var result: [Declaration] = []
+        for declaration in declarations {
+            if !result.isEmpty { result.append(.blank) }
+            result.append(declaration)
+        }
+        return result
+    }
+
+    // MARK: Types
+
+    /// The type a row of `query` decodes into.
+    private func rowTypeName(_ query: QueryModel) -> String? {
+        switch query.row {
+        case .own(let record): return name(of: record)
+        case .record(let index): return name(of: model.records[index])
+        case nil: return nil
+        }
+    }
+
+    /// What the function returns.
+    private func returnType(_ query: QueryModel) -> String? {
+        let row = rowTypeName(query) ?? ""
+        switch query.kind {
+        case .one: return row + "?"
+        case .many: return "[\(row)]"
+        case .each, .exec: return nil
+        case .execrows, .lastid: return "Int"
+        }
+    }
+
+    private func argumentType(_ parameter: QueryParameterModel) -> String {
+        let element = typeName(parameter.type)
+        if parameter.isList { return "[\(element)]" }
+        return element + (parameter.isOptional ? "?" : "")
+    }
+
+    /// The function's parameters, with `body` for `:each`.
+    private func parameters(_ query: QueryModel, isAsync: Bool, leading: [FunctionDescription.Parameter] = []) -> [FunctionDescription.Parameter] {
+        var result = leading
+        for parameter in query.parameters {
+            result.append(.init(label: parameter.name, name: parameter.identifier, type: argumentType(parameter)))
+        }
+        if query.kind == .each, let row = rowTypeName(query) {
+            result.append(.init(label: nil, name: "body", type: isAsync ? "@escaping @Sendable (\(row)) throws -> Void" : "(\(row)) throws -> Void"))
+        }
+        return result
+    }
+
+    /// The documentation of the functions: the query's own comments, what it returns, its
+    /// parameters and its SQL.
+    private func documentation(_ query: QueryModel) -> [String] {
+        var lines = query.documentation.isEmpty ? ["The query `\(query.name)` of `\(query.location)`."] : query.documentation
+        lines.append("")
+        switch query.kind {
+        case .one: lines.append("Returns the first row, or nil when there is none.")
+        case .many: lines.append("Returns every row.")
+        case .each: lines.append("Calls `body` with each row in turn, without collecting them.")
+        case .exec: lines.append("Runs the statement.")
+        case .execrows: lines.append("Returns the number of rows the statement changed.")
+        case .lastid: lines.append("Returns the rowid of the row the statement inserted.")
+        }
+        if !query.parameters.isEmpty || query.kind == .each {
+            lines.append("")
+            lines.append("- Parameters:")
+            for parameter in query.parameters {
+                let list = parameter.isList ? "the values of `IN (\(parameter.spelling))`, one bound parameter each; " : ""
+                lines.append("  - \(parameter.name): `\(parameter.spelling)`, \(list)\(parameter.origin).")
+            }
+            if query.kind == .each { lines.append("  - body: Called with each row.") }
+        }
+        lines += ["", "```sql"] + query.sql.components(separatedBy: "\n") + ["```", "", "From `\(query.location)`."]
+        return docs(lines)
+    }
+
+    // MARK: Statements
+
+    /// `Queries.name(_ context:, …)`, its slot and its SQL.
+    private func queryStatement(_ query: QueryModel) -> [Declaration] {
+        let name = SwiftIdentifier.escaped(query.name)
+        let sqlName = query.name + "SQL"
+        var body: [CodeLine] = []
+        if query.hasLists {
+            let scalars = query.scalarParameters.count
+            let counts = query.listOrder.map { "\(query.parameters[$0].identifier).count" }.joined(separator: ", ")
+            body.append(.line("let sql = SQLRecordCoding.sql(joining: \(sqlName), lists: [\(counts)], from: \(scalars + 1))"))
+            body.append(.line("let statement = try context.cachedStatement(sql: sql)"))
+        } else {
+            body.append(.line("let statement = try context.cachedStatement(slot: \(query.name)Slot, sql: \(sqlName))"))
+        }
+        body.append(.line("defer { statement.reset() }"))
+        if !query.parameters.isEmpty || query.kind == .each {
+            body.append(.line("let handle = try statement.liveHandle()"))
+        }
+        for (position, parameter) in query.scalarParameters.enumerated() {
+            body.append(bindLine(type: parameter.type, value: parameter.identifier, index: String(position + 1)).replacingStatement(with: "handle"))
+        }
+        if query.hasLists {
+            body.append(.line("var index: Int32 = \(query.scalarParameters.count + 1)"))
+            for listIndex in query.listOrder {
+                let parameter = query.parameters[listIndex]
+                body.append(.block("for value in \(parameter.identifier)", [
+                    bindLine(type: parameter.type, value: "value", index: "index").replacingStatement(with: "handle"),
+                    .line("index += 1"),
+                ]))
+            }
+        }
+        let row = rowTypeName(query) ?? ""
+        switch query.kind {
+        case .one:
+            body.append(.line("return try SQLRecordOperations.firstRecord(\(row).self, from: statement)"))
+        case .many:
+            body.append(.line("return try SQLRecordOperations.records(\(row).self, from: statement)"))
+        case .each:
+            body.append(.block("while try statement.next()", [.line("try body(try \(row)(sqliteStatement: handle, offset: 0))")]))
+        case .exec:
+            body.append(.line("while try statement.next() {}"))
+        case .execrows:
+            body.append(.line("while try statement.next() {}"))
+            body.append(.line("return Int(context.changes)"))
+        case .lastid:
+            body.append(.line("while try statement.next() {}"))
+            body.append(.line("return Int(context.lastInsertRowID)"))
+        }
+        let function = FunctionDescription(
+            docs: documentation(query),
+            attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
+            access: access, modifiers: ["static"], kind: .function(name),
+            parameters: parameters(query, isAsync: false, leading: [.init(label: nil, name: "context", type: "SQLContext")]),
+            isThrowing: true, returnType: returnType(query), body: body)
+
+        var declarations: [Declaration] = [.function(function)]
+        if !query.hasLists {
+            declarations.append(.variable(VariableDescription(
+                isStatic: true, isLet: true, name: query.name + "Slot", initializer: "SQLStatementSlot()")))
+        }
+        let sqlDocs = docs([query.hasLists
+            ? "The SQL of `\(query.name)`, in pieces around its `IN` lists."
+            : "The SQL of `\(query.name)`."])
+        if query.hasLists {
+            var lines: [CodeLine] = [.line("\(access.prefix)static let \(sqlName): [String] = [")]
+            lines += query.segments.map { .line("    " + literal($0) + ",") }
+            lines.append(.line("]"))
+            declarations.append(.verbatim(docs: sqlDocs, lines: lines))
+        } else if let lines = SwiftLiteral.multiline(query.segments[0]) {
+            var code: [CodeLine] = [.line("\(access.prefix)static let \(sqlName) = " + lines[0])]
+            code += lines.dropFirst().map { .line($0) }
+            declarations.append(.verbatim(docs: sqlDocs, lines: code))
+        } else {
+            declarations.append(.variable(VariableDescription(
+                docs: sqlDocs, access: access, isStatic: true, isLet: true, name: sqlName, type: "String",
+                initializer: SwiftLiteral.string(query.segments[0]))))
+        }
+        return declarations
+    }
+
+    // MARK: Store functions
+
+    /// `db.name(…)` / `tx.name(…)`, or the async variant on the database.
+    private func storeFunction(_ query: QueryModel, isAsync: Bool) -> Declaration {
+        var arguments = ["context"] + query.parameters.map { "\($0.name): \($0.identifier)" }
+        if query.kind == .each { arguments.append("body") }
+        let call = "\(model.typeName).Queries.\(SwiftIdentifier.escaped(query.name))(\(arguments.joined(separator: ", ")))"
+        let line: String
+        if isAsync {
+            let access = query.isReadOnly ? "readWithoutTransaction" : "writeWithoutTransaction"
+            line = "try await pool.\(access) { context in try \(call) }"
+        } else {
+            let access = query.isReadOnly ? "withReadContext" : "withWriteContext"
+            line = "try \(access) { context in try \(call) }"
+        }
+        return .function(FunctionDescription(
+            docs: documentation(query),
+            attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
+            access: access, kind: .function(SwiftIdentifier.escaped(query.name)),
+            parameters: parameters(query, isAsync: isAsync), isAsync: isAsync, isThrowing: true,
+            returnType: returnType(query), body: [.line(returnType(query) == nil ? line : "return " + line)]))
+    }
+}
