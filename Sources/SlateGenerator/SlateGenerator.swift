@@ -39,11 +39,6 @@ public enum SlateGenerator {
         for file in sources.queryFiles {
             for query in file.queries { queries.append(try analyzer.analyze(query)) }
         }
-        if !queries.isEmpty, !configuration.emit.api {
-            throw InputError(
-                path: sources.queryFiles[0].path,
-                message: "query files need the API (emit.api); raw mode generates no query functions")
-        }
         return try generate(schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, configuration: configuration)
     }
 

@@ -38,6 +38,40 @@ import Testing
         #expect(try RichRaw.Item.fetch(in: db).count == 1)
     }
 
+    @Test func queryFunctionsOnAHandle() throws {
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        var lamp = RichRaw.Item(name: "lamp", quantity: 2, created: Date(timeIntervalSince1970: 1_700_000_000), token: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        var desk = RichRaw.Item(name: "desk", quantity: 0, created: Date(timeIntervalSince1970: 1_700_000_100))
+        try raw_item_insert(db, &lamp)
+        try raw_item_insert(db, &desk)
+
+        #expect(try raw_items_named(db, pattern: "%a%") == [
+            RichRaw.ItemsNamedRow(id: lamp.id, name: "lamp", created: lamp.created, token: lamp.token),
+        ])
+        #expect(try raw_item_by_name(db, name: "desk") == desk)
+        #expect(try raw_item_by_name(db, name: "chair") == nil)
+        #expect(try raw_items_with_ids(db, ids: [lamp.id, desk.id, 99], minimum: 0).map(\.name) == ["lamp", "desk"])
+        #expect(try raw_items_with_ids(db, ids: [lamp.id, desk.id], minimum: 1).map(\.name) == ["lamp"])
+        #expect(try raw_items_with_ids(db, ids: [], minimum: 0) == [])
+
+        #expect(try raw_rename_item(db, name: "bulb", id: lamp.id) == 1)
+        #expect(try raw_rename_item(db, name: "none", id: 99) == 0)
+        #expect(try raw_add_tag(db, label: "new") == 1)
+        #expect(try raw_add_tag(db, label: nil) == 2)
+        try raw_clear_tags(db)
+        #expect(try RichRaw.Tag.fetch(in: db) == [])
+
+        var boss = RichRaw.Employee(name: "Boss")
+        try raw_employee_insert(db, &boss)
+        var worker = RichRaw.Employee(name: "Worker", managerId: boss.id)
+        try raw_employee_insert(db, &worker)
+        var rows: [RichRaw.EachEmployeeRow] = []
+        try raw_each_employee(db) { rows.append($0) }
+        #expect(rows == [RichRaw.EachEmployeeRow(name: "Boss", manager: nil), RichRaw.EachEmployeeRow(name: "Worker", manager: "Boss")])
+    }
+
     @Test func keysRelationshipsAndViews() throws {
         let scratch = Scratch()
         let db = try raw_create_rich_raw(scratch.path)

@@ -240,6 +240,9 @@ import Testing
         #expect(NameStyle.upperCamel("Order Details") == "OrderDetails")
         #expect(NameStyle.snake("OrderItem") == "order_item")
         #expect(NameStyle.words("HTTPServer2Go") == ["HTTP", "Server2", "Go"])
+        #expect(NameStyle.words("booksByIDs") == ["books", "By", "IDs"])
+        #expect(NameStyle.words("URLsSeen") == ["URLs", "Seen"])
+        #expect(NameStyle.words("IDsort") == ["I", "Dsort"])
     }
 
     @Test func swiftLiterals() {

@@ -3,7 +3,7 @@
 enum NameStyle {
     /// The words of a name: split at anything that is not a letter or digit, and where
     /// case changes (`LastName` → Last, Name; `CustomerID` → Customer, ID;
-    /// `HTTPServer` → HTTP, Server). Digits stay with the word before them.
+    /// `HTTPServer` → HTTP, Server; `bookIDs` → book, IDs). Digits stay with the word before them.
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
@@ -21,7 +21,8 @@ enum NameStyle {
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
                 if character.isUppercase && previous.isLowercase {
                     flush()
-                } else if character.isUppercase && previous.isUppercase, let next, next.isLowercase {
+                } else if character.isUppercase && previous.isUppercase, let next, next.isLowercase,
+                          !isPluralAcronym(characters, index + 1) {
                     flush()
                 } else if character.isLetter && previous.isNumber && character.isUppercase {
                     flush()
@@ -31,6 +32,14 @@ enum NameStyle {
         }
         flush()
         return words
+    }
+
+    /// Whether the `s` at `index` ends an acronym's plural (`IDs`, `URLs`), not the start of a
+    /// word (`HTTPServer`).
+    private static func isPluralAcronym(_ characters: [Character], _ index: Int) -> Bool {
+        guard characters[index] == "s" else { return false }
+        let after = index + 1
+        return after == characters.count || !characters[after].isLowercase
     }
 
     /// `order_item` → `OrderItem`, `Order Details` → `OrderDetails`.

@@ -55,8 +55,8 @@ struct Translator {
             if configuration.emit.relationships {
                 declarations += translateRelationships()
             }
-            declarations += translateQueries()
         }
+        declarations += translateQueries()
         if configuration.emit.rawFunctions {
             declarations += translateRawFunctions()
         }

@@ -9,27 +9,31 @@ extension Translator {
             guard case .own(let row) = query.row else { continue }
             declarations += translateRecordType(row)
             declarations.append(.type(TypeDescription(
-                kind: .extension, name: name(of: row), conformances: ["SQLResultRow"], members: [.function(decoder(row))])))
+                kind: .extension, name: name(of: row), conformances: isRawOnly ? [] : ["SQLResultRow"],
+                members: [.function(decoder(row))])))
             declarations.append(.blank)
         }
 
         var statements: [Declaration] = []
         for query in model.queries {
-            statements.append(contentsOf: queryStatement(query))
+            statements.append(contentsOf: isRawOnly ? [sqlDeclaration(query)] : queryStatement(query))
             statements.append(.blank)
         }
         if statements.last == .blank { statements.removeLast() }
+        let files = Set(model.queries.map { $0.location.split(separator: ":")[0] }).sorted().map { "`\($0)`" }.joined(separator: ", ")
+        let namespaceDocs = isRawOnly
+            ? ["The SQL of the named queries of \(files), run by the `\(configuration.raw.prefix)…` functions."]
+            : [
+                "The named queries of \(files), each on one connection.",
+                "",
+                "`db.name(…)` and `tx.name(…)` call these; call them yourself on a connection you hold.",
+                "Each prepares its statement once per connection and reuses it.",
+            ]
         declarations.append(.type(TypeDescription(
             kind: .extension, name: model.typeName,
-            members: [.type(TypeDescription(
-                docs: docs([
-                    "The named queries of \(Set(model.queries.map { $0.location.split(separator: ":")[0] }).sorted().map { "`\($0)`" }.joined(separator: ", ")), each on one connection.",
-                    "",
-                    "`db.name(…)` and `tx.name(…)` call these; call them yourself on a connection you hold.",
-                    "Each prepares its statement once per connection and reuses it.",
-                ]),
-                access: access, kind: .enum, name: "Queries", members: statements))])))
+            members: [.type(TypeDescription(docs: docs(namespaceDocs), access: access, kind: .enum, name: "Queries", members: statements))])))
         declarations.append(.blank)
+        guard !isRawOnly else { return declarations }
 
         declarations.append(.type(TypeDescription(
             kind: .extension, name: "\(model.typeName).Tables",
@@ -138,19 +142,7 @@ extension Translator {
         if !query.parameters.isEmpty || query.kind == .each {
             body.append(.line("let handle = try statement.liveHandle()"))
         }
-        for (position, parameter) in query.scalarParameters.enumerated() {
-            body.append(bindLine(type: parameter.type, value: parameter.identifier, index: String(position + 1)).replacingStatement(with: "handle"))
-        }
-        if query.hasLists {
-            body.append(.line("var index: Int32 = \(query.scalarParameters.count + 1)"))
-            for listIndex in query.listOrder {
-                let parameter = query.parameters[listIndex]
-                body.append(.block("for value in \(parameter.identifier)", [
-                    bindLine(type: parameter.type, value: "value", index: "index").replacingStatement(with: "handle"),
-                    .line("index += 1"),
-                ]))
-            }
-        }
+        body += bindings(query).map { $0.replacingStatement(with: "handle") }
         let row = rowTypeName(query) ?? ""
         switch query.kind {
         case .one:
@@ -180,6 +172,13 @@ extension Translator {
             declarations.append(.variable(VariableDescription(
                 isStatic: true, isLet: true, name: query.name + "Slot", initializer: "SQLStatementSlot()")))
         }
+        declarations.append(sqlDeclaration(query))
+        return declarations
+    }
+
+    /// `static let nameSQL`: the statement, or its pieces around `IN` lists.
+    private func sqlDeclaration(_ query: QueryModel) -> Declaration {
+        let sqlName = query.name + "SQL"
         let sqlDocs = docs([query.hasLists
             ? "The SQL of `\(query.name)`, in pieces around its `IN` lists."
             : "The SQL of `\(query.name)`."])
@@ -187,15 +186,80 @@ extension Translator {
             var lines: [CodeLine] = [.line("\(access.prefix)static let \(sqlName): [String] = [")]
             lines += query.segments.map { .line("    " + literal($0) + ",") }
             lines.append(.line("]"))
-            declarations.append(.verbatim(docs: sqlDocs, lines: lines))
-        } else if let lines = SwiftLiteral.multiline(query.segments[0]) {
+            return .verbatim(docs: sqlDocs, lines: lines)
+        }
+        if let lines = SwiftLiteral.multiline(query.segments[0]) {
             var code: [CodeLine] = [.line("\(access.prefix)static let \(sqlName) = " + lines[0])]
             code += lines.dropFirst().map { .line($0) }
-            declarations.append(.verbatim(docs: sqlDocs, lines: code))
-        } else {
-            declarations.append(.variable(VariableDescription(
-                docs: sqlDocs, access: access, isStatic: true, isLet: true, name: sqlName, type: "String",
-                initializer: SwiftLiteral.string(query.segments[0]))))
+            return .verbatim(docs: sqlDocs, lines: code)
+        }
+        return .variable(VariableDescription(
+            docs: sqlDocs, access: access, isStatic: true, isLet: true, name: sqlName, type: "String",
+            initializer: SwiftLiteral.string(query.segments[0])))
+    }
+
+    /// The lines binding every parameter to `statement`: scalars at `?1…`, then each
+    /// list's elements in turn.
+    func bindings(_ query: QueryModel) -> [CodeLine] {
+        var lines: [CodeLine] = []
+        for (position, parameter) in query.scalarParameters.enumerated() {
+            lines.append(bindLine(type: parameter.type, value: parameter.identifier, index: String(position + 1)))
+        }
+        if query.hasLists {
+            lines.append(.line("var index: Int32 = \(query.scalarParameters.count + 1)"))
+            for listIndex in query.listOrder {
+                let parameter = query.parameters[listIndex]
+                lines.append(.block("for value in \(parameter.identifier)", [
+                    bindLine(type: parameter.type, value: "value", index: "index"),
+                    .line("index += 1"),
+                ]))
+            }
+        }
+        return lines
+    }
+
+    // MARK: Raw functions
+
+    /// `prefix_query_name(db, …)`: the query on a `sqlite3` handle, its statement prepared
+    /// per call, as raw mode's other functions.
+    func translateRawQueryFunctions() -> [Declaration] {
+        let prefix = configuration.raw.prefix
+        var declarations: [Declaration] = []
+        for query in model.queries {
+            let sql = query.hasLists
+                ? "SQLRecordCoding.sql(joining: \(model.typeName).Queries.\(query.name)SQL, lists: [\(query.listOrder.map { "\(query.parameters[$0].identifier).count" }.joined(separator: ", "))], from: \(query.scalarParameters.count + 1))"
+                : "\(model.typeName).Queries.\(query.name)SQL"
+            let binds = bindings(query)
+            let row = rowTypeName(query) ?? ""
+            let decode = "decode: { try \(row)(sqliteStatement: $0, offset: 0) }"
+            var body: [CodeLine] = []
+            switch query.kind {
+            case .one, .many:
+                let limit = query.kind == .one ? ", limit: 1" : ""
+                let call = "try SQLRecordCoding.fetch(db, \(sql)\(limit), bind: { statement in"
+                body.append(.block(query.kind == .one ? "return " + call : call, binds, closing: "}, \(decode))" + (query.kind == .one ? ".first" : "")))
+            case .each:
+                body.append(.line("let statement = try SQLRecordCoding.prepare(db, \(sql))"))
+                body.append(.line("defer { sqlite3_finalize(statement) }"))
+                body += binds
+                body.append(.block("while try SQLRecordCoding.step(statement)", [.line("try body(try \(row)(sqliteStatement: statement, offset: 0))")]))
+            case .exec, .execrows, .lastid:
+                let call = "try SQLRecordCoding.execute(db, \(sql)) { statement in"
+                if binds.isEmpty {
+                    let line = "try SQLRecordCoding.execute(db, \(sql)) { _ in }"
+                    body.append(.line(query.kind == .execrows ? "return " + line : line))
+                } else {
+                    body.append(.block(query.kind == .execrows ? "return " + call : call, binds))
+                }
+                if query.kind == .lastid { body.append(.line("return Int(sqlite3_last_insert_rowid(db))")) }
+            }
+            declarations.append(.function(FunctionDescription(
+                docs: documentation(query),
+                attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
+                access: access, kind: .function(prefix + NameStyle.snake(query.name)),
+                parameters: parameters(query, isAsync: false, leading: [.init(label: nil, name: "db", type: "OpaquePointer")]),
+                isThrowing: true, returnType: returnType(query), body: body)))
+            declarations.append(.blank)
         }
         return declarations
     }

@@ -99,6 +99,7 @@ extension Translator {
                 }
             }
         }
+        declarations += translateRawQueryFunctions()
         return declarations
     }
 

@@ -106,8 +106,14 @@ extension Translator {
 extension CodeLine {
     /// The line with the binding target renamed (`statement` → `handle`).
     func replacingStatement(with name: String) -> CodeLine {
-        guard case .line(let text) = self else { return self }
-        return .line(text.replacingOccurrences(of: ", statement, ", with: ", \(name), "))
+        switch self {
+        case .line(let text):
+            return .line(text.replacingOccurrences(of: ", statement, ", with: ", \(name), "))
+        case .block(let header, let lines, let closing):
+            return .block(header, lines.map { $0.replacingStatement(with: name) }, closing: closing)
+        case .blank:
+            return self
+        }
     }
 }
 

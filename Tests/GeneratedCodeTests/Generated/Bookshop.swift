@@ -5274,3 +5274,320 @@ public func bookshop_customer_orders_fetch(
 ) throws -> [Bookshop.CustomerOrder] {
     try SQLRecordCoding.fetch(db, Bookshop.CustomerOrder.sqlSelect, limit: limit, decode: { try Bookshop.CustomerOrder(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
+
+/// The orders a customer placed since a date, newest first.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - customerId: `:customerId`, compared with orders.customer_id.
+///   - since: `:since`, compared with orders.placed.
+///
+/// ```sql
+/// SELECT o.order_id, o.placed, o.status, o.shipped
+/// FROM orders o
+/// WHERE o.customer_id = :customerId AND o.placed >= :since
+/// ORDER BY o.placed DESC, o.order_id DESC
+/// ```
+///
+/// From `bookshop-queries.sql:3`.
+public func bookshop_orders_for_customer(
+    _ db: OpaquePointer,
+    customerId: Int,
+    since: Date
+) throws -> [Bookshop.OrdersForCustomerRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.ordersForCustomerSQL, bind: { statement in
+        try SQLRecordCoding.bind(customerId, statement, 1)
+        try SQLRecordCoding.bind(since, statement, 2, .text)
+    }, decode: { try Bookshop.OrdersForCustomerRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// The book with an ISBN: the row is exactly a `books` row, so the function returns `Book`.
+///
+/// Returns the first row, or nil when there is none.
+///
+/// - Parameters:
+///   - isbn: `:isbn`, compared with books.isbn.
+///
+/// ```sql
+/// SELECT * FROM books WHERE isbn = :isbn
+/// ```
+///
+/// From `bookshop-queries.sql:10`.
+public func bookshop_book_by_isbn(_ db: OpaquePointer, isbn: String) throws -> Bookshop.Book? {
+    return try SQLRecordCoding.fetch(db, Bookshop.Queries.bookByISBNSQL, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(isbn, statement, 1)
+    }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Every book with its first author, when it has one (a LEFT JOIN makes the author optional).
+///
+/// Returns every row.
+///
+/// ```sql
+/// SELECT b.title, a.name AS author, a.born
+/// FROM books b
+/// LEFT JOIN book_authors ba ON ba.book_id = b.book_id AND ba.position = 1
+/// LEFT JOIN authors a ON a.author_id = ba.author_id
+/// ORDER BY b.title
+/// ```
+///
+/// From `bookshop-queries.sql:14`.
+public func bookshop_books_with_authors(_ db: OpaquePointer) throws -> [Bookshop.BooksWithAuthorsRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.booksWithAuthorsSQL, bind: { statement in
+    }, decode: { try Bookshop.BooksWithAuthorsRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// Aggregates with GROUP BY and HAVING: counts are never NULL, sums and averages can be.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - minimumOrders: `:minimumOrders`, compared with count(o.order_id).
+///
+/// ```sql
+/// SELECT c.customer_id, c.name,
+///        count(o.order_id) AS orders,
+///        sum(oi.quantity) AS copies,
+///        avg(oi.unit_price) AS average_price,
+///        max(o.placed) AS last_order,
+///        coalesce(sum(oi.quantity * oi.unit_price), 0.0) AS spent
+/// FROM customers c
+/// LEFT JOIN orders o ON o.customer_id = c.customer_id
+/// LEFT JOIN order_items oi ON oi.order_id = o.order_id
+/// GROUP BY c.customer_id
+/// HAVING count(o.order_id) >= :minimumOrders
+/// ORDER BY c.customer_id
+/// ```
+///
+/// From `bookshop-queries.sql:22`.
+public func bookshop_customer_totals(_ db: OpaquePointer, minimumOrders: Int) throws -> [Bookshop.CustomerTotalsRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.customerTotalsSQL, bind: { statement in
+        try SQLRecordCoding.bind(minimumOrders, statement, 1)
+    }, decode: { try Bookshop.CustomerTotalsRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// A list parameter: `IN (:ids)` takes an array, one bound value per element.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - ids: `:ids`, the values of `IN (:ids)`, one bound parameter each; in an IN list with books.book_id.
+///   - inPrint: `:inPrint`, compared with books.in_print.
+///
+/// ```sql
+/// SELECT book_id, title, CAST(price * 100 AS INTEGER) AS cents
+/// FROM books
+/// WHERE book_id IN (:ids) AND in_print = :inPrint
+/// ORDER BY book_id
+/// ```
+///
+/// From `bookshop-queries.sql:37`.
+public func bookshop_books_by_ids(_ db: OpaquePointer, ids: [Int], inPrint: Bool) throws -> [Bookshop.BooksByIDsRow] {
+    try SQLRecordCoding.fetch(db, SQLRecordCoding.sql(joining: Bookshop.Queries.booksByIDsSQL, lists: [ids.count], from: 2), bind: { statement in
+        try SQLRecordCoding.bind(inPrint, statement, 1)
+        var index: Int32 = 2
+        for value in ids {
+            try SQLRecordCoding.bind(value, statement, index)
+            index += 1
+        }
+    }, decode: { try Bookshop.BooksByIDsRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// `IS :customerId` takes nil too: reviews whose customer was deleted have none.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - customerId: `:customerId`, compared with reviews.customer_id.
+///   - limit: `:limit`, in LIMIT.
+///   - offset: `:offset`, in OFFSET.
+///
+/// ```sql
+/// SELECT review_id, stars, body AS "text!" FROM reviews
+/// WHERE customer_id IS :customerId
+/// ORDER BY review_id
+/// LIMIT :limit OFFSET :offset
+/// ```
+///
+/// From `bookshop-queries.sql:44`.
+public func bookshop_reviews_by(
+    _ db: OpaquePointer,
+    customerId: Int?,
+    limit: Int,
+    offset: Int
+) throws -> [Bookshop.ReviewsByRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.reviewsBySQL, bind: { statement in
+        try SQLRecordCoding.bind(customerId, statement, 1)
+        try SQLRecordCoding.bind(limit, statement, 2)
+        try SQLRecordCoding.bind(offset, statement, 3)
+    }, decode: { try Bookshop.ReviewsByRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// A CTE and a window function.
+///
+/// Returns every row.
+///
+/// ```sql
+/// WITH sold AS (
+///   SELECT book_id, sum(quantity) AS copies FROM order_items GROUP BY book_id
+/// )
+/// SELECT b.title, coalesce(s.copies, 0) AS copies,
+///        rank() OVER (ORDER BY coalesce(s.copies, 0) DESC) AS position
+/// FROM books b LEFT JOIN sold s ON s.book_id = b.book_id
+/// ORDER BY position, b.title
+/// ```
+///
+/// From `bookshop-queries.sql:51`.
+public func bookshop_ranked_books(_ db: OpaquePointer) throws -> [Bookshop.RankedBooksRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.rankedBooksSQL, bind: { statement in
+    }, decode: { try Bookshop.RankedBooksRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// A subquery and BETWEEN.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - fewest: `:fewest`, compared with books.pages.
+///   - most: `:most`, compared with books.pages.
+///
+/// ```sql
+/// SELECT title, price FROM books
+/// WHERE price > (SELECT avg(price) FROM books) AND pages BETWEEN :fewest AND :most
+/// ORDER BY title
+/// ```
+///
+/// From `bookshop-queries.sql:61`.
+public func bookshop_books_priced_above(
+    _ db: OpaquePointer,
+    fewest: Int,
+    most: Int
+) throws -> [Bookshop.BooksPricedAboveRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.booksPricedAboveSQL, bind: { statement in
+        try SQLRecordCoding.bind(fewest, statement, 1)
+        try SQLRecordCoding.bind(most, statement, 2)
+    }, decode: { try Bookshop.BooksPricedAboveRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// The query `countBooks` of `bookshop-queries.sql:67`.
+///
+/// Returns the first row, or nil when there is none.
+///
+/// - Parameters:
+///   - pattern: `:pattern`, a pattern matched against books.title.
+///
+/// ```sql
+/// SELECT count(*) AS total FROM books WHERE title LIKE :pattern
+/// ```
+///
+/// From `bookshop-queries.sql:67`.
+public func bookshop_count_books(_ db: OpaquePointer, pattern: String) throws -> Bookshop.CountBooksRow? {
+    return try SQLRecordCoding.fetch(db, Bookshop.Queries.countBooksSQL, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(pattern, statement, 1)
+    }, decode: { try Bookshop.CountBooksRow(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The query `addCustomer` of `bookshop-queries.sql:70`.
+///
+/// Returns the rowid of the row the statement inserted.
+///
+/// - Parameters:
+///   - email: `:email`, inserted into customers.email.
+///   - name: `:name`, inserted into customers.name.
+///   - marketing: `:marketing`, inserted into customers.marketing.
+///
+/// ```sql
+/// INSERT INTO customers (email, name, marketing) VALUES (:email, :name, :marketing)
+/// ```
+///
+/// From `bookshop-queries.sql:70`.
+@discardableResult
+public func bookshop_add_customer(_ db: OpaquePointer, email: String, name: String, marketing: Bool) throws -> Int {
+    try SQLRecordCoding.execute(db, Bookshop.Queries.addCustomerSQL) { statement in
+        try SQLRecordCoding.bind(email, statement, 1)
+        try SQLRecordCoding.bind(name, statement, 2)
+        try SQLRecordCoding.bind(marketing, statement, 3)
+    }
+    return Int(sqlite3_last_insert_rowid(db))
+}
+
+/// The query `renameCustomer` of `bookshop-queries.sql:73`.
+///
+/// Returns the number of rows the statement changed.
+///
+/// - Parameters:
+///   - name: `:name`, assigned to customers.name.
+///   - customerId: `:customerId`, compared with customers.customer_id.
+///
+/// ```sql
+/// UPDATE customers SET name = :name WHERE customer_id = :customerId
+/// ```
+///
+/// From `bookshop-queries.sql:73`.
+@discardableResult
+public func bookshop_rename_customer(_ db: OpaquePointer, name: String, customerId: Int) throws -> Int {
+    return try SQLRecordCoding.execute(db, Bookshop.Queries.renameCustomerSQL) { statement in
+        try SQLRecordCoding.bind(name, statement, 1)
+        try SQLRecordCoding.bind(customerId, statement, 2)
+    }
+}
+
+/// RETURNING gives the updated row's columns.
+///
+/// Returns the first row, or nil when there is none.
+///
+/// - Parameters:
+///   - shipped: `:shipped`, assigned to orders.shipped.
+///   - orderId: `:orderId`, compared with orders.order_id.
+///
+/// ```sql
+/// UPDATE orders SET status = 'shipped', shipped = :shipped WHERE order_id = :orderId
+/// RETURNING order_id, status, shipped
+/// ```
+///
+/// From `bookshop-queries.sql:76`.
+public func bookshop_ship_order(_ db: OpaquePointer, shipped: Date?, orderId: Int) throws -> Bookshop.ShipOrderRow? {
+    return try SQLRecordCoding.fetch(db, Bookshop.Queries.shipOrderSQL, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(shipped, statement, 1, .text)
+        try SQLRecordCoding.bind(orderId, statement, 2)
+    }, decode: { try Bookshop.ShipOrderRow(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The query `eachTitle` of `bookshop-queries.sql:81`.
+///
+/// Calls `body` with each row in turn, without collecting them.
+///
+/// - Parameters:
+///   - body: Called with each row.
+///
+/// ```sql
+/// SELECT book_id, title FROM books ORDER BY book_id
+/// ```
+///
+/// From `bookshop-queries.sql:81`.
+public func bookshop_each_title(_ db: OpaquePointer, _ body: (Bookshop.EachTitleRow) throws -> Void) throws {
+    let statement = try SQLRecordCoding.prepare(db, Bookshop.Queries.eachTitleSQL)
+    defer { sqlite3_finalize(statement) }
+    while try SQLRecordCoding.step(statement) {
+        try body(try Bookshop.EachTitleRow(sqliteStatement: statement, offset: 0))
+    }
+}
+
+/// The query `deleteReviews` of `bookshop-queries.sql:84`.
+///
+/// Runs the statement.
+///
+/// - Parameters:
+///   - bookId: `:bookId`, compared with reviews.book_id.
+///
+/// ```sql
+/// DELETE FROM reviews WHERE book_id = :bookId
+/// ```
+///
+/// From `bookshop-queries.sql:84`.
+public func bookshop_delete_reviews(_ db: OpaquePointer, bookId: Int) throws {
+    try SQLRecordCoding.execute(db, Bookshop.Queries.deleteReviewsSQL) { statement in
+        try SQLRecordCoding.bind(bookId, statement, 1)
+    }
+}
