@@ -767,6 +767,20 @@ fileprivate enum SQLRecordCoding {
         return Int(sqlite3_changes(db))
     }
 
+    static func sql(joining segments: [String], lists: [Int], from first: Int32) -> String {
+        var sql = segments[0]
+        var next = first
+        for (position, count) in lists.enumerated() {
+            for element in 0..<count {
+                if element > 0 { sql += ", " }
+                sql += "?" + String(next)
+                next += 1
+            }
+            if position + 1 < segments.count { sql += segments[position + 1] }
+        }
+        return sql
+    }
+
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
