@@ -28,7 +28,7 @@ let package = Package(
         ),
         // The connection layer.
         .target(name: "Slate", dependencies: ["SlateCSQLite"]),
-        // The schema model, reflection, and result-column analysis.
+        // The schema model, reflection, result-column analysis, and query files checked against a schema.
         .target(name: "SlateSchema", dependencies: ["Slate"]),
         // What generated code stands on: record protocols, tables, the database type.
         .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite"]),
