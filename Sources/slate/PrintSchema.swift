@@ -8,7 +8,7 @@ struct PrintSchema: ParsableCommand {
         commandName: "schema",
         abstract: "Print the schema of a database, as SQLite reports it.")
 
-    @Argument(help: "The .sql scripts and database files of the database.")
+    @Argument(help: "The .sql scripts and database files of the database, or one .xml schema file.")
     var inputs: [String]
 
     @Flag(help: "Print JSON: tables, views, indexes and triggers as objects with a name and columns.")
@@ -16,7 +16,9 @@ struct PrintSchema: ParsableCommand {
 
     func run() throws {
         do {
-            let schema = try SlateGenerator.loadSchema(inputs: inputs)
+            let schema = inputs.count == 1 && inputs[0].lowercased().hasSuffix(".xml")
+                ? try DesiredSchema(contentsOf: inputs[0]).schema
+                : try SlateGenerator.loadSchema(inputs: inputs)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,0 +1,94 @@
+import Slate
+
+/// One step of a ``MigrationPlan``: the statements that make one change.
+public struct MigrationStep: Equatable, Sendable {
+    /// What the step changes.
+    public enum Kind: String, Equatable, Sendable {
+        case createTable, dropTable, renameTable, renameColumn, addColumn, rebuildTable
+        case createIndex, dropIndex, createView, dropView, createTrigger, dropTrigger, setUserVersion
+    }
+
+    /// What the step changes.
+    public var kind: Kind
+    /// The table, index, view or trigger it changes.
+    public var object: String
+    /// The step in words (`add column orders.note`).
+    public var summary: String
+    /// The SQL, statement by statement.
+    public var statements: [String]
+    /// Whether the step drops a table, or a column that holds data.
+    public var isDestructive: Bool
+    /// For a rebuild, the rows it copies.
+    public var rowCount: Int?
+}
+
+/// The ordered steps that take a live database to a desired schema: `ALTER TABLE` where
+/// SQLite can, the 12-step table rebuild where it cannot, and the indexes, views and
+/// triggers around them. Made by ``SchemaPlanner``, which checks it reaches the desired
+/// schema on a copy of the live schema before returning it.
+public struct MigrationPlan: Sendable {
+    /// The steps, in order.
+    public var steps: [MigrationStep]
+
+    /// Whether the database already has the desired schema.
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// The steps that drop a table or a column holding data.
+    public var destructiveSteps: [MigrationStep] { steps.filter(\.isDestructive) }
+
+    /// The plan as a script: foreign keys off, one transaction, the check that replaces
+    /// foreign-key enforcement, commit.
+    public var script: String {
+        guard !steps.isEmpty else { return "-- The database has the desired schema: nothing to do.\n" }
+        var lines = ["PRAGMA foreign_keys = OFF;", "BEGIN IMMEDIATE;"]
+        for step in steps {
+            lines.append("")
+            lines.append("-- \(step.summary)" + (step.isDestructive ? " (destructive)" : ""))
+            lines += step.statements.map { $0 + ";" }
+        }
+        lines += ["", "PRAGMA foreign_key_check;", "COMMIT;", "PRAGMA foreign_keys = ON;"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs the plan on `context` in one transaction. It commits only when every step
+    /// succeeded and `PRAGMA foreign_key_check` finds nothing; otherwise it rolls back and
+    /// the database is as it was.
+    ///
+    /// - Parameters:
+    ///   - allowDestructive: Run steps that drop tables or data; without it, a plan that
+    ///     has such steps throws `.destructive` and runs nothing.
+    ///   - progress: Called before each rebuild with the step.
+    /// - Throws: ``MigrationError``.
+    public func apply(to context: SQLContext, allowDestructive: Bool = false, progress: ((MigrationStep) -> Void)? = nil) throws {
+        let destructive = destructiveSteps
+        guard allowDestructive || destructive.isEmpty else {
+            throw MigrationError(
+                .destructive,
+                "the change would \(destructive.map(\.summary).joined(separator: "; ")); allow destructive changes to go ahead")
+        }
+        guard !steps.isEmpty else { return }
+        guard !context.isInTransaction else {
+            throw MigrationError(.inTransaction, "a schema change runs outside a transaction: it runs in one of its own")
+        }
+        try ForeignKeysOff.around(context) {
+            try context.exec(sql: "BEGIN IMMEDIATE")
+            do {
+                for step in steps {
+                    if step.kind == .rebuildTable { progress?(step) }
+                    for statement in step.statements {
+                        do {
+                            try context.exec(sql: statement)
+                        } catch let error as SQLError {
+                            throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
+                        }
+                    }
+                }
+                try ForeignKeysOff.check(context, migration: nil)
+                try context.exec(sql: "COMMIT")
+            } catch {
+                if context.isInTransaction { try? context.exec(sql: "ROLLBACK") }
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,318 @@
+import Slate
+
+/// Plans the change from a live database to a desired schema.
+///
+/// Every step is tried on an in-memory copy of the live schema as it is chosen: SQLite
+/// decides whether an `ALTER TABLE … ADD COLUMN` gives the desired table, and the table is
+/// rebuilt when it does not. At the end the copy must equal the desired schema, or the plan
+/// is refused before anything touches the database. Data decides only what is destructive
+/// and whether a new `NOT NULL` column without a default can be added.
+public enum SchemaPlanner {
+    /// The plan that takes the database on `context` to `desired`. Reads only.
+    ///
+    /// - Throws: ``MigrationError``: `.notNullWithoutDefault`, `.unsupported` (a changed
+    ///   virtual table), `.planMismatch`, `.migrationFailed` when SQLite refuses a step on
+    ///   the copy; ``SQLError`` when the database cannot be read.
+    public static func plan(from context: SQLContext, to desired: DesiredSchema) throws -> MigrationPlan {
+        var planner = try Planner(live: context, desired: desired)
+        defer { planner.scratch.close() }
+        try planner.run()
+        return MigrationPlan(steps: planner.steps)
+    }
+}
+
+private struct Planner {
+    let live: SQLContext
+    let liveSchema: Schema
+    let desired: DesiredSchema
+    let scratch: SQLContext
+    var steps: [MigrationStep] = []
+    /// Live names of tables by their current (planned) name, lower-cased.
+    var liveTableNames: [String: String] = [:]
+    /// Live names of renamed columns: table (current name) → column (current name) → live name.
+    var liveColumnNames: [String: [String: String]] = [:]
+
+    static let ignored = SQLMigrator.recordTable.lowercased()
+
+    init(live: SQLContext, desired: DesiredSchema) throws {
+        self.live = live
+        self.desired = desired
+        liveSchema = try SchemaReader.read(from: live)
+        scratch = try SchemaObjects.scratch(try SchemaObjects.creationStatements(in: live), userVersion: liveSchema.userVersion)
+        for table in liveSchema.tables { liveTableNames[table.name.lowercased()] = table.name }
+    }
+
+    private var desiredTables: [Table] { desired.schema.tables.filter { $0.name.lowercased() != Self.ignored } }
+    private var liveTables: [Table] { liveSchema.tables.filter { $0.name.lowercased() != Self.ignored } }
+
+    private func q(_ name: String) -> String { SQLText.quotedIdentifier(name) }
+
+    private func scratchSchema() throws -> Schema { try SchemaReader.read(from: scratch) }
+
+    /// Runs `step` on the copy and adds it to the plan.
+    private mutating func perform(_ step: MigrationStep) throws {
+        for statement in step.statements {
+            do {
+                try scratch.exec(sql: statement)
+            } catch let error as SQLError {
+                throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
+            }
+        }
+        steps.append(step)
+    }
+
+    // MARK: The plan
+
+    mutating func run() throws {
+        // Which live table each desired table continues.
+        var tableRenames: [(old: String, new: String)] = []
+        var continued: Set<String> = []
+        for table in desiredTables {
+            if liveSchema.table(named: table.name) != nil {
+                continued.insert(table.name.lowercased())
+            } else if let old = desired.renames.oldName(ofTable: table.name), let oldTable = liveSchema.table(named: old),
+                      desiredTables.allSatisfy({ $0.name.lowercased() != old.lowercased() }) {
+                tableRenames.append((oldTable.name, table.name))
+                continued.insert(oldTable.name.lowercased())
+            }
+        }
+        let dropped = liveTables.filter { !continued.contains($0.name.lowercased()) }
+        let changed = desiredTables.contains { table in
+            guard let current = liveSchema.table(named: table.name) else { return false }
+            return SchemaComparison.normalized(current.sql) != SchemaComparison.normalized(table.sql)
+        }
+        // Table renames, rebuilds and drops re-check the whole schema: views and triggers
+        // come down first and go back up at the end.
+        let structural = !tableRenames.isEmpty || !dropped.isEmpty || changed
+
+        for trigger in liveSchema.triggers where structural || !unchanged(trigger.name, trigger.sql, in: desired.schema.triggers.map { ($0.name, $0.sql) }) {
+            try perform(MigrationStep(
+                kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(trigger.name)",
+                statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
+        }
+        for view in liveSchema.views where structural || !unchanged(view.name, view.sql, in: desired.schema.views.map { ($0.name, $0.sql) }) {
+            try perform(MigrationStep(
+                kind: .dropView, object: view.name, summary: "drop view \(view.name)",
+                statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
+        }
+        let desiredIndexes = desired.schema.indexes.compactMap { index in index.sql.map { (index.name, $0) } }
+        for index in liveSchema.indexes {
+            guard let sql = index.sql, !unchanged(index.name, sql, in: desiredIndexes) else { continue }
+            try perform(MigrationStep(
+                kind: .dropIndex, object: index.name, summary: "drop index \(index.name)",
+                statements: ["DROP INDEX \(q(index.name))"], isDestructive: false))
+        }
+
+        for rename in tableRenames {
+            try perform(MigrationStep(
+                kind: .renameTable, object: rename.new, summary: "rename table \(rename.old) to \(rename.new)",
+                statements: ["ALTER TABLE \(q(rename.old)) RENAME TO \(q(rename.new))"], isDestructive: false))
+            liveTableNames[rename.new.lowercased()] = rename.old
+        }
+
+        for table in desiredTables {
+            try planTable(table)
+        }
+
+        for table in dropped {
+            let rows = try count("SELECT count(*) FROM \(q(table.name))")
+            try perform(MigrationStep(
+                kind: .dropTable, object: table.name, summary: "drop table \(table.name) and its \(rows) row\(rows == 1 ? "" : "s")",
+                statements: ["DROP TABLE \(q(table.name))"], isDestructive: true, rowCount: rows))
+        }
+
+        let current = try scratchSchema()
+        for index in desired.schema.indexes {
+            guard let sql = index.sql, !unchanged(index.name, sql, in: current.indexes.compactMap { index in index.sql.map { (index.name, $0) } }) else { continue }
+            try perform(MigrationStep(kind: .createIndex, object: index.name, summary: "create index \(index.name)", statements: [sql], isDestructive: false))
+        }
+        for view in desired.schema.views where !unchanged(view.name, view.sql, in: current.views.map { ($0.name, $0.sql) }) {
+            try perform(MigrationStep(kind: .createView, object: view.name, summary: "create view \(view.name)", statements: [view.sql], isDestructive: false))
+        }
+        for trigger in desired.schema.triggers where !unchanged(trigger.name, trigger.sql, in: current.triggers.map { ($0.name, $0.sql) }) {
+            try perform(MigrationStep(
+                kind: .createTrigger, object: trigger.name, summary: "create trigger \(trigger.name)", statements: [trigger.sql], isDestructive: false))
+        }
+        if desired.setsUserVersion, liveSchema.userVersion != desired.schema.userVersion {
+            try perform(MigrationStep(
+                kind: .setUserVersion, object: "user_version", summary: "set user_version to \(desired.schema.userVersion)",
+                statements: ["PRAGMA user_version = \(desired.schema.userVersion)"], isDestructive: false))
+        }
+
+        let differences = SchemaComparison.differences(try scratchSchema(), desired.schema, userVersion: desired.setsUserVersion)
+        guard differences.isEmpty else {
+            throw MigrationError(.planMismatch, "the planned steps would not give the desired schema: \(differences.joined(separator: "; "))")
+        }
+    }
+
+    /// Whether an object named `name` with `sql` is among `objects`, unchanged.
+    private func unchanged(_ name: String, _ sql: String, in objects: [(String, String)]) -> Bool {
+        guard let other = objects.first(where: { $0.0.lowercased() == name.lowercased() }) else { return false }
+        return SchemaComparison.normalized(other.1) == SchemaComparison.normalized(sql)
+    }
+
+    private func count(_ sql: String) throws -> Int {
+        Int(try live.query(sql: sql).first?.first?.integerValue ?? 0)
+    }
+
+    // MARK: Tables
+
+    private mutating func planTable(_ table: Table) throws {
+        guard var current = try scratchSchema().table(named: table.name) else {
+            try perform(MigrationStep(
+                kind: .createTable, object: table.name, summary: "create table \(table.name)", statements: [table.sql], isDestructive: false))
+            return
+        }
+        for column in table.columns {
+            guard let old = desired.renames.oldName(ofColumn: column.name, inTable: table.name),
+                  current.column(named: column.name) == nil, let oldColumn = current.column(named: old) else { continue }
+            try perform(MigrationStep(
+                kind: .renameColumn, object: table.name, summary: "rename column \(table.name).\(oldColumn.name) to \(column.name)",
+                statements: ["ALTER TABLE \(q(table.name)) RENAME COLUMN \(q(oldColumn.name)) TO \(q(column.name))"], isDestructive: false))
+            liveColumnNames[table.name.lowercased(), default: [:]][column.name.lowercased()] = oldColumn.name
+            current = try scratchSchema().table(named: table.name) ?? current
+        }
+        guard SchemaComparison.normalized(current.sql) != SchemaComparison.normalized(table.sql) else { return }
+        guard table.kind == .table, current.kind == .table else {
+            throw MigrationError(.unsupported, "virtual table \(table.name) changed; Slate does not migrate virtual tables, drop and create it yourself")
+        }
+        if try addColumns(to: current, toMatch: table) { return }
+        try rebuild(current, as: table)
+    }
+
+    /// `ALTER TABLE … ADD COLUMN` for columns added at the end, when SQLite accepts them and
+    /// the result is the desired table.
+    private mutating func addColumns(to current: Table, toMatch table: Table) throws -> Bool {
+        let currentNames = current.columns.filter { $0.generation != .hidden }.map { $0.name.lowercased() }
+        let desiredNames = table.columns.filter { $0.generation != .hidden }.map { $0.name.lowercased() }
+        guard desiredNames.count > currentNames.count, Array(desiredNames.prefix(currentNames.count)) == currentNames else { return false }
+        let definitions = Self.columnDefinitions(in: table.sql)
+        var added: [MigrationStep] = []
+        for name in desiredNames.dropFirst(currentNames.count) {
+            guard let definition = definitions[name] else { return false }
+            added.append(MigrationStep(
+                kind: .addColumn, object: table.name, summary: "add column \(table.name).\(table.column(named: name)?.name ?? name)",
+                statements: ["ALTER TABLE \(q(table.name)) ADD COLUMN \(definition)"], isDestructive: false))
+        }
+        try scratch.exec(sql: "SAVEPOINT slate_plan")
+        var accepted = false
+        do {
+            for step in added {
+                for statement in step.statements { try scratch.exec(sql: statement) }
+            }
+            if let result = try scratchSchema().table(named: table.name) {
+                accepted = SchemaComparison.normalized(result.sql) == SchemaComparison.normalized(table.sql)
+            }
+        } catch is SQLError {
+            accepted = false
+        }
+        if !accepted { try scratch.exec(sql: "ROLLBACK TO slate_plan") }
+        try scratch.exec(sql: "RELEASE slate_plan")
+        if accepted { steps += added }
+        return accepted
+    }
+
+    /// The 12-step rebuild: a new table with the desired definition, the rows copied,
+    /// the old table dropped, the new one renamed. Indexes, views and triggers are made
+    /// again afterwards.
+    private mutating func rebuild(_ current: Table, as table: Table) throws {
+        let liveName = liveTableNames[table.name.lowercased()] ?? table.name
+        let renamed = liveColumnNames[table.name.lowercased()] ?? [:]
+        func liveColumn(_ name: String) -> String { renamed[name.lowercased()] ?? name }
+        let rows = try count("SELECT count(*) FROM \(q(liveName))")
+
+        var reasons: [String] = []
+        var destructive = false
+        let currentColumns = current.columns.filter { $0.generation != .hidden }
+        for column in currentColumns where table.column(named: column.name) == nil {
+            let values = column.isGenerated ? 0 : try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
+            reasons.append("drop column \(column.name)" + (values > 0 ? " holding \(values) value\(values == 1 ? "" : "s")" : ""))
+            destructive = destructive || values > 0
+        }
+        for column in table.columns where column.generation == .none && current.column(named: column.name) == nil {
+            if column.isNotNull, column.defaultValue == nil, column.primaryKeyPosition == 0, rows > 0 {
+                throw MigrationError(
+                    .notNullWithoutDefault,
+                    "new column \(table.name).\(column.name) is NOT NULL without a default, and \(table.name) has \(rows) row\(rows == 1 ? "" : "s"): give it a DEFAULT, or add it in a migration that fills it")
+            }
+            reasons.append("add column \(column.name)")
+        }
+        for column in table.columns {
+            guard let old = current.column(named: column.name) else { continue }
+            if old.declaredType != column.declaredType || old.isNotNull != column.isNotNull || old.defaultValue != column.defaultValue
+                || old.primaryKeyPosition != column.primaryKeyPosition || old.collation != column.collation || old.generation != column.generation {
+                reasons.append("change column \(column.name)")
+            }
+        }
+        if reasons.isEmpty { reasons.append("change its constraints") }
+
+        // Columns both tables have are copied; a column that becomes NOT NULL takes its
+        // default where it held NULL.
+        var targets: [String] = []
+        var sources: [String] = []
+        for column in table.columns where column.generation == .none {
+            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
+            targets.append(q(column.name))
+            if column.isNotNull, !old.isNotNull, let value = column.defaultValue {
+                sources.append("coalesce(\(q(column.name)), \(value))")
+            } else {
+                sources.append(q(column.name))
+            }
+        }
+        let temporary = "slate_rebuild_" + table.name
+        var statements = [Self.renamed(table.sql, to: q(temporary))]
+        if !targets.isEmpty {
+            statements.append(
+                "INSERT INTO \(q(temporary)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM \(q(table.name))")
+        }
+        statements.append("DROP TABLE \(q(table.name))")
+        statements.append("ALTER TABLE \(q(temporary)) RENAME TO \(q(table.name))")
+        try perform(MigrationStep(
+            kind: .rebuildTable, object: table.name,
+            summary: "rebuild table \(table.name) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
+            statements: statements, isDestructive: destructive, rowCount: rows))
+    }
+
+    /// The text of each column definition of a `CREATE TABLE`, by lower-cased name.
+    static func columnDefinitions(in sql: String) -> [String: String] {
+        let tokens = SQLTokenizer.tokenize(sql)
+        guard let open = tokens.firstIndex(where: { $0.kind == .leftParen }) else { return [:] }
+        let bytes = Array(sql.utf8)
+        var result: [String: String] = [:]
+        var depth = 0
+        var start = open + 1
+        func finish(_ end: Int) {
+            guard start < end, tokens[start].isName else { return }
+            let from = tokens[start].offset
+            let to = tokens[end - 1].offset + tokens[end - 1].text.utf8.count
+            result[tokens[start].value.lowercased()] = String(decoding: bytes[from..<to], as: UTF8.self)
+        }
+        for index in (open + 1)..<tokens.count {
+            switch tokens[index].kind {
+            case .leftParen: depth += 1
+            case .rightParen:
+                if depth == 0 {
+                    finish(index)
+                    return result
+                }
+                depth -= 1
+            case .comma where depth == 0:
+                finish(index)
+                start = index + 1
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// `sql` (a `CREATE` statement) creating an object named `name` (already quoted).
+    static func renamed(_ sql: String, to name: String) -> String {
+        let tokens = SQLTokenizer.tokenize(sql)
+        guard let index = SchemaComparison.nameIndex(in: tokens) else { return sql }
+        let bytes = Array(sql.utf8)
+        let token = tokens[index]
+        var start = token.offset
+        if index >= 2, tokens[index - 1].kind == .dot { start = tokens[index - 2].offset }
+        return String(decoding: bytes[..<start], as: UTF8.self) + name + String(decoding: bytes[(token.offset + token.text.utf8.count)...], as: UTF8.self)
+    }
+}
