@@ -77,23 +77,13 @@ private struct Planner {
             }
         }
         let dropped = liveTables.filter { !continued.contains($0.name.lowercased()) }
-        let changed = desiredTables.contains { table in
-            guard let current = liveSchema.table(named: table.name) else { return false }
-            return SchemaComparison.normalized(current.sql) != SchemaComparison.normalized(table.sql)
-        }
         // Table renames, rebuilds and drops re-check the whole schema: views and triggers
-        // come down first and go back up at the end.
-        let structural = !tableRenames.isEmpty || !dropped.isEmpty || changed
-
-        for trigger in liveSchema.triggers where structural || !unchanged(trigger.name, trigger.sql, in: desired.schema.triggers.map { ($0.name, $0.sql) }) {
-            try perform(MigrationStep(
-                kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(trigger.name)",
-                statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
-        }
-        for view in liveSchema.views where structural || !unchanged(view.name, view.sql, in: desired.schema.views.map { ($0.name, $0.sql) }) {
-            try perform(MigrationStep(
-                kind: .dropView, object: view.name, summary: "drop view \(view.name)",
-                statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
+        // come down before the first of them and go back up at the end. Otherwise only
+        // those that change are dropped.
+        if !tableRenames.isEmpty || !dropped.isEmpty {
+            try dropViewsAndTriggers()
+        } else {
+            try dropViewsAndTriggers(onlyChanged: true)
         }
         let desiredIndexes = desired.schema.indexes.compactMap { index in index.sql.map { (index.name, $0) } }
         for index in liveSchema.indexes {
@@ -145,6 +135,23 @@ private struct Planner {
         }
     }
 
+    /// Drops the views and triggers still on the copy: all of them, or those the desired
+    /// schema does not have unchanged.
+    private mutating func dropViewsAndTriggers(onlyChanged: Bool = false) throws {
+        let current = try scratchSchema()
+        for trigger in current.triggers
+        where !onlyChanged || !unchanged(trigger.name, trigger.sql, in: desired.schema.triggers.map { ($0.name, $0.sql) }) {
+            try perform(MigrationStep(
+                kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(trigger.name)",
+                statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
+        }
+        for view in current.views where !onlyChanged || !unchanged(view.name, view.sql, in: desired.schema.views.map { ($0.name, $0.sql) }) {
+            try perform(MigrationStep(
+                kind: .dropView, object: view.name, summary: "drop view \(view.name)",
+                statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
+        }
+    }
+
     /// Whether an object named `name` with `sql` is among `objects`, unchanged.
     private func unchanged(_ name: String, _ sql: String, in objects: [(String, String)]) -> Bool {
         guard let other = objects.first(where: { $0.0.lowercased() == name.lowercased() }) else { return false }
@@ -177,6 +184,7 @@ private struct Planner {
             throw MigrationError(.unsupported, "virtual table \(table.name) changed; Slate does not migrate virtual tables, drop and create it yourself")
         }
         if try addColumns(to: current, toMatch: table) { return }
+        try dropViewsAndTriggers()
         try rebuild(current, as: table)
     }
 
@@ -187,11 +195,19 @@ private struct Planner {
         let desiredNames = table.columns.filter { $0.generation != .hidden }.map { $0.name.lowercased() }
         guard desiredNames.count > currentNames.count, Array(desiredNames.prefix(currentNames.count)) == currentNames else { return false }
         let definitions = Self.columnDefinitions(in: table.sql)
+        // The copy's tables are empty, where SQLite accepts more: with rows, a new column
+        // needs a default when NOT NULL, and a constant one.
+        let liveName = liveTableNames[table.name.lowercased()] ?? table.name
+        let hasRows = try count("SELECT count(*) FROM (SELECT 1 FROM \(q(liveName)) LIMIT 1)") > 0
         var added: [MigrationStep] = []
         for name in desiredNames.dropFirst(currentNames.count) {
-            guard let definition = definitions[name] else { return false }
+            guard let definition = definitions[name], let column = table.column(named: name) else { return false }
+            if hasRows, column.generation == .none {
+                if column.isNotNull && column.defaultValue == nil { return false }
+                if let value = column.defaultValue, Self.isNonConstant(value) { return false }
+            }
             added.append(MigrationStep(
-                kind: .addColumn, object: table.name, summary: "add column \(table.name).\(table.column(named: name)?.name ?? name)",
+                kind: .addColumn, object: table.name, summary: "add column \(table.name).\(column.name)",
                 statements: ["ALTER TABLE \(q(table.name)) ADD COLUMN \(definition)"], isDestructive: false))
         }
         try scratch.exec(sql: "SAVEPOINT slate_plan")
@@ -271,6 +287,13 @@ private struct Planner {
             kind: .rebuildTable, object: table.name,
             summary: "rebuild table \(table.name) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
             statements: statements, isDestructive: destructive, rowCount: rows))
+    }
+
+    /// Whether a column default (as `pragma table_info` gives it) is not a constant:
+    /// `CURRENT_TIMESTAMP` and friends, or an expression in parentheses.
+    static func isNonConstant(_ value: String) -> Bool {
+        let upper = value.uppercased()
+        return value.hasPrefix("(") || ["CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"].contains(upper)
     }
 
     /// The text of each column definition of a `CREATE TABLE`, by lower-cased name.
