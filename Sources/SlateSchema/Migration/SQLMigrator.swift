@@ -47,7 +47,8 @@ public struct SQLMigrator: Sendable {
 
     /// Registers a migration written in SQL: every statement of `sql`, in order.
     public mutating func register(_ name: String, sql: String) {
-        register(name) { context in try context.exec(sql: sql) }
+        let script = SQLScript(path: name, text: sql)
+        register(name) { context in try script.run(in: context) }
     }
 
     /// Registers every `.sql` file in `directory` as a migration, in file-name order, each
@@ -148,7 +149,11 @@ public struct SQLMigrator: Sendable {
                 } catch let error as MigrationError {
                     throw MigrationError(error.code, error.message, migration: migration.name, underlying: error.underlying)
                 } catch let error as SQLError {
-                    throw MigrationError(.migrationFailed, error.description, migration: migration.name, underlying: error)
+                    let statement = error.sql.map { " — in: \($0)" } ?? ""
+                    throw MigrationError(.migrationFailed, error.message + statement, migration: migration.name, underlying: error)
+                } catch let error as ScriptError {
+                    let place = error.line.map { line in " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" } ?? ""
+                    throw MigrationError(.migrationFailed, error.message + place, migration: migration.name)
                 } catch {
                     throw MigrationError(.migrationFailed, "\(error)", migration: migration.name)
                 }
