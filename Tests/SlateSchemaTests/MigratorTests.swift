@@ -135,4 +135,31 @@ import Testing
         let applied = try await pool.read { context in try Self.migrator().appliedMigrations(in: context) }
         #expect(applied == ["001-people", "002-title", "003-address"])
     }
+
+    /// SkipSQL's `DB_SCHEMA_VERSION` recipe (tested as SkipSQL documents it in
+    /// SkipSQLExampleTests) keeps working beside the migrator: it owns `user_version`, the
+    /// migrator its own table, and neither touches the other's.
+    @Test func skipSQLsUserVersionRecipeLivesBesideTheMigrator() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        func openWithRecipe() throws -> SQLContext {
+            let ctx = try SQLContext(path: path, flags: [.create, .readWrite])
+            if ctx.userVersion < 1 {
+                try ctx.transaction {
+                    try ctx.exec(sql: "CREATE TABLE DATA_ITEM (ID INTEGER PRIMARY KEY AUTOINCREMENT)")
+                    ctx.userVersion = 1
+                }
+            }
+            return ctx
+        }
+        let context = try openWithRecipe()
+        try Self.migrator().migrate(context)
+        #expect(context.userVersion == 1)
+        context.close()
+        let again = try openWithRecipe()
+        defer { again.close() }
+        #expect(again.userVersion == 1)
+        #expect(try Self.migrator().pendingMigrations(in: again) == [])
+        #expect(try again.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('DATA_ITEM', 'person', 'slate_migrations')") == [[.integer(3)]])
+    }
 }
