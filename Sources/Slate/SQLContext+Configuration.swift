@@ -25,6 +25,14 @@ extension SQLContext {
         public var includesBoundValuesInErrors: Bool
         /// The name of the SQLite VFS to open the file with, or nil for the default.
         public var vfs: String?
+        /// Whether to open the file as one that may have been made to attack the program
+        /// reading it (a file from a user, a download): `SQLITE_DBCONFIG_DEFENSIVE` on,
+        /// `trusted_schema` off, so that the schema's views, triggers, defaults and CHECK
+        /// constraints cannot call functions not marked innocuous, and `cell_size_check` on.
+        /// Off by default. ``untrusted`` turns it on with lowered ``limits``.
+        public var isDefensive: Bool
+        /// Run-time limits to set on open (`sqlite3_limit`); empty leaves SQLite's.
+        public var limits: [SQLContext.Limit: Int32]
 
         /// Creates a configuration; every setting has its default.
         public init(
@@ -33,7 +41,9 @@ extension SQLContext {
             journalMode: JournalMode? = nil,
             statementCacheCapacity: Int = 64,
             includesBoundValuesInErrors: Bool = false,
-            vfs: String? = nil
+            vfs: String? = nil,
+            isDefensive: Bool = false,
+            limits: [SQLContext.Limit: Int32] = [:]
         ) {
             self.busyTimeout = busyTimeout
             self.foreignKeys = foreignKeys
@@ -41,11 +51,24 @@ extension SQLContext {
             self.statementCacheCapacity = statementCacheCapacity
             self.includesBoundValuesInErrors = includesBoundValuesInErrors
             self.vfs = vfs
+            self.isDefensive = isDefensive
+            self.limits = limits
         }
 
         /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a
         /// 64-statement cache, bound values kept out of errors.
         public static var `default`: Configuration { Configuration() }
+
+        /// For databases that come from elsewhere: ``isDefensive`` on and the ``limits``
+        /// SQLite suggests for untrusted input (``SQLContext/Limit/untrustedDefaults``:
+        /// strings and blobs up to 1 MB, SQL up to 100 kB, no attached databases, …).
+        ///
+        /// ```swift
+        /// let ctx = try SQLContext(path: downloaded, flags: [.readOnly], configuration: .untrusted)
+        /// ```
+        public static var untrusted: Configuration {
+            Configuration(isDefensive: true, limits: SQLContext.Limit.untrustedDefaults)
+        }
     }
 
     /// SQLite's journal modes (`PRAGMA journal_mode`).
@@ -65,12 +88,17 @@ extension SQLContext {
     }
 
     func applyConfiguration(_ configuration: Configuration) throws {
+        if configuration.isDefensive { try applyDefensiveSettings() }
+        for (limit, value) in configuration.limits { setLimit(limit, to: value) }
         busyTimeout = configuration.busyTimeout
         // Reading the schema version fails right away for a file that is not a database
         // (or is locked beyond the busy timeout), instead of at the first query.
         _ = try query(sql: "PRAGMA schema_version")
         if configuration.foreignKeys {
             try exec(sql: "PRAGMA foreign_keys = ON")
+        }
+        if configuration.isDefensive {
+            try exec(sql: "PRAGMA cell_size_check = ON")
         }
         if let mode = configuration.journalMode {
             try setJournalMode(mode)

@@ -29,13 +29,18 @@ extension SQLContext {
     ///   - argumentCount: how many arguments it takes; -1 for any number.
     ///   - isDeterministic: whether the same arguments always give the same result, which
     ///     lets SQLite use it in indexes and `CHECK` constraints.
+    ///   - isInnocuous: whether it has no side effects and reveals nothing, so that the
+    ///     schema of a database opened with ``Configuration/isDefensive`` (trusted_schema
+    ///     off) may call it from views, triggers and constraints. Off by default: such a
+    ///     database's schema cannot call the function.
     public func createFunction(
-        _ name: String, argumentCount: Int32 = -1, isDeterministic: Bool = false,
+        _ name: String, argumentCount: Int32 = -1, isDeterministic: Bool = false, isInnocuous: Bool = false,
         _ body: @escaping ([SQLValue]) throws -> SQLValue
     ) throws {
         let db = try openHandle()
         var flags = SQLITE_UTF8
         if isDeterministic { flags |= SQLITE_DETERMINISTIC }
+        if isInnocuous { flags |= SQLITE_INNOCUOUS }
         let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
         // On failure SQLite calls xDestroy itself, which releases the box.
         let code = sqlite3_create_function_v2(
