@@ -24,6 +24,24 @@ import Testing
         #expect(raw == [["a\nb", "\"\"\"", "q\""]])
     }
 
+    /// Names and text made to break out of raw strings (`"#`), interpolations (`\(`),
+    /// block comments and multi-line literals: the code compiles (this target builds it)
+    /// and the values arrive as written, in a table, a view, an index and a CHECK.
+    @Test func breakoutAttemptsStayData() throws {
+        let db = try Edge.inMemory()
+        defer { db.close() }
+        let stored = try db.insert(E.XY(open: "/* x", aB: "\"\"\"#", tabHere: "ok"))
+        #expect(stored.boom == "\\(boom) \"# \"\"# /* */ \"\"\"")
+        #expect(try db.xies.find(stored.id) == stored)
+        #expect(try db.vs.fetch() == [E.V(id: stored.id, out: stored.boom)])
+        #expect(try db.xies.fetch(where: { $0.open == "/* x" && $0.aB == "\"\"\"#" }) == [stored])
+        expectSQLError(.constraintCheck, "CHECK constraint failed: tab\there") {
+            try db.insert(E.XY(tabHere: "*/ \"\"\"#"))
+        }
+        let indexes = try db.pool.read { ctx in try ctx.query(sql: "SELECT name FROM pragma_index_list('x\"#y')") }
+        #expect(indexes == [["i */ x"]])
+    }
+
     @Test func collidingNamesStaySeparate() throws {
         let db = try Edge.inMemory()
         defer { db.close() }

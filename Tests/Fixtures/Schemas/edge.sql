@@ -44,6 +44,18 @@ name TEXT,
       "x""y" TEXT   -- trailing comment
     );
 
+-- Names and text made to break out of Swift raw strings ("#), interpolations, block
+-- comments and multi-line literals, in a table, a view, an index and a CHECK.
+CREATE TABLE "x""#y" (
+  id INTEGER PRIMARY KEY,
+  "\(boom)" TEXT DEFAULT '\(boom) "# ""# /* */ """',
+  "/* open" TEXT,
+  "a""""""#b" TEXT,
+  "tab	here" TEXT CHECK ("tab	here" <> '*/ """#')
+);
+CREATE VIEW "v""#" AS SELECT id, "\(boom)" AS "\(out)" FROM "x""#y";
+CREATE INDEX "i */ x" ON "x""#y" ("/* open");
+
 -- A table of 300 columns.
 CREATE TABLE wide (
   id INTEGER PRIMARY KEY,

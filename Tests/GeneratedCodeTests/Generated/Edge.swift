@@ -3,7 +3,7 @@
 import Foundation
 import SlateRecords
 
-/// The `Edge` database: 11 tables and 1 view, generated from `edge.sql`.
+/// The `Edge` database: 12 tables and 2 views, generated from `edge.sql`.
 ///
 /// ```swift
 /// let db = try Edge.bootstrap(at: "edge.sqlite")
@@ -62,6 +62,13 @@ public struct Edge: SQLDatabase {
     name TEXT,
           "x""y" TEXT   -- trailing comment
         );
+    CREATE TABLE "x""#y" (
+      id INTEGER PRIMARY KEY,
+      "\(boom)" TEXT DEFAULT '\(boom) "# ""# /* */ """',
+      "/* open" TEXT,
+      "a""""""#b" TEXT,
+      "tab	here" TEXT CHECK ("tab	here" <> '*/ """#')
+    );
     CREATE TABLE wide (
       id INTEGER PRIMARY KEY,
       c001 INTEGER NOT NULL DEFAULT 0,
@@ -364,6 +371,8 @@ public struct Edge: SQLDatabase {
       c298 BOOLEAN,
       c299 DATETIME
     );
+    CREATE INDEX "i */ x" ON "x""#y" ("/* open");
+    CREATE VIEW "v""#" AS SELECT id, "\(boom)" AS "\(out)" FROM "x""#y";
     CREATE VIEW "odd view" AS SELECT 1 + 1, upper("first name") FROM "my table";
     """##
 
@@ -1875,6 +1884,187 @@ extension Edge.Odd {
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
         self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+}
+
+// MARK: - XY
+extension Edge {
+    /// A row of the `x"#y` table.
+    ///
+    /// ```sql
+    /// CREATE TABLE "x""#y" (
+    ///   id INTEGER PRIMARY KEY,
+    ///   "\(boom)" TEXT DEFAULT '\(boom) "# ""# /* */ """',
+    ///   "/* open" TEXT,
+    ///   "a""""""#b" TEXT,
+    ///   "tab    here" TEXT CHECK ("tab    here" <> '*/ """#')
+    /// )
+    /// ```
+    public struct XY: Identifiable, Hashable, Codable, Sendable {
+        /// `id`: INTEGER PRIMARY KEY (the rowid).
+        ///
+        /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
+        public var id: Int
+        /// `\(boom)`: TEXT DEFAULT '\(boom) "# ""# /* */ """'.
+        public var boom: String?
+        /// `/* open`: TEXT.
+        public var `open`: String?
+        /// `a"""#b`: TEXT.
+        public var aB: String?
+        /// `tab    here`: TEXT.
+        public var tabHere: String?
+
+        /// Creates a record.
+        ///
+        /// Leave the rowid key out to let SQLite assign it on insert.
+        public init(
+            id: Int = Int.min,
+            boom: String? = "\\(boom) \"# \"\"# /* */ \"\"\"",
+            `open`: String? = nil,
+            aB: String? = nil,
+            tabHere: String? = nil
+        ) {
+            self.id = id
+            self.boom = boom
+            self.`open` = `open`
+            self.aB = aB
+            self.tabHere = tabHere
+        }
+    }
+}
+
+extension Edge.XY: SQLKeyedRecord, SQLQueryableRecord {
+    /// The table's SQL name.
+    public static let sqlName = "x\"#y"
+    /// Every column, in the order the decoder reads them.
+    public static let sqlSelect = "SELECT \"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\" FROM \"x\"\"#y\""
+    /// Counts the rows.
+    public static let sqlCount = ##"SELECT count(*) FROM "x""#y""##
+    /// Inserts, letting SQLite assign `id`.
+    static let sqlInsertAssigningRowID = "INSERT INTO \"x\"\"#y\" (\"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\") VALUES (?, ?, ?, ?)"
+    /// Inserts, letting SQLite assign `id`, and returns the row.
+    static let sqlInsertAssigningRowIDReturning = "INSERT INTO \"x\"\"#y\" (\"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\") VALUES (?, ?, ?, ?) RETURNING \"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\""
+    /// Inserts with every column given.
+    static let sqlInsertAll = "INSERT INTO \"x\"\"#y\" (\"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\") VALUES (?, ?, ?, ?, ?)"
+    /// Inserts with every column given, and returns the row.
+    static let sqlInsertAllReturning = "INSERT INTO \"x\"\"#y\" (\"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\") VALUES (?, ?, ?, ?, ?) RETURNING \"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\""
+    /// Reads an inserted row back by rowid (SQLite before 3.35).
+    public static let sqlSelectByRowID: String? = "SELECT \"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\" FROM \"x\"\"#y\" WHERE rowid = ?"
+    /// The `INSERT` for this record: without `id` while SQLite is to assign it.
+    public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
+    /// ``sqlInsert`` returning the stored row.
+    public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
+    /// Reads the row with a key.
+    public static let sqlFind = "SELECT \"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\" FROM \"x\"\"#y\" WHERE \"id\" = ?"
+    /// Writes every non-key column of the row with a key.
+    public static let sqlUpdate: String? = "UPDATE \"x\"\"#y\" SET \"\\(boom)\" = ?, \"/* open\" = ?, \"a\"\"\"\"\"\"#b\" = ?, \"tab\there\" = ? WHERE \"id\" = ?"
+    /// Deletes the row with a key.
+    public static let sqlDelete = ##"DELETE FROM "x""#y" WHERE "id" = ?"##
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
+    public static let insertReadsBack = false
+
+    /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.boom = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "x\"#y.\\(boom)")
+        self.`open` = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "x\"#y./* open")
+        self.aB = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.text(statement, offset + 3, "x\"#y.a\"\"\"#b")
+        self.tabHere = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "x\"#y.tab\there")
+    }
+
+    /// Binds the values ``sqlInsert`` takes.
+    public func bindInsert(to statement: OpaquePointer) throws {
+        let assigned = id == Int.min
+        let first: Int32 = assigned ? 1 : 2
+        if !assigned {
+            try SQLRecordCoding.bind(id, statement, 1)
+        }
+        try SQLRecordCoding.bind(boom, statement, first)
+        try SQLRecordCoding.bind(`open`, statement, first + 1)
+        try SQLRecordCoding.bind(aB, statement, first + 2)
+        try SQLRecordCoding.bind(tabHere, statement, first + 3)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
+    }
+
+    /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
+    public func bindUpdate(to statement: OpaquePointer) throws {
+        try SQLRecordCoding.bind(boom, statement, 1)
+        try SQLRecordCoding.bind(`open`, statement, 2)
+        try SQLRecordCoding.bind(aB, statement, 3)
+        try SQLRecordCoding.bind(tabHere, statement, 4)
+        try SQLRecordCoding.bind(id, statement, 5)
+    }
+
+    /// Binds a key to the key parameters, the first at `index`; returns the index after them.
+    @discardableResult
+    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+        try SQLRecordCoding.bind(id, statement, index)
+        return index + 1
+    }
+
+    /// The columns of `x"#y`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.XY
+
+        /// The columns' SQL names, quoted, in ``Edge.XY/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"\\(boom)\"", "\"/* open\"", "\"a\"\"\"\"\"\"#b\"", "\"tab\there\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Edge.XY, Int> { SQLColumn(0) }
+        /// `TEXT DEFAULT '\(boom) "# ""# /* */ """'`
+        public var boom: SQLColumn<Edge.XY, String?> { SQLColumn(1) }
+        /// `TEXT`
+        public var `open`: SQLColumn<Edge.XY, String?> { SQLColumn(2) }
+        /// `TEXT`
+        public var aB: SQLColumn<Edge.XY, String?> { SQLColumn(3) }
+        /// `TEXT`
+        public var tabHere: SQLColumn<Edge.XY, String?> { SQLColumn(4) }
+        /// The columns.
+        public init() {}
+    }
+}
+
+extension Edge.XY {
+    /// The rows of `x"#y` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Edge.XY) throws -> Bool)? = nil
+    ) throws -> [Edge.XY] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.XY? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -5072,6 +5262,71 @@ extension Edge.Wide {
     }
 }
 
+// MARK: - V
+extension Edge {
+    /// A row of the `v"#` view.
+    ///
+    /// Views are read-only: records are fetched, never inserted, updated or deleted.
+    ///
+    /// ```sql
+    /// CREATE VIEW "v""#" AS SELECT id, "\(boom)" AS "\(out)" FROM "x""#y"
+    /// ```
+    public struct V: Hashable, Codable, Sendable {
+        /// `id`: INTEGER, from x"#y.id.
+        public var id: Int
+        /// `\(out)`: TEXT, from x"#y.\(boom).
+        public var out: String?
+
+        /// Creates a record.
+        public init(id: Int, out: String?) {
+            self.id = id
+            self.out = out
+        }
+    }
+}
+
+extension Edge.V: SQLRecord, SQLQueryableRecord {
+    /// The view's SQL name.
+    public static let sqlName = "v\"#"
+    /// Every column, in the order the decoder reads them.
+    public static let sqlSelect = ##"SELECT "id", "\(out)" FROM "v""#""##
+    /// Counts the rows.
+    public static let sqlCount = ##"SELECT count(*) FROM "v""#""##
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+
+    /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.out = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "v\"#.\\(out)")
+    }
+
+    /// The columns of `v"#`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Edge.V
+
+        /// The columns' SQL names, quoted, in ``Edge.V/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"\\(out)\""]
+        /// `INTEGER, from x"#y.id`
+        public var id: SQLColumn<Edge.V, Int> { SQLColumn(0) }
+        /// `TEXT, from x"#y.\(boom)`
+        public var out: SQLColumn<Edge.V, String?> { SQLColumn(1) }
+        /// The columns.
+        public init() {}
+    }
+}
+
+extension Edge.V {
+    /// The rows of `v"#` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Edge.V) throws -> Bool)? = nil
+    ) throws -> [Edge.V] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.V(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+}
+
 // MARK: - OddView
 extension Edge {
     /// A row of the `odd view` view.
@@ -5159,8 +5414,12 @@ extension Edge.Tables {
     public var _2faCodes: SQLTable<Edge._2faCode, Self> { SQLTable(self) }
     /// The rows of the `odd` table, as ``Edge.Odd`` records.
     public var odds: SQLTable<Edge.Odd, Self> { SQLTable(self) }
+    /// The rows of the `x"#y` table, as ``Edge.XY`` records.
+    public var xies: SQLTable<Edge.XY, Self> { SQLTable(self) }
     /// The rows of the `wide` table, as ``Edge.Wide`` records.
     public var wides: SQLTable<Edge.Wide, Self> { SQLTable(self) }
+    /// The rows of the `v"#` view, as ``Edge.V`` records.
+    public var vs: SQLTable<Edge.V, Self> { SQLTable(self) }
     /// The rows of the `odd view` view, as ``Edge.OddView`` records.
     public var oddViews: SQLTable<Edge.OddView, Self> { SQLTable(self) }
 }
@@ -5558,6 +5817,42 @@ public func edge_odd_delete(_ db: OpaquePointer, _ record: Edge.Odd) throws -> B
     try SQLRecordCoding.execute(db, Edge.Odd.sqlDelete, bind: { try Edge.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// The rows of `x"#y`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_xies_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Edge.XY) throws -> Bool)? = nil
+) throws -> [Edge.XY] {
+    try SQLRecordCoding.fetch(db, Edge.XY.sqlSelect, limit: limit, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// The `x"#y` row with primary key `id`, or nil.
+public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.XY? {
+    try SQLRecordCoding.fetch(db, Edge.XY.sqlFind, limit: 1, bind: { try Edge.XY.bindKey(id, to: $0, at: 1) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `x"#y` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_xy_insert(_ db: OpaquePointer, _ record: inout Edge.XY) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.XY.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.XY.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_xy_update(_ db: OpaquePointer, _ record: Edge.XY) throws -> Bool {
+    guard let sql = Edge.XY.sqlUpdate else { return try edge_xy_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_xy_delete(_ db: OpaquePointer, _ record: Edge.XY) throws -> Bool {
+    try SQLRecordCoding.execute(db, Edge.XY.sqlDelete, bind: { try Edge.XY.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
 /// The rows of `wide`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -5592,6 +5887,17 @@ public func edge_wide_update(_ db: OpaquePointer, _ record: Edge.Wide) throws ->
 @discardableResult
 public func edge_wide_delete(_ db: OpaquePointer, _ record: Edge.Wide) throws -> Bool {
     try SQLRecordCoding.execute(db, Edge.Wide.sqlDelete, bind: { try Edge.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// The rows of `v"#`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_vs_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Edge.V) throws -> Bool)? = nil
+) throws -> [Edge.V] {
+    try SQLRecordCoding.fetch(db, Edge.V.sqlSelect, limit: limit, decode: { try Edge.V(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The rows of `odd view`, or the first `limit` that `filter` keeps.
