@@ -1,0 +1,61 @@
+// A child process for the reliability tests, which kill it or compete with it.
+//
+//   slate-test-child write PATH JOURNAL_MODE FIRST
+//       Commits transactions FIRST, FIRST+1, … forever. Each inserts three rows (part 0, 1,
+//       2) of one number into `ledger`, with text of varying size so that pages split and
+//       the journal works. After each COMMIT returns, prints the number on its own line.
+//   slate-test-child lock PATH
+//       Takes an exclusive lock on the database, prints "locked", and waits to be killed.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Slate
+
+func say(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    say("usage: slate-test-child write PATH JOURNAL FIRST | lock PATH")
+    exit(64)
+}
+do {
+    switch arguments[1] {
+    case "write":
+        guard arguments.count == 5, let first = Int64(arguments[4]),
+              let mode = SQLContext.JournalMode(rawValue: arguments[3].uppercased()) else {
+            say("usage: slate-test-child write PATH JOURNAL FIRST")
+            exit(64)
+        }
+        let context = try SQLContext(path: arguments[2], configuration: SQLContext.Configuration(journalMode: mode))
+        try context.exec(sql: "CREATE TABLE IF NOT EXISTS ledger (n INTEGER NOT NULL, part INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (n, part))")
+        var number = first
+        while true {
+            try context.transaction(.immediate) {
+                for part in 0..<3 {
+                    let size = Int((number * 7 + Int64(part) * 131) % 3000) + 50
+                    try context.exec(
+                        sql: "INSERT INTO ledger (n, part, payload) VALUES (?, ?, ?)",
+                        parameters: [.integer(number), .integer(Int64(part)), .text(String(repeating: "x", count: size))])
+                }
+            }
+            say(String(number))
+            number += 1
+        }
+    case "lock":
+        let context = try SQLContext(path: arguments[2])
+        try context.exec(sql: "BEGIN EXCLUSIVE")
+        say("locked")
+        sleep(60)
+    default:
+        say("unknown mode \(arguments[1])")
+        exit(64)
+    }
+} catch {
+    say("error: \(error)")
+    exit(1)
+}
