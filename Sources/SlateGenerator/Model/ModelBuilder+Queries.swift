@@ -147,21 +147,7 @@ extension ModelBuilder {
             let type = configured
                 ?? column.declaredType.map { swiftType(declaredType: $0, table: column.originTable ?? name, column: column.originColumn ?? column.name) }
                 ?? .value
-            var description = column.declaredType ?? "untyped"
-            if configured != nil {
-                description = "typed in slate.json"
-            } else {
-                switch column.typeSource {
-                case .column:
-                    if let table = column.originTable, let origin = column.originColumn {
-                        description += ", from \(table).\(origin)"
-                    }
-                case .inferred:
-                    description += ", inferred from \(column.expression ?? "the expression")"
-                case .unknown:
-                    description = "a dynamic value" + (column.expression.map { ": \($0)" } ?? "")
-                }
-            }
+            var description = configured != nil ? "typed in slate.json" : Self.describe(column)
             if column.isNullable && type != .value { description += ", can be NULL" }
             properties.append(PropertyModel(
                 name: propertyName(table: name, column: column.name, used: &used), column: column.name,

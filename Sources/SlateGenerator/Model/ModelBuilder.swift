@@ -154,27 +154,31 @@ struct ModelBuilder {
         for column in view.columns {
             let type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
                 ?? configuredType(table: view.name, column: column.name) ?? .value
-            var description = column.declaredType ?? "untyped"
-            switch column.typeSource {
-            case .column:
-                if let table = column.originTable, let origin = column.originColumn {
-                    description += ", from \(table).\(origin)"
-                }
-            case .inferred:
-                description += ", inferred from \(column.expression ?? "the expression")"
-            case .unknown:
-                description = "a dynamic value" + (column.expression.map { ": \($0)" } ?? "")
-            }
             properties.append(PropertyModel(
                 name: propertyName(table: view.name, column: column.name, used: &used), column: column.name,
                 declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
                 isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
-                columnDescription: description))
+                columnDescription: Self.describe(column)))
         }
         return RecordModel(
             kind: .view, sqlName: view.name, typeName: typeName, accessorName: accessor,
             rawSingular: NameStyle.snake(typeName), rawPlural: NameStyle.snake(accessor), createSQL: view.sql,
             properties: properties, key: nil, hasRowID: false, relationships: [])
+    }
+
+    /// What documentation says of a view's or query's result column: its type and where
+    /// the type came from.
+    static func describe(_ column: ResultColumn) -> String {
+        let type = column.declaredType ?? "untyped"
+        switch column.typeSource {
+        case .column:
+            guard let table = column.originTable, let origin = column.originColumn else { return type }
+            return type + ", from \(table).\(origin)"
+        case .inferred:
+            return type + ", inferred from \(column.expression ?? "the expression")"
+        case .unknown:
+            return "a dynamic value" + (column.expression.map { ": \($0)" } ?? "")
+        }
     }
 
     func propertyName(table: String, column: String, used: inout Set<String>) -> String {
