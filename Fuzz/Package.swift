@@ -8,16 +8,18 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "Slate", path: "..")],
     targets: [
+        // libFuzzer's driver, started from each executable's entry point.
+        .target(name: "FuzzDriver"),
         // SQL text run through SQLContext: exec, query, prepare with parameters.
         .executableTarget(
             name: "fuzz-sql",
-            dependencies: [.product(name: "Slate", package: "Slate"), .product(name: "SlateCSQLite", package: "Slate")]),
+            dependencies: ["FuzzDriver", .product(name: "Slate", package: "Slate"), .product(name: "SlateCSQLite", package: "Slate")]),
         // Schema scripts and query files through the generator.
         .executableTarget(
             name: "fuzz-generate",
-            dependencies: [.product(name: "SlateGenerator", package: "Slate"), .product(name: "SlateSchema", package: "Slate")]),
+            dependencies: ["FuzzDriver", .product(name: "SlateGenerator", package: "Slate"), .product(name: "SlateSchema", package: "Slate")]),
         // XML schema files and query files through their readers.
-        .executableTarget(name: "fuzz-schema-files", dependencies: [.product(name: "SlateSchema", package: "Slate")]),
+        .executableTarget(name: "fuzz-schema-files", dependencies: ["FuzzDriver", .product(name: "SlateSchema", package: "Slate")]),
     ],
     swiftLanguageModes: [.v6]
 )

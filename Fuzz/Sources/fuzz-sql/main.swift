@@ -1,10 +1,12 @@
+import FuzzDriver
 import Slate
 import SlateCSQLite
 
 /// One input: SQL text, run on a fresh in-memory database with untrusted limits (no
 /// attached files, so nothing is written outside memory) and a step budget.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
     let sql = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let context = try? SQLContext(configuration: .untrusted), let db = context.handle else { return 0 }
     defer { context.close() }
@@ -30,4 +32,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 enum Budget {
     nonisolated(unsafe) static let counter = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+}
+
+/// The entry point SwiftPM links as `main`.
+@_cdecl("fuzz_sql_main")
+public func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzOneInput)
 }
