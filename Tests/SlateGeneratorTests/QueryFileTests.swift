@@ -162,8 +162,12 @@ import Testing
               AND length(b.title) < :maxLength
               AND b.rowid > CAST(:after AS INTEGER)
             LIMIT :limit;
+
+            -- name: byAuthorsBornAfter :many
+            SELECT title FROM book WHERE author_id IN (SELECT id FROM author WHERE born > :date) AND id NOT IN (:excluded);
             """)
         expectContains(code, "public func addBook(authorId: Int?, title: String, price: Double, subtitle: String?) throws -> Int {")
+        expectContains(code, "public func byAuthorsBornAfter(date: Date, excluded: [Int]) throws -> [ByAuthorsBornAfterRow] {")
         expectContains(code, "public func retitle(subtitle: String?, title: String, id: Int) throws -> Int {")
         expectContains(code, """
                 public func search(

@@ -160,7 +160,8 @@ struct ParameterAnalyzer {
             return make(.declaredType(type), "cast to \(type)")
         }
         // x IN (:list) and x IN (a, :p, b)
-        if let open = enclosingParen(of: index), token(open - 1)?.isKeyword("IN") == true {
+        if let open = enclosingParen(of: index), token(open - 1)?.isKeyword("IN") == true,
+           !(token(open + 1).map { $0.isKeyword("SELECT") || $0.isKeyword("WITH") || $0.isKeyword("VALUES") } ?? false) {
             let notOffset = token(open - 2)?.isKeyword("NOT") == true ? 1 : 0
             let column = self.column(endingAt: open - 2 - notOffset)
             let isWhole = open == index - 1 && closing[open] == index + 1
