@@ -32,6 +32,15 @@ public enum SQLRecordCoding {
     /// A date from column `index`: text in SQLite's forms, or unix seconds.
     @inlinable
     public static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
+        if let date = dateValue(statement, index) { return date }
+        let text = sqlite3_column_text(statement, index).map { String(cString: $0) } ?? ""
+        throw decodingError(statement, column, "holds \(SQLValue.text(text).sqlLiteral), which is not a date")
+    }
+
+    /// A date from column `index` (text in SQLite's forms, or unix seconds), or nil when
+    /// its text is not a date. NULL reads as the reference date 1970-01-01.
+    @inlinable
+    public static func dateValue(_ statement: OpaquePointer, _ index: Int32) -> Date? {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
             return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
@@ -39,9 +48,7 @@ public enum SQLRecordCoding {
             return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
         default:
             guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
-            if let date = SQLDate.date(fromText: bytes) { return date }
-            throw decodingError(statement, column, "holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date")
+            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
         }
     }
 

@@ -152,6 +152,16 @@ struct Device: SQLCodableRecord, Equatable {
             code: .mismatch, message: "WrongType.title (Int) cannot read column \"title\" of table \"notes\": it holds text")) {
             try db.fetch(WrongType.self)
         }
+        // Text that is not a date: the property, the column and the table are named.
+        struct TitleAsDate: SQLCodableRecord {
+            static let tableName = "notes"
+            var id: Int?
+            var title: Date
+        }
+        #expect(throws: SQLError(
+            code: .mismatch, message: "TitleAsDate.title (Date) cannot read column \"title\" of table \"notes\": it holds text")) {
+            try db.fetch(TitleAsDate.self)
+        }
         // A key path that is not a stored property with a column of its own.
         #expect(throws: SQLError(
             code: .misuse, message: "a key path to a computed property of Note (String) has no column in table \"notes\"")) {

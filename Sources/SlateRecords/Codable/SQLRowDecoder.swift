@@ -117,7 +117,9 @@ final class SQLRowReader {
     func value<T: Decodable>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
         guard let handle, !isNull(column) else { throw mismatch(key, T.self, column) }
         switch type {
-        case is Date.Type: return try SQLRecordCoding.date(handle, column, "column") as! T
+        case is Date.Type:
+            guard let date = SQLRecordCoding.dateValue(handle, column) else { throw mismatch(key, T.self, column) }
+            return date as! T
         case is UUID.Type:
             guard let uuid = SQLUUID.uuid(sqliteStatement: handle, column: column) else { throw mismatch(key, T.self, column) }
             return uuid as! T
