@@ -61,7 +61,7 @@ struct Migrate: ParsableCommand {
     @Argument(help: "The database file.")
     var database: String
 
-    @Option(help: "The desired schema: a .sql script or an .xml schema file.")
+    @Option(help: ArgumentHelp("The desired schema: a .sql script or an .xml schema file.", valueName: "desired"))
     var to: String
 
     @Flag(help: "Print the plan as SQL; change nothing.")
