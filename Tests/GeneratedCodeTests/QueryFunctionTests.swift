@@ -103,6 +103,11 @@ import Testing
         #expect(try db.countBooks(pattern: "'; DROP TABLE books; --")?.total == 0)
         #expect(try db.books.fetchCount() == 3)
 
+        // Arguments named like the function's own values.
+        #expect(try db.booksNamed(context: "Notes", handle: "Sketch", sql: "nope", body: "nope") == [
+            B.BooksNamedRow(bookId: shop.books[0].bookId), B.BooksNamedRow(bookId: shop.books[1].bookId),
+        ])
+
         // :each hands rows over one at a time.
         var titles: [String] = []
         try db.eachTitle { row in titles.append(row.title) }

@@ -55,6 +55,10 @@ import Testing
         #expect(try raw_items_with_ids(db, ids: [lamp.id, desk.id, 99], minimum: 0).map(\.name) == ["lamp", "desk"])
         #expect(try raw_items_with_ids(db, ids: [lamp.id, desk.id], minimum: 1).map(\.name) == ["lamp"])
         #expect(try raw_items_with_ids(db, ids: [], minimum: 0) == [])
+        // Arguments named like the function's own values.
+        #expect(try raw_items_between(db, index: 0, statement: "lamp", db: 99, value: 0, let: nil).map(\.id) == [])
+        #expect(try raw_items_between(db, index: 0, statement: "none", db: 99, value: 0, let: "x").map(\.id) == [lamp.id, desk.id])
+        #expect(try raw_items_between(db, index: lamp.id, statement: "none", db: 0, value: 0, let: "x").map(\.id) == [])
 
         #expect(try raw_rename_item(db, name: "bulb", id: lamp.id) == 1)
         #expect(try raw_rename_item(db, name: "none", id: 99) == 0)

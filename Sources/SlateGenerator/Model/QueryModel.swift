@@ -52,6 +52,17 @@ struct QueryParameterModel: Equatable {
     /// How the type was found, for documentation.
     var origin: String
 
-    /// The name as written in code.
-    var identifier: String { SwiftIdentifier.escaped(name) }
+    /// Names the generated bodies use for their own values; an argument with one of them
+    /// gets another name inside the function (its label stays).
+    static let bodyNames: Set<String> = ["context", "db", "body", "statement", "handle", "index", "value", "sql"]
+
+    /// The argument's name inside the function.
+    var identifier: String {
+        Self.bodyNames.contains(name) ? name + "Argument" : SwiftIdentifier.escaped(name)
+    }
+
+    /// The argument label (backquoted for the three keywords a label cannot be).
+    var label: String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
 }

@@ -89,7 +89,7 @@ extension Translator {
     private func parameters(_ query: QueryModel, isAsync: Bool, leading: [FunctionDescription.Parameter] = []) -> [FunctionDescription.Parameter] {
         var result = leading
         for parameter in query.parameters {
-            result.append(.init(label: parameter.name, name: parameter.identifier, type: argumentType(parameter)))
+            result.append(.init(label: parameter.label, name: parameter.identifier, type: argumentType(parameter)))
         }
         if query.kind == .each, let row = rowTypeName(query) {
             result.append(.init(label: nil, name: "body", type: isAsync ? "@escaping @Sendable (\(row)) throws -> Void" : "(\(row)) throws -> Void"))
@@ -268,7 +268,7 @@ extension Translator {
 
     /// `db.name(…)` / `tx.name(…)`, or the async variant on the database.
     private func storeFunction(_ query: QueryModel, isAsync: Bool) -> Declaration {
-        var arguments = ["context"] + query.parameters.map { "\($0.name): \($0.identifier)" }
+        var arguments = ["context"] + query.parameters.map { "\($0.label): \($0.identifier)" }
         if query.kind == .each { arguments.append("body") }
         let call = "\(model.typeName).Queries.\(SwiftIdentifier.escaped(query.name))(\(arguments.joined(separator: ", ")))"
         let line: String

@@ -83,3 +83,7 @@ SELECT book_id, title FROM books ORDER BY book_id;
 
 -- name: deleteReviews :exec
 DELETE FROM reviews WHERE book_id = :bookId;
+
+-- name: booksNamed :many
+-- Parameters named like the generated function's own values.
+SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id;

@@ -22,3 +22,8 @@ INSERT INTO tag (label) VALUES (:label);
 
 -- name: clearTags :exec
 DELETE FROM tag;
+
+-- name: itemsBetween :many
+-- Parameters named like the generated function's own values.
+SELECT id FROM item WHERE id > :index AND name <> :statement AND quantity <> :db AND price <> :value AND note IS NOT :let
+ORDER BY id;

@@ -3562,6 +3562,30 @@ extension Bookshop.EachTitleRow: SQLResultRow {
 }
 
 extension Bookshop {
+    /// A row of the query `booksNamed`.
+    ///
+    /// ```sql
+    /// SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id
+    /// ```
+    public struct BooksNamedRow: Hashable, Codable, Sendable {
+        /// `book_id`: INTEGER, from books.book_id.
+        public var bookId: Int
+
+        /// Creates a record.
+        public init(bookId: Int) {
+            self.bookId = bookId
+        }
+    }
+}
+
+extension Bookshop.BooksNamedRow: SQLResultRow {
+    /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.bookId = Int(sqlite3_column_int64(statement, offset))
+    }
+}
+
+extension Bookshop {
     /// The named queries of `bookshop-queries.sql`, each on one connection.
     ///
     /// `db.name(…)` and `tx.name(…)` call these; call them yourself on a connection you hold.
@@ -4010,6 +4034,43 @@ extension Bookshop {
         public static let deleteReviewsSQL = #"""
         DELETE FROM reviews WHERE book_id = :bookId
         """#
+
+        /// Parameters named like the generated function's own values.
+        ///
+        /// Returns every row.
+        ///
+        /// - Parameters:
+        ///   - context: `:context`, in an IN list with books.title.
+        ///   - handle: `:handle`, in an IN list with books.title.
+        ///   - sql: `:sql`, in an IN list with books.title.
+        ///   - body: `:body`, in an IN list with books.title.
+        ///
+        /// ```sql
+        /// SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id
+        /// ```
+        ///
+        /// From `bookshop-queries.sql:87`.
+        public static func booksNamed(
+            _ context: SQLContext,
+            context contextArgument: String,
+            handle handleArgument: String,
+            sql sqlArgument: String,
+            body bodyArgument: String
+        ) throws -> [Bookshop.BooksNamedRow] {
+            let statement = try context.cachedStatement(slot: booksNamedSlot, sql: booksNamedSQL)
+            defer { statement.reset() }
+            let handle = try statement.liveHandle()
+            try SQLRecordCoding.bind(contextArgument, handle, 1)
+            try SQLRecordCoding.bind(handleArgument, handle, 2)
+            try SQLRecordCoding.bind(sqlArgument, handle, 3)
+            try SQLRecordCoding.bind(bodyArgument, handle, 4)
+            return try SQLRecordOperations.records(Bookshop.BooksNamedRow.self, from: statement)
+        }
+        static let booksNamedSlot = SQLStatementSlot()
+        /// The SQL of `booksNamed`.
+        public static let booksNamedSQL = #"""
+        SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id
+        """#
     }
 }
 
@@ -4275,6 +4336,30 @@ extension Bookshop.Tables {
     public func deleteReviews(bookId: Int) throws {
         try withWriteContext { context in try Bookshop.Queries.deleteReviews(context, bookId: bookId) }
     }
+
+    /// Parameters named like the generated function's own values.
+    ///
+    /// Returns every row.
+    ///
+    /// - Parameters:
+    ///   - context: `:context`, in an IN list with books.title.
+    ///   - handle: `:handle`, in an IN list with books.title.
+    ///   - sql: `:sql`, in an IN list with books.title.
+    ///   - body: `:body`, in an IN list with books.title.
+    ///
+    /// ```sql
+    /// SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id
+    /// ```
+    ///
+    /// From `bookshop-queries.sql:87`.
+    public func booksNamed(
+        context contextArgument: String,
+        handle handleArgument: String,
+        sql sqlArgument: String,
+        body bodyArgument: String
+    ) throws -> [Bookshop.BooksNamedRow] {
+        return try withReadContext { context in try Bookshop.Queries.booksNamed(context, context: contextArgument, handle: handleArgument, sql: sqlArgument, body: bodyArgument) }
+    }
 }
 
 extension Bookshop {
@@ -4538,6 +4623,30 @@ extension Bookshop {
     /// From `bookshop-queries.sql:84`.
     public func deleteReviews(bookId: Int) async throws {
         try await pool.writeWithoutTransaction { context in try Bookshop.Queries.deleteReviews(context, bookId: bookId) }
+    }
+
+    /// Parameters named like the generated function's own values.
+    ///
+    /// Returns every row.
+    ///
+    /// - Parameters:
+    ///   - context: `:context`, in an IN list with books.title.
+    ///   - handle: `:handle`, in an IN list with books.title.
+    ///   - sql: `:sql`, in an IN list with books.title.
+    ///   - body: `:body`, in an IN list with books.title.
+    ///
+    /// ```sql
+    /// SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id
+    /// ```
+    ///
+    /// From `bookshop-queries.sql:87`.
+    public func booksNamed(
+        context contextArgument: String,
+        handle handleArgument: String,
+        sql sqlArgument: String,
+        body bodyArgument: String
+    ) async throws -> [Bookshop.BooksNamedRow] {
+        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.booksNamed(context, context: contextArgument, handle: handleArgument, sql: sqlArgument, body: bodyArgument) }
     }
 }
 
@@ -5590,4 +5699,34 @@ public func bookshop_delete_reviews(_ db: OpaquePointer, bookId: Int) throws {
     try SQLRecordCoding.execute(db, Bookshop.Queries.deleteReviewsSQL) { statement in
         try SQLRecordCoding.bind(bookId, statement, 1)
     }
+}
+
+/// Parameters named like the generated function's own values.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - context: `:context`, in an IN list with books.title.
+///   - handle: `:handle`, in an IN list with books.title.
+///   - sql: `:sql`, in an IN list with books.title.
+///   - body: `:body`, in an IN list with books.title.
+///
+/// ```sql
+/// SELECT book_id FROM books WHERE title IN (:context, :handle, :sql, :body) ORDER BY book_id
+/// ```
+///
+/// From `bookshop-queries.sql:87`.
+public func bookshop_books_named(
+    _ db: OpaquePointer,
+    context contextArgument: String,
+    handle handleArgument: String,
+    sql sqlArgument: String,
+    body bodyArgument: String
+) throws -> [Bookshop.BooksNamedRow] {
+    try SQLRecordCoding.fetch(db, Bookshop.Queries.booksNamedSQL, bind: { statement in
+        try SQLRecordCoding.bind(contextArgument, statement, 1)
+        try SQLRecordCoding.bind(handleArgument, statement, 2)
+        try SQLRecordCoding.bind(sqlArgument, statement, 3)
+        try SQLRecordCoding.bind(bodyArgument, statement, 4)
+    }, decode: { try Bookshop.BooksNamedRow(sqliteStatement: $0, offset: 0) })
 }

@@ -1799,6 +1799,31 @@ extension RichRaw.EachEmployeeRow {
 }
 
 extension RichRaw {
+    /// A row of the query `itemsBetween`.
+    ///
+    /// ```sql
+    /// SELECT id FROM item WHERE id > :index AND name <> :statement AND quantity <> :db AND price <> :value AND note IS NOT :let
+    /// ORDER BY id
+    /// ```
+    public struct ItemsBetweenRow: Hashable, Codable, Sendable {
+        /// `id`: INTEGER, from item.id.
+        public var id: Int
+
+        /// Creates a record.
+        public init(id: Int) {
+            self.id = id
+        }
+    }
+}
+
+extension RichRaw.ItemsBetweenRow {
+    /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = Int(sqlite3_column_int64(statement, offset))
+    }
+}
+
+extension RichRaw {
     /// The SQL of the named queries of `rich-queries.sql`, run by the `raw_…` functions.
     public enum Queries {
         /// The SQL of `itemsNamed`.
@@ -1837,6 +1862,12 @@ extension RichRaw {
         /// The SQL of `clearTags`.
         public static let clearTagsSQL = #"""
         DELETE FROM tag
+        """#
+
+        /// The SQL of `itemsBetween`.
+        public static let itemsBetweenSQL = #"""
+        SELECT id FROM item WHERE id > :index AND name <> :statement AND quantity <> :db AND price <> :value AND note IS NOT :let
+        ORDER BY id
         """#
     }
 }
@@ -2438,6 +2469,40 @@ public func raw_add_tag(_ db: OpaquePointer, label: String?) throws -> Int {
 /// From `rich-queries.sql:23`.
 public func raw_clear_tags(_ db: OpaquePointer) throws {
     try SQLRecordCoding.execute(db, RichRaw.Queries.clearTagsSQL) { _ in }
+}
+
+/// Parameters named like the generated function's own values.
+///
+/// Returns every row.
+///
+/// - Parameters:
+///   - index: `:index`, compared with item.id.
+///   - statement: `:statement`, compared with item.name.
+///   - db: `:db`, compared with item.quantity.
+///   - value: `:value`, compared with item.price.
+///   - let: `:let`, compared with item.note.
+///
+/// ```sql
+/// SELECT id FROM item WHERE id > :index AND name <> :statement AND quantity <> :db AND price <> :value AND note IS NOT :let
+/// ORDER BY id
+/// ```
+///
+/// From `rich-queries.sql:26`.
+public func raw_items_between(
+    _ db: OpaquePointer,
+    index indexArgument: Int,
+    statement statementArgument: String,
+    db dbArgument: Int,
+    value valueArgument: Double,
+    `let`: String?
+) throws -> [RichRaw.ItemsBetweenRow] {
+    try SQLRecordCoding.fetch(db, RichRaw.Queries.itemsBetweenSQL, bind: { statement in
+        try SQLRecordCoding.bind(indexArgument, statement, 1)
+        try SQLRecordCoding.bind(statementArgument, statement, 2)
+        try SQLRecordCoding.bind(dbArgument, statement, 3)
+        try SQLRecordCoding.bind(valueArgument, statement, 4)
+        try SQLRecordCoding.bind(`let`, statement, 5)
+    }, decode: { try RichRaw.ItemsBetweenRow(sqliteStatement: $0, offset: 0) })
 }
 
 // MARK: - Support
