@@ -140,6 +140,8 @@ import Testing
             == "queries.sql:1: error: query 'nothing' is :many, but its statement returns no columns; use :exec, :execrows or :lastid")
         #expect(failure("-- name: reads :execrows\nSELECT 1;")
             == "queries.sql:1: error: query 'reads' is :execrows, but its statement only reads; :execrows and :lastid are for statements that change rows")
+        #expect(failure("-- name: titles :many\nSELECT title FROM book;\n-- name: titlesSQL :many\nSELECT 1;")
+            == "queries.sql:3: error: query name 'titlesSQL' is taken: the database type already has a member of that name; rename the query")
         #expect(failure("-- name: books :many\nSELECT 1;")
             == "queries.sql:1: error: query name 'books' is taken: the database type already has a member of that name; rename the query")
     }

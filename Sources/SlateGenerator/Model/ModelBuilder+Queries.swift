@@ -13,7 +13,8 @@ extension ModelBuilder {
                 at: nil,
                 "query name '\(name)' is taken: the database type already has a member of that name; rename the query")
         }
-        functionNames.insert(name)
+        // The Queries namespace also holds nameSQL and nameSlot.
+        functionNames.formUnion([name, name + "SQL", name + "Slot"])
 
         var labels: [String: String] = [:]
         var parameters: [QueryParameterModel] = []
