@@ -4,8 +4,32 @@ import Slate
 public struct MigrationStep: Equatable, Sendable {
     /// What the step changes.
     public enum Kind: String, Equatable, Sendable {
-        case createTable, dropTable, renameTable, renameColumn, addColumn, rebuildTable
-        case createIndex, dropIndex, createView, dropView, createTrigger, dropTrigger, setUserVersion
+        /// `CREATE TABLE`
+        case createTable
+        /// `DROP TABLE`: destructive.
+        case dropTable
+        /// `ALTER TABLE … RENAME TO`, from a rename hint.
+        case renameTable
+        /// `ALTER TABLE … RENAME COLUMN`, from a rename hint.
+        case renameColumn
+        /// `ALTER TABLE … ADD COLUMN`
+        case addColumn
+        /// The 12-step rebuild: a new table, the rows copied, the old one dropped, the new one renamed.
+        case rebuildTable
+        /// `CREATE INDEX`
+        case createIndex
+        /// `DROP INDEX`
+        case dropIndex
+        /// `CREATE VIEW`
+        case createView
+        /// `DROP VIEW`
+        case dropView
+        /// `CREATE TRIGGER`
+        case createTrigger
+        /// `DROP TRIGGER`
+        case dropTrigger
+        /// `PRAGMA user_version`
+        case setUserVersion
     }
 
     /// What the step changes.
