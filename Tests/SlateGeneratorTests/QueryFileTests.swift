@@ -167,9 +167,17 @@ import Testing
 
             -- name: byAuthorsBornAfter :many
             SELECT title FROM book WHERE author_id IN (SELECT id FROM author WHERE born > :date) AND id NOT IN (:excluded);
+
+            -- name: cheapest :many
+            WITH cheap AS (SELECT * FROM book WHERE price < :maxPrice) SELECT cheap.title FROM cheap WHERE cheap.id > :after;
+
+            -- name: reprice :many
+            UPDATE book SET price = :price WHERE id = :id RETURNING *;
             """)
         expectContains(code, "public func addBook(authorId: Int?, title: String, price: Double, subtitle: String?) throws -> Int {")
         expectContains(code, "public func byAuthorsBornAfter(date: Date, excluded: [Int]) throws -> [ByAuthorsBornAfterRow] {")
+        expectContains(code, "public func cheapest(maxPrice: Double, after: Int) throws -> [CheapestRow] {")
+        expectContains(code, "public func reprice(price: Double, id: Int) throws -> [Book] {")
         expectContains(code, "public func retitle(subtitle: String?, title: String, id: Int) throws -> Int {")
         expectContains(code, """
                 public func search(

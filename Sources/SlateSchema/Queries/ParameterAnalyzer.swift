@@ -310,8 +310,11 @@ struct ParameterAnalyzer {
 
     private func resolve(qualifier: String?, column: String, at index: Int) -> ResolvedColumn? {
         if let qualifier {
-            guard let relation = qualifiers[qualifier.lowercased()] ?? relationName(qualifier) else { return nil }
-            return resolve(relation: relation, column: column)
+            if let relation = qualifiers[qualifier.lowercased()] ?? relationName(qualifier) {
+                return resolve(relation: relation, column: column)
+            }
+            // A common table or a subquery: its columns come from the statement's tables.
+            return resolve(qualifier: nil, column: column, at: index)
         }
         // In SET, an unqualified column is the written table's.
         if clauses[index] == "SET", let target, let found = resolve(relation: target, column: column) {
