@@ -5,40 +5,15 @@ import Testing
 
 /// The `slate` executable, run as a process.
 @Suite struct CommandLineTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
     /// The `slate` binary built beside the test bundle.
-    static let executable: URL? = {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("slate")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let executable = Executables.url("slate")
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let tests = fixtures.deletingLastPathComponent()
 
-    func slate(_ arguments: String...) throws -> Run {
+    func slate(_ arguments: String...) throws -> Executables.Result {
         let executable = try #require(Self.executable, "the slate executable is not built beside the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+        return try Executables.run(executable, arguments)
     }
 
     @Test func generateWritesTheGoldenFileToStandardOutput() throws {

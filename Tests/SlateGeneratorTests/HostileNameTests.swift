@@ -40,17 +40,8 @@ import Testing
     static func parseErrors(_ source: String, in directory: TemporaryDirectory) throws -> String {
         let file = directory.path("Hostile.swift")
         try source.write(toFile: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse", "-parse-as-library", file]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return process.terminationStatus == 0 && !text.contains("error") ? "" : text
+        let run = try Executables.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-parse", "-parse-as-library", file])
+        return run.status == 0 && !run.errors.contains("error") ? "" : run.errors
     }
 
     @Test(arguments: [false, true]) func theGeneratedFileParsesWhateverTheNames(_ raw: Bool) throws {

@@ -62,14 +62,7 @@ import Testing
 
     static func run(_ tool: String, _ arguments: [String]) -> Int32 {
         guard FileManager.default.isExecutableFile(atPath: tool) else { return -1 }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = Pipe()
-        process.standardOutput = Pipe()
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return (try? Executables.run(URL(fileURLWithPath: tool), arguments).status) ?? -1
     }
 
     @Test(.enabled(if: canMountTmpfs, "needs root to mount a tmpfs"), arguments: ["delete", "wal"])

@@ -94,24 +94,16 @@ public struct MigrationPlan: Sendable {
         guard !context.isInTransaction else {
             throw MigrationError(.inTransaction, "a schema change runs outside a transaction: it runs in one of its own")
         }
-        try ForeignKeysOff.around(context) {
-            try context.exec(sql: "BEGIN IMMEDIATE")
-            do {
-                for step in steps {
-                    if step.kind == .rebuildTable { progress?(step) }
-                    for statement in step.statements {
-                        do {
-                            try context.exec(sql: statement)
-                        } catch let error as SQLError {
-                            throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
-                        }
+        try ForeignKeysOff.transaction(context, migration: nil) {
+            for step in steps {
+                if step.kind == .rebuildTable { progress?(step) }
+                for statement in step.statements {
+                    do {
+                        try context.exec(sql: statement)
+                    } catch let error as SQLError {
+                        throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
                     }
                 }
-                try ForeignKeysOff.check(context, migration: nil)
-                try context.exec(sql: "COMMIT")
-            } catch {
-                if context.isInTransaction { try? context.exec(sql: "ROLLBACK") }
-                throw error
             }
         }
     }

@@ -135,35 +135,27 @@ public struct SQLMigrator: Sendable {
     }
 
     private func run(_ migration: Migration, in context: SQLContext) throws {
-        try ForeignKeysOff.around(context) {
-            try context.exec(sql: "BEGIN IMMEDIATE")
+        try ForeignKeysOff.transaction(context, migration: migration.name) {
+            try context.exec(sql: """
+                CREATE TABLE IF NOT EXISTS \(Self.recordTable) (
+                  name TEXT PRIMARY KEY NOT NULL,
+                  applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
+                )
+                """)
             do {
-                try context.exec(sql: """
-                    CREATE TABLE IF NOT EXISTS \(Self.recordTable) (
-                      name TEXT PRIMARY KEY NOT NULL,
-                      applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
-                    )
-                    """)
-                do {
-                    try migration.body(context)
-                } catch let error as MigrationError {
-                    throw MigrationError(error.code, error.message, migration: migration.name, underlying: error.underlying)
-                } catch let error as SQLError {
-                    let statement = error.sql.map { " — in: \($0)" } ?? ""
-                    throw MigrationError(.migrationFailed, error.message + statement, migration: migration.name, underlying: error)
-                } catch let error as ScriptError {
-                    let place = error.line.map { line in " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" } ?? ""
-                    throw MigrationError(.migrationFailed, error.message + place, migration: migration.name)
-                } catch {
-                    throw MigrationError(.migrationFailed, "\(error)", migration: migration.name)
-                }
-                try ForeignKeysOff.check(context, migration: migration.name)
-                try context.exec(sql: "INSERT INTO \(Self.recordTable) (name) VALUES (?)", parameters: [.text(migration.name)])
-                try context.exec(sql: "COMMIT")
+                try migration.body(context)
+            } catch let error as MigrationError {
+                throw MigrationError(error.code, error.message, migration: migration.name, underlying: error.underlying)
+            } catch let error as SQLError {
+                let statement = error.sql.map { " — in: \($0)" } ?? ""
+                throw MigrationError(.migrationFailed, error.message + statement, migration: migration.name, underlying: error)
+            } catch let error as ScriptError {
+                let place = error.line.map { line in " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" } ?? ""
+                throw MigrationError(.migrationFailed, error.message + place, migration: migration.name)
             } catch {
-                if context.isInTransaction { try? context.exec(sql: "ROLLBACK") }
-                throw error
+                throw MigrationError(.migrationFailed, "\(error)", migration: migration.name)
             }
+            try context.exec(sql: "INSERT INTO \(Self.recordTable) (name) VALUES (?)", parameters: [.text(migration.name)])
         }
     }
 }
@@ -171,8 +163,25 @@ public struct SQLMigrator: Sendable {
 /// Foreign-key enforcement switched off around schema changes (SQLite cannot change it
 /// inside a transaction), and the check that replaces it before commit.
 enum ForeignKeysOff {
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction with foreign keys off around it.
+    /// It commits only when `body` returns and `PRAGMA foreign_key_check` finds nothing
+    /// (else `.foreignKeyViolation`, naming `migration`); on any error it rolls back.
+    static func transaction(_ context: SQLContext, migration: String?, _ body: () throws -> Void) throws {
+        try around(context) {
+            try context.exec(sql: "BEGIN IMMEDIATE")
+            do {
+                try body()
+                try check(context, migration: migration)
+                try context.exec(sql: "COMMIT")
+            } catch {
+                if context.isInTransaction { try? context.exec(sql: "ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     /// Runs `body` with `PRAGMA foreign_keys` off, restoring it afterwards.
-    static func around<T>(_ context: SQLContext, _ body: () throws -> T) throws -> T {
+    private static func around<T>(_ context: SQLContext, _ body: () throws -> T) throws -> T {
         let wasOn = try context.query(sql: "PRAGMA foreign_keys").first?.first?.integerValue == 1
         if wasOn { try context.exec(sql: "PRAGMA foreign_keys = OFF") }
         defer { if wasOn { try? context.exec(sql: "PRAGMA foreign_keys = ON") } }
@@ -180,7 +189,7 @@ enum ForeignKeysOff {
     }
 
     /// Throws `.foreignKeyViolation` when `PRAGMA foreign_key_check` finds rows.
-    static func check(_ context: SQLContext, migration: String?) throws {
+    private static func check(_ context: SQLContext, migration: String?) throws {
         let violations = try context.query(sql: "PRAGMA foreign_key_check")
         guard !violations.isEmpty else { return }
         let described = violations.prefix(5).map { row in
