@@ -26,7 +26,13 @@ import SlateCSQLite
 /// Statements from ``SQLContext/cachedStatement(sql:)`` belong to the context's cache.
 public final class SQLStatement {
     /// The `sqlite3_stmt` pointer, for calls into the C API; nil once closed.
-    @exclusivity(unchecked) public private(set) var handle: OpaquePointer?
+    ///
+    /// Read through this accessor, which is compiled in this module: Swift honours
+    /// `@exclusivity(unchecked)` only in the module that declares the property, so a
+    /// direct read of the stored property from another module pays a dynamic
+    /// exclusivity check (a thread-local lookup) every time.
+    @inlinable public var handle: OpaquePointer? { storedHandle }
+    @exclusivity(unchecked) @usableFromInline var storedHandle: OpaquePointer?
     /// The SQL text of this one statement.
     public let sql: String
     /// How many columns each row has.
@@ -46,7 +52,7 @@ public final class SQLStatement {
     @usableFromInline var boundValuesForErrors: [SQLValue]?
 
     init(handle: OpaquePointer, connection: SQLConnection, isCached: Bool) {
-        self.handle = handle
+        self.storedHandle = handle
         self.connection = connection
         self.isCached = isCached
         self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
@@ -69,7 +75,7 @@ public final class SQLStatement {
     public func close() {
         guard let handle else { return }
         sqlite3_finalize(handle)
-        self.handle = nil
+        self.storedHandle = nil
         connection.unregister(self)
     }
 
@@ -80,7 +86,7 @@ public final class SQLStatement {
     func finalizeBecauseConnectionCloses() {
         guard let handle else { return }
         sqlite3_finalize(handle)
-        self.handle = nil
+        self.storedHandle = nil
     }
 
     // MARK: Stepping

@@ -41,14 +41,17 @@ public enum SQLRecordCoding {
     /// its text is not a date. NULL reads as the reference date 1970-01-01.
     @inlinable
     public static func dateValue(_ statement: OpaquePointer, _ index: Int32) -> Date? {
-        switch sqlite3_column_type(statement, index) {
+        // One column call, then plain reads of the value (each sqlite3_column_* call
+        // enters and leaves the connection's API guard).
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
+            return Date(timeIntervalSince1970: Double(sqlite3_value_int64(value)))
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
+            return Date(timeIntervalSince1970: sqlite3_value_double(value))
         default:
-            guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
-            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
+            guard let text = sqlite3_value_text(value) else { return Date(timeIntervalSince1970: 0) }
+            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
         }
     }
 

@@ -141,11 +141,15 @@ public enum SQLRecordOperations {
     @inlinable
     public static func records<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
         let handle = try statement.liveHandle()
+        guard try statement.next() else { return [] }
+        // Room for a few rows from the first one: growing from one element allocates and
+        // copies five times on the way to ten rows.
         var records: [Record] = []
-        while try statement.next() {
+        records.reserveCapacity(16)
+        repeat {
             records.append(try Record(sqliteStatement: handle, offset: 0))
             if let limit, records.count >= limit { break }
-        }
+        } while try statement.next()
         return records
     }
 

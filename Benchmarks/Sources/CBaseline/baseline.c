@@ -126,6 +126,39 @@ int64_t cb_lookup_items(cb_db *db, int64_t count, const int64_t *ids) {
     return sum;
 }
 
+int64_t cb_range_items(cb_db *db, int64_t count, const int64_t *starts, int64_t width) {
+    sqlite3_stmt *statement = NULL;
+    sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (sqlite3_prepare_v2(db, "SELECT id, i, d, t FROM item WHERE id >= ? AND id < ?", -1, &statement, NULL) != SQLITE_OK) return -1;
+    int64_t sum = 0, capacity = 16;
+    cb_item *items = malloc(sizeof(cb_item) * (size_t)capacity);
+    for (int64_t query = 0; query < count; query++) {
+        sqlite3_bind_int64(statement, 1, starts[query]);
+        sqlite3_bind_int64(statement, 2, starts[query] + width);
+        int64_t rows = 0;
+        while (sqlite3_step(statement) == SQLITE_ROW) {
+            if (rows == capacity) {
+                capacity *= 2;
+                items = realloc(items, sizeof(cb_item) * (size_t)capacity);
+            }
+            items[rows].id = sqlite3_column_int64(statement, 0);
+            items[rows].i = sqlite3_column_int64(statement, 1);
+            items[rows].d = sqlite3_column_double(statement, 2);
+            items[rows].t = copy_text(statement, 3);
+            rows++;
+        }
+        sqlite3_reset(statement);
+        for (int64_t row = 0; row < rows; row++) {
+            sum += items[row].i;
+            free(items[row].t);
+        }
+    }
+    free(items);
+    sqlite3_finalize(statement);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    return sum;
+}
+
 /* Days since 1970 of a civil date (Howard Hinnant's algorithm). */
 static int64_t days_from_civil(int64_t y, int64_t m, int64_t d) {
     y -= m <= 2;

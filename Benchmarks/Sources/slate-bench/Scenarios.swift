@@ -39,7 +39,7 @@ struct Scenarios {
     }
 
     func all() -> [Scenario] {
-        [insertMany(), fetchAll(), sumAll(), lookups(), insertEach(), orders(), generate()]
+        [insertMany(), fetchAll(), sumAll(), lookups(), insertEach(), orders(), generate(), ranges()]
     }
 
     // MARK: (a) insert in one transaction
@@ -425,6 +425,113 @@ struct Scenarios {
                         var sum: Int64 = 0
                         for id in ids {
                             if let item = try GRDBItem.fetchOne(db, key: id) { sum &+= item.i }
+                        }
+                        return sum
+                    }
+                }, tearDown: { try? pool.close() })
+            },
+        ])
+    }
+
+    // MARK: (h) fetches with a predicate
+
+    /// Rows per range query.
+    static let rangeWidth: Int64 = 10
+
+    func ranges() -> Scenario {
+        let path = readDatabase
+        let starts = dataset.lookupIDs
+        let width = Self.rangeWidth
+        return Scenario(letter: "h", title: "\(starts.count.formatted()) fetches of \(width) rows by a predicate", implementations: [
+            Implementation(name: "c") {
+                let db = try cOpen(path)
+                return Measurement(run: {
+                    starts.withUnsafeBufferPointer { cb_range_items(db, Int64($0.count), $0.baseAddress, width) }
+                }, tearDown: { cb_close(db) })
+            },
+            Implementation(name: "slate-core") {
+                let context = try slateContext(path)
+                return Measurement(run: {
+                    try context.transaction {
+                        let statement = try context.cachedStatement(sql: "SELECT id, i, d, t FROM item WHERE id >= ? AND id < ?")
+                        var sum: Int64 = 0
+                        for start in starts {
+                            try statement.bind(start, at: 1)
+                            try statement.bind(start + width, at: 2)
+                            var items: [CoreItem] = []
+                            while try statement.next() {
+                                items.append(CoreItem(
+                                    id: statement.int64(at: 0), i: statement.int64(at: 1), d: statement.double(at: 2),
+                                    t: try statement.string(at: 3)))
+                            }
+                            statement.reset()
+                            for item in items { sum &+= item.i }
+                        }
+                        return sum
+                    }
+                }, tearDown: { context.close() })
+            },
+            Implementation(name: "slate-query") {
+                let db = try slateDatabase(path)
+                return Measurement(run: {
+                    try db.readTransaction { tx in
+                        var sum: Int64 = 0
+                        for start in starts {
+                            let low = Int(start), high = Int(start + width)
+                            for item in try tx.items.fetch(where: { $0.id >= low && $0.id < high }) { sum &+= Int64(item.i) }
+                        }
+                        return sum
+                    }
+                }, tearDown: { db.close() })
+            },
+            Implementation(name: "slate-codable") {
+                let pool = try SQLPool(path: path)
+                return Measurement(run: {
+                    try pool.read { context in
+                        var sum: Int64 = 0
+                        for start in starts {
+                            let high = start + width
+                            for item in try context.fetch(SlateCodableItem.self, where: { $0.id >= start && $0.id < high }) { sum &+= item.i }
+                        }
+                        return sum
+                    }
+                }, tearDown: { pool.close() })
+            },
+            Implementation(name: "grdb-record") {
+                let pool = try grdbPool(path)
+                return Measurement(run: {
+                    try pool.read { db in
+                        // GRDB's advice for SQL run over and over: a cached statement.
+                        let statement = try db.cachedStatement(sql: "SELECT id, i, d, t FROM item WHERE id >= ? AND id < ?")
+                        var sum: Int64 = 0
+                        for start in starts {
+                            for item in try GRDBItem.fetchAll(statement, arguments: [start, start + width]) { sum &+= item.i }
+                        }
+                        return sum
+                    }
+                }, tearDown: { try? pool.close() })
+            },
+            Implementation(name: "grdb-codable") {
+                let pool = try grdbPool(path)
+                return Measurement(run: {
+                    try pool.read { db in
+                        var sum: Int64 = 0
+                        for start in starts {
+                            let request = GRDBCodableItem.filter(Column("id") >= start && Column("id") < start + width)
+                            for item in try request.fetchAll(db) { sum &+= item.i }
+                        }
+                        return sum
+                    }
+                }, tearDown: { try? pool.close() })
+            },
+            Implementation(name: "grdb-query") {
+                let pool = try grdbPool(path)
+                return Measurement(run: {
+                    try pool.read { db in
+                        var sum: Int64 = 0
+                        for start in starts {
+                            let request = GRDBItem.filter(Column("id") >= start && Column("id") < start + width)
+                            for item in try request.fetchAll(db) { sum &+= item.i }
                         }
                         return sum
                     }

@@ -1,7 +1,7 @@
 // slate-bench: Slate against the raw C API and GRDB, all implementations interleaved in
 // one process (A B C A B C …), medians over several rounds, ratios to C.
 //
-//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…g] [--rounds N]
+//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…h] [--rounds N]
 import BenchGenerated
 import CBaseline
 import Foundation
@@ -39,7 +39,7 @@ struct Options {
                 mode = "size \(value)"
             case "--no-memory": memory = false
             case "--scenario":
-                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to g") }
+                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to h") }
                 scenarios.formUnion(letters.split(separator: ",").map(String.init))
             case "--implementation":
                 guard let names = iterator.next() else { throw BenchmarkError("--implementation needs a name") }

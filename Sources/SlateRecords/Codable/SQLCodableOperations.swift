@@ -60,7 +60,7 @@ enum SQLCodableOperations {
     static func count<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>?, in context: SQLContext) throws -> Int {
         let table = try SQLCodableTable<Record>.on(context)
         let statement = try context.typedStatement(
-            SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? [], in: table.queries)
+            SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? .none, in: table.queries)
         defer { statement.reset() }
         return try statement.next() ? statement.int(at: 0) : 0
     }

@@ -67,11 +67,11 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     /// The records `statement` steps through (bound and ready); the caller resets it.
     func records(from statement: SQLStatement) throws -> [Record] {
         let handle = try statement.liveHandle()
-        var records: [Record] = []
+        var records = SQLRecordBuffer<Record>(capacity: 16)
         while try statement.next() {
             records.append(try reader.record(Record.self, from: handle))
         }
-        return records
+        return records.moveToArray()
     }
 
     /// The first record `statement` steps to, or nil; the caller resets it.
@@ -92,7 +92,7 @@ enum SQLCodableStatement: Int, CaseIterable {
 
 /// The ``SQLCodableTable``s of one connection, by record type.
 final class SQLCodableTables: SQLSlotStorage {
-    var tables: [ObjectIdentifier: SQLSlotStorage] = [:]
+    @exclusivity(unchecked) var tables: [ObjectIdentifier: SQLSlotStorage] = [:]
 
     override func close() {
         for table in tables.values { table.close() }

@@ -8,16 +8,34 @@ import Slate
 /// Reads the rows of a ``SQLCodableRecord``'s statements, whose columns are the record's
 /// keys in its layout's order.
 ///
-/// A key finds its column by position: a record's `init(from:)` asks for its keys in the
-/// same order on every row, so after the first row each key is compared with the one
-/// expected next, and the name dictionary is only a fallback.
+/// What makes a row cheap after the first one:
+/// - The keyed container is made once per key type and handed out again: making one
+///   costs a box and generic type lookups in the runtime, every row.
+/// - A key finds its column by position: a record's `init(from:)` asks for its keys in
+///   the same order on every row, so each key is compared with the one expected next, by
+///   the bits of its `stringValue` (a synthesized key returns the same literal every
+///   time), and looked up by name only when they differ.
+/// - The decoder and its containers refer to the reader without retaining it, and reach
+///   it through `Unmanaged`'s guaranteed reference: the standard library copies a
+///   container for each value it decodes, and a retained reference would cost two atomic
+///   operations a value.
+///
+/// The reader's state is unchecked for exclusivity: it belongs to one connection, which
+/// runs one decode at a time.
 final class SQLRowReader {
-    var handle: OpaquePointer?
+    @exclusivity(unchecked) var handle: OpaquePointer?
     let keyIndex: [String: Int]
     private let table: String
     private let type: String
-    private var order: [(key: String, column: Int32)] = []
-    private var cursor = 0
+    /// The keys in the order `init(from:)` asks for them, learned on the first row.
+    @exclusivity(unchecked) private var expected: [SQLExpectedKey] = []
+    @exclusivity(unchecked) private var expectedNames: [String] = []
+    @exclusivity(unchecked) private var cursor = 0
+    /// Whether a row has been decoded to its end, so that `expected` is complete.
+    @exclusivity(unchecked) private var learned = false
+    /// The container handed out last, and its key type.
+    @exclusivity(unchecked) private var container: AnyObject?
+    @exclusivity(unchecked) private var containerKey: ObjectIdentifier?
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
@@ -30,22 +48,52 @@ final class SQLRowReader {
     func record<Record: Decodable>(_ type: Record.Type, from statement: OpaquePointer) throws -> Record {
         handle = statement
         cursor = 0
-        return try Record(from: SQLRowDecoder(reader: self))
+        let record = try Record(from: SQLRowDecoder(reader: Unmanaged.passUnretained(self)))
+        learned = true
+        return record
+    }
+
+    /// The keyed container for `Key`: the one made for an earlier row, when it was for the
+    /// same key type.
+    func keyedContainer<Key: CodingKey>(_ key: Key.Type) -> KeyedDecodingContainer<Key> {
+        if containerKey == ObjectIdentifier(Key.self), let container {
+            return unsafeDowncast(container, to: SQLContainerHolder<Key>.self).container
+        }
+        let made = KeyedDecodingContainer(SQLRowContainer<Key>(reader: Unmanaged.passUnretained(self)))
+        container = SQLContainerHolder(made)
+        containerKey = ObjectIdentifier(Key.self)
+        return made
     }
 
     /// The column of `key`.
     @inline(__always)
     func column(_ key: some CodingKey) throws -> Int32 {
         let name = key.stringValue
-        if cursor < order.count, order[cursor].key == name {
-            cursor += 1
-            return order[cursor - 1].column
+        if cursor < expected.count {
+            let next = expected[cursor]
+            if next.name == SQLExpectedKey.bits(of: name) {
+                cursor += 1
+                return next.column
+            }
         }
+        return try lookUp(name)
+    }
+
+    /// The column named `name`; while the first row is read, notes the key as the next
+    /// one expected.
+    private func lookUp(_ name: String) throws -> Int32 {
         guard let index = keyIndex[name] else {
             throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
         }
-        if cursor == order.count { order.append((name, Int32(index))) }
-        cursor += 1
+        if let position = expectedNames.firstIndex(of: name) {
+            // A key asked for out of the usual order (a custom init(from:) that skips one):
+            // carry on from it.
+            cursor = position + 1
+        } else if !learned, cursor == expected.count {
+            expected.append(SQLExpectedKey(name: SQLExpectedKey.bits(of: name), column: Int32(index)))
+            expectedNames.append(name)
+            cursor += 1
+        }
         return Int32(index)
     }
 
@@ -63,45 +111,81 @@ final class SQLRowReader {
             message: "\(type).\(key.stringValue) (\(expected)) cannot read column \"\(key.stringValue)\" of table \"\(table)\": it holds \(found)")
     }
 
-    // MARK: Values
-
-    func isNull(_ column: Int32) -> Bool {
-        sqlite3_column_type(handle, column) == SQLITE_NULL
+    func notUTF8(_ key: some CodingKey) -> SQLError {
+        SQLError(code: .mismatch, message: "column \"\(key.stringValue)\" of table \"\(table)\" holds text that is not valid UTF-8")
     }
 
-    func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type) throws -> Int64 {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
-        case SQLITE_FLOAT:
-            if let exact = Int64(exactly: sqlite3_column_double(handle, column)) { return exact }
-        default: break
+    func overflow<T>(_ key: some CodingKey, _ type: T.Type, _ value: Int64) -> SQLError {
+        SQLError(
+            code: .mismatch,
+            message: "\(self.type).\(key.stringValue) (\(T.self)) cannot hold \(value), from column \"\(key.stringValue)\" of table \"\(table)\"")
+    }
+
+    // MARK: Values
+    //
+    // The getters return nil for a value of the wrong kind; the caller, which knows the
+    // key, makes the error. They read the column's `sqlite3_value` once: each
+    // `sqlite3_column_*` call enters and leaves the connection's API guard, while the
+    // `sqlite3_value_*` calls on it are plain reads. (SQLite calls a column's value
+    // unprotected: safe to read on the thread that steps the statement, which is the only
+    // thread a connection is used on at a time.)
+
+    @inline(__always)
+    func cell(_ column: Int32) -> OpaquePointer {
+        sqlite3_column_value(handle, column)
+    }
+
+    @inline(__always)
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_value_type(cell(column)) == SQLITE_NULL
+    }
+
+    @inline(__always)
+    func int64(_ cell: OpaquePointer) -> Int64? {
+        switch sqlite3_value_type(cell) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(cell)
+        case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(cell))
+        default: return nil
         }
-        throw mismatch(key, type, column)
+    }
+
+    @inline(__always)
+    func double(_ cell: OpaquePointer) -> Double? {
+        switch sqlite3_value_type(cell) {
+        case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_value_double(cell)
+        default: return nil
+        }
+    }
+
+    /// The text of `cell`: nil when it is not text, `.some(nil)` when it is not UTF-8.
+    @inline(__always)
+    func text(_ cell: OpaquePointer) -> String?? {
+        guard sqlite3_value_type(cell) == SQLITE_TEXT, let text = sqlite3_value_text(cell) else { return nil }
+        return .some(SQLText.string(sqliteText: text, count: Int(sqlite3_value_bytes(cell))))
+    }
+
+    // The same, throwing errors that name `key`.
+
+    func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type) throws -> Int64 {
+        guard let value = int64(cell(column)) else { throw mismatch(key, type, column) }
+        return value
     }
 
     func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
         let value = try integer(key, column, type)
-        guard let narrow = T(exactly: value) else {
-            throw SQLError(
-                code: .mismatch,
-                message: "\(self.type).\(key.stringValue) (\(T.self)) cannot hold \(value), from column \"\(key.stringValue)\" of table \"\(table)\"")
-        }
+        guard let narrow = T(exactly: value) else { throw overflow(key, T.self, value) }
         return narrow
     }
 
     func double(_ key: some CodingKey, _ column: Int32) throws -> Double {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(handle, column)
-        default: throw mismatch(key, Double.self, column)
-        }
+        guard let value = double(cell(column)) else { throw mismatch(key, Double.self, column) }
+        return value
     }
 
     func string(_ key: some CodingKey, _ column: Int32) throws -> String {
-        guard sqlite3_column_type(handle, column) == SQLITE_TEXT, let text = sqlite3_column_text(handle, column) else {
-            throw mismatch(key, String.self, column)
-        }
-        if let string = SQLText.string(sqliteText: text, count: Int(sqlite3_column_bytes(handle, column))) { return string }
-        throw SQLError(code: .mismatch, message: "column \"\(key.stringValue)\" of table \"\(table)\" holds text that is not valid UTF-8")
+        guard let text = text(cell(column)) else { throw mismatch(key, String.self, column) }
+        guard let string = text else { throw notUTF8(key) }
+        return string
     }
 
     func bytes(_ key: some CodingKey, _ column: Int32) throws -> [UInt8] {
@@ -116,45 +200,52 @@ final class SQLRowReader {
     /// A value of a type that is not one of the container's primitives.
     func value<T: Decodable>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
         guard let handle, !isNull(column) else { throw mismatch(key, T.self, column) }
-        switch type {
-        case is Date.Type:
+        // Types compared by identity, and values handed over by a cast that comparison
+        // proves exact: a dynamic cast per value would cost more than reading the value.
+        let id = ObjectIdentifier(T.self)
+        if id == ObjectIdentifier(Date.self) {
             guard let date = SQLRecordCoding.dateValue(handle, column) else { throw mismatch(key, T.self, column) }
-            return date as! T
-        case is UUID.Type:
+            return unsafeBitCast(date, to: T.self)
+        }
+        if id == ObjectIdentifier(UUID.self) {
             guard let uuid = SQLUUID.uuid(sqliteStatement: handle, column: column) else { throw mismatch(key, T.self, column) }
-            return uuid as! T
-        case is Data.Type: return Data(try bytes(key, column)) as! T
-        case is [UInt8].Type: return try bytes(key, column) as! T
-        case is URL.Type:
+            return unsafeBitCast(uuid, to: T.self)
+        }
+        if id == ObjectIdentifier(Data.self) { return unsafeBitCast(Data(try bytes(key, column)), to: T.self) }
+        if id == ObjectIdentifier([UInt8].self) { return unsafeBitCast(try bytes(key, column), to: T.self) }
+        if id == ObjectIdentifier(URL.self) {
             guard let url = URL(string: try string(key, column)) else { throw mismatch(key, T.self, column) }
-            return url as! T
-        default:
+            return unsafeBitCast(url, to: T.self)
+        }
+        do {
+            // Enums with raw values and other single values decode from the column itself.
+            return try T(from: SQLColumnDecoder(reader: self, key: key, column: column))
+        } catch is SQLNeedsJSON {
+            // Anything with keys or elements is JSON text.
             do {
-                // Enums with raw values and other single values decode from the column itself.
-                return try T(from: SQLColumnDecoder(reader: self, key: key, column: column))
-            } catch is SQLNeedsJSON {
-                // Anything with keys or elements is JSON text.
-                do {
-                    return try JSONDecoder().decode(T.self, from: Data(try bytes(key, column)))
-                } catch {
-                    throw SQLError(
-                        code: .mismatch,
-                        message: "\(self.type).\(key.stringValue) (\(T.self)) cannot read the JSON in column \"\(key.stringValue)\" of table \"\(table)\": \(error)")
-                }
+                return try JSONDecoder().decode(T.self, from: Data(try bytes(key, column)))
+            } catch {
+                throw SQLError(
+                    code: .mismatch,
+                    message: "\(self.type).\(key.stringValue) (\(T.self)) cannot read the JSON in column \"\(key.stringValue)\" of table \"\(table)\": \(error)")
             }
         }
     }
 }
 
 /// Decodes one row as a record.
+///
+/// The decoder and its containers are valid during `init(from:)`, which is where a
+/// decoder is meant to be used: they do not retain their reader, which lives as long as
+/// its connection.
 struct SQLRowDecoder: Decoder {
-    let reader: SQLRowReader
+    let reader: Unmanaged<SQLRowReader>
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(SQLRowContainer<Key>(reader: reader))
+        reader._withUnsafeGuaranteedRef { $0.keyedContainer(type) }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -168,81 +259,140 @@ struct SQLRowDecoder: Decoder {
 
 /// The columns of a row, by coding key.
 struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let reader: SQLRowReader
+    let reader: Unmanaged<SQLRowReader>
 
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { reader.keyIndex.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { with { $0.keyIndex.keys.compactMap { Key(stringValue: $0) } } }
 
-    func contains(_ key: Key) -> Bool { reader.keyIndex[key.stringValue] != nil }
+    /// Runs `body` on the reader, without retaining it.
+    @inline(__always)
+    private func with<T>(_ body: (SQLRowReader) throws -> T) rethrows -> T {
+        try reader._withUnsafeGuaranteedRef(body)
+    }
+
+    func contains(_ key: Key) -> Bool { with { $0.keyIndex[key.stringValue] != nil } }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let index = reader.keyIndex[key.stringValue] else { return true }
-        return reader.isNull(Int32(index))
+        with { reader in
+            guard let index = reader.keyIndex[key.stringValue] else { return true }
+            return reader.isNull(Int32(index))
+        }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let column = try reader.column(key)
-        return try reader.integer(key, column, Bool.self) != 0
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try reader.string(key, try reader.column(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reader.double(key, try reader.column(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try reader.double(key, try reader.column(key))) }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let column = try reader.column(key)
-        return Int(try reader.integer(key, column, Int.self))
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try with { reader in
+            let column = try reader.column(key)
+            guard let text = reader.text(reader.cell(column)) else { throw reader.mismatch(key, String.self, column) }
+            guard let string = text else { throw reader.notUTF8(key) }
+            return string
+        }
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        let column = try reader.column(key)
-        return try reader.integer(key, column, Int64.self)
+        try with { reader in
+            let column = try reader.column(key)
+            guard let value = reader.int64(reader.cell(column)) else { throw reader.mismatch(key, Int64.self, column) }
+            return value
+        }
     }
 
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.integer(type, key, try reader.column(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.integer(type, key, try reader.column(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try with { reader in
+            let column = try reader.column(key)
+            guard let value = reader.int64(reader.cell(column)) else { throw reader.mismatch(key, Int.self, column) }
+            return Int(value)
+        }
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try with { reader in
+            let column = try reader.column(key)
+            guard let value = reader.double(reader.cell(column)) else { throw reader.mismatch(key, Double.self, column) }
+            return value
+        }
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try with { reader in try reader.integer(key, try reader.column(key), Bool.self) != 0 }
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try with { reader in Float(try reader.double(key, try reader.column(key))) }
+    }
+
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try narrow(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try narrow(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try narrow(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try narrow(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try narrow(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try narrow(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try narrow(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try narrow(key) }
+
+    private func narrow<T: FixedWidthInteger>(_ key: Key) throws -> T {
+        try with { reader in try reader.integer(T.self, key, try reader.column(key)) }
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try reader.value(type, key, try reader.column(key))
+        try with { reader in try reader.value(type, key, try reader.column(key)) }
     }
 
     // One column lookup per optional property: the default decodeIfPresent would look the
     // key up three times.
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        let column = try reader.column(key)
-        return reader.isNull(column) ? nil : try reader.string(key, column)
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        let column = try reader.column(key)
-        return reader.isNull(column) ? nil : Int(try reader.integer(key, column, Int.self))
+        try with { reader in
+            let column = try reader.column(key)
+            let cell = reader.cell(column)
+            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
+            guard let text = reader.text(cell) else { throw reader.mismatch(key, String.self, column) }
+            guard let string = text else { throw reader.notUTF8(key) }
+            return string
+        }
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        let column = try reader.column(key)
-        return reader.isNull(column) ? nil : try reader.integer(key, column, Int64.self)
+        try with { reader in
+            let column = try reader.column(key)
+            let cell = reader.cell(column)
+            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
+            guard let value = reader.int64(cell) else { throw reader.mismatch(key, Int64.self, column) }
+            return value
+        }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try with { reader in
+            let column = try reader.column(key)
+            let cell = reader.cell(column)
+            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
+            guard let value = reader.int64(cell) else { throw reader.mismatch(key, Int.self, column) }
+            return Int(value)
+        }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        let column = try reader.column(key)
-        return reader.isNull(column) ? nil : try reader.double(key, column)
+        try with { reader in
+            let column = try reader.column(key)
+            let cell = reader.cell(column)
+            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
+            guard let value = reader.double(cell) else { throw reader.mismatch(key, Double.self, column) }
+            return value
+        }
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        let column = try reader.column(key)
-        return reader.isNull(column) ? nil : try reader.integer(key, column, Bool.self) != 0
+        try with { reader in
+            let column = try reader.column(key)
+            return reader.isNull(column) ? nil : try reader.integer(key, column, Bool.self) != 0
+        }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let column = try reader.column(key)
-        return reader.isNull(column) ? nil : try reader.value(type, key, column)
+        try with { reader in
+            let column = try reader.column(key)
+            return reader.isNull(column) ? nil : try reader.value(type, key, column)
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -258,6 +408,35 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder {
         throw SQLError(code: .misuse, message: "a column holds one value, not a nested decoder (\(key.stringValue))")
     }
+}
+
+/// What a reader keeps of its keyed container between rows.
+final class SQLContainerHolder<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+
+    init(_ container: KeyedDecodingContainer<Key>) {
+        self.container = container
+    }
+}
+
+/// A key a reader expects, learned from the first row: the bits of its name and its
+/// column.
+struct SQLExpectedKey {
+    /// The bits of the key's `stringValue`: equal bits are an equal string. (Unequal bits
+    /// may still be an equal string, held elsewhere; the lookup by name sorts those out.)
+    let name: SQLStringBits
+    let column: Int32
+
+    @inline(__always)
+    static func bits(of string: String) -> SQLStringBits {
+        withUnsafeBytes(of: string) { SQLStringBits(low: $0.load(as: UInt64.self), high: $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
+}
+
+/// The two words of a `String`.
+struct SQLStringBits: Equatable {
+    let low: UInt64
+    let high: UInt64
 }
 
 /// Thrown when a value wants keys or elements: it is stored as JSON.

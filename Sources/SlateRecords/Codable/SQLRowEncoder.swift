@@ -11,15 +11,15 @@ import Slate
 /// Keys the record leaves out (optionals that are nil) stay NULL: the writer clears the
 /// bindings first.
 final class SQLRowWriter {
-    private var statement: SQLStatement?
+    @exclusivity(unchecked) private var statement: SQLStatement?
     private let keyIndex: [String: Int]
     private let keys: [String]
     private let primaryKey: Int
     private let table: String
     private let type: String
-    private var cursor = 0
+    @exclusivity(unchecked) private var cursor = 0
     /// Whether the primary key was bound to a value that is not NULL.
-    private(set) var boundPrimaryKey = false
+    @exclusivity(unchecked) private(set) var boundPrimaryKey = false
     /// The first error an encoding container could not throw.
     var failure: SQLError?
 

@@ -5,20 +5,20 @@ import Foundation
 extension SQLColumn {
     @usableFromInline
     func compare(_ comparison: SQLComparison, _ value: Value) -> SQLPredicate<Record> {
-        SQLPredicate(.compare(index, comparison), [sqlValue(value)])
+        SQLPredicate(.compare(index, comparison), .one(sqlValue(value)))
     }
 
     /// `column IN (…)`: the column equals one of `values` (none: no row).
     @inlinable
     public func `in`<Values: Sequence>(_ values: Values) -> SQLPredicate<Record> where Values.Element == Value {
         let bound = values.map(sqlValue)
-        return SQLPredicate(.isIn(index, count: bound.count), bound)
+        return SQLPredicate(.isIn(index, count: bound.count), SQLBoundValues(bound))
     }
 
     /// `column BETWEEN lower AND upper`, both ends included.
     @inlinable
     public func between(_ lower: Value, and upper: Value) -> SQLPredicate<Record> {
-        SQLPredicate(.between(index), [sqlValue(lower), sqlValue(upper)])
+        SQLPredicate(.between(index), .two(sqlValue(lower), sqlValue(upper)))
     }
 
     /// `column BETWEEN` the range's bounds.
@@ -32,7 +32,7 @@ extension SQLColumn {
     public static func == (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
         let bound = column.sqlValue(value)
         if case .null = bound { return SQLPredicate(.isNull(column.index)) }
-        return SQLPredicate(.compare(column.index, .equal), [bound])
+        return SQLPredicate(.compare(column.index, .equal), .one(bound))
     }
 
     /// Not equal (for an optional column, `!= nil` is `IS NOT NULL`; SQL's `<>` is never
@@ -41,7 +41,7 @@ extension SQLColumn {
     public static func != (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
         let bound = column.sqlValue(value)
         if case .null = bound { return SQLPredicate(.isNotNull(column.index)) }
-        return SQLPredicate(.compare(column.index, .notEqual), [bound])
+        return SQLPredicate(.compare(column.index, .notEqual), .one(bound))
     }
 }
 

@@ -1,5 +1,9 @@
 /// What a typed query asks for, without its values: the key its statement is cached by,
 /// and what its SQL is rendered from the first time.
+///
+/// Built, compared and dropped on every call, so the common case holds no reference:
+/// orderings, projections and joins, which need arrays, sit in ``extra``, nil for a
+/// plain `WHERE`.
 @usableFromInline
 struct SQLQueryShape: Hashable, Sendable {
     @usableFromInline
@@ -7,33 +11,76 @@ struct SQLQueryShape: Hashable, Sendable {
         case select, count, delete, update, project, aggregate
     }
 
+    /// How the query limits its rows.
+    @usableFromInline
+    enum Limit: UInt8, Hashable, Sendable {
+        /// Every row.
+        case none
+        /// `LIMIT 1`, written into the SQL: ``fetchOne`` binds nothing for it.
+        case one
+        /// `LIMIT ?`
+        case bound
+    }
+
     @usableFromInline var kind: Kind
-    @usableFromInline var predicate: SQLPredicateShape?
-    @usableFromInline var order: [SQLOrderTerm]
-    @usableFromInline var hasLimit: Bool
+    @usableFromInline var limit: Limit
     @usableFromInline var hasOffset: Bool
     /// For `update` and `aggregate`: the column set or aggregated.
     @usableFromInline var setColumn: Int32
-    /// For `project`: the columns read; for `aggregate`, the function.
-    @usableFromInline var projection: [Int32]
-    /// For a query over a join: the joined table.
-    @usableFromInline var join: SQLJoinShape?
+    /// The `WHERE` condition; no tokens when there is none.
+    @usableFromInline var predicate: SQLPredicateShape
+    /// Orderings, projected columns and the joined table; nil when there are none.
+    @usableFromInline var extra: SQLQueryShapeExtra?
 
-    @usableFromInline
+    @inlinable
     init(
-        kind: Kind, predicate: SQLPredicateShape?, order: [SQLOrderTerm] = [], hasLimit: Bool = false, hasOffset: Bool = false,
+        kind: Kind, predicate: SQLPredicateShape?, order: [SQLOrderTerm] = [], limit: Limit = .none, hasOffset: Bool = false,
         setColumn: Int32 = -1, projection: [Int32] = [], join: SQLJoinShape? = nil
     ) {
-        self.projection = projection
         self.kind = kind
-        self.predicate = predicate
-        self.order = order
-        self.hasLimit = hasLimit
+        self.predicate = predicate ?? SQLPredicateShape()
+        self.limit = limit
         self.hasOffset = hasOffset
         self.setColumn = setColumn
+        extra = order.isEmpty && projection.isEmpty && join == nil
+            ? nil : SQLQueryShapeExtra(order: order, projection: projection, join: join)
+    }
+
+    @inlinable var order: [SQLOrderTerm] { extra?.order ?? [] }
+    /// For `project`: the columns read; for `aggregate`, the function.
+    @inlinable var projection: [Int32] { extra?.projection ?? [] }
+    /// For a query over a join: the joined table.
+    @inlinable var join: SQLJoinShape? { extra?.join }
+}
+
+/// The parts of a ``SQLQueryShape`` that are arrays, compared by value.
+@usableFromInline
+final class SQLQueryShapeExtra: Hashable, Sendable {
+    @usableFromInline let order: [SQLOrderTerm]
+    @usableFromInline let projection: [Int32]
+    @usableFromInline let join: SQLJoinShape?
+
+    @usableFromInline
+    init(order: [SQLOrderTerm], projection: [Int32], join: SQLJoinShape?) {
+        self.order = order
+        self.projection = projection
         self.join = join
     }
 
+    @usableFromInline
+    static func == (left: SQLQueryShapeExtra, right: SQLQueryShapeExtra) -> Bool {
+        left === right || (left.order == right.order && left.projection == right.projection && left.join == right.join)
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(order)
+        hasher.combine(projection)
+        hasher.combine(join)
+    }
+}
+
+extension SQLQueryShape {
     /// The SQL of the shape over `target`, rendered once per shape and connection.
     @usableFromInline
     func sql(_ target: SQLQueryTarget) -> String {
@@ -58,12 +105,16 @@ struct SQLQueryShape: Hashable, Sendable {
                 sql = "SELECT \(function.sql)(\(names[Int(setColumn)])) FROM \(table)"
             }
         }
-        if let predicate { sql += " WHERE " + predicate.sql(names) }
+        if predicate.count > 0 { sql += " WHERE " + predicate.sql(names) }
         if !order.isEmpty {
             sql += " ORDER BY " + order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
         }
-        if hasLimit { sql += " LIMIT ?" }
-        if hasOffset { sql += hasLimit ? " OFFSET ?" : " LIMIT -1 OFFSET ?" }
+        switch limit {
+        case .none: if hasOffset { sql += " LIMIT -1" }
+        case .one: sql += " LIMIT 1"
+        case .bound: sql += " LIMIT ?"
+        }
+        if hasOffset { sql += " OFFSET ?" }
         return sql
     }
 }
@@ -146,11 +197,13 @@ enum SQLAggregate: UInt8, Sendable {
 @usableFromInline
 final class SQLQueryCache: SQLSlotStorage {
     @usableFromInline let target: SQLQueryTarget
-    @usableFromInline var statements: [SQLQueryShape: SQLStatement] = [:]
+    @exclusivity(unchecked) @usableFromInline var statements: [SQLQueryShape: SQLStatement] = [:]
     /// The shape used last and its statement: a loop of one query compares shapes instead of
     /// hashing them.
-    @usableFromInline var lastShape: SQLQueryShape?
-    @usableFromInline var lastStatement: SQLStatement?
+    /// (Not optional: comparing optionals goes through `Optional`'s generic `==`, which
+    /// copies through value witnesses.)
+    @exclusivity(unchecked) @usableFromInline var lastShape = SQLQueryShape(kind: .select, predicate: nil)
+    @exclusivity(unchecked) @usableFromInline var lastStatement: SQLStatement?
     /// Shapes kept at most (`IN` lists of many lengths make many shapes); past it the cache
     /// starts over.
     @usableFromInline static var capacity: Int { 128 }
@@ -162,7 +215,7 @@ final class SQLQueryCache: SQLSlotStorage {
 
     @inlinable
     func statement(_ shape: SQLQueryShape, in context: SQLContext) throws -> SQLStatement {
-        if let statement = lastStatement, lastShape == shape, context.canReuse(statement) {
+        if let statement = lastStatement, isLast(shape), context.canReuse(statement) {
             return statement
         }
         if let statement = statements[shape], context.canReuse(statement) {
@@ -171,6 +224,20 @@ final class SQLQueryCache: SQLSlotStorage {
             return statement
         }
         return try prepare(shape, in: context)
+    }
+
+    /// Whether `shape` is ``lastShape``, compared field by field in place: a copy of the
+    /// stored shape to compare would cost more than the comparison.
+    @inlinable
+    func isLast(_ shape: SQLQueryShape) -> Bool {
+        guard lastShape.kind == shape.kind, lastShape.limit == shape.limit, lastShape.hasOffset == shape.hasOffset,
+              lastShape.setColumn == shape.setColumn, lastShape.predicate.count == shape.predicate.count,
+              lastShape.predicate.low == shape.predicate.low, lastShape.predicate.high == shape.predicate.high
+        else { return false }
+        if shape.predicate.overflow == nil, lastShape.predicate.overflow == nil, shape.extra == nil, lastShape.extra == nil {
+            return true
+        }
+        return lastShape == shape
     }
 
     @usableFromInline
@@ -192,7 +259,6 @@ final class SQLQueryCache: SQLSlotStorage {
     override func close() {
         for statement in statements.values where !statement.isBusy { statement.close() }
         statements.removeAll()
-        lastShape = nil
         lastStatement = nil
     }
 }
@@ -204,12 +270,14 @@ extension SQLContext {
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in cache: SQLQueryCache,
         join: SQLJoinShape? = nil
     ) throws -> SQLStatement {
+        // `LIMIT 1` is written into the SQL (fetchOne, lookups): one bind less per call.
+        let limitKind: SQLQueryShape.Limit = limit == nil ? .none : limit == 1 ? .one : .bound
         let shape = SQLQueryShape(
             kind: .select, predicate: condition?.shape, order: order?.terms ?? [],
-            hasLimit: limit != nil, hasOffset: offset != nil, join: join)
-        let statement = try typedStatement(shape, values: condition?.values ?? [], in: cache)
-        var index = Int32(condition?.values.count ?? 0) + 1
-        if let limit {
+            limit: limitKind, hasOffset: offset != nil, join: join)
+        let statement = try cache.statement(shape, in: self)
+        var index = try condition?.values.bind(to: statement, from: 1) ?? 1
+        if limitKind == .bound, let limit {
             try statement.bind(Int64(limit), at: index)
             index += 1
         }
@@ -225,13 +293,9 @@ extension SQLContext {
 
     /// The statement of a typed query from `cache`, its values bound from `first` on.
     @inlinable
-    func typedStatement(_ shape: SQLQueryShape, values: [SQLValue], first: Int32 = 1, in cache: SQLQueryCache) throws -> SQLStatement {
+    func typedStatement(_ shape: SQLQueryShape, values: SQLBoundValues, first: Int32 = 1, in cache: SQLQueryCache) throws -> SQLStatement {
         let statement = try cache.statement(shape, in: self)
-        var index = first
-        for value in values {
-            try statement.bind(value, at: index)
-            index += 1
-        }
+        try values.bind(to: statement, from: first)
         return statement
     }
 }

@@ -45,7 +45,7 @@ public enum SQLQueryOperations {
         _ column: SQLColumn<Record, Value>, to value: Value, _ condition: SQLPredicate<Record>?, in context: SQLContext
     ) throws -> Int {
         let shape = SQLQueryShape(kind: .update, predicate: condition?.shape, setColumn: column.index)
-        let statement = try context.typedStatement(shape, values: condition?.values ?? [], first: 2, in: context.queryCache(Record.self))
+        let statement = try context.typedStatement(shape, values: condition?.values ?? .none, first: 2, in: context.queryCache(Record.self))
         try statement.bind(column.sqlValue(value), at: 1)
         defer { statement.reset() }
         while try statement.next() {}

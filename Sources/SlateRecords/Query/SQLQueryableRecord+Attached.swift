@@ -19,9 +19,9 @@ extension SQLQueryableRecord {
         let columns = Columns()
         let condition = predicate?(columns)
         let shape = SQLQueryShape(
-            kind: .select, predicate: condition?.shape, order: order?(columns).terms ?? [], hasLimit: limit != nil,
+            kind: .select, predicate: condition?.shape, order: order?(columns).terms ?? [], limit: limit == nil ? .none : .bound,
             hasOffset: offset != nil)
-        var values = condition?.values ?? []
+        var values = condition?.values ?? .none
         if let limit { values.append(.integer(Int64(limit))) }
         if let offset { values.append(.integer(Int64(offset))) }
         return try SQLRecordCoding.fetch(
@@ -37,7 +37,7 @@ extension SQLQueryableRecord {
             db, sql, bind: { try bindAll(condition.values, to: $0) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
     }
 
-    static func bindAll(_ values: [SQLValue], to statement: OpaquePointer) throws {
+    static func bindAll(_ values: SQLBoundValues, to statement: OpaquePointer) throws {
         for (index, value) in values.enumerated() { try SQLRecordCoding.bind(value, statement, Int32(index + 1)) }
     }
 }

@@ -166,14 +166,14 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
 @usableFromInline
 struct SQLProjection: Sendable {
     @usableFromInline let shape: SQLQueryShape
-    @usableFromInline let values: [SQLValue]
+    @usableFromInline let values: SQLBoundValues
     @usableFromInline let limit: Int?
 
     @inlinable
     init<Record>(_ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?) {
         shape = SQLQueryShape(
-            kind: .project, predicate: condition?.shape, order: order?.terms ?? [], hasLimit: limit != nil, projection: columns)
-        values = condition?.values ?? []
+            kind: .project, predicate: condition?.shape, order: order?.terms ?? [], limit: limit == nil ? .none : .bound, projection: columns)
+        values = condition?.values ?? .none
         self.limit = limit
     }
 
@@ -186,7 +186,7 @@ struct SQLProjection: Sendable {
         let condition = predicate?(all)
         shape = SQLQueryShape(
             kind: .aggregate, predicate: condition?.shape, setColumn: all[keyPath: column].index, projection: [Int32(function.rawValue)])
-        values = condition?.values ?? []
+        values = condition?.values ?? .none
         limit = nil
     }
 

@@ -56,6 +56,9 @@ void cb_free_items(cb_item *items, int64_t count);
 int64_t cb_sum_items(cb_db *db);
 /* Looks up each id, decoding the row into a struct; returns the sum of i over found rows. */
 int64_t cb_lookup_items(cb_db *db, int64_t count, const int64_t *ids);
+/* For each start, the rows with start <= id < start + width into structs (one statement,
+ * bound twice per query); returns the sum of i over every row read. */
+int64_t cb_range_items(cb_db *db, int64_t count, const int64_t *starts, int64_t width);
 /* Every order into an array of structs with dates as unix seconds. */
 int64_t cb_fetch_orders(cb_db *db, cb_order **orders);
 void cb_free_orders(cb_order *orders, int64_t count);
