@@ -6,18 +6,32 @@
 @dynamicMemberLookup
 public struct SQLCodableColumns<Record: SQLCodableRecord> {
     let layout: SQLCodableLayout<Record>
-    let problems = SQLCodableColumnProblems()
+    let cache: SQLCodableColumnCache
 
+    /// Columns for code that runs off a connection (the async methods evaluate their
+    /// closures before they suspend): the layout shared by the process, a cache of its own.
     init() {
         layout = SQLCodableLayout<Record>.shared
+        cache = SQLCodableColumnCache()
+    }
+
+    /// Columns for a query on `table`'s connection, with its cache of key paths: finding
+    /// a key path's column is then a comparison of references, without the layout's lock.
+    init(_ table: SQLCodableTable<Record>) {
+        layout = table.layout
+        cache = table.columns
+        cache.problem = nil
     }
 
     /// The column of the property at `keyPath`.
     public subscript<Value: SQLBindable>(dynamicMember keyPath: KeyPath<Record, Value>) -> SQLColumn<Record, Value> {
+        if let index = cache.column(keyPath) { return SQLColumn(index) }
         switch layout.column(keyPath) {
-        case .success(let index): return SQLColumn(Int32(index))
+        case .success(let index):
+            cache.remember(keyPath, Int32(index))
+            return SQLColumn(Int32(index))
         case .failure(let error):
-            problems.first = problems.first ?? error
+            cache.problem = cache.problem ?? error
             return SQLColumn(0)
         }
     }
@@ -26,18 +40,42 @@ public struct SQLCodableColumns<Record: SQLCodableRecord> {
     /// cannot name.
     public func column<Value: SQLBindable>(_ name: String, as type: Value.Type = Value.self) -> SQLColumn<Record, Value> {
         if let index = layout.keyIndex[name] { return SQLColumn(Int32(index)) }
-        problems.first = problems.first ?? SQLError(
+        cache.problem = cache.problem ?? SQLError(
             code: .misuse, message: "\(Record.self) has no coding key \"\(name)\" (its keys: \(layout.keys.joined(separator: ", ")))")
         return SQLColumn(0)
     }
 
-    /// Throws the first key path that named no column.
+    /// Throws the first problem a key path or column name had.
     func check() throws {
-        if let first = problems.first { throw first }
+        if let problem = cache.problem { throw problem }
+    }
+
+    /// The predicate and order of a query, evaluated.
+    func evaluate(
+        _ predicate: ((SQLCodableColumns) -> SQLPredicate<Record>)?, _ order: ((SQLCodableColumns) -> SQLOrder<Record>)?
+    ) throws -> (SQLPredicate<Record>?, SQLOrder<Record>?) {
+        let result = (predicate?(self), order?(self))
+        try check()
+        return result
     }
 }
 
-/// The first key path a query named that has no column.
-final class SQLCodableColumnProblems {
-    var first: SQLError?
+/// The key paths whose columns one connection (or one async call) has looked up, and the
+/// first problem of the query being built.
+final class SQLCodableColumnCache {
+    var problem: SQLError?
+    /// Key paths held, so that an identity found here is never a freed one's address
+    /// reused; a literal key path is one object per call site.
+    private var keyPaths: [(keyPath: AnyKeyPath, column: Int32)] = []
+
+    func column(_ keyPath: AnyKeyPath) -> Int32? {
+        for entry in keyPaths where entry.keyPath === keyPath { return entry.column }
+        return nil
+    }
+
+    func remember(_ keyPath: AnyKeyPath, _ column: Int32) {
+        // Key paths built at run time could make the list grow without end: it starts over.
+        if keyPaths.count >= 64 { keyPaths.removeAll(keepingCapacity: true) }
+        keyPaths.append((keyPath, column))
+    }
 }

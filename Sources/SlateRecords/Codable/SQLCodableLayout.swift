@@ -73,12 +73,13 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
     /// offset could not be verified.
     private let rowIDOffset: Int?
 
-    /// `record` with its primary key set to `rowID`, or nil when the layout cannot set it.
-    func withRowID(_ record: Record, _ rowID: Int64) -> Record? {
-        guard let offset = rowIDOffset else { return nil }
-        var record = record
+    /// Sets `record`'s primary key to `rowID`; false when the layout cannot set it.
+    /// (Not a function returning `Record?`: code generic over `Record` would look up the
+    /// optional's type in the runtime on every call.)
+    func setRowID(_ rowID: Int64, in record: inout Record) -> Bool {
+        guard let offset = rowIDOffset else { return false }
         Self.store(rowID, at: offset, in: &record)
-        return record
+        return true
     }
 
     /// An `Int?` or `Int64?` is 8 payload bytes and a tag byte that is 0 for a value

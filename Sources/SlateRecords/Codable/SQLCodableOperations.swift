@@ -3,7 +3,7 @@ import Slate
 /// The statements behind ``SQLCodableRecord`` operations, on one connection.
 enum SQLCodableOperations {
     static func save<Record: SQLCodableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
-        let table = try SQLCodableTable<Record>.on(context)
+        let table = try context.codableTable(Record.self)
         if let unsaveable = table.unsaveable { throw unsaveable }
         let statement = try table.statement(.save, in: context)
         defer { statement.reset() }
@@ -11,7 +11,15 @@ enum SQLCodableOperations {
         while try statement.next() {}
         guard !table.writer.boundPrimaryKey else { return record }
         // SQLite assigned the key: set it, or read the row back to return it.
-        if let assigned = table.layout.withRowID(record, context.lastInsertRowID) { return assigned }
+        var assigned = record
+        if table.layout.setRowID(context.lastInsertRowID, in: &assigned) { return assigned }
+        return try readBack(table, in: context)
+    }
+
+    /// The row a save inserted, read back by its rowid. (Apart from ``save``: its local
+    /// `Record?` would have every save look up the optional's type in the runtime.)
+    @inline(never)
+    private static func readBack<Record: SQLCodableRecord>(_ table: SQLCodableTable<Record>, in context: SQLContext) throws -> Record {
         let find = try table.statement(.findByRowID, in: context)
         defer { find.reset() }
         try find.bind(context.lastInsertRowID, at: 1)
@@ -22,7 +30,7 @@ enum SQLCodableOperations {
     }
 
     static func load<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Record? {
-        let table = try SQLCodableTable<Record>.on(context)
+        let table = try context.codableTable(Record.self)
         let statement = try table.statement(.find, in: context)
         defer { statement.reset() }
         try statement.bind(key, at: 1)
@@ -30,7 +38,7 @@ enum SQLCodableOperations {
     }
 
     static func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Bool {
-        let table = try SQLCodableTable<Record>.on(context)
+        let table = try context.codableTable(Record.self)
         let statement = try table.statement(.delete, in: context)
         defer { statement.reset() }
         try statement.bind(key, at: 1)
@@ -51,14 +59,14 @@ enum SQLCodableOperations {
     static func fetch<Record: SQLCodableRecord>(
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
     ) throws -> [Record] {
-        let table = try SQLCodableTable<Record>.on(context)
+        let table = try context.codableTable(Record.self)
         let statement = try context.selectStatement(condition, order, limit: limit, offset: offset, in: table.queries)
         defer { statement.reset() }
         return try table.records(from: statement)
     }
 
     static func count<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>?, in context: SQLContext) throws -> Int {
-        let table = try SQLCodableTable<Record>.on(context)
+        let table = try context.codableTable(Record.self)
         let statement = try context.typedStatement(
             SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? .none, in: table.queries)
         defer { statement.reset() }
@@ -66,7 +74,7 @@ enum SQLCodableOperations {
     }
 
     static func delete<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
-        let table = try SQLCodableTable<Record>.on(context)
+        let table = try context.codableTable(Record.self)
         let statement = try context.typedStatement(
             SQLQueryShape(kind: .delete, predicate: condition.shape), values: condition.values, in: table.queries)
         defer { statement.reset() }

@@ -8,6 +8,8 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     let reader: SQLRowReader
     let writer: SQLRowWriter
     let queries: SQLQueryCache
+    /// The key paths the type's predicates have named on this connection.
+    let columns = SQLCodableColumnCache()
 
     /// Why records of this type cannot be saved, when they cannot.
     let unsaveable: SQLError?
@@ -20,15 +22,12 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: layout.select))
     }
 
-    /// The table of `Record` on `context`, its columns checked the first time.
-    static func on(_ context: SQLContext) throws -> SQLCodableTable {
-        let tables = context.slotStorage(codableTablesSlot) { SQLCodableTables() }
-        if let table = tables.tables[ObjectIdentifier(Record.self)] { return unsafeDowncast(table, to: SQLCodableTable.self) }
+    /// Makes the table of `Record` on `context`, its columns checked against the file;
+    /// ``SQLContext/codableTable(_:)`` keeps it.
+    static func make(on context: SQLContext) throws -> SQLCodableTable {
         let layout = SQLCodableLayout<Record>.shared
         if let failure = layout.failure { throw failure }
-        let table = SQLCodableTable(layout, unsaveable: try check(layout, in: context))
-        tables.tables[ObjectIdentifier(Record.self)] = table
-        return table
+        return SQLCodableTable(layout, unsaveable: try check(layout, in: context))
     }
 
     /// Every property must have a column. Returns why the type cannot be saved, when a NOT
@@ -93,10 +92,38 @@ enum SQLCodableStatement: Int, CaseIterable {
 /// The ``SQLCodableTable``s of one connection, by record type.
 final class SQLCodableTables: SQLSlotStorage {
     @exclusivity(unchecked) var tables: [ObjectIdentifier: SQLSlotStorage] = [:]
+    /// The table used last: a loop over one type finds it without hashing.
+    @exclusivity(unchecked) var lastType: ObjectIdentifier?
+    @exclusivity(unchecked) var last: SQLSlotStorage?
 
     override func close() {
         for table in tables.values { table.close() }
         tables.removeAll()
+        lastType = nil
+        last = nil
+    }
+}
+
+extension SQLContext {
+    /// The table of `Record` on this connection, its columns checked the first time.
+    ///
+    /// A method of the (non-generic) context rather than a static method of the generic
+    /// table: calling that would look the table's generic type up in the runtime on
+    /// every call.
+    func codableTable<Record: SQLCodableRecord>(_ type: Record.Type) throws -> SQLCodableTable<Record> {
+        let tables = slotStorage(codableTablesSlot) { SQLCodableTables() }
+        let id = ObjectIdentifier(type)
+        if tables.lastType == id, let last = tables.last { return unsafeDowncast(last, to: SQLCodableTable<Record>.self) }
+        let table: SQLSlotStorage
+        if let known = tables.tables[id] {
+            table = known
+        } else {
+            table = try SQLCodableTable<Record>.make(on: self)
+            tables.tables[id] = table
+        }
+        tables.lastType = id
+        tables.last = table
+        return unsafeDowncast(table, to: SQLCodableTable<Record>.self)
     }
 }
 

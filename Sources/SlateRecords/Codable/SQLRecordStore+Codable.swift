@@ -40,9 +40,10 @@ extension SQLRecordStore {
         limit: Int? = nil,
         offset: Int? = nil
     ) throws -> [Record] {
-        let (condition, ordering) = try SQLCodableColumns<Record>.evaluate(predicate, order)
-        return try withReadContext { context in
-            try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
+        try withReadContext { context in
+            let table = try context.codableTable(Record.self)
+            let (condition, ordering) = try SQLCodableColumns(table).evaluate(predicate, order)
+            return try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
         }
     }
 
@@ -52,12 +53,13 @@ extension SQLRecordStore {
         where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>,
         orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil
     ) throws -> Record? {
-        let columns = SQLCodableColumns<Record>()
-        let condition = predicate(columns)
-        let ordering = order?(columns)
-        try columns.check()
-        return try withReadContext { context in
-            try SQLCodableOperations.fetch(condition, ordering, limit: 1, offset: nil, in: context).first
+        try withReadContext { context in
+            let table = try context.codableTable(Record.self)
+            let columns = SQLCodableColumns(table)
+            let condition = predicate(columns)
+            let ordering = order?(columns)
+            try columns.check()
+            return try SQLCodableOperations.fetch(condition, ordering, limit: 1, offset: nil, in: context).first
         }
     }
 
@@ -65,8 +67,11 @@ extension SQLRecordStore {
     public func fetchCount<Record: SQLCodableRecord>(
         _ type: Record.Type, where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil
     ) throws -> Int {
-        let (condition, _) = try SQLCodableColumns<Record>.evaluate(predicate, nil)
-        return try withReadContext { context in try SQLCodableOperations.count(condition, in: context) }
+        try withReadContext { context in
+            let table = try context.codableTable(Record.self)
+            let (condition, _) = try SQLCodableColumns(table).evaluate(predicate, nil)
+            return try SQLCodableOperations.count(condition, in: context)
+        }
     }
 
     /// Deletes the rows `predicate` holds for; returns how many there were.
@@ -74,10 +79,13 @@ extension SQLRecordStore {
     public func delete<Record: SQLCodableRecord>(
         _ type: Record.Type, where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>
     ) throws -> Int {
-        let columns = SQLCodableColumns<Record>()
-        let condition = predicate(columns)
-        try columns.check()
-        return try withWriteContext { context in try SQLCodableOperations.delete(condition, in: context) }
+        try withWriteContext { context in
+            let table = try context.codableTable(Record.self)
+            let columns = SQLCodableColumns(table)
+            let condition = predicate(columns)
+            try columns.check()
+            return try SQLCodableOperations.delete(condition, in: context)
+        }
     }
 
     /// A few properties of the records `predicate` holds for, as tuples, for listings:
@@ -93,27 +101,15 @@ extension SQLRecordStore {
         orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
         limit: Int? = nil
     ) throws -> [(repeat each Value)] {
-        let all = SQLCodableColumns<Record>()
-        var indices: [Int32] = []
-        for column in repeat each columns { indices.append(all[dynamicMember: column].index) }
-        try all.check()
-        let (condition, ordering) = try SQLCodableColumns<Record>.evaluate(predicate, order)
-        let query = SQLProjection(Record.self, indices, condition, ordering, limit: limit)
-        return try withReadContext { context in
-            try query.rows(in: context, try SQLCodableTable<Record>.on(context).queries, of: repeat (each Value).self)
+        try withReadContext { context in
+            let table = try context.codableTable(Record.self)
+            let all = SQLCodableColumns(table)
+            var indices: [Int32] = []
+            for column in repeat each columns { indices.append(all[dynamicMember: column].index) }
+            let (condition, ordering) = try all.evaluate(predicate, order)
+            let query = SQLProjection(Record.self, indices, condition, ordering, limit: limit)
+            return try query.rows(in: context, table.queries, of: repeat (each Value).self)
         }
-    }
-}
-
-extension SQLCodableColumns {
-    /// A query's predicate and order, evaluated; throws for a key path without a column.
-    static func evaluate(
-        _ predicate: ((SQLCodableColumns) -> SQLPredicate<Record>)?, _ order: ((SQLCodableColumns) -> SQLOrder<Record>)?
-    ) throws -> (SQLPredicate<Record>?, SQLOrder<Record>?) {
-        let columns = SQLCodableColumns()
-        let result = (predicate?(columns), order?(columns))
-        try columns.check()
-        return result
     }
 }
 
@@ -156,7 +152,7 @@ extension SQLPooledStore {
         limit: Int? = nil,
         offset: Int? = nil
     ) async throws -> [Record] {
-        let (condition, ordering) = try SQLCodableColumns<Record>.evaluate(predicate, order)
+        let (condition, ordering) = try SQLCodableColumns<Record>().evaluate(predicate, order)
         return try await pool.readWithoutTransaction { context in
             try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
         }
@@ -166,7 +162,7 @@ extension SQLPooledStore {
     public func fetchCount<Record: SQLCodableRecord>(
         _ type: Record.Type, where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil
     ) async throws -> Int {
-        let (condition, _) = try SQLCodableColumns<Record>.evaluate(predicate, nil)
+        let (condition, _) = try SQLCodableColumns<Record>().evaluate(predicate, nil)
         return try await pool.readWithoutTransaction { context in try SQLCodableOperations.count(condition, in: context) }
     }
 }

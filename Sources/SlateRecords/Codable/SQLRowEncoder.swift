@@ -10,10 +10,17 @@ import Slate
 ///
 /// Keys the record leaves out (optionals that are nil) stay NULL: the writer clears the
 /// bindings first.
+///
+/// Like ``SQLRowReader``, it hands out one keyed container per key type, reached without
+/// retaining the writer, and finds a key's parameter by position: keys come in the
+/// layout's order, so the next one (or, past a nil optional, one of the next few) is
+/// compared by the bits of its name before any lookup by name.
 final class SQLRowWriter {
-    @exclusivity(unchecked) private var statement: SQLStatement?
+    @exclusivity(unchecked) private var statement: Unmanaged<SQLStatement>?
     private let keyIndex: [String: Int]
     private let keys: [String]
+    /// The bits of each key's name, in layout order.
+    private let keyBits: [SQLStringBits]
     private let primaryKey: Int
     private let table: String
     private let type: String
@@ -21,11 +28,15 @@ final class SQLRowWriter {
     /// Whether the primary key was bound to a value that is not NULL.
     @exclusivity(unchecked) private(set) var boundPrimaryKey = false
     /// The first error an encoding container could not throw.
-    var failure: SQLError?
+    @exclusivity(unchecked) var failure: SQLError?
+    /// The container handed out last, and its key type.
+    @exclusivity(unchecked) private var container: AnyObject?
+    @exclusivity(unchecked) private var containerKey: ObjectIdentifier?
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
         keys = layout.keys
+        keyBits = layout.keys.map(SQLExpectedKey.bits(of:))
         primaryKey = layout.keyIndex[Record.primaryKey] ?? -1
         table = Record.tableName
         type = "\(Record.self)"
@@ -34,63 +45,83 @@ final class SQLRowWriter {
     /// Binds `record` to `statement`.
     func bind<Record: Encodable>(_ record: Record, to statement: SQLStatement) throws {
         sqlite3_clear_bindings(try statement.liveHandle())
-        self.statement = statement
+        self.statement = Unmanaged.passUnretained(statement)
         defer { self.statement = nil }
         cursor = 0
         boundPrimaryKey = false
         failure = nil
-        try record.encode(to: SQLRowEncoder(writer: self))
+        try withExtendedLifetime(statement) {
+            try record.encode(to: SQLRowEncoder(writer: Unmanaged.passUnretained(self)))
+        }
         if let failure { throw failure }
     }
 
-    /// The parameter of `key`: keys come in the layout's order, so the next one is checked
-    /// first.
+    /// The keyed container for `Key`: the one made for an earlier record, when it was for
+    /// the same key type.
+    func keyedContainer<Key: CodingKey>(_ key: Key.Type) -> KeyedEncodingContainer<Key> {
+        if containerKey == ObjectIdentifier(Key.self), let container {
+            return unsafeDowncast(container, to: SQLEncodingContainerHolder<Key>.self).container
+        }
+        let made = KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: Unmanaged.passUnretained(self)))
+        container = SQLEncodingContainerHolder(made)
+        containerKey = ObjectIdentifier(Key.self)
+        return made
+    }
+
+    /// The parameter of `key`.
     @inline(__always)
     func parameter(_ key: some CodingKey) throws -> Int32 {
         let name = key.stringValue
-        let index: Int
-        if cursor < keys.count, keys[cursor] == name {
-            index = cursor
-        } else if let found = keyIndex[name] {
-            index = found
-        } else {
+        let bits = SQLExpectedKey.bits(of: name)
+        var position = cursor
+        // The next key, or one of the next few past optionals left out.
+        let end = min(keyBits.count, cursor + 4)
+        while position < end {
+            if keyBits[position] == bits {
+                cursor = position + 1
+                return Int32(position + 1)
+            }
+            position += 1
+        }
+        guard let found = keyIndex[name] else {
             throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
         }
-        cursor = index + 1
-        return Int32(index + 1)
+        cursor = found + 1
+        return Int32(found + 1)
     }
 
-    /// The statement and parameter to bind `key` to; notes whether that binds the primary
-    /// key to a value.
+    /// Runs `body` on the statement and the parameter of `key`; notes whether that binds
+    /// the primary key to a value.
     @inline(__always)
-    func bound(_ key: some CodingKey, null: Bool = false) throws -> (SQLStatement, Int32) {
+    func bound(_ key: some CodingKey, null: Bool = false, _ body: (SQLStatement, Int32) throws -> Void) throws {
         let parameter = try parameter(key)
         if parameter == primaryKey + 1 { boundPrimaryKey = !null }
         guard let statement else { throw SQLError(code: .misuse, message: "no statement to bind \(type).\(key.stringValue) to") }
-        return (statement, parameter)
+        try statement._withUnsafeGuaranteedRef { try body($0, parameter) }
     }
 
     func bindNull(_ key: some CodingKey) throws {
-        let (statement, parameter) = try bound(key, null: true)
-        try statement.bindNull(at: parameter)
+        try bound(key, null: true) { try $0.bindNull(at: $1) }
     }
 
-    func bindInteger(_ value: some BinaryInteger, _ key: some CodingKey) throws {
+    @inline(__always)
+    func bindInt64(_ value: Int64, _ key: some CodingKey) throws {
+        try bound(key) { try $0.bind(value, at: $1) }
+    }
+
+    func bindInteger<T: BinaryInteger>(_ value: T, _ key: some CodingKey) throws {
         guard let exact = Int64(exactly: value) else {
             throw SQLError(code: .mismatch, message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold")
         }
-        let (statement, parameter) = try bound(key)
-        try statement.bind(exact, at: parameter)
+        try bindInt64(exact, key)
     }
 
     func bindDouble(_ value: Double, _ key: some CodingKey) throws {
-        let (statement, parameter) = try bound(key)
-        try statement.bind(value, at: parameter)
+        try bound(key) { try $0.bind(value, at: $1) }
     }
 
     func bindText(_ value: String, _ key: some CodingKey) throws {
-        let (statement, parameter) = try bound(key)
-        try statement.bind(value, at: parameter)
+        try bound(key) { try $0.bind(value, at: $1) }
     }
 
     /// A value of a type that is not one of the container's primitives, stored as
@@ -98,8 +129,7 @@ final class SQLRowWriter {
     func bindValue<T: Encodable>(_ value: T, _ key: some CodingKey) throws {
         let value = try Self.sqlValue(of: value)
         let null = if case .null = value { true } else { false }
-        let (statement, parameter) = try bound(key, null: null)
-        try statement.bind(value, at: parameter)
+        try bound(key, null: null) { try $0.bind(value, at: $1) }
     }
 
     /// How a value is stored: as generated records store it, enums by raw value, anything
@@ -132,66 +162,108 @@ final class SQLRowWriter {
     }
 }
 
-/// Encodes one record as the parameters of a statement.
+/// Encodes one record as the parameters of a statement. It and its containers do not
+/// retain the writer; they are valid during `encode(to:)`.
 struct SQLRowEncoder: Encoder {
-    let writer: SQLRowWriter
+    let writer: Unmanaged<SQLRowWriter>
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: writer))
+        writer._withUnsafeGuaranteedRef { $0.keyedContainer(type) }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one")
+        writer._withUnsafeGuaranteedRef { writer in
+            writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one")
+        }
         return SQLDiscardingContainer<SQLNoKey>()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value")
+        writer._withUnsafeGuaranteedRef { writer in
+            writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value")
+        }
         return SQLDiscardingContainer<SQLNoKey>()
     }
 }
 
 /// The parameters of a row, by coding key.
 struct SQLRowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let writer: SQLRowWriter
+    let writer: Unmanaged<SQLRowWriter>
 
     var codingPath: [any CodingKey] { [] }
 
-    func encodeNil(forKey key: Key) throws { try writer.bindNull(key) }
-    func encode(_ value: Bool, forKey key: Key) throws { try writer.bindInteger(value ? 1 : 0, key) }
-    func encode(_ value: String, forKey key: Key) throws { try writer.bindText(value, key) }
-    func encode(_ value: Double, forKey key: Key) throws { try writer.bindDouble(value, key) }
-    func encode(_ value: Float, forKey key: Key) throws { try writer.bindDouble(Double(value), key) }
-    func encode(_ value: Int, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: Int8, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: Int16, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: Int32, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: Int64, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: UInt, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: UInt8, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: UInt16, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: UInt32, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode(_ value: UInt64, forKey key: Key) throws { try writer.bindInteger(value, key) }
-    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer.bindValue(value, key) }
+    /// Runs `body` on the writer, without retaining it.
+    @inline(__always)
+    private func with<T>(_ body: (SQLRowWriter) throws -> T) rethrows -> T {
+        try writer._withUnsafeGuaranteedRef(body)
+    }
+
+    func encodeNil(forKey key: Key) throws { try with { try $0.bindNull(key) } }
+    func encode(_ value: Bool, forKey key: Key) throws { try with { try $0.bindInt64(value ? 1 : 0, key) } }
+    func encode(_ value: String, forKey key: Key) throws { try with { try $0.bindText(value, key) } }
+    func encode(_ value: Double, forKey key: Key) throws { try with { try $0.bindDouble(value, key) } }
+    func encode(_ value: Float, forKey key: Key) throws { try with { try $0.bindDouble(Double(value), key) } }
+    func encode(_ value: Int, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: Int8, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: Int16, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: Int32, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: Int64, forKey key: Key) throws { try with { try $0.bindInt64(value, key) } }
+    func encode(_ value: UInt, forKey key: Key) throws { try with { try $0.bindInteger(value, key) } }
+    func encode(_ value: UInt8, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: UInt16, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: UInt32, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
+    func encode(_ value: UInt64, forKey key: Key) throws { try with { try $0.bindInteger(value, key) } }
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try with { try $0.bindValue(value, key) } }
+
+    // A nil optional leaves its parameter NULL (the bindings were cleared); the default
+    // encodeIfPresent would do the same, through a generic call per value.
+    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try with { try $0.bindInt64(value, key) } }
+    }
+
+    func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try with { try $0.bindInt64(Int64(value), key) } }
+    }
+
+    func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try with { try $0.bindText(value, key) } }
+    }
+
+    func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try with { try $0.bindDouble(value, key) } }
+    }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a column holds one value, not a nested container (\(key.stringValue))")
+        fail("a column holds one value, not a nested container (\(key.stringValue))")
         return KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a column holds one value, not a nested container (\(key.stringValue))")
+        fail("a column holds one value, not a nested container (\(key.stringValue))")
         return SQLDiscardingContainer<Key>()
     }
 
     func superEncoder() -> any Encoder { SQLRowEncoder(writer: writer) }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a column holds one value, not a nested encoder (\(key.stringValue))")
+        fail("a column holds one value, not a nested encoder (\(key.stringValue))")
         return SQLValueEncoder()
+    }
+
+    private func fail(_ message: String) {
+        with { writer in writer.failure = writer.failure ?? SQLError(code: .misuse, message: message) }
+    }
+}
+
+/// What a writer keeps of its keyed container between records.
+final class SQLEncodingContainerHolder<Key: CodingKey> {
+    let container: KeyedEncodingContainer<Key>
+
+    init(_ container: KeyedEncodingContainer<Key>) {
+        self.container = container
     }
 }
 
