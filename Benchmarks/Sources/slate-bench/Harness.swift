@@ -27,8 +27,19 @@ struct Result {
     var seconds: [Double]
     var checksum: Int64
 
-    var median: Double {
-        let sorted = seconds.sorted()
+    var median: Double { Self.median(seconds) }
+
+    /// This implementation's time as a multiple of `baseline`'s: the median of the ratios
+    /// round by round. Both ran in the same rounds, next to each other, so a round when the
+    /// machine is slow (a neighbour on the host, the page cache) slows both; the ratio of
+    /// the two medians would instead mix rounds far apart.
+    func ratio(to baseline: Result) -> Double {
+        guard seconds.count == baseline.seconds.count, !seconds.isEmpty else { return median / baseline.median }
+        return Self.median(zip(seconds, baseline.seconds).map { $0 / $1 })
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }

@@ -1,5 +1,6 @@
 // slate-bench: Slate against the raw C API and GRDB, all implementations interleaved in
-// one process (A B C A B C …), medians over several rounds, ratios to C.
+// one process (A B C A B C …), medians over several rounds, ratios to C (the median of
+// each round's ratio to C's time in the same round).
 //
 //   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…h] [--rounds N]
 import BenchGenerated
@@ -163,7 +164,7 @@ do {
         print("scenario,implementation,median_seconds,ratio_to_c")
         for result in results {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
-            let ratio = c.map { String(format: "%.3f", result.median / $0.median) } ?? ""
+            let ratio = c.map { String(format: "%.3f", result.ratio(to: $0)) } ?? ""
             print("\(result.scenario.letter),\(result.implementation),\(String(format: "%.6f", result.median)),\(ratio)")
         }
         let c = memory.first { $0.0 == "c" }?.1
@@ -175,7 +176,7 @@ do {
         print("|---|---|---:|---:|")
         for result in results {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
-            let ratio = c.map { String(format: "%.2f", result.median / $0.median) } ?? "–"
+            let ratio = c.map { String(format: "%.2f", result.ratio(to: $0)) } ?? "–"
             print("| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |")
         }
         if !memory.isEmpty {
