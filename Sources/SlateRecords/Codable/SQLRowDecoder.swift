@@ -33,9 +33,7 @@ final class SQLRowReader {
     @exclusivity(unchecked) private var cursor = 0
     /// Whether a row has been decoded to its end, so that `expected` is complete.
     @exclusivity(unchecked) private var learned = false
-    /// The container handed out last, and its key type.
-    @exclusivity(unchecked) private var container: AnyObject?
-    @exclusivity(unchecked) private var containerKey: ObjectIdentifier?
+    @exclusivity(unchecked) private var containers = SQLContainerCache()
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
@@ -56,13 +54,9 @@ final class SQLRowReader {
     /// The keyed container for `Key`: the one made for an earlier row, when it was for the
     /// same key type.
     func keyedContainer<Key: CodingKey>(_ key: Key.Type) -> KeyedDecodingContainer<Key> {
-        if containerKey == ObjectIdentifier(Key.self), let container {
-            return unsafeDowncast(container, to: SQLContainerHolder<Key>.self).container
+        containers.container(for: ObjectIdentifier(Key.self)) {
+            KeyedDecodingContainer(SQLRowContainer<Key>(reader: Unmanaged.passUnretained(self)))
         }
-        let made = KeyedDecodingContainer(SQLRowContainer<Key>(reader: Unmanaged.passUnretained(self)))
-        container = SQLContainerHolder(made)
-        containerKey = ObjectIdentifier(Key.self)
-        return made
     }
 
     /// The column of `key`.
@@ -407,15 +401,6 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         throw SQLError(code: .misuse, message: "a column holds one value, not a nested decoder (\(key.stringValue))")
-    }
-}
-
-/// What a reader keeps of its keyed container between rows.
-final class SQLContainerHolder<Key: CodingKey> {
-    let container: KeyedDecodingContainer<Key>
-
-    init(_ container: KeyedDecodingContainer<Key>) {
-        self.container = container
     }
 }
 

@@ -29,9 +29,7 @@ final class SQLRowWriter {
     @exclusivity(unchecked) private(set) var boundPrimaryKey = false
     /// The first error an encoding container could not throw.
     @exclusivity(unchecked) var failure: SQLError?
-    /// The container handed out last, and its key type.
-    @exclusivity(unchecked) private var container: AnyObject?
-    @exclusivity(unchecked) private var containerKey: ObjectIdentifier?
+    @exclusivity(unchecked) private var containers = SQLContainerCache()
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
@@ -59,13 +57,9 @@ final class SQLRowWriter {
     /// The keyed container for `Key`: the one made for an earlier record, when it was for
     /// the same key type.
     func keyedContainer<Key: CodingKey>(_ key: Key.Type) -> KeyedEncodingContainer<Key> {
-        if containerKey == ObjectIdentifier(Key.self), let container {
-            return unsafeDowncast(container, to: SQLEncodingContainerHolder<Key>.self).container
+        containers.container(for: ObjectIdentifier(Key.self)) {
+            KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: Unmanaged.passUnretained(self)))
         }
-        let made = KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: Unmanaged.passUnretained(self)))
-        container = SQLEncodingContainerHolder(made)
-        containerKey = ObjectIdentifier(Key.self)
-        return made
     }
 
     /// The parameter of `key`.
@@ -255,15 +249,6 @@ struct SQLRowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func fail(_ message: String) {
         with { writer in writer.failure = writer.failure ?? SQLError(code: .misuse, message: message) }
-    }
-}
-
-/// What a writer keeps of its keyed container between records.
-final class SQLEncodingContainerHolder<Key: CodingKey> {
-    let container: KeyedEncodingContainer<Key>
-
-    init(_ container: KeyedEncodingContainer<Key>) {
-        self.container = container
     }
 }
 
