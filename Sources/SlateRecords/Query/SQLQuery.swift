@@ -226,6 +226,27 @@ final class SQLQueryCache: SQLSlotStorage {
         return try prepare(shape, in: context)
     }
 
+    /// The statement of the query run last when it was a plain one (no order, no join)
+    /// of `kind` with `predicate`, `limit` and an offset or not; compared without building
+    /// a shape.
+    @inlinable
+    func lastStatement(
+        _ kind: SQLQueryShape.Kind, _ predicate: SQLPredicateShape?, _ limit: SQLQueryShape.Limit, hasOffset: Bool,
+        in context: SQLContext
+    ) -> SQLStatement? {
+        guard let statement = lastStatement, lastShape.extra == nil, lastShape.kind == kind, lastShape.limit == limit,
+              lastShape.hasOffset == hasOffset, lastShape.setColumn == -1, lastShape.predicate.overflow == nil
+        else { return nil }
+        if let predicate {
+            guard predicate.overflow == nil, lastShape.predicate.count == predicate.count,
+                  lastShape.predicate.low == predicate.low, lastShape.predicate.high == predicate.high
+            else { return nil }
+        } else if lastShape.predicate.count != 0 {
+            return nil
+        }
+        return context.canReuse(statement) ? statement : nil
+    }
+
     /// Whether `shape` is ``lastShape``, compared field by field in place: a copy of the
     /// stored shape to compare would cost more than the comparison.
     @inlinable
@@ -272,10 +293,17 @@ extension SQLContext {
     ) throws -> SQLStatement {
         // `LIMIT 1` is written into the SQL (fetchOne, lookups): one bind less per call.
         let limitKind: SQLQueryShape.Limit = limit == nil ? .none : limit == 1 ? .one : .bound
-        let shape = SQLQueryShape(
-            kind: .select, predicate: condition?.shape, order: order?.terms ?? [],
-            limit: limitKind, hasOffset: offset != nil, join: join)
-        let statement = try cache.statement(shape, in: self)
+        let statement: SQLStatement
+        if order == nil, join == nil,
+           let last = cache.lastStatement(.select, condition?.shape, limitKind, hasOffset: offset != nil, in: self) {
+            // The query run last, again (a loop of lookups): no shape built, copied or dropped.
+            statement = last
+        } else {
+            let shape = SQLQueryShape(
+                kind: .select, predicate: condition?.shape, order: order?.terms ?? [],
+                limit: limitKind, hasOffset: offset != nil, join: join)
+            statement = try cache.statement(shape, in: self)
+        }
         var index = try condition?.values.bind(to: statement, from: 1) ?? 1
         if limitKind == .bound, let limit {
             try statement.bind(Int64(limit), at: index)
