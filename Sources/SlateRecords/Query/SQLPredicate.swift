@@ -53,7 +53,8 @@ public struct SQLPredicate<Record>: Sendable {
 @usableFromInline
 struct SQLPredicateShape: Hashable, Sendable {
     /// What a token says, in its top four bits; the other twelve hold a column index or
-    /// a constant (4095 means the column index is the next token).
+    /// a constant (4095 means the column index is the next token: indexes up to 65,535,
+    /// where SQLite allows at most 32,767 columns a table, and a join two tables).
     @usableFromInline
     enum Operator: UInt16, Sendable {
         // The comparisons, in the order of ``SQLComparison``.
