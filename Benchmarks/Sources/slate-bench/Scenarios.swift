@@ -511,33 +511,28 @@ struct Scenarios {
                     }
                 }, tearDown: { try? pool.close() })
             },
-            Implementation(name: "grdb-codable") {
-                let pool = try grdbPool(path)
-                return Measurement(run: {
-                    try pool.read { db in
-                        var sum: Int64 = 0
-                        for start in starts {
-                            let request = GRDBCodableItem.filter(Column("id") >= start && Column("id") < start + width)
-                            for item in try request.fetchAll(db) { sum &+= item.i }
-                        }
-                        return sum
-                    }
-                }, tearDown: { try? pool.close() })
-            },
-            Implementation(name: "grdb-query") {
-                let pool = try grdbPool(path)
-                return Measurement(run: {
-                    try pool.read { db in
-                        var sum: Int64 = 0
-                        for start in starts {
-                            let request = GRDBItem.filter(Column("id") >= start && Column("id") < start + width)
-                            for item in try request.fetchAll(db) { sum &+= item.i }
-                        }
-                        return sum
-                    }
-                }, tearDown: { try? pool.close() })
-            },
+            grdbRequests("grdb-codable", GRDBCodableItem.self) { $0.i },
+            grdbRequests("grdb-query", GRDBItem.self) { $0.i },
         ])
+
+        /// GRDB's query interface over `Record`: a request per range.
+        func grdbRequests<Record: FetchableRecord & TableRecord>(
+            _ name: String, _ type: Record.Type, _ i: @escaping (Record) -> Int64
+        ) -> Implementation {
+            Implementation(name: name) {
+                let pool = try grdbPool(path)
+                return Measurement(run: {
+                    try pool.read { db in
+                        var sum: Int64 = 0
+                        for start in starts {
+                            let request = Record.filter(Column("id") >= start && Column("id") < start + width)
+                            for item in try request.fetchAll(db) { sum &+= i(item) }
+                        }
+                        return sum
+                    }
+                }, tearDown: { try? pool.close() })
+            }
+        }
     }
 
     // MARK: (e) single-row inserts, each its own transaction

@@ -158,10 +158,12 @@ final class SQLRowReader {
         return .some(SQLText.string(sqliteText: text, count: Int(sqlite3_value_bytes(cell))))
     }
 
-    // The same, throwing errors that name `key`.
+    // The same, throwing errors that name `key`; `cell` is column `column`'s value, when
+    // the caller has read it already.
 
-    func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type) throws -> Int64 {
-        guard let value = int64(cell(column)) else { throw mismatch(key, type, column) }
+    @inline(__always)
+    func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type, cell: OpaquePointer? = nil) throws -> Int64 {
+        guard let value = int64(cell ?? self.cell(column)) else { throw mismatch(key, type, column) }
         return value
     }
 
@@ -171,13 +173,15 @@ final class SQLRowReader {
         return narrow
     }
 
-    func double(_ key: some CodingKey, _ column: Int32) throws -> Double {
-        guard let value = double(cell(column)) else { throw mismatch(key, Double.self, column) }
+    @inline(__always)
+    func double(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Double {
+        guard let value = double(cell ?? self.cell(column)) else { throw mismatch(key, Double.self, column) }
         return value
     }
 
-    func string(_ key: some CodingKey, _ column: Int32) throws -> String {
-        guard let text = text(cell(column)) else { throw mismatch(key, String.self, column) }
+    @inline(__always)
+    func string(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> String {
+        guard let text = text(cell ?? self.cell(column)) else { throw mismatch(key, String.self, column) }
         guard let string = text else { throw notUTF8(key) }
         return string
     }
@@ -274,36 +278,19 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try with { reader in
-            let column = try reader.column(key)
-            guard let text = reader.text(reader.cell(column)) else { throw reader.mismatch(key, String.self, column) }
-            guard let string = text else { throw reader.notUTF8(key) }
-            return string
-        }
+        try with { reader in try reader.string(key, try reader.column(key)) }
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try with { reader in
-            let column = try reader.column(key)
-            guard let value = reader.int64(reader.cell(column)) else { throw reader.mismatch(key, Int64.self, column) }
-            return value
-        }
+        try with { reader in try reader.integer(key, try reader.column(key), Int64.self) }
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try with { reader in
-            let column = try reader.column(key)
-            guard let value = reader.int64(reader.cell(column)) else { throw reader.mismatch(key, Int.self, column) }
-            return Int(value)
-        }
+        try with { reader in Int(try reader.integer(key, try reader.column(key), Int.self)) }
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try with { reader in
-            let column = try reader.column(key)
-            guard let value = reader.double(reader.cell(column)) else { throw reader.mismatch(key, Double.self, column) }
-            return value
-        }
+        try with { reader in try reader.double(key, try reader.column(key)) }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
@@ -331,62 +318,42 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try with { reader in try reader.value(type, key, try reader.column(key)) }
     }
 
-    // One column lookup per optional property: the default decodeIfPresent would look the
-    // key up three times.
+    // One column lookup and one read of its value per optional property: the default
+    // decodeIfPresent would look the key up three times.
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    /// Nil for NULL, else what `read` makes of the column and its value.
+    @inline(__always)
+    private func ifPresent<T>(_ key: Key, _ read: (SQLRowReader, Int32, OpaquePointer) throws -> T) throws -> T? {
         try with { reader in
             let column = try reader.column(key)
             let cell = reader.cell(column)
             if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
-            guard let text = reader.text(cell) else { throw reader.mismatch(key, String.self, column) }
-            guard let string = text else { throw reader.notUTF8(key) }
-            return string
+            return try read(reader, column, cell)
         }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try ifPresent(key) { reader, column, cell in try reader.string(key, column, cell: cell) }
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try with { reader in
-            let column = try reader.column(key)
-            let cell = reader.cell(column)
-            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
-            guard let value = reader.int64(cell) else { throw reader.mismatch(key, Int64.self, column) }
-            return value
-        }
+        try ifPresent(key) { reader, column, cell in try reader.integer(key, column, Int64.self, cell: cell) }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try with { reader in
-            let column = try reader.column(key)
-            let cell = reader.cell(column)
-            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
-            guard let value = reader.int64(cell) else { throw reader.mismatch(key, Int.self, column) }
-            return Int(value)
-        }
+        try ifPresent(key) { reader, column, cell in Int(try reader.integer(key, column, Int.self, cell: cell)) }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try with { reader in
-            let column = try reader.column(key)
-            let cell = reader.cell(column)
-            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
-            guard let value = reader.double(cell) else { throw reader.mismatch(key, Double.self, column) }
-            return value
-        }
+        try ifPresent(key) { reader, column, cell in try reader.double(key, column, cell: cell) }
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try with { reader in
-            let column = try reader.column(key)
-            return reader.isNull(column) ? nil : try reader.integer(key, column, Bool.self) != 0
-        }
+        try ifPresent(key) { reader, column, cell in try reader.integer(key, column, Bool.self, cell: cell) != 0 }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try with { reader in
-            let column = try reader.column(key)
-            return reader.isNull(column) ? nil : try reader.value(type, key, column)
-        }
+        try ifPresent(key) { reader, column, _ in try reader.value(type, key, column) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

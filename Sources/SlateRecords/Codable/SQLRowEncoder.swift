@@ -18,7 +18,6 @@ import Slate
 final class SQLRowWriter {
     @exclusivity(unchecked) private var statement: Unmanaged<SQLStatement>?
     private let keyIndex: [String: Int]
-    private let keys: [String]
     /// The bits of each key's name, in layout order.
     private let keyBits: [SQLStringBits]
     private let primaryKey: Int
@@ -33,7 +32,6 @@ final class SQLRowWriter {
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
-        keys = layout.keys
         keyBits = layout.keys.map(SQLExpectedKey.bits(of:))
         primaryKey = layout.keyIndex[Record.primaryKey] ?? -1
         table = Record.tableName

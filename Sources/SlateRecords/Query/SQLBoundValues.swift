@@ -4,7 +4,7 @@ import Slate
 /// there are one or two: a lookup by key builds its predicate on every call, and a heap
 /// array for its one value would cost more than the rest of the call.
 @usableFromInline
-enum SQLBoundValues: Sendable, Sequence, ExpressibleByArrayLiteral {
+enum SQLBoundValues: Sendable, ExpressibleByArrayLiteral {
     case none
     case one(SQLValue)
     case two(SQLValue, SQLValue)
@@ -82,10 +82,5 @@ enum SQLBoundValues: Sendable, Sequence, ExpressibleByArrayLiteral {
             }
             return index
         }
-    }
-
-    @inlinable
-    func makeIterator() -> IndexingIterator<[SQLValue]> {
-        array.makeIterator()
     }
 }

@@ -163,7 +163,19 @@ struct SQLPredicateShape: Hashable, Sendable {
 
     @inlinable
     mutating func append(contentsOf other: SQLPredicateShape) {
-        for index in 0..<other.count { append(other.token(index)) }
+        guard count + other.count > 8 else {
+            for index in 0..<other.count { append(other.token(index)) }
+            return
+        }
+        // Past eight tokens, the array is built once (appending one token at a time would
+        // copy it for each).
+        var tokens = (0..<count).map { token($0) }
+        tokens.reserveCapacity(count + other.count)
+        for index in 0..<other.count { tokens.append(other.token(index)) }
+        overflow = SQLShapeTokens(tokens)
+        low = 0
+        high = 0
+        count = tokens.count
     }
 }
 

@@ -234,29 +234,30 @@ final class SQLQueryCache: SQLSlotStorage {
         _ kind: SQLQueryShape.Kind, _ predicate: SQLPredicateShape?, _ limit: SQLQueryShape.Limit, hasOffset: Bool,
         in context: SQLContext
     ) -> SQLStatement? {
-        guard let statement = lastStatement, lastShape.extra == nil, lastShape.kind == kind, lastShape.limit == limit,
-              lastShape.hasOffset == hasOffset, lastShape.setColumn == -1, lastShape.predicate.overflow == nil
-        else { return nil }
-        if let predicate {
-            guard predicate.overflow == nil, lastShape.predicate.count == predicate.count,
-                  lastShape.predicate.low == predicate.low, lastShape.predicate.high == predicate.high
-            else { return nil }
-        } else if lastShape.predicate.count != 0 {
-            return nil
-        }
+        guard let statement = lastStatement, lastIsPlain(kind, predicate, limit, hasOffset: hasOffset, setColumn: -1) else { return nil }
         return context.canReuse(statement) ? statement : nil
     }
 
-    /// Whether `shape` is ``lastShape``, compared field by field in place: a copy of the
-    /// stored shape to compare would cost more than the comparison.
+    /// Whether ``lastShape`` is a plain shape (no order, projection or join, a predicate of
+    /// at most eight tokens) with these parts, compared field by field in place: a copy of
+    /// the stored shape to compare would cost more than the comparison.
+    @inlinable
+    func lastIsPlain(
+        _ kind: SQLQueryShape.Kind, _ predicate: SQLPredicateShape?, _ limit: SQLQueryShape.Limit, hasOffset: Bool, setColumn: Int32
+    ) -> Bool {
+        guard lastShape.extra == nil, lastShape.kind == kind, lastShape.limit == limit, lastShape.hasOffset == hasOffset,
+              lastShape.setColumn == setColumn, lastShape.predicate.overflow == nil
+        else { return false }
+        guard let predicate else { return lastShape.predicate.count == 0 }
+        return predicate.overflow == nil && lastShape.predicate.count == predicate.count
+            && lastShape.predicate.low == predicate.low && lastShape.predicate.high == predicate.high
+    }
+
+    /// Whether `shape` is ``lastShape``.
     @inlinable
     func isLast(_ shape: SQLQueryShape) -> Bool {
-        guard lastShape.kind == shape.kind, lastShape.limit == shape.limit, lastShape.hasOffset == shape.hasOffset,
-              lastShape.setColumn == shape.setColumn, lastShape.predicate.count == shape.predicate.count,
-              lastShape.predicate.low == shape.predicate.low, lastShape.predicate.high == shape.predicate.high
-        else { return false }
-        if shape.predicate.overflow == nil, lastShape.predicate.overflow == nil, shape.extra == nil, lastShape.extra == nil {
-            return true
+        if shape.extra == nil, shape.predicate.overflow == nil {
+            return lastIsPlain(shape.kind, shape.predicate, shape.limit, hasOffset: shape.hasOffset, setColumn: shape.setColumn)
         }
         return lastShape == shape
     }

@@ -38,7 +38,7 @@ extension SQLQueryableRecord {
     }
 
     static func bindAll(_ values: SQLBoundValues, to statement: OpaquePointer) throws {
-        for (index, value) in values.enumerated() { try SQLRecordCoding.bind(value, statement, Int32(index + 1)) }
+        for (index, value) in values.array.enumerated() { try SQLRecordCoding.bind(value, statement, Int32(index + 1)) }
     }
 }
 
