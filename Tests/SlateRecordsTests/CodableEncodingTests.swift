@@ -97,6 +97,93 @@ import Testing
         #expect(try db.load(Backwards.self, key: 1).map { [$0.a, $0.b, $0.last, $0.f] } == ["a1", "b1", "uno", nil])
     }
 
+    /// Keys of three shapes: a struct of one `Int` (plain data, eight bytes), a two-byte
+    /// struct, and a struct holding a `String` made anew for every value (not plain data,
+    /// so recognised by name). `Position(0)` is column id and `Short(0)` column a: the
+    /// same bits in two types, which must never stand for each other. The record asks
+    /// for them in an order that puts one where the other was seen before.
+    struct ByPosition: SQLCodableRecord, Equatable {
+        static let tableName = "wide"
+        static let names = ["id", "a", "b", "c", "d", "e", "f", "last"]
+        struct Position: CodingKey {
+            let position: Int
+            init(_ position: Int) { self.position = position }
+            var stringValue: String { ByPosition.names[position] }
+            init?(stringValue: String) { nil }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+        /// Counts from column a.
+        struct Short: CodingKey {
+            let position: UInt16
+            init(_ position: UInt16) { self.position = position }
+            var stringValue: String { ByPosition.names[Int(position) + 1] }
+            init?(stringValue: String) { nil }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+        struct Named: CodingKey {
+            let stringValue: String
+            /// A new string object each time, so that its bits never repeat.
+            init(_ name: String) { stringValue = String(decoding: Array(name.utf8), as: UTF8.self) }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+        var id: Int?
+        var a: String?
+        var b: String
+        var last: String
+
+        init(id: Int? = nil, a: String?, b: String, last: String) {
+            (self.id, self.a, self.b, self.last) = (id, a, b, last)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let byPosition = try decoder.container(keyedBy: Position.self)
+            let id = try byPosition.decode(Int.self, forKey: Position(0))
+            if id.isMultiple(of: 2) {
+                // Where the first row asked for Short(0).
+                let again = try byPosition.decode(Int.self, forKey: Position(0))
+                guard again == id else { throw DecodingError.dataCorruptedError(forKey: Position(0), in: byPosition, debugDescription: "\(again)") }
+            }
+            self.id = id
+            let short = try decoder.container(keyedBy: Short.self)
+            a = try short.decodeIfPresent(String.self, forKey: Short(0))
+            b = try short.decode(String.self, forKey: Short(1))
+            last = try decoder.container(keyedBy: Named.self).decode(String.self, forKey: Named("last"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            // a before id: on the second record, id's key is looked for where a's was seen.
+            var short = encoder.container(keyedBy: Short.self)
+            try short.encodeIfPresent(a, forKey: Short(0))
+            var byPosition = encoder.container(keyedBy: Position.self)
+            try byPosition.encodeIfPresent(id, forKey: Position(0))
+            try short.encode(b, forKey: Short(1))
+            var named = encoder.container(keyedBy: Named.self)
+            try named.encode(last, forKey: Named("last"))
+        }
+    }
+
+    @Test func keysOfEveryShapeFindTheirColumns() throws {
+        let db = try context()
+        for row in 1...12 {
+            try db.save(ByPosition(id: row, a: row.isMultiple(of: 3) ? nil : "a\(row)", b: "b\(row)", last: "last \(row)"))
+        }
+        let stored = try rows(db)
+        #expect(stored.count == 12)
+        #expect(stored[0] == ["1", "'a1'", "'b1'", "NULL", "NULL", "NULL", "NULL", "'last 1'"])
+        #expect(stored[1] == ["2", "'a2'", "'b2'", "NULL", "NULL", "NULL", "NULL", "'last 2'"])
+        #expect(stored[2] == ["3", "NULL", "'b3'", "NULL", "NULL", "NULL", "NULL", "'last 3'"])
+        #expect(stored[11] == ["12", "NULL", "'b12'", "NULL", "NULL", "NULL", "NULL", "'last 12'"])
+        let read = try db.fetch(ByPosition.self, orderBy: { $0.id.ascending })
+        #expect(read == (1...12).map { row in
+            ByPosition(id: row, a: row.isMultiple(of: 3) ? nil : "a\(row)", b: "b\(row)", last: "last \(row)")
+        })
+        #expect(try db.load(ByPosition.self, key: 4) == ByPosition(id: 4, a: "a4", b: "b4", last: "last 4"))
+    }
+
     @Test func aContainerAColumnCannotHoldIsAnErrorAndWritesNothing() throws {
         struct Nested: SQLCodableRecord {
             static let tableName = "wide"

@@ -1,6 +1,7 @@
 import Slate
 
 /// The statements behind ``SQLCodableRecord`` operations, on one connection.
+@usableFromInline
 enum SQLCodableOperations {
     static func save<Record: SQLCodableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
         let table = try context.codableTable(Record.self)
@@ -29,12 +30,19 @@ enum SQLCodableOperations {
         return stored
     }
 
-    static func load<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Record? {
+    /// Hands the record whose primary key is `key`, if there is one, to `found`. (The
+    /// inlinable caller keeps it: an optional record made here, generic over the record,
+    /// would look up the optional's type in the runtime on every call.)
+    @usableFromInline
+    static func load<Record: SQLCodableRecord>(
+        _ type: Record.Type, key: SQLValue, in context: SQLContext, _ found: (consuming Record) -> Void
+    ) throws {
         let table = try context.codableTable(Record.self)
         let statement = try table.statement(.find, in: context)
         defer { statement.reset() }
         try statement.bind(key, at: 1)
-        return try table.firstRecord(from: statement)
+        guard try statement.next() else { return }
+        found(try table.reader.record(Record.self, from: try statement.liveHandle()))
     }
 
     static func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Bool {
@@ -54,15 +62,6 @@ enum SQLCodableOperations {
             throw SQLError(code: .misuse, message: "\(Record.self) did not encode its primary key \"\(Record.primaryKey)\"")
         }
         return value
-    }
-
-    static func fetch<Record: SQLCodableRecord>(
-        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
-    ) throws -> [Record] {
-        let table = try context.codableTable(Record.self)
-        let statement = try context.selectStatement(condition, order, limit: limit, offset: offset, in: table.queries)
-        defer { statement.reset() }
-        return try table.records(from: statement)
     }
 
     static func count<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>?, in context: SQLContext) throws -> Int {

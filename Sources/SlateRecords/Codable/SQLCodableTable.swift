@@ -63,14 +63,13 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         try context.cachedStatement(slot: layout.slots[kind.rawValue], sql: layout.sql(kind))
     }
 
-    /// The records `statement` steps through (bound and ready); the caller resets it.
-    func records(from statement: SQLStatement) throws -> [Record] {
+    /// Decodes each row `statement` steps to (bound and ready) and hands the record to
+    /// `body`; the caller resets it.
+    func forEachRecord(from statement: SQLStatement, _ body: (consuming Record) -> Void) throws {
         let handle = try statement.liveHandle()
-        var records = SQLRecordBuffer<Record>(capacity: 16)
         while try statement.next() {
-            records.append(try reader.record(Record.self, from: handle))
+            body(try reader.record(Record.self, from: handle))
         }
-        return records.moveToArray()
     }
 
     /// The first record `statement` steps to, or nil; the caller resets it.

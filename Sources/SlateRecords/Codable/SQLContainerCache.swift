@@ -12,12 +12,19 @@ struct SQLContainerCache {
     @inline(__always)
     mutating func container<Container>(for keyType: ObjectIdentifier, make: () -> Container) -> Container {
         if self.keyType == keyType, let holder {
-            return unsafeDowncast(holder, to: SQLContainerHolder<Container>.self).container
+            return unsafeDowncast(holder, to: SQLContainerHolder<Container>.self).kept()
         }
-        let made = make()
-        holder = SQLContainerHolder(made)
+        return keep(for: keyType, make: make)
+    }
+
+    /// Makes and keeps the container for `keyType`; apart, so that the path above needs
+    /// no type metadata.
+    @inline(never)
+    private mutating func keep<Container>(for keyType: ObjectIdentifier, make: () -> Container) -> Container {
+        let holder = SQLContainerHolder(make())
+        self.holder = holder
         self.keyType = keyType
-        return made
+        return holder.kept()
     }
 }
 
@@ -27,5 +34,18 @@ final class SQLContainerHolder<Container> {
 
     init(_ container: Container) {
         self.container = container
+    }
+
+    /// The container, read where the holder's own type gives `Container`.
+    ///
+    /// The caller is generic over the key type, and the standard library's container
+    /// types are resilient: reading `container` there looks up the container type's
+    /// metadata in the runtime's cache on every row. Here, unspecialized, the metadata
+    /// comes from the holder's class, and the result is written straight into the
+    /// caller's return slot.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func kept() -> Container {
+        container
     }
 }

@@ -10,8 +10,11 @@ extension SQLRecordStore {
     }
 
     /// The record whose primary key is `key`, or nil.
+    @inlinable
     public func load<Record: SQLCodableRecord>(_ type: Record.Type, key: some SQLBindable) throws -> Record? {
-        try withReadContext { context in try SQLCodableOperations.load(type, key: key.sqlValue, in: context) }
+        var found: Record?
+        try withReadContext { context in try SQLCodableOperations.load(type, key: key.sqlValue, in: context) { found = $0 } }
+        return found
     }
 
     /// Deletes the row with `record`'s primary key; returns whether there was one.
@@ -33,6 +36,7 @@ extension SQLRecordStore {
     /// ```swift
     /// try db.fetch(Note.self, where: { $0.body == nil }, orderBy: { $0.title.ascending }, limit: 20)
     /// ```
+    @inlinable
     public func fetch<Record: SQLCodableRecord>(
         _ type: Record.Type,
         where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
@@ -40,27 +44,29 @@ extension SQLRecordStore {
         limit: Int? = nil,
         offset: Int? = nil
     ) throws -> [Record] {
+        var records: [Record] = []
         try withReadContext { context in
-            let table = try context.codableTable(Record.self)
-            let (condition, ordering) = try SQLCodableColumns(table).evaluate(predicate, order)
-            return try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
+            let query = try SQLCodableQuery(on: context, where: predicate, orderBy: order, limit: limit, offset: offset)
+            try query.forEach(in: context) { records.appendFetched($0) }
         }
+        return records
     }
 
     /// The first record for which `predicate` holds (in `order`), or nil.
+    @inlinable
     public func fetchOne<Record: SQLCodableRecord>(
         _ type: Record.Type,
         where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>,
         orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil
     ) throws -> Record? {
-        try withReadContext { context in
-            let table = try context.codableTable(Record.self)
-            let columns = SQLCodableColumns(table)
-            let condition = predicate(columns)
-            let ordering = order?(columns)
-            try columns.check()
-            return try SQLCodableOperations.fetch(condition, ordering, limit: 1, offset: nil, in: context).first
+        var found: Record?
+        try withoutActuallyEscaping(predicate) { predicate in
+            try withReadContext { context in
+                let query = try SQLCodableQuery(on: context, where: predicate, orderBy: order, limit: 1, offset: nil)
+                try query.forEach(in: context) { found = $0 }
+            }
         }
+        return found
     }
 
     /// How many rows `predicate` holds for (every row without one).
@@ -131,9 +137,14 @@ extension SQLPooledStore {
     }
 
     /// ``SQLRecordStore/load(_:key:)`` for async code.
+    @inlinable
     public func load<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Record? {
         let key = key.sqlValue
-        return try await pool.readWithoutTransaction { context in try SQLCodableOperations.load(type, key: key, in: context) }
+        return try await pool.readWithoutTransaction { context in
+            var found: Record?
+            try SQLCodableOperations.load(type, key: key, in: context) { found = $0 }
+            return found
+        }
     }
 
     /// ``SQLRecordStore/delete(_:)-(Record)`` for async code.
@@ -145,6 +156,7 @@ extension SQLPooledStore {
 
     /// ``SQLRecordStore/fetch(_:where:orderBy:limit:offset:)`` for async code; the closures
     /// run before it suspends.
+    @inlinable
     public func fetch<Record: SQLCodableRecord>(
         _ type: Record.Type,
         where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
@@ -152,9 +164,11 @@ extension SQLPooledStore {
         limit: Int? = nil,
         offset: Int? = nil
     ) async throws -> [Record] {
-        let (condition, ordering) = try SQLCodableColumns<Record>().evaluate(predicate, order)
+        let query = try SQLCodableQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         return try await pool.readWithoutTransaction { context in
-            try SQLCodableOperations.fetch(condition, ordering, limit: limit, offset: offset, in: context)
+            var records: [Record] = []
+            try query.forEach(in: context) { records.appendFetched($0) }
+            return records
         }
     }
 

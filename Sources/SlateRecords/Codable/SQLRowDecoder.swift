@@ -12,9 +12,9 @@ import Slate
 /// - The keyed container is made once per key type and handed out again: making one
 ///   costs a box and generic type lookups in the runtime, every row.
 /// - A key finds its column by position: a record's `init(from:)` asks for its keys in
-///   the same order on every row, so each key is compared with the one expected next, by
-///   the bits of its `stringValue` (a synthesized key returns the same literal every
-///   time), and looked up by name only when they differ.
+///   the same order on every row, so each key is compared with the one expected next (by
+///   its value's bits, or its name's; see `SQLExpectedKey`), and looked up by name only
+///   when they differ.
 /// - The decoder and its containers refer to the reader without retaining it, and reach
 ///   it through `Unmanaged`'s guaranteed reference: the standard library copies a
 ///   container for each value it decodes, and a retained reference would cost two atomic
@@ -62,20 +62,19 @@ final class SQLRowReader {
     /// The column of `key`.
     @inline(__always)
     func column(_ key: some CodingKey) throws -> Int32 {
-        let name = key.stringValue
         if cursor < expected.count {
             let next = expected[cursor]
-            if next.name == SQLExpectedKey.bits(of: name) {
+            if next.matches(key) {
                 cursor += 1
                 return next.column
             }
         }
-        return try lookUp(name)
+        return try lookUp(key.stringValue, value: SQLKeyValueBits(key))
     }
 
-    /// The column named `name`; while the first row is read, notes the key as the next
-    /// one expected.
-    private func lookUp(_ name: String) throws -> Int32 {
+    /// The column named `name`; while the first row is read, notes the key (`value` is
+    /// its identity, when its type has one) as the next one expected.
+    private func lookUp(_ name: String, value: SQLKeyValueBits?) throws -> Int32 {
         guard let index = keyIndex[name] else {
             throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
         }
@@ -84,7 +83,7 @@ final class SQLRowReader {
             // carry on from it.
             cursor = position + 1
         } else if !learned, cursor == expected.count {
-            expected.append(SQLExpectedKey(name: SQLExpectedKey.bits(of: name), column: Int32(index)))
+            expected.append(SQLExpectedKey(value: value, name: SQLStringBits(name), column: Int32(index)))
             expectedNames.append(name)
             cursor += 1
         }
@@ -369,26 +368,6 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder {
         throw SQLError(code: .misuse, message: "a column holds one value, not a nested decoder (\(key.stringValue))")
     }
-}
-
-/// A key a reader expects, learned from the first row: the bits of its name and its
-/// column.
-struct SQLExpectedKey {
-    /// The bits of the key's `stringValue`: equal bits are an equal string. (Unequal bits
-    /// may still be an equal string, held elsewhere; the lookup by name sorts those out.)
-    let name: SQLStringBits
-    let column: Int32
-
-    @inline(__always)
-    static func bits(of string: String) -> SQLStringBits {
-        withUnsafeBytes(of: string) { SQLStringBits(low: $0.load(as: UInt64.self), high: $0.load(fromByteOffset: 8, as: UInt64.self)) }
-    }
-}
-
-/// The two words of a `String`.
-struct SQLStringBits: Equatable {
-    let low: UInt64
-    let high: UInt64
 }
 
 /// Thrown when a value wants keys or elements: it is stored as JSON.

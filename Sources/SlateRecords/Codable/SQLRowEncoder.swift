@@ -20,6 +20,9 @@ final class SQLRowWriter {
     private let keyIndex: [String: Int]
     /// The bits of each key's name, in layout order.
     private let keyBits: [SQLStringBits]
+    /// The value of the key last found by name at each position, for key types that are
+    /// plain data (see `SQLKeyValueBits`).
+    @exclusivity(unchecked) private var keyValues: [SQLKeyValueBits?]
     private let primaryKey: Int
     private let table: String
     private let type: String
@@ -32,7 +35,8 @@ final class SQLRowWriter {
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
-        keyBits = layout.keys.map(SQLExpectedKey.bits(of:))
+        keyBits = layout.keys.map(SQLStringBits.init)
+        keyValues = Array(repeating: nil, count: layout.keys.count)
         primaryKey = layout.keyIndex[Record.primaryKey] ?? -1
         table = Record.tableName
         type = "\(Record.self)"
@@ -63,23 +67,31 @@ final class SQLRowWriter {
     /// The parameter of `key`.
     @inline(__always)
     func parameter(_ key: some CodingKey) throws -> Int32 {
-        let name = key.stringValue
-        let bits = SQLExpectedKey.bits(of: name)
-        var position = cursor
         // The next key, or one of the next few past optionals left out.
         let end = min(keyBits.count, cursor + 4)
-        while position < end {
-            if keyBits[position] == bits {
+        let value = SQLKeyValueBits(key)
+        if let value {
+            for position in cursor..<max(cursor, end) where keyValues[position] == value {
                 cursor = position + 1
                 return Int32(position + 1)
             }
+        }
+        let name = key.stringValue
+        let bits = SQLStringBits(name)
+        var position = cursor
+        while position < end {
+            if keyBits[position] == bits { break }
             position += 1
         }
-        guard let found = keyIndex[name] else {
-            throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
+        if position == end {
+            guard let found = keyIndex[name] else {
+                throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
+            }
+            position = found
         }
-        cursor = found + 1
-        return Int32(found + 1)
+        if let value { keyValues[position] = value }
+        cursor = position + 1
+        return Int32(position + 1)
     }
 
     /// Runs `body` on the statement and the parameter of `key`; notes whether that binds
