@@ -34,8 +34,14 @@ struct SQLKeyValueBits: Equatable {
     }
 }
 
-/// The two words of a `String`: equal bits are an equal string. (Unequal bits may still
-/// be an equal string, held elsewhere; the lookup by name sorts those out.)
+/// The two words of a `String`: the same bits as those of a string that is still alive
+/// are an equal string. (Unequal bits may still be an equal string, held elsewhere; the
+/// lookup by name sorts those out.)
+///
+/// "Still alive" matters for names built at run time: the words of a heap string hold its
+/// storage's address, which a freed string's may share. So the reader keeps every name
+/// whose bits it learned (`expectedNames`), and the writer compares with its layout's
+/// names, which its `keyIndex` holds.
 ///
 /// A synthesized key returns the same literal every time, so this recognises keys whose
 /// type is not plain data.

@@ -29,6 +29,7 @@ final class SQLRowReader {
     private let type: String
     /// The keys in the order `init(from:)` asks for them, learned on the first row.
     @exclusivity(unchecked) private var expected: [SQLExpectedKey] = []
+    /// Their names, which also keeps the strings whose bits `expected` compares alive.
     @exclusivity(unchecked) private var expectedNames: [String] = []
     @exclusivity(unchecked) private var cursor = 0
     /// Whether a row has been decoded to its end, so that `expected` is complete.

@@ -18,7 +18,7 @@ import Slate
 final class SQLRowWriter {
     @exclusivity(unchecked) private var statement: Unmanaged<SQLStatement>?
     private let keyIndex: [String: Int]
-    /// The bits of each key's name, in layout order.
+    /// The bits of each key's name, in layout order (the names stay alive in `keyIndex`).
     private let keyBits: [SQLStringBits]
     /// The value of the key last found by name at each position, for key types that are
     /// plain data (see `SQLKeyValueBits`).
