@@ -24,7 +24,9 @@ enum SQLCodableOperations {
         let find = try table.statement(.findByRowID, in: context)
         defer { find.reset() }
         try find.bind(context.lastInsertRowID, at: 1)
-        guard let stored = try table.firstRecord(from: find) else {
+        var stored: Record?
+        try table.firstRecord(from: find) { stored = $0 }
+        guard let stored else {
             throw SQLError(code: .error, message: "the saved \(Record.self) could not be read back", sql: find.sql)
         }
         return stored
@@ -41,8 +43,7 @@ enum SQLCodableOperations {
         let statement = try table.statement(.find, in: context)
         defer { statement.reset() }
         try statement.bind(key, at: 1)
-        guard try statement.next() else { return }
-        found(try table.reader.record(Record.self, from: try statement.liveHandle()))
+        try table.firstRecord(from: statement, found)
     }
 
     static func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Bool {

@@ -72,10 +72,12 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         }
     }
 
-    /// The first record `statement` steps to, or nil; the caller resets it.
-    func firstRecord(from statement: SQLStatement) throws -> Record? {
-        guard try statement.next() else { return nil }
-        return try reader.record(Record.self, from: try statement.liveHandle())
+    /// Decodes the first row `statement` steps to, if there is one, and hands the record
+    /// to `body`; the caller resets it. (It steps once: a lookup by key needs no second
+    /// step to find there is no other row.)
+    func firstRecord(from statement: SQLStatement, _ body: (consuming Record) -> Void) throws {
+        guard try statement.next() else { return }
+        body(try reader.record(Record.self, from: try statement.liveHandle()))
     }
 
     override func close() {
