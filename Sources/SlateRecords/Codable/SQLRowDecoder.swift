@@ -8,6 +8,36 @@ import Slate
 /// Reads the rows of a ``SQLCodableRecord``'s statements, whose columns are the record's
 /// keys in its layout's order.
 ///
+/// The reader owns its state, ``SQLRowReading``, at a fixed address, and the decoder and
+/// containers it hands out reach it through a plain pointer: no reference counting and no
+/// closure per value. (The standard library copies a container for each value it
+/// decodes; a reference to the reader would cost two atomic operations a copy.)
+final class SQLRowReader {
+    let state: UnsafeMutablePointer<SQLRowReading>
+
+    init<Record>(_ layout: SQLCodableLayout<Record>) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: SQLRowReading(keyIndex: layout.keyIndex, table: Record.tableName, type: "\(Record.self)"))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Decodes the current row of `statement`.
+    @inline(__always)
+    func record<Record: Decodable>(_ type: Record.Type, from statement: OpaquePointer) throws -> Record {
+        state.pointee.handle = statement
+        state.pointee.cursor = 0
+        let record = try Record(from: SQLRowDecoder(reader: state))
+        state.pointee.learned = true
+        return record
+    }
+}
+
+/// What a ``SQLRowReader`` knows of the statement it reads and of the record's keys.
+///
 /// What makes a row cheap after the first one:
 /// - The keyed container is made once per key type and handed out again: making one
 ///   costs a box and generic type lookups in the runtime, every row.
@@ -15,54 +45,39 @@ import Slate
 ///   the same order on every row, so each key is compared with the one expected next (by
 ///   its value's bits, or its name's; see `SQLExpectedKey`), and looked up by name only
 ///   when they differ.
-/// - The decoder and its containers refer to the reader without retaining it, and reach
-///   it through `Unmanaged`'s guaranteed reference: the standard library copies a
-///   container for each value it decodes, and a retained reference would cost two atomic
-///   operations a value.
 ///
-/// The reader's state is unchecked for exclusivity: it belongs to one connection, which
-/// runs one decode at a time.
-final class SQLRowReader {
-    @exclusivity(unchecked) var handle: OpaquePointer?
+/// It belongs to one connection, which runs one decode at a time.
+struct SQLRowReading {
+    var handle: OpaquePointer?
     let keyIndex: [String: Int]
     private let table: String
     private let type: String
     /// The keys in the order `init(from:)` asks for them, learned on the first row.
-    @exclusivity(unchecked) private var expected: [SQLExpectedKey] = []
+    private var expected: [SQLExpectedKey] = []
     /// Their names, which also keeps the strings whose bits `expected` compares alive.
-    @exclusivity(unchecked) private var expectedNames: [String] = []
-    @exclusivity(unchecked) private var cursor = 0
+    private var expectedNames: [String] = []
+    var cursor = 0
     /// Whether a row has been decoded to its end, so that `expected` is complete.
-    @exclusivity(unchecked) private var learned = false
-    @exclusivity(unchecked) private var containers = SQLContainerCache()
+    var learned = false
+    private var containers = SQLContainerCache()
 
-    init<Record>(_ layout: SQLCodableLayout<Record>) {
-        keyIndex = layout.keyIndex
-        table = Record.tableName
-        type = "\(Record.self)"
+    init(keyIndex: [String: Int], table: String, type: String) {
+        self.keyIndex = keyIndex
+        self.table = table
+        self.type = type
     }
 
-    /// Decodes the current row of `statement`.
-    @inline(__always)
-    func record<Record: Decodable>(_ type: Record.Type, from statement: OpaquePointer) throws -> Record {
-        handle = statement
-        cursor = 0
-        let record = try Record(from: SQLRowDecoder(reader: Unmanaged.passUnretained(self)))
-        learned = true
-        return record
-    }
-
-    /// The keyed container for `Key`: the one made for an earlier row, when it was for the
-    /// same key type.
-    func keyedContainer<Key: CodingKey>(_ key: Key.Type) -> KeyedDecodingContainer<Key> {
+    /// The keyed container for `Key`, reading through `reader` (where this state is): the
+    /// one made for an earlier row, when it was for the same key type.
+    mutating func keyedContainer<Key: CodingKey>(_ key: Key.Type, reader: UnsafeMutablePointer<SQLRowReading>) -> KeyedDecodingContainer<Key> {
         containers.container(for: ObjectIdentifier(Key.self)) {
-            KeyedDecodingContainer(SQLRowContainer<Key>(reader: Unmanaged.passUnretained(self)))
+            KeyedDecodingContainer(SQLRowContainer<Key>(reader: reader))
         }
     }
 
     /// The column of `key`.
     @inline(__always)
-    func column(_ key: some CodingKey) throws -> Int32 {
+    mutating func column(_ key: some CodingKey) throws -> Int32 {
         if cursor < expected.count {
             let next = expected[cursor]
             if next.matches(key) {
@@ -75,7 +90,7 @@ final class SQLRowReader {
 
     /// The column named `name`; while the first row is read, notes the key (`value` is
     /// its identity, when its type has one) as the next one expected.
-    private func lookUp(_ name: String, value: SQLKeyValueBits?) throws -> Int32 {
+    private mutating func lookUp(_ name: String, value: SQLKeyValueBits?) throws -> Int32 {
         guard let index = keyIndex[name] else {
             throw SQLError(code: .mismatch, message: "\(type).\(name) has no column in table \"\(table)\"")
         }
@@ -117,6 +132,11 @@ final class SQLRowReader {
 
     // MARK: Values
     //
+    // These are mutating, though most only read: called through the reader's pointer, a
+    // method that borrows the state would be handed a copy of it (the compiler cannot
+    // tell that the memory stays unchanged during the call), while an inout access works
+    // in place.
+    //
     // The getters return nil for a value of the wrong kind; the caller, which knows the
     // key, makes the error. They read the column's `sqlite3_value` once: each
     // `sqlite3_column_*` call enters and leaves the connection's API guard, while the
@@ -125,17 +145,17 @@ final class SQLRowReader {
     // thread a connection is used on at a time.)
 
     @inline(__always)
-    func cell(_ column: Int32) -> OpaquePointer {
+    mutating func cell(_ column: Int32) -> OpaquePointer {
         sqlite3_column_value(handle, column)
     }
 
     @inline(__always)
-    func isNull(_ column: Int32) -> Bool {
+    mutating func isNull(_ column: Int32) -> Bool {
         sqlite3_value_type(cell(column)) == SQLITE_NULL
     }
 
     @inline(__always)
-    func int64(_ cell: OpaquePointer) -> Int64? {
+    mutating func int64(_ cell: OpaquePointer) -> Int64? {
         switch sqlite3_value_type(cell) {
         case SQLITE_INTEGER: return sqlite3_value_int64(cell)
         case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(cell))
@@ -144,7 +164,7 @@ final class SQLRowReader {
     }
 
     @inline(__always)
-    func double(_ cell: OpaquePointer) -> Double? {
+    mutating func double(_ cell: OpaquePointer) -> Double? {
         switch sqlite3_value_type(cell) {
         case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_value_double(cell)
         default: return nil
@@ -153,7 +173,7 @@ final class SQLRowReader {
 
     /// The text of `cell`: nil when it is not text, `.some(nil)` when it is not UTF-8.
     @inline(__always)
-    func text(_ cell: OpaquePointer) -> String?? {
+    mutating func text(_ cell: OpaquePointer) -> String?? {
         guard sqlite3_value_type(cell) == SQLITE_TEXT, let text = sqlite3_value_text(cell) else { return nil }
         return .some(SQLText.string(sqliteText: text, count: Int(sqlite3_value_bytes(cell))))
     }
@@ -162,31 +182,31 @@ final class SQLRowReader {
     // the caller has read it already.
 
     @inline(__always)
-    func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type, cell: OpaquePointer? = nil) throws -> Int64 {
+    mutating func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type, cell: OpaquePointer? = nil) throws -> Int64 {
         guard let value = int64(cell ?? self.cell(column)) else { throw mismatch(key, type, column) }
         return value
     }
 
-    func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
+    mutating func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
         let value = try integer(key, column, type)
         guard let narrow = T(exactly: value) else { throw overflow(key, T.self, value) }
         return narrow
     }
 
     @inline(__always)
-    func double(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Double {
+    mutating func double(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Double {
         guard let value = double(cell ?? self.cell(column)) else { throw mismatch(key, Double.self, column) }
         return value
     }
 
     @inline(__always)
-    func string(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> String {
+    mutating func string(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> String {
         guard let text = text(cell ?? self.cell(column)) else { throw mismatch(key, String.self, column) }
         guard let string = text else { throw notUTF8(key) }
         return string
     }
 
-    func bytes(_ key: some CodingKey, _ column: Int32) throws -> [UInt8] {
+    mutating func bytes(_ key: some CodingKey, _ column: Int32) throws -> [UInt8] {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_BLOB, SQLITE_TEXT:
             guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
@@ -195,24 +215,41 @@ final class SQLRowReader {
         }
     }
 
+    /// A value with keys or elements, from the JSON text in `column`.
+    mutating func json<T: Decodable>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(try bytes(key, column)))
+        } catch {
+            throw SQLError(
+                code: .mismatch,
+                message: "\(self.type).\(key.stringValue) (\(T.self)) cannot read the JSON in column \"\(key.stringValue)\" of table \"\(table)\": \(error)")
+        }
+    }
+}
+
+extension UnsafeMutablePointer<SQLRowReading> {
     /// A value of a type that is not one of the container's primitives.
+    ///
+    /// A method of the pointer rather than of the state: a value that decodes itself (an
+    /// enum's raw value) reads its column through this same pointer, and a mutating
+    /// method of the state still running would overlap those accesses.
     func value<T: Decodable>(_ type: T.Type, _ key: some CodingKey, _ column: Int32) throws -> T {
-        guard let handle, !isNull(column) else { throw mismatch(key, T.self, column) }
+        guard let handle = pointee.handle, !pointee.isNull(column) else { throw pointee.mismatch(key, T.self, column) }
         // Types compared by identity, and values handed over by a cast that comparison
         // proves exact: a dynamic cast per value would cost more than reading the value.
         let id = ObjectIdentifier(T.self)
         if id == ObjectIdentifier(Date.self) {
-            guard let date = SQLRecordCoding.dateValue(handle, column) else { throw mismatch(key, T.self, column) }
+            guard let date = SQLRecordCoding.dateValue(handle, column) else { throw pointee.mismatch(key, T.self, column) }
             return unsafeBitCast(date, to: T.self)
         }
         if id == ObjectIdentifier(UUID.self) {
-            guard let uuid = SQLUUID.uuid(sqliteStatement: handle, column: column) else { throw mismatch(key, T.self, column) }
+            guard let uuid = SQLUUID.uuid(sqliteStatement: handle, column: column) else { throw pointee.mismatch(key, T.self, column) }
             return unsafeBitCast(uuid, to: T.self)
         }
-        if id == ObjectIdentifier(Data.self) { return unsafeBitCast(Data(try bytes(key, column)), to: T.self) }
-        if id == ObjectIdentifier([UInt8].self) { return unsafeBitCast(try bytes(key, column), to: T.self) }
+        if id == ObjectIdentifier(Data.self) { return unsafeBitCast(Data(try pointee.bytes(key, column)), to: T.self) }
+        if id == ObjectIdentifier([UInt8].self) { return unsafeBitCast(try pointee.bytes(key, column), to: T.self) }
         if id == ObjectIdentifier(URL.self) {
-            guard let url = URL(string: try string(key, column)) else { throw mismatch(key, T.self, column) }
+            guard let url = URL(string: try pointee.string(key, column)) else { throw pointee.mismatch(key, T.self, column) }
             return unsafeBitCast(url, to: T.self)
         }
         do {
@@ -220,13 +257,7 @@ final class SQLRowReader {
             return try T(from: SQLColumnDecoder(reader: self, key: key, column: column))
         } catch is SQLNeedsJSON {
             // Anything with keys or elements is JSON text.
-            do {
-                return try JSONDecoder().decode(T.self, from: Data(try bytes(key, column)))
-            } catch {
-                throw SQLError(
-                    code: .mismatch,
-                    message: "\(self.type).\(key.stringValue) (\(T.self)) cannot read the JSON in column \"\(key.stringValue)\" of table \"\(table)\": \(error)")
-            }
+            return try pointee.json(type, key, column)
         }
     }
 }
@@ -234,16 +265,16 @@ final class SQLRowReader {
 /// Decodes one row as a record.
 ///
 /// The decoder and its containers are valid during `init(from:)`, which is where a
-/// decoder is meant to be used: they do not retain their reader, which lives as long as
-/// its connection.
+/// decoder is meant to be used: they point at their reader's state, which lives as long
+/// as its connection.
 struct SQLRowDecoder: Decoder {
-    let reader: Unmanaged<SQLRowReader>
+    let reader: UnsafeMutablePointer<SQLRowReading>
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        reader._withUnsafeGuaranteedRef { $0.keyedContainer(type) }
+        reader.pointee.keyedContainer(type, reader: reader)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -256,49 +287,50 @@ struct SQLRowDecoder: Decoder {
 }
 
 /// The columns of a row, by coding key.
+///
+/// The getters of the common types are inlined into their protocol witnesses, the only
+/// code that calls them: one call less per value.
 struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let reader: Unmanaged<SQLRowReader>
+    let reader: UnsafeMutablePointer<SQLRowReading>
 
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { with { $0.keyIndex.keys.compactMap { Key(stringValue: $0) } } }
+    var allKeys: [Key] { reader.pointee.keyIndex.keys.compactMap { Key(stringValue: $0) } }
 
-    /// Runs `body` on the reader, without retaining it.
-    @inline(__always)
-    private func with<T>(_ body: (SQLRowReader) throws -> T) rethrows -> T {
-        try reader._withUnsafeGuaranteedRef(body)
-    }
-
-    func contains(_ key: Key) -> Bool { with { $0.keyIndex[key.stringValue] != nil } }
+    func contains(_ key: Key) -> Bool { reader.pointee.keyIndex[key.stringValue] != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        with { reader in
-            guard let index = reader.keyIndex[key.stringValue] else { return true }
-            return reader.isNull(Int32(index))
-        }
+        guard let index = reader.pointee.keyIndex[key.stringValue] else { return true }
+        return reader.pointee.isNull(Int32(index))
     }
 
+    @inline(__always)
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try with { reader in try reader.string(key, try reader.column(key)) }
+        try reader.pointee.string(key, try reader.pointee.column(key))
     }
 
+    @inline(__always)
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try with { reader in try reader.integer(key, try reader.column(key), Int64.self) }
+        try reader.pointee.integer(key, try reader.pointee.column(key), Int64.self)
     }
 
+    @inline(__always)
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try with { reader in Int(try reader.integer(key, try reader.column(key), Int.self)) }
+        Int(try reader.pointee.integer(key, try reader.pointee.column(key), Int.self))
     }
 
+    @inline(__always)
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try with { reader in try reader.double(key, try reader.column(key)) }
+        try reader.pointee.double(key, try reader.pointee.column(key))
     }
 
+    @inline(__always)
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try with { reader in try reader.integer(key, try reader.column(key), Bool.self) != 0 }
+        try reader.pointee.integer(key, try reader.pointee.column(key), Bool.self) != 0
     }
 
+    @inline(__always)
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try with { reader in Float(try reader.double(key, try reader.column(key))) }
+        Float(try reader.pointee.double(key, try reader.pointee.column(key)))
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try narrow(key) }
@@ -311,49 +343,57 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try narrow(key) }
 
     private func narrow<T: FixedWidthInteger>(_ key: Key) throws -> T {
-        try with { reader in try reader.integer(T.self, key, try reader.column(key)) }
+        try reader.pointee.integer(T.self, key, try reader.pointee.column(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try with { reader in try reader.value(type, key, try reader.column(key)) }
+        try reader.value(type, key, try reader.pointee.column(key))
     }
 
     // One column lookup and one read of its value per optional property: the default
     // decodeIfPresent would look the key up three times.
 
-    /// Nil for NULL, else what `read` makes of the column and its value.
+    /// The column of `key` and its value, or nil when the value is NULL.
     @inline(__always)
-    private func ifPresent<T>(_ key: Key, _ read: (SQLRowReader, Int32, OpaquePointer) throws -> T) throws -> T? {
-        try with { reader in
-            let column = try reader.column(key)
-            let cell = reader.cell(column)
-            if sqlite3_value_type(cell) == SQLITE_NULL { return nil }
-            return try read(reader, column, cell)
-        }
+    private func present(_ key: Key) throws -> (column: Int32, cell: OpaquePointer)? {
+        let column = try reader.pointee.column(key)
+        let cell = reader.pointee.cell(column)
+        return sqlite3_value_type(cell) == SQLITE_NULL ? nil : (column, cell)
     }
 
+    @inline(__always)
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try ifPresent(key) { reader, column, cell in try reader.string(key, column, cell: cell) }
+        guard let (column, cell) = try present(key) else { return nil }
+        return try reader.pointee.string(key, column, cell: cell)
     }
 
+    @inline(__always)
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try ifPresent(key) { reader, column, cell in try reader.integer(key, column, Int64.self, cell: cell) }
+        guard let (column, cell) = try present(key) else { return nil }
+        return try reader.pointee.integer(key, column, Int64.self, cell: cell)
     }
 
+    @inline(__always)
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try ifPresent(key) { reader, column, cell in Int(try reader.integer(key, column, Int.self, cell: cell)) }
+        guard let (column, cell) = try present(key) else { return nil }
+        return Int(try reader.pointee.integer(key, column, Int.self, cell: cell))
     }
 
+    @inline(__always)
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try ifPresent(key) { reader, column, cell in try reader.double(key, column, cell: cell) }
+        guard let (column, cell) = try present(key) else { return nil }
+        return try reader.pointee.double(key, column, cell: cell)
     }
 
+    @inline(__always)
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try ifPresent(key) { reader, column, cell in try reader.integer(key, column, Bool.self, cell: cell) != 0 }
+        guard let (column, cell) = try present(key) else { return nil }
+        return try reader.pointee.integer(key, column, Bool.self, cell: cell) != 0
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try ifPresent(key) { reader, column, _ in try reader.value(type, key, column) }
+        guard let (column, _) = try present(key) else { return nil }
+        return try reader.value(type, key, column)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -376,7 +416,7 @@ struct SQLNeedsJSON: Error {}
 
 /// Decodes a single value (an enum's raw value, a wrapper) from one column.
 struct SQLColumnDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
-    let reader: SQLRowReader
+    let reader: UnsafeMutablePointer<SQLRowReading>
     let key: Key
     let column: Int32
 
@@ -387,13 +427,13 @@ struct SQLColumnDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw SQLNeedsJSON() }
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func decodeNil() -> Bool { reader.isNull(column) }
-    func decode(_ type: Bool.Type) throws -> Bool { try reader.integer(key, column, type) != 0 }
-    func decode(_ type: String.Type) throws -> String { try reader.string(key, column) }
-    func decode(_ type: Double.Type) throws -> Double { try reader.double(key, column) }
-    func decode(_ type: Float.Type) throws -> Float { Float(try reader.double(key, column)) }
-    func decode(_ type: Int.Type) throws -> Int { Int(try reader.integer(key, column, type)) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try reader.integer(key, column, type) }
+    func decodeNil() -> Bool { reader.pointee.isNull(column) }
+    func decode(_ type: Bool.Type) throws -> Bool { try reader.pointee.integer(key, column, type) != 0 }
+    func decode(_ type: String.Type) throws -> String { try reader.pointee.string(key, column) }
+    func decode(_ type: Double.Type) throws -> Double { try reader.pointee.double(key, column) }
+    func decode(_ type: Float.Type) throws -> Float { Float(try reader.pointee.double(key, column)) }
+    func decode(_ type: Int.Type) throws -> Int { Int(try reader.pointee.integer(key, column, type)) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try reader.pointee.integer(key, column, type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = try primitive(type) { return value }
@@ -401,7 +441,7 @@ struct SQLColumnDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
     }
 
     private func primitive<T>(_ type: T.Type) throws -> T? {
-        func narrow<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try reader.integer(type, key, column) }
+        func narrow<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try reader.pointee.integer(type, key, column) }
         switch type {
         case is Int8.Type: return try narrow(Int8.self) as? T
         case is Int16.Type: return try narrow(Int16.self) as? T

@@ -11,27 +11,62 @@ import Slate
 /// Keys the record leaves out (optionals that are nil) stay NULL: the writer clears the
 /// bindings first.
 ///
-/// Like ``SQLRowReader``, it hands out one keyed container per key type, reached without
-/// retaining the writer, and finds a key's parameter by position: keys come in the
-/// layout's order, so the next one (or, past a nil optional, one of the next few) is
-/// compared by the bits of its name before any lookup by name.
+/// Like ``SQLRowReader``, it owns its state, ``SQLRowWriting``, at a fixed address, which
+/// the encoder and containers it hands out reach through a plain pointer.
 final class SQLRowWriter {
-    @exclusivity(unchecked) private var statement: Unmanaged<SQLStatement>?
+    let state: UnsafeMutablePointer<SQLRowWriting>
+
+    init<Record>(_ layout: SQLCodableLayout<Record>) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: SQLRowWriting(layout))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Whether the last record bound its primary key to a value that is not NULL.
+    var boundPrimaryKey: Bool { state.pointee.boundPrimaryKey }
+
+    /// Binds `record` to `statement`.
+    func bind<Record: Encodable>(_ record: Record, to statement: SQLStatement) throws {
+        sqlite3_clear_bindings(try statement.liveHandle())
+        state.pointee.statement = Unmanaged.passUnretained(statement)
+        defer { state.pointee.statement = nil }
+        state.pointee.cursor = 0
+        state.pointee.boundPrimaryKey = false
+        state.pointee.failure = nil
+        try withExtendedLifetime(statement) {
+            try record.encode(to: SQLRowEncoder(writer: state))
+        }
+        if let failure = state.pointee.failure { throw failure }
+    }
+}
+
+/// What a ``SQLRowWriter`` knows of the statement it binds and of the record's keys.
+///
+/// Keys come in the layout's order, so the next one (or, past a nil optional, one of the
+/// next few) is compared by its value's or its name's bits before any lookup by name.
+/// Its methods are mutating for the reason ``SQLRowReading``'s are: called through a
+/// pointer, an inout access works in place where a borrow would copy.
+struct SQLRowWriting {
+    var statement: Unmanaged<SQLStatement>?
     private let keyIndex: [String: Int]
     /// The bits of each key's name, in layout order (the names stay alive in `keyIndex`).
     private let keyBits: [SQLStringBits]
     /// The value of the key last found by name at each position, for key types that are
     /// plain data (see `SQLKeyValueBits`).
-    @exclusivity(unchecked) private var keyValues: [SQLKeyValueBits?]
+    private var keyValues: [SQLKeyValueBits?]
     private let primaryKey: Int
     private let table: String
     private let type: String
-    @exclusivity(unchecked) private var cursor = 0
+    var cursor = 0
     /// Whether the primary key was bound to a value that is not NULL.
-    @exclusivity(unchecked) private(set) var boundPrimaryKey = false
+    var boundPrimaryKey = false
     /// The first error an encoding container could not throw.
-    @exclusivity(unchecked) var failure: SQLError?
-    @exclusivity(unchecked) private var containers = SQLContainerCache()
+    var failure: SQLError?
+    private var containers = SQLContainerCache()
 
     init<Record>(_ layout: SQLCodableLayout<Record>) {
         keyIndex = layout.keyIndex
@@ -42,31 +77,22 @@ final class SQLRowWriter {
         type = "\(Record.self)"
     }
 
-    /// Binds `record` to `statement`.
-    func bind<Record: Encodable>(_ record: Record, to statement: SQLStatement) throws {
-        sqlite3_clear_bindings(try statement.liveHandle())
-        self.statement = Unmanaged.passUnretained(statement)
-        defer { self.statement = nil }
-        cursor = 0
-        boundPrimaryKey = false
-        failure = nil
-        try withExtendedLifetime(statement) {
-            try record.encode(to: SQLRowEncoder(writer: Unmanaged.passUnretained(self)))
+    /// The keyed container for `Key`, writing through `writer` (where this state is): the
+    /// one made for an earlier record, when it was for the same key type.
+    mutating func keyedContainer<Key: CodingKey>(_ key: Key.Type, writer: UnsafeMutablePointer<SQLRowWriting>) -> KeyedEncodingContainer<Key> {
+        containers.container(for: ObjectIdentifier(Key.self)) {
+            KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: writer))
         }
-        if let failure { throw failure }
     }
 
-    /// The keyed container for `Key`: the one made for an earlier record, when it was for
-    /// the same key type.
-    func keyedContainer<Key: CodingKey>(_ key: Key.Type) -> KeyedEncodingContainer<Key> {
-        containers.container(for: ObjectIdentifier(Key.self)) {
-            KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: Unmanaged.passUnretained(self)))
-        }
+    /// Notes `error` as the record's failure, unless one came first.
+    mutating func fail(_ error: SQLError) {
+        failure = failure ?? error
     }
 
     /// The parameter of `key`.
     @inline(__always)
-    func parameter(_ key: some CodingKey) throws -> Int32 {
+    mutating func parameter(_ key: some CodingKey) throws -> Int32 {
         // The next key, or one of the next few past optionals left out.
         let end = min(keyBits.count, cursor + 4)
         let value = SQLKeyValueBits(key)
@@ -97,40 +123,40 @@ final class SQLRowWriter {
     /// Runs `body` on the statement and the parameter of `key`; notes whether that binds
     /// the primary key to a value.
     @inline(__always)
-    func bound(_ key: some CodingKey, null: Bool = false, _ body: (SQLStatement, Int32) throws -> Void) throws {
+    mutating func bound(_ key: some CodingKey, null: Bool = false, _ body: (SQLStatement, Int32) throws -> Void) throws {
         let parameter = try parameter(key)
         if parameter == primaryKey + 1 { boundPrimaryKey = !null }
         guard let statement else { throw SQLError(code: .misuse, message: "no statement to bind \(type).\(key.stringValue) to") }
         try statement._withUnsafeGuaranteedRef { try body($0, parameter) }
     }
 
-    func bindNull(_ key: some CodingKey) throws {
+    mutating func bindNull(_ key: some CodingKey) throws {
         try bound(key, null: true) { try $0.bindNull(at: $1) }
     }
 
     @inline(__always)
-    func bindInt64(_ value: Int64, _ key: some CodingKey) throws {
+    mutating func bindInt64(_ value: Int64, _ key: some CodingKey) throws {
         try bound(key) { try $0.bind(value, at: $1) }
     }
 
-    func bindInteger<T: BinaryInteger>(_ value: T, _ key: some CodingKey) throws {
+    mutating func bindInteger<T: BinaryInteger>(_ value: T, _ key: some CodingKey) throws {
         guard let exact = Int64(exactly: value) else {
             throw SQLError(code: .mismatch, message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold")
         }
         try bindInt64(exact, key)
     }
 
-    func bindDouble(_ value: Double, _ key: some CodingKey) throws {
+    mutating func bindDouble(_ value: Double, _ key: some CodingKey) throws {
         try bound(key) { try $0.bind(value, at: $1) }
     }
 
-    func bindText(_ value: String, _ key: some CodingKey) throws {
+    mutating func bindText(_ value: String, _ key: some CodingKey) throws {
         try bound(key) { try $0.bind(value, at: $1) }
     }
 
     /// A value of a type that is not one of the container's primitives, stored as
     /// ``sqlValue(of:)`` says.
-    func bindValue<T: Encodable>(_ value: T, _ key: some CodingKey) throws {
+    mutating func bindValue<T: Encodable>(_ value: T, _ key: some CodingKey) throws {
         let value = try Self.sqlValue(of: value)
         let null = if case .null = value { true } else { false }
         try bound(key, null: null) { try $0.bind(value, at: $1) }
@@ -166,78 +192,68 @@ final class SQLRowWriter {
     }
 }
 
-/// Encodes one record as the parameters of a statement. It and its containers do not
-/// retain the writer; they are valid during `encode(to:)`.
+/// Encodes one record as the parameters of a statement. It and its containers point at
+/// their writer's state; they are valid during `encode(to:)`.
 struct SQLRowEncoder: Encoder {
-    let writer: Unmanaged<SQLRowWriter>
+    let writer: UnsafeMutablePointer<SQLRowWriting>
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        writer._withUnsafeGuaranteedRef { $0.keyedContainer(type) }
+        writer.pointee.keyedContainer(type, writer: writer)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        writer._withUnsafeGuaranteedRef { writer in
-            writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one")
-        }
+        writer.pointee.fail(SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one"))
         return SQLDiscardingContainer<SQLNoKey>()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        writer._withUnsafeGuaranteedRef { writer in
-            writer.failure = writer.failure ?? SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value")
-        }
+        writer.pointee.fail(SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value"))
         return SQLDiscardingContainer<SQLNoKey>()
     }
 }
 
 /// The parameters of a row, by coding key.
 struct SQLRowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let writer: Unmanaged<SQLRowWriter>
+    let writer: UnsafeMutablePointer<SQLRowWriting>
 
     var codingPath: [any CodingKey] { [] }
 
-    /// Runs `body` on the writer, without retaining it.
-    @inline(__always)
-    private func with<T>(_ body: (SQLRowWriter) throws -> T) rethrows -> T {
-        try writer._withUnsafeGuaranteedRef(body)
-    }
-
-    func encodeNil(forKey key: Key) throws { try with { try $0.bindNull(key) } }
-    func encode(_ value: Bool, forKey key: Key) throws { try with { try $0.bindInt64(value ? 1 : 0, key) } }
-    func encode(_ value: String, forKey key: Key) throws { try with { try $0.bindText(value, key) } }
-    func encode(_ value: Double, forKey key: Key) throws { try with { try $0.bindDouble(value, key) } }
-    func encode(_ value: Float, forKey key: Key) throws { try with { try $0.bindDouble(Double(value), key) } }
-    func encode(_ value: Int, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: Int8, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: Int16, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: Int32, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: Int64, forKey key: Key) throws { try with { try $0.bindInt64(value, key) } }
-    func encode(_ value: UInt, forKey key: Key) throws { try with { try $0.bindInteger(value, key) } }
-    func encode(_ value: UInt8, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: UInt16, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: UInt32, forKey key: Key) throws { try with { try $0.bindInt64(Int64(value), key) } }
-    func encode(_ value: UInt64, forKey key: Key) throws { try with { try $0.bindInteger(value, key) } }
-    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try with { try $0.bindValue(value, key) } }
+    func encodeNil(forKey key: Key) throws { try writer.pointee.bindNull(key) }
+    func encode(_ value: Bool, forKey key: Key) throws { try writer.pointee.bindInt64(value ? 1 : 0, key) }
+    func encode(_ value: String, forKey key: Key) throws { try writer.pointee.bindText(value, key) }
+    func encode(_ value: Double, forKey key: Key) throws { try writer.pointee.bindDouble(value, key) }
+    func encode(_ value: Float, forKey key: Key) throws { try writer.pointee.bindDouble(Double(value), key) }
+    func encode(_ value: Int, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: Int8, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: Int16, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: Int32, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: Int64, forKey key: Key) throws { try writer.pointee.bindInt64(value, key) }
+    func encode(_ value: UInt, forKey key: Key) throws { try writer.pointee.bindInteger(value, key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { try writer.pointee.bindInt64(Int64(value), key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { try writer.pointee.bindInteger(value, key) }
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer.pointee.bindValue(value, key) }
 
     // A nil optional leaves its parameter NULL (the bindings were cleared); the default
     // encodeIfPresent would do the same, through a generic call per value.
     func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try with { try $0.bindInt64(value, key) } }
+        if let value { try writer.pointee.bindInt64(value, key) }
     }
 
     func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try with { try $0.bindInt64(Int64(value), key) } }
+        if let value { try writer.pointee.bindInt64(Int64(value), key) }
     }
 
     func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try with { try $0.bindText(value, key) } }
+        if let value { try writer.pointee.bindText(value, key) }
     }
 
     func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try with { try $0.bindDouble(value, key) } }
+        if let value { try writer.pointee.bindDouble(value, key) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -258,7 +274,7 @@ struct SQLRowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func fail(_ message: String) {
-        with { writer in writer.failure = writer.failure ?? SQLError(code: .misuse, message: message) }
+        writer.pointee.fail(SQLError(code: .misuse, message: message))
     }
 }
 
