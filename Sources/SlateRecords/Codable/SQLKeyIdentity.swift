@@ -65,6 +65,13 @@ struct SQLExpectedKey {
     @inline(__always)
     func matches<Key: CodingKey>(_ key: borrowing Key) -> Bool {
         if let bits = SQLKeyValueBits(key) { return bits == value }
-        return name == SQLStringBits(key.stringValue)
+        return matchesByName(key)
+    }
+
+    /// Whether `key`'s name has the bits of this one's; apart, so that the callers, which
+    /// see plain-data keys nearly always, keep no string on their stack.
+    @inline(never)
+    func matchesByName<Key: CodingKey>(_ key: borrowing Key) -> Bool {
+        name == SQLStringBits(key.stringValue)
     }
 }

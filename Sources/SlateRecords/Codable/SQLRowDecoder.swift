@@ -85,7 +85,14 @@ struct SQLRowReading {
                 return next.column
             }
         }
-        return try lookUp(key.stringValue, value: SQLKeyValueBits(key))
+        return try lookUp(key)
+    }
+
+    /// The column of `key`, looked up by name; apart, for the same reason as
+    /// `SQLExpectedKey.matchesByName`.
+    @inline(never)
+    private mutating func lookUp(_ key: some CodingKey) throws -> Int32 {
+        try lookUp(key.stringValue, value: SQLKeyValueBits(key))
     }
 
     /// The column named `name`; while the first row is read, notes the key (`value` is

@@ -102,7 +102,15 @@ struct SQLRowWriting {
                 return Int32(position + 1)
             }
         }
-        let name = key.stringValue
+        return try parameter(named: key.stringValue, value: value, end: end)
+    }
+
+    /// The parameter of the key named `name` (`value` is its identity, when its type has
+    /// one), compared by name's bits up to position `end`, else looked up. Apart from
+    /// `parameter(_:)`, whose callers see plain-data keys nearly always, so that they keep
+    /// no string on their stack.
+    @inline(never)
+    private mutating func parameter(named name: String, value: SQLKeyValueBits?, end: Int) throws -> Int32 {
         let bits = SQLStringBits(name)
         var position = cursor
         while position < end {
