@@ -40,6 +40,43 @@ import Testing
         }
     }
 
+    /// Text and blobs up to 4,096 bytes are bound from a copy Slate makes, longer ones from
+    /// SQLite's: both sides of that line, bound again over an earlier value (which frees
+    /// it), and a bind that fails (which frees the copy too; the sanitizer run checks it).
+    @Test(arguments: [1, 15, 16, 4095, 4096, 4097, 70_000])
+    func textAndBlobsOfEveryLengthBindWhole(_ length: Int) throws {
+        let ctx = try SQLContext()
+        defer { ctx.close() }
+        let statement = try ctx.prepare(sql: "SELECT ?, length(CAST(?1 AS BLOB)), ?2, length(?2), typeof(?2)")
+        defer { statement.close() }
+        // Text of exactly `length` bytes of UTF-8: multi-byte characters, NULs and quotes.
+        let pieces = ["a", "\u{0}", "'", "é", "🦆"]
+        var text = ""
+        while text.utf8.count < length {
+            let piece = pieces[text.unicodeScalars.count % pieces.count]
+            text += text.utf8.count + piece.utf8.count <= length ? piece : "b"
+        }
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        for round in 1...2 {
+            try statement.bind(text, at: 1)
+            try statement.bind(bytes, at: 2)
+            #expect(try statement.next())
+            #expect(try statement.string(at: 0) == text, "round \(round)")
+            #expect(statement.int(at: 1) == length)
+            #expect(statement.bytes(at: 2) == bytes)
+            #expect(statement.int(at: 3) == length)
+            #expect(try statement.string(at: 4) == "blob")
+            #expect(try !statement.next())
+            statement.reset()
+        }
+        expectSQLError(.range, "parameter index 9 is out of range: the statement takes 2 parameters") {
+            try statement.bind(text, at: 9)
+        }
+        expectSQLError(.range, "parameter index 9 is out of range: the statement takes 2 parameters") {
+            try statement.bind(bytes, at: 9)
+        }
+    }
+
     @Test func typedGettersReadStraightFromTheColumns() throws {
         let ctx = try people()
         defer { ctx.close() }
