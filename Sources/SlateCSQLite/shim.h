@@ -38,9 +38,9 @@ static inline int slate_bind_text(sqlite3_stmt *stmt, int index, const void *byt
     if (length == 0 || bytes == 0) {
         return sqlite3_bind_text(stmt, index, "", 0, SQLITE_STATIC);
     }
-    if (length <= SLATE_BIND_COPY_LIMIT) {
-        char *copy = malloc((size_t)length);
-        if (copy == 0) return SQLITE_NOMEM;
+    /* Where malloc fails, SQLite makes the copy (and reports SQLITE_NOMEM itself if it cannot). */
+    char *copy = length <= SLATE_BIND_COPY_LIMIT ? malloc((size_t)length) : 0;
+    if (copy != 0) {
         memcpy(copy, bytes, (size_t)length);
         /* SQLite calls free, whether the bind succeeds or fails. */
         return sqlite3_bind_text64(stmt, index, copy, length, free, SQLITE_UTF8);
@@ -54,9 +54,8 @@ static inline int slate_bind_blob(sqlite3_stmt *stmt, int index, const void *byt
     if (length == 0 || bytes == 0) {
         return sqlite3_bind_zeroblob(stmt, index, 0);
     }
-    if (length <= SLATE_BIND_COPY_LIMIT) {
-        void *copy = malloc((size_t)length);
-        if (copy == 0) return SQLITE_NOMEM;
+    void *copy = length <= SLATE_BIND_COPY_LIMIT ? malloc((size_t)length) : 0;
+    if (copy != 0) {
         memcpy(copy, bytes, (size_t)length);
         return sqlite3_bind_blob64(stmt, index, copy, length, free);
     }
