@@ -32,16 +32,24 @@ static inline int slate_db_config_int(sqlite3 *db, int op, int value, int *curre
 /// before it copies and counts the memory against its heap limit.
 #define SLATE_BIND_COPY_LIMIT 4096
 
+/// A malloc'd copy of `length` bytes (at least one) to bind with free as its destructor,
+/// or NULL when SQLite should make the copy: over SLATE_BIND_COPY_LIMIT, or where malloc
+/// fails (SQLite then reports SQLITE_NOMEM itself if it cannot copy either).
+static inline void *slate_bind_copy(const void *bytes, sqlite3_uint64 length) {
+    if (length > SLATE_BIND_COPY_LIMIT) return 0;
+    void *copy = malloc((size_t)length);
+    if (copy != 0) memcpy(copy, bytes, (size_t)length);
+    return copy;
+}
+
 /// Binds UTF-8 text of `length` bytes, copied.
 /// An empty string binds '' (never NULL, whatever the pointer).
 static inline int slate_bind_text(sqlite3_stmt *stmt, int index, const void *bytes, sqlite3_uint64 length) {
     if (length == 0 || bytes == 0) {
         return sqlite3_bind_text(stmt, index, "", 0, SQLITE_STATIC);
     }
-    /* Where malloc fails, SQLite makes the copy (and reports SQLITE_NOMEM itself if it cannot). */
-    char *copy = length <= SLATE_BIND_COPY_LIMIT ? malloc((size_t)length) : 0;
+    char *copy = (char *)slate_bind_copy(bytes, length);
     if (copy != 0) {
-        memcpy(copy, bytes, (size_t)length);
         /* SQLite calls free, whether the bind succeeds or fails. */
         return sqlite3_bind_text64(stmt, index, copy, length, free, SQLITE_UTF8);
     }
@@ -54,9 +62,8 @@ static inline int slate_bind_blob(sqlite3_stmt *stmt, int index, const void *byt
     if (length == 0 || bytes == 0) {
         return sqlite3_bind_zeroblob(stmt, index, 0);
     }
-    void *copy = length <= SLATE_BIND_COPY_LIMIT ? malloc((size_t)length) : 0;
+    void *copy = slate_bind_copy(bytes, length);
     if (copy != 0) {
-        memcpy(copy, bytes, (size_t)length);
         return sqlite3_bind_blob64(stmt, index, copy, length, free);
     }
     return sqlite3_bind_blob64(stmt, index, bytes, length, SQLITE_TRANSIENT);
