@@ -32,7 +32,12 @@ public struct SQLUpdate: Hashable, Sendable {
 
 /// The Swift closures behind the C hooks of one connection: the user's, and the pool's
 /// own (change tracking), which live side by side.
+///
+/// The commit and rollback hooks are always installed: they also keep a transaction
+/// closure from going on in autocommit mode after SQLite ended its transaction
+/// (``SQLContext/transaction(_:_:)``).
 final class Hooks {
+    let connection: SQLConnection
     var update: ((SQLUpdate) -> Void)?
     var commit: (() -> Bool)?
     var rollback: (() -> Void)?
@@ -40,6 +45,10 @@ final class Hooks {
     var internalUpdate: ((SQLUpdate) -> Void)?
     var internalCommit: (() -> Void)?
     var internalRollback: (() -> Void)?
+
+    init(connection: SQLConnection) {
+        self.connection = connection
+    }
 
     func removeAll() {
         update = nil
@@ -117,28 +126,22 @@ extension SQLContext {
             sqlite3_update_hook(db, nil, nil)
         }
 
-        if hooks.commit != nil || hooks.internalCommit != nil {
-            sqlite3_commit_hook(db, { box in
-                guard let box else { return 0 }
-                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-                if let hook = hooks.commit, !hook() { return 1 }
-                hooks.internalCommit?()
-                return 0
-            }, box)
-        } else {
-            sqlite3_commit_hook(db, nil, nil)
-        }
+        sqlite3_commit_hook(db, { box in
+            guard let box else { return 0 }
+            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+            if !hooks.connection.mayCommit() { return 1 }
+            if let hook = hooks.commit, !hook() { return 1 }
+            hooks.internalCommit?()
+            return 0
+        }, box)
 
-        if hooks.rollback != nil || hooks.internalRollback != nil {
-            sqlite3_rollback_hook(db, { box in
-                guard let box else { return }
-                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-                hooks.internalRollback?()
-                hooks.rollback?()
-            }, box)
-        } else {
-            sqlite3_rollback_hook(db, nil, nil)
-        }
+        sqlite3_rollback_hook(db, { box in
+            guard let box else { return }
+            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+            hooks.connection.transactionDidRollBack()
+            hooks.internalRollback?()
+            hooks.rollback?()
+        }, box)
 
         if hooks.trace != nil {
             sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, box, statement, text in

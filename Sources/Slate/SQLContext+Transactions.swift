@@ -26,6 +26,12 @@ extension SQLContext {
     ///
     /// - A transaction inside a transaction becomes a savepoint: its throw rolls back only
     ///   its own work, and the outer transaction goes on.
+    /// - When SQLite ends the transaction by itself — `RAISE(ROLLBACK)` in a trigger,
+    ///   `INSERT OR ROLLBACK`, an interrupt, some I/O and disk-full errors — and `body`
+    ///   catches that error and carries on, nothing more runs: every later statement on
+    ///   the context inside `body` throws ``SQLError/Code/abortRollback``, and so does the
+    ///   transaction when `body` returns. Nothing of the transaction is committed. A
+    ///   `COMMIT` or `ROLLBACK` that `body` runs itself ends the transaction the same way.
     /// - `kind: nil` runs `body` without a transaction.
     /// - If `COMMIT` fails with an I/O error, the error's
     ///   ``SQLError/isCommitOutcomeUnknown`` is `true`: SQLite may have committed.
@@ -42,7 +48,7 @@ extension SQLContext {
         try exec(sql: "BEGIN \(kind.rawValue) TRANSACTION")
         let result: T
         do {
-            result = try body()
+            result = try guarded(body)
             if let error = pendingError {
                 pendingError = nil
                 throw error
@@ -55,6 +61,22 @@ extension SQLContext {
         return result
     }
 
+    /// Runs a transaction closure with the abort guard up: when SQLite ends the transaction
+    /// during `body`, the rest of `body` cannot run statements, and this throws the abort
+    /// even when `body` returns.
+    private func guarded<T>(_ body: () throws -> T) throws -> T {
+        connection.enterTransactionBody()
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            _ = connection.leaveTransactionBody()
+            throw error
+        }
+        if let aborted = connection.leaveTransactionBody() { throw aborted }
+        return result
+    }
+
     /// Whether a transaction is open on this connection (SQLite is out of autocommit mode).
     public var isInTransaction: Bool {
         guard let db = connection.db else { return false }
@@ -64,7 +86,7 @@ extension SQLContext {
     private func savepoint<T>(_ body: () throws -> T) throws -> T {
         try exec(sql: "SAVEPOINT slate_savepoint")
         do {
-            let result = try body()
+            let result = try guarded(body)
             try exec(sql: "RELEASE SAVEPOINT slate_savepoint")
             return result
         } catch {

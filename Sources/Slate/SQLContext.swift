@@ -34,7 +34,7 @@ public final class SQLContext {
     /// The settings the context was opened with.
     public let configuration: Configuration
     let statementCache: StatementCache
-    let hooks = Hooks()
+    let hooks: Hooks
     var storedBusyTimeout: Duration = .zero
     /// An error from a non-throwing property setter, thrown by the next throwing call.
     var pendingError: SQLError? {
@@ -75,6 +75,8 @@ public final class SQLContext {
             db: db, location: location, includesBoundValuesInErrors: configuration.includesBoundValuesInErrors)
         self.configuration = configuration
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
+        self.hooks = Hooks(connection: connection)
+        installHooks()
         do {
             try applyConfiguration(configuration)
         } catch var error as SQLError {

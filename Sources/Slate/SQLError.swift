@@ -185,6 +185,10 @@ extension SQLError.Code {
     public static let constraintCommitHook = Self(rawValue: 531)
     /// `SQLITE_BUSY_SNAPSHOT` (517): a WAL read transaction is too old to write.
     public static let busySnapshot = Self(rawValue: 517)
+    /// `SQLITE_ABORT_ROLLBACK`: the transaction was rolled back, so the statement could not
+    /// run (Slate also throws it for statements run in a transaction closure after SQLite
+    /// ended the transaction).
+    public static let abortRollback = Self(rawValue: 516)
     /// `SQLITE_READONLY_DBMOVED` (1032).
     public static let readOnlyDatabaseMoved = Self(rawValue: 1032)
 

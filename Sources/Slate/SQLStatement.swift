@@ -96,7 +96,7 @@ public final class SQLStatement {
     /// After `false`, the statement can be stepped again from the start (SQLite resets it).
     @inlinable
     public func next() throws -> Bool {
-        guard let handle, connection.isOpen else { throw closedError() }
+        guard let handle, connection.isOpen, !connection.transactionWasAborted else { throw closedError() }
         if let observer = connection.observer { return try observedNext(handle, observer) }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
@@ -214,6 +214,9 @@ public final class SQLStatement {
 
     @usableFromInline
     func closedError() -> SQLError {
+        if connection.isOpen, connection.transactionWasAborted {
+            return connection.abortedTransactionError(sql: sql)
+        }
         if handle == nil, connection.isOpen {
             return SQLError(code: .misuse, message: "the statement is closed", sql: sql)
         }
@@ -225,7 +228,7 @@ public final class SQLStatement {
         let error = connection.error(code, sql: sql, arguments: boundValuesForErrors)
         // A failed step leaves the statement holding locks until reset; release them now.
         if let handle { sqlite3_reset(handle) }
-        return error
+        return connection.noteStepError(error)
     }
 }
 

@@ -163,3 +163,38 @@ import Testing
         #expect(try again.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('DATA_ITEM', 'person', 'slate_migrations')") == [[.integer(3)]])
     }
 }
+
+/// Migrations through a pool do what they say: a `DROP` drops (the pool's authorizer once
+/// turned it into a no-op recorded as applied), and a migration whose statement SQLite
+/// aborts the transaction on leaves nothing behind even when the migration catches it.
+@Suite struct MigratorThroughPoolTests {
+    @Test func aDropMigrationDropsThroughThePool() throws {
+        let directory = TemporaryDirectory()
+        let pool = try SQLPool(path: directory.path("db.sqlite"))
+        defer { pool.close() }
+        try pool.write { try $0.exec(sql: "CREATE TABLE legacy (x); CREATE VIEW v AS SELECT x FROM legacy") }
+        var migrator = SQLMigrator()
+        migrator.register("001-drop-view", sql: "DROP VIEW v")
+        migrator.register("002-drop", sql: "DROP TABLE legacy")
+        migrator.register("003-recreate", sql: "CREATE TABLE legacy (x, y)")
+        try migrator.migrate(pool)
+        #expect(try pool.read { try $0.query(sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name <> 'slate_migrations' ORDER BY name") } == [["legacy"]])
+        #expect(try pool.read { try $0.query(sql: "SELECT count(*) FROM pragma_table_info('legacy')") } == [[2]])
+    }
+
+    @Test func aMigrationThatCatchesAnAbortIsNotRecorded() throws {
+        let directory = TemporaryDirectory()
+        let pool = try SQLPool(path: directory.path("db.sqlite"))
+        defer { pool.close() }
+        var migrator = SQLMigrator()
+        migrator.register("001-table", sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)")
+        migrator.register("002-fill") { ctx in
+            try ctx.exec(sql: "INSERT INTO t VALUES (1)")
+            try? ctx.exec(sql: "INSERT OR ROLLBACK INTO t VALUES (1)")
+            try ctx.exec(sql: "INSERT INTO t VALUES (2)")
+        }
+        #expect(throws: MigrationError.self) { try migrator.migrate(pool) }
+        #expect(try pool.read { try migrator.appliedMigrations(in: $0) } == ["001-table"])
+        #expect(try pool.read { try $0.query(sql: "SELECT count(*) FROM t") } == [[0]])
+    }
+}

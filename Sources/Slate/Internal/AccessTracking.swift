@@ -21,12 +21,21 @@ extension SQLConnection {
     /// Installs the authorizer that records, for each statement prepared from now on, the
     /// tables it reads and writes. It also makes `DELETE` without `WHERE` delete row by
     /// row (SQLite's truncate optimization would skip the update hook).
+    ///
+    /// The authorizer must never change what a statement does. `SQLITE_IGNORE` for a
+    /// `DELETE` only turns the truncate optimization off, except where SQLite asks the same
+    /// question while it compiles `DROP TABLE` or `DROP VIEW`: there `SQLITE_IGNORE` would
+    /// silently skip the drop. SQLite asks that `DELETE` right after the `DROP_*` action of
+    /// the same object, so the authorizer remembers the last action it was asked about.
     func enableAccessTracking() {
         guard let db else { return }
         tracksAccess = true
         sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
-            guard let box, let first, !isInternalTable(first) else { return SQLITE_OK }
+            guard let box else { return SQLITE_OK }
             let connection = Unmanaged<SQLConnection>.fromOpaque(box).takeUnretainedValue()
+            let previous = connection.lastAuthorizedAction
+            connection.lastAuthorizedAction = action
+            guard let first, !isInternalTable(first) else { return SQLITE_OK }
             switch action {
             case SQLITE_READ:
                 connection.preparingAccess?.readTables.insert(String(cString: first))
@@ -34,6 +43,7 @@ extension SQLConnection {
                 connection.preparingAccess?.writtenTables.insert(String(cString: first))
             case SQLITE_DELETE:
                 connection.preparingAccess?.writtenTables.insert(String(cString: first))
+                if isDrop(previous) { return SQLITE_OK }
                 // "IGNORE" for a DELETE still deletes, but row by row, so that the update
                 // hook sees every row (also when SQLite prepares the statement again).
                 return SQLITE_IGNORE
@@ -42,6 +52,17 @@ extension SQLConnection {
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+}
+
+/// Whether an authorizer action drops a table or a view: SQLite then asks `SQLITE_DELETE`
+/// for the same object, and only `SQLITE_OK` lets the drop happen.
+private func isDrop(_ action: Int32) -> Bool {
+    switch action {
+    case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_VTABLE:
+        return true
+    default:
+        return false
     }
 }
 

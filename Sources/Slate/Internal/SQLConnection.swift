@@ -24,9 +24,22 @@ final class SQLConnection {
     var tracksAccess = false
     /// The tables the statement being prepared reads and writes (while tracking).
     var preparingAccess: StatementAccess?
+    /// The action the authorizer was last asked about (while tracking).
+    var lastAuthorizedAction: Int32 = 0
     /// Told when statements start and steps finish (the pool's change tracking and
     /// query observation); nil costs one check per step.
     @exclusivity(unchecked) @usableFromInline var observer: ConnectionObserver?
+    /// How many transaction closures (``SQLContext/transaction(_:_:)``, savepoints
+    /// included) are running on this connection.
+    var transactionBodyDepth = 0
+    /// Whether SQLite ended the transaction while a transaction closure runs (the rollback
+    /// hook saw it): from then on every statement fails until the outermost closure ends.
+    /// One byte for ``SQLStatement/next()`` to test.
+    @exclusivity(unchecked) @usableFromInline var transactionWasAborted = false
+    /// The error of the statement whose failure ended the transaction, when known.
+    var transactionAbortCause: SQLError?
+    /// Whether the commit hook refused a commit because a transaction closure runs.
+    var commitWasRefused = false
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 
@@ -64,6 +77,72 @@ final class SQLConnection {
         interruptLock.withLock {
             if let db { sqlite3_interrupt(db) }
         }
+    }
+
+    // MARK: Transactions that SQLite ended
+
+    /// The rollback hook: SQLite rolled the transaction back. Inside a transaction closure
+    /// that was not the closure's own doing, so the closure's later statements must not
+    /// run in autocommit mode.
+    func transactionDidRollBack() {
+        if transactionBodyDepth > 0 { transactionWasAborted = true }
+    }
+
+    /// The commit hook: whether a commit may go ahead. Inside a transaction closure no
+    /// statement may commit (an explicit `COMMIT`, or a statement run in autocommit mode
+    /// on the raw handle after SQLite ended the transaction): only the closure's end does.
+    func mayCommit() -> Bool {
+        guard transactionBodyDepth > 0 else { return true }
+        commitWasRefused = true
+        return false
+    }
+
+    /// Notes the error of a failed step: the cause of the abort, when it ended the
+    /// transaction. Returns the error to throw.
+    @usableFromInline
+    func noteStepError(_ error: SQLError) -> SQLError {
+        guard transactionWasAborted else { return error }
+        if commitWasRefused {
+            commitWasRefused = false
+            var refused = error
+            refused.message = "a statement inside a transaction closure tried to commit (\(error.message)); only the end of the closure commits, so the transaction was rolled back"
+            if transactionAbortCause == nil { transactionAbortCause = refused }
+            return refused
+        }
+        if transactionAbortCause == nil { transactionAbortCause = error }
+        return error
+    }
+
+    /// The error for a statement run after SQLite ended the transaction, and for the
+    /// transaction itself.
+    @usableFromInline
+    func abortedTransactionError(sql: String?) -> SQLError {
+        let cause = transactionAbortCause.map { cause in
+            ": " + cause.message + (cause.sql.map { " — in: \($0)" } ?? "")
+        } ?? ""
+        return SQLError(
+            code: .abortRollback,
+            message: "the transaction was aborted: SQLite rolled it back\(cause). Nothing of it was committed, and no statement can run on this connection until its transaction closure ends",
+            sql: sql)
+    }
+
+    /// A transaction closure starts.
+    func enterTransactionBody() {
+        transactionBodyDepth += 1
+    }
+
+    /// A transaction closure ends; returns the abort error if SQLite ended the transaction
+    /// during it. The outermost closure's end clears the abort.
+    func leaveTransactionBody() -> SQLError? {
+        transactionBodyDepth -= 1
+        guard transactionWasAborted else { return nil }
+        let error = abortedTransactionError(sql: nil)
+        if transactionBodyDepth == 0 {
+            transactionWasAborted = false
+            transactionAbortCause = nil
+            commitWasRefused = false
+        }
+        return error
     }
 
     // MARK: Errors

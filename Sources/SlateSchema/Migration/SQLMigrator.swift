@@ -167,15 +167,12 @@ enum ForeignKeysOff {
     /// It commits only when `body` returns and `PRAGMA foreign_key_check` finds nothing
     /// (else `.foreignKeyViolation`, naming `migration`); on any error it rolls back.
     static func transaction(_ context: SQLContext, migration: String?, _ body: () throws -> Void) throws {
+        // SQLContext.transaction, so that a statement SQLite aborts the transaction on
+        // cannot leave the rest of the migration running in autocommit mode.
         try around(context) {
-            try context.exec(sql: "BEGIN IMMEDIATE")
-            do {
+            try context.transaction(.immediate) {
                 try body()
                 try check(context, migration: migration)
-                try context.exec(sql: "COMMIT")
-            } catch {
-                if context.isInTransaction { try? context.exec(sql: "ROLLBACK") }
-                throw error
             }
         }
     }
