@@ -2,7 +2,7 @@
 /// ``SQLStatement/get(_:as:)-(Int32,_)`` and ``SQLRow/get(_:as:)-(Int32,_)``.
 ///
 /// Non-optional conformances throw when the column is NULL; `Optional` reads NULL as nil.
-public protocol SQLColumnDecodable {
+public protocol SQLColumnDecodable: Sendable {
     /// Reads the column at `index` (zero-based) of `statement`'s current row.
     static func decode(from statement: SQLStatement, at index: Int32) throws -> Self
 }

@@ -4,10 +4,13 @@ extension SQLPool {
     // MARK: Synchronous
 
     /// Runs `body` with the writer in one `BEGIN IMMEDIATE` transaction: it commits when
-    /// `body` returns and rolls back, rethrowing, when it throws. Waits while another
-    /// write runs.
-    public func write<T>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withWriter(job: nil) { context in
+    /// `body` returns and rolls back, rethrowing, when it throws. Waits on this thread,
+    /// in turn, while other writes run or wait.
+    ///
+    /// The result must be `Sendable`: the context, and statements and cursors made from it,
+    /// belong to the pool and cannot leave the closure.
+    public func write<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
+        try withConnection(.writer, job: nil) { context in
             try context.transaction(.immediate) { try body(context) }
         }
     }
@@ -16,68 +19,57 @@ extension SQLPool {
     /// one (`VACUUM`, `PRAGMA foreign_keys`, migrations that manage their own). Each
     /// statement commits on its own unless `body` opens a transaction; one still open
     /// when `body` ends is rolled back.
-    public func writeWithoutTransaction<T>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withWriter(job: nil, body)
+    public func writeWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
+        try withConnection(.writer, job: nil, body)
     }
 
     /// Runs `body` with a reader in one read transaction: every query in it sees the same
     /// snapshot of the database. Reads run beside each other and beside the writer, and
-    /// never wait for it. Writing in `body` fails (`SQLITE_READONLY`).
-    public func read<T>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withReader(job: nil) { context in try readTransaction(context, body) }
+    /// never wait for it, nor for queued writes. Writing in `body` fails
+    /// (`SQLITE_READONLY`).
+    public func read<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
+        try withConnection(.reader, job: nil) { context in try readTransaction(context, body) }
     }
 
     /// Runs `body` with a reader and no transaction around it: each statement sees its own
     /// snapshot. Right for a closure that runs one statement (it saves the `BEGIN` and
     /// `COMMIT`); use ``read(_:)-(_)`` for anything that reads more than once.
-    public func readWithoutTransaction<T>(_ body: (SQLContext) throws -> T) throws -> T {
-        try readWithoutTransaction(job: nil, body)
-    }
-
-    func readWithoutTransaction<T>(job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
-        try withReader(job: job) { context in
-            if path == nil {
-                try context.exec(sql: "PRAGMA query_only = 1")
-                defer { try? context.exec(sql: "PRAGMA query_only = 0") }
-                return try body(context)
-            }
-            return try body(context)
-        }
+    public func readWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
+        try withConnection(.reader, job: nil) { context in try readAlone(context, body) }
     }
 
     // MARK: Asynchronous
 
-    /// ``write(_:)-(_)`` for async code: `body` runs on a worker thread, not on the
-    /// caller's task. Cancelling the task interrupts the running statement, rolls back,
-    /// and throws `CancellationError`.
+    /// ``write(_:)-(_)`` for async code. While it waits for the writer, the task is
+    /// suspended (no thread is held); then `body` runs on a worker thread. Writes are
+    /// served in the order they were asked for. Cancelling the task while it waits
+    /// takes it out of the queue; while `body` runs, interrupts the running statement and
+    /// rolls back. Either way it throws `CancellationError`.
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync { job in
-            try self.withWriter(job: job) { context in
-                try context.transaction(.immediate) {
-                    let result = try body(context)
-                    if job.isCancelled { throw CancellationError() }
-                    return result
-                }
+        try await runAsync(.writer) { context, job in
+            try context.transaction(.immediate) {
+                let result = try body(context)
+                if job.isCancelled { throw CancellationError() }
+                return result
             }
         }
     }
 
     /// ``writeWithoutTransaction(_:)-(_)`` for async code.
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync { job in try self.withWriter(job: job, body) }
+        try await runAsync(.writer) { context, _ in try body(context) }
     }
 
-    /// ``read(_:)-(_)`` for async code: `body` runs on a worker thread. Cancelling the task
-    /// interrupts the running statement and throws `CancellationError`.
+    /// ``read(_:)-(_)`` for async code: waits for a reader as a suspended task, then runs
+    /// `body` on a worker thread. Cancelling the task takes it out of the queue, or
+    /// interrupts the running statement, and throws `CancellationError`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync { job in
-            try self.withReader(job: job) { context in try self.readTransaction(context, body) }
-        }
+        try await runAsync(.reader) { context, _ in try self.readTransaction(context, body) }
     }
 
     /// ``readWithoutTransaction(_:)-(_)`` for async code.
     public func readWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync { job in try self.readWithoutTransaction(job: job, body) }
+        try await runAsync(.reader) { context, _ in try self.readAlone(context, body) }
     }
 
     /// Closes the pool from async code, waiting for work in flight off the caller's task.
@@ -92,9 +84,27 @@ extension SQLPool {
 
     // MARK: Internals
 
-    func withWriter<T>(job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
-        let context = try acquireWriter(for: job)
-        defer { releaseWriter() }
+    /// Takes a connection of `kind` on this thread, runs `body` with it, gives it back.
+    func withConnection<T>(_ kind: PoolConnectionKind, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+        let lease = try acquire(kind)
+        return try use(lease, job: job, body)
+    }
+
+    /// Runs `body` with the connection of `lease` on this thread, then gives it back.
+    func use<T>(_ lease: PoolLease, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+        let context: SQLContext
+        do {
+            context = try self.context(of: lease)
+        } catch {
+            throw job?.translate(error) ?? error
+        }
+        defer { release(lease, context) }
+        return try holding(lease.kind) {
+            lease.kind == .writer ? try useWriter(context, job: job, body) : try useReader(context, job: job, body)
+        }
+    }
+
+    private func useWriter<T>(_ context: SQLContext, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
         let tracker = observers.prepareTracking(on: context)
         do {
             try job?.attach(context.connection)
@@ -110,9 +120,7 @@ extension SQLPool {
         }
     }
 
-    func withReader<T>(job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
-        let context = try acquireReader(for: job)
-        defer { releaseReader(context) }
+    private func useReader<T>(_ context: SQLContext, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
         do {
             try job?.attach(context.connection)
             defer { job?.detach() }
@@ -140,19 +148,34 @@ extension SQLPool {
         }
     }
 
-    /// Runs `work` on a worker thread and awaits it; the task's cancellation reaches the
-    /// job.
-    func runAsync<T: Sendable>(_ work: @escaping @Sendable (PoolJob) throws -> T) async throws -> T {
+    /// `body` on a reader without a transaction; an in-memory pool guards its only
+    /// connection with `query_only`.
+    func readAlone<T>(_ context: SQLContext, _ body: (SQLContext) throws -> T) throws -> T {
+        guard path == nil else { return try body(context) }
+        try context.exec(sql: "PRAGMA query_only = 1")
+        defer { try? context.exec(sql: "PRAGMA query_only = 0") }
+        return try body(context)
+    }
+
+    /// Waits for a connection of `kind` as a suspended task, then runs `work` with it on a
+    /// worker thread. The task's cancellation takes it out of the queue or interrupts
+    /// `work`.
+    func runAsync<T: Sendable>(
+        _ kind: PoolConnectionKind, _ work: @escaping @Sendable (SQLContext, PoolJob) throws -> T
+    ) async throws -> T {
         try Task.checkCancellation()
-        let job = PoolJob(pool: self)
+        let job = PoolJob()
+        let waiter = PoolWaiter(kind: connectionKind(for: kind))
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let lease = try await acquire(waiter)
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 DispatchQueue.global().async {
-                    continuation.resume(with: Result { try work(job) })
+                    continuation.resume(with: Result { try self.use(lease, job: job) { context in try work(context, job) } })
                 }
             }
         } onCancel: {
             job.cancel()
+            self.cancel(waiter)
         }
     }
 }
@@ -163,22 +186,15 @@ final class PoolJob: @unchecked Sendable {
     private let lock = ConditionLock()
     private var cancelled = false
     private var connection: SQLConnection?
-    private weak var pool: SQLPool?
-
-    init(pool: SQLPool) {
-        self.pool = pool
-    }
 
     var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// The task was cancelled: interrupt the statement running for it, and wake it if it
-    /// waits for a connection.
+    /// The task was cancelled: interrupt the statement running for it.
     func cancel() {
         lock.withLock {
             cancelled = true
             connection?.interrupt()
         }
-        pool?.wakeWaiters()
     }
 
     /// The job now runs on `connection`; throws if it was cancelled already.
@@ -195,7 +211,7 @@ final class PoolJob: @unchecked Sendable {
 
     /// An interrupt caused by cancellation surfaces as `CancellationError`.
     func translate(_ error: any Error) -> any Error {
-        if isCancelled, error is CancellationError || SQLError.Code.interrupt ~= error {
+        if isCancelled, error is CancellationError || SQLError.Code.interrupt ~= error || SQLError.Code.abortRollback ~= error {
             return CancellationError()
         }
         return error

@@ -1,4 +1,3 @@
-import Dispatch
 
 extension SQLPool {
     /// What each committed write transaction changed, in commit order, from now until the
@@ -13,13 +12,16 @@ extension SQLPool {
     /// The changes come from SQLite's update, commit and rollback hooks on the writer, and
     /// from its authorizer: nothing from a transaction that rolled back (or whose commit
     /// failed) ever appears. While nobody observes, the writer runs without hooks.
-    public func changes() -> AsyncStream<SQLChanges> {
-        AsyncStream(bufferingPolicy: .unbounded) { continuation in
-            let id = observers.addChangeSubscriber(continuation)
-            continuation.onTermination = { [weak registry = observers] _ in
-                registry?.removeChangeSubscriber(id)
-            }
-        }
+    ///
+    /// A consumer slower than the writes never makes memory grow without bound, and never
+    /// misses a change: once `bufferLimit` change sets wait for it, each further
+    /// transaction is merged into the last one waiting (tables and rowids united,
+    /// ``SQLChanges/transactionCount`` added up). It then sees every table and row that
+    /// changed, in fewer, larger change sets.
+    public func changes(bufferLimit: Int = 1024) -> SQLChangeStream {
+        let buffer = SQLChangeStream.Buffer(limit: bufferLimit)
+        observers.addChangeSubscriber(buffer)
+        return SQLChangeStream(buffer: buffer)
     }
 
     /// The result of `fetch`, now and again after each commit that changed a table it
@@ -50,13 +52,14 @@ extension SQLPool {
         }
     }
 
-    /// Runs `fetch` in a read transaction and returns the tables it read with its result.
-    func readRecordingRegion<T>(_ fetch: (SQLContext) throws -> T) throws -> (T, Set<String>) {
-        try withReader(job: nil) { context in
+    /// Runs `fetch` in a read transaction on a reader, waiting for it as a suspended
+    /// task, and returns the tables it read with its result.
+    func readRecordingRegion<T: Sendable>(_ fetch: @escaping @Sendable (SQLContext) throws -> T) async throws -> (T, Set<String>) {
+        try await runAsync(.reader) { context, _ in
             let recorder = ReadRecorder(forwardingTo: context.connection.observer)
             context.connection.observer = recorder
             defer { context.connection.observer = recorder.previous }
-            let value = try readTransaction(context, fetch)
+            let value = try self.readTransaction(context, fetch)
             return (value, recorder.tables)
         }
     }
@@ -75,30 +78,35 @@ protocol QueryObserving: AnyObject, Sendable {
 final class ObserverRegistry: @unchecked Sendable {
     private let lock = ConditionLock()
     private var nextID: UInt64 = 0
-    private var changeSubscribers: [UInt64: AsyncStream<SQLChanges>.Continuation] = [:]
+    private var changeSubscribers: [ObjectIdentifier: WeakChangeBuffer] = [:]
     private var queryObservers: [UInt64: any QueryObserving] = [:]
     private var isFinished = false
     /// The tracker installed on the writer, touched only by the writer's holder.
     private var tracker: ChangeTracker?
 
     private var isActive: Bool {
-        lock.withLock { !changeSubscribers.isEmpty || !queryObservers.isEmpty }
+        lock.withLock { !liveChangeSubscribers().isEmpty || !queryObservers.isEmpty }
     }
 
-    func addChangeSubscriber(_ continuation: AsyncStream<SQLChanges>.Continuation) -> UInt64 {
-        lock.withLock {
-            nextID += 1
-            if isFinished {
-                continuation.finish()
-            } else {
-                changeSubscribers[nextID] = continuation
-            }
-            return nextID
+    func addChangeSubscriber(_ buffer: SQLChangeStream.Buffer) {
+        let finished = lock.withLock {
+            if !isFinished { changeSubscribers[ObjectIdentifier(buffer)] = WeakChangeBuffer(buffer: buffer) }
+            return isFinished
         }
+        if finished { buffer.finish() }
     }
 
-    func removeChangeSubscriber(_ id: UInt64) {
-        _ = lock.withLock { changeSubscribers.removeValue(forKey: id) }
+    /// The change subscribers still iterating; forgets those that went away.
+    private func liveChangeSubscribers() -> [SQLChangeStream.Buffer] {
+        var live: [SQLChangeStream.Buffer] = []
+        for (id, entry) in changeSubscribers {
+            if let buffer = entry.buffer, !buffer.isFinished {
+                live.append(buffer)
+            } else {
+                changeSubscribers[id] = nil
+            }
+        }
+        return live
     }
 
     /// Registers `observer`; false when the pool is closed already.
@@ -142,9 +150,9 @@ final class ObserverRegistry: @unchecked Sendable {
         }
         let commits = tracker.takeConfirmed()
         guard !commits.isEmpty else { return }
-        let (subscribers, observers) = lock.withLock { (Array(changeSubscribers.values), Array(queryObservers.values)) }
-        for commit in commits {
-            for subscriber in subscribers { subscriber.yield(commit) }
+        let (subscribers, observers) = lock.withLock { (liveChangeSubscribers(), Array(queryObservers.values)) }
+        for subscriber in subscribers {
+            for commit in commits { subscriber.yield(commit) }
         }
         let tables = commits.reduce(into: Set<String>()) { $0.formUnion($1.tables) }
         for observer in observers { observer.tablesChanged(tables) }
@@ -158,7 +166,7 @@ final class ObserverRegistry: @unchecked Sendable {
                 changeSubscribers.removeAll()
                 queryObservers.removeAll()
             }
-            return (Array(changeSubscribers.values), Array(queryObservers.values))
+            return (changeSubscribers.values.compactMap(\.buffer), Array(queryObservers.values))
         }
         for subscriber in subscribers { subscriber.finish() }
         for observer in observers { observer.poolDidClose() }
@@ -173,8 +181,13 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
     private weak var pool: SQLPool?
     private let fetch: @Sendable (SQLContext) throws -> Value
     private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
-    /// The tables the last run read; nil before the first run ends (matches everything).
+    /// The tables the last finished run read; nil before the first run ends (matches
+    /// everything).
     private var region: Set<String>?
+    /// Tables changed by commits while a run was under way (nil: unknown tables). The run
+    /// under way may read tables the last one did not, so these are checked against the
+    /// region of that run once it ends.
+    private var changedDuringRun: Set<String>? = []
     private var isDirty = false
     private var isRunning = false
     private var isStopped = false
@@ -189,6 +202,10 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
 
     func tablesChanged(_ tables: Set<String>?) {
         let matches = lock.withLock {
+            if isRunning {
+                if let tables { changedDuringRun?.formUnion(tables) } else { changedDuringRun = nil }
+                return false
+            }
             guard let tables, let region else { return true }
             return !region.isDisjoint(with: tables)
         }
@@ -206,23 +223,36 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
             return true
         }
         if start {
-            DispatchQueue.global().async { self.run() }
+            Task { await self.run() }
         }
     }
 
-    private func run() {
+    /// Whether another run is due; with the lock held. Commits made during the last run
+    /// count when they touched what that run read.
+    private func takeDirty() -> Bool {
+        if let changed = changedDuringRun {
+            if let region, !region.isDisjoint(with: changed) { isDirty = true }
+            if region == nil, !changed.isEmpty { isDirty = true }
+        } else {
+            isDirty = true
+        }
+        changedDuringRun = []
+        defer { isDirty = false }
+        return isDirty
+    }
+
+    private func run() async {
         while true {
             let proceed = lock.withLock {
-                if isStopped || !isDirty {
+                if isStopped || !takeDirty() {
                     isRunning = false
                     return false
                 }
-                isDirty = false
                 return true
             }
             guard proceed, let pool else { return }
             do {
-                let (value, tables) = try pool.readRecordingRegion(fetch)
+                let (value, tables) = try await pool.readRecordingRegion(fetch)
                 let changed = lock.withLock {
                     region = tables
                     if last == value { return false }

@@ -45,18 +45,25 @@ public final class SQLPool: @unchecked Sendable {
     /// The settings the pool was opened with.
     public let configuration: Configuration
 
-    /// Guards every variable below.
+    /// Guards every variable below, and the state of every ``PoolWaiter``.
     let state = ConditionLock()
     /// The writer; also the only connection of an in-memory pool; nil for a read-only pool.
-    private let writer: SQLContext?
-    private var writerIsBusy = false
-    private var writerOwner: pthread_t?
-    private var idleReaders: [SQLContext] = []
-    private var openReaderCount = 0
-    private var workInFlight = 0
-    private var isShuttingDown = false
+    let writer: SQLContext?
+    /// Whether someone holds the writer (or has been granted it).
+    var writerIsBusy = false
+    /// Callers waiting for the writer, first come first served.
+    var writerQueue = PoolQueue()
+    /// Callers waiting for a reader, first come first served.
+    var readerQueue = PoolQueue()
+    var idleReaders: [SQLContext] = []
+    var openReaderCount = 0
+    /// Connections granted and not yet given back.
+    var workInFlight = 0
+    /// The threads running one of the pool's closures now, to refuse nested calls.
+    var holders: [PoolHolder] = []
+    var isShuttingDown = false
     private var connectionsAreClosed = false
-    private let maximumReaderCount: Int
+    let maximumReaderCount: Int
     let observers = ObserverRegistry()
 
     /// Opens a pool on the database file at `path` (created if missing), or an in-memory
@@ -102,7 +109,8 @@ public final class SQLPool: @unchecked Sendable {
     }
 
     /// Closes the pool: new work is refused from now on with ``SQLError/Code/misuse``,
-    /// work in flight is waited for, then every connection closes. Idempotent.
+    /// callers still waiting for a connection get that error too, work in flight is waited
+    /// for, then every connection closes. Idempotent.
     ///
     /// Don't call it from inside one of the pool's own closures: it would wait for itself.
     public func close() {
@@ -112,7 +120,11 @@ public final class SQLPool: @unchecked Sendable {
             return
         }
         isShuttingDown = true
+        let failed = failAllWaiters(closedError())
         state.broadcast()
+        state.unlock()
+        failed.resumeAll()
+        state.lock()
         while workInFlight > 0 { state.wait() }
         if connectionsAreClosed {
             state.unlock()
@@ -138,6 +150,11 @@ public final class SQLPool: @unchecked Sendable {
         try configuration.prepareConnection?(context)
     }
 
+    /// Opens a reader connection (read-only, the file's journal mode).
+    func openReader() throws -> SQLContext {
+        try Self.openReader(path: path!, configuration)
+    }
+
     private static func openReader(path: String, _ configuration: Configuration) throws -> SQLContext {
         var connection = configuration.connection
         connection.journalMode = nil
@@ -153,97 +170,5 @@ public final class SQLPool: @unchecked Sendable {
 
     func closedError() -> SQLError {
         SQLError(code: .misuse, message: "the pool on \(path ?? ":memory:") is closed")
-    }
-
-    /// Takes the writer, waiting while someone else has it.
-    func acquireWriter(for job: PoolJob?) throws -> SQLContext {
-        state.lock()
-        defer { state.unlock() }
-        guard let writer else {
-            throw SQLError(code: .readOnly, message: "the pool on \(path ?? ":memory:") is read-only: it cannot write")
-        }
-        let me = pthread_self()
-        while true {
-            if isShuttingDown { throw closedError() }
-            if job?.isCancelled == true { throw CancellationError() }
-            if !writerIsBusy { break }
-            if let owner = writerOwner, pthread_equal(owner, me) != 0 {
-                throw SQLError(
-                    code: .misuse,
-                    message: path == nil
-                        ? "the in-memory pool is already in use by this thread: inside a pool closure, use the context it was given"
-                        : "a write is already running on this thread: inside a write closure, use the context it was given")
-            }
-            state.wait()
-        }
-        writerIsBusy = true
-        writerOwner = me
-        workInFlight += 1
-        return writer
-    }
-
-    func releaseWriter() {
-        state.withLock {
-            writerIsBusy = false
-            writerOwner = nil
-            workInFlight -= 1
-            state.broadcast()
-        }
-    }
-
-    /// Takes an idle reader, opening one if the pool may have more, or waits. An
-    /// in-memory pool reads on its only connection.
-    func acquireReader(for job: PoolJob?) throws -> SQLContext {
-        if path == nil { return try acquireWriter(for: job) }
-        state.lock()
-        while true {
-            if isShuttingDown {
-                state.unlock()
-                throw closedError()
-            }
-            if job?.isCancelled == true {
-                state.unlock()
-                throw CancellationError()
-            }
-            if let reader = idleReaders.popLast() {
-                workInFlight += 1
-                state.unlock()
-                return reader
-            }
-            if openReaderCount < maximumReaderCount {
-                openReaderCount += 1
-                workInFlight += 1
-                state.unlock()
-                do {
-                    return try Self.openReader(path: path!, configuration)
-                } catch {
-                    state.withLock {
-                        openReaderCount -= 1
-                        workInFlight -= 1
-                        state.broadcast()
-                    }
-                    throw error
-                }
-            }
-            state.wait()
-        }
-    }
-
-    func releaseReader(_ reader: SQLContext) {
-        if path == nil {
-            releaseWriter()
-            return
-        }
-        reader.rollbackIfActive()
-        state.withLock {
-            idleReaders.append(reader)
-            workInFlight -= 1
-            state.broadcast()
-        }
-    }
-
-    /// Wakes threads waiting for a connection, so they see a cancellation.
-    func wakeWaiters() {
-        state.withLock { state.broadcast() }
     }
 }

@@ -87,24 +87,24 @@ extension SQLDatabase {
 
     /// Runs one read on a reader, without a transaction: each call is one statement.
     @inlinable
-    public func withReadContext<T>(_ body: (SQLContext) throws -> T) throws -> T {
+    public func withReadContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try pool.readWithoutTransaction(body)
     }
 
     /// Runs one write on the writer; a single statement commits on its own.
     @inlinable
-    public func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T {
+    public func withWriteContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try pool.writeWithoutTransaction(body)
     }
 
     /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`): it commits when `body`
     /// returns and rolls back when it throws. `tx` offers the database's API.
-    public func transaction<T>(_ body: (SQLTransaction<Self>) throws -> T) throws -> T {
+    public func transaction<T: Sendable>(_ body: (SQLTransaction<Self>) throws -> T) throws -> T {
         try pool.write { context in try body(SQLTransaction(context: context)) }
     }
 
     /// Runs `body` in one read transaction: a consistent snapshot, beside the writer.
-    public func readTransaction<T>(_ body: (SQLTransaction<Self>) throws -> T) throws -> T {
+    public func readTransaction<T: Sendable>(_ body: (SQLTransaction<Self>) throws -> T) throws -> T {
         try pool.read { context in try body(SQLTransaction(context: context)) }
     }
 

@@ -11,13 +11,13 @@ extension SQLPool: SQLPooledStore {
 
     /// Runs one read on a reader, without a transaction: each call is one statement.
     @inlinable
-    public func withReadContext<T>(_ body: (SQLContext) throws -> T) throws -> T {
+    public func withReadContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try readWithoutTransaction(body)
     }
 
     /// Runs one write on the writer; a single statement commits on its own.
     @inlinable
-    public func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T {
+    public func withWriteContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try writeWithoutTransaction(body)
     }
 }

@@ -6,9 +6,9 @@
 /// database.
 public protocol SQLRecordStore {
     /// Runs one read on a connection.
-    func withReadContext<T>(_ body: (SQLContext) throws -> T) throws -> T
+    func withReadContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T
     /// Runs one write on the writer.
-    func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T
+    func withWriteContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T
 }
 
 extension SQLRecordStore {

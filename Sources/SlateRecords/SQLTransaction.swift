@@ -14,13 +14,13 @@ public struct SQLTransaction<Database: SQLDatabase>: SQLRecordStore {
 
     /// Runs `body` on the transaction's connection.
     @inlinable
-    public func withReadContext<T>(_ body: (SQLContext) throws -> T) throws -> T {
+    public func withReadContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try body(context)
     }
 
     /// Runs `body` on the transaction's connection.
     @inlinable
-    public func withWriteContext<T>(_ body: (SQLContext) throws -> T) throws -> T {
+    public func withWriteContext<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try body(context)
     }
 

@@ -184,28 +184,6 @@ import Testing
         #expect(try reopened.read { try $0.query(sql: "SELECT text FROM notes") } == [["in flight"]])
     }
 
-    @Test func nestedWriteOnTheSameThreadThrowsInsteadOfDeadlocking() throws {
-        let directory = TemporaryDirectory()
-        let pool = try notesPool(directory)
-        defer { pool.close() }
-        let innerCount = try pool.write { ctx -> [[SQLValue]] in
-            try ctx.exec(sql: "INSERT INTO notes (text) VALUES ('uncommitted')")
-            expectSQLError(.misuse, "a write is already running on this thread: inside a write closure, use the context it was given") {
-                try pool.write { _ in }
-            }
-            // A read inside a write is fine: it sees the snapshot before the write.
-            return try pool.read { try $0.query(sql: "SELECT count(*) FROM notes") }
-        }
-        #expect(innerCount == [[0]])
-        let memory = try SQLPool(path: nil)
-        defer { memory.close() }
-        try memory.write { _ -> Void in
-            expectSQLError(.misuse, "the in-memory pool is already in use by this thread: inside a pool closure, use the context it was given") {
-                _ = try memory.read { _ in 1 }
-            }
-        }
-    }
-
     @Test func readOnlyPool() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("ro.sqlite")

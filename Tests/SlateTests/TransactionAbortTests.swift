@@ -233,7 +233,7 @@ import Testing
 }
 
 /// The synchronous `write`, from async code.
-private func syncWrite<T>(_ pool: SQLPool, _ body: (SQLContext) throws -> T) throws -> T {
+private func syncWrite<T: Sendable>(_ pool: SQLPool, _ body: (SQLContext) throws -> T) throws -> T {
     try pool.write(body)
 }
 
