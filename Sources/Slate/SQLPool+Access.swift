@@ -75,7 +75,7 @@ extension SQLPool {
     /// Closes the pool from async code, waiting for work in flight off the caller's task.
     public func close() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            SQLPool.workerQueue().async {
                 self.close()
                 continuation.resume()
             }
@@ -157,6 +157,17 @@ extension SQLPool {
         return try body(context)
     }
 
+    /// A queue to run one closure that holds a connection (or closes the pool).
+    ///
+    /// A serial queue of its own, which Dispatch serves from its overcommitting thread
+    /// pool: a thread at once, even while other such closures block their threads in
+    /// SQLite. `DispatchQueue.global()` would not do: on Linux its width is the number of
+    /// cores, and threads blocked there leave later work waiting for up to seconds. The
+    /// number of these closures running at once is bounded by the pool's connections.
+    static func workerQueue() -> DispatchQueue {
+        DispatchQueue(label: "Slate.SQLPool.connection")
+    }
+
     /// Waits for a connection of `kind` as a suspended task, then runs `work` with it on a
     /// worker thread. The task's cancellation takes it out of the queue or interrupts
     /// `work`.
@@ -169,7 +180,7 @@ extension SQLPool {
         return try await withTaskCancellationHandler {
             let lease = try await acquire(waiter)
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                DispatchQueue.global().async {
+                SQLPool.workerQueue().async {
                     continuation.resume(with: Result { try self.use(lease, job: job) { context in try work(context, job) } })
                 }
             }

@@ -56,6 +56,7 @@ struct PoolQueue {
     private var head = 0
 
     var isEmpty: Bool { head == waiters.count }
+    var count: Int { waiters.count - head }
 
     mutating func append(_ waiter: PoolWaiter) {
         waiters.append(waiter)
@@ -118,6 +119,11 @@ extension SQLPool {
     /// writer.
     func connectionKind(for kind: PoolConnectionKind) -> PoolConnectionKind {
         path == nil ? .writer : kind
+    }
+
+    /// How many callers wait for the writer and for a reader now (for tests).
+    var queuedCounts: (writer: Int, reader: Int) {
+        state.withLock { (writerQueue.count, readerQueue.count) }
     }
 
     // MARK: Granting (with the lock held)

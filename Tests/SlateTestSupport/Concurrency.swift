@@ -19,6 +19,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
 public struct TimedOut: Error, CustomStringConvertible {
     public var what: String
+    public init(what: String) { self.what = what }
     public var description: String { "timed out waiting for \(what)" }
 }
 
