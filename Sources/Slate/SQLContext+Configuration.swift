@@ -108,7 +108,7 @@ extension SQLContext {
     /// Sets the journal mode and checks SQLite took it (an in-memory database only
     /// takes `memory` and `off`: WAL needs a file).
     func setJournalMode(_ mode: JournalMode) throws {
-        let rows = try query(sql: "PRAGMA journal_mode = \(mode.rawValue)")
+        let rows = try retryingWhileBusy { try query(sql: "PRAGMA journal_mode = \(mode.rawValue)") }
         let actual = rows.first?.first?.textValue?.uppercased() ?? ""
         if actual != mode.rawValue {
             throw SQLError(

@@ -6,6 +6,9 @@
 //       the journal works. After each COMMIT returns, prints the number on its own line.
 //   slate-test-child lock PATH
 //       Takes an exclusive lock on the database, prints "locked", and waits to be killed.
+//   slate-test-child pool PATH ID
+//       Opens a pool on PATH (perhaps a new file other processes open at the same time),
+//       inserts ID into `opened`, closes the pool and prints "ok".
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,6 +49,19 @@ do {
             say(String(number))
             number += 1
         }
+    case "pool":
+        guard arguments.count == 4, let id = Int64(arguments[3]) else {
+            say("usage: slate-test-child pool PATH ID")
+            exit(64)
+        }
+        let pool = try SQLPool(path: arguments[2])
+        try pool.write { ctx in
+            try ctx.exec(sql: "CREATE TABLE IF NOT EXISTS opened (id INTEGER PRIMARY KEY)")
+            try ctx.exec(sql: "INSERT INTO opened (id) VALUES (?)", parameters: [.integer(id)])
+        }
+        _ = try pool.read { try $0.query(sql: "SELECT count(*) FROM opened") }
+        pool.close()
+        say("ok")
     case "lock":
         let context = try SQLContext(path: arguments[2])
         try context.exec(sql: "BEGIN EXCLUSIVE")
