@@ -2,7 +2,7 @@
 // one process (A B C A B C …), medians over several rounds, ratios to C (the median of
 // each round's ratio to C's time in the same round).
 //
-//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…h] [--rounds N]
+//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…h,q] [--rounds N]
 import BenchGenerated
 import CBaseline
 import Foundation
@@ -40,7 +40,7 @@ struct Options {
                 mode = "size \(value)"
             case "--no-memory": memory = false
             case "--scenario":
-                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to h") }
+                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to h or q") }
                 scenarios.formUnion(letters.split(separator: ",").map(String.init))
             case "--implementation":
                 guard let names = iterator.next() else { throw BenchmarkError("--implementation needs a name") }
@@ -155,6 +155,11 @@ do {
         log("\(scenario.letter): \(scenario.title)")
         results += try Harness.run(scenario, rounds: options.rounds, log: log)
     }
+    var queued: [QueuedWritesResult] = []
+    if options.scenarios.isEmpty || options.scenarios.contains("q") {
+        log("q: reads while \(QueuedWrites.writes) slow writes wait for the writer")
+        queued = try await QueuedWrites.run(reads: options.sizes.idleReads, hold: options.sizes.writeHold, directory: scratch, log: log)
+    }
     var memory: [(String, Int)] = []
     if options.memory, options.scenarios.isEmpty || options.scenarios.contains("b") {
         memory = try measureMemory(path: scenarios.readDatabase, log: log)
@@ -166,6 +171,12 @@ do {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
             let ratio = c.map { String(format: "%.3f", result.ratio(to: $0)) } ?? ""
             print("\(result.scenario.letter),\(result.implementation),\(String(format: "%.6f", result.median)),\(ratio)")
+        }
+        for result in queued {
+            print("q-idle-median,\(result.implementation),\(String(format: "%.6f", result.idleMedian)),")
+            print("q-loaded-median,\(result.implementation),\(String(format: "%.6f", result.loadedMedian)),")
+            print("q-loaded-max,\(result.implementation),\(String(format: "%.6f", result.loaded.max() ?? 0)),")
+            print("q-in-order,\(result.implementation),\(result.inRequestOrder ? 1 : 0),")
         }
         let c = memory.first { $0.0 == "c" }?.1
         for (implementation, bytes) in memory {
@@ -179,6 +190,7 @@ do {
             let ratio = c.map { String(format: "%.2f", result.ratio(to: $0)) } ?? "–"
             print("| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |")
         }
+        if !queued.isEmpty { QueuedWrites.printTable(queued) }
         if !memory.isEmpty {
             let c = memory.first { $0.0 == "c" }?.1
             print("")
