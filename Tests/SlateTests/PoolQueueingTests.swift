@@ -19,24 +19,19 @@ import Testing
         let done = DispatchSemaphore(value: 0)
 
         static func write(_ pool: SQLPool) async -> Holder {
-            let holder = Holder()
-            await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
-                Thread.detachNewThread {
-                    try? pool.writeWithoutTransaction { _ in
-                        held.resume()
-                        holder.gate.wait()
-                    }
-                    holder.done.signal()
-                }
-            }
-            return holder
+            await hold { holding in try pool.writeWithoutTransaction { _ in holding() } }
         }
 
         static func read(_ pool: SQLPool) async -> Holder {
+            await hold { holding in try pool.readWithoutTransaction { _ in holding() } }
+        }
+
+        /// Runs `take` on a thread of its own; `take` calls `holding` with its connection held.
+        private static func hold(_ take: @escaping @Sendable (_ holding: () -> Void) throws -> Void) async -> Holder {
             let holder = Holder()
             await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
                 Thread.detachNewThread {
-                    try? pool.readWithoutTransaction { _ in
+                    try? take {
                         held.resume()
                         holder.gate.wait()
                     }
