@@ -6,6 +6,9 @@
 //       the journal works. After each COMMIT returns, prints the number on its own line.
 //   slate-test-child lock PATH
 //       Takes an exclusive lock on the database, prints "locked", and waits to be killed.
+//   slate-test-child migrate PATH
+//       Runs three user_version migrations on PATH (each inserts a row naming this process)
+//       and prints the version it ends at.
 //   slate-test-child pool PATH ID
 //       Opens a pool on PATH (perhaps a new file other processes open at the same time),
 //       inserts ID into `opened`, closes the pool and prints "ok".
@@ -62,6 +65,23 @@ do {
         _ = try pool.read { try $0.query(sql: "SELECT count(*) FROM opened") }
         pool.close()
         say("ok")
+    case "migrate":
+        let pool = try SQLPool(path: arguments[2])
+        let me = Int64(getpid())
+        let migrations: [(SQLContext) throws -> Void] = [
+            { try $0.exec(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT); CREATE TABLE applied (step INTEGER UNIQUE, pid INTEGER)") },
+            { ctx in
+                try ctx.exec(sql: "INSERT INTO settings VALUES ('theme', 'dark')")
+                try ctx.exec(sql: "INSERT INTO applied VALUES (2, ?)", parameters: [.integer(me)])
+            },
+            { ctx in
+                try ctx.exec(sql: "ALTER TABLE settings ADD COLUMN note TEXT")
+                try ctx.exec(sql: "INSERT INTO applied VALUES (3, ?)", parameters: [.integer(me)])
+            },
+        ]
+        let version = try pool.migrate(migrations: migrations)
+        pool.close()
+        say(String(version))
     case "lock":
         let context = try SQLContext(path: arguments[2])
         try context.exec(sql: "BEGIN EXCLUSIVE")

@@ -1,0 +1,87 @@
+extension SQLContext {
+    /// Brings the database up to date with `migrations`, numbered by `PRAGMA user_version`
+    /// (SkipSQL's recipe): migration `i` (from 0) takes version `i` to `i + 1`.
+    ///
+    /// ```swift
+    /// try ctx.migrate(migrations: [
+    ///     { ctx in try ctx.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)") },
+    ///     { ctx in try ctx.exec(sql: "ALTER TABLE note ADD COLUMN done BOOLEAN NOT NULL DEFAULT 0") },
+    /// ])
+    /// ```
+    ///
+    /// - Each pending migration runs in its own `BEGIN IMMEDIATE` transaction, which also
+    ///   sets `user_version` to its number and checks foreign keys (`PRAGMA
+    ///   foreign_key_check`) before it commits. A migration that throws rolls back alone:
+    ///   the database stays at the last version that succeeded.
+    /// - Running it again does nothing; appending a migration later runs only the new one.
+    /// - The version is read again inside each transaction, so two processes migrating one
+    ///   file at once each apply a migration at most once between them.
+    /// - A database at a version above `migrations.count` (migrated by a newer program) is
+    ///   refused, untouched.
+    ///
+    /// - Returns: the database's version afterwards.
+    /// - Throws: ``SQLError`` with code ``SQLError/Code/misuse`` inside a transaction, and
+    ///   for a database newer than the migrations; the error of a failing migration, its
+    ///   message prefixed with the migration's number.
+    @discardableResult
+    public func migrate(migrations: [(SQLContext) throws -> Void]) throws -> Int64 {
+        guard !isInTransaction else {
+            throw SQLError(code: .misuse, message: "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction")
+        }
+        let known = Int64(migrations.count)
+        var version = try readUserVersion()
+        try refuseNewer(version, known)
+        while version < known {
+            version = try transaction(.immediate) { () -> Int64 in
+                let current = try readUserVersion()
+                try refuseNewer(current, known)
+                guard current == version else { return current }  // another connection migrated
+                do {
+                    try migrations[Int(current)](self)
+                } catch var error as SQLError {
+                    error.message = "migration \(current + 1) of \(known) (user_version \(current) → \(current + 1)) failed: \(error.message)"
+                    throw error
+                }
+                let violations = try query(sql: "PRAGMA foreign_key_check")
+                if !violations.isEmpty {
+                    let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
+                    throw SQLError(
+                        code: .constraintForeignKey,
+                        message: "migration \(current + 1) of \(known) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")
+                }
+                try exec(sql: "PRAGMA user_version = \(current + 1)")
+                return current + 1
+            }
+        }
+        return version
+    }
+
+    private func readUserVersion() throws -> Int64 {
+        try query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0
+    }
+
+    private func refuseNewer(_ version: Int64, _ known: Int64) throws {
+        guard version > known else { return }
+        throw SQLError(
+            code: .misuse,
+            message: "the database is at user_version \(version), newer than the \(known) migration\(known == 1 ? "" : "s") this program knows; it was left untouched")
+    }
+}
+
+extension SQLPool {
+    /// ``SQLContext/migrate(migrations:)`` on the pool's writer.
+    @discardableResult
+    public func migrate(migrations: [(SQLContext) throws -> Void]) throws -> Int64 {
+        try writeWithoutTransaction { context in try context.migrate(migrations: migrations) }
+    }
+
+    /// ``SQLContext/migrate(migrations:)`` on the pool's writer, for async code.
+    @discardableResult
+    public func migrate(migrations: [@Sendable (SQLContext) throws -> Void]) async throws -> Int64 {
+        try await writeWithoutTransaction { context in
+            // Each closure wrapped, not the array converted: converting an array of
+            // @Sendable closures to plain ones fails at run time (a Swift runtime cast).
+            try context.migrate(migrations: migrations.map { migration in { try migration($0) } })
+        }
+    }
+}
