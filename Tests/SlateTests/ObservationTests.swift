@@ -103,7 +103,8 @@ import Testing
             try ctx.exec(sql: "INSERT INTO pets (id, owner, name) VALUES (11, 2, 'Spike')")
         }
         #expect(try await iterator.next() == ["Ada", "Grace"])
-        #expect(runs.current >= before + 2)
+        // At least one run; two commits in quick succession may share one.
+        #expect(runs.current >= before + 1)
     }
 
     @Test func theFinalStateIsDeliveredAfterABurstOfCommits() async throws {
