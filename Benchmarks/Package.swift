@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "Slate", package: "Slate"),
                 .product(name: "SlateRecords", package: "Slate"),
                 .product(name: "SlateGenerator", package: "Slate"),
+                .product(name: "SlateSchema", package: "Slate"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],

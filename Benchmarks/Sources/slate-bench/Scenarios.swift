@@ -18,10 +18,12 @@ struct Sizes {
     /// Scenario q: idle reads measured, and how long each slow write holds the writer.
     var idleReads = 200
     var writeHold = 0.05
+    /// Scenario p: the database sizes, in tables, planning is measured against.
+    var planTables = [100, 400]
 
     static let full = Sizes(inserts: 1_000_000, rows: 1_000_000, lookups: 100_000, singleInserts: 10_000, orders: 16_000, tables: 400)
     static let quick = Sizes(inserts: 100_000, rows: 100_000, lookups: 20_000, singleInserts: 2_000, orders: 16_000, tables: 400, idleReads: 100, writeHold: 0.02)
-    static let smoke = Sizes(inserts: 500, rows: 500, lookups: 100, singleInserts: 20, orders: 100, tables: 10, idleReads: 5, writeHold: 0.002)
+    static let smoke = Sizes(inserts: 500, rows: 500, lookups: 100, singleInserts: 20, orders: 100, tables: 10, idleReads: 5, writeHold: 0.002, planTables: [5, 20])
 }
 
 /// Builds the scenarios over one dataset and one read database.

@@ -2,7 +2,7 @@
 // one process (A B C A B C …), medians over several rounds, ratios to C (the median of
 // each round's ratio to C's time in the same round).
 //
-//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…h,q] [--rounds N]
+//   swift run -c release --package-path Benchmarks slate-bench [--quick | --smoke] [--csv] [--scenario a…h,p,q] [--rounds N]
 import BenchGenerated
 import CBaseline
 import Foundation
@@ -40,7 +40,7 @@ struct Options {
                 mode = "size \(value)"
             case "--no-memory": memory = false
             case "--scenario":
-                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to h or q") }
+                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to h, p or q") }
                 scenarios.formUnion(letters.split(separator: ",").map(String.init))
             case "--implementation":
                 guard let names = iterator.next() else { throw BenchmarkError("--implementation needs a name") }
@@ -160,6 +160,11 @@ do {
         log("q: reads while \(QueuedWrites.writes) slow writes wait for the writer")
         queued = try await QueuedWrites.run(reads: options.sizes.idleReads, hold: options.sizes.writeHold, directory: scratch, log: log)
     }
+    var planning: [Planning.Result] = []
+    if options.scenarios.isEmpty || options.scenarios.contains("p") {
+        log("p: plan one added table against a database of many tables")
+        planning = try Planning.run(sizes: options.sizes.planTables, directory: scratch, log: log)
+    }
     var memory: [(String, Int)] = []
     if options.memory, options.scenarios.isEmpty || options.scenarios.contains("b") {
         memory = try measureMemory(path: scenarios.readDatabase, log: log)
@@ -171,6 +176,9 @@ do {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
             let ratio = c.map { String(format: "%.3f", result.ratio(to: $0)) } ?? ""
             print("\(result.scenario.letter),\(result.implementation),\(String(format: "%.6f", result.median)),\(ratio)")
+        }
+        for result in planning {
+            print("p-plan-\(result.tables),slate,\(String(format: "%.6f", result.seconds)),")
         }
         for result in queued {
             print("q-idle-median,\(result.implementation),\(String(format: "%.6f", result.idleMedian)),")
@@ -191,6 +199,7 @@ do {
             print("| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |")
         }
         if !queued.isEmpty { QueuedWrites.printTable(queued) }
+        if !planning.isEmpty { Planning.printTable(planning) }
         if !memory.isEmpty {
             let c = memory.first { $0.0 == "c" }?.1
             print("")

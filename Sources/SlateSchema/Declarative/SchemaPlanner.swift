@@ -31,6 +31,13 @@ private struct Planner {
     var liveTableNames: [String: String] = [:]
     /// Live names of renamed columns: table (current name) → column (current name) → live name.
     var liveColumnNames: [String: [String: String]] = [:]
+    /// Live tables by lower-cased name.
+    var liveTablesByName: [String: Table] = [:]
+    /// Tables (lower-cased, by their name on the copy) a step changed on the copy.
+    var touchedTables: Set<String> = []
+    /// Whether a step renamed a table or a column: SQLite then rewrites the references in
+    /// other tables too, so every table is read from the copy.
+    var renamedAnything = false
 
     static let ignored = SQLMigrator.recordTable.lowercased()
 
@@ -39,7 +46,10 @@ private struct Planner {
         self.desired = desired
         liveSchema = try SchemaReader.read(from: live)
         scratch = try SchemaObjects.scratch(try SchemaObjects.creationStatements(in: live), userVersion: liveSchema.userVersion)
-        for table in liveSchema.tables { liveTableNames[table.name.lowercased()] = table.name }
+        for table in liveSchema.tables {
+            liveTableNames[table.name.lowercased()] = table.name
+            liveTablesByName[table.name.lowercased()] = table
+        }
     }
 
     private var desiredTables: [Table] { desired.schema.tables.filter { $0.name.lowercased() != Self.ignored } }
@@ -49,8 +59,19 @@ private struct Planner {
 
     private func scratchSchema() throws -> Schema { try SchemaReader.read(from: scratch) }
 
+    /// One table of the copy. Planning reads the copy table by table, never the whole
+    /// schema per table, so that it stays linear in the number of tables; a table no step
+    /// has touched yet is the live one, read already.
+    private func scratchTable(_ name: String) throws -> Table? {
+        let key = name.lowercased()
+        if !renamedAnything, !touchedTables.contains(key), let table = liveTablesByName[key] { return table }
+        return try SchemaReader.table(named: name, in: scratch)
+    }
+
     /// Runs `step` on the copy and adds it to the plan.
     private mutating func perform(_ step: MigrationStep) throws {
+        touchedTables.insert(step.object.lowercased())
+        if step.kind == .renameTable || step.kind == .renameColumn { renamedAnything = true }
         for statement in step.statements {
             do {
                 try scratch.exec(sql: statement)
@@ -67,8 +88,9 @@ private struct Planner {
         // Which live table each desired table continues.
         var tableRenames: [(old: String, new: String)] = []
         var continued: Set<String> = []
+        let liveByName = Set(liveSchema.tables.map { $0.name.lowercased() })
         for table in desiredTables {
-            if liveSchema.table(named: table.name) != nil {
+            if liveByName.contains(table.name.lowercased()) {
                 continued.insert(table.name.lowercased())
             } else if let old = desired.renames.oldName(ofTable: table.name), let oldTable = liveSchema.table(named: old),
                       desiredTables.allSatisfy({ $0.name.lowercased() != old.lowercased() }) {
@@ -85,7 +107,7 @@ private struct Planner {
         } else {
             try dropViewsAndTriggers(onlyChanged: true)
         }
-        let desiredIndexes = desired.schema.indexes.compactMap { index in index.sql.map { (index.name, $0) } }
+        let desiredIndexes = Self.byName(desired.schema.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
         for index in liveSchema.indexes {
             guard let sql = index.sql, !unchanged(index.name, sql, in: desiredIndexes) else { continue }
             try perform(MigrationStep(
@@ -98,6 +120,7 @@ private struct Planner {
                 kind: .renameTable, object: rename.new, summary: "rename table \(rename.old) to \(rename.new)",
                 statements: ["ALTER TABLE \(q(rename.old)) RENAME TO \(q(rename.new))"], isDestructive: false))
             liveTableNames[rename.new.lowercased()] = rename.old
+            touchedTables.insert(rename.old.lowercased())
         }
 
         for table in desiredTables {
@@ -112,14 +135,17 @@ private struct Planner {
         }
 
         let current = try scratchSchema()
+        let currentIndexes = Self.byName(current.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
+        let currentViews = Self.byName(current.views.map { ($0.name, $0.sql) })
+        let currentTriggers = Self.byName(current.triggers.map { ($0.name, $0.sql) })
         for index in desired.schema.indexes {
-            guard let sql = index.sql, !unchanged(index.name, sql, in: current.indexes.compactMap { index in index.sql.map { (index.name, $0) } }) else { continue }
+            guard let sql = index.sql, !unchanged(index.name, sql, in: currentIndexes) else { continue }
             try perform(MigrationStep(kind: .createIndex, object: index.name, summary: "create index \(index.name)", statements: [sql], isDestructive: false))
         }
-        for view in desired.schema.views where !unchanged(view.name, view.sql, in: current.views.map { ($0.name, $0.sql) }) {
+        for view in desired.schema.views where !unchanged(view.name, view.sql, in: currentViews) {
             try perform(MigrationStep(kind: .createView, object: view.name, summary: "create view \(view.name)", statements: [view.sql], isDestructive: false))
         }
-        for trigger in desired.schema.triggers where !unchanged(trigger.name, trigger.sql, in: current.triggers.map { ($0.name, $0.sql) }) {
+        for trigger in desired.schema.triggers where !unchanged(trigger.name, trigger.sql, in: currentTriggers) {
             try perform(MigrationStep(
                 kind: .createTrigger, object: trigger.name, summary: "create trigger \(trigger.name)", statements: [trigger.sql], isDestructive: false))
         }
@@ -138,24 +164,32 @@ private struct Planner {
     /// Drops the views and triggers still on the copy: all of them, or those the desired
     /// schema does not have unchanged.
     private mutating func dropViewsAndTriggers(onlyChanged: Bool = false) throws {
-        let current = try scratchSchema()
+        let current = try SchemaReader.viewsAndTriggers(in: scratch)
+        let desiredTriggers = Self.byName(desired.schema.triggers.map { ($0.name, $0.sql) })
+        let desiredViews = Self.byName(desired.schema.views.map { ($0.name, $0.sql) })
         for trigger in current.triggers
-        where !onlyChanged || !unchanged(trigger.name, trigger.sql, in: desired.schema.triggers.map { ($0.name, $0.sql) }) {
+        where !onlyChanged || !unchanged(trigger.name, trigger.sql, in: desiredTriggers) {
             try perform(MigrationStep(
                 kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(trigger.name)",
                 statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
         }
-        for view in current.views where !onlyChanged || !unchanged(view.name, view.sql, in: desired.schema.views.map { ($0.name, $0.sql) }) {
+        for view in current.views where !onlyChanged || !unchanged(view.name, view.sql, in: desiredViews) {
             try perform(MigrationStep(
                 kind: .dropView, object: view.name, summary: "drop view \(view.name)",
                 statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
         }
     }
 
-    /// Whether an object named `name` with `sql` is among `objects`, unchanged.
-    private func unchanged(_ name: String, _ sql: String, in objects: [(String, String)]) -> Bool {
-        guard let other = objects.first(where: { $0.0.lowercased() == name.lowercased() }) else { return false }
-        return SchemaComparison.normalized(other.1) == SchemaComparison.normalized(sql)
+    /// Whether an object named `name` with `sql` is among `objects` (SQL by lower-cased
+    /// name), unchanged.
+    private func unchanged(_ name: String, _ sql: String, in objects: [String: String]) -> Bool {
+        guard let other = objects[name.lowercased()] else { return false }
+        return SchemaComparison.normalized(other) == SchemaComparison.normalized(sql)
+    }
+
+    /// Objects' SQL by lower-cased name (the first of a name wins).
+    static func byName(_ objects: [(String, String)]) -> [String: String] {
+        Dictionary(objects.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { first, _ in first })
     }
 
     private func count(_ sql: String) throws -> Int {
@@ -165,7 +199,7 @@ private struct Planner {
     // MARK: Tables
 
     private mutating func planTable(_ table: Table) throws {
-        guard var current = try scratchSchema().table(named: table.name) else {
+        guard var current = try scratchTable(table.name) else {
             try perform(MigrationStep(
                 kind: .createTable, object: table.name, summary: "create table \(table.name)", statements: [table.sql], isDestructive: false))
             return
@@ -177,7 +211,7 @@ private struct Planner {
                 kind: .renameColumn, object: table.name, summary: "rename column \(table.name).\(oldColumn.name) to \(column.name)",
                 statements: ["ALTER TABLE \(q(table.name)) RENAME COLUMN \(q(oldColumn.name)) TO \(q(column.name))"], isDestructive: false))
             liveColumnNames[table.name.lowercased(), default: [:]][column.name.lowercased()] = oldColumn.name
-            current = try scratchSchema().table(named: table.name) ?? current
+            current = try scratchTable(table.name) ?? current
         }
         guard SchemaComparison.normalized(current.sql) != SchemaComparison.normalized(table.sql) else { return }
         guard table.kind == .table, current.kind == .table else {
@@ -216,7 +250,7 @@ private struct Planner {
             for step in added {
                 for statement in step.statements { try scratch.exec(sql: statement) }
             }
-            if let result = try scratchSchema().table(named: table.name) {
+            if let result = try SchemaReader.table(named: table.name, in: scratch) {
                 accepted = SchemaComparison.normalized(result.sql) == SchemaComparison.normalized(table.sql)
             }
         } catch is SQLError {
@@ -224,7 +258,10 @@ private struct Planner {
         }
         if !accepted { try scratch.exec(sql: "ROLLBACK TO slate_plan") }
         try scratch.exec(sql: "RELEASE slate_plan")
-        if accepted { steps += added }
+        if accepted {
+            steps += added
+            touchedTables.insert(table.name.lowercased())
+        }
         return accepted
     }
 

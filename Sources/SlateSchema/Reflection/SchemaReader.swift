@@ -33,8 +33,12 @@ public enum SchemaReader {
                 break
             }
         }
+        var indexSQL: [String: String] = [:]
+        for object in objects where object[0].textValue == "index" {
+            if let name = object[1].textValue, let sql = object[3].textValue { indexSQL[name] = sql }
+        }
         for table in schema.tables {
-            schema.indexes += try readIndexes(of: table.name, context: context, objects: objects)
+            schema.indexes += try readIndexes(of: table.name, context: context, sql: indexSQL)
         }
         // Views after tables, in creation order, each seeing the views before it.
         for (name, sql) in viewObjects {
@@ -46,6 +50,40 @@ public enum SchemaReader {
             schema.views.append(View(name: name, sql: sql, columns: columns))
         }
         return schema
+    }
+
+    /// One table of the main database of `context`, or nil when there is none: what
+    /// ``read(from:)`` gives for it, without reading the rest of the schema.
+    static func table(named name: String, in context: SQLContext) throws -> Table? {
+        let rows = try context.query(
+            sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+            parameters: [.text(name)])
+        guard let row = rows.first, let found = row[0].textValue else { return nil }
+        let sql = row[1].textValue ?? ""
+        var kind: TableKind?
+        if SQLContext.sqliteVersionNumber >= 3_037_000 {
+            let kinds = try context.query(
+                sql: "SELECT type, wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = ?", parameters: [.text(found)])
+            if let row = kinds.first, let type = row[0].textValue {
+                kind = TableKind(type: type, withoutRowID: row[1].integerValue == 1, strict: row[2].integerValue == 1)
+            }
+        }
+        if kind?.type == "shadow" { return nil }
+        return try readTable(
+            found, sql: sql, context: context, isVirtual: kind?.type == "virtual" || sql.uppercased().hasPrefix("CREATE VIRTUAL"),
+            isWithoutRowID: kind?.withoutRowID, isStrict: kind?.strict ?? false)
+    }
+
+    /// The views and triggers of the main database of `context`, by name and SQL, in
+    /// creation order: without reading the views' columns.
+    static func viewsAndTriggers(in context: SQLContext) throws -> (views: [(name: String, sql: String)], triggers: [(name: String, sql: String)]) {
+        var views: [(name: String, sql: String)] = []
+        var triggers: [(name: String, sql: String)] = []
+        for row in try context.query(sql: "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY rowid") {
+            guard let name = row[1].textValue, let sql = row[2].textValue else { continue }
+            if row[0].textValue == "view" { views.append((name, sql)) } else { triggers.append((name, sql)) }
+        }
+        return (views, triggers)
     }
 
     /// The schema of the database file at `path`, opened read-only.
@@ -195,7 +233,8 @@ public enum SchemaReader {
 
     // MARK: Indexes
 
-    private static func readIndexes(of table: String, context: SQLContext, objects: [[SQLValue]]) throws -> [Index] {
+    /// The indexes of `table`; `sql` holds each explicit index's `CREATE INDEX` by name.
+    private static func readIndexes(of table: String, context: SQLContext, sql indexSQL: [String: String]) throws -> [Index] {
         var indexes: [Index] = []
         let list = try context.query(sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY seq DESC", parameters: [.text(table)])
         for row in list {
@@ -207,7 +246,7 @@ public enum SchemaReader {
                     column: cid == -2 ? nil : term[1].textValue, isDescending: term[2].integerValue == 1,
                     collation: term[3].textValue ?? "BINARY"))
             }
-            let sql = objects.first { $0[0].textValue == "index" && $0[1].textValue == name }?[3].textValue
+            let sql = indexSQL[name]
             indexes.append(Index(
                 name: name, table: table, isUnique: row[1].integerValue == 1,
                 origin: Index.Origin(rawValue: row[2].textValue ?? "c") ?? .createIndex,
