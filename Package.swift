@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "SlateTestSupport", dependencies: ["Slate"], path: "Tests/SlateTestSupport"),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport"]),
         // A process the reliability tests kill mid-write, or that holds a lock against them.
-        .executableTarget(name: "slate-test-child", dependencies: ["Slate"], path: "Tests/TestChild"),
+        .executableTarget(name: "slate-test-child", dependencies: ["Slate", "SlateSchema"], path: "Tests/TestChild"),
         // Crashes, full disks, I/O faults and bad input, with real processes and files.
         .testTarget(name: "SlateReliabilityTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport", "slate-test-child"]),
         .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema", "SlateTestSupport"]),

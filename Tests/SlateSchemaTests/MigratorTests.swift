@@ -198,3 +198,35 @@ import Testing
         #expect(try pool.read { try $0.query(sql: "SELECT count(*) FROM t") } == [[0]])
     }
 }
+
+/// Several processes running the same migrator on one new file at once: each sees what the
+/// others applied, inside its own transaction, and skips it.
+@Suite struct MigratorProcessTests {
+    @Test func processesRunningOneMigratorEachApplyItOnceBetweenThem() throws {
+        let child = try #require(Executables.url("slate-test-child"), "slate-test-child is not built beside the tests")
+        let directory = TemporaryDirectory()
+        for round in 0..<6 {
+            let path = directory.path("settings-\(round).sqlite")
+            var processes: [(Process, Pipe)] = []
+            for _ in 0..<3 {
+                let process = Process()
+                process.executableURL = child
+                process.arguments = ["migrator", path]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                processes.append((process, output))
+            }
+            for (process, _) in processes { try process.run() }
+            for (process, output) in processes {
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(text == "ok\n", "round \(round): \(text)")
+            }
+            let context = try SQLContext(path: path)
+            defer { context.close() }
+            #expect(try context.query(sql: "SELECT name FROM slate_migrations ORDER BY rowid") == [["001-settings"], ["002-defaults"], ["003-note"]])
+            #expect(try context.query(sql: "SELECT key, value, note FROM settings ORDER BY key") == [["font", "serif", .null], ["theme", "dark", .null]])
+        }
+    }
+}

@@ -9,6 +9,8 @@
 //   slate-test-child migrate PATH
 //       Runs three user_version migrations on PATH (each inserts a row naming this process)
 //       and prints the version it ends at.
+//   slate-test-child migrator PATH
+//       Runs an SQLMigrator's three migrations on PATH through a pool and prints "ok".
 //   slate-test-child pool PATH ID
 //       Opens a pool on PATH (perhaps a new file other processes open at the same time),
 //       inserts ID into `opened`, closes the pool and prints "ok".
@@ -18,6 +20,7 @@ import Glibc
 import Darwin
 #endif
 import Slate
+import SlateSchema
 
 func say(_ line: String) {
     var text = line + "\n"
@@ -82,6 +85,15 @@ do {
         let version = try pool.migrate(migrations: migrations)
         pool.close()
         say(String(version))
+    case "migrator":
+        var migrator = SQLMigrator()
+        migrator.register("001-settings", sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
+        migrator.register("002-defaults", sql: "INSERT INTO settings VALUES ('theme', 'dark'), ('font', 'serif')")
+        migrator.register("003-note", sql: "ALTER TABLE settings ADD COLUMN note TEXT")
+        let pool = try SQLPool(path: arguments[2])
+        try migrator.migrate(pool)
+        pool.close()
+        say("ok")
     case "lock":
         let context = try SQLContext(path: arguments[2])
         try context.exec(sql: "BEGIN EXCLUSIVE")

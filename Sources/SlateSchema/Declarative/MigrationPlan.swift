@@ -40,10 +40,15 @@ public struct MigrationStep: Equatable, Sendable {
     public var summary: String
     /// The SQL, statement by statement.
     public var statements: [String]
-    /// Whether the step drops a table, or a column that holds data.
+    /// Whether the step drops a table, or a column that holds data, or rewrites stored
+    /// values (a type change whose affinity converts them, NULLs given a default).
     public var isDestructive: Bool
     /// For a rebuild, the rows it copies.
     public var rowCount: Int?
+    /// Scripts whose last statement returns a row (an example, in words) when the step
+    /// would change a stored value. Run again inside the transaction that applies the
+    /// plan, so that rows written after planning are judged too.
+    var valueChecks: [String] = []
 }
 
 /// The ordered steps that take a live database to a desired schema: `ALTER TABLE` where
@@ -53,6 +58,19 @@ public struct MigrationStep: Equatable, Sendable {
 public struct MigrationPlan: Sendable {
     /// The steps, in order.
     public var steps: [MigrationStep]
+    /// The schema the plan was made from (`sqlite_schema`, as text), when known: applying
+    /// refuses a database whose schema is no longer this one.
+    var base: String?
+
+    /// A plan of `steps`; applying it checks no base schema.
+    public init(steps: [MigrationStep]) {
+        self.steps = steps
+    }
+
+    init(steps: [MigrationStep], base: String) {
+        self.steps = steps
+        self.base = base
+    }
 
     /// Whether the database already has the desired schema.
     public var isEmpty: Bool { steps.isEmpty }
@@ -95,6 +113,24 @@ public struct MigrationPlan: Sendable {
             throw MigrationError(.inTransaction, "a schema change runs outside a transaction: it runs in one of its own")
         }
         try ForeignKeysOff.transaction(context, migration: nil) {
+            // Inside the transaction, so that nothing can change between the check and
+            // the steps: the schema must be the one planned from.
+            if let base, try Self.schemaText(of: context) != base {
+                throw MigrationError(
+                    .schemaChanged,
+                    "the database's schema changed after the plan was made (another connection altered it); plan again from the database as it is now")
+            }
+            if !allowDestructive {
+                for step in steps {
+                    for check in step.valueChecks {
+                        if let example = try Self.firstValue(of: check, in: context) {
+                            throw MigrationError(
+                                .destructive,
+                                "the change would \(step.summary), and a row written since planning would change: \(example); allow destructive changes to go ahead")
+                        }
+                    }
+                }
+            }
             for step in steps {
                 if step.kind == .rebuildTable { progress?(step) }
                 for statement in step.statements {
@@ -106,5 +142,23 @@ public struct MigrationPlan: Sendable {
                 }
             }
         }
+    }
+
+    /// The main schema as text: every object's type, name, table and SQL, by name. Two
+    /// equal texts are the same schema.
+    static func schemaText(of context: SQLContext) throws -> String {
+        try context.query(sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name")
+            .map { row in row.map { $0.textValue ?? "" }.joined(separator: "\u{1F}") }
+            .joined(separator: "\u{1E}")
+    }
+
+    /// The first column of the first row the script's statements return, as text.
+    static func firstValue(of script: String, in context: SQLContext) throws -> String? {
+        var value: String?
+        try context.exec(sql: script) { row in
+            if value == nil { value = try row.get(0, as: String?.self) }
+            return .next
+        }
+        return value
     }
 }

@@ -17,7 +17,7 @@ public enum SchemaPlanner {
         var planner = try Planner(live: context, desired: desired)
         defer { planner.scratch.close() }
         try planner.run()
-        return MigrationPlan(steps: planner.steps)
+        return MigrationPlan(steps: planner.steps, base: try MigrationPlan.schemaText(of: context))
     }
 }
 
@@ -299,6 +299,34 @@ private struct Planner {
         }
         if reasons.isEmpty { reasons.append("change its constraints") }
 
+        // A copy that could change a stored value: proved on the live rows now, and again
+        // inside the transaction that applies the plan.
+        var valueChecks: [String] = []
+        for column in table.columns where column.generation == .none {
+            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
+            var checks: [String] = []
+            if old.affinity != column.affinity {
+                checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: column.declaredType))
+            }
+            if column.isNotNull, !old.isNotNull, column.defaultValue == nil, column.primaryKeyPosition == 0 {
+                let nulls = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL")
+                if nulls > 0 {
+                    throw MigrationError(
+                        .notNullWithoutDefault,
+                        "column \(table.name).\(column.name) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it), or fill it in a migration first")
+                }
+            }
+            for check in checks {
+                valueChecks.append(check)
+                if let example = try MigrationPlan.firstValue(of: check, in: live) {
+                    destructive = true
+                    reasons.removeAll { $0 == "change column \(column.name)" }
+                    reasons.append(
+                        "change column \(column.name) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))")
+                }
+            }
+        }
+
         // Columns both tables have are copied; a column that becomes NOT NULL takes its
         // default where it held NULL.
         var targets: [String] = []
@@ -323,8 +351,31 @@ private struct Planner {
         try perform(MigrationStep(
             kind: .rebuildTable, object: table.name,
             summary: "rebuild table \(table.name) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
-            statements: statements, isDestructive: destructive, rowCount: rows))
+            statements: statements, isDestructive: destructive, rowCount: rows, valueChecks: valueChecks))
     }
+
+    /// A script whose last statement returns an example (`'02134' → 2134 in t.zip`) of a
+    /// value of `column` that a column declared `declaredType` would store differently:
+    /// the values are put through the new affinity in a temporary table, beside their
+    /// originals. Integers and reals that keep their exact value count as unchanged.
+    static func affinityCheck(table: String, column: String, declaredType: String) -> String {
+        let q = SQLText.quotedIdentifier
+        let place = literal("\(table).\(column)")
+        return """
+            DROP TABLE IF EXISTS temp.slate_value_check;
+            CREATE TEMP TABLE slate_value_check (old, new \(declaredType));
+            INSERT INTO temp.slate_value_check (old, new) SELECT \(q(column)), \(q(column)) FROM \(q(table));
+            SELECT quote(old) || ' → ' || quote(new) || ' in ' || \(place) FROM temp.slate_value_check
+            WHERE NOT ((typeof(old) = typeof(new) AND old IS new)
+                OR (typeof(old) = 'integer' AND typeof(new) = 'real' AND new = old AND CAST(new AS INTEGER) = old)
+                OR (typeof(old) = 'real' AND typeof(new) = 'integer' AND new = old))
+            LIMIT 1;
+            DROP TABLE temp.slate_value_check
+            """
+    }
+
+    /// `text` as an SQL string literal.
+    static func literal(_ text: String) -> String { SQLText.quotedLiteral(text) }
 
     /// Whether a column default (as `pragma table_info` gives it) is not a constant:
     /// `CURRENT_TIMESTAMP` and friends, or an expression in parentheses.

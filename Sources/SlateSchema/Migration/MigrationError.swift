@@ -28,6 +28,8 @@ public struct MigrationError: Error, Equatable, Sendable, CustomStringConvertibl
         public static let inTransaction = Code(rawValue: "inTransaction")
         /// The planned steps would not reach the desired schema (checked before any is run).
         public static let planMismatch = Code(rawValue: "planMismatch")
+        /// The database's schema changed after the plan was made: plan again.
+        public static let schemaChanged = Code(rawValue: "schemaChanged")
     }
 
     /// What went wrong.

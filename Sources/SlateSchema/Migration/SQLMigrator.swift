@@ -142,6 +142,10 @@ public struct SQLMigrator: Sendable {
                   applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
                 )
                 """)
+            // Another process may have applied it since this one looked: inside the
+            // migration's own (immediate) transaction, the answer cannot change.
+            let applied = try context.query(sql: "SELECT 1 FROM \(Self.recordTable) WHERE name = ?", parameters: [.text(migration.name)])
+            if !applied.isEmpty { return }
             do {
                 try migration.body(context)
             } catch let error as MigrationError {
