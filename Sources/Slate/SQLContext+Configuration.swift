@@ -9,6 +9,23 @@ extension SQLContext {
     /// configuration.journalMode = .wal
     /// let ctx = try SQLContext(path: "app.sqlite", configuration: configuration)
     /// ```
+    ///
+    /// ## Set on every connection
+    /// Whatever the configuration, a context turns off, before it runs any SQL, the legacy
+    /// behaviours of SQLite that silently do something other than what the SQL says:
+    /// - Double-quoted strings (`SQLITE_DBCONFIG_DQS_DML`, `SQLITE_DBCONFIG_DQS_DDL`): a
+    ///   double-quoted name that names no column is an error ("no such column"), where
+    ///   SQLite's legacy rule would read it as a string (`SELECT "priority" FROM todo` on a
+    ///   table without that column returns the text `priority`). Files whose stored tables
+    ///   use double quotes in `DEFAULT` or `CHECK` still open and work: SQLite reads the
+    ///   stored schema leniently. Views and trigger bodies are compiled when they are used,
+    ///   though, under this rule: for a file whose views or triggers were written with
+    ///   double-quoted strings, set ``allowsDoubleQuotedStrings``.
+    /// - Legacy `ALTER TABLE` (`SQLITE_DBCONFIG_LEGACY_ALTER_TABLE`) off: renaming a table
+    ///   or column also rewrites the views and triggers that use it.
+    /// - Extension loading (`SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION`) off, and the
+    ///   two-argument `fts3_tokenizer()`, which takes a C function pointer from SQL
+    ///   (`SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER`), off.
     public struct Configuration: Sendable {
         /// How long a statement waits for another connection's lock before failing with
         /// `SQLITE_BUSY`. Five seconds by default.
@@ -20,9 +37,11 @@ extension SQLContext {
         /// How many prepared statements ``SQLContext/exec(sql:parameters:)`` and friends
         /// keep for reuse. 64 by default; 0 turns the cache off.
         public var statementCacheCapacity: Int
-        /// Whether errors show the values bound to the failing statement. Off by default,
-        /// so that errors can be logged without leaking data.
-        public var includesBoundValuesInErrors: Bool
+        /// Whether the values bound to statements are shown: in errors (``SQLError/arguments``)
+        /// and in the SQL that ``SQLContext/trace(_:)`` hands out (`sqlite3_expanded_sql`
+        /// rather than `sqlite3_sql`). Off by default, so that errors and traces can be
+        /// logged without leaking data.
+        public var showsBoundValues: Bool
         /// The name of the SQLite VFS to open the file with, or nil for the default.
         public var vfs: String?
         /// Whether to open the file as one that may have been made to attack the program
@@ -33,6 +52,10 @@ extension SQLContext {
         public var isDefensive: Bool
         /// Run-time limits to set on open (`sqlite3_limit`); empty leaves SQLite's.
         public var limits: [SQLContext.Limit: Int32]
+        /// Whether SQLite's legacy rule applies, which reads a double-quoted name that names
+        /// no column as a string literal. Off by default (see "Set on every connection"
+        /// above); turn it on only for a file whose views or triggers rely on it.
+        public var allowsDoubleQuotedStrings: Bool
 
         /// Creates a configuration; every setting has its default.
         public init(
@@ -40,23 +63,25 @@ extension SQLContext {
             foreignKeys: Bool = true,
             journalMode: JournalMode? = nil,
             statementCacheCapacity: Int = 64,
-            includesBoundValuesInErrors: Bool = false,
+            showsBoundValues: Bool = false,
             vfs: String? = nil,
             isDefensive: Bool = false,
-            limits: [SQLContext.Limit: Int32] = [:]
+            limits: [SQLContext.Limit: Int32] = [:],
+            allowsDoubleQuotedStrings: Bool = false
         ) {
             self.busyTimeout = busyTimeout
             self.foreignKeys = foreignKeys
             self.journalMode = journalMode
             self.statementCacheCapacity = statementCacheCapacity
-            self.includesBoundValuesInErrors = includesBoundValuesInErrors
+            self.showsBoundValues = showsBoundValues
             self.vfs = vfs
             self.isDefensive = isDefensive
             self.limits = limits
+            self.allowsDoubleQuotedStrings = allowsDoubleQuotedStrings
         }
 
         /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a
-        /// 64-statement cache, bound values kept out of errors.
+        /// 64-statement cache, bound values kept out of errors and traces.
         public static var `default`: Configuration { Configuration() }
 
         /// For databases that come from elsewhere: ``isDefensive`` on and the ``limits``
@@ -88,6 +113,7 @@ extension SQLContext {
     }
 
     func applyConfiguration(_ configuration: Configuration) throws {
+        try applySafeDefaults(configuration)
         if configuration.isDefensive { try applyDefensiveSettings() }
         for (limit, value) in configuration.limits { setLimit(limit, to: value) }
         busyTimeout = configuration.busyTimeout

@@ -33,6 +33,8 @@ public struct SQLUpdate: Hashable, Sendable {
 /// The Swift closures behind the C hooks of one connection: the user's, and the pool's
 /// own (change tracking), which live side by side.
 final class Hooks {
+    /// Whether the trace shows bound values (``SQLContext/Configuration/showsBoundValues``).
+    let showsBoundValues: Bool
     var update: ((SQLUpdate) -> Void)?
     var commit: (() -> Bool)?
     var rollback: (() -> Void)?
@@ -40,6 +42,10 @@ final class Hooks {
     var internalUpdate: ((SQLUpdate) -> Void)?
     var internalCommit: (() -> Void)?
     var internalRollback: (() -> Void)?
+
+    init(showsBoundValues: Bool) {
+        self.showsBoundValues = showsBoundValues
+    }
 
     func removeAll() {
         update = nil
@@ -79,11 +85,14 @@ extension SQLContext {
         installHooks()
     }
 
-    /// Calls `hook` with the SQL of each statement as it starts, with its bound values
-    /// written in (`sqlite3_trace_v2`, `SQLITE_TRACE_STMT`); nil removes it. Statements
-    /// run by triggers come as their `-- trigger` comment lines.
+    /// Calls `hook` with the SQL of each statement as it starts (`sqlite3_trace_v2`,
+    /// `SQLITE_TRACE_STMT`); nil removes it. Statements run by triggers come as their
+    /// `-- trigger` comment lines.
     ///
-    /// The expanded SQL shows bound values: mind where you log it.
+    /// The SQL is as written, parameters and all (`sqlite3_sql`), so that a trace can be
+    /// logged without leaking data. With ``Configuration/showsBoundValues`` set, as for
+    /// errors, it comes with the bound values written in (`sqlite3_expanded_sql`): mind
+    /// where you log it then.
     public func trace(_ hook: ((String) -> Void)?) {
         hooks.trace = hook
         installHooks()
@@ -147,10 +156,14 @@ extension SQLContext {
                 guard let hook = hooks.trace else { return 0 }
                 if let text {
                     let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
-                    if unexpanded.hasPrefix("--") {
+                    if !hooks.showsBoundValues || unexpanded.hasPrefix("--") {
                         hook(unexpanded)
                         return 0
                     }
+                }
+                guard hooks.showsBoundValues else {
+                    if let statement, let sql = sqlite3_sql(OpaquePointer(statement)) { hook(String(cString: sql)) }
+                    return 0
                 }
                 if let statement, let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
                     hook(String(cString: expanded))

@@ -34,7 +34,7 @@ public final class SQLContext {
     /// The settings the context was opened with.
     public let configuration: Configuration
     let statementCache: StatementCache
-    let hooks = Hooks()
+    let hooks: Hooks
     var storedBusyTimeout: Duration = .zero
     /// An error from a non-throwing property setter, thrown by the next throwing call.
     var pendingError: SQLError? {
@@ -72,8 +72,9 @@ public final class SQLContext {
         sqlite3_extended_result_codes(db, 1)
 
         self.connection = SQLConnection(
-            db: db, location: location, includesBoundValuesInErrors: configuration.includesBoundValuesInErrors)
+            db: db, location: location, showsBoundValues: configuration.showsBoundValues)
         self.configuration = configuration
+        self.hooks = Hooks(showsBoundValues: configuration.showsBoundValues)
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         do {
             try applyConfiguration(configuration)
