@@ -56,6 +56,25 @@ extension SQLContext {
         /// no column as a string literal. Off by default (see "Set on every connection"
         /// above); turn it on only for a file whose views or triggers rely on it.
         public var allowsDoubleQuotedStrings: Bool
+        /// The most virtual-machine instructions one run of a statement may execute, or nil
+        /// for no bound (the default). A statement past it stops with
+        /// ``SQLError/Code/interrupt`` and a message naming this setting.
+        ///
+        /// Counted from when the statement starts from the beginning, over all its steps,
+        /// in blocks of 1,000 instructions. For scale: scanning a million rows takes about
+        /// five million instructions, and SQLite runs some 50 to 100 million a second.
+        /// ``untrusted`` sets 100 million. The check costs nothing measurable; a connection
+        /// without limits has no progress handler at all.
+        public var maximumStatementInstructions: Int?
+        /// The longest one run of a statement may spend inside SQLite, or nil for no bound
+        /// (the default). A statement past it stops with ``SQLError/Code/interrupt`` and a
+        /// message naming this setting.
+        ///
+        /// Measured with a monotonic clock while the statement steps, from when it starts
+        /// from the beginning; the time your code spends between rows does not count. It
+        /// catches the work that few instructions do: sorting, slow I/O, long functions.
+        /// ``untrusted`` sets 10 seconds.
+        public var maximumStatementDuration: Duration?
 
         /// Creates a configuration; every setting has its default.
         public init(
@@ -67,7 +86,9 @@ extension SQLContext {
             vfs: String? = nil,
             isDefensive: Bool = false,
             limits: [SQLContext.Limit: Int32] = [:],
-            allowsDoubleQuotedStrings: Bool = false
+            allowsDoubleQuotedStrings: Bool = false,
+            maximumStatementInstructions: Int? = nil,
+            maximumStatementDuration: Duration? = nil
         ) {
             self.busyTimeout = busyTimeout
             self.foreignKeys = foreignKeys
@@ -78,21 +99,32 @@ extension SQLContext {
             self.isDefensive = isDefensive
             self.limits = limits
             self.allowsDoubleQuotedStrings = allowsDoubleQuotedStrings
+            self.maximumStatementInstructions = maximumStatementInstructions
+            self.maximumStatementDuration = maximumStatementDuration
         }
 
         /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a
-        /// 64-statement cache, bound values kept out of errors and traces.
+        /// 64-statement cache, bound values kept out of errors and traces, no bound on a
+        /// statement's work.
         public static var `default`: Configuration { Configuration() }
 
-        /// For databases that come from elsewhere: ``isDefensive`` on and the ``limits``
+        /// For databases that come from elsewhere: ``isDefensive`` on, the ``limits``
         /// SQLite suggests for untrusted input (``SQLContext/Limit/untrustedDefaults``:
-        /// strings and blobs up to 1 MB, SQL up to 100 kB, no attached databases, …).
+        /// strings and blobs up to 1 MB, SQL up to 100 kB, no attached databases, …), and
+        /// a bound on each statement's work, so that a view or recursive query in the file
+        /// that never ends cannot hang the reader: 100 million instructions
+        /// (``maximumStatementInstructions``: one to two seconds of work, a scan of some 20
+        /// million rows, far more than reading a document-sized file needs) and 10 seconds
+        /// (``maximumStatementDuration``, for work that is slow in few instructions: large
+        /// sorts, slow storage). Raise them for large files you mean to process whole.
         ///
         /// ```swift
         /// let ctx = try SQLContext(path: downloaded, flags: [.readOnly], configuration: .untrusted)
         /// ```
         public static var untrusted: Configuration {
-            Configuration(isDefensive: true, limits: SQLContext.Limit.untrustedDefaults)
+            Configuration(
+                isDefensive: true, limits: SQLContext.Limit.untrustedDefaults,
+                maximumStatementInstructions: 100_000_000, maximumStatementDuration: .seconds(10))
         }
     }
 
@@ -116,6 +148,8 @@ extension SQLContext {
         try applySafeDefaults(configuration)
         if configuration.isDefensive { try applyDefensiveSettings() }
         for (limit, value) in configuration.limits { setLimit(limit, to: value) }
+        try installStatementLimits(
+            instructions: configuration.maximumStatementInstructions, duration: configuration.maximumStatementDuration)
         busyTimeout = configuration.busyTimeout
         // Reading the schema version fails right away for a file that is not a database
         // (or is locked beyond the busy timeout), instead of at the first query.

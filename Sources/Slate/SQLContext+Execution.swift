@@ -218,6 +218,7 @@ extension SQLContext {
         var tail: UnsafePointer<CChar>?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         if connection.tracksAccess { connection.preparingAccess = StatementAccess() }
+        if connection.hasStatementLimits { connection.statementLimits?.beginPreparing() }
         let code = sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
         if handle == nil { connection.preparingAccess = nil }
         let tailOffset = tail.map { offset + (UnsafeRawPointer($0) - UnsafeRawPointer(start)) } ?? bytes.count

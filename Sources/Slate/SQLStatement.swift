@@ -51,6 +51,9 @@ public final class SQLStatement {
     /// its first step, when ``isBusy`` is still false) until it is closed, exhausted,
     /// released or fails. A lent statement is never handed out by the caches.
     @exclusivity(unchecked) @usableFromInline var isLent = false
+    /// The work done by the current run of the statement, when the connection has
+    /// statement limits (``SQLContext/Configuration/maximumStatementInstructions``).
+    var budget: StatementBudget?
     /// The tables the statement reads and writes, when its connection tracks access.
     let access: StatementAccess
     private var cachedColumnNames: [String]?
@@ -107,6 +110,7 @@ public final class SQLStatement {
     @inlinable
     public func next() throws -> Bool {
         guard let handle, connection.isOpen else { throw closedError() }
+        if connection.hasStatementLimits { connection.statementWillStep(self, handle) }
         if let observer = connection.observer { return try observedNext(handle, observer) }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }

@@ -27,6 +27,11 @@ final class SQLConnection {
     /// Told when statements start and steps finish (the pool's change tracking and
     /// query observation); nil costs one check per step.
     @exclusivity(unchecked) @usableFromInline var observer: ConnectionObserver?
+    /// Whether statements have a bound on their work (`statementLimits` is set): the one
+    /// byte ``SQLStatement/next()`` tests before each step.
+    @exclusivity(unchecked) @usableFromInline var hasStatementLimits = false
+    /// The bounds on each statement's work, and the budget being spent.
+    var statementLimits: StatementLimits?
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 
@@ -78,6 +83,7 @@ final class SQLConnection {
             message = String(cString: sqlite3_errstr(code))
         }
         if message == "not an error" { message = String(cString: sqlite3_errstr(code)) }
+        if code & 0xFF == SQLITE_INTERRUPT, let exceeded = statementLimits?.takeExceeded() { message = exceeded }
         return SQLError(
             code: SQLError.Code(rawValue: code), message: message, sql: sql,
             arguments: showsBoundValues ? arguments : nil)
