@@ -9,6 +9,23 @@ extension SQLContext {
     /// configuration.journalMode = .wal
     /// let ctx = try SQLContext(path: "app.sqlite", configuration: configuration)
     /// ```
+    ///
+    /// ## Set on every connection
+    /// Whatever the configuration, a context turns off, before it runs any SQL, the legacy
+    /// behaviours of SQLite that silently do something other than what the SQL says:
+    /// - Double-quoted strings (`SQLITE_DBCONFIG_DQS_DML`, `SQLITE_DBCONFIG_DQS_DDL`): a
+    ///   double-quoted name that names no column is an error ("no such column"), where
+    ///   SQLite's legacy rule would read it as a string (`SELECT "priority" FROM todo` on a
+    ///   table without that column returns the text `priority`). Files whose stored tables
+    ///   use double quotes in `DEFAULT` or `CHECK` still open and work: SQLite reads the
+    ///   stored schema leniently. Views and trigger bodies are compiled when they are used,
+    ///   though, under this rule: for a file whose views or triggers were written with
+    ///   double-quoted strings, set ``allowsDoubleQuotedStrings``.
+    /// - Legacy `ALTER TABLE` (`SQLITE_DBCONFIG_LEGACY_ALTER_TABLE`) off: renaming a table
+    ///   or column also rewrites the views and triggers that use it.
+    /// - Extension loading (`SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION`) off, and the
+    ///   two-argument `fts3_tokenizer()`, which takes a C function pointer from SQL
+    ///   (`SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER`), off.
     public struct Configuration: Sendable {
         /// How long a statement waits for another connection's lock before failing with
         /// `SQLITE_BUSY`. Five seconds by default.
@@ -20,9 +37,11 @@ extension SQLContext {
         /// How many prepared statements ``SQLContext/exec(sql:parameters:)`` and friends
         /// keep for reuse. 64 by default; 0 turns the cache off.
         public var statementCacheCapacity: Int
-        /// Whether errors show the values bound to the failing statement. Off by default,
-        /// so that errors can be logged without leaking data.
-        public var includesBoundValuesInErrors: Bool
+        /// Whether the values bound to statements are shown: in errors (``SQLError/arguments``)
+        /// and in the SQL that ``SQLContext/trace(_:)`` hands out (`sqlite3_expanded_sql`
+        /// rather than `sqlite3_sql`). Off by default, so that errors and traces can be
+        /// logged without leaking data.
+        public var showsBoundValues: Bool
         /// The name of the SQLite VFS to open the file with, or nil for the default.
         public var vfs: String?
         /// Whether to open the file as one that may have been made to attack the program
@@ -33,6 +52,29 @@ extension SQLContext {
         public var isDefensive: Bool
         /// Run-time limits to set on open (`sqlite3_limit`); empty leaves SQLite's.
         public var limits: [SQLContext.Limit: Int32]
+        /// Whether SQLite's legacy rule applies, which reads a double-quoted name that names
+        /// no column as a string literal. Off by default (see "Set on every connection"
+        /// above); turn it on only for a file whose views or triggers rely on it.
+        public var allowsDoubleQuotedStrings: Bool
+        /// The most virtual-machine instructions one run of a statement may execute, or nil
+        /// for no bound (the default). A statement past it stops with
+        /// ``SQLError/Code/interrupt`` and a message naming this setting.
+        ///
+        /// Counted from when the statement starts from the beginning, over all its steps,
+        /// in blocks of 1,000 instructions. For scale: scanning a million rows takes about
+        /// five million instructions, and SQLite runs some 50 to 100 million a second.
+        /// ``untrusted`` sets 100 million. The check costs nothing measurable; a connection
+        /// without limits has no progress handler at all.
+        public var maximumStatementInstructions: Int?
+        /// The longest one run of a statement may spend inside SQLite, or nil for no bound
+        /// (the default). A statement past it stops with ``SQLError/Code/interrupt`` and a
+        /// message naming this setting.
+        ///
+        /// Measured with a monotonic clock while the statement steps, from when it starts
+        /// from the beginning; the time your code spends between rows does not count. It
+        /// catches the work that few instructions do: sorting, slow I/O, long functions.
+        /// ``untrusted`` sets 10 seconds.
+        public var maximumStatementDuration: Duration?
 
         /// Creates a configuration; every setting has its default.
         public init(
@@ -40,34 +82,49 @@ extension SQLContext {
             foreignKeys: Bool = true,
             journalMode: JournalMode? = nil,
             statementCacheCapacity: Int = 64,
-            includesBoundValuesInErrors: Bool = false,
+            showsBoundValues: Bool = false,
             vfs: String? = nil,
             isDefensive: Bool = false,
-            limits: [SQLContext.Limit: Int32] = [:]
+            limits: [SQLContext.Limit: Int32] = [:],
+            allowsDoubleQuotedStrings: Bool = false,
+            maximumStatementInstructions: Int? = nil,
+            maximumStatementDuration: Duration? = nil
         ) {
             self.busyTimeout = busyTimeout
             self.foreignKeys = foreignKeys
             self.journalMode = journalMode
             self.statementCacheCapacity = statementCacheCapacity
-            self.includesBoundValuesInErrors = includesBoundValuesInErrors
+            self.showsBoundValues = showsBoundValues
             self.vfs = vfs
             self.isDefensive = isDefensive
             self.limits = limits
+            self.allowsDoubleQuotedStrings = allowsDoubleQuotedStrings
+            self.maximumStatementInstructions = maximumStatementInstructions
+            self.maximumStatementDuration = maximumStatementDuration
         }
 
         /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a
-        /// 64-statement cache, bound values kept out of errors.
+        /// 64-statement cache, bound values kept out of errors and traces, no bound on a
+        /// statement's work.
         public static var `default`: Configuration { Configuration() }
 
-        /// For databases that come from elsewhere: ``isDefensive`` on and the ``limits``
+        /// For databases that come from elsewhere: ``isDefensive`` on, the ``limits``
         /// SQLite suggests for untrusted input (``SQLContext/Limit/untrustedDefaults``:
-        /// strings and blobs up to 1 MB, SQL up to 100 kB, no attached databases, …).
+        /// strings and blobs up to 1 MB, SQL up to 100 kB, no attached databases, …), and
+        /// a bound on each statement's work, so that a view or recursive query in the file
+        /// that never ends cannot hang the reader: 100 million instructions
+        /// (``maximumStatementInstructions``: one to two seconds of work, a scan of some 20
+        /// million rows, far more than reading a document-sized file needs) and 10 seconds
+        /// (``maximumStatementDuration``, for work that is slow in few instructions: large
+        /// sorts, slow storage). Raise them for large files you mean to process whole.
         ///
         /// ```swift
         /// let ctx = try SQLContext(path: downloaded, flags: [.readOnly], configuration: .untrusted)
         /// ```
         public static var untrusted: Configuration {
-            Configuration(isDefensive: true, limits: SQLContext.Limit.untrustedDefaults)
+            Configuration(
+                isDefensive: true, limits: SQLContext.Limit.untrustedDefaults,
+                maximumStatementInstructions: 100_000_000, maximumStatementDuration: .seconds(10))
         }
     }
 
@@ -88,8 +145,11 @@ extension SQLContext {
     }
 
     func applyConfiguration(_ configuration: Configuration) throws {
+        try applySafeDefaults(configuration)
         if configuration.isDefensive { try applyDefensiveSettings() }
         for (limit, value) in configuration.limits { setLimit(limit, to: value) }
+        try installStatementLimits(
+            instructions: configuration.maximumStatementInstructions, duration: configuration.maximumStatementDuration)
         busyTimeout = configuration.busyTimeout
         // Reading the schema version fails right away for a file that is not a database
         // (or is locked beyond the busy timeout), instead of at the first query.

@@ -84,9 +84,12 @@ extension SQLContext {
 
     /// A cursor over the rows of one statement: rows are read one at a time, never all
     /// held in memory, and you can stop whenever you like.
+    ///
+    /// The cursor has its statement to itself until it is done: running the same SQL
+    /// meanwhile, in another cursor or a query, uses a statement of its own.
     public func cursor(sql: String, parameters: [SQLValue] = []) throws -> SQLCursor {
         let statement = try cachedStatement(sql: sql)
-        let cursor = SQLCursor(statement: statement, ownsStatement: !statement.isCached)
+        let cursor = SQLCursor(statement: statement)
         do {
             try statement.bind(parameters: parameters)
         } catch {
@@ -149,7 +152,7 @@ extension SQLContext {
     func runScript(_ sql: String, onRow: (SQLRow) throws -> RowAction) throws {
         let db = try openHandle(sql: sql)
         // A single statement run before: straight from the cache.
-        if let statement = statementCache.statement(for: sql), !statement.isBusy {
+        if let statement = statementCache.statement(for: sql), !statement.isInUse {
             defer { release(statement) }
             statement.clearBindings()
             _ = try step(statement, at: 0, onRow: onRow)
@@ -215,6 +218,7 @@ extension SQLContext {
         var tail: UnsafePointer<CChar>?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         if connection.tracksAccess { connection.preparingAccess = StatementAccess() }
+        if connection.hasStatementLimits { connection.statementLimits?.beginPreparing() }
         let code = sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
         if handle == nil { connection.preparingAccess = nil }
         let tailOffset = tail.map { offset + (UnsafeRawPointer($0) - UnsafeRawPointer(start)) } ?? bytes.count

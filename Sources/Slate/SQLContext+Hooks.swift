@@ -38,6 +38,8 @@ public struct SQLUpdate: Hashable, Sendable {
 /// (``SQLContext/transaction(_:_:)``).
 final class Hooks {
     let connection: SQLConnection
+    /// Whether the trace shows bound values (``SQLContext/Configuration/showsBoundValues``).
+    let showsBoundValues: Bool
     var update: ((SQLUpdate) -> Void)?
     var commit: (() -> Bool)?
     var rollback: (() -> Void)?
@@ -46,8 +48,9 @@ final class Hooks {
     var internalCommit: (() -> Void)?
     var internalRollback: (() -> Void)?
 
-    init(connection: SQLConnection) {
+    init(connection: SQLConnection, showsBoundValues: Bool) {
         self.connection = connection
+        self.showsBoundValues = showsBoundValues
     }
 
     func removeAll() {
@@ -88,11 +91,14 @@ extension SQLContext {
         installHooks()
     }
 
-    /// Calls `hook` with the SQL of each statement as it starts, with its bound values
-    /// written in (`sqlite3_trace_v2`, `SQLITE_TRACE_STMT`); nil removes it. Statements
-    /// run by triggers come as their `-- trigger` comment lines.
+    /// Calls `hook` with the SQL of each statement as it starts (`sqlite3_trace_v2`,
+    /// `SQLITE_TRACE_STMT`); nil removes it. Statements run by triggers come as their
+    /// `-- trigger` comment lines.
     ///
-    /// The expanded SQL shows bound values: mind where you log it.
+    /// The SQL is as written, parameters and all (`sqlite3_sql`), so that a trace can be
+    /// logged without leaking data. With ``Configuration/showsBoundValues`` set, as for
+    /// errors, it comes with the bound values written in (`sqlite3_expanded_sql`): mind
+    /// where you log it then.
     public func trace(_ hook: ((String) -> Void)?) {
         hooks.trace = hook
         installHooks()
@@ -150,10 +156,14 @@ extension SQLContext {
                 guard let hook = hooks.trace else { return 0 }
                 if let text {
                     let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
-                    if unexpanded.hasPrefix("--") {
+                    if !hooks.showsBoundValues || unexpanded.hasPrefix("--") {
                         hook(unexpanded)
                         return 0
                     }
+                }
+                guard hooks.showsBoundValues else {
+                    if let statement, let sql = sqlite3_sql(OpaquePointer(statement)) { hook(String(cString: sql)) }
+                    return 0
                 }
                 if let statement, let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
                     hook(String(cString: expanded))

@@ -33,10 +33,10 @@ extension SQLContext {
     }
 
     /// Whether a statement this context keeps can be handed out again as it is: it is not
-    /// closed nor being stepped, the connection is open, and no error from a property
-    /// setter waits to be thrown.
+    /// closed, nor being stepped, nor lent to a cursor; the connection is open; and no
+    /// error from a property setter waits to be thrown.
     @inlinable
     public func canReuse(_ statement: SQLStatement) -> Bool {
-        statement.handle != nil && !statement.isBusy && connection.isOpen && !hasPendingError
+        statement.handle != nil && !statement.isInUse && connection.isOpen && !hasPendingError
     }
 }

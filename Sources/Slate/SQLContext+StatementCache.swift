@@ -5,12 +5,13 @@ extension SQLContext {
     /// prepared the first time, reused after. It comes reset, with its bindings cleared.
     ///
     /// The cache owns the statement: don't close it, and finish with it before asking for
-    /// the same SQL again. When the cached statement is still being stepped (a cursor is
-    /// open on it), a fresh statement is prepared for you instead.
+    /// the same SQL again. When the cached statement is in use (being stepped, or lent to a
+    /// cursor that is not done), a fresh statement is prepared for you instead, and
+    /// finalized when you let it go.
     public func cachedStatement(sql: String) throws -> SQLStatement {
         let db = try openHandle(sql: sql)
         if let statement = statementCache.statement(for: sql) {
-            if !statement.isBusy {
+            if !statement.isInUse {
                 statement.clearBindings()
                 return statement
             }
@@ -24,10 +25,13 @@ extension SQLContext {
     /// Finalizes every cached statement (Skull's `flush()`). They are prepared again when
     /// next used; call this after changing the schema from another connection, or to
     /// release memory.
+    ///
+    /// A statement in use (an open cursor's, or one being stepped) is left to its user,
+    /// who finalizes it when done.
     public func flushStatementCache() {
         statementCache.removeAll()
-        for statement in slotStatements.compactMap({ $0 }) where !statement.isBusy {
-            statement.close()
+        for statement in slotStatements.compactMap({ $0 }) {
+            StatementCache.letGo(statement)
         }
         slotStatements.removeAll()
         for storage in slotStorages {
@@ -75,17 +79,27 @@ final class StatementCache {
         guard capacity > 0 else { return }
         if entries.count >= capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             entries[oldest.key] = nil
-            // A statement still being stepped finalizes when its last user lets it go.
-            if !oldest.value.statement.isBusy { oldest.value.statement.close() }
+            Self.letGo(oldest.value.statement)
         }
         clock &+= 1
         entries[sql] = Entry(statement: statement, lastUse: clock)
     }
 
     func removeAll() {
-        for entry in entries.values where !entry.statement.isBusy {
-            entry.statement.close()
+        for entry in entries.values {
+            Self.letGo(entry.statement)
         }
         entries.removeAll()
+    }
+
+    /// Gives up a statement the cache held: finalized now, or, when it is in use (an open
+    /// cursor's, or being stepped), no longer cached, so that its user finalizes it when
+    /// done instead of resetting it for a cache that has forgotten it.
+    static func letGo(_ statement: SQLStatement) {
+        if statement.isInUse {
+            statement.isCached = false
+        } else {
+            statement.close()
+        }
     }
 }

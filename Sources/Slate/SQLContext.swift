@@ -72,10 +72,10 @@ public final class SQLContext {
         sqlite3_extended_result_codes(db, 1)
 
         self.connection = SQLConnection(
-            db: db, location: location, includesBoundValuesInErrors: configuration.includesBoundValuesInErrors)
+            db: db, location: location, showsBoundValues: configuration.showsBoundValues)
         self.configuration = configuration
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
-        self.hooks = Hooks(connection: connection)
+        self.hooks = Hooks(connection: connection, showsBoundValues: configuration.showsBoundValues)
         installHooks()
         do {
             try applyConfiguration(configuration)

@@ -9,17 +9,22 @@
 /// ```
 ///
 /// The statement is released (reset, or finalized if it was prepared for this cursor)
-/// when the rows run out, when you call ``close()``, or when the cursor is released, so
-/// stopping early leaves no read transaction open for long.
+/// when the rows run out, when a step fails, when you call ``close()``, or when the cursor
+/// is released, so stopping early leaves no read transaction open for long.
+///
+/// Until then the cursor has the statement to itself, from its creation on: the same SQL
+/// run meanwhile (another cursor, a ``SQLContext/query(sql:parameters:)``) gets a statement
+/// of its own, and cannot rebind or step the cursor's.
 public final class SQLCursor {
     /// The statement being stepped.
     public let statement: SQLStatement
-    private let ownsStatement: Bool
     private var isDone = false
 
-    init(statement: SQLStatement, ownsStatement: Bool) {
+    /// A cursor over `statement`, which it has to itself until it is done: a cached
+    /// statement is lent to it, an uncached one it finalizes.
+    init(statement: SQLStatement) {
         self.statement = statement
-        self.ownsStatement = ownsStatement
+        statement.isLent = true
     }
 
     deinit { close() }
@@ -49,11 +54,13 @@ public final class SQLCursor {
     public func close() {
         guard !isDone else { return }
         isDone = true
-        if ownsStatement {
-            statement.close()
-        } else {
+        statement.isLent = false
+        if statement.isCached {
             statement.reset()
             statement.clearBindings()
+        } else {
+            // Prepared for this cursor, or let go by the cache while lent.
+            statement.close()
         }
     }
 }

@@ -5,7 +5,7 @@ import SlateCSQLite
 /// Every error carries an SQLite result ``code`` (extended where SQLite gives one), the
 /// ``message`` saying what went wrong, and the ``sql`` it happened in. Bound values are
 /// left out unless the context was configured to include them
-/// (``SQLContext/Configuration/includesBoundValuesInErrors``), so logs don't leak data.
+/// (``SQLContext/Configuration/showsBoundValues``), so logs don't leak data.
 ///
 /// A `catch` can match a primary code, which also matches its extended codes:
 ///

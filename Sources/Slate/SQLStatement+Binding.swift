@@ -114,10 +114,10 @@ extension SQLStatement {
             throw SQLError(
                 code: .range,
                 message: "the statement takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s") but \(parameters.count) \(parameters.count == 1 ? "value was" : "values were") given",
-                sql: sql, arguments: connection.includesBoundValuesInErrors ? parameters : nil)
+                sql: sql, arguments: connection.showsBoundValues ? parameters : nil)
         }
         reset()
-        if connection.includesBoundValuesInErrors { boundValuesForErrors = parameters }
+        if connection.showsBoundValues { boundValuesForErrors = parameters }
         for (offset, value) in parameters.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }

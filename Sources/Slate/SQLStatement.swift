@@ -36,17 +36,31 @@ public final class SQLStatement {
     /// The SQL text of this one statement.
     public let sql: String
     /// How many columns each row has.
-    public let columnCount: Int32
+    ///
+    /// Read from SQLite each time, not kept: when the schema changes, SQLite prepares the
+    /// statement again at its next step, and `SELECT *` may then have more or fewer columns.
+    @inlinable public var columnCount: Int32 { sqlite3_column_count(handle) }
     /// How many parameters the statement takes (the largest parameter index).
     public let parameterCount: Int32
 
     @usableFromInline let connection: SQLConnection
-    /// Whether the context's statement cache owns this statement.
-    let isCached: Bool
+    /// Whether the context's statement cache owns this statement. Turned off when the
+    /// cache lets go of a statement still in use, so that its user finalizes it.
+    var isCached: Bool
+    /// Whether the statement is lent to a ``SQLCursor``: from the cursor's creation (before
+    /// its first step, when ``isBusy`` is still false) until it is closed, exhausted,
+    /// released or fails. A lent statement is never handed out by the caches.
+    @exclusivity(unchecked) @usableFromInline var isLent = false
+    /// The work done by the current run of the statement, when the connection has
+    /// statement limits (``SQLContext/Configuration/maximumStatementInstructions``).
+    var budget: StatementBudget?
     /// The tables the statement reads and writes, when its connection tracks access.
     let access: StatementAccess
     private var cachedColumnNames: [String]?
     private var cachedColumnIndexes: [String: Int32]?
+    /// How many times SQLite had prepared the statement again when the names above were
+    /// read (`SQLITE_STMTSTATUS_REPREPARE`): they are read again once it has changed.
+    private var columnNamesPreparation: Int32 = 0
     /// The values last bound through ``bind(parameters:)``, kept only for error messages
     /// and only when the context includes bound values in errors.
     @usableFromInline var boundValuesForErrors: [SQLValue]?
@@ -56,7 +70,6 @@ public final class SQLStatement {
         self.connection = connection
         self.isCached = isCached
         self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
-        self.columnCount = sqlite3_column_count(handle)
         self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.access = connection.preparingAccess ?? StatementAccess()
         connection.preparingAccess = nil
@@ -97,6 +110,7 @@ public final class SQLStatement {
     @inlinable
     public func next() throws -> Bool {
         guard let handle, connection.isOpen, !connection.transactionWasAborted else { throw closedError() }
+        if connection.hasStatementLimits { connection.statementWillStep(self, handle) }
         if let observer = connection.observer { return try observedNext(handle, observer) }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
@@ -149,6 +163,11 @@ public final class SQLStatement {
         return sqlite3_stmt_busy(handle) != 0
     }
 
+    /// Whether someone is using the statement: it is being stepped, or it is lent to a
+    /// cursor that has not stepped it yet. The caches hand out only statements not in use.
+    @inlinable
+    var isInUse: Bool { isLent || isBusy }
+
     /// Whether the statement leaves the database unchanged (`sqlite3_stmt_readonly`).
     public var isReadOnly: Bool {
         guard let handle else { return true }
@@ -165,11 +184,23 @@ public final class SQLStatement {
     // MARK: Columns
 
     /// The names of the result columns, in order.
+    ///
+    /// Kept after the first read, and read again after SQLite has prepared the statement
+    /// again for a schema change (a column added, renamed or dropped).
     public var columnNames: [String] {
-        if let cachedColumnNames { return cachedColumnNames }
+        let preparation = currentPreparation
+        if let cachedColumnNames, preparation == columnNamesPreparation { return cachedColumnNames }
         let names = (0..<columnCount).map(columnName(at:))
         cachedColumnNames = names
+        cachedColumnIndexes = nil
+        columnNamesPreparation = preparation
         return names
+    }
+
+    /// How many times SQLite has prepared the statement again since it was first prepared.
+    private var currentPreparation: Int32 {
+        guard let handle else { return columnNamesPreparation }
+        return sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
     }
 
     /// The name of the result column at `index` (zero-based).
@@ -181,17 +212,23 @@ public final class SQLStatement {
     /// The index of the first result column named `name`, compared exactly, then
     /// ignoring ASCII case as SQL does; nil when there is none.
     public func columnIndex(named name: String) -> Int32? {
-        if cachedColumnIndexes == nil {
-            var indexes: [String: Int32] = [:]
-            for (index, column) in columnNames.enumerated() where indexes[column] == nil {
-                indexes[column] = Int32(index)
+        // Reading the names first drops indexes made for an earlier preparation.
+        let names = columnNames
+        let indexes: [String: Int32]
+        if let cachedColumnIndexes {
+            indexes = cachedColumnIndexes
+        } else {
+            var made: [String: Int32] = [:]
+            for (index, column) in names.enumerated() where made[column] == nil {
+                made[column] = Int32(index)
             }
-            for (index, column) in columnNames.enumerated() where indexes[column.lowercased()] == nil {
-                indexes[column.lowercased()] = Int32(index)
+            for (index, column) in names.enumerated() where made[column.lowercased()] == nil {
+                made[column.lowercased()] = Int32(index)
             }
-            cachedColumnIndexes = indexes
+            cachedColumnIndexes = made
+            indexes = made
         }
-        return cachedColumnIndexes![name] ?? cachedColumnIndexes![name.lowercased()]
+        return indexes[name] ?? indexes[name.lowercased()]
     }
 
     /// The declared type of each result column (`sqlite3_column_decltype`): the type

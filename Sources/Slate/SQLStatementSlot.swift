@@ -29,8 +29,8 @@ extension SQLContext {
     /// The statement in `slot`, prepared from `sql` the first time and reused after. It
     /// comes reset; its bindings are those of its last use, so bind every parameter.
     ///
-    /// When the slot's statement is still being stepped (a nested use), a fresh statement
-    /// is prepared for you instead. The SQL of a slot must never change.
+    /// When the slot's statement is in use (being stepped in a nested use, or lent to a
+    /// cursor), a fresh statement is prepared for you instead. The SQL of a slot must never change.
     @inlinable
     public func cachedStatement(slot: SQLStatementSlot, sql: @autoclosure () -> String) throws -> SQLStatement {
         if slot.index < slotStatements.count, let statement = slotStatements[slot.index], canReuse(statement) {
@@ -42,7 +42,7 @@ extension SQLContext {
     @usableFromInline
     func prepareSlot(_ slot: SQLStatementSlot, sql: String) throws -> SQLStatement {
         let db = try openHandle(sql: sql)
-        if slot.index < slotStatements.count, let statement = slotStatements[slot.index], statement.handle != nil, statement.isBusy {
+        if slot.index < slotStatements.count, let statement = slotStatements[slot.index], statement.handle != nil, statement.isInUse {
             return try prepareSingle(sql, db: db, cached: false)
         }
         let statement = try prepareSingle(sql, db: db, cached: true)

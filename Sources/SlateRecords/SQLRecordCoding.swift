@@ -177,7 +177,9 @@ public enum SQLRecordCoding {
 
     // MARK: Running (for raw and type-attached functions)
 
-    /// Opens a raw connection with `flags` (no-mutex mode added), extended result codes on.
+    /// Opens a raw connection with `flags` (no-mutex mode added), extended result codes on,
+    /// and the switches every ``SQLContext`` sets (double-quoted strings are not literals,
+    /// no legacy `ALTER TABLE`, no extension loading; see ``SQLContext/Configuration``).
     public static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
@@ -187,6 +189,12 @@ public enum SQLRecordCoding {
             throw SQLError(code: SQLError.Code(rawValue: code), message: "cannot open database \(path): \(message)")
         }
         sqlite3_extended_result_codes(db, 1)
+        do {
+            try SQLContext.applySafeDefaults(to: db)
+        } catch {
+            sqlite3_close_v2(db)
+            throw error
+        }
         return db
     }
 

@@ -202,6 +202,10 @@ import Testing
         let reopened = try sqlite3_open_contacts(directory.path("raw.sqlite"), readOnly: true)
         defer { sqlite3_close_v2(reopened) }
         #expect(try Person.fetch(in: reopened) == [ada])
+        // Opened as a context would be: a double-quoted name that names no column is an error.
+        var statement: OpaquePointer?
+        #expect(sqlite3_prepare_v2(reopened, "SELECT \"nickname\" FROM person", -1, &statement, nil) == SQLITE_ERROR)
+        #expect(String(cString: sqlite3_errmsg(reopened)) == "no such column: nickname")
         do {
             var late = Person(name: "late")
             try late.insert(into: reopened)

@@ -143,4 +143,25 @@ import Testing
         }
         #expect(throws: RichRaw.SQLError.self) { _ = try raw_open_rich_raw(scratch.path + ".missing", readOnly: true) }
     }
+
+    /// Raw handles turn off what Slate's contexts do: a double-quoted name that names no
+    /// column is an error, not a string; no legacy ALTER TABLE; no extension loading.
+    @Test func rawHandlesRefuseDoubleQuotedStrings() throws {
+        let scratch = Scratch()
+        let created = try raw_create_rich_raw(scratch.path)
+        sqlite3_close_v2(created)
+        for readOnly in [false, true] {
+            let db = try raw_open_rich_raw(scratch.path, readOnly: readOnly)
+            defer { sqlite3_close_v2(db) }
+            var statement: OpaquePointer?
+            #expect(sqlite3_prepare_v2(db, "SELECT \"priority\" FROM item", -1, &statement, nil) == SQLITE_ERROR)
+            #expect(statement == nil)
+            #expect(String(cString: sqlite3_errmsg(db)) == "no such column: priority")
+            for setting in [SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_LEGACY_ALTER_TABLE, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION] {
+                var current: Int32 = -1
+                #expect(slate_db_config_int(db, setting, -1, &current) == SQLITE_OK)
+                #expect(current == 0, "setting \(setting)")
+            }
+        }
+    }
 }

@@ -139,7 +139,7 @@ import Testing
         var configuration = GeneratorConfiguration()
         configuration.emit.api = false
         let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, v);", configuration)
-        expectContains(code, "import Foundation\n#if canImport(SQLite3)\nimport SQLite3\n#elseif canImport(SlateCSQLite)\nimport SlateCSQLite\n#endif\n")
+        expectContains(code, "import Foundation\n#if canImport(SlateCSQLite)\nimport SlateCSQLite\n#elseif canImport(SQLite3)\nimport SQLite3\n#endif\n")
         #expect(!code.contains("SlateRecords"))
         #expect(!code.contains(": SQLKeyedRecord"))
         expectContains(code, "public enum Test {")

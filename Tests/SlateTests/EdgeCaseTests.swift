@@ -318,7 +318,7 @@ import Testing
 
     @Test func boundValuesAppearInErrorsOnlyWhenAskedFor() throws {
         var configuration = SQLContext.Configuration()
-        configuration.includesBoundValuesInErrors = true
+        configuration.showsBoundValues = true
         let ctx = try SQLContext(configuration: configuration)
         defer { ctx.close() }
         try ctx.exec(sql: "CREATE TABLE t (name TEXT NOT NULL)")

@@ -4,21 +4,76 @@ import SlateTestSupport
 import Testing
 
 @Suite struct HookTests {
-    @Test func traceReceivesExpandedSQL() throws {
+    /// By default a trace shows the SQL as written, so that it can be logged without the
+    /// data bound to it: the same rule as for errors.
+    @Test func traceShowsTheSQLWithoutBoundValuesByDefault() throws {
         let ctx = try SQLContext()
         defer { ctx.close() }
         var traced: [String] = []
         ctx.trace { traced.append($0) }
-        try ctx.exec(sql: "CREATE TABLE t (a, b)")
-        try ctx.exec(sql: "INSERT INTO t VALUES (?, ?)", 1, "x")
-        _ = try ctx.query(sql: "SELECT a FROM t WHERE b = ?", parameters: ["x"])
+        try ctx.exec(sql: "CREATE TABLE t (a, b); CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END")
+        try ctx.exec(sql: "INSERT INTO t VALUES (?, ?)", 1, "secret")
+        _ = try ctx.query(sql: "SELECT a FROM t WHERE b = :b", parameters: ["secret"])
+        let statement = try ctx.prepare(sql: "SELECT a FROM t WHERE b = ?1 OR a = ?1")
+        defer { statement.close() }
+        try statement.bind(parameters: ["secret"])
+        while try statement.next() {}
+        let cursor = try ctx.cursor(sql: "SELECT b FROM t WHERE b = $b", parameters: ["secret"])
+        while try cursor.next() != nil {}
         ctx.trace(nil)
         try ctx.exec(sql: "DELETE FROM t")
         #expect(traced == [
-            "CREATE TABLE t (a, b)",
+            "CREATE TABLE t (a, b);",
+            " CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END",
+            "INSERT INTO t VALUES (?, ?)",
+            "-- TRIGGER t_log",
+            "-- SELECT new.b",
+            "SELECT a FROM t WHERE b = :b",
+            "SELECT a FROM t WHERE b = ?1 OR a = ?1",
+            "SELECT b FROM t WHERE b = $b",
+        ])
+        #expect(!traced.joined().contains("secret"))
+    }
+
+    @Test func traceShowsBoundValuesWhenTheConfigurationSaysSo() throws {
+        var configuration = SQLContext.Configuration()
+        configuration.showsBoundValues = true
+        let ctx = try SQLContext(configuration: configuration)
+        defer { ctx.close() }
+        var traced: [String] = []
+        ctx.trace { traced.append($0) }
+        try ctx.exec(sql: "CREATE TABLE t (a, b); CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END")
+        try ctx.exec(sql: "INSERT INTO t VALUES (?, ?)", 1, "x")
+        _ = try ctx.query(sql: "SELECT a FROM t WHERE b = :b", parameters: ["x"])
+        ctx.trace(nil)
+        try ctx.exec(sql: "DELETE FROM t")
+        #expect(traced == [
+            "CREATE TABLE t (a, b);",
+            " CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END",
             "INSERT INTO t VALUES (1, 'x')",
+            "-- TRIGGER t_log",
+            "-- SELECT new.b",
             "SELECT a FROM t WHERE b = 'x'",
         ])
+    }
+
+    /// Each connection of a pool traces by its configuration.
+    @Test func poolConnectionsTraceByTheirConfiguration() throws {
+        let directory = TemporaryDirectory()
+        for shows in [false, true] {
+            var configuration = SQLPool.Configuration()
+            configuration.connection.showsBoundValues = shows
+            let pool = try SQLPool(path: directory.path("trace-\(shows).sqlite"), configuration: configuration)
+            defer { pool.close() }
+            try pool.write { try $0.exec(sql: "CREATE TABLE t (a)") }
+            let traced = TracedLines()
+            try pool.writeWithoutTransaction { ctx in ctx.trace { traced.append($0) } }
+            try pool.write { try $0.exec(sql: "INSERT INTO t VALUES (?)", "pin 1234") }
+            try pool.writeWithoutTransaction { ctx in ctx.trace(nil) }
+            #expect(traced.lines == [
+                "BEGIN IMMEDIATE TRANSACTION", shows ? "INSERT INTO t VALUES ('pin 1234')" : "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
+            ])
+        }
     }
 
     @Test func updateHookReportsTableActionAndRowID() throws {
@@ -184,4 +239,10 @@ import Testing
             memory.close()
         }
     }
+}
+
+/// Trace lines collected from a pool's connection.
+final class TracedLines: @unchecked Sendable {
+    private(set) var lines: [String] = []
+    func append(_ line: String) { lines.append(line) }
 }

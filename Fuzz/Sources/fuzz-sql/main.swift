@@ -1,23 +1,18 @@
 import FuzzDriver
 import Slate
-import SlateCSQLite
 
 /// One input: SQL text, run on a fresh in-memory database with untrusted limits (no
-/// attached files, so nothing is written outside memory) and a step budget.
+/// attached files, so nothing is written outside memory) and a budget of about a million
+/// VM instructions per statement (Slate's own statement limits, exercised here too).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let sql = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    guard let context = try? SQLContext(configuration: .untrusted), let db = context.handle else { return 0 }
+    var configuration = SQLContext.Configuration.untrusted
+    configuration.maximumStatementInstructions = 1_000_000
+    configuration.maximumStatementDuration = .seconds(1)
+    guard let context = try? SQLContext(configuration: configuration) else { return 0 }
     defer { context.close() }
-    // Stop runaway statements (recursive CTEs) after about a million VM steps.
-    sqlite3_progress_handler(db, 10_000, { counter in
-        guard let counter else { return 1 }
-        let count = counter.assumingMemoryBound(to: Int.self)
-        count.pointee += 1
-        return count.pointee > 100 ? 1 : 0
-    }, Budget.counter)
-    Budget.counter.assumingMemoryBound(to: Int.self).pointee = 0
     try? context.exec(sql: sql)
     _ = try? context.query(sql: sql)
     if let statement = try? context.prepare(sql: sql) {
@@ -28,10 +23,6 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         statement.close()
     }
     return 0
-}
-
-enum Budget {
-    nonisolated(unsafe) static let counter = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
 }
 
 /// The entry point SwiftPM links as `main`.

@@ -16,8 +16,8 @@ final class SQLConnection {
     @exclusivity(unchecked) @usableFromInline var db: OpaquePointer?
     /// Where the database is, for messages: a path or `:memory:`.
     let location: String
-    /// Whether errors show the values bound to the statement.
-    let includesBoundValuesInErrors: Bool
+    /// Whether errors and traces show the values bound to the statement.
+    let showsBoundValues: Bool
     /// Guards `db` between `close()` and `interrupt()` from another thread.
     let interruptLock = ConditionLock()
     /// Whether an authorizer records the tables each statement reads and writes.
@@ -40,13 +40,18 @@ final class SQLConnection {
     var transactionAbortCause: SQLError?
     /// Whether the commit hook refused a commit because a transaction closure runs.
     var commitWasRefused = false
+    /// Whether statements have a bound on their work (`statementLimits` is set): the one
+    /// byte ``SQLStatement/next()`` tests before each step.
+    @exclusivity(unchecked) @usableFromInline var hasStatementLimits = false
+    /// The bounds on each statement's work, and the budget being spent.
+    var statementLimits: StatementLimits?
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 
-    init(db: OpaquePointer, location: String, includesBoundValuesInErrors: Bool) {
+    init(db: OpaquePointer, location: String, showsBoundValues: Bool) {
         self.db = db
         self.location = location
-        self.includesBoundValuesInErrors = includesBoundValuesInErrors
+        self.showsBoundValues = showsBoundValues
     }
 
     @usableFromInline var isOpen: Bool { db != nil }
@@ -157,9 +162,10 @@ final class SQLConnection {
             message = String(cString: sqlite3_errstr(code))
         }
         if message == "not an error" { message = String(cString: sqlite3_errstr(code)) }
+        if code & 0xFF == SQLITE_INTERRUPT, let exceeded = statementLimits?.takeExceeded() { message = exceeded }
         return SQLError(
             code: SQLError.Code(rawValue: code), message: message, sql: sql,
-            arguments: includesBoundValuesInErrors ? arguments : nil)
+            arguments: showsBoundValues ? arguments : nil)
     }
 
     /// The error for a call on a closed connection.

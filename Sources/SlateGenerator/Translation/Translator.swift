@@ -66,7 +66,9 @@ struct Translator {
         let inputs = model.inputs.joined(separator: ", ")
         var imports: [ImportDescription] = [.module("Foundation")]
         if isRawOnly {
-            imports.append(.firstAvailable(["SQLite3", "SlateCSQLite"]))
+            // Slate's C module first: its shim makes `sqlite3_db_config` (variadic, which
+            // Swift cannot call) callable, for the switches `open` sets.
+            imports.append(.firstAvailable(["SlateCSQLite", "SQLite3"]))
         } else {
             imports.append(.module("SlateRecords"))
         }

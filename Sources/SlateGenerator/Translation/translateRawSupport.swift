@@ -176,6 +176,25 @@ enum RawSupportTemplate {
                 throw Failure(code: code, message: "cannot open database \(path): \(message)", sql: nil)
             }
             sqlite3_extended_result_codes(db, 1)
+            #if canImport(SlateCSQLite)
+            // As Slate's contexts: a double-quoted name that names no column is an error, not
+            // a string; no legacy ALTER TABLE; no extension loading; no fts3_tokenizer()
+            // pointers. (`sqlite3_db_config` is variadic: only Slate's shim makes it callable.)
+            if sqlite3_libversion_number() >= 3_029_000 {
+                let settings = [
+                    SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_LEGACY_ALTER_TABLE,
+                    SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER,
+                ]
+                for setting in settings {
+                    var current: Int32 = -1
+                    let code = slate_db_config_int(db, setting, 0, &current)
+                    guard code == SQLITE_OK, current == 0 else {
+                        sqlite3_close_v2(db)
+                        throw Failure(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "cannot open database \(path): sqlite3_db_config \(setting) could not be turned off", sql: nil)
+                    }
+                }
+            }
+            #endif
             return db
         }
 
