@@ -105,7 +105,8 @@ extension SQLContext {
     }
 
     /// Registers with SQLite the C hooks that have a Swift closure behind them, and
-    /// unregisters the others, so an unused hook costs nothing.
+    /// unregisters the others, so an unused hook costs nothing. The commit and rollback
+    /// hooks stay registered: they guard transaction closures (see ``Hooks``).
     func installHooks() {
         guard let db = connection.db else { return }
         let box = Unmanaged.passUnretained(hooks).toOpaque()
