@@ -31,7 +31,7 @@ let package = Package(
         // The script is excluded from the build (SwiftPM has no use for it); the command
         // plugin finds it on disk all the same.
         .target(name: "Inventory", dependencies: [.product(name: "SlateRecords", package: "Slate")], exclude: ["inventory.sql"]),
-        .executableTarget(name: "bookshop", dependencies: ["BookshopStore", "Catalog"]),
+        .executableTarget(name: "bookshop", dependencies: ["BookshopStore", "Catalog", .product(name: "SlateRecords", package: "Slate")]),
         .testTarget(name: "BookshopStoreTests", dependencies: ["BookshopStore", "Catalog", "Inventory"]),
     ],
     swiftLanguageModes: [.v6]

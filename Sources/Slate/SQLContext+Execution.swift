@@ -165,11 +165,15 @@ extension SQLContext {
             while true {
                 let (handle, tail) = try prepareNext(in: bytes, from: offset, sql: sql, db: db, persistent: false)
                 guard let handle else { break }
-                let start = offset
+                // Where the statement itself starts, past the whitespace before it, for
+                // errors that point at a statement.
+                var start = offset
+                while start < tail, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[start]) { start += 1 }
+                let scriptStart = offset
                 offset = tail
                 ranAny = true
                 // A script of one statement is worth caching for the next run.
-                let cacheIt = try start == 0 && statementCache.capacity > 0 && isBlank(bytes, from: tail, sql: sql, db: db)
+                let cacheIt = try scriptStart == 0 && statementCache.capacity > 0 && isBlank(bytes, from: tail, sql: sql, db: db)
                 let statement = SQLStatement(handle: handle, connection: connection, isCached: cacheIt)
                 if cacheIt { statementCache.insert(statement, for: sql) }
                 defer { release(statement) }

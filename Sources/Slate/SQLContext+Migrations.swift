@@ -11,8 +11,10 @@ extension SQLContext {
     ///
     /// - Each pending migration runs in its own `BEGIN IMMEDIATE` transaction, which also
     ///   sets `user_version` to its number and checks foreign keys (`PRAGMA
-    ///   foreign_key_check`) before it commits. A migration that throws rolls back alone:
-    ///   the database stays at the last version that succeeded.
+    ///   foreign_key_check`) before it commits. Foreign keys are switched off around the
+    ///   migrations, so that rebuilding a table never cascades into others; the check
+    ///   stands in for them. A migration that throws rolls back alone: the database stays
+    ///   at the last version that succeeded.
     /// - Running it again does nothing; appending a migration later runs only the new one.
     /// - The version is read again inside each transaction, so two processes migrating one
     ///   file at once each apply a migration at most once between them.
@@ -25,21 +27,35 @@ extension SQLContext {
     ///   message prefixed with the migration's number.
     @discardableResult
     public func migrate(migrations: [(SQLContext) throws -> Void]) throws -> Int64 {
+        try migrate(migrations: migrations, names: nil)
+    }
+
+    /// ``migrate(migrations:)`` with a name for each migration (a script's file), for
+    /// messages.
+    package func migrate(migrations: [(SQLContext) throws -> Void], names: [String]?) throws -> Int64 {
         guard !isInTransaction else {
             throw SQLError(code: .misuse, message: "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction")
         }
         let known = Int64(migrations.count)
         var version = try readUserVersion()
         try refuseNewer(version, known)
+        guard version < known else { return version }
+        // Foreign keys off around the migrations (SQLite cannot switch them inside a
+        // transaction): a table rebuild's DROP TABLE must not cascade into other tables.
+        // The check before each commit replaces the enforcement.
+        let foreignKeysWereOn = try query(sql: "PRAGMA foreign_keys").first?.first?.integerValue == 1
+        if foreignKeysWereOn { try exec(sql: "PRAGMA foreign_keys = OFF") }
+        defer { if foreignKeysWereOn { try? exec(sql: "PRAGMA foreign_keys = ON") } }
         while version < known {
             version = try transaction(.immediate) { () -> Int64 in
                 let current = try readUserVersion()
                 try refuseNewer(current, known)
                 guard current == version else { return current }  // another connection migrated
+                let name = "migration \(current + 1) of \(known)" + (names.map { " (\($0[Int(current)]))" } ?? "")
                 do {
                     try migrations[Int(current)](self)
                 } catch var error as SQLError {
-                    error.message = "migration \(current + 1) of \(known) (user_version \(current) → \(current + 1)) failed: \(error.message)"
+                    error.message = "\(name), user_version \(current) → \(current + 1), failed: \(error.message)"
                     throw error
                 }
                 let violations = try query(sql: "PRAGMA foreign_key_check")
@@ -47,7 +63,7 @@ extension SQLContext {
                     let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
                     throw SQLError(
                         code: .constraintForeignKey,
-                        message: "migration \(current + 1) of \(known) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")
+                        message: "\(name) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")
                 }
                 try exec(sql: "PRAGMA user_version = \(current + 1)")
                 return current + 1

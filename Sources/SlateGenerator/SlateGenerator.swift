@@ -39,7 +39,14 @@ public enum SlateGenerator {
         for file in sources.queryFiles {
             for query in file.queries { queries.append(try analyzer.analyze(query)) }
         }
-        return try generate(schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, configuration: configuration)
+        // A schema from scripts alone has versions, one a script; over a database file it
+        // has none.
+        let versions = sources.databases.isEmpty ? SQLScript.ordered(sources.scripts).map { script in
+            SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
+        } : []
+        return try generate(
+            schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, schemaScripts: versions,
+            configuration: configuration)
     }
 
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
@@ -49,12 +56,22 @@ public enum SlateGenerator {
     }
 
     static func generate(
-        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], configuration: GeneratorConfiguration
+        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], schemaScripts: [SchemaScript] = [],
+        configuration: GeneratorConfiguration
     ) throws -> GeneratedFile {
         let typeName = configuration.databaseTypeName ?? databaseTypeName(for: schemaInputs)
         let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted()
+        var schema = schema
+        // A schema from scripts alone is versioned by them: its version is the number of
+        // scripts. Scripts that set another user_version themselves keep it, and the app
+        // versions its schema itself.
+        let versioned = !schemaScripts.isEmpty && configuration.emit.api
+            && (schema.userVersion == 0 || schema.userVersion == Int64(schemaScripts.count))
+        if versioned { schema.userVersion = Int64(schemaScripts.count) }
         let builder = ModelBuilder(schema: schema, configuration: configuration, typeName: typeName, inputs: names, queries: queries)
-        let file = Translator(model: try builder.build()).translateFile()
+        var model = try builder.build()
+        if versioned { model.schemaScripts = schemaScripts }
+        let file = Translator(model: model).translateFile()
         return GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
     }
 

@@ -25,32 +25,79 @@ public protocol SQLDatabase: SQLPooledStore {
     /// The SQL that creates the schema: tables, indexes, views, triggers, and the
     /// `user_version`.
     static var creationSQL: String { get }
-    /// The `user_version` the schema had when the code was generated.
+    /// The schema's version: the number of ``schemaScripts`` (or, for a database generated
+    /// from a database file, the file's `user_version`).
     static var schemaVersion: Int64 { get }
+    /// The scripts the schema is built from, in order: script `N` takes the schema from
+    /// version `N − 1` to `N` (the numbered scripts `todos-001.sql`, `todos-002-priority.sql`,
+    /// …). Empty for a database generated from a database file.
+    static var schemaScripts: [SQLSchemaScript] { get }
+}
+
+/// One script of a generated database's schema: its file's name, for errors, and its SQL.
+public struct SQLSchemaScript: Sendable, Equatable {
+    /// The script's file name (`todos-002-priority.sql`).
+    public var file: String
+    /// The script's SQL.
+    public var sql: String
+
+    /// A script.
+    public init(file: String, sql: String) {
+        self.file = file
+        self.sql = sql
+    }
 }
 
 extension SQLDatabase {
-    /// Opens the database file at `path` (which must exist when `readOnly`).
+    /// No scripts: a database generated from a database file.
+    public static var schemaScripts: [SQLSchemaScript] { [] }
+
+    /// Opens the database file at `path` (which must exist when `readOnly`), without
+    /// creating or migrating anything.
     ///
     /// - Parameter readOnly: open readers only; writes throw.
+    /// - Throws: for a read-write file whose version is not ``schemaVersion`` (a new file,
+    ///   an older one, a newer one): ``bootstrap(at:)-(String)`` is the call that creates
+    ///   and upgrades.
     public init(path: String, readOnly: Bool = false) throws {
-        try self.init(pool: SQLPool(path: path, configuration: .init(isReadOnly: readOnly)))
+        let pool = try SQLPool(path: path, configuration: .init(isReadOnly: readOnly))
+        do {
+            if !readOnly { try Self.requireCurrentVersion(pool, path: path) }
+        } catch {
+            pool.close()
+            throw error
+        }
+        self.init(pool: pool)
     }
 
     /// Opens the database file at a file `URL`.
     public init(url: URL, readOnly: Bool = false) throws {
-        try self.init(pool: SQLPool(path: url, configuration: .init(isReadOnly: readOnly)))
+        try self.init(path: url.path, readOnly: readOnly)
     }
 
-    /// Opens the database at `path`, first creating it from ``creationSQL`` when the file
-    /// is missing or empty. The schema is created in one transaction.
+    /// Opens the database at `path` and brings it to the schema this code was generated
+    /// for:
+    /// - a missing or empty file gets the whole schema, at the latest version;
+    /// - a file at an older version gets the missing ``schemaScripts``, in order, each in
+    ///   its own transaction with the foreign-key check before it commits, and its version
+    ///   recorded in `PRAGMA user_version`; its rows stay;
+    /// - a file at the current version is left as it is;
+    /// - a file at a newer version (written by a newer build of the app) is refused,
+    ///   untouched, with an error naming both versions;
+    /// - a file made before Slate recorded versions (`user_version` 0, but not empty) is
+    ///   recognised by comparing its schema with each version's, then upgraded from there.
+    ///
+    /// A script that fails rolls back its own transaction and throws an error naming its
+    /// file and line; the file stays at the last version that succeeded, its data intact.
     public static func bootstrap(at path: String) throws -> Self {
-        try bootstrapped(SQLPool(path: path))
+        // A file to refuse is refused before the pool opens it (and switches it to WAL).
+        if !schemaScripts.isEmpty { try SQLSchemaEvolution(Self.self).refuseWithoutChanging(path: path) }
+        return try bootstrapped(SQLPool(path: path))
     }
 
     /// ``bootstrap(at:)-(String)`` for a file `URL`.
     public static func bootstrap(at url: URL) throws -> Self {
-        try bootstrapped(SQLPool(path: url))
+        try bootstrap(at: url.path)
     }
 
     /// A new in-memory database with the schema created: for tests, previews and examples.
@@ -72,12 +119,27 @@ extension SQLDatabase {
     }
 
     private func createSchemaIfEmpty() throws {
+        if !Self.schemaScripts.isEmpty {
+            try pool.writeWithoutTransaction { context in try SQLSchemaEvolution(Self.self).evolve(context) }
+            return
+        }
         try pool.write { context in
             let objects = try context.query(sql: "SELECT count(*) FROM sqlite_schema")
             if objects.first?.first?.integerValue == 0 {
                 try context.exec(sql: Self.creationSQL)
             }
         }
+    }
+
+    /// Throws unless the read-write file on `pool` is at ``schemaVersion``.
+    private static func requireCurrentVersion(_ pool: SQLPool, path: String) throws {
+        guard !schemaScripts.isEmpty else { return }
+        let version = try pool.readWithoutTransaction { try $0.query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0 }
+        guard version != schemaVersion else { return }
+        throw SQLError(
+            code: .misuse,
+            message: "\(path) is at schema version \(version), and \(Self.self) is at version \(schemaVersion): open it with \(Self.self).bootstrap(at:), which creates the schema and applies the missing scripts"
+                + (version > schemaVersion ? " (a newer version of the app wrote this file, and it refuses it too)" : ""))
     }
 
     /// Closes the pool, waiting for work in flight.

@@ -11,7 +11,7 @@ import Testing
         let directory = TemporaryDirectory()
         let db = try Bookshop.bootstrap(at: directory.path("shop.sqlite"))
         defer { db.close() }
-        #expect(Bookshop.schemaVersion == 12)
+        #expect(Bookshop.schemaVersion == 3)
 
         let (book, other, customer, home, office) = try db.transaction { tx in
             let publisher = try tx.insert(B.Publisher(name: "Penguin"))

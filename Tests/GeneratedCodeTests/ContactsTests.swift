@@ -220,7 +220,10 @@ import Testing
         let db = try Contacts.inMemory()
         defer { db.close() }
         let sql = try db.pool.read { ctx in try ctx.query(sql: "SELECT sql FROM sqlite_schema ORDER BY rowid").map { $0[0] } }
-        #expect(sql.map { $0.textValue.map { $0 + ";" } ?? "" }.joined(separator: "\n") == Contacts.creationSQL)
-        #expect(Contacts.schemaVersion == 0)
+        #expect(sql.map { $0.textValue.map { $0 + ";" } ?? "" }.joined(separator: "\n") + "\nPRAGMA user_version = 1;" == Contacts.creationSQL)
+        // One script, one version.
+        #expect(Contacts.schemaVersion == 1)
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[1]])
+        #expect(Contacts.schemaScripts.map(\.file) == ["contacts.sql"])
     }
 }

@@ -46,7 +46,7 @@ import Testing
             try ctx.exec(sql: "CREATE TABLE tag (label TEXT)")
             try ctx.exec(sql: "UPDATE note SET txt = 'x'")
         }
-        let error = expectSQLError(.error, "migration 3 of 3 (user_version 2 → 3) failed: no such column: txt") {
+        let error = expectSQLError(.error, "migration 3 of 3, user_version 2 → 3, failed: no such column: txt") {
             try ctx.migrate(migrations: Self.first + [failing])
         }
         #expect(error?.sql == "UPDATE note SET txt = 'x'")
@@ -67,7 +67,6 @@ import Testing
 
     @Test func aDanglingForeignKeyFailsTheMigration() throws {
         let ctx = try SQLContext()
-        try ctx.exec(sql: "PRAGMA foreign_keys = OFF")
         let migrations: [(SQLContext) throws -> Void] = [
             { try $0.exec(sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id))") },
             { try $0.exec(sql: "INSERT INTO child VALUES (7)") },
@@ -77,6 +76,28 @@ import Testing
         }
         #expect(try Self.version(ctx) == [[1]])
         #expect(try ctx.query(sql: "SELECT count(*) FROM child") == [[0]])
+        #expect(try ctx.query(sql: "PRAGMA foreign_keys") == [[1]])
+    }
+
+    /// A migration that rebuilds a parent table: with foreign keys on, its DROP TABLE would
+    /// delete the children by cascade.
+    @Test func rebuildingAParentTableKeepsItsChildren() throws {
+        let ctx = try SQLContext()
+        let migrations: [(SQLContext) throws -> Void] = [
+            { try $0.exec(sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE);
+                INSERT INTO parent VALUES (1, 'p'); INSERT INTO child VALUES (10, 1), (11, 1);
+                """) },
+            { try $0.exec(sql: """
+                CREATE TABLE parent_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
+                DROP TABLE parent;
+                ALTER TABLE parent_new RENAME TO parent;
+                """) },
+        ]
+        #expect(try ctx.migrate(migrations: migrations) == 2)
+        #expect(try ctx.query(sql: "SELECT count(*) FROM child") == [[2]])
     }
 
     @Test func aNewerDatabaseIsRefusedUntouched() throws {

@@ -22,8 +22,8 @@ public struct Inventory: SQLDatabase {
         self.pool = pool
     }
 
-    /// The `user_version` of the schema the code was generated from.
-    public static let schemaVersion: Int64 = 0
+    /// The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`.
+    public static let schemaVersion: Int64 = 1
 
     /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
     public static let creationSQL = #"""
@@ -32,7 +32,21 @@ public struct Inventory: SQLDatabase {
         on_hand  INTEGER NOT NULL DEFAULT 0,
         location TEXT
     );
+    PRAGMA user_version = 1;
     """#
+
+    /// The scripts the schema is built from, one a version: script N takes the schema from
+    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing.
+    public static let schemaScripts: [SQLSchemaScript] = [
+        SQLSchemaScript(file: "inventory.sql", sql: #"""
+        -- Stock levels, generated into inventory.generated.swift by the command plugin.
+        CREATE TABLE stock (
+            book_id  INTEGER PRIMARY KEY,
+            on_hand  INTEGER NOT NULL DEFAULT 0,
+            location TEXT
+        );
+        """#),
+    ]
 
     /// The tables and views of `Inventory`, reached through the database or a transaction:
     /// write code once against `some Inventory.Tables` and run it either way.

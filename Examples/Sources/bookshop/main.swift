@@ -1,6 +1,7 @@
 import BookshopStore
 import Catalog
 import Foundation
+import SlateRecords
 
 // A day at the bookshop: load the shelves, take two orders, print what sold.
 let path = FileManager.default.temporaryDirectory.appendingPathComponent("bookshop-\(getpid()).sqlite").path
@@ -19,3 +20,18 @@ print("Ada's order: \(try shop.total(of: order)) cents")
 for sale in try shop.bestSellers() {
     print("\(sale.copiesSold) × \(sale.title)")
 }
+
+// An upgrade: a file that version 1 of the app wrote (the catalogue only, with an author
+// in it) opened by this version, whose schema has a second script. `bootstrap(at:)` applies
+// bookshop-002.sql to it and keeps the author.
+let oldPath = FileManager.default.temporaryDirectory.appendingPathComponent("bookshop-v1-\(getpid()).sqlite").path
+defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: oldPath + suffix) } }
+do {
+    let versionOne = try SQLContext(path: oldPath)
+    try versionOne.migrate(migrations: [{ try $0.exec(sql: Bookshop.schemaScripts[0].sql) }])
+    try versionOne.exec(sql: "INSERT INTO author (name) VALUES ('Italo Calvino')")
+    versionOne.close()
+}
+let upgraded = try Bookshop.bootstrap(at: oldPath)
+print("Upgraded a version-1 file to version \(Bookshop.schemaVersion): \(try upgraded.authors.fetch().map(\.name).joined(separator: ", ")), \(try upgraded.customers.fetchCount()) customers")
+upgraded.close()

@@ -15,6 +15,29 @@ import Testing
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
+    /// The app's own file across two schema versions: a file version 1 wrote is upgraded
+    /// by bootstrap(at:), rows kept; opening it again changes nothing.
+    @Test func aVersionOneFileIsUpgraded() throws {
+        let path = temporaryPath("bookshop-v1")
+        defer { remove(path) }
+        do {
+            let versionOne = try SQLContext(path: path)
+            try versionOne.migrate(migrations: [{ try $0.exec(sql: Bookshop.schemaScripts[0].sql) }])
+            try versionOne.exec(sql: "INSERT INTO author (author_id, name) VALUES (1, 'Italo Calvino')")
+            versionOne.close()
+        }
+        #expect(throws: SQLError.self) { try Bookshop(path: path) }
+        let shop = try Bookshop.bootstrap(at: path)
+        #expect(Bookshop.schemaVersion == 2)
+        #expect(try shop.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[2]])
+        #expect(try shop.authors.fetch().map(\.name) == ["Italo Calvino"])
+        #expect(try shop.customers.fetchCount() == 0)
+        shop.close()
+        let again = try Bookshop(path: path)
+        #expect(try again.authors.fetchCount() == 1)
+        again.close()
+    }
+
     @Test func ordersAreStoredWholeAndTotalled() throws {
         let path = temporaryPath("bookshop")
         defer { remove(path) }

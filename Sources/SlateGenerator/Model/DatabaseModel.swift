@@ -15,6 +15,9 @@ struct DatabaseModel: Equatable {
     var creationStatements: [String]
     /// `PRAGMA user_version` of the schema.
     var userVersion: Int64
+    /// The scripts the schema was replayed from, in order, when it came from scripts alone:
+    /// its versions (script `N` takes version `N − 1` to `N`). Empty for a database file.
+    var schemaScripts: [SchemaScript] = []
     /// The configuration the model was built with.
     var configuration: GeneratorConfiguration
 
@@ -22,6 +25,14 @@ struct DatabaseModel: Equatable {
     func qualifiedName(of record: RecordModel) -> String {
         configuration.naming.nestRecordTypes ? "\(typeName).\(record.typeName)" : record.typeName
     }
+}
+
+/// One script of a schema, as the generated database type carries it.
+struct SchemaScript: Equatable {
+    /// The file's name (`todos-002-priority.sql`).
+    var file: String
+    /// The SQL, without trailing blank lines.
+    var sql: String
 }
 
 /// A table or view as a Swift record type.

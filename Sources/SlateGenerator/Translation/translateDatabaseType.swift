@@ -12,12 +12,21 @@ extension Translator {
         summary += ", generated from \(model.inputs.map { "`\($0)`" }.joined(separator: ", "))."
 
         var members: [Declaration] = []
+        let versioned = !isRawOnly && !model.schemaScripts.isEmpty
         members.append(.variable(VariableDescription(
-            docs: docs(["The `user_version` of the schema the code was generated from."]),
+            docs: docs([
+                versioned
+                    ? "The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`."
+                    : "The `user_version` of the schema the code was generated from.",
+            ]),
             access: access, isStatic: true, isLet: true, name: "schemaVersion", type: "Int64",
             initializer: String(model.userVersion))))
         members.append(.blank)
         members.append(contentsOf: creationSQLDeclaration())
+        if versioned {
+            members.append(.blank)
+            members.append(schemaScriptsDeclaration())
+        }
 
         if isRawOnly {
             members.append(.blank)
@@ -110,6 +119,29 @@ extension Translator {
         return [.variable(VariableDescription(
             docs: documentation, access: access, isStatic: true, isLet: true, name: "creationSQL", type: "String",
             initializer: SwiftLiteral.string(sql)))]
+    }
+
+    /// `static let schemaScripts`: the scripts, one a version, that `bootstrap(at:)` applies
+    /// to bring an older file up to date.
+    private func schemaScriptsDeclaration() -> Declaration {
+        var lines: [CodeLine] = [.line("\(access.prefix)static let schemaScripts: [SQLSchemaScript] = [")]
+        for script in model.schemaScripts {
+            let head = "    SQLSchemaScript(file: \(SwiftLiteral.string(script.file)), sql: "
+            if let literal = SwiftLiteral.multiline(script.sql) {
+                lines.append(.line(head + literal[0]))
+                for text in literal.dropFirst().dropLast() { lines.append(.line(text.isEmpty ? "" : "    " + text)) }
+                lines.append(.line("    " + literal[literal.count - 1] + "),"))
+            } else {
+                lines.append(.line(head + SwiftLiteral.string(script.sql) + "),"))
+            }
+        }
+        lines.append(.line("]"))
+        return .verbatim(
+            docs: docs([
+                "The scripts the schema is built from, one a version: script N takes the schema from",
+                "version N − 1 to N. `bootstrap(at:)` applies those a file is missing.",
+            ]),
+            lines: lines)
     }
 
     /// Raw mode's error type and dynamic value type.

@@ -19,4 +19,4 @@ BEGIN
   UPDATE stock SET reserved = reserved + new.quantity WHERE book_id = new.book_id;
 END;
 
-PRAGMA user_version = 12;
+PRAGMA user_version = 3;

@@ -22,8 +22,8 @@ public struct Bookshop: SQLDatabase {
         self.pool = pool
     }
 
-    /// The `user_version` of the schema the code was generated from.
-    public static let schemaVersion: Int64 = 12
+    /// The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`.
+    public static let schemaVersion: Int64 = 3
 
     /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
     public static let creationSQL = #"""
@@ -127,8 +127,139 @@ public struct Bookshop: SQLDatabase {
     BEGIN
       UPDATE stock SET reserved = reserved + new.quantity WHERE book_id = new.book_id;
     END;
-    PRAGMA user_version = 12;
+    PRAGMA user_version = 3;
     """#
+
+    /// The scripts the schema is built from, one a version: script N takes the schema from
+    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing.
+    public static let schemaScripts: [SQLSchemaScript] = [
+        SQLSchemaScript(file: "bookshop-001-catalog.sql", sql: #"""
+        -- The bookshop's catalog: authors, publishers, books, categories.
+        CREATE TABLE authors (
+          author_id   INTEGER PRIMARY KEY,
+          name        TEXT NOT NULL,
+          born        DATE,
+          website     URL
+        );
+
+        CREATE TABLE publishers (
+          publisher_id  INTEGER PRIMARY KEY,
+          name          TEXT NOT NULL UNIQUE,
+          country       TEXT NOT NULL DEFAULT 'GB'
+        );
+
+        CREATE TABLE books (
+          book_id       INTEGER PRIMARY KEY,
+          isbn          TEXT NOT NULL UNIQUE,
+          title         TEXT NOT NULL,
+          publisher_id  INTEGER NOT NULL REFERENCES publishers ON DELETE RESTRICT,
+          published     DATE,
+          price         DECIMAL(8, 2) NOT NULL,
+          pages         INTEGER CHECK (pages > 0),
+          in_print      BOOLEAN NOT NULL DEFAULT TRUE
+        );
+
+        CREATE TABLE book_authors (
+          book_id    INTEGER NOT NULL REFERENCES books ON DELETE CASCADE,
+          author_id  INTEGER NOT NULL REFERENCES authors ON DELETE CASCADE,
+          position   INTEGER NOT NULL DEFAULT 1,
+          PRIMARY KEY (book_id, author_id)
+        );
+
+        CREATE TABLE categories (
+          category_id  INTEGER PRIMARY KEY,
+          name         TEXT NOT NULL,
+          parent_id    INTEGER REFERENCES categories
+        );
+
+        CREATE TABLE book_categories (
+          book_id      INTEGER NOT NULL REFERENCES books ON DELETE CASCADE,
+          category_id  INTEGER NOT NULL REFERENCES categories ON DELETE CASCADE,
+          PRIMARY KEY (book_id, category_id)
+        ) WITHOUT ROWID;
+
+        CREATE INDEX books_by_publisher ON books (publisher_id);
+        """#),
+        SQLSchemaScript(file: "bookshop-002-sales.sql", sql: #"""
+        -- Customers, orders, stock and reviews.
+        CREATE TABLE customers (
+          customer_id  INTEGER PRIMARY KEY,
+          email        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          name         TEXT NOT NULL,
+          joined       DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+          marketing    BOOLEAN NOT NULL DEFAULT 0
+        );
+
+        CREATE TABLE addresses (
+          address_id   INTEGER PRIMARY KEY,
+          customer_id  INTEGER NOT NULL REFERENCES customers ON DELETE CASCADE,
+          line1        TEXT NOT NULL,
+          line2        TEXT,
+          city         TEXT NOT NULL,
+          postcode     TEXT NOT NULL
+        );
+
+        CREATE TABLE orders (
+          order_id             INTEGER PRIMARY KEY,
+          customer_id          INTEGER NOT NULL REFERENCES customers,
+          shipping_address_id  INTEGER REFERENCES addresses,
+          billing_address_id   INTEGER REFERENCES addresses,
+          placed               DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+          shipped              DATETIME,
+          status               TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'paid', 'shipped', 'cancelled'))
+        );
+
+        CREATE TABLE order_items (
+          order_id    INTEGER NOT NULL REFERENCES orders ON DELETE CASCADE,
+          book_id     INTEGER NOT NULL REFERENCES books,
+          quantity    INTEGER NOT NULL CHECK (quantity > 0),
+          unit_price  DECIMAL(8, 2) NOT NULL,
+          PRIMARY KEY (order_id, book_id)
+        );
+
+        CREATE TABLE stock (
+          book_id   INTEGER PRIMARY KEY REFERENCES books ON DELETE CASCADE,
+          on_hand   INTEGER NOT NULL DEFAULT 0,
+          reserved  INTEGER NOT NULL DEFAULT 0
+        );
+
+        CREATE TABLE reviews (
+          review_id    INTEGER PRIMARY KEY,
+          book_id      INTEGER NOT NULL REFERENCES books ON DELETE CASCADE,
+          customer_id  INTEGER REFERENCES customers ON DELETE SET NULL,
+          stars        INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+          body         TEXT,
+          written      DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+        );
+
+        CREATE INDEX orders_by_customer ON orders (customer_id, placed DESC);
+        CREATE INDEX reviews_by_book ON reviews (book_id) WHERE body IS NOT NULL;
+        """#),
+        SQLSchemaScript(file: "bookshop-003-views.sql", sql: #"""
+        -- Reports.
+        CREATE VIEW bestsellers AS
+        SELECT b.book_id, b.title, sum(oi.quantity) AS copies_sold, sum(oi.quantity * oi.unit_price) AS revenue
+        FROM books b JOIN order_items oi ON oi.book_id = b.book_id
+        GROUP BY b.book_id
+        ORDER BY copies_sold DESC;
+
+        CREATE VIEW book_ratings AS
+        SELECT b.book_id, b.title, count(r.review_id) AS reviews, avg(r.stars) AS average_stars
+        FROM books b LEFT JOIN reviews r ON r.book_id = b.book_id
+        GROUP BY b.book_id;
+
+        CREATE VIEW customer_orders AS
+        SELECT c.customer_id, c.name, o.order_id, o.placed, o.status
+        FROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id;
+
+        CREATE TRIGGER order_items_reserve AFTER INSERT ON order_items
+        BEGIN
+          UPDATE stock SET reserved = reserved + new.quantity WHERE book_id = new.book_id;
+        END;
+
+        PRAGMA user_version = 3;
+        """#),
+    ]
 
     /// The tables and views of `Bookshop`, reached through the database or a transaction:
     /// write code once against `some Bookshop.Tables` and run it either way.

@@ -1,0 +1,125 @@
+import Slate
+
+/// Brings a database file to a generated database's schema, script by script: what
+/// ``SQLDatabase/bootstrap(at:)-(String)`` does for a database generated from scripts.
+///
+/// The version is `PRAGMA user_version`: the number of scripts applied. A script that sets
+/// `user_version` itself is overruled: after script `N` the version is `N`.
+struct SQLSchemaEvolution {
+    let typeName: String
+    let scripts: [SQLSchemaScript]
+
+    init<Database: SQLDatabase>(_ database: Database.Type) {
+        typeName = "\(database)"
+        scripts = database.schemaScripts
+    }
+
+    /// Throws, reading the file at `path` read-only, when ``evolve(_:)`` would refuse it;
+    /// does nothing for a missing file.
+    func refuseWithoutChanging(path: String) throws {
+        let context: SQLContext
+        do {
+            context = try SQLContext(path: path, flags: [.readOnly])
+        } catch let error as SQLError where error.primaryCode == .cantOpen {
+            return  // no file yet
+        }
+        defer { context.close() }
+        _ = try check(context)
+    }
+
+    func evolve(_ context: SQLContext) throws {
+        var version = try check(context)
+        let latest = Int64(scripts.count)
+        if version == 0, try !isEmpty(context) {
+            version = try recognise(context)
+            try context.exec(sql: "PRAGMA user_version = \(version)")
+        }
+        guard version < latest else { return }
+        _ = try context.migrate(migrations: scripts.map { script in { try run(script, in: $0) } }, names: scripts.map(\.file))
+    }
+
+    /// The file's version, after the checks that refuse it: a newer version, a schema that
+    /// is none of the versions, a single script edited since the file was made.
+    private func check(_ context: SQLContext) throws -> Int64 {
+        let latest = Int64(scripts.count)
+        let version = try userVersion(context)
+        if version > latest {
+            throw SQLError(
+                code: .misuse,
+                message: "\(place(context)) is at schema version \(version), newer than \(typeName)'s \(latest): a newer version of the app wrote it; it was left untouched")
+        }
+        if version == 0, try !isEmpty(context) {
+            _ = try recognise(context)
+        } else if version == latest, latest == 1 {
+            // One script: nothing numbers its edits, so check the file still matches it.
+            guard try objects(of: context) == objects(ofVersion: 1) else {
+                throw SQLError(
+                    code: .misuse,
+                    message: "\(place(context)) does not have the schema of \(scripts[0].file) any more: the script changed after the file was made. Keep the script as it was when the file was made, renamed \(stem)-001.sql, and add the change as \(stem)-002.sql: bootstrap(at:) then applies it")
+            }
+        }
+        return version
+    }
+
+    /// The script's statements; an error names the script's line.
+    private func run(_ script: SQLSchemaScript, in context: SQLContext) throws {
+        do {
+            try context.exec(sql: script.sql)
+        } catch var error as SQLError {
+            if let position = error.lineAndColumn(in: script.sql) {
+                error.message = "\(script.file):\(position.line):\(position.column): \(error.message)"
+            } else {
+                error.message = "\(script.file): \(error.message)"
+            }
+            throw error
+        }
+    }
+
+    /// The version of a file made before Slate recorded versions: the newest version whose
+    /// schema it has.
+    private func recognise(_ context: SQLContext) throws -> Int64 {
+        let actual = try objects(of: context)
+        for version in stride(from: scripts.count, through: 1, by: -1) where try objects(ofVersion: version) == actual {
+            return Int64(version)
+        }
+        throw SQLError(
+            code: .misuse,
+            message: "\(place(context)) has a schema but no version, and its schema is none of \(typeName)'s \(scripts.count) version\(scripts.count == 1 ? "" : "s"): it was not made by this app, or was changed by hand; it was left untouched")
+    }
+
+    /// The schema's objects (type, name, table, SQL), in a stable order.
+    private func objects(of context: SQLContext) throws -> [[SQLValue]] {
+        try context.query(sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+    }
+
+    /// The objects the first `version` scripts create, in an in-memory database.
+    private func objects(ofVersion version: Int) throws -> [[SQLValue]] {
+        let scratch = try SQLContext()
+        defer { scratch.close() }
+        for script in scripts.prefix(version) { try run(script, in: scratch) }
+        return try objects(of: scratch)
+    }
+
+    private func userVersion(_ context: SQLContext) throws -> Int64 {
+        try context.query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0
+    }
+
+    private func isEmpty(_ context: SQLContext) throws -> Bool {
+        try context.query(sql: "SELECT count(*) FROM sqlite_schema").first?.first?.integerValue == 0
+    }
+
+    private func place(_ context: SQLContext) -> String {
+        context.path ?? "the in-memory database"
+    }
+
+    /// The first script's name without its extension and sequence number
+    /// (`todos-001.sql` → `todos`).
+    private var stem: String {
+        var name = Substring(scripts.first?.file ?? "schema.sql")
+        if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+        if let dash = name.lastIndex(of: "-"), name[name.index(after: dash)...].allSatisfy(\.isNumber), name.index(after: dash) < name.endIndex {
+            name = name[..<dash]
+        }
+        return String(name)
+    }
+}

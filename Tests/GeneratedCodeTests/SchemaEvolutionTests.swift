@@ -1,0 +1,182 @@
+import Foundation
+import SlateRecords
+import SlateTestSupport
+import Testing
+
+/// A generated database follows its numbered scripts: `bootstrap(at:)` creates a new file
+/// at the latest version, upgrades an older one script by script with its rows kept,
+/// leaves a current one alone, and refuses a newer one untouched.
+@Suite struct SchemaEvolutionTests {
+    static func version(_ path: String) throws -> Int64 {
+        let context = try SQLContext(path: path)
+        defer { context.close() }
+        return try context.query(sql: "PRAGMA user_version").first?.first?.integerValue ?? -1
+    }
+
+    /// A file at version 1 of the bookshop, with rows, as an older build of the app left it.
+    static func versionOneFile(at path: String) throws {
+        let context = try SQLContext(path: path)
+        defer { context.close() }
+        try context.migrate(migrations: [{ try $0.exec(sql: Bookshop.schemaScripts[0].sql) }])
+        try context.exec(sql: "INSERT INTO authors (author_id, name) VALUES (1, 'Ursula'), (2, 'Italo')")
+    }
+
+    @Test func aNewFileGetsTheLatestVersion() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        let db = try Bookshop.bootstrap(at: path)
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[3]])
+        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'customer_orders'") } == [[1]])
+        db.close()
+        // Bootstrapping again changes nothing.
+        let before = FileManager.default.contents(atPath: path)
+        let again = try Bookshop.bootstrap(at: path)
+        again.close()
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+
+    @Test func anOlderFileIsUpgradedWithItsRows() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("old.sqlite")
+        try Self.versionOneFile(at: path)
+        #expect(try Self.version(path) == 1)
+        // Opening it without migrating says what to do.
+        #expect(throws: SQLError.self) { try Bookshop(path: path) }
+        do {
+            _ = try Bookshop(path: path)
+        } catch let error as SQLError {
+            #expect(error.message == "\(path) is at schema version 1, and Bookshop is at version 3: open it with Bookshop.bootstrap(at:), which creates the schema and applies the missing scripts")
+        }
+        let db = try Bookshop.bootstrap(at: path)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[3]])
+        #expect(try db.authors.fetch().map(\.name) == ["Ursula", "Italo"])
+        #expect(try db.customers.fetchCount() == 0)
+        // And now the plain initializer opens it.
+        let reopened = try Bookshop(path: path)
+        reopened.close()
+    }
+
+    @Test func aNewerFileIsRefusedUntouched() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("newer.sqlite")
+        try Bookshop.bootstrap(at: path).close()
+        do {
+            let context = try SQLContext(path: path)
+            try context.exec(sql: "PRAGMA user_version = 4")
+            context.close()
+        }
+        let before = FileManager.default.contents(atPath: path)
+        do {
+            _ = try Bookshop.bootstrap(at: path)
+            Issue.record("a newer file was opened")
+        } catch let error as SQLError {
+            #expect(error.message == "\(path) is at schema version 4, newer than Bookshop's 3: a newer version of the app wrote it; it was left untouched")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        #expect(throws: SQLError.self) { try Bookshop(path: path) }
+    }
+
+    /// A file made before versions were recorded: user_version 0, the schema of some
+    /// version. It is recognised, and upgraded from there.
+    @Test func aFileFromBeforeVersionsIsRecognised() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("unversioned.sqlite")
+        do {
+            let context = try SQLContext(path: path)
+            try context.exec(sql: Bookshop.schemaScripts[0].sql)
+            try context.exec(sql: Bookshop.schemaScripts[1].sql)
+            try context.exec(sql: "INSERT INTO authors (author_id, name) VALUES (7, 'Kept')")
+            context.close()
+        }
+        #expect(try Self.version(path) == 0)
+        let db = try Bookshop.bootstrap(at: path)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[3]])
+        #expect(try db.authors.fetch().map(\.name) == ["Kept"])
+    }
+
+    @Test func aFileWithAnUnknownSchemaIsRefusedUntouched() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("foreign.sqlite")
+        try SlateTestDatabase.create(at: path, sql: "CREATE TABLE notes (x)")
+        let before = FileManager.default.contents(atPath: path)
+        do {
+            _ = try Bookshop.bootstrap(at: path)
+            Issue.record("a foreign file was opened")
+        } catch let error as SQLError {
+            #expect(error.message == "\(path) has a schema but no version, and its schema is none of Bookshop's 3 versions: it was not made by this app, or was changed by hand; it was left untouched")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+}
+
+/// A database whose scripts are hand-written here, to make scripts fail.
+struct Notebook: SQLDatabase {
+    let pool: SQLPool
+    init(pool: SQLPool) { self.pool = pool }
+    static let creationSQL = ""
+    nonisolated(unsafe) static var scripts: [SQLSchemaScript] = []
+    static var schemaScripts: [SQLSchemaScript] { scripts }
+    static var schemaVersion: Int64 { Int64(scripts.count) }
+}
+
+extension Notebook: SQLRecordStore {}
+
+@Suite(.serialized) struct FailingScriptTests {
+    static let first = SQLSchemaScript(file: "notebook-001.sql", sql: """
+        CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+        CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT);
+        """)
+
+    func prepared(_ directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("notebook.sqlite")
+        Notebook.scripts = [Self.first]
+        let db = try Notebook.bootstrap(at: path)
+        try db.pool.write { try $0.exec(sql: "INSERT INTO note VALUES (1, 'same'), (2, 'same'); INSERT INTO tag VALUES (1, 'a')") }
+        db.close()
+        return path
+    }
+
+    static let failing: [(SQLSchemaScript, String)] = [
+        (SQLSchemaScript(file: "notebook-002-unique.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;\nCREATE UNIQUE INDEX note_title ON note(title);"),
+         "migration 2 of 2 (notebook-002-unique.sql), user_version 1 → 2, failed: notebook-002-unique.sql:2:1: UNIQUE constraint failed: note.title"),
+        (SQLSchemaScript(file: "notebook-002-syntax.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;\n\nCREATE TABEL oops (x);"),
+         "migration 2 of 2 (notebook-002-syntax.sql), user_version 1 → 2, failed: notebook-002-syntax.sql:3:8: near \"TABEL\": syntax error"),
+        (SQLSchemaScript(file: "notebook-002-dangling.sql", sql: "DELETE FROM note WHERE id = 1;"),
+         "migration 2 of 2 (notebook-002-dangling.sql) left 1 row referring to nothing (in tag); it was rolled back"),
+    ]
+
+    @Test(arguments: failing)
+    func aFailingScriptRollsBackAndNamesItsFileAndLine(_ script: SQLSchemaScript, _ message: String) throws {
+        let directory = TemporaryDirectory()
+        let path = try prepared(directory)
+        Notebook.scripts = [Self.first, script]
+        defer { Notebook.scripts = [] }
+        do {
+            _ = try Notebook.bootstrap(at: path)
+            Issue.record("\(script.file) did not fail")
+        } catch let error as SQLError {
+            #expect(error.message == message)
+        }
+        #expect(try SchemaEvolutionTests.version(path) == 1)
+        let context = try SQLContext(path: path)
+        defer { context.close() }
+        #expect(try context.query(sql: "SELECT count(*) FROM note") == [[2]])
+        #expect(try context.query(sql: "SELECT count(*) FROM pragma_table_info('note')") == [[2]])
+    }
+
+    /// One unnumbered script edited after the file was made: refused with what to do.
+    @Test func anEditedSingleScriptIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let path = try prepared(directory)
+        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.first.sql + "\nCREATE TABLE extra (x);")]
+        defer { Notebook.scripts = [] }
+        do {
+            _ = try Notebook.bootstrap(at: path)
+            Issue.record("the edited script was not noticed")
+        } catch let error as SQLError {
+            #expect(error.message == "\(path) does not have the schema of notebook.sql any more: the script changed after the file was made. Keep the script as it was when the file was made, renamed notebook-001.sql, and add the change as notebook-002.sql: bootstrap(at:) then applies it")
+        }
+    }
+}
