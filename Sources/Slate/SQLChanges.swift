@@ -68,6 +68,9 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
 
         var isFinished: Bool { lock.withLock { finished } }
 
+        /// How many change sets the buffer's storage holds, read or not (for tests).
+        var storedCount: Int { lock.withLock { pending.count } }
+
         func yield(_ changes: SQLChanges) {
             let continuation: CheckedContinuation<SQLChanges?, Never>? = lock.withLock {
                 if finished { return nil }
@@ -103,6 +106,11 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
                             head += 1
                             if head == pending.count {
                                 pending.removeAll(keepingCapacity: true)
+                                head = 0
+                            } else if head > 32, head * 2 > pending.count {
+                                // A consumer always a little behind never empties the
+                                // array: drop what it has read.
+                                pending.removeFirst(head)
                                 head = 0
                             }
                             return .some(changes)

@@ -55,7 +55,7 @@ public final class SQLStatement {
     /// statement limits (``SQLContext/Configuration/maximumStatementInstructions``).
     var budget: StatementBudget?
     /// The tables the statement reads and writes, when its connection tracks access.
-    let access: StatementAccess
+    private(set) var access: StatementAccess
     private var cachedColumnNames: [String]?
     private var cachedColumnIndexes: [String: Int32]?
     /// How many times SQLite had prepared the statement again when the names above were
@@ -121,8 +121,16 @@ public final class SQLStatement {
     /// ``next()`` with the connection's observer told what runs.
     @usableFromInline
     func observedNext(_ handle: OpaquePointer, _ observer: ConnectionObserver) throws -> Bool {
-        if sqlite3_stmt_busy(handle) == 0 { observer.statementWillStart(self) }
+        let starting = sqlite3_stmt_busy(handle) == 0
+        let prepared = starting ? sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) : 0
+        if starting { observer.statementWillStart(self) }
         let code = sqlite3_step(handle)
+        // SQLite prepared the statement again (the schema changed): what it reads and
+        // writes may have changed with it (a view redefined), so tell the observer again.
+        if starting, sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) != prepared {
+            refreshAccess()
+            observer.statementWillStart(self)
+        }
         observer.stepDidFinish(succeeded: code == SQLITE_ROW || code == SQLITE_DONE)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -271,3 +279,17 @@ public final class SQLStatement {
 
 @available(*, unavailable, message: "A statement belongs to one owner at a time, like its SQLContext.")
 extension SQLStatement: Sendable {}
+
+extension SQLStatement {
+    /// Records again, by preparing the same SQL once more, the tables the statement reads
+    /// and writes: after SQLite re-prepared it for a schema change.
+    func refreshAccess() {
+        guard connection.tracksAccess, let db = connection.db else { return }
+        connection.preparingAccess = StatementAccess()
+        defer { connection.preparingAccess = nil }
+        var fresh: OpaquePointer?
+        guard sqlite3_prepare_v3(db, sql, -1, 0, &fresh, nil) == SQLITE_OK, let fresh else { return }
+        sqlite3_finalize(fresh)
+        if let recorded = connection.preparingAccess { access = recorded }
+    }
+}

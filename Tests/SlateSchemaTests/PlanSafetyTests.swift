@@ -111,7 +111,7 @@ import Testing
         let desired = try DesiredSchema(sql: "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, zip TEXT NOT NULL);", path: "desired.sql")
         #expect(throws: MigrationError(
             .notNullWithoutDefault,
-            "column customers.zip becomes NOT NULL without a default, and 2 rows hold NULL in it: give it a DEFAULT (NULLs then take it), or fill it in a migration first")) {
+            "column customers.zip becomes NOT NULL without a default, and 2 rows hold NULL in it: give it a DEFAULT (NULLs then take it, a destructive change), or fill it in a migration first")) {
             try SchemaPlanner.plan(from: context, to: desired)
         }
     }
@@ -136,5 +136,49 @@ import Testing
         try grow.apply(to: context)
         #expect(try migrator.appliedMigrations(in: context) == ["001", "002"])
         #expect(try migrator.pendingMigrations(in: context) == [])
+    }
+
+    /// A column the plan drops while it is empty: values written after planning make the
+    /// drop destructive when the plan is applied.
+    @Test func valuesWrittenAfterPlanningIntoADroppedColumnAreNotLost() throws {
+        let directory = TemporaryDirectory()
+        let context = try database(directory, "CREATE TABLE t (id INTEGER PRIMARY KEY, legacy TEXT); INSERT INTO t (legacy) VALUES (NULL)")
+        defer { context.close() }
+        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY);", path: "desired.sql"))
+        #expect(plan.destructiveSteps.isEmpty)
+        try context.exec(sql: "UPDATE t SET legacy = 'precious'")
+        do {
+            try plan.apply(to: context)
+            Issue.record("the drop went ahead over a value")
+        } catch let error as MigrationError {
+            #expect(error.code == .destructive)
+            #expect(error.message.contains("'precious' in t.legacy, a column the plan drops"))
+        }
+        #expect(try context.query(sql: "SELECT legacy FROM t") == [["precious"]])
+    }
+
+    /// NULLs taking a new NOT NULL column's default are a rewrite only where there are any.
+    @Test func makingAColumnNotNullWithADefaultIsDestructiveOnlyOverNulls() throws {
+        let directory = TemporaryDirectory()
+        let context = try database(directory, "CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER); INSERT INTO t (n) VALUES (1), (2)")
+        defer { context.close() }
+        let desired = try DesiredSchema(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER NOT NULL DEFAULT 0);", path: "desired.sql")
+        #expect(try SchemaPlanner.plan(from: context, to: desired).destructiveSteps.isEmpty)
+        try context.exec(sql: "INSERT INTO t (n) VALUES (NULL)")
+        let plan = try SchemaPlanner.plan(from: context, to: desired)
+        #expect(plan.destructiveSteps.map(\.summary) == ["rebuild table t (3 rows) to make column n NOT NULL, which rewrites stored values (NULL → 0 in t.n)"])
+        #expect(throws: MigrationError.self) { try plan.apply(to: context) }
+        #expect(try context.query(sql: "SELECT n FROM t ORDER BY id") == [[1], [2], [.null]])
+    }
+
+    /// Planning through an in-memory pool's read (query_only) cannot make the temporary
+    /// table the proof needs: the type change counts as a rewrite instead of failing.
+    @Test func anUnprovableTypeChangeIsDestructive() throws {
+        let pool = try SQLPool(path: nil)
+        defer { pool.close() }
+        try pool.write { try $0.exec(sql: Self.customers + "INSERT INTO customers (name, zip) VALUES ('a', 'abc');") }
+        let desired = try DesiredSchema(sql: "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, zip INTEGER);", path: "desired.sql")
+        let summaries = try pool.read { try SchemaPlanner.plan(from: $0, to: desired).destructiveSteps.map(\.summary) }
+        #expect(summaries == ["rebuild table customers (1 row) to change column zip from TEXT to INTEGER, which rewrites stored values (not provable on a read-only connection)"])
     }
 }

@@ -51,14 +51,16 @@ import Testing
         let plan = try SchemaPlanner.plan(from: context, to: v2)
         #expect(plan.steps.map(\.summary) == [
             "rename column objects.type to kind",
-            "rebuild table objects (3 rows) to add column rating, change column year",
+            "rebuild table objects (3 rows) to add column rating, make column year NOT NULL, which rewrites stored values (NULL → 0 in objects.year)",
             "create table tags",
             "create index tags_by_object",
             "create view titled",
             "create trigger objects_touch",
             "set user_version to 2",
         ])
-        try plan.apply(to: context)
+        // Row b's NULL year becomes the default 0: destructive, so asked for.
+        #expect(throws: MigrationError.self) { try plan.apply(to: context) }
+        try plan.apply(to: context, allowDestructive: true)
         #expect(try context.query(sql: "SELECT object_id, kind, title, year, lastedit, rating FROM objects ORDER BY object_id") == [
             [.text("b"), .text("film"), .null, .integer(0), .text("2024-01-02 00:00:00"), .null],
             [.text("c"), .text("note"), .text("None"), .integer(0), context.query(sql: "SELECT lastedit FROM objects WHERE object_id = 'c'")[0][0], .null],

@@ -41,7 +41,8 @@ public struct MigrationStep: Equatable, Sendable {
     /// The SQL, statement by statement.
     public var statements: [String]
     /// Whether the step drops a table, or a column that holds data, or rewrites stored
-    /// values (a type change whose affinity converts them, NULLs given a default).
+    /// values (a type change whose affinity converts them, NULLs given a default by a
+    /// column made `NOT NULL`).
     public var isDestructive: Bool
     /// For a rebuild, the rows it copies.
     public var rowCount: Int?
@@ -126,7 +127,7 @@ public struct MigrationPlan: Sendable {
                         if let example = try Self.firstValue(of: check, in: context) {
                             throw MigrationError(
                                 .destructive,
-                                "the change would \(step.summary), and a row written since planning would change: \(example); allow destructive changes to go ahead")
+                                "the change would \(step.summary), and a value written since planning would be lost or changed: \(example); allow destructive changes to go ahead")
                         }
                     }
                 }

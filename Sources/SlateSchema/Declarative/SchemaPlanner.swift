@@ -14,10 +14,16 @@ public enum SchemaPlanner {
     ///   virtual table), `.planMismatch`, `.migrationFailed` when SQLite refuses a step on
     ///   the copy; ``SQLError`` when the database cannot be read.
     public static func plan(from context: SQLContext, to desired: DesiredSchema) throws -> MigrationPlan {
+        // The schema the plan is made from, read before anything else; a change while
+        // planning makes the plan meaningless, so it is refused here too.
+        let base = try MigrationPlan.schemaText(of: context)
         var planner = try Planner(live: context, desired: desired)
         defer { planner.scratch.close() }
         try planner.run()
-        return MigrationPlan(steps: planner.steps, base: try MigrationPlan.schemaText(of: context))
+        guard try MigrationPlan.schemaText(of: context) == base else {
+            throw MigrationError(.schemaChanged, "the database's schema changed while the plan was being made (another connection altered it); plan again")
+        }
+        return MigrationPlan(steps: planner.steps, base: base)
     }
 }
 
@@ -277,10 +283,17 @@ private struct Planner {
         var reasons: [String] = []
         var destructive = false
         let currentColumns = current.columns.filter { $0.generation != .hidden }
+        // Value checks run again inside the applying transaction (see MigrationStep).
+        var valueChecks: [String] = []
         for column in currentColumns where table.column(named: column.name) == nil {
             let values = column.isGenerated ? 0 : try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
             reasons.append("drop column \(column.name)" + (values > 0 ? " holding \(values) value\(values == 1 ? "" : "s")" : ""))
             destructive = destructive || values > 0
+            if !column.isGenerated {
+                // Empty now; values written after planning would be lost with it.
+                valueChecks.append(
+                    "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(table.name).\(column.name)")) || ', a column the plan drops' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
+            }
         }
         for column in table.columns where column.generation == .none && current.column(named: column.name) == nil {
             if column.isNotNull, column.defaultValue == nil, column.primaryKeyPosition == 0, rows > 0 {
@@ -301,26 +314,42 @@ private struct Planner {
 
         // A copy that could change a stored value: proved on the live rows now, and again
         // inside the transaction that applies the plan.
-        var valueChecks: [String] = []
         for column in table.columns where column.generation == .none {
             guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
             var checks: [String] = []
             if old.affinity != column.affinity {
                 checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: column.declaredType))
             }
-            if column.isNotNull, !old.isNotNull, column.defaultValue == nil, column.primaryKeyPosition == 0 {
-                let nulls = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL")
-                if nulls > 0 {
-                    throw MigrationError(
-                        .notNullWithoutDefault,
-                        "column \(table.name).\(column.name) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it), or fill it in a migration first")
+            if column.isNotNull, !old.isNotNull, column.primaryKeyPosition == 0 {
+                if let value = column.defaultValue {
+                    // The copy gives NULLs the default: a rewrite where there are any.
+                    checks.append(
+                        "SELECT 'NULL → ' || quote(\(value)) || ' in ' || \(Self.literal("\(table.name).\(column.name)")) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL LIMIT 1")
+                } else {
+                    let nulls = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL")
+                    if nulls > 0 {
+                        throw MigrationError(
+                            .notNullWithoutDefault,
+                            "column \(table.name).\(column.name) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it, a destructive change), or fill it in a migration first")
+                    }
                 }
             }
             for check in checks {
                 valueChecks.append(check)
-                if let example = try MigrationPlan.firstValue(of: check, in: live) {
-                    destructive = true
-                    reasons.removeAll { $0 == "change column \(column.name)" }
+                let example: String?
+                do {
+                    example = try MigrationPlan.firstValue(of: check, in: live)
+                } catch let error as SQLError where error.primaryCode == .readOnly {
+                    // A connection that cannot make the temporary table (query_only): what
+                    // cannot be proved unchanged counts as a rewrite.
+                    example = "not provable on a read-only connection"
+                }
+                guard let example else { continue }
+                destructive = true
+                reasons.removeAll { $0 == "change column \(column.name)" }
+                if example.hasPrefix("NULL → ") {
+                    reasons.append("make column \(column.name) NOT NULL, which rewrites stored values (\(example))")
+                } else {
                     reasons.append(
                         "change column \(column.name) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))")
                 }
