@@ -96,6 +96,9 @@ struct Migrate: ParsableCommand {
                 print(plan.steps.map { "- " + $0.summary }.joined(separator: "\n"))
                 print("\(database) now has the schema of \(to)\(exists ? "" : " (created)")")
             }
+        } catch let error as MigrationError where error.code == .destructive {
+            FileHandle.standardError.write(Data("slate: \(error.message.replacingOccurrences(of: "allow destructive changes to go ahead", with: "run again with --allow-destructive to go ahead"))\n".utf8))
+            throw ExitCode.failure
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode.failure

@@ -43,7 +43,11 @@ import Testing
         let context = try SQLContext(path: database)
         try context.exec(sql: "INSERT INTO objects (object_id, type) VALUES ('id1', 'kind'), ('id2', 'kind'), ('id3', 'kind')")
         context.close()
-        let migrated = try cli.slate("migrate", database, "--to", v2)
+        // objects-v2 makes year NOT NULL DEFAULT 0 over NULLs: a rewrite, refused without the flag.
+        let refused = try cli.slate("migrate", database, "--to", v2)
+        #expect(refused.status == 1)
+        #expect(refused.errors == "slate: the change would rebuild table objects (3 rows) to add column rating, make column year NOT NULL, which rewrites stored values (NULL → 0 in objects.year); run again with --allow-destructive to go ahead\n")
+        let migrated = try cli.slate("migrate", database, "--to", v2, "--allow-destructive")
         #expect(migrated.status == 0)
         #expect(migrated.errors == "slate: rebuilding table objects (3 rows)…\n")
         #expect(migrated.output.hasSuffix("\(database) now has the schema of \(v2)\n"))
@@ -92,7 +96,7 @@ import Testing
         try write("-- slate:rename item.name -> title\nCREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT);", to: desired)
         let refused = try cli.slate("migrate", database, "--to", desired)
         #expect(refused.status == 1)
-        #expect(refused.errors == "the change would drop table old and its 1 row; allow destructive changes to go ahead\n")
+        #expect(refused.errors == "slate: the change would drop table old and its 1 row; run again with --allow-destructive to go ahead\n")
         let allowed = try cli.slate("migrate", database, "--to", desired, "--allow-destructive")
         #expect(allowed.status == 0)
         #expect(allowed.output == """
