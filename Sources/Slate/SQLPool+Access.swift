@@ -90,7 +90,8 @@ extension SQLPool {
         return try use(lease, job: job, body)
     }
 
-    /// Runs `body` with the connection of `lease` on this thread, then gives it back.
+    /// Runs `body` with the connection of `lease` on this thread (marked as holding it),
+    /// then gives it back.
     func use<T>(_ lease: PoolLease, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
         let context: SQLContext
         do {
@@ -99,9 +100,7 @@ extension SQLPool {
             throw job?.translate(error) ?? error
         }
         defer { release(lease, context) }
-        return try holding(lease.kind) {
-            lease.kind == .writer ? try useWriter(context, job: job, body) : try useReader(context, job: job, body)
-        }
+        return lease.kind == .writer ? try useWriter(context, job: job, body) : try useReader(context, job: job, body)
     }
 
     private func useWriter<T>(_ context: SQLContext, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
@@ -181,6 +180,7 @@ extension SQLPool {
             let lease = try await acquire(waiter)
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 SQLPool.workerQueue().async {
+                    self.markHolder(lease)
                     continuation.resume(with: Result { try self.use(lease, job: job) { context in try work(context, job) } })
                 }
             }

@@ -198,19 +198,41 @@ extension SQLPool {
 
     // MARK: Acquiring
 
-    /// Takes a connection of `kind`, waiting on this thread in turn.
+    /// Takes a connection of `kind`, waiting on this thread in turn; this thread is then
+    /// marked as holding it (until ``release(_:_:)``, on this thread).
     func acquire(_ kind: PoolConnectionKind) throws -> PoolLease {
         let kind = connectionKind(for: kind)
         state.lock()
         defer { state.unlock() }
         try refuseNesting(kind)
-        if let lease = try immediateLease(kind) { return lease }
+        if let lease = try immediateLease(kind) {
+            holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind))
+            return lease
+        }
         let waiter = PoolWaiter(kind: kind)
         if kind == .writer { writerQueue.append(waiter) } else { readerQueue.append(waiter) }
         while true {
-            if let lease = waiter.lease { return lease }
+            if let lease = waiter.lease {
+                holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind))
+                return lease
+            }
             if let failure = waiter.failure { throw failure }
             state.wait()
+        }
+    }
+
+    /// Marks this thread as holding the connection of `lease` (an async caller's, whose
+    /// closure runs on a worker thread).
+    func markHolder(_ lease: PoolLease) {
+        state.withLock { holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind)) }
+    }
+
+    /// This thread holds no connection any more; with the lock held.
+    private func unmarkHolder() {
+        guard !holders.isEmpty else { return }
+        let me = pthread_self()
+        if let index = holders.lastIndex(where: { pthread_equal($0.thread, me) != 0 }) {
+            holders.remove(at: index)
         }
     }
 
@@ -269,6 +291,7 @@ extension SQLPool {
     func releaseWriter() {
         var resumptions = PoolResumptions()
         state.lock()
+        unmarkHolder()
         workInFlight -= 1
         if let next = writerQueue.popFirst(), let writer {
             workInFlight += 1
@@ -290,6 +313,7 @@ extension SQLPool {
         reader.rollbackIfActive()
         var resumptions = PoolResumptions()
         state.lock()
+        unmarkHolder()
         workInFlight -= 1
         if let next = readerQueue.popFirst() {
             workInFlight += 1
@@ -306,6 +330,7 @@ extension SQLPool {
     private func readerFailedToOpen() {
         var resumptions = PoolResumptions()
         state.lock()
+        unmarkHolder()
         openReaderCount -= 1
         workInFlight -= 1
         if let next = readerQueue.popFirst() {
@@ -321,21 +346,5 @@ extension SQLPool {
     /// Gives back the connection of `lease`.
     func release(_ lease: PoolLease, _ context: SQLContext) {
         if lease.kind == .writer { releaseWriter() } else { releaseReader(context) }
-    }
-
-    // MARK: Holding
-
-    /// Runs `body` with this thread marked as running one of the pool's closures.
-    func holding<T>(_ kind: PoolConnectionKind, _ body: () throws -> T) rethrows -> T {
-        let me = pthread_self()
-        state.withLock { holders.append(PoolHolder(thread: me, kind: kind)) }
-        defer {
-            state.withLock {
-                if let index = holders.firstIndex(where: { pthread_equal($0.thread, me) != 0 }) {
-                    holders.remove(at: index)
-                }
-            }
-        }
-        return try body()
     }
 }
