@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Slate", targets: ["Slate"]),
         .library(name: "SlateSchema", targets: ["SlateSchema"]),
+        .library(name: "SlateMigration", targets: ["SlateMigration"]),
         .library(name: "SlateRecords", targets: ["SlateRecords"]),
         .library(name: "SlateCSQLite", targets: ["SlateCSQLite"]),
         .library(name: "SlateGenerator", targets: ["SlateGenerator"]),
@@ -28,16 +29,21 @@ let package = Package(
         ),
         // The connection layer.
         .target(name: "Slate", dependencies: ["SlateCSQLite"]),
-        // The schema model, reflection, result-column analysis, and query files checked against a schema.
+        // The schema model and its reflection from a live connection, scripts, the SQL tokenizer.
         .target(name: "SlateSchema", dependencies: ["Slate"]),
+        // Schema evolution: the migrator, the declarative schema (SQL or XML), its planner.
+        .target(name: "SlateMigration", dependencies: ["Slate", "SlateSchema"]),
+        // The SQL analysis only the generator needs: expressions, result-column and
+        // parameter typing, query files. Not a product: its API is `package`.
+        .target(name: "SlateAnalysis", dependencies: ["Slate", "SlateSchema"]),
         // What generated code stands on: record protocols, tables, the database type.
         .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite"]),
         // Code generation: schema → record model → Swift description → text.
-        .target(name: "SlateGenerator", dependencies: ["SlateSchema"]),
+        .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis"]),
         // The command-line tool: generate, schema.
         .executableTarget(
             name: "slate",
-            dependencies: ["SlateGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["SlateGenerator", "SlateMigration", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Plugins: they find a target's .sql scripts and database files and run `slate`.
         // Their shared code is Plugins/PluginsShared, linked into each.
         .plugin(name: "SlateBuildPlugin", capability: .buildTool(), dependencies: ["slate"]),
@@ -56,12 +62,12 @@ let package = Package(
         .target(name: "SlateTestSupport", dependencies: ["Slate"], path: "Tests/SlateTestSupport"),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport"]),
         // A process the reliability tests kill mid-write, or that holds a lock against them.
-        .executableTarget(name: "slate-test-child", dependencies: ["Slate", "SlateSchema"], path: "Tests/TestChild"),
+        .executableTarget(name: "slate-test-child", dependencies: ["Slate", "SlateMigration"], path: "Tests/TestChild"),
         // Crashes, full disks, I/O faults and bad input, with real processes and files.
         .testTarget(name: "SlateReliabilityTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport", "slate-test-child"]),
-        .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema", "SlateTestSupport"]),
+        .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema", "SlateMigration", "SlateAnalysis", "SlateTestSupport"]),
         .testTarget(name: "SlateRecordsTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
-        .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "slate", "SlateTestSupport"]),
+        .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "SlateAnalysis", "slate", "SlateTestSupport"]),
         // The golden files, compiled and run: the API over SlateRecords...
         .testTarget(name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
         // ...and raw mode, with nothing but the SQLite C module.

@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "SlateRecords", package: "Slate"),
                 .product(name: "SlateGenerator", package: "Slate"),
                 .product(name: "SlateSchema", package: "Slate"),
+                .product(name: "SlateMigration", package: "Slate"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateAnalysis
 import SlateSchema
 
 /// Generates Swift for a database, in stages: inputs are replayed or read into SQLite →
@@ -33,7 +34,7 @@ public enum SlateGenerator {
         let sources = try Inputs(inputs)
         let context = try SchemaReader.load(scripts: sources.scripts, over: sources.databases)
         defer { context.close() }
-        let schema = try SchemaReader.read(from: context)
+        let schema = try AnalyzedSchemaReader.read(from: context)
         let analyzer = QueryAnalyzer(context: context, schema: schema)
         var queries: [AnalyzedQuery] = []
         for file in sources.queryFiles {
@@ -80,7 +81,7 @@ public enum SlateGenerator {
     public static func loadSchema(inputs: [String]) throws -> Schema {
         let context = try loadDatabase(inputs: inputs)
         defer { context.close() }
-        return try SchemaReader.read(from: context)
+        return try AnalyzedSchemaReader.read(from: context)
     }
 
     /// An in-memory database holding what the inputs make up (query files left out).

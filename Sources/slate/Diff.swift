@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Slate
+import SlateMigration
 import SlateSchema
 
 struct Diff: ParsableCommand {

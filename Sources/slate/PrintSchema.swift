@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SlateGenerator
+import SlateMigration
 import SlateSchema
 
 struct PrintSchema: ParsableCommand {

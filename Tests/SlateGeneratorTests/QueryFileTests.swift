@@ -1,5 +1,6 @@
 import Foundation
 @testable import SlateGenerator
+import SlateAnalysis
 import SlateSchema
 import SlateTestSupport
 import Testing

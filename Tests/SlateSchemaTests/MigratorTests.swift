@@ -1,5 +1,7 @@
 import Foundation
 import Slate
+import SlateAnalysis
+import SlateMigration
 import SlateSchema
 import SlateTestSupport
 import Testing

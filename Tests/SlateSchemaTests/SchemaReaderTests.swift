@@ -1,5 +1,7 @@
 import Foundation
 import Slate
+import SlateAnalysis
+import SlateMigration
 import SlateSchema
 import Testing
 
@@ -175,5 +177,21 @@ final class TemporaryPath {
             """)])
         #expect(schema.table(named: "item")?.rowIDAlias == "id")
         #expect(schema.table(named: "legacy")?.rowIDAlias == nil)
+    }
+}
+
+/// Without the generator's SQL analysis, a view's columns are what SQLite's column
+/// metadata says: plain column reads keep their declared type, expressions are unknown.
+@Suite struct MetadataViewColumnTests {
+    @Test func viewColumnsFromMetadataAlone() throws {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "v.sql", text: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE VIEW v AS SELECT id, name, count(*) AS n FROM t GROUP BY id;
+            """)])
+        let columns = try #require(schema.views.first).columns
+        #expect(columns.map(\.name) == ["id", "name", "n"])
+        #expect(columns.map(\.declaredType) == ["INTEGER", "TEXT", nil])
+        #expect(columns.map(\.typeSource) == [.column, .column, .unknown])
+        #expect(columns.map(\.originTable) == ["t", "t", nil])
     }
 }

@@ -1,4 +1,6 @@
 import Slate
+import SlateAnalysis
+import SlateMigration
 import SlateSchema
 import Testing
 
@@ -18,7 +20,7 @@ import Testing
         """
 
     private func columns(_ view: String) throws -> [ResultColumn] {
-        let schema = try SchemaReader.read(scripts: [SQLScript(path: "v.sql", text: Self.base + view)])
+        let schema = try AnalyzedSchemaReader.read(scripts: [SQLScript(path: "v.sql", text: Self.base + view)])
         return try #require(schema.views.last).columns
     }
 

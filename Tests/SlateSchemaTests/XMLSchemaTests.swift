@@ -1,5 +1,7 @@
 import Foundation
 import Slate
+@testable import SlateAnalysis
+@testable import SlateMigration
 @testable import SlateSchema
 import SlateTestSupport
 import Testing

@@ -20,7 +20,7 @@ import Glibc
 import Darwin
 #endif
 import Slate
-import SlateSchema
+import SlateMigration
 
 func say(_ line: String) {
     var text = line + "\n"

@@ -2,6 +2,7 @@
 // the planner must stay close to linear (4× the tables in at most 5× the time).
 import Foundation
 import Slate
+import SlateMigration
 import SlateSchema
 
 enum Planning {

@@ -1,3 +1,4 @@
+import SlateAnalysis
 import SlateSchema
 
 /// The generator's model of a database: every name decided and every type mapped, ready

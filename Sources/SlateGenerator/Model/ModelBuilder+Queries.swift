@@ -1,3 +1,4 @@
+import SlateAnalysis
 import SlateSchema
 
 extension ModelBuilder {

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateAnalysis
 import SlateSchema
 
 /// Builds the ``DatabaseModel`` from a ``Schema``: names for types, accessors and

@@ -1,3 +1,4 @@
+import SlateAnalysis
 import SlateSchema
 
 /// A named query from a query file as a typed Swift function.

@@ -3,8 +3,22 @@ import Slate
 /// Reads a ``Schema`` from SQLite itself: `sqlite_schema`, the table, index and foreign
 /// key pragmas, and prepared statements' column metadata for views. Nothing parses DDL.
 public enum SchemaReader {
+    /// Works out a view's result columns, given the schema read so far (tables and the
+    /// views before it): the SQL analysis the generator links provides one that infers
+    /// types through expressions.
+    package typealias ViewColumnReader = (_ context: SQLContext, _ schema: Schema, _ name: String, _ sql: String) throws -> [ResultColumn]
+
     /// The schema of the main database of `context`.
+    ///
+    /// Views' columns are what SQLite's column metadata says: a column read straight from
+    /// a table has its declared type; an expression's type is unknown. The generator reads
+    /// them with its SQL analysis instead.
     public static func read(from context: SQLContext) throws -> Schema {
+        try read(from: context, viewColumns: metadataColumns)
+    }
+
+    /// The schema of the main database of `context`, views' columns from `viewColumns`.
+    package static func read(from context: SQLContext, viewColumns: ViewColumnReader) throws -> Schema {
         var schema = Schema()
         schema.userVersion = context.userVersion
         let kinds = try tableKinds(context)
@@ -42,19 +56,28 @@ public enum SchemaReader {
         }
         // Views after tables, in creation order, each seeing the views before it.
         for (name, sql) in viewObjects {
-            let analyzer = ResultColumnAnalyzer(context: context, schema: schema)
-            let statement = try context.prepare(sql: "SELECT * FROM \(SQLText.quotedIdentifier(name))")
-            defer { statement.close() }
-            let structure = SelectStructure.parse(viewSelectTokens(sql))
-            let columns = try analyzer.resultColumns(of: statement, structure: structure)
-            schema.views.append(View(name: name, sql: sql, columns: columns))
+            schema.views.append(View(name: name, sql: sql, columns: try viewColumns(context, schema, name, sql)))
         }
         return schema
     }
 
+    /// A view's columns from SQLite's column metadata alone.
+    private static func metadataColumns(_ context: SQLContext, _ schema: Schema, _ name: String, _ sql: String) throws -> [ResultColumn] {
+        let statement = try context.prepare(sql: "SELECT * FROM \(SQLText.quotedIdentifier(name))")
+        defer { statement.close() }
+        let declaredTypes = statement.declaredTypes
+        return (0..<statement.columnCount).map { index in
+            let origin = statement.origin(ofColumn: index)
+            let declared = declaredTypes[Int(index)]
+            return ResultColumn(
+                name: statement.columnName(at: index), declaredType: declared, isNullable: true,
+                originTable: origin?.table, originColumn: origin?.column, typeSource: declared == nil ? .unknown : .column)
+        }
+    }
+
     /// One table of the main database of `context`, or nil when there is none: what
     /// ``read(from:)`` gives for it, without reading the rest of the schema.
-    static func table(named name: String, in context: SQLContext) throws -> Table? {
+    package static func table(named name: String, in context: SQLContext) throws -> Table? {
         let rows = try context.query(
             sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
             parameters: [.text(name)])
@@ -76,7 +99,7 @@ public enum SchemaReader {
 
     /// The views and triggers of the main database of `context`, by name and SQL, in
     /// creation order: without reading the views' columns.
-    static func viewsAndTriggers(in context: SQLContext) throws -> (views: [(name: String, sql: String)], triggers: [(name: String, sql: String)]) {
+    package static func viewsAndTriggers(in context: SQLContext) throws -> (views: [(name: String, sql: String)], triggers: [(name: String, sql: String)]) {
         var views: [(name: String, sql: String)] = []
         var triggers: [(name: String, sql: String)] = []
         for row in try context.query(sql: "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY rowid") {
@@ -253,22 +276,5 @@ public enum SchemaReader {
                 isPartial: row[3].integerValue == 1, terms: terms, sql: sql))
         }
         return indexes
-    }
-
-    // MARK: Views
-
-    /// The tokens of the `SELECT` in a `CREATE VIEW` statement: everything after its first
-    /// top-level `AS`.
-    static func viewSelectTokens(_ sql: String) -> [SQLToken] {
-        let tokens = SQLTokenizer.tokenize(sql)
-        var depth = 0
-        for (index, token) in tokens.enumerated() {
-            if token.kind == .leftParen { depth += 1 }
-            if token.kind == .rightParen { depth -= 1 }
-            if depth == 0, token.isKeyword("AS") {
-                return Array(tokens[(index + 1)...])
-            }
-        }
-        return []
     }
 }

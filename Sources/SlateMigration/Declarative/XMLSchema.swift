@@ -1,4 +1,5 @@
 import Slate
+import SlateSchema
 
 /// Schema files in XML, the format of SQLiteKit (`<database><table name=…><column name=…
 /// type=… primary=… unique=… default=… quote_default=…/><constraint>…</constraint></table>

@@ -1,4 +1,5 @@
 import Slate
+import SlateSchema
 
 /// One step of a ``MigrationPlan``: the statements that make one change.
 public struct MigrationStep: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import SlateSchema
+
 /// A small XML reader for schema files: elements, attributes, text, comments, CDATA and
 /// the predefined and numeric entities, with the line of every element for error messages.
 /// No DTDs, namespaces or external entities (a schema file needs none, and a reader that

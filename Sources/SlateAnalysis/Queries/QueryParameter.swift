@@ -1,8 +1,10 @@
+import SlateSchema
+
 /// A named parameter of a query, with every place it is used and what each place says of
 /// its type.
-public struct QueryParameter: Equatable, Sendable {
+package struct QueryParameter: Equatable, Sendable {
     /// What one use of the parameter tells about its type.
-    public enum Source: Equatable, Sendable {
+    package enum Source: Equatable, Sendable {
         /// It is compared with, assigned to or inserted into a column.
         case column(relation: String, column: String, declaredType: String, isNotNull: Bool)
         /// Its place fixes an SQL type: `LIMIT :n`, `CAST(:x AS TEXT)`, `LIKE :pattern`.
@@ -12,23 +14,23 @@ public struct QueryParameter: Equatable, Sendable {
     }
 
     /// One place the parameter is used.
-    public struct Use: Equatable, Sendable {
+    package struct Use: Equatable, Sendable {
         /// UTF-8 offset of the parameter in the query's SQL.
-        public var offset: Int
+        package var offset: Int
         /// What the place says of the type.
-        public var source: Source
+        package var source: Source
         /// Whether the place takes NULL: `IS :p`, `:p IS NULL`, a value for a nullable column.
-        public var isOptional: Bool
+        package var isOptional: Bool
         /// Whether the parameter is a whole list: `IN (:ids)`.
-        public var isList: Bool
+        package var isList: Bool
         /// The place in words, for messages: `compared with orders.customer_id`.
-        public var description: String
+        package var description: String
     }
 
     /// The name without its prefix (`customerId`).
-    public var name: String
+    package var name: String
     /// The parameter as written (`:customerId`).
-    public var spelling: String
+    package var spelling: String
     /// Every use, in SQL order.
-    public var uses: [Use]
+    package var uses: [Use]
 }

@@ -1,4 +1,5 @@
 import Slate
+import SlateSchema
 
 /// Plans the change from a live database to a desired schema.
 ///

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import SlateSchema
 import FoundationEssentials
 #else
 import Foundation
@@ -17,14 +18,14 @@ import Foundation
 /// WHERE customer_id = :customerId AND placed >= :since
 /// ORDER BY placed DESC;
 /// ```
-public struct QueryFile: Equatable, Sendable {
+package struct QueryFile: Equatable, Sendable {
     /// The file's path, as errors show it.
-    public var path: String
+    package var path: String
     /// The queries, in file order.
-    public var queries: [QueryDefinition]
+    package var queries: [QueryDefinition]
 
     /// Whether `text` is a query file: it has a `-- name:` line.
-    public static func isQueryFile(_ text: String) -> Bool {
+    package static func isQueryFile(_ text: String) -> Bool {
         text.split(separator: "\n", omittingEmptySubsequences: false).contains { header(in: $0) != nil }
     }
 
@@ -32,7 +33,7 @@ public struct QueryFile: Equatable, Sendable {
     ///
     /// - Throws: ``ScriptError`` at the line of a malformed `-- name:` line, a repeated
     ///   name, a query without SQL, or SQL before the first `-- name:` line.
-    public init(path: String, text: String) throws {
+    package init(path: String, text: String) throws {
         self.path = path
         var queries: [QueryDefinition] = []
         var current: QueryDefinition?
@@ -96,7 +97,7 @@ public struct QueryFile: Equatable, Sendable {
     }
 
     /// Reads and parses the query file at `path` (UTF-8).
-    public init(contentsOf path: String) throws {
+    package init(contentsOf path: String) throws {
         let script = try SQLScript(contentsOf: path)
         try self.init(path: path, text: script.text)
     }
@@ -135,9 +136,9 @@ public struct QueryFile: Equatable, Sendable {
 }
 
 /// One named query of a query file.
-public struct QueryDefinition: Equatable, Sendable {
+package struct QueryDefinition: Equatable, Sendable {
     /// What the generated function returns.
-    public enum Kind: String, CaseIterable, Equatable, Sendable {
+    package enum Kind: String, CaseIterable, Equatable, Sendable {
         /// The first row, or nil.
         case one
         /// Every row, as an array.
@@ -152,26 +153,26 @@ public struct QueryDefinition: Equatable, Sendable {
         case lastid
 
         /// Whether the function returns rows.
-        public var returnsRows: Bool { self == .one || self == .many || self == .each }
+        package var returnsRows: Bool { self == .one || self == .many || self == .each }
     }
 
     /// The query's name, which the function takes.
-    public var name: String
+    package var name: String
     /// What the function returns.
-    public var kind: Kind
+    package var kind: Kind
     /// The statement, without a trailing `;`.
-    public var sql: String
+    package var sql: String
     /// The comment lines right after the `-- name:` line, without `--`.
-    public var documentation: [String]
+    package var documentation: [String]
     /// The file the query is in.
-    public var path: String
+    package var path: String
     /// The line of its `-- name:` line.
-    public var line: Int
+    package var line: Int
     /// The line ``sql`` starts on (it starts at that line's first column).
-    public var sqlLine: Int
+    package var sqlLine: Int
 
     /// The line and column in the file of UTF-8 offset `offset` in ``sql``.
-    public func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+    package func location(ofOffset offset: Int) -> (line: Int, column: Int) {
         var line = sqlLine
         var column = 1
         for (index, byte) in sql.utf8.enumerated() {
@@ -187,7 +188,7 @@ public struct QueryDefinition: Equatable, Sendable {
     }
 
     /// An error at UTF-8 offset `offset` of ``sql``: `path:line:column: error: message`.
-    public func error(at offset: Int?, _ message: String) -> ScriptError {
+    package func error(at offset: Int?, _ message: String) -> ScriptError {
         guard var offset else { return ScriptError(path: path, line: line, column: nil, message: message) }
         // Point at what follows whitespace (the second statement, not the space before it).
         let bytes = Array(sql.utf8)

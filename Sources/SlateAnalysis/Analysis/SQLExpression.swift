@@ -1,8 +1,10 @@
+import SlateSchema
+
 /// An SQL expression, parsed far enough to infer its type and to find the columns its
 /// parameters are compared with. Everything it does not model is `.unknown`.
-public indirect enum SQLExpression: Equatable, Sendable {
+package indirect enum SQLExpression: Equatable, Sendable {
     /// A literal.
-    public enum Literal: Equatable, Sendable {
+    package enum Literal: Equatable, Sendable {
         /// An integer literal.
         case integer
         /// A real literal.
@@ -55,7 +57,7 @@ public indirect enum SQLExpression: Equatable, Sendable {
     case unknown
 
     /// The expression without parentheses that don't matter for typing (`COLLATE`).
-    public var unwrapped: SQLExpression {
+    package var unwrapped: SQLExpression {
         if case .collate(let inner, _) = self { return inner.unwrapped }
         return self
     }

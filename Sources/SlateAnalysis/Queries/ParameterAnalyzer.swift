@@ -1,3 +1,5 @@
+import SlateSchema
+
 /// Finds a query's named parameters and what each use says of their types: the column a
 /// parameter is compared with, assigned to or inserted into; `LIMIT` and `OFFSET`;
 /// `CAST(:p AS type)`; `IN (:list)`; and whether NULL is meant (`IS :p`, `:p IS NULL`).

@@ -1,28 +1,29 @@
 import Slate
+import SlateSchema
 
 /// A named query checked against a schema: SQLite prepared it, and its result columns and
 /// parameters are typed.
-public struct AnalyzedQuery: Equatable, Sendable {
+package struct AnalyzedQuery: Equatable, Sendable {
     /// The query as written.
-    public var definition: QueryDefinition
+    package var definition: QueryDefinition
     /// The result columns (empty for a statement that returns none).
-    public var columns: [ResultColumn]
+    package var columns: [ResultColumn]
     /// The named parameters, in order of first appearance (SQLite's parameter order).
-    public var parameters: [QueryParameter]
+    package var parameters: [QueryParameter]
     /// Whether the statement only reads.
-    public var isReadOnly: Bool
+    package var isReadOnly: Bool
 }
 
 /// Checks named queries against the schema in a connection: each is prepared by SQLite,
 /// so a query that does not fit the schema fails here, at its line, with SQLite's message.
-public struct QueryAnalyzer {
+package struct QueryAnalyzer {
     /// The connection holding the schema.
-    public let context: SQLContext
+    package let context: SQLContext
     /// The schema, for typing columns and parameters.
-    public let schema: Schema
+    package let schema: Schema
 
     /// Creates an analyzer.
-    public init(context: SQLContext, schema: Schema) {
+    package init(context: SQLContext, schema: Schema) {
         self.context = context
         self.schema = schema
     }
@@ -31,7 +32,7 @@ public struct QueryAnalyzer {
     ///
     /// - Throws: ``ScriptError`` at the query's place in its file: SQLite's message when
     ///   the statement does not prepare, or what is wrong with its parameters or kind.
-    public func analyze(_ query: QueryDefinition) throws -> AnalyzedQuery {
+    package func analyze(_ query: QueryDefinition) throws -> AnalyzedQuery {
         let tokens = SQLTokenizer.tokenize(query.sql)
         if let anonymous = tokens.first(where: { $0.kind == .parameter && $0.value.hasPrefix("?") }) {
             throw query.error(

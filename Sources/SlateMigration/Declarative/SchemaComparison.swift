@@ -1,3 +1,5 @@
+import SlateSchema
+
 /// Compares schemas the way they behave, not the way they are spelled: each object's
 /// `CREATE` statement as tokens, without comments and whitespace, names unquoted and
 /// compared ignoring ASCII case, the object's own name left out (objects are matched by

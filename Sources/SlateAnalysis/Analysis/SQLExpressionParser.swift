@@ -1,3 +1,5 @@
+import SlateSchema
+
 /// Parses SQL expressions from tokens, with SQLite's operator precedence. It is tolerant:
 /// anything it does not understand becomes ``SQLExpression/unknown`` and parsing goes on.
 /// SQLite has already accepted the SQL by the time this runs; the parser only needs its

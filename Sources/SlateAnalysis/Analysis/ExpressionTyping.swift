@@ -1,3 +1,5 @@
+import SlateSchema
+
 /// A type as the analysis knows it: an SQL declared type (or none), and nullability.
 struct InferredType: Equatable {
     var declaredType: String?

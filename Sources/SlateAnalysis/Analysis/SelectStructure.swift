@@ -1,24 +1,26 @@
+import SlateSchema
+
 /// The shape of a `SELECT` statement: common table expressions, the cores of a compound
 /// select, each core's result columns and sources (with which side of an outer join they
 /// are on), and the trailing `ORDER BY` / `LIMIT`.
 ///
 /// Only what type inference needs is modelled. SQLite prepares the statement first; this
 /// is never the judge of whether SQL is valid.
-public struct SelectStructure: Sendable {
+package struct SelectStructure: Sendable {
     /// `WITH name(columns) AS (select)`.
-    public struct CommonTable: Sendable {
+    package struct CommonTable: Sendable {
         /// The table's name.
-        public var name: String
+        package var name: String
         /// Column names given after the name, if any.
-        public var columnNames: [String]
+        package var columnNames: [String]
         /// The tokens of its select.
-        public var tokens: [SQLToken]
+        package var tokens: [SQLToken]
     }
 
     /// One result column as written.
-    public struct ResultItem: Sendable {
+    package struct ResultItem: Sendable {
         /// `*` or `table.*`.
-        public enum Star: Equatable, Sendable {
+        package enum Star: Equatable, Sendable {
             /// `*`
             case all
             /// `table.*`
@@ -26,63 +28,63 @@ public struct SelectStructure: Sendable {
         }
 
         /// The expression (`.unknown` for a star).
-        public var expression: SQLExpression
+        package var expression: SQLExpression
         /// Its tokens, without the alias.
-        public var tokens: [SQLToken]
+        package var tokens: [SQLToken]
         /// The alias after `AS`, or after the expression.
-        public var alias: String?
+        package var alias: String?
         /// Set for `*` and `table.*`.
-        public var star: Star?
+        package var star: Star?
 
         /// The expression as SQL text (tokens joined).
-        public var text: String { tokens.map(\.text).joined(separator: " ") }
+        package var text: String { tokens.map(\.text).joined(separator: " ") }
     }
 
     /// A table, view, common table, subquery or table-valued function in `FROM`.
-    public struct Source: Sendable {
+    package struct Source: Sendable {
         /// The table, view, common table or function name; nil for a subquery.
-        public var name: String?
+        package var name: String?
         /// The alias, if any.
-        public var alias: String?
+        package var alias: String?
         /// The tokens of a subquery source.
-        public var subquery: [SQLToken]?
+        package var subquery: [SQLToken]?
         /// Whether this source is on the optional side of an outer join: its columns are
         /// NULL when no row matches.
-        public var isOptional: Bool
+        package var isOptional: Bool
         /// The `ON` expression joining it.
-        public var constraint: SQLExpression?
+        package var constraint: SQLExpression?
 
         /// The name columns are qualified with: the alias, else the name.
-        public var qualifier: String? { alias ?? name }
+        package var qualifier: String? { alias ?? name }
     }
 
     /// One `SELECT …` (or `VALUES …`) of a compound select.
-    public struct Core: Sendable {
+    package struct Core: Sendable {
         /// The result columns.
-        public var items: [ResultItem]
+        package var items: [ResultItem]
         /// The sources in `FROM`, in order.
-        public var sources: [Source]
+        package var sources: [Source]
         /// `WHERE`.
-        public var filter: SQLExpression?
+        package var filter: SQLExpression?
         /// `GROUP BY`.
-        public var groupBy: [SQLExpression]
+        package var groupBy: [SQLExpression]
         /// `HAVING`.
-        public var having: SQLExpression?
+        package var having: SQLExpression?
     }
 
     /// `WITH` tables.
-    public var commonTables: [CommonTable]
+    package var commonTables: [CommonTable]
     /// The cores, joined by `UNION`, `INTERSECT` or `EXCEPT`.
-    public var cores: [Core]
+    package var cores: [Core]
     /// `ORDER BY` terms.
-    public var orderBy: [SQLExpression]
+    package var orderBy: [SQLExpression]
     /// `LIMIT`.
-    public var limit: SQLExpression?
+    package var limit: SQLExpression?
     /// `OFFSET`.
-    public var offset: SQLExpression?
+    package var offset: SQLExpression?
 
     /// Parses the tokens of a select statement; nil when they are not one.
-    public static func parse(_ allTokens: [SQLToken]) -> SelectStructure? {
+    package static func parse(_ allTokens: [SQLToken]) -> SelectStructure? {
         var tokens = allTokens
         while tokens.last?.kind == .semicolon { tokens.removeLast() }
         var index = 0

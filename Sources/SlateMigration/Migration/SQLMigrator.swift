@@ -1,4 +1,5 @@
 import Slate
+import SlateSchema
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

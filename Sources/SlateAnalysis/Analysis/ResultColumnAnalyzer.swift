@@ -1,4 +1,5 @@
 import Slate
+import SlateSchema
 
 /// Works out what each result column of a `SELECT` holds: its name, declared type and
 /// nullability.
@@ -11,14 +12,14 @@ import Slate
 ///
 /// A column alias ending in `!` declares the column not null, one ending in `?` nullable
 /// (`SELECT max(total) AS "best!"`); the suffix is not part of the name.
-public struct ResultColumnAnalyzer {
+package struct ResultColumnAnalyzer {
     /// The connection holding the schema the statement runs against.
-    public let context: SQLContext
+    package let context: SQLContext
     /// The schema, for the columns of tables and views the statement reads.
-    public let schema: Schema
+    package let schema: Schema
 
     /// Creates an analyzer.
-    public init(context: SQLContext, schema: Schema) {
+    package init(context: SQLContext, schema: Schema) {
         self.context = context
         self.schema = schema
     }
@@ -26,7 +27,7 @@ public struct ResultColumnAnalyzer {
     /// The result columns of `sql`, a statement that returns rows.
     ///
     /// - Throws: ``SQLError`` when SQLite cannot prepare it.
-    public func resultColumns(of sql: String) throws -> [ResultColumn] {
+    package func resultColumns(of sql: String) throws -> [ResultColumn] {
         let statement = try context.prepare(sql: sql)
         defer { statement.close() }
         let tokens = SQLTokenizer.tokenize(sql)

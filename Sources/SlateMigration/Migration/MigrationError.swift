@@ -1,4 +1,5 @@
 import Slate
+import SlateSchema
 
 /// Why a migration or a schema change did not happen. The database is as it was before.
 public struct MigrationError: Error, Equatable, Sendable, CustomStringConvertible {
