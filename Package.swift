@@ -36,8 +36,9 @@ let package = Package(
         // The SQL analysis only the generator needs: expressions, result-column and
         // parameter typing, query files. Not a product: its API is `package`.
         .target(name: "SlateAnalysis", dependencies: ["Slate", "SlateSchema"]),
-        // What generated code stands on: record protocols, tables, the database type.
-        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite"]),
+        // What generated code stands on: record protocols, tables, the database type and
+        // its schema evolution (which plans with SlateMigration).
+        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateMigration"]),
         // Code generation: schema → record model → Swift description → text.
         .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis"]),
         // The command-line tool: generate, schema.

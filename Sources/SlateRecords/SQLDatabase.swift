@@ -57,7 +57,7 @@ extension SQLDatabase {
     ///
     /// - Parameter readOnly: open readers only; writes throw.
     /// - Throws: for a read-write file whose version is not ``schemaVersion`` (a new file,
-    ///   an older one, a newer one): ``bootstrap(at:)-(String)`` is the call that creates
+    ///   an older one, a newer one): ``bootstrap(at:allowingDestructiveChanges:)-(String,_)`` is the call that creates
     ///   and upgrades.
     public init(path: String, readOnly: Bool = false) throws {
         let pool = try SQLPool(path: path, configuration: .init(isReadOnly: readOnly))
@@ -89,15 +89,24 @@ extension SQLDatabase {
     ///
     /// A script that fails rolls back its own transaction and throws an error naming its
     /// file and line; the file stays at the last version that succeeded, its data intact.
-    public static func bootstrap(at path: String) throws -> Self {
+    ///
+    /// A database generated from a single script has one version. When the script is
+    /// edited after a file was made from it, the file is brought to the script's current
+    /// text with the declarative planner (`SlateMigration`): changes that keep every value
+    /// apply; a destructive one (a dropped column holding data, a rewritten value) is
+    /// refused, naming it, and the file is left untouched, unless
+    /// `allowingDestructiveChanges` is true.
+    public static func bootstrap(at path: String, allowingDestructiveChanges: Bool = false) throws -> Self {
         // A file to refuse is refused before the pool opens it (and switches it to WAL).
-        if !schemaScripts.isEmpty { try SQLSchemaEvolution(Self.self).refuseWithoutChanging(path: path) }
-        return try bootstrapped(SQLPool(path: path))
+        if !schemaScripts.isEmpty {
+            try SQLSchemaEvolution(Self.self).refuseWithoutChanging(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
+        }
+        return try bootstrapped(SQLPool(path: path), allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
-    /// ``bootstrap(at:)-(String)`` for a file `URL`.
-    public static func bootstrap(at url: URL) throws -> Self {
-        try bootstrap(at: url.path)
+    /// ``bootstrap(at:allowingDestructiveChanges:)-(String,_)`` for a file `URL`.
+    public static func bootstrap(at url: URL, allowingDestructiveChanges: Bool = false) throws -> Self {
+        try bootstrap(at: url.path, allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
     /// A new in-memory database with the schema created: for tests, previews and examples.
@@ -107,10 +116,10 @@ extension SQLDatabase {
 
     /// The database on `pool` with its schema created if empty; the pool is closed when that
     /// fails.
-    private static func bootstrapped(_ pool: SQLPool) throws -> Self {
+    private static func bootstrapped(_ pool: SQLPool, allowingDestructiveChanges: Bool = false) throws -> Self {
         let database = Self(pool: pool)
         do {
-            try database.createSchemaIfEmpty()
+            try database.createSchemaIfEmpty(allowingDestructiveChanges: allowingDestructiveChanges)
         } catch {
             database.close()
             throw error
@@ -118,9 +127,11 @@ extension SQLDatabase {
         return database
     }
 
-    private func createSchemaIfEmpty() throws {
+    private func createSchemaIfEmpty(allowingDestructiveChanges: Bool) throws {
         if !Self.schemaScripts.isEmpty {
-            try pool.writeWithoutTransaction { context in try SQLSchemaEvolution(Self.self).evolve(context) }
+            try pool.writeWithoutTransaction { context in
+                try SQLSchemaEvolution(Self.self).evolve(context, allowingDestructiveChanges: allowingDestructiveChanges)
+            }
             return
         }
         try pool.write { context in

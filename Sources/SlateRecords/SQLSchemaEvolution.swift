@@ -1,10 +1,12 @@
 import Slate
+import SlateMigration
 
 /// Brings a database file to a generated database's schema, script by script: what
-/// ``SQLDatabase/bootstrap(at:)-(String)`` does for a database generated from scripts.
+/// ``SQLDatabase/bootstrap(at:allowingDestructiveChanges:)-(String,_)`` does for a database generated from scripts.
 ///
-/// The version is `PRAGMA user_version`: the number of scripts applied. A script that sets
-/// `user_version` itself is overruled: after script `N` the version is `N`.
+/// The version is `PRAGMA user_version`: the number of scripts applied (after script `N`, it
+/// is `N`). A single script edited after a file was made from it is followed with the
+/// declarative planner.
 struct SQLSchemaEvolution {
     let typeName: String
     let scripts: [SQLSchemaScript]
@@ -14,9 +16,9 @@ struct SQLSchemaEvolution {
         scripts = database.schemaScripts
     }
 
-    /// Throws, reading the file at `path` read-only, when ``evolve(_:)`` would refuse it;
-    /// does nothing for a missing file.
-    func refuseWithoutChanging(path: String) throws {
+    /// Throws, reading the file at `path` read-only, when ``evolve(_:allowingDestructiveChanges:)``
+    /// would refuse it; does nothing for a missing file.
+    func refuseWithoutChanging(path: String, allowingDestructiveChanges: Bool) throws {
         let context: SQLContext
         do {
             context = try SQLContext(path: path, flags: [.readOnly])
@@ -24,11 +26,24 @@ struct SQLSchemaEvolution {
             return  // no file yet
         }
         defer { context.close() }
-        _ = try check(context)
+        if try check(context).followsEditedScript, !allowingDestructiveChanges {
+            _ = try plan(context, allowingDestructiveChanges: false)
+        }
     }
 
-    func evolve(_ context: SQLContext) throws {
-        var version = try check(context)
+    func evolve(_ context: SQLContext, allowingDestructiveChanges: Bool) throws {
+        let state = try check(context)
+        if state.followsEditedScript {
+            let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
+            do {
+                try plan.apply(to: context, allowDestructive: allowingDestructiveChanges)
+            } catch let error as MigrationError {
+                throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+            }
+            try context.exec(sql: "PRAGMA user_version = 1")
+            return
+        }
+        var version = state.version
         let latest = Int64(scripts.count)
         if version == 0, try !isEmpty(context) {
             version = try recognise(context)
@@ -38,9 +53,27 @@ struct SQLSchemaEvolution {
         _ = try context.migrate(migrations: scripts.map { script in { try run(script, in: $0) } }, names: scripts.map(\.file))
     }
 
+    /// The plan that takes a file made from an earlier text of the one script to its
+    /// current text; refused when destructive and not allowed.
+    private func plan(_ context: SQLContext, allowingDestructiveChanges: Bool) throws -> MigrationPlan {
+        do {
+            let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: scripts[0].sql, path: scripts[0].file))
+            let destructive = plan.destructiveSteps
+            if !destructive.isEmpty, !allowingDestructiveChanges {
+                throw SQLError(
+                    code: .error,
+                    message: "\(place(context)) has the schema of an earlier \(scripts[0].file), and bringing it to the current one would \(destructive.map(\.summary).joined(separator: "; ")): bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as \(stem)-001.sql and add the change as \(stem)-002.sql. The file was left untouched")
+            }
+            return plan
+        } catch let error as MigrationError {
+            throw SQLError(code: .error, message: "\(place(context)): \(scripts[0].file) changed since the file was made, and the change cannot be planned: \(error.message)")
+        }
+    }
+
     /// The file's version, after the checks that refuse it: a newer version, a schema that
-    /// is none of the versions, a single script edited since the file was made.
-    private func check(_ context: SQLContext) throws -> Int64 {
+    /// is none of the versions. A file made from an earlier text of a single script is
+    /// brought to its current text with the declarative planner instead.
+    private func check(_ context: SQLContext) throws -> (version: Int64, followsEditedScript: Bool) {
         let latest = Int64(scripts.count)
         let version = try userVersion(context)
         if version > latest {
@@ -49,16 +82,16 @@ struct SQLSchemaEvolution {
                 message: "\(place(context)) is at schema version \(version), newer than \(typeName)'s \(latest): a newer version of the app wrote it; it was left untouched")
         }
         if version == 0, try !isEmpty(context) {
-            _ = try recognise(context)
+            do {
+                _ = try recognise(context)
+            } catch let error as SQLError where latest == 1 && error.code == .misuse {
+                return (0, true)
+            }
         } else if version == latest, latest == 1 {
             // One script: nothing numbers its edits, so check the file still matches it.
-            guard try objects(of: context) == objects(ofVersion: 1) else {
-                throw SQLError(
-                    code: .misuse,
-                    message: "\(place(context)) does not have the schema of \(scripts[0].file) any more: the script changed after the file was made. Keep the script as it was when the file was made, renamed \(stem)-001.sql, and add the change as \(stem)-002.sql: bootstrap(at:) then applies it")
-            }
+            if try objects(of: context) != objects(ofVersion: 1) { return (1, true) }
         }
-        return version
+        return (version, false)
     }
 
     /// The script's statements; an error names the script's line.

@@ -166,17 +166,55 @@ extension Notebook: SQLRecordStore {}
         #expect(try context.query(sql: "SELECT count(*) FROM pragma_table_info('note')") == [[2]])
     }
 
-    /// One unnumbered script edited after the file was made: refused with what to do.
-    @Test func anEditedSingleScriptIsRefused() throws {
+    /// One unnumbered script edited after the file was made: the file follows it with the
+    /// declarative planner, changes that keep every value at once.
+    @Test func anEditedSingleScriptIsFollowed() throws {
         let directory = TemporaryDirectory()
         let path = try prepared(directory)
-        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.first.sql + "\nCREATE TABLE extra (x);")]
+        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.first.sql + "\nCREATE TABLE extra (x);\nCREATE INDEX note_title ON note(title);")]
         defer { Notebook.scripts = [] }
+        let db = try Notebook.bootstrap(at: path)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "SELECT name FROM sqlite_schema WHERE name IN ('extra', 'note_title') ORDER BY name") } == [["extra"], ["note_title"]])
+        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM note") } == [[2]])
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[1]])
+    }
+
+    /// A destructive edit (a dropped column holding data) is refused, the file untouched,
+    /// unless the app opts in.
+    @Test func aDestructiveEditNeedsTheAppToOptIn() throws {
+        let directory = TemporaryDirectory()
+        let path = try prepared(directory)
+        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: """
+            CREATE TABLE note (id INTEGER PRIMARY KEY);
+            CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT);
+            """)]
+        defer { Notebook.scripts = [] }
+        let before = FileManager.default.contents(atPath: path)
         do {
             _ = try Notebook.bootstrap(at: path)
-            Issue.record("the edited script was not noticed")
+            Issue.record("a destructive edit went ahead")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) does not have the schema of notebook.sql any more: the script changed after the file was made. Keep the script as it was when the file was made, renamed notebook-001.sql, and add the change as notebook-002.sql: bootstrap(at:) then applies it")
+            #expect(error.message == "\(path) has the schema of an earlier notebook.sql, and bringing it to the current one would rebuild table note (2 rows) to drop column title holding 2 values: bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as notebook-001.sql and add the change as notebook-002.sql. The file was left untouched")
         }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        let db = try Notebook.bootstrap(at: path, allowingDestructiveChanges: true)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "SELECT id FROM note ORDER BY id") } == [[1], [2]])
+        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM tag") } == [[1]])
+    }
+
+    /// A file from before versions, made from an earlier text of the single script.
+    @Test func aFileFromBeforeVersionsOfAnEditedScriptIsFollowed() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("old.sqlite")
+        try SlateTestDatabase.create(at: path, sql: Self.first.sql + "INSERT INTO note VALUES (1, 'kept');")
+        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.first.sql + "\nCREATE TABLE extra (x);")]
+        defer { Notebook.scripts = [] }
+        let db = try Notebook.bootstrap(at: path)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note") } == [["kept"]])
+        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") } == [[1]])
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[1]])
     }
 }
