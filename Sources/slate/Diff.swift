@@ -55,7 +55,8 @@ struct Migrate: ParsableCommand {
             Plans the change (ALTER TABLE where SQLite can, a table rebuild where it cannot) \
             and applies it in one transaction, which rolls back entirely on any error. Creates \
             the database when the file does not exist. Steps that drop a table, or a column \
-            holding data, need --allow-destructive. --dry-run prints the plan as SQL and opens \
+            holding data, or rewrite stored values (a type change, NULLs given a default), need \
+            --allow-destructive. --dry-run prints the plan as SQL and opens \
             the database read-only: the file stays byte for byte as it was.
             """)
 
