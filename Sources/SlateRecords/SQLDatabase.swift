@@ -52,6 +52,11 @@ extension SQLDatabase {
     /// No scripts: a database generated from a database file.
     public static var schemaScripts: [SQLSchemaScript] { [] }
 
+    /// For a database generated from scripts: every script, in order, then the version.
+    public static var creationSQL: String {
+        (schemaScripts.map(\.sql) + ["PRAGMA user_version = \(schemaVersion);"]).joined(separator: "\n")
+    }
+
     /// Opens the database file at `path` (which must exist when `readOnly`), without
     /// creating or migrating anything.
     ///

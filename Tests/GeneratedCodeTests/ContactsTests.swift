@@ -220,7 +220,14 @@ import Testing
         let db = try Contacts.inMemory()
         defer { db.close() }
         let sql = try db.pool.read { ctx in try ctx.query(sql: "SELECT sql FROM sqlite_schema ORDER BY rowid").map { $0[0] } }
-        #expect(sql.map { $0.textValue.map { $0 + ";" } ?? "" }.joined(separator: "\n") + "\nPRAGMA user_version = 1;" == Contacts.creationSQL)
+        // Running creationSQL gives the schema bootstrap made.
+        let fresh = try SQLContext()
+        defer { fresh.close() }
+        try fresh.exec(sql: Contacts.creationSQL)
+        #expect(try fresh.query(sql: "SELECT sql FROM sqlite_schema ORDER BY rowid").map { $0[0] } == sql)
+        #expect(try fresh.query(sql: "PRAGMA user_version") == [[1]])
+        // A schema from scripts: creationSQL is the scripts, joined, then the version.
+        #expect(Contacts.creationSQL == Contacts.schemaScripts[0].sql + "\nPRAGMA user_version = 1;")
         // One script, one version.
         #expect(Contacts.schemaVersion == 1)
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[1]])

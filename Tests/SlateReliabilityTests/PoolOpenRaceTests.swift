@@ -14,22 +14,10 @@ import Testing
         let processesPerFile = 8
         for file in 0..<files {
             let path = directory.path("race-\(file).sqlite")
-            var running: [(Process, Pipe)] = []
-            for id in 0..<processesPerFile {
-                let process = Process()
-                process.executableURL = child
-                process.arguments = ["pool", path, String(id)]
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                running.append((process, output))
-            }
-            for (process, _) in running { try process.run() }
-            for (id, (process, output)) in running.enumerated() {
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(text == "ok\n", "file \(file), process \(id): \(text)")
-                #expect(process.terminationStatus == 0)
+            let results = try Executables.runTogether(child, (0..<processesPerFile).map { ["pool", path, String($0)] })
+            for (id, result) in results.enumerated() {
+                #expect(result.output == "ok\n", "file \(file), process \(id): \(result.output)")
+                #expect(result.status == 0)
             }
             let context = try SQLContext(path: path)
             defer { context.close() }

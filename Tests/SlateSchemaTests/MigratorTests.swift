@@ -209,21 +209,8 @@ import Testing
         let directory = TemporaryDirectory()
         for round in 0..<6 {
             let path = directory.path("settings-\(round).sqlite")
-            var processes: [(Process, Pipe)] = []
-            for _ in 0..<3 {
-                let process = Process()
-                process.executableURL = child
-                process.arguments = ["migrator", path]
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                processes.append((process, output))
-            }
-            for (process, _) in processes { try process.run() }
-            for (process, output) in processes {
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(text == "ok\n", "round \(round): \(text)")
+            for result in try Executables.runTogether(child, Array(repeating: ["migrator", path], count: 3)) {
+                #expect(result.output == "ok\n", "round \(round): \(result.output)")
             }
             let context = try SQLContext(path: path)
             defer { context.close() }

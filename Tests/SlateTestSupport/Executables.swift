@@ -41,4 +41,26 @@ public enum Executables {
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             errors: String(decoding: errorData, as: UTF8.self))
     }
+
+    /// Starts `executable` once for each argument list, all before waiting for any (so
+    /// that they race), then waits for each; results in the order given. Standard error
+    /// is merged into the output.
+    public static func runTogether(_ executable: URL, _ argumentLists: [[String]]) throws -> [Result] {
+        var running: [(Process, Pipe)] = []
+        for arguments in argumentLists {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            running.append((process, output))
+        }
+        for (process, _) in running { try process.run() }
+        return running.map { process, output in
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+        }
+    }
 }

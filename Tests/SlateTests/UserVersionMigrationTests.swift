@@ -146,20 +146,8 @@ import Testing
         let directory = TemporaryDirectory()
         for round in 0..<6 {
             let path = directory.path("shared-\(round).sqlite")
-            var processes: [(Process, Pipe)] = []
-            for _ in 0..<3 {
-                let process = Process()
-                process.executableURL = child
-                process.arguments = ["migrate", path]
-                let output = Pipe()
-                process.standardOutput = output
-                processes.append((process, output))
-            }
-            for (process, _) in processes { try process.run() }
-            for (process, output) in processes {
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(text == "3\n", "round \(round): \(text)")
+            for result in try Executables.runTogether(child, Array(repeating: ["migrate", path], count: 3)) {
+                #expect(result.output == "3\n", "round \(round): \(result.output)")
             }
             let ctx = try SQLContext(path: path)
             defer { ctx.close() }

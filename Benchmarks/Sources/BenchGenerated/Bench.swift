@@ -25,35 +25,9 @@ public struct Bench: SQLDatabase {
     /// The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`.
     public static let schemaVersion: Int64 = 1
 
-    /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
-    public static let creationSQL = #"""
-    CREATE TABLE item (
-      id  INTEGER PRIMARY KEY,
-      i   INTEGER NOT NULL,
-      d   REAL NOT NULL,
-      t   TEXT NOT NULL
-    );
-    CREATE TABLE orders (
-      OrderID         INTEGER PRIMARY KEY,
-      CustomerID      TEXT NOT NULL,
-      EmployeeID      INTEGER NOT NULL,
-      OrderDate       DATETIME NOT NULL,
-      RequiredDate    DATETIME NOT NULL,
-      ShippedDate     DATETIME,
-      ShipVia         INTEGER NOT NULL,
-      Freight         NUMERIC NOT NULL DEFAULT 0,
-      ShipName        TEXT NOT NULL,
-      ShipAddress     TEXT NOT NULL,
-      ShipCity        TEXT NOT NULL,
-      ShipRegion      TEXT,
-      ShipPostalCode  TEXT,
-      ShipCountry     TEXT NOT NULL
-    );
-    PRAGMA user_version = 1;
-    """#
-
     /// The scripts the schema is built from, one a version: script N takes the schema from
-    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing.
+    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing; `creationSQL` is
+    /// them all, joined.
     public static let schemaScripts: [SQLSchemaScript] = [
         SQLSchemaScript(file: "bench.sql", sql: #"""
         -- The benchmark schema: one narrow table and a Northwind-shaped orders table.

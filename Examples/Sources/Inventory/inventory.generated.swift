@@ -25,18 +25,9 @@ public struct Inventory: SQLDatabase {
     /// The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`.
     public static let schemaVersion: Int64 = 1
 
-    /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
-    public static let creationSQL = #"""
-    CREATE TABLE stock (
-        book_id  INTEGER PRIMARY KEY,
-        on_hand  INTEGER NOT NULL DEFAULT 0,
-        location TEXT
-    );
-    PRAGMA user_version = 1;
-    """#
-
     /// The scripts the schema is built from, one a version: script N takes the schema from
-    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing.
+    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing; `creationSQL` is
+    /// them all, joined.
     public static let schemaScripts: [SQLSchemaScript] = [
         SQLSchemaScript(file: "inventory.sql", sql: #"""
         -- Stock levels, generated into inventory.generated.swift by the command plugin.

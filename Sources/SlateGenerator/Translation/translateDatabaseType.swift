@@ -22,10 +22,11 @@ extension Translator {
             access: access, isStatic: true, isLet: true, name: "schemaVersion", type: "Int64",
             initializer: String(model.userVersion))))
         members.append(.blank)
-        members.append(contentsOf: creationSQLDeclaration())
         if versioned {
-            members.append(.blank)
+            // creationSQL comes from SQLDatabase: the scripts, joined.
             members.append(schemaScriptsDeclaration())
+        } else {
+            members.append(contentsOf: creationSQLDeclaration())
         }
 
         if isRawOnly {
@@ -139,7 +140,8 @@ extension Translator {
         return .verbatim(
             docs: docs([
                 "The scripts the schema is built from, one a version: script N takes the schema from",
-                "version N − 1 to N. `bootstrap(at:)` applies those a file is missing.",
+                "version N − 1 to N. `bootstrap(at:)` applies those a file is missing; `creationSQL` is",
+                "them all, joined.",
             ]),
             lines: lines)
     }

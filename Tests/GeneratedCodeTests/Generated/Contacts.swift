@@ -25,24 +25,9 @@ public struct Contacts: SQLDatabase {
     /// The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`.
     public static let schemaVersion: Int64 = 1
 
-    /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
-    public static let creationSQL = #"""
-    CREATE TABLE person (
-      person_id INTEGER PRIMARY KEY,
-      name      TEXT NOT NULL,
-      title     TEXT
-    );
-    CREATE TABLE address (
-      address_id INTEGER PRIMARY KEY,
-      street     VARCHAR,
-      city       VARCHAR,
-      person_id  INTEGER REFERENCES person(person_id) ON DELETE CASCADE
-    );
-    PRAGMA user_version = 1;
-    """#
-
     /// The scripts the schema is built from, one a version: script N takes the schema from
-    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing.
+    /// version N − 1 to N. `bootstrap(at:)` applies those a file is missing; `creationSQL` is
+    /// them all, joined.
     public static let schemaScripts: [SQLSchemaScript] = [
         SQLSchemaScript(file: "contacts.sql", sql: #"""
         -- Contacts: people and their addresses.
