@@ -127,12 +127,14 @@ public enum SlateGenerator {
         }
     }
 
-    /// The database type's name for a set of inputs: the first file's stem, its name up to
-    /// a `-001`-style sequence number, in upper camel case (`contacts-001.sql` → `Contacts`,
-    /// `bookshop-002-sales.sql` → `Bookshop`, `order-items.sql` → `OrderItems`). The
-    /// plugins group a target's files by the same stem.
+    /// The database type's name for a set of inputs: the stem of the first input given,
+    /// its name up to a `-001`-style sequence number, in upper camel case
+    /// (`contacts-001.sql` → `Contacts`, `bookshop-002-sales.sql` → `Bookshop`,
+    /// `order-items.sql` → `OrderItems`; `ContactsDB.sqlite3 ContactsDB-AddView.sql` →
+    /// `ContactsDB`). The plugins group a target's files by the same stem and give the
+    /// database file first.
     public static func databaseTypeName(for inputs: [String]) -> String {
-        let first = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().first ?? "Database"
+        let first = inputs.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Database"
         let name = NameStyle.upperCamel(stem(of: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
         return SwiftIdentifier.reservedTypeNames.contains(name) ? name + "Database" : name
     }

@@ -191,11 +191,18 @@ public enum SQLRecordCoding {
         sqlite3_extended_result_codes(db, 1)
         do {
             try SQLContext.applySafeDefaults(to: db)
+            // Foreign keys enforced, as on Slate's contexts.
+            try run(db, "PRAGMA foreign_keys = ON")
         } catch {
             sqlite3_close_v2(db)
             throw error
         }
         return db
+    }
+
+    /// The SQLite result code an error stands for, for the C-shaped raw calls.
+    public static func resultCode(of error: any Error) -> Int32 {
+        (error as? SQLError)?.code.rawValue ?? SQLITE_ERROR
     }
 
     /// Creates a database at `path` and runs `sql` (its schema) in one transaction.

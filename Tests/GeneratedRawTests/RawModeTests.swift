@@ -164,4 +164,38 @@ import Testing
             }
         }
     }
+
+    /// Lighter's documented raw calls compile and work as written: the handle through an
+    /// inout, SQLite's result code back.
+    @Test func lightersCShapedOpenAndCreate() throws {
+        let scratch = Scratch()
+        var db: OpaquePointer!
+        #expect(raw_create_rich_raw(scratch.path, &db) == SQLITE_OK)
+        #expect(db != nil)
+        sqlite3_close_v2(db)
+        db = nil
+        #expect(raw_open_rich_raw(scratch.path, &db) == SQLITE_OK)
+        defer { sqlite3_close_v2(db) }
+        var item = RichRaw.Item(name: "lamp")
+        try raw_item_insert(db, &item)
+        #expect(try raw_items_fetch(db).map(\.name) == ["lamp"])
+
+        var missing: OpaquePointer?
+        #expect(raw_open_rich_raw(scratch.path + ".missing/x.db", &missing) == SQLITE_CANTOPEN)
+        #expect(missing == nil)
+    }
+
+    /// Raw mode enforces foreign keys, as the API mode does: the same insert fails in both.
+    @Test func foreignKeysAreEnforced() throws {
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        var orphan = RichRaw.Device(label: "phone", owner: 42)
+        #expect(throws: RichRaw.SQLError.self) { try raw_device_insert(db, &orphan) }
+        let reopened = try raw_open_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(reopened) }
+        var other = RichRaw.Device(label: "tablet", owner: 7)
+        #expect(throws: RichRaw.SQLError.self) { try raw_device_insert(reopened, &other) }
+        #expect(try raw_devices_fetch(reopened).isEmpty)
+    }
 }

@@ -209,6 +209,9 @@ import Testing
         #expect(SlateGenerator.databaseTypeName(for: ["catalog-v2.db"]) == "CatalogV2")
         #expect(SlateGenerator.databaseTypeName(for: ["2024-01.sqlite"]) == "_2024")
         #expect(SlateGenerator.databaseTypeName(for: ["string.sql"]) == "StringDatabase")
+        // The first input given names the database, not the first in name order.
+        #expect(SlateGenerator.databaseTypeName(for: ["ContactsDB.sqlite3", "ContactsDB-AddView.sql"]) == "ContactsDB")
+        #expect(SlateGenerator.databaseTypeName(for: ["shop.sql", "catalog.sql"]) == "Shop")
     }
 
     @Test(arguments: [

@@ -23,6 +23,53 @@ extension Translator {
             parameters: [.init(label: nil, name: "path", type: "String")], isThrowing: true, returnType: "OpaquePointer",
             body: [.line("try SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL)")])))
         declarations.append(.blank)
+        // Lighter's C-shaped calls: the handle through an inout, SQLite's result code back.
+        declarations.append(.function(FunctionDescription(
+            docs: docs([
+                "Opens the `\(model.typeName)` database file at `path` into `db`, C style, as Lighter's generated code does:",
+                "",
+                "```swift",
+                "var db: OpaquePointer!",
+                "guard \(prefix)open_\(database)(\"\(database).db\", &db) == SQLITE_OK else { … }",
+                "defer { sqlite3_close_v2(db) }",
+                "```",
+                "",
+                "- Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).",
+            ]),
+            attributes: ["@discardableResult"], access: access, kind: .function("\(prefix)open_\(database)"),
+            parameters: [
+                .init(label: nil, name: "path", type: "String"), .init(label: nil, name: "db", type: "inout OpaquePointer?"),
+                .init(label: nil, name: "flags", type: "Int32", defaultValue: "SQLITE_OPEN_READWRITE"),
+            ],
+            returnType: "Int32",
+            body: [
+                .line("do {"),
+                .line("    db = try SQLRecordCoding.open(path, flags: flags)"),
+                .line("    return SQLITE_OK"),
+                .line("} catch {"),
+                .line("    db = nil"),
+                .line("    return SQLRecordCoding.resultCode(of: error)"),
+                .line("}"),
+            ])))
+        declarations.append(.blank)
+        declarations.append(.function(FunctionDescription(
+            docs: docs([
+                "Creates the `\(model.typeName)` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code",
+                "(then `db` is nil).",
+            ]),
+            attributes: ["@discardableResult"], access: access, kind: .function("\(prefix)create_\(database)"),
+            parameters: [.init(label: nil, name: "path", type: "String"), .init(label: nil, name: "db", type: "inout OpaquePointer?")],
+            returnType: "Int32",
+            body: [
+                .line("do {"),
+                .line("    db = try SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL)"),
+                .line("    return SQLITE_OK"),
+                .line("} catch {"),
+                .line("    db = nil"),
+                .line("    return SQLRecordCoding.resultCode(of: error)"),
+                .line("}"),
+            ])))
+        declarations.append(.blank)
 
         for record in model.records {
             let type = name(of: record)

@@ -195,7 +195,19 @@ enum RawSupportTemplate {
                 }
             }
             #endif
+            // Foreign keys enforced, as on Slate's own connections: the same insert must
+            // not succeed here and fail through the API.
+            let enforced = sqlite3_exec(db, "PRAGMA foreign_keys = ON", nil, nil, nil)
+            guard enforced == SQLITE_OK else {
+                sqlite3_close_v2(db)
+                throw Failure(code: enforced, message: "cannot open database \(path): foreign keys could not be turned on", sql: nil)
+            }
             return db
+        }
+
+        /// The SQLite result code an error stands for.
+        static func resultCode(of error: any Error) -> Int32 {
+            (error as? Failure)?.code ?? SQLITE_ERROR
         }
 
         static func create(_ path: String, sql: String) throws -> OpaquePointer {

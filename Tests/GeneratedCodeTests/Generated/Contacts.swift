@@ -448,6 +448,43 @@ public func sqlite3_create_contacts(_ path: String) throws -> OpaquePointer {
     try SQLRecordCoding.create(path, sql: Contacts.creationSQL)
 }
 
+/// Opens the `Contacts` database file at `path` into `db`, C style, as Lighter's generated code does:
+///
+/// ```swift
+/// var db: OpaquePointer!
+/// guard sqlite3_open_contacts("contacts.db", &db) == SQLITE_OK else { … }
+/// defer { sqlite3_close_v2(db) }
+/// ```
+///
+/// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
+@discardableResult
+public func sqlite3_open_contacts(
+    _ path: String,
+    _ db: inout OpaquePointer?,
+    _ flags: Int32 = SQLITE_OPEN_READWRITE
+) -> Int32 {
+    do {
+        db = try SQLRecordCoding.open(path, flags: flags)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// Creates the `Contacts` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
+/// (then `db` is nil).
+@discardableResult
+public func sqlite3_create_contacts(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+    do {
+        db = try SQLRecordCoding.create(path, sql: Contacts.creationSQL)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
 /// The rows of `person`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.

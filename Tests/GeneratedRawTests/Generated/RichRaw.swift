@@ -1885,6 +1885,43 @@ public func raw_create_rich_raw(_ path: String) throws -> OpaquePointer {
     try SQLRecordCoding.create(path, sql: RichRaw.creationSQL)
 }
 
+/// Opens the `RichRaw` database file at `path` into `db`, C style, as Lighter's generated code does:
+///
+/// ```swift
+/// var db: OpaquePointer!
+/// guard raw_open_rich_raw("rich_raw.db", &db) == SQLITE_OK else { … }
+/// defer { sqlite3_close_v2(db) }
+/// ```
+///
+/// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
+@discardableResult
+public func raw_open_rich_raw(
+    _ path: String,
+    _ db: inout OpaquePointer?,
+    _ flags: Int32 = SQLITE_OPEN_READWRITE
+) -> Int32 {
+    do {
+        db = try SQLRecordCoding.open(path, flags: flags)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// Creates the `RichRaw` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
+/// (then `db` is nil).
+@discardableResult
+public func raw_create_rich_raw(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+    do {
+        db = try SQLRecordCoding.create(path, sql: RichRaw.creationSQL)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
 /// The rows of `item`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2684,7 +2721,19 @@ fileprivate enum SQLRecordCoding {
             }
         }
         #endif
+        // Foreign keys enforced, as on Slate's own connections: the same insert must
+        // not succeed here and fail through the API.
+        let enforced = sqlite3_exec(db, "PRAGMA foreign_keys = ON", nil, nil, nil)
+        guard enforced == SQLITE_OK else {
+            sqlite3_close_v2(db)
+            throw Failure(code: enforced, message: "cannot open database \(path): foreign keys could not be turned on", sql: nil)
+        }
         return db
+    }
+
+    /// The SQLite result code an error stands for.
+    static func resultCode(of error: any Error) -> Int32 {
+        (error as? Failure)?.code ?? SQLITE_ERROR
     }
 
     static func create(_ path: String, sql: String) throws -> OpaquePointer {
