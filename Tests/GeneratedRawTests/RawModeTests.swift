@@ -198,4 +198,27 @@ import Testing
         #expect(throws: RichRaw.SQLError.self) { try raw_device_insert(reopened, &other) }
         #expect(try raw_devices_fetch(reopened).isEmpty)
     }
+
+    /// The raw functions of a schema made of the generated code's own names.
+    @Test func collisionsInRawMode() throws {
+        let scratch = Scratch()
+        let db = try raw_create_collisions_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        var handle = CollisionsRaw.Handle(label: "h")
+        try raw_handle_insert(db, &handle)
+        var dbRecord = CollisionsRaw.Db(name: "d")
+        try raw_db_insert(db, &dbRecord)
+        var store = CollisionsRaw.StoreRecord(name: "s")
+        try raw_store_record_insert(db, &store)
+        var gadget = CollisionsRaw.Gadget(handleId: handle.handleId, dbId: dbRecord.dbId, storeId: store.storeId)
+        try raw_gadget_insert(db, &gadget)
+        #expect(try raw_gadgets_fetch(db, for: handle) == [gadget])
+        #expect(try raw_gadgets_fetch(db, for: dbRecord) == [gadget])
+        #expect(try raw_handle_find(db, for: gadget) == handle)
+        #expect(try raw_db_find(db, for: gadget) == dbRecord)
+        var chain = CollisionsRaw.Chain(id2: 1, chainIndex: 2, storeId: store.storeId)
+        try raw_chain_insert(db, &chain)
+        #expect(try raw_chain_find(db, id2: 1, chainIndex: 2) == chain)
+        #expect(try raw_chains_fetch(db, for: store) == [chain])
+    }
 }

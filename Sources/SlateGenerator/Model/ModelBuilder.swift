@@ -117,7 +117,8 @@ struct ModelBuilder {
     // MARK: Records
 
     private func tableRecord(_ table: Table, typeName: String, accessor: String) -> RecordModel {
-        var used: Set<String> = []
+        // A compound key is the record's `id` (Identifiable): a column named `id` yields.
+        var used: Set<String> = table.primaryKey.count > 1 ? ["id"] : []
         var properties: [PropertyModel] = []
         for column in table.columns where column.generation != .hidden {
             let isRowID = table.rowIDAlias?.lowercased() == column.name.lowercased()

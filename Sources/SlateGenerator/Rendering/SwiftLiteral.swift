@@ -102,7 +102,23 @@ enum SwiftIdentifier {
         "SQLValue", "SQLError", "SQLStatement", "SQLTable", "SQLTransaction", "SQLDatabase", "SQLRecord",
         "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLDate",
         "SQLUUID", "OpaquePointer", "Tables", "Slate", "SlateRecords", "Foundation", "Swift", "ID",
+        // The generic parameters of the types generated code extends (`SQLTable<Record,
+        // Store>`, `SQLTransaction<Database>`): a record type so named would be hidden by
+        // them inside those extensions.
+        "Record", "Store", "Database",
     ]
+
+    /// The names generated bodies give their own locals and parameters (the connection, the
+    /// statement, keys read into locals): a parameter named after a record must not be one
+    /// of them.
+    static let generatedLocalNames: Set<String> = ["db", "handle", "statement", "index", "context", "record", "offset", "value", "values"]
+
+    /// `name` for a parameter of a generated function whose body uses its own locals:
+    /// `Record` appended when it is one of them, or looks like a `key0` local.
+    static func parameterName(_ name: String) -> String {
+        let isKeyLocal = name.hasPrefix("key") && name.count > 3 && name.dropFirst(3).allSatisfy(\.isNumber)
+        return generatedLocalNames.contains(name) || isKeyLocal ? name + "Record" : name
+    }
 
     /// `name` as usable in code: backticks around a keyword.
     static func escaped(_ name: String) -> String {

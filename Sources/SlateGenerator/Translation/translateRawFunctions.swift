@@ -162,8 +162,8 @@ extension Translator {
         let parent = model.records[relationship.parentRecord]
         let childType = name(of: child)
         let parentType = name(of: parent)
-        let parentName = SwiftIdentifier.escaped(NameStyle.lowerCamel(parent.typeName))
-        let childName = SwiftIdentifier.escaped(NameStyle.lowerCamel(child.typeName))
+        let parentName = SwiftIdentifier.escaped(SwiftIdentifier.parameterName(NameStyle.lowerCamel(parent.typeName)))
+        let childName = SwiftIdentifier.escaped(SwiftIdentifier.parameterName(NameStyle.lowerCamel(child.typeName)))
         let childSQL = selectSQL(child) + " WHERE " + matchSQL(relationship.pairs.map { child.properties[$0.child] })
         let parentSQL = selectSQL(parent) + " WHERE " + matchSQL(relationship.pairs.map { parent.properties[$0.parent] })
 

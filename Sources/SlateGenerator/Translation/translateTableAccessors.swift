@@ -31,7 +31,7 @@ extension Translator {
     }
 
     private func parameterName(for record: RecordModel) -> String {
-        NameStyle.lowerCamel(record.typeName)
+        SwiftIdentifier.parameterName(NameStyle.lowerCamel(record.typeName))
     }
 
     private func fetchChildren(_ child: RecordModel, _ relationship: RelationshipModel, _ parent: RecordModel) -> [Declaration] {
