@@ -195,3 +195,33 @@ final class TemporaryPath {
         #expect(columns.map(\.originTable) == ["t", "t", nil])
     }
 }
+
+/// `.schema` dumps of databases that use AUTOINCREMENT (or ANALYZE) hold `CREATE TABLE
+/// sqlite_sequence(name,seq);`, which SQLite refuses to replay: such statements are left out.
+@Suite struct SchemaDumpTests {
+    @Test func aDumpWithSQLitesOwnTablesReplays() throws {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "dump.sql", text: """
+            CREATE TABLE person (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL);
+            CREATE TABLE sqlite_sequence(name,seq);
+            CREATE TABLE IF NOT EXISTS "sqlite_stat1"(tbl,idx,stat);
+            CREATE TRIGGER t AFTER INSERT ON person BEGIN UPDATE person SET name = 'a;b' WHERE id = new.id; END;
+            """)])
+        #expect(schema.tables.map(\.name) == ["person"])
+        #expect(schema.triggers.map(\.name) == ["t"])
+    }
+
+    @Test func errorsAfterABlankedStatementKeepTheirLine() throws {
+        do {
+            _ = try SchemaReader.read(scripts: [SQLScript(path: "dump.sql", text: """
+                CREATE TABLE person (id INTEGER PRIMARY KEY AUTOINCREMENT);
+                CREATE TABLE sqlite_sequence(name,
+                  seq);
+                CREATE TABEL broken (x);
+                """)])
+            Issue.record("the broken statement was accepted")
+        } catch let error as ScriptError {
+            #expect(error.line == 4)
+            #expect(error.message == "near \"TABEL\": syntax error")
+        }
+    }
+}
