@@ -15,6 +15,9 @@ public enum SlateGenerator {
         public var fileName: String
         /// The Swift source.
         public var contents: String
+        /// What was left out and why, as `file: warning: message` lines for the caller to
+        /// print (views SQLite could not prepare).
+        public var warnings: [String] = []
     }
 
     /// File extensions read as database files.
@@ -34,7 +37,24 @@ public enum SlateGenerator {
         let sources = try Inputs(inputs)
         let context = try SchemaReader.load(scripts: sources.scripts, over: sources.databases)
         defer { context.close() }
-        let schema = try AnalyzedSchemaReader.read(from: context)
+        // The application's functions, so that views calling them prepare; never called.
+        for (name, function) in configuration.functions {
+            try context.createFunction(name, argumentCount: Int32(function.arguments)) { _ in .null }
+        }
+        let functionTypes = Dictionary(
+            configuration.functions.compactMap { name, function in function.returns.map { (name.lowercased(), $0) } },
+            uniquingKeysWith: { first, _ in first })
+        let (read, skipped) = try AnalyzedSchemaReader.read(from: context, functions: functionTypes)
+        var schema = read
+        let excluded = Set(configuration.excludeObjects.map { $0.lowercased() })
+        schema.tables.removeAll { excluded.contains($0.name.lowercased()) }
+        schema.views.removeAll { excluded.contains($0.name.lowercased()) }
+        schema.indexes.removeAll { excluded.contains($0.table.lowercased()) }
+        schema.triggers.removeAll { excluded.contains($0.table.lowercased()) }
+        let place = sources.schemaInputs.first ?? "schema"
+        let warnings = skipped.filter { !excluded.contains($0.name.lowercased()) }.map { view in
+            "\(place): warning: view \"\(view.name)\" left out: \(view.reason) (declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\")"
+        }
         let analyzer = QueryAnalyzer(context: context, schema: schema)
         var queries: [AnalyzedQuery] = []
         for file in sources.queryFiles {
@@ -45,9 +65,11 @@ public enum SlateGenerator {
         let versions = sources.databases.isEmpty ? SQLScript.ordered(sources.scripts).map { script in
             SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
         } : []
-        return try generate(
+        var file = try generate(
             schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, schemaScripts: versions,
             configuration: configuration)
+        file.warnings = warnings
+        return file
     }
 
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the

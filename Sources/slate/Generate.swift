@@ -41,6 +41,7 @@ struct Generate: ParsableCommand {
             var configuration = try config.map(GeneratorConfiguration.load(path:)) ?? GeneratorConfiguration()
             configuration.bundledResource = bundledResource
             let file = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
+            for warning in file.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             guard let output else {
                 FileHandle.standardOutput.write(Data(file.contents.utf8))
                 return

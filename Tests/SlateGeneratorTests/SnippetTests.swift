@@ -294,7 +294,7 @@ import Testing
 
     @Test func errorsNameTheKey() {
         let cases: [(String, String)] = [
-            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude""#),
+            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions""#),
             (#"{ "exclude": "NoSlate" }"#, #"slate.json: error: "exclude" must be an array of path patterns"#),
             (#"{ "emit": { "rawFunction": true } }"#, #"slate.json: error: unknown key "emit.rawFunction"; known keys in "emit" are "api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation""#),
             (#"{ "accessLevel": "open" }"#, #"slate.json: error: "accessLevel" must be "public", "package" or "internal""#),

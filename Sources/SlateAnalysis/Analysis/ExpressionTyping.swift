@@ -28,6 +28,8 @@ struct TypingEnvironment {
     var entries: [Entry]
     /// The environment of an enclosing query, for correlated subqueries.
     var outer: [Entry] = []
+    /// The application's own functions: lower-cased name → the SQL type of their result.
+    var functions: [String: String] = [:]
 
     /// The column `name`, qualified by `qualifier` or not, and whether its source is on the
     /// optional side of an outer join.
@@ -128,6 +130,7 @@ enum ExpressionTyping {
             let columns = subqueryTyper(tokens)
             return .of(columns.first?.type.declaredType, nullable: true)
         case .function(let name, let arguments, _, _):
+            if let declared = environment.functions[name.lowercased()] { return .of(declared, nullable: true) }
             return functionType(name: name, arguments: arguments.map(type))
         case .row, .unknown:
             return .unknown

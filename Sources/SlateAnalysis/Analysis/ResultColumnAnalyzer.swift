@@ -17,6 +17,8 @@ package struct ResultColumnAnalyzer {
     package let context: SQLContext
     /// The schema, for the columns of tables and views the statement reads.
     package let schema: Schema
+    /// The application's own functions: lower-cased name → the SQL type of their result.
+    package var functions: [String: String] = [:]
 
     /// Creates an analyzer.
     package init(context: SQLContext, schema: Schema) {
@@ -132,7 +134,7 @@ package struct ResultColumnAnalyzer {
         let entries = core.sources.map { source in
             TypingEnvironment.Entry(source: source, columns: relation(for: source, commonTables: commonTables, depth: depth))
         }
-        return TypingEnvironment(entries: entries)
+        return TypingEnvironment(entries: entries, functions: functions)
     }
 
     /// The columns a source provides, or nil when unknown.

@@ -24,6 +24,26 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     /// relative to the target, `*` matching within one path component. `slate` itself
     /// generates from the inputs it is given.
     public var exclude: [String] = []
+    /// Tables and views to leave out of the generated code (`"excludeObjects": ["meta"]`).
+    public var excludeObjects: [String] = []
+    /// Functions the application registers on its connections, so that views calling them
+    /// can be prepared and typed (`"functions": {"sortconcat": {"arguments": 2, "returns": "TEXT"}}`).
+    public var functions: [String: ApplicationFunction] = [:]
+
+    /// A function the application registers: how many arguments (−1 for any number) and
+    /// the SQL type of its result (nil: unknown, a dynamic value).
+    public struct ApplicationFunction: Equatable, Sendable {
+        /// The number of arguments, or −1 for any number.
+        public var arguments: Int
+        /// The SQL type of its result (`TEXT`, `INTEGER`, …), or nil.
+        public var returns: String?
+
+        /// A function.
+        public init(arguments: Int, returns: String?) {
+            self.arguments = arguments
+            self.returns = returns
+        }
+    }
     /// The file name of a database the target bundles as a resource: the database type
     /// then gets `static var module`, opening it read-only from `Bundle.module`. Set by
     /// `slate generate --bundled-resource` (the build plugin passes it), not by `slate.json`.
@@ -248,12 +268,29 @@ private struct ConfigurationReader {
 
     mutating func read(_ json: Any) throws -> GeneratorConfiguration {
         let root = try object(json, "the configuration")
-        try checkKeys(root, allowed: ["databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude"], in: "")
+        try checkKeys(
+            root, allowed: ["databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions"],
+            in: "")
         var configuration = GeneratorConfiguration()
         configuration.databaseTypeName = try string(root["databaseTypeName"], "databaseTypeName")
         if let value = root["exclude"] {
             guard let patterns = value as? [String] else { throw fail("\"exclude\" must be an array of path patterns") }
             configuration.exclude = patterns
+        }
+        if let value = root["excludeObjects"] {
+            guard let names = value as? [String] else { throw fail("\"excludeObjects\" must be an array of table and view names") }
+            configuration.excludeObjects = names
+        }
+        if let value = root["functions"] {
+            for (name, item) in try object(value, "functions") {
+                let function = try object(item, "functions.\(name)")
+                try checkKeys(function, allowed: ["arguments", "returns"], in: "functions.\(name)")
+                guard let arguments = function["arguments"] as? Int, arguments >= -1 else {
+                    throw fail("\"functions.\(name).arguments\" must be a number of arguments, or -1 for any number")
+                }
+                configuration.functions[name] = GeneratorConfiguration.ApplicationFunction(
+                    arguments: arguments, returns: try string(function["returns"], "functions.\(name).returns"))
+            }
         }
         if let access = try string(root["accessLevel"], "accessLevel") {
             guard let level = GeneratorConfiguration.Access(rawValue: access) else {
