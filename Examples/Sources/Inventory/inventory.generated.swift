@@ -227,6 +227,43 @@ public func sqlite3_create_inventory(_ path: String) throws -> OpaquePointer {
     try SQLRecordCoding.create(path, sql: Inventory.creationSQL)
 }
 
+/// Opens the `Inventory` database file at `path` into `db`, C style, as Lighter's generated code does:
+///
+/// ```swift
+/// var db: OpaquePointer!
+/// guard sqlite3_open_inventory("inventory.db", &db) == SQLITE_OK else { … }
+/// defer { sqlite3_close_v2(db) }
+/// ```
+///
+/// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
+@discardableResult
+public func sqlite3_open_inventory(
+    _ path: String,
+    _ db: inout OpaquePointer?,
+    _ flags: Int32 = SQLITE_OPEN_READWRITE
+) -> Int32 {
+    do {
+        db = try SQLRecordCoding.open(path, flags: flags)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// Creates the `Inventory` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
+/// (then `db` is nil).
+@discardableResult
+public func sqlite3_create_inventory(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+    do {
+        db = try SQLRecordCoding.create(path, sql: Inventory.creationSQL)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
 /// The rows of `stock`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
