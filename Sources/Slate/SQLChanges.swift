@@ -57,8 +57,7 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
     final class Buffer: @unchecked Sendable {
         private let lock = ConditionLock()
         private let limit: Int
-        private var pending: [SQLChanges] = []
-        private var head = 0
+        private var pending = FIFO<SQLChanges>()
         private var waiting: CheckedContinuation<SQLChanges?, Never>?
         private var finished = false
 
@@ -69,7 +68,7 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
         var isFinished: Bool { lock.withLock { finished } }
 
         /// How many change sets the buffer's storage holds, read or not (for tests).
-        var storedCount: Int { lock.withLock { pending.count } }
+        var storedCount: Int { lock.withLock { pending.storedCount } }
 
         func yield(_ changes: SQLChanges) {
             let continuation: CheckedContinuation<SQLChanges?, Never>? = lock.withLock {
@@ -78,8 +77,8 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
                     self.waiting = nil
                     return waiting
                 }
-                if pending.count - head >= limit {
-                    pending[pending.count - 1].merge(changes)
+                if pending.count >= limit {
+                    pending.updateLast { $0.merge(changes) }
                 } else {
                     pending.append(changes)
                 }
@@ -101,20 +100,7 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<SQLChanges?, Never>) in
                     let ready: SQLChanges?? = lock.withLock {
-                        if head < pending.count {
-                            let changes = pending[head]
-                            head += 1
-                            if head == pending.count {
-                                pending.removeAll(keepingCapacity: true)
-                                head = 0
-                            } else if head > 32, head * 2 > pending.count {
-                                // A consumer always a little behind never empties the
-                                // array: drop what it has read.
-                                pending.removeFirst(head)
-                                head = 0
-                            }
-                            return .some(changes)
-                        }
+                        if let changes = pending.popFirst() { return .some(changes) }
                         if finished { return .some(nil) }
                         waiting = continuation
                         return .none

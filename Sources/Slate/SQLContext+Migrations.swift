@@ -40,40 +40,50 @@ extension SQLContext {
         var version = try readUserVersion()
         try refuseNewer(version, known)
         guard version < known else { return version }
-        // Foreign keys off around the migrations (SQLite cannot switch them inside a
-        // transaction): a table rebuild's DROP TABLE must not cascade into other tables.
-        // The check before each commit replaces the enforcement.
-        let foreignKeysWereOn = try query(sql: "PRAGMA foreign_keys").first?.first?.integerValue == 1
-        if foreignKeysWereOn { try exec(sql: "PRAGMA foreign_keys = OFF") }
-        defer { if foreignKeysWereOn { try? exec(sql: "PRAGMA foreign_keys = ON") } }
-        while version < known {
-            version = try transaction(.immediate) { () -> Int64 in
-                let current = try readUserVersion()
-                try refuseNewer(current, known)
-                guard current == version else { return current }  // another connection migrated
-                let name = "migration \(current + 1) of \(known)" + (names.map { " (\($0[Int(current)]))" } ?? "")
-                do {
-                    try migrations[Int(current)](self)
-                } catch var error as SQLError {
-                    error.message = "\(name), user_version \(current) → \(current + 1), failed: \(error.message)"
-                    throw error
+        // Foreign keys off around the migrations: a table rebuild's DROP TABLE must not
+        // cascade into other tables. The check before each commit replaces the enforcement.
+        return try withForeignKeysOff { () -> Int64 in
+            while version < known {
+                version = try transaction(.immediate) { () -> Int64 in
+                    let current = try readUserVersion()
+                    try refuseNewer(current, known)
+                    guard current == version else { return current }  // another connection migrated
+                    let name = "migration \(current + 1) of \(known)" + (names.map { " (\($0[Int(current)]))" } ?? "")
+                    do {
+                        try migrations[Int(current)](self)
+                    } catch var error as SQLError {
+                        error.message = "\(name), user_version \(current) → \(current + 1), failed: \(error.message)"
+                        throw error
+                    }
+                    let violations = try query(sql: "PRAGMA foreign_key_check")
+                    if !violations.isEmpty {
+                        let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
+                        throw SQLError(
+                            code: .constraintForeignKey,
+                            message: "\(name) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")
+                    }
+                    try exec(sql: "PRAGMA user_version = \(current + 1)")
+                    return current + 1
                 }
-                let violations = try query(sql: "PRAGMA foreign_key_check")
-                if !violations.isEmpty {
-                    let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
-                    throw SQLError(
-                        code: .constraintForeignKey,
-                        message: "\(name) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")
-                }
-                try exec(sql: "PRAGMA user_version = \(current + 1)")
-                return current + 1
             }
+            return version
         }
-        return version
     }
 
-    private func readUserVersion() throws -> Int64 {
+    /// `PRAGMA user_version`, or the error reading it (the ``userVersion`` property reads 0
+    /// on an error, which no migration may take for a version).
+    package func readUserVersion() throws -> Int64 {
         try query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0
+    }
+
+    /// Runs `body` with `PRAGMA foreign_keys` off, restoring it afterwards: around schema
+    /// changes, which SQLite cannot switch it for inside a transaction. Whoever calls this
+    /// checks `PRAGMA foreign_key_check` before committing instead.
+    package func withForeignKeysOff<T>(_ body: () throws -> T) throws -> T {
+        let wasOn = try query(sql: "PRAGMA foreign_keys").first?.first?.integerValue == 1
+        if wasOn { try exec(sql: "PRAGMA foreign_keys = OFF") }
+        defer { if wasOn { try? exec(sql: "PRAGMA foreign_keys = ON") } }
+        return try body()
     }
 
     private func refuseNewer(_ version: Int64, _ known: Int64) throws {

@@ -132,18 +132,17 @@ extension SQLPool {
     /// One read transaction around `body`. The snapshot starts at once, not at the first
     /// query of `body`. An in-memory pool guards its only connection with `query_only`.
     func readTransaction<T>(_ context: SQLContext, _ body: (SQLContext) throws -> T) throws -> T {
-        let guardsWrites = path == nil
-        if guardsWrites { try context.exec(sql: "PRAGMA query_only = 1") }
-        defer { if guardsWrites { try? context.exec(sql: "PRAGMA query_only = 0") } }
-        try context.exec(sql: "BEGIN DEFERRED TRANSACTION")
-        do {
-            try context.exec(sql: "SELECT 1 FROM sqlite_schema LIMIT 1")
-            let result = try body(context)
-            try context.exec(sql: "COMMIT TRANSACTION")
-            return result
-        } catch {
-            context.rollbackIfActive()
-            throw error
+        try readAlone(context) { context in
+            try context.exec(sql: "BEGIN DEFERRED TRANSACTION")
+            do {
+                try context.exec(sql: "SELECT 1 FROM sqlite_schema LIMIT 1")
+                let result = try body(context)
+                try context.exec(sql: "COMMIT TRANSACTION")
+                return result
+            } catch {
+                context.rollbackIfActive()
+                throw error
+            }
         }
     }
 

@@ -51,43 +51,7 @@ final class PoolWaiter: @unchecked Sendable {
 }
 
 /// Waiters in arrival order.
-struct PoolQueue {
-    private var waiters: [PoolWaiter] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == waiters.count }
-    var count: Int { waiters.count - head }
-
-    mutating func append(_ waiter: PoolWaiter) {
-        waiters.append(waiter)
-    }
-
-    mutating func popFirst() -> PoolWaiter? {
-        guard head < waiters.count else { return nil }
-        let waiter = waiters[head]
-        head += 1
-        if head > 32, head * 2 > waiters.count {
-            waiters.removeFirst(head)
-            head = 0
-        }
-        return waiter
-    }
-
-    /// Removes `waiter`; false when it is not queued (granted already).
-    mutating func remove(_ waiter: PoolWaiter) -> Bool {
-        guard let index = waiters[head...].firstIndex(where: { $0 === waiter }) else { return false }
-        waiters.remove(at: index)
-        return true
-    }
-
-    mutating func removeAll() -> [PoolWaiter] {
-        defer {
-            waiters.removeAll()
-            head = 0
-        }
-        return Array(waiters[head...])
-    }
-}
+typealias PoolQueue = FIFO<PoolWaiter>
 
 /// A thread running one of the pool's closures.
 struct PoolHolder {
@@ -265,7 +229,8 @@ extension SQLPool {
         state.lock()
         waiter.isCancelled = true
         var continuation: CheckedContinuation<PoolLease, any Error>?
-        let removed = waiter.kind == .writer ? writerQueue.remove(waiter) : readerQueue.remove(waiter)
+        let removed = waiter.kind == .writer
+            ? writerQueue.removeFirst { $0 === waiter } : readerQueue.removeFirst { $0 === waiter }
         if removed {
             continuation = waiter.continuation
             waiter.continuation = nil

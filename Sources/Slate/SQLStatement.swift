@@ -122,12 +122,12 @@ public final class SQLStatement {
     @usableFromInline
     func observedNext(_ handle: OpaquePointer, _ observer: ConnectionObserver) throws -> Bool {
         let starting = sqlite3_stmt_busy(handle) == 0
-        let prepared = starting ? sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) : 0
+        let prepared = starting ? currentPreparation : 0
         if starting { observer.statementWillStart(self) }
         let code = sqlite3_step(handle)
         // SQLite prepared the statement again (the schema changed): what it reads and
         // writes may have changed with it (a view redefined), so tell the observer again.
-        if starting, sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) != prepared {
+        if starting, currentPreparation != prepared {
             refreshAccess()
             observer.statementWillStart(self)
         }

@@ -103,10 +103,11 @@ extension SQLDatabase {
     /// `allowingDestructiveChanges` is true.
     public static func bootstrap(at path: String, allowingDestructiveChanges: Bool = false) throws -> Self {
         // A file to refuse is refused before the pool opens it (and switches it to WAL).
+        let evolution = SQLSchemaEvolution(Self.self)
         if !schemaScripts.isEmpty {
-            try SQLSchemaEvolution(Self.self).refuseWithoutChanging(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
+            try evolution.refuseWithoutChanging(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
         }
-        return try bootstrapped(SQLPool(path: path), allowingDestructiveChanges: allowingDestructiveChanges)
+        return try bootstrapped(SQLPool(path: path), evolution, allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
     /// ``bootstrap(at:allowingDestructiveChanges:)-(String,_)`` for a file `URL`.
@@ -116,15 +117,17 @@ extension SQLDatabase {
 
     /// A new in-memory database with the schema created: for tests, previews and examples.
     public static func inMemory() throws -> Self {
-        try bootstrapped(SQLPool(path: nil))
+        try bootstrapped(SQLPool(path: nil), SQLSchemaEvolution(Self.self))
     }
 
     /// The database on `pool` with its schema created if empty; the pool is closed when that
     /// fails.
-    private static func bootstrapped(_ pool: SQLPool, allowingDestructiveChanges: Bool = false) throws -> Self {
+    private static func bootstrapped(
+        _ pool: SQLPool, _ evolution: SQLSchemaEvolution, allowingDestructiveChanges: Bool = false
+    ) throws -> Self {
         let database = Self(pool: pool)
         do {
-            try database.createSchemaIfEmpty(allowingDestructiveChanges: allowingDestructiveChanges)
+            try database.createSchemaIfEmpty(evolution, allowingDestructiveChanges: allowingDestructiveChanges)
         } catch {
             database.close()
             throw error
@@ -132,10 +135,10 @@ extension SQLDatabase {
         return database
     }
 
-    private func createSchemaIfEmpty(allowingDestructiveChanges: Bool) throws {
+    private func createSchemaIfEmpty(_ evolution: SQLSchemaEvolution, allowingDestructiveChanges: Bool) throws {
         if !Self.schemaScripts.isEmpty {
             try pool.writeWithoutTransaction { context in
-                try SQLSchemaEvolution(Self.self).evolve(context, allowingDestructiveChanges: allowingDestructiveChanges)
+                try evolution.evolve(context, allowingDestructiveChanges: allowingDestructiveChanges)
             }
             return
         }

@@ -7,9 +7,15 @@ import SlateMigration
 /// The version is `PRAGMA user_version`: the number of scripts applied (after script `N`, it
 /// is `N`). A single script edited after a file was made from it is followed with the
 /// declarative planner.
-struct SQLSchemaEvolution {
+///
+/// One instance serves one bootstrap: the read-only check before the pool opens the file
+/// and the evolution after share its replay of the scripts.
+final class SQLSchemaEvolution {
     let typeName: String
     let scripts: [SQLSchemaScript]
+    /// The schema's objects after each script (index `N − 1` for version `N`), replayed
+    /// once, when first needed.
+    private var replayed: [[[SQLValue]]]?
 
     init<Database: SQLDatabase>(_ database: Database.Type) {
         typeName = "\(database)"
@@ -50,7 +56,7 @@ struct SQLSchemaEvolution {
             try context.exec(sql: "PRAGMA user_version = \(version)")
         }
         guard version < latest else { return }
-        _ = try context.migrate(migrations: scripts.map { script in { try run(script, in: $0) } }, names: scripts.map(\.file))
+        _ = try context.migrate(migrations: scripts.map { script in { try self.run(script, in: $0) } }, names: scripts.map(\.file))
     }
 
     /// The plan that takes a file made from an earlier text of the one script to its
@@ -75,7 +81,7 @@ struct SQLSchemaEvolution {
     /// brought to its current text with the declarative planner instead.
     private func check(_ context: SQLContext) throws -> (version: Int64, followsEditedScript: Bool) {
         let latest = Int64(scripts.count)
-        let version = try userVersion(context)
+        let version = try context.readUserVersion()
         if version > latest {
             throw SQLError(
                 code: .misuse,
@@ -89,7 +95,7 @@ struct SQLSchemaEvolution {
             }
         } else if version == latest, latest == 1 {
             // One script: nothing numbers its edits, so check the file still matches it.
-            if try objects(of: context) != objects(ofVersion: 1) { return (1, true) }
+            if try objects(of: context) != versionObjects()[0] { return (1, true) }
         }
         return (version, false)
     }
@@ -112,9 +118,7 @@ struct SQLSchemaEvolution {
     /// schema it has.
     private func recognise(_ context: SQLContext) throws -> Int64 {
         let actual = try objects(of: context)
-        for version in stride(from: scripts.count, through: 1, by: -1) where try objects(ofVersion: version) == actual {
-            return Int64(version)
-        }
+        if let index = try versionObjects().lastIndex(of: actual) { return Int64(index + 1) }
         throw SQLError(
             code: .misuse,
             message: "\(place(context)) has a schema but no version, and its schema is none of \(typeName)'s \(scripts.count) version\(scripts.count == 1 ? "" : "s"): it was not made by this app, or was changed by hand; it was left untouched")
@@ -125,16 +129,19 @@ struct SQLSchemaEvolution {
         try context.query(sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
     }
 
-    /// The objects the first `version` scripts create, in an in-memory database.
-    private func objects(ofVersion version: Int) throws -> [[SQLValue]] {
+    /// The objects each version has: the scripts replayed once, in order, into an
+    /// in-memory database, the schema read after each.
+    private func versionObjects() throws -> [[[SQLValue]]] {
+        if let replayed { return replayed }
         let scratch = try SQLContext()
         defer { scratch.close() }
-        for script in scripts.prefix(version) { try run(script, in: scratch) }
-        return try objects(of: scratch)
-    }
-
-    private func userVersion(_ context: SQLContext) throws -> Int64 {
-        try context.query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0
+        var objects: [[[SQLValue]]] = []
+        for script in scripts {
+            try run(script, in: scratch)
+            objects.append(try self.objects(of: scratch))
+        }
+        replayed = objects
+        return objects
     }
 
     private func isEmpty(_ context: SQLContext) throws -> Bool {

@@ -42,15 +42,7 @@ extension Translator {
                 .init(label: nil, name: "flags", type: "Int32", defaultValue: "SQLITE_OPEN_READWRITE"),
             ],
             returnType: "Int32",
-            body: [
-                .line("do {"),
-                .line("    db = try SQLRecordCoding.open(path, flags: flags)"),
-                .line("    return SQLITE_OK"),
-                .line("} catch {"),
-                .line("    db = nil"),
-                .line("    return SQLRecordCoding.resultCode(of: error)"),
-                .line("}"),
-            ])))
+            body: cShaped("SQLRecordCoding.open(path, flags: flags)"))))
         declarations.append(.blank)
         declarations.append(.function(FunctionDescription(
             docs: docs([
@@ -60,15 +52,7 @@ extension Translator {
             attributes: ["@discardableResult"], access: access, kind: .function("\(prefix)create_\(database)"),
             parameters: [.init(label: nil, name: "path", type: "String"), .init(label: nil, name: "db", type: "inout OpaquePointer?")],
             returnType: "Int32",
-            body: [
-                .line("do {"),
-                .line("    db = try SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL)"),
-                .line("    return SQLITE_OK"),
-                .line("} catch {"),
-                .line("    db = nil"),
-                .line("    return SQLRecordCoding.resultCode(of: error)"),
-                .line("}"),
-            ])))
+            body: cShaped("SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL)"))))
         declarations.append(.blank)
 
         for record in model.records {
@@ -155,6 +139,20 @@ extension Translator {
         let keys = record.keyProperties
         if keys.count == 1 { return "\(value).\(keys[0].identifier)" }
         return keys.map { "\($0.name): \(value).\($0.identifier)" }.joined(separator: ", ")
+    }
+
+    /// The body of a C-shaped call: `db` from the throwing `call`, `SQLITE_OK` or the
+    /// error's result code back.
+    private func cShaped(_ call: String) -> [CodeLine] {
+        [
+            .line("do {"),
+            .line("    db = try \(call)"),
+            .line("    return SQLITE_OK"),
+            .line("} catch {"),
+            .line("    db = nil"),
+            .line("    return SQLRecordCoding.resultCode(of: error)"),
+            .line("}"),
+        ]
     }
 
     private func rawRelationship(_ child: RecordModel, _ relationship: RelationshipModel) -> [Declaration] {

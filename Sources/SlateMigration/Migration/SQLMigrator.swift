@@ -174,20 +174,12 @@ enum ForeignKeysOff {
     static func transaction(_ context: SQLContext, migration: String?, _ body: () throws -> Void) throws {
         // SQLContext.transaction, so that a statement SQLite aborts the transaction on
         // cannot leave the rest of the migration running in autocommit mode.
-        try around(context) {
+        try context.withForeignKeysOff {
             try context.transaction(.immediate) {
                 try body()
                 try check(context, migration: migration)
             }
         }
-    }
-
-    /// Runs `body` with `PRAGMA foreign_keys` off, restoring it afterwards.
-    private static func around<T>(_ context: SQLContext, _ body: () throws -> T) throws -> T {
-        let wasOn = try context.query(sql: "PRAGMA foreign_keys").first?.first?.integerValue == 1
-        if wasOn { try context.exec(sql: "PRAGMA foreign_keys = OFF") }
-        defer { if wasOn { try? context.exec(sql: "PRAGMA foreign_keys = ON") } }
-        return try body()
     }
 
     /// Throws `.foreignKeyViolation` when `PRAGMA foreign_key_check` finds rows.
