@@ -1,3 +1,5 @@
+import SlateCSQLite
+
 /// A Swift type that can be read from a result column, for the generic getters
 /// ``SQLStatement/get(_:as:)-(Int32,_)`` and ``SQLRow/get(_:as:)-(Int32,_)``.
 ///
@@ -12,29 +14,41 @@ extension SQLStatement {
     func requireNonNull<Value>(_ index: Int32, _ type: Value.Type) throws {
         if isNull(at: index) { throw unexpectedNullError(column: index, expected: type) }
     }
+
+    /// The column as an exact 64-bit integer: an integer, or a real with an integral value
+    /// in range. Anything else (text, a blob, NULL, 2.5) throws, naming the column and
+    /// what it holds: never SQLite's conversion to 0.
+    @inlinable
+    func exactInt64<Value>(_ index: Int32, _ type: Value.Type) throws -> Int64 {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return sqlite3_column_int64(handle, index)
+        case SQLITE_FLOAT:
+            if let exact = Int64(exactly: sqlite3_column_double(handle, index)) { return exact }
+        case SQLITE_NULL: throw unexpectedNullError(column: index, expected: type)
+        default: break
+        }
+        throw mismatchError(column: index, expected: type)
+    }
 }
 
 extension Int64: SQLColumnDecodable {
-    /// Reads with `sqlite3_column_int64`; throws on NULL.
+    /// Reads an integer, or a real with an integral value; throws on anything else.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> Int64 {
-        try statement.requireNonNull(index, Int64.self)
-        return statement.int64(at: index)
+        try statement.exactInt64(index, Int64.self)
     }
 }
 
 extension Int: SQLColumnDecodable {
-    /// Reads with `sqlite3_column_int64`; throws on NULL.
+    /// Reads an integer, or a real with an integral value; throws on anything else.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> Int {
-        try statement.requireNonNull(index, Int.self)
-        return statement.int(at: index)
+        Int(try statement.exactInt64(index, Int.self))
     }
 }
 
 extension Int32: SQLColumnDecodable {
-    /// Reads a 64-bit integer; throws on NULL and when it does not fit in 32 bits.
+    /// Reads an integer that fits in 32 bits; throws on anything else.
     public static func decode(from statement: SQLStatement, at index: Int32) throws -> Int32 {
-        try statement.requireNonNull(index, Int32.self)
-        let value = statement.int64(at: index)
+        let value = try statement.exactInt64(index, Int32.self)
         guard let narrow = Int32(exactly: value) else {
             throw SQLError(
                 code: .mismatch,
@@ -46,34 +60,54 @@ extension Int32: SQLColumnDecodable {
 }
 
 extension Double: SQLColumnDecodable {
-    /// Reads with `sqlite3_column_double`; throws on NULL.
+    /// Reads a real, or an integer a double holds exactly; throws on anything else.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> Double {
-        try statement.requireNonNull(index, Double.self)
-        return statement.double(at: index)
+        switch sqlite3_column_type(statement.handle, index) {
+        case SQLITE_FLOAT: return sqlite3_column_double(statement.handle, index)
+        case SQLITE_INTEGER:
+            if let exact = Double(exactly: sqlite3_column_int64(statement.handle, index)) { return exact }
+        case SQLITE_NULL: throw statement.unexpectedNullError(column: index, expected: Double.self)
+        default: break
+        }
+        throw statement.mismatchError(column: index, expected: Double.self)
     }
 }
 
 extension Bool: SQLColumnDecodable {
-    /// Reads a non-zero integer as `true`; throws on NULL.
+    /// Reads an integer (non-zero is `true`), or a real 0 or 1; throws on anything else.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> Bool {
-        try statement.requireNonNull(index, Bool.self)
-        return statement.bool(at: index)
+        switch sqlite3_column_type(statement.handle, index) {
+        case SQLITE_INTEGER: return sqlite3_column_int64(statement.handle, index) != 0
+        case SQLITE_FLOAT:
+            let value = sqlite3_column_double(statement.handle, index)
+            if value == 0 || value == 1 { return value == 1 }
+        case SQLITE_NULL: throw statement.unexpectedNullError(column: index, expected: Bool.self)
+        default: break
+        }
+        throw statement.mismatchError(column: index, expected: Bool.self)
     }
 }
 
 extension String: SQLColumnDecodable {
-    /// Reads validated UTF-8 text; throws on NULL and on invalid UTF-8.
+    /// Reads validated UTF-8 text, or a number's text; throws on NULL, a blob and invalid
+    /// UTF-8.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> String {
-        try statement.requireNonNull(index, String.self)
-        return try statement.string(at: index)
+        switch sqlite3_column_type(statement.handle, index) {
+        case SQLITE_NULL: throw statement.unexpectedNullError(column: index, expected: String.self)
+        case SQLITE_BLOB: throw statement.mismatchError(column: index, expected: String.self)
+        default: return try statement.string(at: index)
+        }
     }
 }
 
 extension Array: SQLColumnDecodable where Element == UInt8 {
-    /// Reads the bytes of a blob (or of text); throws on NULL.
+    /// Reads the bytes of a blob (or of text); throws on NULL and numbers.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> [UInt8] {
-        try statement.requireNonNull(index, [UInt8].self)
-        return statement.bytes(at: index)
+        switch sqlite3_column_type(statement.handle, index) {
+        case SQLITE_BLOB, SQLITE_TEXT: return statement.bytes(at: index)
+        case SQLITE_NULL: throw statement.unexpectedNullError(column: index, expected: [UInt8].self)
+        default: throw statement.mismatchError(column: index, expected: [UInt8].self)
+        }
     }
 }
 

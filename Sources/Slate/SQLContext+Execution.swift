@@ -1,5 +1,11 @@
 import SlateCSQLite
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension SQLContext {
     /// What to do after a row handed to a per-row callback.
     public enum RowAction: Sendable {
@@ -40,7 +46,7 @@ extension SQLContext {
     /// try ctx.exec(sql: "INSERT INTO planets VALUES (?, ?, ?)", 0, 0.4, "Mercury")
     /// ```
     public func exec(sql: String, _ parameter: any SQLBindable, _ more: any SQLBindable...) throws {
-        try exec(sql: sql, parameters: [parameter.sqlValue] + more.map(\.sqlValue))
+        try exec(sql: sql, parameters: try Self.parameterValues(parameter, more))
     }
 
     /// Runs every statement of `sql` and hands each row of each statement to `onRow`,
@@ -79,7 +85,7 @@ extension SQLContext {
 
     /// Runs one statement with its parameters given in line and returns every row.
     public func query(sql: String, _ parameter: any SQLBindable, _ more: any SQLBindable...) throws -> [[SQLValue]] {
-        try query(sql: sql, parameters: [parameter.sqlValue] + more.map(\.sqlValue))
+        try query(sql: sql, parameters: try Self.parameterValues(parameter, more))
     }
 
     /// A cursor over the rows of one statement: rows are read one at a time, never all
@@ -277,5 +283,22 @@ extension String {
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
+    }
+}
+
+extension SQLContext {
+    /// The values of variadic parameters; a date text cannot hold throws, naming its
+    /// parameter, rather than being written as text that never reads back.
+    static func parameterValues(_ first: any SQLBindable, _ more: [any SQLBindable]) throws -> [SQLValue] {
+        var values: [SQLValue] = []
+        values.reserveCapacity(more.count + 1)
+        for (offset, parameter) in ([first] + more).enumerated() {
+            if let date = parameter as? Date {
+                values.append(try SQLDate.storedValue(date, as: .text, column: "parameter \(offset + 1)"))
+            } else {
+                values.append(parameter.sqlValue)
+            }
+        }
+        return values
     }
 }

@@ -11,16 +11,25 @@ import Foundation
 /// - Text is read in every form SQLite accepts: `YYYY-MM-DD`, then optionally `HH:MM`,
 ///   `:SS` and `.SSS…` after a space or `T`, then optionally `Z` or `±HH:MM`; or a time
 ///   alone (`HH:MM[:SS[.SSS]]`, on 2000-01-01, as SQLite does).
-/// - Numbers are read as seconds since 1970 (unix time).
+/// - Numbers are read as seconds since the storage's epoch: 1970 (unix time), or
+///   2001-01-01 for ``Storage/secondsSince2001`` (Core Data's timestamps).
+/// - A date a storage cannot hold (text dates hold years 0000 to 9999; no storage holds
+///   NaN or infinity) is refused when written: ``storedValue(_:as:column:)`` throws.
 public enum SQLDate {
     /// How a date is stored in a column.
-    public enum Storage: String, Codable, Sendable {
+    public enum Storage: String, Codable, Sendable, CaseIterable {
         /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default).
         case text
         /// Seconds since 1970 as a REAL.
         case unixTime
         /// Whole seconds since 1970 as an INTEGER (fractions are dropped).
         case unixTimeInteger
+        /// Seconds since 2001-01-01 00:00:00 UTC as a REAL: how Core Data stores its
+        /// `TIMESTAMP` columns (`NSDate`'s reference date).
+        case secondsSince2001
+
+        /// The seconds from 1970 to this storage's epoch, for numbers.
+        @inlinable public var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
     }
 
     /// `date` as it reads back after being stored as `storage` says: rounded to the
@@ -28,8 +37,56 @@ public enum SQLDate {
     public static func stored(_ date: Date, as storage: Storage) -> Date {
         switch storage {
         case .text: return Self.date(fromText: text(from: date)) ?? date
-        case .unixTime: return date
+        case .unixTime, .secondsSince2001: return date
         case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        }
+    }
+
+    /// The date a number stored as `storage` says stands for: seconds since the storage's
+    /// epoch (1970, or 2001 for ``Storage/secondsSince2001``).
+    @inlinable
+    public static func date(fromNumber seconds: Double, storage: Storage) -> Date {
+        Date(timeIntervalSince1970: seconds + storage.epoch)
+    }
+
+    /// The earliest and the latest moment text dates hold: 0000-01-01 00:00:00.000 and
+    /// 9999-12-31 23:59:59.999, as seconds since 1970.
+    static let textRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
+
+    /// Why `storage` cannot hold `date`, or nil when it can.
+    public static func problem(storing date: Date, as storage: Storage) -> String? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite else { return "a date of \(seconds) seconds cannot be stored" }
+        switch storage {
+        case .text:
+            // As it is written: rounded to the millisecond.
+            let rounded = (seconds * 1000).rounded() / 1000
+            guard textRange.contains(rounded) else {
+                return "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+            }
+        case .unixTimeInteger:
+            guard abs(seconds) < 9.2e18 else { return "\(seconds) seconds since 1970 is more than a 64-bit integer holds" }
+        case .unixTime, .secondsSince2001:
+            break
+        }
+        return nil
+    }
+
+    /// `date` as `storage` stores it.
+    ///
+    /// - Throws: ``SQLError/Code/mismatch`` naming `column` (`"table.column"`, or a
+    ///   parameter's description) when the storage cannot hold the date, so that nothing is
+    ///   written that cannot be read back.
+    public static func storedValue(_ date: Date, as storage: Storage, column: @autoclosure () -> String) throws -> SQLValue {
+        if let problem = problem(storing: date, as: storage) {
+            throw SQLError(code: .mismatch, message: "cannot store a date in \(column()): \(problem)")
+        }
+        let seconds = date.timeIntervalSince1970
+        switch storage {
+        case .text: return .text(text(from: date))
+        case .unixTime: return .float(seconds)
+        case .unixTimeInteger: return .integer(Int64(seconds.rounded(.down)))
+        case .secondsSince2001: return .float(seconds - storage.epoch)
         }
     }
 

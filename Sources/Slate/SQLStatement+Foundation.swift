@@ -10,36 +10,36 @@ extension SQLStatement {
     // MARK: Dates
 
     /// The column at `index` as a date: text in any form SQLite's date functions read,
-    /// or a number of seconds since 1970. NULL reads as 1970-01-01.
+    /// or a number of seconds since `storage`'s epoch (1970, or 2001 for
+    /// ``SQLDate/Storage/secondsSince2001``).
     ///
-    /// - Throws: when the text is not a date.
-    public func date(at index: Int32) throws -> Date {
+    /// - Throws: when the column holds NULL, a blob, or text that is not a date.
+    public func date(at index: Int32, storage: SQLDate.Storage = .text) throws -> Date {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(handle, index)))
+            return SQLDate.date(fromNumber: Double(sqlite3_column_int64(handle, index)), storage: storage)
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(handle, index))
-        case SQLITE_NULL:
-            return Date(timeIntervalSince1970: 0)
-        default:
-            guard let text = sqlite3_column_text(handle, index) else { return Date(timeIntervalSince1970: 0) }
+            return SQLDate.date(fromNumber: sqlite3_column_double(handle, index), storage: storage)
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(handle, index) else { break }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
             if let date = SQLDate.date(fromText: bytes) { return date }
             throw SQLError(
                 code: .mismatch,
                 message: "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date",
                 sql: sql)
+        default:
+            break
         }
+        throw mismatchError(column: index, expected: Date.self)
     }
 
     /// Binds a date to parameter `index` (one-based), stored as `storage` says: text
     /// `YYYY-MM-DD HH:MM:SS.SSS` in UTC by default.
+    ///
+    /// - Throws: when `storage` cannot hold the date (see ``SQLDate/problem(storing:as:)``).
     public func bind(_ value: Date, at index: Int32, as storage: SQLDate.Storage = .text) throws {
-        switch storage {
-        case .text: try bind(SQLDate.text(from: value), at: index)
-        case .unixTime: try bind(value.timeIntervalSince1970, at: index)
-        case .unixTimeInteger: try bind(Int64(value.timeIntervalSince1970.rounded(.down)), at: index)
-        }
+        try bind(SQLDate.storedValue(value, as: storage, column: "parameter \(index)"), at: index)
     }
 
     // MARK: UUIDs

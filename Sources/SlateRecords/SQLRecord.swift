@@ -55,6 +55,23 @@ public struct SQLRecordSlots: Sendable {
     public init() {}
 }
 
+/// How an insert learns the row as SQLite stored it, so that `insert` returns exactly
+/// what a fetch would.
+public enum SQLInsertReadBack: Sendable {
+    /// The row is the record as bound, with the rowid SQLite assigned and dates rounded as
+    /// stored (``SQLTableRecord/storedAfterInsert(rowID:)``): nothing can store it
+    /// differently, and reading it back would only cost time.
+    case asBound
+    /// `INSERT … RETURNING`: generated columns, URLs SQLite may not keep as bound, dynamic
+    /// values an affinity converts.
+    case returning
+    /// A `SELECT` after the insert, by rowid (or by key, for a `WITHOUT ROWID` table): for
+    /// tables whose INSERT triggers may rewrite the row after `RETURNING` has read it
+    /// (`SET last_update = …`), and virtual tables, whose modules store values their own
+    /// way (an R*Tree's 32-bit coordinates) and for which `RETURNING` reads nothing.
+    case select
+}
+
 /// A record of a table: it can be inserted.
 public protocol SQLTableRecord: SQLRecord {
     /// The `INSERT` for this record: without a rowid key that SQLite is to assign, with it
@@ -69,11 +86,8 @@ public protocol SQLTableRecord: SQLRecord {
     static var sqlSelectByRowID: String? { get }
     /// Binds the values ``sqlInsert`` takes.
     func bindInsert(to statement: OpaquePointer) throws
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored: for
-    /// generated columns, and values SQLite may store differently from how they were
-    /// bound. Otherwise the stored row is ``storedAfterInsert(rowID:)``, which saves
-    /// `RETURNING`'s cost.
-    static var insertReadsBack: Bool { get }
+    /// How an insert knows the row as stored (see ``SQLInsertReadBack``).
+    static var insertReadBack: SQLInsertReadBack { get }
     /// The record as an insert that assigned `rowID` stored it: the rowid key set when
     /// SQLite assigned it, dates rounded as their storage rounds them.
     func storedAfterInsert(rowID: Int64) -> Self

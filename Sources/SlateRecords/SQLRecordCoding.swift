@@ -13,46 +13,191 @@ import Foundation
 /// (no dependency on Slate) carries its own copy with the same names.
 public enum SQLRecordCoding {
     // MARK: Reading
+    //
+    // Each reader takes the column's `sqlite3_value` once and reads it with plain
+    // `sqlite3_value_*` calls (each `sqlite3_column_*` call enters and leaves the
+    // connection's API guard). SQLite calls such a value unprotected: safe on the thread
+    // that steps the statement, the only one a connection is used on at a time.
+    //
+    // A value is read exactly or not at all: text in an INTEGER column, 2.5 read as an
+    // `Int`, NULL read for a property that is not optional, all throw an error naming
+    // the table, the column and what it holds (never SQLite's conversion to 0). The
+    // `…OrNil` forms read NULL as nil.
 
-    /// Text from column `index`, checked to be UTF-8 (NULL reads as "").
+    /// An integer from column `index`: an integer, or a real with an integral value.
+    @inlinable
+    public static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+        return try inexactInt(value, statement, index, column, optional: false)!
+    }
+
+    /// An integer from column `index`, or nil for NULL.
+    @inlinable
+    public static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+        return try inexactInt(value, statement, index, column, optional: true)
+    }
+
+    @usableFromInline
+    static func inexactInt(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Int? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL where optional: return nil
+        case SQLITE_FLOAT: if let exact = Int(exactly: sqlite3_value_double(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Int")
+    }
+
+    /// A double from column `index`: a real, or an integer a double holds exactly.
+    @inlinable
+    public static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        return try inexactDouble(value, statement, index, column, optional: false)!
+    }
+
+    /// A double from column `index`, or nil for NULL.
+    @inlinable
+    public static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        return try inexactDouble(value, statement, index, column, optional: true)
+    }
+
+    @usableFromInline
+    static func inexactDouble(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Double? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL where optional: return nil
+        case SQLITE_INTEGER: if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Double")
+    }
+
+    /// A boolean from column `index`: an integer (non-zero is `true`), or a real 0 or 1.
+    @inlinable
+    public static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+        return try inexactBool(value, statement, index, column, optional: false)!
+    }
+
+    /// A boolean from column `index`, or nil for NULL.
+    @inlinable
+    public static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+        return try inexactBool(value, statement, index, column, optional: true)
+    }
+
+    @usableFromInline
+    static func inexactBool(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Bool? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL where optional: return nil
+        case SQLITE_FLOAT:
+            let number = sqlite3_value_double(value)
+            if number == 0 || number == 1 { return number == 1 }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Bool")
+    }
+
+    /// Text from column `index`, checked to be UTF-8; a number reads as its text.
     @inlinable
     public static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
-        guard let text = sqlite3_column_text(statement, index) else { return "" }
-        if let string = SQLText.string(sqliteText: text, count: Int(sqlite3_column_bytes(statement, index))) { return string }
-        throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        guard let text = try textOrNil(statement, index, column) else { throw mismatch(statement, index, column, "String") }
+        return text
     }
 
-    /// Bytes from column `index` (NULL reads as `[]`).
+    /// Text from column `index`, or nil for NULL.
     @inlinable
-    public static func bytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
-        guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+    public static func textOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB: throw mismatch(statement, index, column, "String")
+        default:
+            guard let text = sqlite3_value_text(value) else { return "" }
+            if let string = SQLText.string(sqliteText: text, count: Int(sqlite3_value_bytes(value))) { return string }
+            throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        }
     }
 
-    /// A date from column `index`: text in SQLite's forms, or unix seconds.
+    /// Bytes from column `index`: a blob's, or text's UTF-8 bytes.
     @inlinable
-    public static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
-        if let date = dateValue(statement, index) { return date }
-        let text = sqlite3_column_text(statement, index).map { String(cString: $0) } ?? ""
-        throw decodingError(statement, column, "holds \(SQLValue.text(text).sqlLiteral), which is not a date")
+    public static func bytes(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8] {
+        guard let bytes = try bytesOrNil(statement, index, column) else { throw mismatch(statement, index, column, "[UInt8]") }
+        return bytes
     }
 
-    /// A date from column `index` (text in SQLite's forms, or unix seconds), or nil when
-    /// its text is not a date. NULL reads as the reference date 1970-01-01.
+    /// Bytes from column `index`, or nil for NULL.
     @inlinable
-    public static func dateValue(_ statement: OpaquePointer, _ index: Int32) -> Date? {
-        // One column call, then plain reads of the value (each sqlite3_column_* call
-        // enters and leaves the connection's API guard).
+    public static func bytesOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8]? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB, SQLITE_TEXT:
+            guard let bytes = sqlite3_value_blob(value) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))))
+        default: throw mismatch(statement, index, column, "[UInt8]")
+        }
+    }
+
+    /// A date from column `index`: text in SQLite's forms, or seconds since `storage`'s
+    /// epoch.
+    @inlinable
+    public static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) throws -> Date {
+        if let date = dateValue(statement, index, storage) { return date }
+        throw notADate(statement, index, column)
+    }
+
+    /// A date from column `index`, or nil for NULL; with `invalidAsNil`, also nil for text
+    /// that is not a date (`'0000-00-00 00:00:00'`), which otherwise throws.
+    @inlinable
+    public static func dateOrNil(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text, invalidAsNil: Bool = false
+    ) throws -> Date? {
+        if let date = dateValue(statement, index, storage) { return date }
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
+        if invalidAsNil, sqlite3_column_type(statement, index) == SQLITE_TEXT { return nil }
+        throw notADate(statement, index, column)
+    }
+
+    /// A date from column `index` (text in SQLite's forms, or seconds since `storage`'s
+    /// epoch), or nil when it holds NULL, a blob or text that is not a date.
+    @inlinable
+    public static func dateValue(_ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text) -> Date? {
         let value = sqlite3_column_value(statement, index)
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_value_int64(value)))
+            return SQLDate.date(fromNumber: Double(sqlite3_value_int64(value)), storage: storage)
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_value_double(value))
-        default:
-            guard let text = sqlite3_value_text(value) else { return Date(timeIntervalSince1970: 0) }
+            return SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
+        case SQLITE_TEXT:
+            guard let text = sqlite3_value_text(value) else { return nil }
             return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+        default:
+            return nil
         }
+    }
+
+    @usableFromInline
+    static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) -> SQLError {
+        if sqlite3_column_type(statement, index) == SQLITE_TEXT {
+            return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a date")
+        }
+        return mismatch(statement, index, column, "Date")
+    }
+
+    /// The error for a value `type` cannot hold exactly, naming the column and the value.
+    @usableFromInline
+    static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> SQLError {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL {
+            return decodingError(statement, column, "holds NULL, and its property (\(type)) is not optional")
+        }
+        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which \(type) cannot hold exactly")
     }
 
     /// A UUID from column `index`: 16 bytes or `8-4-4-4-12` text.
@@ -77,7 +222,7 @@ public enum SQLRecordCoding {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
         case SQLITE_TEXT: return .text(try text(statement, index, column))
-        case SQLITE_BLOB: return .blob(bytes(statement, index))
+        case SQLITE_BLOB: return .blob(try bytes(statement, index, column))
         default: return .null
         }
     }
@@ -125,14 +270,13 @@ public enum SQLRecordCoding {
     }
 
     /// Binds a date as `storage` says, or NULL for nil.
+    ///
+    /// - Throws: when `storage` cannot hold the date (a year after 9999 as text, NaN),
+    ///   naming `column`: nothing is written that could not be read back.
     @inlinable
-    public static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage) throws {
+    public static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
-        switch storage {
-        case .text: try bind(SQLDate.text(from: value), statement, index)
-        case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
-        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
-        }
+        try bind(SQLDate.storedValue(value, as: storage, column: "column \(column)"), statement, index)
     }
 
     /// Binds a UUID as `storage` says, or NULL for nil.
@@ -280,10 +424,11 @@ public enum SQLRecordCoding {
     }
 
     /// Inserts a row and returns it as stored: from `stored` and the rowid when given;
-    /// else read back with `RETURNING` on SQLite 3.35 and later, by its rowid, or with
-    /// `readBack` for a table without one.
+    /// else read back with `returning` (an `INSERT … RETURNING`, when given) on SQLite
+    /// 3.35 and later, or after the insert by its rowid, or with `readBack` for a table
+    /// without one.
     public static func insert<Record>(
-        _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
+        _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
@@ -291,7 +436,7 @@ public enum SQLRecordCoding {
             try execute(db, sql, bind: bind)
             return stored(sqlite3_last_insert_rowid(db))
         }
-        if supportsReturning {
+        if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)

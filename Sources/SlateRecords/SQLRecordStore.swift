@@ -54,14 +54,15 @@ public enum SQLRecordOperations {
     public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
         let slots = Record.statementSlots
         let assigning = record.insertAssignsRowID
-        if !Record.insertReadsBack {
+        let mode = Record.insertReadBack
+        if mode == .asBound {
             let statement = try context.cachedStatement(slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
             while try statement.next() {}
             return record.storedAfterInsert(rowID: context.lastInsertRowID)
         }
-        if SQLRecordCoding.supportsReturning {
+        if mode == .returning, SQLRecordCoding.supportsReturning {
             let statement = try context.cachedStatement(
                 slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning, sql: record.sqlInsertReturning)
             defer { statement.reset() }

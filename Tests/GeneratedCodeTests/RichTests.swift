@@ -73,7 +73,7 @@ import Testing
         let db = try database()
         defer { db.close() }
         try db.pool.write { ctx in try ctx.exec(sql: "INSERT INTO item (id, created) VALUES (1, 'last tuesday')") }
-        expectSQLError(.mismatch, "column item.created holds 'last tuesday', which is not a date") {
+        expectSQLError(.mismatch, "column item.created holds TEXT 'last tuesday', which is not a date") {
             _ = try db.items.fetch()
         }
         try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET created = '2020-01-01', name = CAST(X'FF' AS TEXT)") }

@@ -114,6 +114,51 @@ import Testing
         for type in types { expectContains(code, "public var \(type)\n") }
     }
 
+    /// Names SQLite gives NUMERIC affinity (so text and blobs would read as 0.0 through a
+    /// `Double`), as other databases and applications write them.
+    @Test func declaredTypesOfOtherDatabasesAreNotNumbers() throws {
+        let code = try generate("""
+            CREATE TABLE t (
+              a STRING NOT NULL, b bytea NOT NULL, c BINARY(16) NOT NULL, d VARBINARY NOT NULL, e JSON NOT NULL,
+              f jsonb NOT NULL, g XML NOT NULL, h TIME NOT NULL, i "TIMESTAMP WITH TIME ZONE" NOT NULL,
+              j TIMESTAMPTZ NOT NULL, k UNIQUEIDENTIFIER NOT NULL, l NUMBER(10) NOT NULL, m ADDRESS NOT NULL,
+              n GEOMETRY NOT NULL, o ANY NOT NULL, p "ENUM('a','b')" NOT NULL, q INET NOT NULL, r IMAGE NOT NULL,
+              s POINT NOT NULL, t DATETEXT NOT NULL
+            );
+            """)
+        let types = ["a: String", "b: [UInt8]", "c: [UInt8]", "d: [UInt8]", "e: String", "f: [UInt8]", "g: String",
+                     "h: String", "i: Date", "j: Date", "k: UUID", "l: Double", "m: SQLValue", "n: SQLValue",
+                     "o: SQLValue", "p: String", "q: String", "r: [UInt8]",
+                     // SQLite's own rules for names it does read: `INT` in POINT, `TEXT` in DATETEXT.
+                     "s: Int", "t: String"]
+        for type in types { expectContains(code, "public var \(type)\n") }
+    }
+
+    @Test func dateStorageByColumnAndByDeclaredType() throws {
+        let configuration = try GeneratorConfiguration.parse(Data(#"""
+            { "types": { "dates": "unixTime", "dateDeclaredTypes": { "timestamp": "secondsSince2001" },
+                         "dateColumns": { "t.stamp": "unixTimeInteger", "t.seen": "text" }, "invalidDates": "nil" } }
+            """#.utf8))
+        let code = try generate("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, created TIMESTAMP NOT NULL, stamp INTEGER, seen DATE, due DATE);
+            CREATE VIEW v AS SELECT stamp, created FROM t;
+            """, configuration)
+        // Types: a column named by dateColumns is a Date whatever its declared type.
+        expectContains(code, "public var stamp: Date?\n")
+        // Reads: each its own storage; only optional columns read bad text as nil.
+        expectContains(code, #"self.created = try SQLRecordCoding.date(statement, offset + 1, "t.created", .secondsSince2001)"#)
+        expectContains(code, #"self.stamp = try SQLRecordCoding.dateOrNil(statement, offset + 2, "t.stamp", .unixTimeInteger, invalidAsNil: true)"#)
+        expectContains(code, #"self.seen = try SQLRecordCoding.dateOrNil(statement, offset + 3, "t.seen", .text, invalidAsNil: true)"#)
+        expectContains(code, #"self.due = try SQLRecordCoding.dateOrNil(statement, offset + 4, "t.due", .unixTime, invalidAsNil: true)"#)
+        // A view's column follows its table's column.
+        expectContains(code, #"self.stamp = try SQLRecordCoding.dateOrNil(statement, offset, "v.stamp", .unixTimeInteger, invalidAsNil: true)"#)
+        expectContains(code, #"self.created = try SQLRecordCoding.dateOrNil(statement, offset + 1, "v.created", .secondsSince2001, invalidAsNil: true)"#)
+        // Writes and comparisons the same way.
+        expectContains(code, #"try SQLRecordCoding.bind(created, statement, first, .secondsSince2001, "t.created")"#)
+        expectContains(code, "public var stamp: SQLColumn<T, Date?> { SQLColumn(2, dates: .unixTimeInteger) }")
+        expectContains(code, "public var seen: SQLColumn<T, Date?> { SQLColumn(3) }")
+    }
+
     @Test func configurationOverridesTypesStorageAndAccess() throws {
         var configuration = GeneratorConfiguration()
         configuration.accessLevel = .package
@@ -129,7 +174,7 @@ import Testing
         configuration.emit.documentation = false
         let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, price REAL, cost MONEY, n NUMERIC, \"when\" DATE, u UUID);", configuration)
         expectContains(code, "package struct Thing: Identifiable, Hashable, Codable, Sendable {\n    package var id: Int\n    package var price: Int?\n    package var cost: String?\n    package var n: String?\n    package var happenedAt: Date?\n    package var u: UUID?")
-        expectContains(code, "try SQLRecordCoding.bind(happenedAt, statement, first + 3, .unixTime)")
+        expectContains(code, "try SQLRecordCoding.bind(happenedAt, statement, first + 3, .unixTime, \"t.when\")")
         expectContains(code, "try SQLRecordCoding.bind(u, statement, first + 4, .blob)")
         #expect(!code.contains("func sqlite3_"))
         #expect(!code.contains("///"))
@@ -160,7 +205,7 @@ import Testing
         let code = try generate("CREATE TABLE tag (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;")
         expectContains(code, "public static let sqlUpdate: String? = nil")
         expectContains(code, "public static let sqlSelectByRowID: String? = nil")
-        expectContains(code, "readBack: { try sqlite3_tag_find(db, value.name) }, stored: Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })")
+        expectContains(code, "returning: nil, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_tag_find(db, value.name) }, stored: { value.storedAfterInsert(rowID: $0) })")
     }
 
     @Test func typedColumnsFollowTheStorageOfDatesAndUUIDs() throws {
@@ -301,7 +346,9 @@ import Testing
             (#"{ "types": { "columns": { "t.a": "Integer" } } }"#, #"slate.json: error: "types.columns.t.a" must be one of "Int", "Double", "String", "Bool", "[UInt8]", "Date", "UUID", "URL", "SQLValue""#),
             (#"{ "emit": { "api": "yes" } }"#, #"slate.json: error: "emit.api" must be true or false"#),
             (#"[1]"#, #"slate.json: error: "the configuration" must be an object"#),
-            (#"{ "types": { "dates": "iso" } }"#, #"slate.json: error: "types.dates" must be "text", "unixTime" or "unixTimeInteger""#),
+            (#"{ "types": { "dates": "iso" } }"#, #"slate.json: error: "types.dates" must be one of "text", "unixTime", "unixTimeInteger", "secondsSince2001""#),
+            (#"{ "types": { "dateColumns": { "t.c": "coreData" } } }"#, #"slate.json: error: "types.dateColumns.t.c" must be one of "text", "unixTime", "unixTimeInteger", "secondsSince2001""#),
+            (#"{ "types": { "invalidDates": "zero" } }"#, #"slate.json: error: "types.invalidDates" must be "throw" or "nil""#),
         ]
         for (json, message) in cases {
             do {

@@ -131,14 +131,14 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.i = Int(sqlite3_column_int64(statement, offset + 1))
-        self.d = sqlite3_column_double(statement, offset + 2)
+        self.id = try SQLRecordCoding.int(statement, offset, "item.id")
+        self.i = try SQLRecordCoding.int(statement, offset + 1, "item.i")
+        self.d = try SQLRecordCoding.double(statement, offset + 2, "item.d")
         self.t = try SQLRecordCoding.text(statement, offset + 3, "item.t")
     }
 
@@ -318,24 +318,24 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "OrderID" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.orderID = Int(sqlite3_column_int64(statement, offset))
+        self.orderID = try SQLRecordCoding.int(statement, offset, "orders.OrderID")
         self.customerID = try SQLRecordCoding.text(statement, offset + 1, "orders.CustomerID")
-        self.employeeID = Int(sqlite3_column_int64(statement, offset + 2))
-        self.orderDate = try SQLRecordCoding.date(statement, offset + 3, "orders.OrderDate")
-        self.requiredDate = try SQLRecordCoding.date(statement, offset + 4, "orders.RequiredDate")
-        self.shippedDate = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.date(statement, offset + 5, "orders.ShippedDate")
-        self.shipVia = Int(sqlite3_column_int64(statement, offset + 6))
-        self.freight = sqlite3_column_double(statement, offset + 7)
+        self.employeeID = try SQLRecordCoding.int(statement, offset + 2, "orders.EmployeeID")
+        self.orderDate = try SQLRecordCoding.date(statement, offset + 3, "orders.OrderDate", .text)
+        self.requiredDate = try SQLRecordCoding.date(statement, offset + 4, "orders.RequiredDate", .text)
+        self.shippedDate = try SQLRecordCoding.dateOrNil(statement, offset + 5, "orders.ShippedDate", .text)
+        self.shipVia = try SQLRecordCoding.int(statement, offset + 6, "orders.ShipVia")
+        self.freight = try SQLRecordCoding.double(statement, offset + 7, "orders.Freight")
         self.shipName = try SQLRecordCoding.text(statement, offset + 8, "orders.ShipName")
         self.shipAddress = try SQLRecordCoding.text(statement, offset + 9, "orders.ShipAddress")
         self.shipCity = try SQLRecordCoding.text(statement, offset + 10, "orders.ShipCity")
-        self.shipRegion = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.text(statement, offset + 11, "orders.ShipRegion")
-        self.shipPostalCode = SQLRecordCoding.isNull(statement, offset + 12) ? nil : try SQLRecordCoding.text(statement, offset + 12, "orders.ShipPostalCode")
+        self.shipRegion = try SQLRecordCoding.textOrNil(statement, offset + 11, "orders.ShipRegion")
+        self.shipPostalCode = try SQLRecordCoding.textOrNil(statement, offset + 12, "orders.ShipPostalCode")
         self.shipCountry = try SQLRecordCoding.text(statement, offset + 13, "orders.ShipCountry")
     }
 
@@ -348,9 +348,9 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
         }
         try SQLRecordCoding.bind(customerID, statement, first)
         try SQLRecordCoding.bind(employeeID, statement, first + 1)
-        try SQLRecordCoding.bind(orderDate, statement, first + 2, .text)
-        try SQLRecordCoding.bind(requiredDate, statement, first + 3, .text)
-        try SQLRecordCoding.bind(shippedDate, statement, first + 4, .text)
+        try SQLRecordCoding.bind(orderDate, statement, first + 2, .text, "orders.OrderDate")
+        try SQLRecordCoding.bind(requiredDate, statement, first + 3, .text, "orders.RequiredDate")
+        try SQLRecordCoding.bind(shippedDate, statement, first + 4, .text, "orders.ShippedDate")
         try SQLRecordCoding.bind(shipVia, statement, first + 5)
         try SQLRecordCoding.bind(freight, statement, first + 6)
         try SQLRecordCoding.bind(shipName, statement, first + 7)
@@ -375,9 +375,9 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(customerID, statement, 1)
         try SQLRecordCoding.bind(employeeID, statement, 2)
-        try SQLRecordCoding.bind(orderDate, statement, 3, .text)
-        try SQLRecordCoding.bind(requiredDate, statement, 4, .text)
-        try SQLRecordCoding.bind(shippedDate, statement, 5, .text)
+        try SQLRecordCoding.bind(orderDate, statement, 3, .text, "orders.OrderDate")
+        try SQLRecordCoding.bind(requiredDate, statement, 4, .text, "orders.RequiredDate")
+        try SQLRecordCoding.bind(shippedDate, statement, 5, .text, "orders.ShippedDate")
         try SQLRecordCoding.bind(shipVia, statement, 6)
         try SQLRecordCoding.bind(freight, statement, 7)
         try SQLRecordCoding.bind(shipName, statement, 8)

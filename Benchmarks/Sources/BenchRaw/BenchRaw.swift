@@ -134,14 +134,12 @@ extension BenchRaw.Item {
     public static let sqlUpdate: String? = #"UPDATE "item" SET "i" = ?, "d" = ?, "t" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.i = Int(sqlite3_column_int64(statement, offset + 1))
-        self.d = sqlite3_column_double(statement, offset + 2)
+        self.id = try SQLRecordCoding.int(statement, offset, "item.id")
+        self.i = try SQLRecordCoding.int(statement, offset + 1, "item.i")
+        self.d = try SQLRecordCoding.double(statement, offset + 2, "item.d")
         self.t = try SQLRecordCoding.text(statement, offset + 3, "item.t")
     }
 
@@ -198,7 +196,7 @@ extension BenchRaw.Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -338,24 +336,22 @@ extension BenchRaw.Order {
     public static let sqlUpdate: String? = #"UPDATE "orders" SET "CustomerID" = ?, "EmployeeID" = ?, "OrderDate" = ?, "RequiredDate" = ?, "ShippedDate" = ?, "ShipVia" = ?, "Freight" = ?, "ShipName" = ?, "ShipAddress" = ?, "ShipCity" = ?, "ShipRegion" = ?, "ShipPostalCode" = ?, "ShipCountry" = ? WHERE "OrderID" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "OrderID" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.orderID = Int(sqlite3_column_int64(statement, offset))
+        self.orderID = try SQLRecordCoding.int(statement, offset, "orders.OrderID")
         self.customerID = try SQLRecordCoding.text(statement, offset + 1, "orders.CustomerID")
-        self.employeeID = Int(sqlite3_column_int64(statement, offset + 2))
-        self.orderDate = try SQLRecordCoding.date(statement, offset + 3, "orders.OrderDate")
-        self.requiredDate = try SQLRecordCoding.date(statement, offset + 4, "orders.RequiredDate")
-        self.shippedDate = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.date(statement, offset + 5, "orders.ShippedDate")
-        self.shipVia = Int(sqlite3_column_int64(statement, offset + 6))
-        self.freight = sqlite3_column_double(statement, offset + 7)
+        self.employeeID = try SQLRecordCoding.int(statement, offset + 2, "orders.EmployeeID")
+        self.orderDate = try SQLRecordCoding.date(statement, offset + 3, "orders.OrderDate", .text)
+        self.requiredDate = try SQLRecordCoding.date(statement, offset + 4, "orders.RequiredDate", .text)
+        self.shippedDate = try SQLRecordCoding.dateOrNil(statement, offset + 5, "orders.ShippedDate", .text)
+        self.shipVia = try SQLRecordCoding.int(statement, offset + 6, "orders.ShipVia")
+        self.freight = try SQLRecordCoding.double(statement, offset + 7, "orders.Freight")
         self.shipName = try SQLRecordCoding.text(statement, offset + 8, "orders.ShipName")
         self.shipAddress = try SQLRecordCoding.text(statement, offset + 9, "orders.ShipAddress")
         self.shipCity = try SQLRecordCoding.text(statement, offset + 10, "orders.ShipCity")
-        self.shipRegion = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.text(statement, offset + 11, "orders.ShipRegion")
-        self.shipPostalCode = SQLRecordCoding.isNull(statement, offset + 12) ? nil : try SQLRecordCoding.text(statement, offset + 12, "orders.ShipPostalCode")
+        self.shipRegion = try SQLRecordCoding.textOrNil(statement, offset + 11, "orders.ShipRegion")
+        self.shipPostalCode = try SQLRecordCoding.textOrNil(statement, offset + 12, "orders.ShipPostalCode")
         self.shipCountry = try SQLRecordCoding.text(statement, offset + 13, "orders.ShipCountry")
     }
 
@@ -368,9 +364,9 @@ extension BenchRaw.Order {
         }
         try SQLRecordCoding.bind(customerID, statement, first)
         try SQLRecordCoding.bind(employeeID, statement, first + 1)
-        try SQLRecordCoding.bind(orderDate, statement, first + 2, .text)
-        try SQLRecordCoding.bind(requiredDate, statement, first + 3, .text)
-        try SQLRecordCoding.bind(shippedDate, statement, first + 4, .text)
+        try SQLRecordCoding.bind(orderDate, statement, first + 2, .text, "orders.OrderDate")
+        try SQLRecordCoding.bind(requiredDate, statement, first + 3, .text, "orders.RequiredDate")
+        try SQLRecordCoding.bind(shippedDate, statement, first + 4, .text, "orders.ShippedDate")
         try SQLRecordCoding.bind(shipVia, statement, first + 5)
         try SQLRecordCoding.bind(freight, statement, first + 6)
         try SQLRecordCoding.bind(shipName, statement, first + 7)
@@ -395,9 +391,9 @@ extension BenchRaw.Order {
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(customerID, statement, 1)
         try SQLRecordCoding.bind(employeeID, statement, 2)
-        try SQLRecordCoding.bind(orderDate, statement, 3, .text)
-        try SQLRecordCoding.bind(requiredDate, statement, 4, .text)
-        try SQLRecordCoding.bind(shippedDate, statement, 5, .text)
+        try SQLRecordCoding.bind(orderDate, statement, 3, .text, "orders.OrderDate")
+        try SQLRecordCoding.bind(requiredDate, statement, 4, .text, "orders.RequiredDate")
+        try SQLRecordCoding.bind(shippedDate, statement, 5, .text, "orders.ShippedDate")
         try SQLRecordCoding.bind(shipVia, statement, 6)
         try SQLRecordCoding.bind(freight, statement, 7)
         try SQLRecordCoding.bind(shipName, statement, 8)
@@ -435,7 +431,7 @@ extension BenchRaw.Order {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -522,7 +518,7 @@ public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> BenchRaw.Ite
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_item_insert(_ db: OpaquePointer, _ record: inout BenchRaw.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: BenchRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: BenchRaw.Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: BenchRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -558,7 +554,7 @@ public func raw_order_find(_ db: OpaquePointer, _ orderID: Int) throws -> BenchR
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_order_insert(_ db: OpaquePointer, _ record: inout BenchRaw.Order) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: BenchRaw.Order.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: BenchRaw.Order.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: BenchRaw.Order.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -577,7 +573,11 @@ public func raw_order_delete(_ db: OpaquePointer, _ record: BenchRaw.Order) thro
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
-    enum DateStorage { case text, unixTime, unixTimeInteger }
+    enum DateStorage {
+        case text, unixTime, unixTimeInteger, secondsSince2001
+        /// The seconds from 1970 to the epoch of stored numbers.
+        var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
+    }
     enum UUIDStorage { case text, blob }
 
     typealias Failure = BenchRaw.SQLError
@@ -586,29 +586,114 @@ fileprivate enum SQLRecordCoding {
     static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 
     // MARK: Reading
+    //
+    // Values are read exactly or not at all: text in an INTEGER column, 2.5 as an Int,
+    // NULL for a property that is not optional all throw, naming table and column.
+
+    static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
+        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return value
+    }
+
+    static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return Int(sqlite3_value_int64(value))
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT: if let exact = Int(exactly: sqlite3_value_double(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Int")
+    }
+
+    static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
+        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return value
+    }
+
+    static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_FLOAT: return sqlite3_value_double(value)
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Double")
+    }
+
+    static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
+        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return value
+    }
+
+    static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value) != 0
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT:
+            let number = sqlite3_value_double(value)
+            if number == 0 || number == 1 { return number == 1 }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Bool")
+    }
 
     static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
-        guard let text = sqlite3_column_text(statement, index) else { return "" }
-        if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
-        throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        guard let text = try textOrNil(statement, index, column) else { throw mismatch(statement, index, column, "String") }
+        return text
     }
 
-    static func bytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
-        guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+    static func textOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB: throw mismatch(statement, index, column, "String")
+        default:
+            guard let text = sqlite3_column_text(statement, index) else { return "" }
+            if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
+            throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        }
     }
 
-    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
+    static func bytes(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8] {
+        guard let bytes = try bytesOrNil(statement, index, column) else { throw mismatch(statement, index, column, "[UInt8]") }
+        return bytes
+    }
+
+    static func bytesOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8]? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB, SQLITE_TEXT:
+            guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+        default: throw mismatch(statement, index, column, "[UInt8]")
+        }
+    }
+
+    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text) throws -> Date {
+        guard let date = try dateOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Date") }
+        return date
+    }
+
+    static func dateOrNil(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
+    ) throws -> Date? {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
+            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)) + storage.epoch)
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
-        default:
-            guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
+            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index) + storage.epoch)
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            throw decodingError(statement, column, "holds text that is not a date")
+            if invalidAsNil { return nil }
+            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+        default:
+            throw mismatch(statement, index, column, "Date")
         }
     }
 
@@ -635,7 +720,7 @@ fileprivate enum SQLRecordCoding {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
         case SQLITE_TEXT: return .text(try text(statement, index, column))
-        case SQLITE_BLOB: return .blob(bytes(statement, index))
+        case SQLITE_BLOB: return .blob(try bytes(statement, index, column))
         default: return .null
         }
     }
@@ -678,12 +763,27 @@ fileprivate enum SQLRecordCoding {
         try check(code, statement)
     }
 
-    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage) throws {
+    /// Binds a date as `storage` says; a date it cannot hold (a year after 9999 as text,
+    /// NaN) throws naming `column`, so that nothing is written that cannot be read back.
+    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        let seconds = value.timeIntervalSince1970
+        var problem: String?
+        if !seconds.isFinite {
+            problem = "a date of \(seconds) seconds cannot be stored"
+        } else if storage == .text, !(-62_167_219_200...253_402_300_799.999).contains((seconds * 1000).rounded() / 1000) {
+            problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+        } else if storage == .unixTimeInteger, abs(seconds) >= 9.2e18 {
+            problem = "\(seconds) seconds since 1970 is more than a 64-bit integer holds"
+        }
+        if let problem {
+            throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+        }
         switch storage {
-        case .text: try bind(DateText.format(value.timeIntervalSince1970), statement, index)
-        case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
-        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
+        case .text: try bind(DateText.format(seconds), statement, index)
+        case .unixTime: try bind(seconds, statement, index)
+        case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
+        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
         }
     }
 
@@ -692,7 +792,7 @@ fileprivate enum SQLRecordCoding {
         case .text:
             var text = DateText.format(date.timeIntervalSince1970)
             return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
-        case .unixTime: return date
+        case .unixTime, .secondsSince2001: return date
         case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         }
     }
@@ -850,7 +950,7 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func insert<Record>(
-        _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
+        _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
@@ -858,7 +958,7 @@ fileprivate enum SQLRecordCoding {
             try execute(db, sql, bind: bind)
             return stored(sqlite3_last_insert_rowid(db))
         }
-        if supportsReturning {
+        if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
@@ -895,6 +995,32 @@ fileprivate enum SQLRecordCoding {
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {
         Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    /// The error for a value `type` cannot hold exactly, naming the column and the value.
+    static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> Failure {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL {
+            return decodingError(statement, column, "holds NULL, and its property (\(type)) is not optional")
+        }
+        return decodingError(statement, column, "holds \(describe(statement, index)), which \(type) cannot hold exactly")
+    }
+
+    /// What column `index` holds, for errors: `TEXT '12 years'`, `REAL 2.5`, `a BLOB of 3 bytes`.
+    static func describe(_ statement: OpaquePointer, _ index: Int32) -> String {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return "INTEGER \(sqlite3_column_int64(statement, index))"
+        case SQLITE_FLOAT: return "REAL \(sqlite3_column_double(statement, index))"
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let text = sqlite3_column_text(statement, index) else { return "TEXT ''" }
+            var shown = String(decoding: UnsafeBufferPointer(start: text, count: min(count, 40)), as: UTF8.self)
+            if count > 40 { shown += "…" }
+            return "TEXT '" + shown.replacingOccurrences(of: "'", with: "''") + "'"
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return "a BLOB of \(count) byte\(count == 1 ? "" : "s")"
+        default: return "NULL"
+        }
     }
 
     /// SQLite's NUL-terminated text of `count` bytes, or nil when it is not UTF-8.

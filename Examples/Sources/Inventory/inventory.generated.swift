@@ -112,14 +112,14 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "stock" WHERE "book_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
-        self.onHand = Int(sqlite3_column_int64(statement, offset + 1))
-        self.location = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "stock.location")
+        self.bookId = try SQLRecordCoding.int(statement, offset, "stock.book_id")
+        self.onHand = try SQLRecordCoding.int(statement, offset + 1, "stock.on_hand")
+        self.location = try SQLRecordCoding.textOrNil(statement, offset + 2, "stock.location")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -191,7 +191,7 @@ extension Stock {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -284,7 +284,7 @@ public func sqlite3_stock_find(_ db: OpaquePointer, _ bookId: Int) throws -> Sto
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_stock_insert(_ db: OpaquePointer, _ record: inout Stock) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Stock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Stock.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Stock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

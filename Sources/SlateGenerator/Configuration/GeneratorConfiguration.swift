@@ -130,20 +130,41 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         public var declaredTypes: [String: SwiftType] = [:]
         /// The type of `NUMERIC` and `DECIMAL` columns.
         public var numeric: SwiftType = .double
-        /// How `Date` columns are written.
+        /// How `Date` columns are stored, unless one of the two maps below says otherwise.
         public var dates: SQLDate.Storage = .text
+        /// Date storage by `table.column` (`"ZEVENT.ZCREATIONDATE": "secondsSince2001"`);
+        /// the column is a `Date` whatever its declared type.
+        public var dateColumns: [String: SQLDate.Storage] = [:]
+        /// Date storage by declared type, compared ignoring case (`"TIMESTAMP":
+        /// "secondsSince2001"`); columns of that type are `Date`s.
+        public var dateDeclaredTypes: [String: SQLDate.Storage] = [:]
+        /// What an optional date column reads when it holds text that is not a date.
+        public var invalidDates: InvalidDates = .throw
         /// How `UUID` columns are written.
         public var uuids: SQLUUID.Storage = .text
+
+        /// What reading text that is not a date does.
+        public enum InvalidDates: String, Equatable, Sendable {
+            /// Throw an error naming the table and column (the default).
+            case `throw`
+            /// Read nil, in optional columns (`'0000-00-00 00:00:00'` defaults of schemas
+            /// ported from MySQL); non-optional columns still throw.
+            case `nil`
+        }
 
         /// Creates the settings.
         public init(
             columns: [String: SwiftType] = [:], declaredTypes: [String: SwiftType] = [:], numeric: SwiftType = .double,
-            dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text
+            dates: SQLDate.Storage = .text, dateColumns: [String: SQLDate.Storage] = [:],
+            dateDeclaredTypes: [String: SQLDate.Storage] = [:], invalidDates: InvalidDates = .throw, uuids: SQLUUID.Storage = .text
         ) {
             self.columns = columns
             self.declaredTypes = declaredTypes
             self.numeric = numeric
             self.dates = dates
+            self.dateColumns = dateColumns
+            self.dateDeclaredTypes = dateDeclaredTypes
+            self.invalidDates = invalidDates
             self.uuids = uuids
         }
     }
@@ -257,6 +278,14 @@ private struct ConfigurationReader {
         return type
     }
 
+    func dateStorage(_ value: Any, _ key: String) throws -> SQLDate.Storage {
+        guard let text = value as? String, let storage = SQLDate.Storage(rawValue: text) else {
+            let names = SQLDate.Storage.allCases.map { "\"\($0.rawValue)\"" }
+            throw fail("\"\(key)\" must be one of \(names.joined(separator: ", "))")
+        }
+        return storage
+    }
+
     func typeMap(_ value: Any?, _ key: String) throws -> [String: GeneratorConfiguration.SwiftType] {
         guard let value else { return [:] }
         var result: [String: GeneratorConfiguration.SwiftType] = [:]
@@ -330,15 +359,24 @@ private struct ConfigurationReader {
         }
         if let value = root["types"] {
             let types = try object(value, "types")
-            try checkKeys(types, allowed: ["columns", "declaredTypes", "numeric", "dates", "uuids"], in: "types")
+            try checkKeys(
+                types, allowed: ["columns", "declaredTypes", "numeric", "dates", "dateColumns", "dateDeclaredTypes", "invalidDates", "uuids"],
+                in: "types")
             configuration.types.columns = try typeMap(types["columns"], "types.columns")
             configuration.types.declaredTypes = try typeMap(types["declaredTypes"], "types.declaredTypes")
             if let numeric = types["numeric"] { configuration.types.numeric = try swiftType(numeric, "types.numeric") }
-            if let dates = try string(types["dates"], "types.dates") {
-                guard let storage = SQLDate.Storage(rawValue: dates) else {
-                    throw fail("\"types.dates\" must be \"text\", \"unixTime\" or \"unixTimeInteger\"")
+            if let dates = types["dates"] { configuration.types.dates = try dateStorage(dates, "types.dates") }
+            for (key, name) in [("dateColumns", \GeneratorConfiguration.Types.dateColumns), ("dateDeclaredTypes", \.dateDeclaredTypes)] {
+                guard let value = types[key] else { continue }
+                for (entry, item) in try object(value, "types.\(key)") {
+                    configuration.types[keyPath: name][entry] = try dateStorage(item, "types.\(key).\(entry)")
                 }
-                configuration.types.dates = storage
+            }
+            if let invalid = try string(types["invalidDates"], "types.invalidDates") {
+                guard let choice = GeneratorConfiguration.Types.InvalidDates(rawValue: invalid) else {
+                    throw fail("\"types.invalidDates\" must be \"throw\" or \"nil\"")
+                }
+                configuration.types.invalidDates = choice
             }
             if let uuids = try string(types["uuids"], "types.uuids") {
                 guard let storage = SQLUUID.Storage(rawValue: uuids) else { throw fail("\"types.uuids\" must be \"text\" or \"blob\"") }

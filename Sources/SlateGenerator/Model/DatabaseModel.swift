@@ -1,3 +1,4 @@
+import Slate
 import SlateAnalysis
 import SlateSchema
 
@@ -66,6 +67,19 @@ struct RecordModel: Equatable {
     var hasRowID: Bool
     /// Foreign keys from this table to others, as relationships.
     var relationships: [RelationshipModel]
+    /// How an insert learns the row as stored (tables only).
+    var insertReadBack: InsertReadBack = .asBound
+
+    /// How an insert learns the row as stored: SlateRecords' `SQLInsertReadBack`.
+    enum InsertReadBack: String, Equatable {
+        /// The record as bound, with the assigned rowid.
+        case asBound
+        /// `INSERT … RETURNING`.
+        case returning
+        /// A `SELECT` after the insert: INSERT triggers may rewrite the row after
+        /// `RETURNING` reads it, and virtual tables return nothing to `RETURNING`.
+        case select
+    }
 
     var isTable: Bool { kind == .table }
 
@@ -103,6 +117,8 @@ struct PropertyModel: Equatable {
     var index: Int32
     /// What the documentation says of the column: its SQL, and for views its expression.
     var columnDescription: String
+    /// How the column stores dates, for a `Date` property.
+    var dateStorage: SQLDate.Storage = .text
 
     /// `String`, `Int?`, …
     var swiftType: String { type.rawValue + (isOptional ? "?" : "") }

@@ -155,7 +155,9 @@ extension ModelBuilder {
                 name: propertyName(table: name, column: column.name, used: &used), column: column.name,
                 declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
                 isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
-                columnDescription: description))
+                columnDescription: description,
+                dateStorage: dateStorage(
+                    declaredType: column.declaredType ?? "", table: column.originTable ?? name, column: column.originColumn ?? column.name)))
         }
         return RecordModel(
             kind: .query, sqlName: name, typeName: typeName, accessorName: name, rawSingular: "", rawPlural: "",

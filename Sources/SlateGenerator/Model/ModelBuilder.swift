@@ -133,7 +133,8 @@ struct ModelBuilder {
                 name: propertyName(table: table.name, column: column.name, used: &used),
                 column: column.name, declaredType: column.declaredType, type: type,
                 isOptional: isOptional, isGenerated: column.isGenerated, isRowIDAlias: isRowID, defaultValue: nil,
-                index: Int32(properties.count), columnDescription: columnDescription(column, table: table))
+                index: Int32(properties.count), columnDescription: columnDescription(column, table: table),
+                dateStorage: dateStorage(declaredType: column.declaredType, table: table.name, column: column.name))
             property.defaultValue = defaultValue(for: property, column: column, table: table)
             properties.append(property)
         }
@@ -144,23 +145,65 @@ struct ModelBuilder {
                 key = KeyModel(propertyIndices: indices, isRowIDAlias: table.rowIDAlias != nil)
             }
         }
-        return RecordModel(
+        var record = RecordModel(
             kind: .table, sqlName: table.name, typeName: typeName, accessorName: accessor,
             rawSingular: NameStyle.snake(typeName), rawPlural: NameStyle.snake(accessor), createSQL: table.sql,
-            properties: properties, key: key, hasRowID: table.hasRowID && table.kind == .table, relationships: [])
+            properties: properties, key: key, hasRowID: table.hasRowID, relationships: [])
+        record.insertReadBack = insertReadBack(record, table: table)
+        return record
+    }
+
+    /// How an insert into `table` learns the row as stored. A virtual table's module and a
+    /// table's INSERT triggers may store something other than what was bound, after
+    /// `RETURNING` has read it: those are read back with a `SELECT`. Columns SQLite
+    /// computes or may convert are read with `RETURNING`; anything else reads back exactly
+    /// as bound.
+    private func insertReadBack(_ record: RecordModel, table: Table) -> RecordModel.InsertReadBack {
+        if table.kind == .virtual || schema.triggers.contains(where: { Self.isInsertTrigger($0, on: table.name) }) {
+            return .select
+        }
+        let changesWhenStored = record.properties.contains { property in
+            if property.isGenerated || property.type == .url { return true }
+            if property.type == .value {
+                let declared = property.declaredType.uppercased()
+                return !(declared.isEmpty || declared == "ANY")
+            }
+            return false
+        }
+        return changesWhenStored ? .returning : .asBound
+    }
+
+    /// Whether `trigger` fires on an INSERT into `table`: `INSERT` comes before the `ON`
+    /// that names its table.
+    static func isInsertTrigger(_ trigger: Trigger, on table: String) -> Bool {
+        guard trigger.table.lowercased() == table.lowercased() else { return false }
+        for token in SQLTokenizer.tokenize(trigger.sql) {
+            switch token.value.uppercased() {
+            case "INSERT": return true
+            case "ON": return false
+            default: continue
+            }
+        }
+        return false
     }
 
     private func viewRecord(_ view: View, typeName: String, accessor: String) -> RecordModel {
         var used: Set<String> = []
         var properties: [PropertyModel] = []
         for column in view.columns {
-            let type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
+            let origin = column.originTable.flatMap { table in column.originColumn.map { (table: table, column: $0) } }
+            var type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
                 ?? configuredType(table: view.name, column: column.name) ?? .value
+            if let origin, configuredType(table: view.name, column: column.name) == nil,
+               configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil {
+                type = .date
+            }
             properties.append(PropertyModel(
                 name: propertyName(table: view.name, column: column.name, used: &used), column: column.name,
                 declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
                 isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
-                columnDescription: Self.describe(column)))
+                columnDescription: Self.describe(column),
+                dateStorage: dateStorage(declaredType: column.declaredType ?? "", table: view.name, column: column.name, origin: origin)))
         }
         return RecordModel(
             kind: .view, sqlName: view.name, typeName: typeName, accessorName: accessor,
@@ -216,31 +259,37 @@ struct ModelBuilder {
         configuration.types.columns["\(table).\(column)"]
     }
 
-    /// The Swift type for a declared SQL type: configured overrides first, then SQLite's
-    /// affinity rules refined by the common type names.
+    /// The Swift type for a declared SQL type: configured overrides first (`types.columns`,
+    /// `types.declaredTypes`, then a date storage chosen by `types.dateColumns` or
+    /// `types.dateDeclaredTypes`), then ``TypeMapping``.
     func swiftType(declaredType: String, table: String, column: String) -> GeneratorConfiguration.SwiftType {
         if let type = configuredType(table: table, column: column) { return type }
-        let upper = declaredType.uppercased().trimmingCharacters(in: .whitespaces)
-        let base = upper.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? upper
-        for (name, type) in configuration.types.declaredTypes where name.uppercased() == upper || name.uppercased() == base {
-            return type
+        let forms = TypeMapping.lookupForms(of: declaredType)
+        for form in forms {
+            for (name, type) in configuration.types.declaredTypes where name.uppercased() == form { return type }
         }
-        switch base {
-        case "BOOL", "BOOLEAN": return .bool
-        case "DATE", "DATETIME", "TIMESTAMP": return .date
-        case "UUID", "GUID": return .uuid
-        case "URL": return .url
-        case "NUMERIC", "DECIMAL": return configuration.types.numeric
-        case "": return .value
-        default: break
+        if configuredDateStorage(declaredType: declaredType, table: table, column: column) != nil { return .date }
+        return TypeMapping.swiftType(declaredType: declaredType, numeric: configuration.types.numeric)
+    }
+
+    /// The date storage `slate.json` chooses for a column: by `table.column`
+    /// (`types.dateColumns`), then by declared type (`types.dateDeclaredTypes`); nil when
+    /// neither names it.
+    func configuredDateStorage(declaredType: String, table: String, column: String) -> SQLDate.Storage? {
+        if let storage = configuration.types.dateColumns["\(table).\(column)"] { return storage }
+        for form in TypeMapping.lookupForms(of: declaredType) {
+            for (name, storage) in configuration.types.dateDeclaredTypes where name.uppercased() == form { return storage }
         }
-        switch Affinity(declaredType: declaredType) {
-        case .integer: return .int
-        case .text: return .string
-        case .real: return .double
-        case .blob: return base == "ANY" ? .value : .bytes
-        case .numeric: return base == "ANY" ? .value : configuration.types.numeric
-        }
+        return nil
+    }
+
+    /// How a `Date` property's column stores dates: as configured for the column or its
+    /// declared type, else `types.dates`. A view's column follows the table column it
+    /// comes from.
+    func dateStorage(declaredType: String, table: String, column: String, origin: (table: String, column: String)? = nil) -> SQLDate.Storage {
+        if let storage = configuredDateStorage(declaredType: declaredType, table: table, column: column) { return storage }
+        if let origin, let storage = configuration.types.dateColumns["\(origin.table).\(origin.column)"] { return storage }
+        return configuration.types.dates
     }
 
     // MARK: Defaults

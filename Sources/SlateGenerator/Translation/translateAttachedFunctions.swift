@@ -44,6 +44,7 @@ extension Translator {
                     : keys.map { "\($0.name): value.\($0.identifier)" }.joined(separator: ", ") + ", in: db"
                 readBack = "{ try Self.find(\(arguments)) }"
             }
+            let (returning, stored) = insertReadBackArguments(record)
             members += [
                 .blank,
                 .function(FunctionDescription(
@@ -52,7 +53,7 @@ extension Translator {
                     parameters: [.init(label: "into", name: "db", type: "OpaquePointer")], isThrowing: true,
                     body: [
                         .line("let value = self"),
-                        .line("self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack), stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })"),
+                        .line("self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: \(returning), selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack), stored: \(stored))"),
                     ])),
             ]
             if record.key != nil {

@@ -203,14 +203,18 @@ extension Translator {
     func bindings(_ query: QueryModel) -> [CodeLine] {
         var lines: [CodeLine] = []
         for (position, parameter) in query.scalarParameters.enumerated() {
-            lines.append(bindLine(type: parameter.type, value: parameter.identifier, index: String(position + 1)))
+            lines.append(bindLine(
+                type: parameter.type, value: parameter.identifier, index: String(position + 1), dates: configuration.types.dates,
+                tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")))
         }
         if query.hasLists {
             lines.append(.line("var index: Int32 = \(query.scalarParameters.count + 1)"))
             for listIndex in query.listOrder {
                 let parameter = query.parameters[listIndex]
                 lines.append(.block("for value in \(parameter.identifier)", [
-                    bindLine(type: parameter.type, value: "value", index: "index"),
+                    bindLine(
+                        type: parameter.type, value: "value", index: "index", dates: configuration.types.dates,
+                        tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")),
                     .line("index += 1"),
                 ]))
             }

@@ -92,8 +92,9 @@ extension Translator {
 
             var insertBody: [CodeLine] = [.line("let value = record")]
             let readBack = record.hasRowID || record.key == nil ? "nil" : "{ try \(prefix)\(record.rawSingular)_find(db, \(keyArguments(record, of: "value"))) }"
+            let (returning, stored) = insertReadBackArguments(record)
             insertBody.append(.line(
-                "record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: \(type).sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack), stored: \(type).insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })"))
+                "record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: \(returning), selectByRowID: \(type).sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: \(decode), readBack: \(readBack), stored: \(stored))"))
             declarations.append(.function(FunctionDescription(
                 docs: docs([
                     "Inserts `record` into `\(record.sqlName)` and replaces it with the row as stored:",
@@ -171,12 +172,12 @@ extension Translator {
         for (position, pair) in relationship.pairs.enumerated() {
             let parentProperty = parent.properties[pair.parent]
             let childProperty = child.properties[pair.child]
-            fetchBinds.append(bindLine(parentProperty, value: "\(parentName).\(parentProperty.identifier)", index: String(position + 1)))
+            fetchBinds.append(bindLine(parentProperty, value: "\(parentName).\(parentProperty.identifier)", index: String(position + 1), record: parent))
             let local = "key\(position)"
             findPrelude.append(.line(childProperty.isOptional
                 ? "guard let \(local) = \(childName).\(childProperty.identifier) else { return nil }"
                 : "let \(local) = \(childName).\(childProperty.identifier)"))
-            findBinds.append(bindLine(parentProperty, value: local, index: String(position + 1)))
+            findBinds.append(bindLine(parentProperty, value: local, index: String(position + 1), record: parent))
         }
         return [
             .function(FunctionDescription(

@@ -1,3 +1,5 @@
+import Slate
+
 extension Translator {
     /// The record's SQL, its decoder (by column index, straight from `sqlite3_column_*`)
     /// and its binders: the `SQLRecord` family's requirements in API mode, the same
@@ -82,11 +84,11 @@ extension Translator {
                 docs: docs(["Where each connection keeps this record's prepared statements."]), access: access, isStatic: true,
                 isLet: true, name: "statementSlots", initializer: "SQLRecordSlots()")))
         }
-        if record.isTable {
+        if record.isTable, !isRawOnly {
             members.append(.variable(VariableDescription(
-                docs: docs(["Whether an insert reads the row back (`RETURNING`) to know it as stored."]),
-                access: access, isStatic: true, isLet: true, name: "insertReadsBack",
-                initializer: insertReadsBack(record) ? "true" : "false")))
+                docs: docs([insertReadBackDocumentation(record.insertReadBack)]),
+                access: access, isStatic: true, isLet: true, name: "insertReadBack", type: "SQLInsertReadBack",
+                initializer: ".\(record.insertReadBack.rawValue)")))
         }
         members.append(.blank)
         members.append(.function(decoder(record)))
@@ -128,7 +130,7 @@ extension Translator {
         ]
         func column(_ property: PropertyModel) -> String {
             var arguments = [String(property.index)]
-            if property.type == .date, configuration.types.dates != .text { arguments.append("dates: .\(configuration.types.dates.rawValue)") }
+            if property.type == .date, property.dateStorage != .text { arguments.append("dates: .\(property.dateStorage.rawValue)") }
             if property.type == .uuid, configuration.types.uuids != .text { arguments.append("uuids: .\(configuration.types.uuids.rawValue)") }
             return "SQLColumn(\(arguments.joined(separator: ", ")))"
         }
@@ -180,17 +182,22 @@ extension Translator {
         }
     }
 
-    /// Whether SQLite may store the record differently from how it binds: generated
-    /// columns are computed, URLs are normalized, and dynamic values in a column with an
-    /// affinity may be converted. Anything else reads back exactly as bound.
-    func insertReadsBack(_ record: RecordModel) -> Bool {
-        record.properties.contains { property in
-            if property.isGenerated || property.type == .url { return true }
-            if property.type == .value {
-                let declared = property.declaredType.uppercased()
-                return !(declared.isEmpty || declared == "ANY")
-            }
-            return false
+    /// What the documentation says of a record's ``RecordModel/InsertReadBack``.
+    private func insertReadBackDocumentation(_ readBack: RecordModel.InsertReadBack) -> String {
+        switch readBack {
+        case .asBound: return "An insert stores the record as bound: it is not read back."
+        case .returning: return "An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns."
+        case .select: return "An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it."
+        }
+    }
+
+    /// The arguments of `SQLRecordCoding.insert` after `selectByRowID:` that say how the
+    /// raw and type-attached functions learn the stored row, for `value` of `type`.
+    func insertReadBackArguments(_ record: RecordModel) -> (returning: String, stored: String) {
+        switch record.insertReadBack {
+        case .asBound: return ("nil", "{ value.storedAfterInsert(rowID: $0) }")
+        case .returning: return ("value.sqlInsertReturning", "nil")
+        case .select: return ("nil", "nil")
         }
     }
 
@@ -202,7 +209,7 @@ extension Translator {
             body.append(.line("if \(rowID.identifier) == Int.min { stored.\(rowID.identifier) = Int(rowID) }"))
         }
         for property in record.properties where property.type == .date && !property.isGenerated {
-            body.append(.line("stored.\(property.identifier) = SQLRecordCoding.stored(\(property.identifier), .\(configuration.types.dates.rawValue))"))
+            body.append(.line("stored.\(property.identifier) = SQLRecordCoding.stored(\(property.identifier), .\(property.dateStorage.rawValue))"))
         }
         let lines: [CodeLine] = body.isEmpty
             ? [.line("_ = rowID"), .line("return self")]
@@ -218,12 +225,7 @@ extension Translator {
         var body: [CodeLine] = []
         for property in record.properties {
             let index = property.index == 0 ? "offset" : "offset + \(property.index)"
-            let read = readExpression(property, record: record, index: index)
-            if property.isOptional {
-                body.append(.line("self.\(property.identifier) = SQLRecordCoding.isNull(statement, \(index)) ? nil : \(read)"))
-            } else {
-                body.append(.line("self.\(property.identifier) = \(read)"))
-            }
+            body.append(.line("self.\(property.identifier) = \(readExpression(property, record: record, index: index))"))
         }
         let columns = record.kind == .query ? "the query's" : "``sqlSelect``'s"
         return FunctionDescription(
@@ -233,31 +235,42 @@ extension Translator {
             isThrowing: true, body: body)
     }
 
-    /// The expression reading `property` from column `index`.
+    /// The expression reading `property` from column `index`: exactly, or throwing an
+    /// error that names the table, the column and what it holds. Optional properties read
+    /// NULL as nil in the same call.
     func readExpression(_ property: PropertyModel, record: RecordModel, index: String) -> String {
         let tag = columnTag(record, property)
+        let orNil = property.isOptional ? "OrNil" : ""
+        let arguments = "statement, \(index), \(tag)"
         switch property.type {
-        case .int: return "Int(sqlite3_column_int64(statement, \(index)))"
-        case .double: return "sqlite3_column_double(statement, \(index))"
-        case .bool: return "sqlite3_column_int64(statement, \(index)) != 0"
-        case .string: return "try SQLRecordCoding.text(statement, \(index), \(tag))"
-        case .bytes: return "SQLRecordCoding.bytes(statement, \(index))"
-        case .date: return "try SQLRecordCoding.date(statement, \(index), \(tag))"
-        case .uuid: return "try SQLRecordCoding.uuid(statement, \(index), \(tag))"
-        case .url: return "try SQLRecordCoding.url(statement, \(index), \(tag))"
-        case .value: return "try SQLRecordCoding.value(statement, \(index), \(tag))"
+        case .int: return "try SQLRecordCoding.int\(orNil)(\(arguments))"
+        case .double: return "try SQLRecordCoding.double\(orNil)(\(arguments))"
+        case .bool: return "try SQLRecordCoding.bool\(orNil)(\(arguments))"
+        case .string: return "try SQLRecordCoding.text\(orNil)(\(arguments))"
+        case .bytes: return "try SQLRecordCoding.bytes\(orNil)(\(arguments))"
+        case .date:
+            let storage = ".\(property.dateStorage.rawValue)"
+            if property.isOptional, configuration.types.invalidDates == .nil {
+                return "try SQLRecordCoding.dateOrNil(\(arguments), \(storage), invalidAsNil: true)"
+            }
+            return "try SQLRecordCoding.date\(orNil)(\(arguments), \(storage))"
+        case .uuid, .url, .value:
+            let function = property.type == .uuid ? "uuid" : property.type == .url ? "url" : "value"
+            let read = "try SQLRecordCoding.\(function)(\(arguments))"
+            return property.isOptional ? "SQLRecordCoding.isNull(statement, \(index)) ? nil : \(read)" : read
         }
     }
 
     /// The statement binding `value` (an expression of `property`'s type) at `index`.
-    func bindLine(_ property: PropertyModel, value: String, index: String) -> CodeLine {
-        bindLine(type: property.type, value: value, index: index)
+    func bindLine(_ property: PropertyModel, value: String, index: String, record: RecordModel) -> CodeLine {
+        bindLine(type: property.type, value: value, index: index, dates: property.dateStorage, tag: columnTag(record, property))
     }
 
-    /// The statement binding `value`, an expression of Swift type `type`, at `index`.
-    func bindLine(type: GeneratorConfiguration.SwiftType, value: String, index: String) -> CodeLine {
+    /// The statement binding `value`, an expression of Swift type `type`, at `index`;
+    /// dates are stored as `dates` says, and a date it cannot hold throws naming `tag`.
+    func bindLine(type: GeneratorConfiguration.SwiftType, value: String, index: String, dates: SQLDate.Storage, tag: String) -> CodeLine {
         switch type {
-        case .date: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.dates.rawValue))")
+        case .date: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(dates.rawValue), \(tag))")
         case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.uuids.rawValue))")
         default: return .line("try SQLRecordCoding.bind(\(value), statement, \(index))")
         }
@@ -272,13 +285,13 @@ extension Translator {
             if !others.isEmpty {
                 body.append(.line("let first: Int32 = assigned ? 1 : 2"))
             }
-            body.append(.block("if !assigned", [bindLine(rowID, value: rowID.identifier, index: "1")]))
+            body.append(.block("if !assigned", [bindLine(rowID, value: rowID.identifier, index: "1", record: record)]))
             for (position, property) in others.enumerated() {
-                body.append(bindLine(property, value: property.identifier, index: position == 0 ? "first" : "first + \(position)"))
+                body.append(bindLine(property, value: property.identifier, index: position == 0 ? "first" : "first + \(position)", record: record))
             }
         } else {
             for (position, property) in insertable.enumerated() {
-                body.append(bindLine(property, value: property.identifier, index: String(position + 1)))
+                body.append(bindLine(property, value: property.identifier, index: String(position + 1), record: record))
             }
         }
         return FunctionDescription(
@@ -291,7 +304,7 @@ extension Translator {
         let nonKey = record.properties.filter { !$0.isGenerated && !keys.contains($0) }
         var body: [CodeLine] = []
         for (position, property) in (nonKey + keys).enumerated() {
-            body.append(bindLine(property, value: property.identifier, index: String(position + 1)))
+            body.append(bindLine(property, value: property.identifier, index: String(position + 1), record: record))
         }
         if nonKey.isEmpty { body = [.line("_ = statement")] }
         return FunctionDescription(
@@ -304,10 +317,10 @@ extension Translator {
         let keys = record.keyProperties
         var body: [CodeLine] = []
         if keys.count == 1 {
-            body.append(bindLine(keys[0], value: "id", index: "index"))
+            body.append(bindLine(keys[0], value: "id", index: "index", record: record))
         } else {
             for (position, property) in keys.enumerated() {
-                body.append(bindLine(property, value: "id.\(property.identifier)", index: position == 0 ? "index" : "index + \(position)"))
+                body.append(bindLine(property, value: "id.\(property.identifier)", index: position == 0 ? "index" : "index + \(position)", record: record))
             }
         }
         body.append(.line("return index + \(keys.count)"))

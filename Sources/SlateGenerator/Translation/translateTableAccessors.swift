@@ -42,7 +42,7 @@ extension Translator {
         for (position, pair) in relationship.pairs.enumerated() {
             let property = parent.properties[pair.parent]
             let value = "\(SwiftIdentifier.escaped(parentName)).\(property.identifier)"
-            binds.append(bindLine(property, value: value, index: String(position + 1)).replacingStatement(with: "handle"))
+            binds.append(bindLine(property, value: value, index: String(position + 1), record: parent).replacingStatement(with: "handle"))
         }
         let documentation = docs(["The `\(child.sqlName)` rows whose \(columns) refer to `\(parentName)`."])
         let parameter = FunctionDescription.Parameter(label: relationship.label, name: SwiftIdentifier.escaped(parentName), type: name(of: parent))
@@ -81,7 +81,7 @@ extension Translator {
             } else {
                 prelude.append(.line("let \(local) = \(escapedChild).\(childProperty.identifier)"))
             }
-            binds.append(bindLine(parentProperty, value: local, index: String(position + 1)).replacingStatement(with: "handle"))
+            binds.append(bindLine(parentProperty, value: local, index: String(position + 1), record: parent).replacingStatement(with: "handle"))
         }
         let documentation = docs(["The `\(parent.sqlName)` row that `\(childName)` refers to with \(columns), or nil."])
         let parameter = FunctionDescription.Parameter(label: relationship.label, name: escapedChild, type: name(of: child))

@@ -128,11 +128,11 @@ final class SQLKeyCapture: Encoder {
         }
 
         func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try capture.capture(key, try SQLRowWriting.sqlValue(of: value))
+            try capture.capture(key, try SQLRowWriting.sqlValue(of: value, column: "column \"\(key.stringValue)\""))
         }
 
         func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            try capture.capture(key, try value.map { try SQLRowWriting.sqlValue(of: $0) } ?? .null)
+            try capture.capture(key, try value.map { try SQLRowWriting.sqlValue(of: $0, column: "column \"\(key.stringValue)\"") } ?? .null)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -165,14 +165,14 @@ struct SQLRowWriting {
     /// A value of a type that is not one of the container's primitives, stored as
     /// ``sqlValue(of:)`` says.
     mutating func bindValue<T: Encodable>(_ value: T, _ key: some CodingKey) throws {
-        let value = try Self.sqlValue(of: value)
+        let value = try Self.sqlValue(of: value, column: "column \"\(key.stringValue)\" of table \"\(table)\"")
         let null = if case .null = value { true } else { false }
         try bound(key, null: null) { try $0.bind(value, at: $1) }
     }
 
     /// How a value is stored: as generated records store it, enums by raw value, anything
     /// with keys or elements as JSON text.
-    static func sqlValue<T: Encodable>(of value: T) throws -> SQLValue {
+    static func sqlValue<T: Encodable>(of value: T, column: @autoclosure () -> String) throws -> SQLValue {
         switch value {
         case let text as String: return .text(text)
         case let number as Double: return .float(number)
@@ -183,7 +183,7 @@ struct SQLRowWriting {
                 throw SQLError(code: .mismatch, message: "\(integer) is more than SQLite's 64-bit integers hold")
             }
             return .integer(exact)
-        case let date as Date: return .text(SQLDate.text(from: date))
+        case let date as Date: return try SQLDate.storedValue(date, as: .text, column: column())
         case let uuid as UUID: return .text(uuid.uuidString.lowercased())
         case let data as Data: return .blob([UInt8](data))
         // (An empty array of any element casts to [UInt8]: check the type.)

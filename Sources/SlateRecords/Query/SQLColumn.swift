@@ -40,16 +40,28 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
         self.uuids = uuids
     }
 
-    /// `value` as this column stores it.
+    /// `value` as this column stores it, for comparisons. (A date the storage cannot hold
+    /// compares as SQLite's conversion of it would: writes use ``storedValue(_:)``.)
     @inlinable
     public func sqlValue(_ value: Value) -> SQLValue {
         if dates != .text, let date = value as? Date {
             switch dates {
             case .unixTimeInteger: return .integer(Int64(date.timeIntervalSince1970.rounded(.down)))
-            default: return .float(date.timeIntervalSince1970)
+            default: return .float(date.timeIntervalSince1970 - dates.epoch)
             }
         }
         if uuids == .blob, let uuid = value as? UUID { return .blob(SQLUUID.bytes(from: uuid)) }
         return value.sqlValue
+    }
+
+    /// `value` as this column stores it, for writes.
+    ///
+    /// - Throws: for a date the column's storage cannot hold, naming the column (`name`).
+    @inlinable
+    public func storedValue(_ value: Value, name: @autoclosure () -> String) throws -> SQLValue {
+        if let date = value as? Date {
+            return try SQLDate.storedValue(date, as: dates, column: "column \(name())")
+        }
+        return sqlValue(value)
     }
 }

@@ -46,7 +46,7 @@ public enum SQLQueryOperations {
     ) throws -> Int {
         let shape = SQLQueryShape(kind: .update, predicate: condition?.shape, setColumn: column.index)
         let statement = try context.typedStatement(shape, values: condition?.values ?? .none, first: 2, in: context.queryCache(Record.self))
-        try statement.bind(column.sqlValue(value), at: 1)
+        try statement.bind(column.storedValue(value, name: "\(Record.sqlName).\(Record.Columns.sqlNames[Int(column.index)])"), at: 1)
         defer { statement.reset() }
         while try statement.next() {}
         return Int(context.changes)

@@ -197,16 +197,32 @@ public enum SchemaReader {
                 generation: generation,
                 collation: collation))
         }
-        let primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }.map(\.name)
+        var primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }.map(\.name)
         let withoutRowID = try isWithoutRowID ?? detectWithoutRowID(name, context: context, isVirtual: isVirtual)
         var rowIDAlias: String?
         if !withoutRowID, !isVirtual, primaryKey.count == 1, try isRowIDAlias(table: name, column: primaryKey[0], context: context) {
             rowIDAlias = primaryKey[0]
         }
+        if isVirtual, Self.isRTree(sql), !columns.isEmpty {
+            // An R*Tree's first column is its rowid, and every column holds a number.
+            rowIDAlias = columns[0].name
+            primaryKey = [columns[0].name]
+            columns[0].primaryKeyPosition = 1
+            for index in columns.indices { columns[index].isNotNull = true }
+        }
         return Table(
             name: name, kind: isVirtual ? .virtual : .table, sql: sql, columns: columns, primaryKey: primaryKey,
             rowIDAlias: rowIDAlias, isWithoutRowID: withoutRowID, isStrict: isStrict, hasAutoIncrement: hasAutoIncrement,
             foreignKeys: try readForeignKeys(of: name, context: context))
+    }
+
+    /// Whether `sql` creates an R*Tree (`CREATE VIRTUAL TABLE … USING rtree(…)`, or
+    /// `rtree_i32`).
+    static func isRTree(_ sql: String) -> Bool {
+        let tokens = SQLTokenizer.tokenize(sql)
+        guard let using = tokens.firstIndex(where: { $0.value.uppercased() == "USING" }), using + 1 < tokens.count else { return false }
+        let module = tokens[using + 1].value.lowercased()
+        return module == "rtree" || module == "rtree_i32"
     }
 
     /// Whether reading `column` compiles to SQLite's `Rowid` opcode: SQLite's own answer to

@@ -236,14 +236,14 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "authors" WHERE "author_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = true
+    /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
+    public static let insertReadBack: SQLInsertReadBack = .returning
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.authorId = Int(sqlite3_column_int64(statement, offset))
+        self.authorId = try SQLRecordCoding.int(statement, offset, "authors.author_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "authors.name")
-        self.born = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.date(statement, offset + 2, "authors.born")
+        self.born = try SQLRecordCoding.dateOrNil(statement, offset + 2, "authors.born", .text)
         self.website = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.url(statement, offset + 3, "authors.website")
     }
 
@@ -255,7 +255,7 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(authorId, statement, 1)
         }
         try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(born, statement, first + 1, .text)
+        try SQLRecordCoding.bind(born, statement, first + 1, .text, "authors.born")
         try SQLRecordCoding.bind(website, statement, first + 2)
     }
 
@@ -270,7 +270,7 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(born, statement, 2, .text)
+        try SQLRecordCoding.bind(born, statement, 2, .text, "authors.born")
         try SQLRecordCoding.bind(website, statement, 3)
         try SQLRecordCoding.bind(authorId, statement, 4)
     }
@@ -321,7 +321,7 @@ extension Bookshop.Author {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -404,12 +404,12 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "publishers" WHERE "publisher_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.publisherId = Int(sqlite3_column_int64(statement, offset))
+        self.publisherId = try SQLRecordCoding.int(statement, offset, "publishers.publisher_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "publishers.name")
         self.country = try SQLRecordCoding.text(statement, offset + 2, "publishers.country")
     }
@@ -483,7 +483,7 @@ extension Bookshop.Publisher {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -595,19 +595,19 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "books" WHERE "book_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "books.book_id")
         self.isbn = try SQLRecordCoding.text(statement, offset + 1, "books.isbn")
         self.title = try SQLRecordCoding.text(statement, offset + 2, "books.title")
-        self.publisherId = Int(sqlite3_column_int64(statement, offset + 3))
-        self.published = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.date(statement, offset + 4, "books.published")
-        self.price = sqlite3_column_double(statement, offset + 5)
-        self.pages = SQLRecordCoding.isNull(statement, offset + 6) ? nil : Int(sqlite3_column_int64(statement, offset + 6))
-        self.inPrint = sqlite3_column_int64(statement, offset + 7) != 0
+        self.publisherId = try SQLRecordCoding.int(statement, offset + 3, "books.publisher_id")
+        self.published = try SQLRecordCoding.dateOrNil(statement, offset + 4, "books.published", .text)
+        self.price = try SQLRecordCoding.double(statement, offset + 5, "books.price")
+        self.pages = try SQLRecordCoding.intOrNil(statement, offset + 6, "books.pages")
+        self.inPrint = try SQLRecordCoding.bool(statement, offset + 7, "books.in_print")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -620,7 +620,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(isbn, statement, first)
         try SQLRecordCoding.bind(title, statement, first + 1)
         try SQLRecordCoding.bind(publisherId, statement, first + 2)
-        try SQLRecordCoding.bind(published, statement, first + 3, .text)
+        try SQLRecordCoding.bind(published, statement, first + 3, .text, "books.published")
         try SQLRecordCoding.bind(price, statement, first + 4)
         try SQLRecordCoding.bind(pages, statement, first + 5)
         try SQLRecordCoding.bind(inPrint, statement, first + 6)
@@ -639,7 +639,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(isbn, statement, 1)
         try SQLRecordCoding.bind(title, statement, 2)
         try SQLRecordCoding.bind(publisherId, statement, 3)
-        try SQLRecordCoding.bind(published, statement, 4, .text)
+        try SQLRecordCoding.bind(published, statement, 4, .text, "books.published")
         try SQLRecordCoding.bind(price, statement, 5)
         try SQLRecordCoding.bind(pages, statement, 6)
         try SQLRecordCoding.bind(inPrint, statement, 7)
@@ -702,7 +702,7 @@ extension Bookshop.Book {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -792,14 +792,14 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "book_authors" WHERE "book_id" = ? AND "author_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
-        self.authorId = Int(sqlite3_column_int64(statement, offset + 1))
-        self.position = Int(sqlite3_column_int64(statement, offset + 2))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "book_authors.book_id")
+        self.authorId = try SQLRecordCoding.int(statement, offset + 1, "book_authors.author_id")
+        self.position = try SQLRecordCoding.int(statement, offset + 2, "book_authors.position")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -869,7 +869,7 @@ extension Bookshop.BookAuthor {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -952,14 +952,14 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "categories" WHERE "category_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.categoryId = Int(sqlite3_column_int64(statement, offset))
+        self.categoryId = try SQLRecordCoding.int(statement, offset, "categories.category_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "categories.name")
-        self.parentId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
+        self.parentId = try SQLRecordCoding.intOrNil(statement, offset + 2, "categories.parent_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1033,7 +1033,7 @@ extension Bookshop.Category {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1119,13 +1119,13 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "book_categories" WHERE "book_id" = ? AND "category_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
-        self.categoryId = Int(sqlite3_column_int64(statement, offset + 1))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "book_categories.book_id")
+        self.categoryId = try SQLRecordCoding.int(statement, offset + 1, "book_categories.category_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1190,7 +1190,7 @@ extension Bookshop.BookCategory {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(bookId: value.bookId, categoryId: value.categoryId, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(bookId: value.bookId, categoryId: value.categoryId, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1281,16 +1281,16 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "customers" WHERE "customer_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.customerId = Int(sqlite3_column_int64(statement, offset))
+        self.customerId = try SQLRecordCoding.int(statement, offset, "customers.customer_id")
         self.email = try SQLRecordCoding.text(statement, offset + 1, "customers.email")
         self.name = try SQLRecordCoding.text(statement, offset + 2, "customers.name")
-        self.joined = try SQLRecordCoding.date(statement, offset + 3, "customers.joined")
-        self.marketing = sqlite3_column_int64(statement, offset + 4) != 0
+        self.joined = try SQLRecordCoding.date(statement, offset + 3, "customers.joined", .text)
+        self.marketing = try SQLRecordCoding.bool(statement, offset + 4, "customers.marketing")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1302,7 +1302,7 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
         }
         try SQLRecordCoding.bind(email, statement, first)
         try SQLRecordCoding.bind(name, statement, first + 1)
-        try SQLRecordCoding.bind(joined, statement, first + 2, .text)
+        try SQLRecordCoding.bind(joined, statement, first + 2, .text, "customers.joined")
         try SQLRecordCoding.bind(marketing, statement, first + 3)
     }
 
@@ -1318,7 +1318,7 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(email, statement, 1)
         try SQLRecordCoding.bind(name, statement, 2)
-        try SQLRecordCoding.bind(joined, statement, 3, .text)
+        try SQLRecordCoding.bind(joined, statement, 3, .text, "customers.joined")
         try SQLRecordCoding.bind(marketing, statement, 4)
         try SQLRecordCoding.bind(customerId, statement, 5)
     }
@@ -1371,7 +1371,7 @@ extension Bookshop.Customer {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1473,15 +1473,15 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "addresses" WHERE "address_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.addressId = Int(sqlite3_column_int64(statement, offset))
-        self.customerId = Int(sqlite3_column_int64(statement, offset + 1))
+        self.addressId = try SQLRecordCoding.int(statement, offset, "addresses.address_id")
+        self.customerId = try SQLRecordCoding.int(statement, offset + 1, "addresses.customer_id")
         self.line1 = try SQLRecordCoding.text(statement, offset + 2, "addresses.line1")
-        self.line2 = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.text(statement, offset + 3, "addresses.line2")
+        self.line2 = try SQLRecordCoding.textOrNil(statement, offset + 3, "addresses.line2")
         self.city = try SQLRecordCoding.text(statement, offset + 4, "addresses.city")
         self.postcode = try SQLRecordCoding.text(statement, offset + 5, "addresses.postcode")
     }
@@ -1569,7 +1569,7 @@ extension Bookshop.Address {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1676,17 +1676,17 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "order_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.orderId = Int(sqlite3_column_int64(statement, offset))
-        self.customerId = Int(sqlite3_column_int64(statement, offset + 1))
-        self.shippingAddressId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.billingAddressId = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
-        self.placed = try SQLRecordCoding.date(statement, offset + 4, "orders.placed")
-        self.shipped = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.date(statement, offset + 5, "orders.shipped")
+        self.orderId = try SQLRecordCoding.int(statement, offset, "orders.order_id")
+        self.customerId = try SQLRecordCoding.int(statement, offset + 1, "orders.customer_id")
+        self.shippingAddressId = try SQLRecordCoding.intOrNil(statement, offset + 2, "orders.shipping_address_id")
+        self.billingAddressId = try SQLRecordCoding.intOrNil(statement, offset + 3, "orders.billing_address_id")
+        self.placed = try SQLRecordCoding.date(statement, offset + 4, "orders.placed", .text)
+        self.shipped = try SQLRecordCoding.dateOrNil(statement, offset + 5, "orders.shipped", .text)
         self.state = try SQLRecordCoding.text(statement, offset + 6, "orders.status")
     }
 
@@ -1700,8 +1700,8 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(customerId, statement, first)
         try SQLRecordCoding.bind(shippingAddressId, statement, first + 1)
         try SQLRecordCoding.bind(billingAddressId, statement, first + 2)
-        try SQLRecordCoding.bind(placed, statement, first + 3, .text)
-        try SQLRecordCoding.bind(shipped, statement, first + 4, .text)
+        try SQLRecordCoding.bind(placed, statement, first + 3, .text, "orders.placed")
+        try SQLRecordCoding.bind(shipped, statement, first + 4, .text, "orders.shipped")
         try SQLRecordCoding.bind(state, statement, first + 5)
     }
 
@@ -1719,8 +1719,8 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(customerId, statement, 1)
         try SQLRecordCoding.bind(shippingAddressId, statement, 2)
         try SQLRecordCoding.bind(billingAddressId, statement, 3)
-        try SQLRecordCoding.bind(placed, statement, 4, .text)
-        try SQLRecordCoding.bind(shipped, statement, 5, .text)
+        try SQLRecordCoding.bind(placed, statement, 4, .text, "orders.placed")
+        try SQLRecordCoding.bind(shipped, statement, 5, .text, "orders.shipped")
         try SQLRecordCoding.bind(state, statement, 6)
         try SQLRecordCoding.bind(orderId, statement, 7)
     }
@@ -1783,7 +1783,7 @@ extension Bookshop.Order {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1877,15 +1877,15 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "order_items" WHERE "order_id" = ? AND "book_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
+    public static let insertReadBack: SQLInsertReadBack = .select
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.orderId = Int(sqlite3_column_int64(statement, offset))
-        self.bookId = Int(sqlite3_column_int64(statement, offset + 1))
-        self.quantity = Int(sqlite3_column_int64(statement, offset + 2))
-        self.unitPrice = sqlite3_column_double(statement, offset + 3)
+        self.orderId = try SQLRecordCoding.int(statement, offset, "order_items.order_id")
+        self.bookId = try SQLRecordCoding.int(statement, offset + 1, "order_items.book_id")
+        self.quantity = try SQLRecordCoding.int(statement, offset + 2, "order_items.quantity")
+        self.unitPrice = try SQLRecordCoding.double(statement, offset + 3, "order_items.unit_price")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1959,7 +1959,7 @@ extension Bookshop.OrderItem {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2042,14 +2042,14 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "stock" WHERE "book_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
-        self.onHand = Int(sqlite3_column_int64(statement, offset + 1))
-        self.reserved = Int(sqlite3_column_int64(statement, offset + 2))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "stock.book_id")
+        self.onHand = try SQLRecordCoding.int(statement, offset + 1, "stock.on_hand")
+        self.reserved = try SQLRecordCoding.int(statement, offset + 2, "stock.reserved")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -2123,7 +2123,7 @@ extension Bookshop.Stock {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2225,17 +2225,17 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "reviews" WHERE "review_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.reviewId = Int(sqlite3_column_int64(statement, offset))
-        self.bookId = Int(sqlite3_column_int64(statement, offset + 1))
-        self.customerId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.stars = Int(sqlite3_column_int64(statement, offset + 3))
-        self.body = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "reviews.body")
-        self.written = try SQLRecordCoding.date(statement, offset + 5, "reviews.written")
+        self.reviewId = try SQLRecordCoding.int(statement, offset, "reviews.review_id")
+        self.bookId = try SQLRecordCoding.int(statement, offset + 1, "reviews.book_id")
+        self.customerId = try SQLRecordCoding.intOrNil(statement, offset + 2, "reviews.customer_id")
+        self.stars = try SQLRecordCoding.int(statement, offset + 3, "reviews.stars")
+        self.body = try SQLRecordCoding.textOrNil(statement, offset + 4, "reviews.body")
+        self.written = try SQLRecordCoding.date(statement, offset + 5, "reviews.written", .text)
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -2249,7 +2249,7 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(customerId, statement, first + 1)
         try SQLRecordCoding.bind(stars, statement, first + 2)
         try SQLRecordCoding.bind(body, statement, first + 3)
-        try SQLRecordCoding.bind(written, statement, first + 4, .text)
+        try SQLRecordCoding.bind(written, statement, first + 4, .text, "reviews.written")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -2266,7 +2266,7 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(customerId, statement, 2)
         try SQLRecordCoding.bind(stars, statement, 3)
         try SQLRecordCoding.bind(body, statement, 4)
-        try SQLRecordCoding.bind(written, statement, 5, .text)
+        try SQLRecordCoding.bind(written, statement, 5, .text, "reviews.written")
         try SQLRecordCoding.bind(reviewId, statement, 6)
     }
 
@@ -2324,7 +2324,7 @@ extension Bookshop.Review {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2386,10 +2386,10 @@ extension Bookshop.Bestseller: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "bestsellers.book_id")
         self.title = try SQLRecordCoding.text(statement, offset + 1, "bestsellers.title")
-        self.copiesSold = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.revenue = SQLRecordCoding.isNull(statement, offset + 3) ? nil : sqlite3_column_double(statement, offset + 3)
+        self.copiesSold = try SQLRecordCoding.intOrNil(statement, offset + 2, "bestsellers.copies_sold")
+        self.revenue = try SQLRecordCoding.doubleOrNil(statement, offset + 3, "bestsellers.revenue")
     }
 
     /// The columns of `bestsellers`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -2466,10 +2466,10 @@ extension Bookshop.BookRating: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "book_ratings.book_id")
         self.title = try SQLRecordCoding.text(statement, offset + 1, "book_ratings.title")
-        self.reviews = Int(sqlite3_column_int64(statement, offset + 2))
-        self.averageStars = SQLRecordCoding.isNull(statement, offset + 3) ? nil : sqlite3_column_double(statement, offset + 3)
+        self.reviews = try SQLRecordCoding.int(statement, offset + 2, "book_ratings.reviews")
+        self.averageStars = try SQLRecordCoding.doubleOrNil(statement, offset + 3, "book_ratings.average_stars")
     }
 
     /// The columns of `book_ratings`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -2548,11 +2548,11 @@ extension Bookshop.CustomerOrder: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.customerId = Int(sqlite3_column_int64(statement, offset))
+        self.customerId = try SQLRecordCoding.int(statement, offset, "customer_orders.customer_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "customer_orders.name")
-        self.orderId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.placed = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.date(statement, offset + 3, "customer_orders.placed")
-        self.status = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "customer_orders.status")
+        self.orderId = try SQLRecordCoding.intOrNil(statement, offset + 2, "customer_orders.order_id")
+        self.placed = try SQLRecordCoding.dateOrNil(statement, offset + 3, "customer_orders.placed", .text)
+        self.status = try SQLRecordCoding.textOrNil(statement, offset + 4, "customer_orders.status")
     }
 
     /// The columns of `customer_orders`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -3255,10 +3255,10 @@ extension Bookshop {
 extension Bookshop.OrdersForCustomerRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.orderId = Int(sqlite3_column_int64(statement, offset))
-        self.placed = try SQLRecordCoding.date(statement, offset + 1, "ordersForCustomer.placed")
+        self.orderId = try SQLRecordCoding.int(statement, offset, "ordersForCustomer.order_id")
+        self.placed = try SQLRecordCoding.date(statement, offset + 1, "ordersForCustomer.placed", .text)
         self.status = try SQLRecordCoding.text(statement, offset + 2, "ordersForCustomer.status")
-        self.shipped = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.date(statement, offset + 3, "ordersForCustomer.shipped")
+        self.shipped = try SQLRecordCoding.dateOrNil(statement, offset + 3, "ordersForCustomer.shipped", .text)
     }
 }
 
@@ -3293,8 +3293,8 @@ extension Bookshop.BooksWithAuthorsRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.title = try SQLRecordCoding.text(statement, offset, "booksWithAuthors.title")
-        self.author = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "booksWithAuthors.author")
-        self.born = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.date(statement, offset + 2, "booksWithAuthors.born")
+        self.author = try SQLRecordCoding.textOrNil(statement, offset + 1, "booksWithAuthors.author")
+        self.born = try SQLRecordCoding.dateOrNil(statement, offset + 2, "booksWithAuthors.born", .text)
     }
 }
 
@@ -3355,13 +3355,13 @@ extension Bookshop {
 extension Bookshop.CustomerTotalsRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.customerId = Int(sqlite3_column_int64(statement, offset))
+        self.customerId = try SQLRecordCoding.int(statement, offset, "customerTotals.customer_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "customerTotals.name")
-        self.orders = Int(sqlite3_column_int64(statement, offset + 2))
-        self.copies = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
-        self.averagePrice = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_double(statement, offset + 4)
-        self.lastOrder = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.date(statement, offset + 5, "customerTotals.last_order")
-        self.spent = sqlite3_column_double(statement, offset + 6)
+        self.orders = try SQLRecordCoding.int(statement, offset + 2, "customerTotals.orders")
+        self.copies = try SQLRecordCoding.intOrNil(statement, offset + 3, "customerTotals.copies")
+        self.averagePrice = try SQLRecordCoding.doubleOrNil(statement, offset + 4, "customerTotals.average_price")
+        self.lastOrder = try SQLRecordCoding.dateOrNil(statement, offset + 5, "customerTotals.last_order", .text)
+        self.spent = try SQLRecordCoding.double(statement, offset + 6, "customerTotals.spent")
     }
 }
 
@@ -3394,9 +3394,9 @@ extension Bookshop {
 extension Bookshop.BooksByIDsRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "booksByIDs.book_id")
         self.title = try SQLRecordCoding.text(statement, offset + 1, "booksByIDs.title")
-        self.cents = Int(sqlite3_column_int64(statement, offset + 2))
+        self.cents = try SQLRecordCoding.int(statement, offset + 2, "booksByIDs.cents")
     }
 }
 
@@ -3429,8 +3429,8 @@ extension Bookshop {
 extension Bookshop.ReviewsByRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.reviewId = Int(sqlite3_column_int64(statement, offset))
-        self.stars = Int(sqlite3_column_int64(statement, offset + 1))
+        self.reviewId = try SQLRecordCoding.int(statement, offset, "reviewsBy.review_id")
+        self.stars = try SQLRecordCoding.int(statement, offset + 1, "reviewsBy.stars")
         self.text = try SQLRecordCoding.text(statement, offset + 2, "reviewsBy.text")
     }
 }
@@ -3468,8 +3468,8 @@ extension Bookshop.RankedBooksRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.title = try SQLRecordCoding.text(statement, offset, "rankedBooks.title")
-        self.copies = Int(sqlite3_column_int64(statement, offset + 1))
-        self.position = Int(sqlite3_column_int64(statement, offset + 2))
+        self.copies = try SQLRecordCoding.int(statement, offset + 1, "rankedBooks.copies")
+        self.position = try SQLRecordCoding.int(statement, offset + 2, "rankedBooks.position")
     }
 }
 
@@ -3499,7 +3499,7 @@ extension Bookshop.BooksPricedAboveRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.title = try SQLRecordCoding.text(statement, offset, "booksPricedAbove.title")
-        self.price = sqlite3_column_double(statement, offset + 1)
+        self.price = try SQLRecordCoding.double(statement, offset + 1, "booksPricedAbove.price")
     }
 }
 
@@ -3523,7 +3523,7 @@ extension Bookshop {
 extension Bookshop.CountBooksRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.total = Int(sqlite3_column_int64(statement, offset))
+        self.total = try SQLRecordCoding.int(statement, offset, "countBooks.total")
     }
 }
 
@@ -3554,9 +3554,9 @@ extension Bookshop {
 extension Bookshop.ShipOrderRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.orderId = Int(sqlite3_column_int64(statement, offset))
+        self.orderId = try SQLRecordCoding.int(statement, offset, "shipOrder.order_id")
         self.status = try SQLRecordCoding.text(statement, offset + 1, "shipOrder.status")
-        self.shipped = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.date(statement, offset + 2, "shipOrder.shipped")
+        self.shipped = try SQLRecordCoding.dateOrNil(statement, offset + 2, "shipOrder.shipped", .text)
     }
 }
 
@@ -3583,7 +3583,7 @@ extension Bookshop {
 extension Bookshop.EachTitleRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "eachTitle.book_id")
         self.title = try SQLRecordCoding.text(statement, offset + 1, "eachTitle.title")
     }
 }
@@ -3608,7 +3608,7 @@ extension Bookshop {
 extension Bookshop.BooksNamedRow: SQLResultRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.bookId = Int(sqlite3_column_int64(statement, offset))
+        self.bookId = try SQLRecordCoding.int(statement, offset, "booksNamed.book_id")
     }
 }
 
@@ -3643,7 +3643,7 @@ extension Bookshop {
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(customerId, handle, 1)
-            try SQLRecordCoding.bind(since, handle, 2, .text)
+            try SQLRecordCoding.bind(since, handle, 2, .text, "ordersForCustomer :since")
             return try SQLRecordOperations.records(Bookshop.OrdersForCustomerRow.self, from: statement)
         }
         static let ordersForCustomerSlot = SQLStatementSlot()
@@ -4000,7 +4000,7 @@ extension Bookshop {
             let statement = try context.cachedStatement(slot: shipOrderSlot, sql: shipOrderSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
-            try SQLRecordCoding.bind(shipped, handle, 1, .text)
+            try SQLRecordCoding.bind(shipped, handle, 1, .text, "shipOrder :shipped")
             try SQLRecordCoding.bind(orderId, handle, 2)
             return try SQLRecordOperations.firstRecord(Bookshop.ShipOrderRow.self, from: statement)
         }
@@ -4747,7 +4747,7 @@ public func bookshop_author_find(_ db: OpaquePointer, _ authorId: Int) throws ->
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_author_insert(_ db: OpaquePointer, _ record: inout Bookshop.Author) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Author.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Author.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Author.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4783,7 +4783,7 @@ public func bookshop_publisher_find(_ db: OpaquePointer, _ publisherId: Int) thr
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_publisher_insert(_ db: OpaquePointer, _ record: inout Bookshop.Publisher) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Publisher.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Publisher.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Publisher.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4819,7 +4819,7 @@ public func bookshop_book_find(_ db: OpaquePointer, _ bookId: Int) throws -> Boo
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_book_insert(_ db: OpaquePointer, _ record: inout Bookshop.Book) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Book.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Book.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Book.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4870,7 +4870,7 @@ public func bookshop_book_author_find(_ db: OpaquePointer, bookId: Int, authorId
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_book_author_insert(_ db: OpaquePointer, _ record: inout Bookshop.BookAuthor) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.BookAuthor.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.BookAuthor.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.BookAuthor.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4939,7 +4939,7 @@ public func bookshop_category_find(_ db: OpaquePointer, _ categoryId: Int) throw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_category_insert(_ db: OpaquePointer, _ record: inout Bookshop.Category) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Category.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Category.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Category.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -4997,7 +4997,7 @@ public func bookshop_book_category_find(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_book_category_insert(_ db: OpaquePointer, _ record: inout Bookshop.BookCategory) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.BookCategory.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try bookshop_book_category_find(db, bookId: value.bookId, categoryId: value.categoryId) }, stored: Bookshop.BookCategory.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.BookCategory.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, readBack: { try bookshop_book_category_find(db, bookId: value.bookId, categoryId: value.categoryId) }, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5072,7 +5072,7 @@ public func bookshop_customer_find(_ db: OpaquePointer, _ customerId: Int) throw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_customer_insert(_ db: OpaquePointer, _ record: inout Bookshop.Customer) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Customer.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Customer.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Customer.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5108,7 +5108,7 @@ public func bookshop_address_find(_ db: OpaquePointer, _ addressId: Int) throws 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_address_insert(_ db: OpaquePointer, _ record: inout Bookshop.Address) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Address.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5159,7 +5159,7 @@ public func bookshop_order_find(_ db: OpaquePointer, _ orderId: Int) throws -> B
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_order_insert(_ db: OpaquePointer, _ record: inout Bookshop.Order) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Order.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Order.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Order.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5252,7 +5252,7 @@ public func bookshop_order_item_find(_ db: OpaquePointer, orderId: Int, bookId: 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_order_item_insert(_ db: OpaquePointer, _ record: inout Bookshop.OrderItem) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.OrderItem.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5318,7 +5318,7 @@ public func bookshop_stock_find(_ db: OpaquePointer, _ bookId: Int) throws -> Bo
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_stock_insert(_ db: OpaquePointer, _ record: inout Bookshop.Stock) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Stock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Stock.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Stock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5369,7 +5369,7 @@ public func bookshop_review_find(_ db: OpaquePointer, _ reviewId: Int) throws ->
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_review_insert(_ db: OpaquePointer, _ record: inout Bookshop.Review) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Bookshop.Review.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Bookshop.Review.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.Review.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5471,7 +5471,7 @@ public func bookshop_orders_for_customer(
 ) throws -> [Bookshop.OrdersForCustomerRow] {
     try SQLRecordCoding.fetch(db, Bookshop.Queries.ordersForCustomerSQL, bind: { statement in
         try SQLRecordCoding.bind(customerId, statement, 1)
-        try SQLRecordCoding.bind(since, statement, 2, .text)
+        try SQLRecordCoding.bind(since, statement, 2, .text, "ordersForCustomer :since")
     }, decode: { try Bookshop.OrdersForCustomerRow(sqliteStatement: $0, offset: 0) })
 }
 
@@ -5722,7 +5722,7 @@ public func bookshop_rename_customer(_ db: OpaquePointer, name: String, customer
 /// From `bookshop-queries.sql:76`.
 public func bookshop_ship_order(_ db: OpaquePointer, shipped: Date?, orderId: Int) throws -> Bookshop.ShipOrderRow? {
     return try SQLRecordCoding.fetch(db, Bookshop.Queries.shipOrderSQL, limit: 1, bind: { statement in
-        try SQLRecordCoding.bind(shipped, statement, 1, .text)
+        try SQLRecordCoding.bind(shipped, statement, 1, .text, "shipOrder :shipped")
         try SQLRecordCoding.bind(orderId, statement, 2)
     }, decode: { try Bookshop.ShipOrderRow(sqliteStatement: $0, offset: 0) }).first
 }

@@ -113,12 +113,12 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "store" WHERE "store_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.storeId = Int(sqlite3_column_int64(statement, offset))
+        self.storeId = try SQLRecordCoding.int(statement, offset, "store.store_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "store.name")
     }
 
@@ -187,7 +187,7 @@ extension StoreRecord {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -261,13 +261,13 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "handle" WHERE "handle_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.handleId = Int(sqlite3_column_int64(statement, offset))
-        self.label = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "handle.label")
+        self.handleId = try SQLRecordCoding.int(statement, offset, "handle.handle_id")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "handle.label")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -335,7 +335,7 @@ extension Handle {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -409,13 +409,13 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "statement" WHERE "statement_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.statementId = Int(sqlite3_column_int64(statement, offset))
-        self.body = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "statement.body")
+        self.statementId = try SQLRecordCoding.int(statement, offset, "statement.statement_id")
+        self.body = try SQLRecordCoding.textOrNil(statement, offset + 1, "statement.body")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -483,7 +483,7 @@ extension Statement {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -557,13 +557,13 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "db" WHERE "db_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.dbId = Int(sqlite3_column_int64(statement, offset))
-        self.name = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "db.name")
+        self.dbId = try SQLRecordCoding.int(statement, offset, "db.db_id")
+        self.name = try SQLRecordCoding.textOrNil(statement, offset + 1, "db.name")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -627,7 +627,7 @@ extension Db {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -710,14 +710,14 @@ extension Chain: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "chain" WHERE "id" = ? AND "chain_index" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id2 = Int(sqlite3_column_int64(statement, offset))
-        self.chainIndex = Int(sqlite3_column_int64(statement, offset + 1))
-        self.storeId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
+        self.id2 = try SQLRecordCoding.int(statement, offset, "chain.id")
+        self.chainIndex = try SQLRecordCoding.int(statement, offset + 1, "chain.chain_index")
+        self.storeId = try SQLRecordCoding.intOrNil(statement, offset + 2, "chain.store_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -785,7 +785,7 @@ extension Chain {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -909,23 +909,23 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "gadget" WHERE "gadget_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.gadgetId = Int(sqlite3_column_int64(statement, offset))
-        self.handleId = SQLRecordCoding.isNull(statement, offset + 1) ? nil : Int(sqlite3_column_int64(statement, offset + 1))
-        self.statementId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.dbId = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
-        self.storeId = SQLRecordCoding.isNull(statement, offset + 4) ? nil : Int(sqlite3_column_int64(statement, offset + 4))
-        self.context = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.text(statement, offset + 5, "gadget.context")
-        self.record = SQLRecordCoding.isNull(statement, offset + 6) ? nil : try SQLRecordCoding.text(statement, offset + 6, "gadget.record")
-        self.offset = SQLRecordCoding.isNull(statement, offset + 7) ? nil : Int(sqlite3_column_int64(statement, offset + 7))
-        self.index = SQLRecordCoding.isNull(statement, offset + 8) ? nil : Int(sqlite3_column_int64(statement, offset + 8))
-        self.values = SQLRecordCoding.isNull(statement, offset + 9) ? nil : try SQLRecordCoding.text(statement, offset + 9, "gadget.values")
-        self.selfColumn = SQLRecordCoding.isNull(statement, offset + 10) ? nil : try SQLRecordCoding.text(statement, offset + 10, "gadget.self")
-        self.type = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.text(statement, offset + 11, "gadget.type")
+        self.gadgetId = try SQLRecordCoding.int(statement, offset, "gadget.gadget_id")
+        self.handleId = try SQLRecordCoding.intOrNil(statement, offset + 1, "gadget.handle_id")
+        self.statementId = try SQLRecordCoding.intOrNil(statement, offset + 2, "gadget.statement_id")
+        self.dbId = try SQLRecordCoding.intOrNil(statement, offset + 3, "gadget.db_id")
+        self.storeId = try SQLRecordCoding.intOrNil(statement, offset + 4, "gadget.store_id")
+        self.context = try SQLRecordCoding.textOrNil(statement, offset + 5, "gadget.context")
+        self.record = try SQLRecordCoding.textOrNil(statement, offset + 6, "gadget.record")
+        self.offset = try SQLRecordCoding.intOrNil(statement, offset + 7, "gadget.offset")
+        self.index = try SQLRecordCoding.intOrNil(statement, offset + 8, "gadget.index_")
+        self.values = try SQLRecordCoding.textOrNil(statement, offset + 9, "gadget.values")
+        self.selfColumn = try SQLRecordCoding.textOrNil(statement, offset + 10, "gadget.self")
+        self.type = try SQLRecordCoding.textOrNil(statement, offset + 11, "gadget.type")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1041,7 +1041,7 @@ extension Gadget {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1345,7 +1345,7 @@ public func sqlite3_store_record_find(_ db: OpaquePointer, _ storeId: Int) throw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_store_record_insert(_ db: OpaquePointer, _ record: inout StoreRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: StoreRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: StoreRecord.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: StoreRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1381,7 +1381,7 @@ public func sqlite3_handle_find(_ db: OpaquePointer, _ handleId: Int) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_handle_insert(_ db: OpaquePointer, _ record: inout Handle) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Handle.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Handle.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Handle.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1417,7 +1417,7 @@ public func sqlite3_statement_find(_ db: OpaquePointer, _ statementId: Int) thro
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_statement_insert(_ db: OpaquePointer, _ record: inout Statement) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Statement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Statement.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Statement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1453,7 +1453,7 @@ public func sqlite3_db_find(_ db: OpaquePointer, _ dbId: Int) throws -> Db? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_db_insert(_ db: OpaquePointer, _ record: inout Db) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Db.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Db.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Db.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1489,7 +1489,7 @@ public func sqlite3_chain_find(_ db: OpaquePointer, id2: Int, chainIndex: Int) t
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_chain_insert(_ db: OpaquePointer, _ record: inout Chain) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Chain.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Chain.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Chain.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1540,7 +1540,7 @@ public func sqlite3_gadget_find(_ db: OpaquePointer, _ gadgetId: Int) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_gadget_insert(_ db: OpaquePointer, _ record: inout Gadget) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Gadget.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Gadget.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Gadget.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

@@ -119,14 +119,14 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "person" WHERE "person_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.personId = Int(sqlite3_column_int64(statement, offset))
+        self.personId = try SQLRecordCoding.int(statement, offset, "person.person_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "person.name")
-        self.title = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "person.title")
+        self.title = try SQLRecordCoding.textOrNil(statement, offset + 2, "person.title")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -198,7 +198,7 @@ extension Person {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -283,15 +283,15 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "address" WHERE "address_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.addressId = Int(sqlite3_column_int64(statement, offset))
-        self.street = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "address.street")
-        self.city = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "address.city")
-        self.personId = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
+        self.addressId = try SQLRecordCoding.int(statement, offset, "address.address_id")
+        self.street = try SQLRecordCoding.textOrNil(statement, offset + 1, "address.street")
+        self.city = try SQLRecordCoding.textOrNil(statement, offset + 2, "address.city")
+        self.personId = try SQLRecordCoding.intOrNil(statement, offset + 3, "address.person_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -369,7 +369,7 @@ extension Address {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -505,7 +505,7 @@ public func sqlite3_person_find(_ db: OpaquePointer, _ personId: Int) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_person_insert(_ db: OpaquePointer, _ record: inout Person) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Person.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Person.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Person.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -541,7 +541,7 @@ public func sqlite3_address_find(_ db: OpaquePointer, _ addressId: Int) throws -
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_address_insert(_ db: OpaquePointer, _ record: inout Address) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Address.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Address.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

@@ -554,30 +554,30 @@ extension Edge.MyTable: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "my table" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "my table.id")
         self.firstName = try SQLRecordCoding.text(statement, offset + 1, "my table.first name")
-        self.lastName = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "my table.last-name")
-        self.quoteD = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.text(statement, offset + 3, "my table.quote\"d")
-        self.select = SQLRecordCoding.isNull(statement, offset + 4) ? nil : Int(sqlite3_column_int64(statement, offset + 4))
-        self.from = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.text(statement, offset + 5, "my table.from")
-        self.selfColumn = SQLRecordCoding.isNull(statement, offset + 6) ? nil : try SQLRecordCoding.text(statement, offset + 6, "my table.self")
-        self.`class` = SQLRecordCoding.isNull(statement, offset + 7) ? nil : try SQLRecordCoding.text(statement, offset + 7, "my table.class")
-        self.`default` = SQLRecordCoding.isNull(statement, offset + 8) ? nil : try SQLRecordCoding.text(statement, offset + 8, "my table.default")
-        self.type = SQLRecordCoding.isNull(statement, offset + 9) ? nil : try SQLRecordCoding.text(statement, offset + 9, "my table.Type")
-        self.`protocol` = SQLRecordCoding.isNull(statement, offset + 10) ? nil : try SQLRecordCoding.text(statement, offset + 10, "my table.Protocol")
-        self.initColumn = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.text(statement, offset + 11, "my table.init")
-        self._123abc = SQLRecordCoding.isNull(statement, offset + 12) ? nil : try SQLRecordCoding.text(statement, offset + 12, "my table.123abc")
-        self.triPle = SQLRecordCoding.isNull(statement, offset + 13) ? nil : try SQLRecordCoding.text(statement, offset + 13, "my table.tri\"\"\"ple")
-        self.endHere = SQLRecordCoding.isNull(statement, offset + 14) ? nil : try SQLRecordCoding.text(statement, offset + 14, "my table.end */ here")
-        self.hashColumn = SQLRecordCoding.isNull(statement, offset + 15) ? nil : try SQLRecordCoding.text(statement, offset + 15, "my table.#hash")
-        self.newLine = SQLRecordCoding.isNull(statement, offset + 16) ? nil : try SQLRecordCoding.text(statement, offset + 16, "my table.new\nline")
-        self.backSlash = SQLRecordCoding.isNull(statement, offset + 17) ? nil : try SQLRecordCoding.text(statement, offset + 17, "my table.back\\slash")
-        self.ünïcödé = SQLRecordCoding.isNull(statement, offset + 18) ? nil : try SQLRecordCoding.text(statement, offset + 18, "my table.ünïcödé")
+        self.lastName = try SQLRecordCoding.textOrNil(statement, offset + 2, "my table.last-name")
+        self.quoteD = try SQLRecordCoding.textOrNil(statement, offset + 3, "my table.quote\"d")
+        self.select = try SQLRecordCoding.intOrNil(statement, offset + 4, "my table.select")
+        self.from = try SQLRecordCoding.textOrNil(statement, offset + 5, "my table.from")
+        self.selfColumn = try SQLRecordCoding.textOrNil(statement, offset + 6, "my table.self")
+        self.`class` = try SQLRecordCoding.textOrNil(statement, offset + 7, "my table.class")
+        self.`default` = try SQLRecordCoding.textOrNil(statement, offset + 8, "my table.default")
+        self.type = try SQLRecordCoding.textOrNil(statement, offset + 9, "my table.Type")
+        self.`protocol` = try SQLRecordCoding.textOrNil(statement, offset + 10, "my table.Protocol")
+        self.initColumn = try SQLRecordCoding.textOrNil(statement, offset + 11, "my table.init")
+        self._123abc = try SQLRecordCoding.textOrNil(statement, offset + 12, "my table.123abc")
+        self.triPle = try SQLRecordCoding.textOrNil(statement, offset + 13, "my table.tri\"\"\"ple")
+        self.endHere = try SQLRecordCoding.textOrNil(statement, offset + 14, "my table.end */ here")
+        self.hashColumn = try SQLRecordCoding.textOrNil(statement, offset + 15, "my table.#hash")
+        self.newLine = try SQLRecordCoding.textOrNil(statement, offset + 16, "my table.new\nline")
+        self.backSlash = try SQLRecordCoding.textOrNil(statement, offset + 17, "my table.back\\slash")
+        self.ünïcödé = try SQLRecordCoding.textOrNil(statement, offset + 18, "my table.ünïcödé")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -711,7 +711,7 @@ extension Edge.MyTable {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -784,13 +784,13 @@ extension Edge.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "order item" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.note = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "order item.note")
+        self.id = try SQLRecordCoding.int(statement, offset, "order item.id")
+        self.note = try SQLRecordCoding.textOrNil(statement, offset + 1, "order item.note")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -856,7 +856,7 @@ extension Edge.OrderItem {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -929,13 +929,13 @@ extension Edge.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "order_item" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.note = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "order_item.note")
+        self.id = try SQLRecordCoding.int(statement, offset, "order_item.id")
+        self.note = try SQLRecordCoding.textOrNil(statement, offset + 1, "order_item.note")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1001,7 +1001,7 @@ extension Edge.OrderItem2 {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1071,12 +1071,12 @@ extension Edge.Item: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "item.id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1137,7 +1137,7 @@ extension Edge.Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1210,13 +1210,13 @@ extension Edge.Items: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "items" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.itemId = SQLRecordCoding.isNull(statement, offset + 1) ? nil : Int(sqlite3_column_int64(statement, offset + 1))
+        self.id = try SQLRecordCoding.int(statement, offset, "items.id")
+        self.itemId = try SQLRecordCoding.intOrNil(statement, offset + 1, "items.item_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1284,7 +1284,7 @@ extension Edge.Items {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1340,12 +1340,12 @@ extension Edge.TypeRecord: SQLTableRecord, SQLQueryableRecord {
     public var insertAssignsRowID: Bool { false }
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.value = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "Type.value")
+        self.value = try SQLRecordCoding.textOrNil(statement, offset, "Type.value")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1385,7 +1385,7 @@ extension Edge.TypeRecord {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1428,12 +1428,12 @@ extension Edge.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
     public var insertAssignsRowID: Bool { false }
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.value = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "Protocol.value")
+        self.value = try SQLRecordCoding.textOrNil(statement, offset, "Protocol.value")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1473,7 +1473,7 @@ extension Edge.ProtocolRecord {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1536,13 +1536,13 @@ extension Edge.Select: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "select" WHERE "where" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.`where` = Int(sqlite3_column_int64(statement, offset))
-        self.group = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "select.group")
+        self.`where` = try SQLRecordCoding.int(statement, offset, "select.where")
+        self.group = try SQLRecordCoding.textOrNil(statement, offset + 1, "select.group")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1610,7 +1610,7 @@ extension Edge.Select {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1678,13 +1678,13 @@ extension Edge._2faCode: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "2fa codes" WHERE "code" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.code = try SQLRecordCoding.text(statement, offset, "2fa codes.code")
-        self.userId = Int(sqlite3_column_int64(statement, offset + 1))
+        self.userId = try SQLRecordCoding.int(statement, offset + 1, "2fa codes.user_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1747,7 +1747,7 @@ extension Edge._2faCode {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1827,14 +1827,14 @@ extension Edge.Odd: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "odd" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.name = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "odd.name")
-        self.xY = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "odd.x\"y")
+        self.id = try SQLRecordCoding.int(statement, offset, "odd.id")
+        self.name = try SQLRecordCoding.textOrNil(statement, offset + 1, "odd.name")
+        self.xY = try SQLRecordCoding.textOrNil(statement, offset + 2, "odd.x\"y")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1904,7 +1904,7 @@ extension Edge.Odd {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1998,16 +1998,16 @@ extension Edge.XY: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = ##"DELETE FROM "x""#y" WHERE "id" = ?"##
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.boom = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "x\"#y.\\(boom)")
-        self.`open` = SQLRecordCoding.isNull(statement, offset + 2) ? nil : try SQLRecordCoding.text(statement, offset + 2, "x\"#y./* open")
-        self.aB = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.text(statement, offset + 3, "x\"#y.a\"\"\"#b")
-        self.tabHere = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "x\"#y.tab\there")
+        self.id = try SQLRecordCoding.int(statement, offset, "x\"#y.id")
+        self.boom = try SQLRecordCoding.textOrNil(statement, offset + 1, "x\"#y.\\(boom)")
+        self.`open` = try SQLRecordCoding.textOrNil(statement, offset + 2, "x\"#y./* open")
+        self.aB = try SQLRecordCoding.textOrNil(statement, offset + 3, "x\"#y.a\"\"\"#b")
+        self.tabHere = try SQLRecordCoding.textOrNil(statement, offset + 4, "x\"#y.tab\there")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -2085,7 +2085,7 @@ extension Edge.XY {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -3654,311 +3654,311 @@ extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "wide" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.c001 = Int(sqlite3_column_int64(statement, offset + 1))
-        self.c002 = sqlite3_column_double(statement, offset + 2)
-        self.c003 = SQLRecordCoding.isNull(statement, offset + 3) ? nil : SQLRecordCoding.bytes(statement, offset + 3)
-        self.c004 = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_int64(statement, offset + 4) != 0
-        self.c005 = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.date(statement, offset + 5, "wide.c005")
-        self.c006 = SQLRecordCoding.isNull(statement, offset + 6) ? nil : try SQLRecordCoding.text(statement, offset + 6, "wide.c006")
-        self.c007 = Int(sqlite3_column_int64(statement, offset + 7))
-        self.c008 = sqlite3_column_double(statement, offset + 8)
-        self.c009 = SQLRecordCoding.isNull(statement, offset + 9) ? nil : SQLRecordCoding.bytes(statement, offset + 9)
-        self.c010 = SQLRecordCoding.isNull(statement, offset + 10) ? nil : sqlite3_column_int64(statement, offset + 10) != 0
-        self.c011 = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.date(statement, offset + 11, "wide.c011")
-        self.c012 = SQLRecordCoding.isNull(statement, offset + 12) ? nil : try SQLRecordCoding.text(statement, offset + 12, "wide.c012")
-        self.c013 = Int(sqlite3_column_int64(statement, offset + 13))
-        self.c014 = sqlite3_column_double(statement, offset + 14)
-        self.c015 = SQLRecordCoding.isNull(statement, offset + 15) ? nil : SQLRecordCoding.bytes(statement, offset + 15)
-        self.c016 = SQLRecordCoding.isNull(statement, offset + 16) ? nil : sqlite3_column_int64(statement, offset + 16) != 0
-        self.c017 = SQLRecordCoding.isNull(statement, offset + 17) ? nil : try SQLRecordCoding.date(statement, offset + 17, "wide.c017")
-        self.c018 = SQLRecordCoding.isNull(statement, offset + 18) ? nil : try SQLRecordCoding.text(statement, offset + 18, "wide.c018")
-        self.c019 = Int(sqlite3_column_int64(statement, offset + 19))
-        self.c020 = sqlite3_column_double(statement, offset + 20)
-        self.c021 = SQLRecordCoding.isNull(statement, offset + 21) ? nil : SQLRecordCoding.bytes(statement, offset + 21)
-        self.c022 = SQLRecordCoding.isNull(statement, offset + 22) ? nil : sqlite3_column_int64(statement, offset + 22) != 0
-        self.c023 = SQLRecordCoding.isNull(statement, offset + 23) ? nil : try SQLRecordCoding.date(statement, offset + 23, "wide.c023")
-        self.c024 = SQLRecordCoding.isNull(statement, offset + 24) ? nil : try SQLRecordCoding.text(statement, offset + 24, "wide.c024")
-        self.c025 = Int(sqlite3_column_int64(statement, offset + 25))
-        self.c026 = sqlite3_column_double(statement, offset + 26)
-        self.c027 = SQLRecordCoding.isNull(statement, offset + 27) ? nil : SQLRecordCoding.bytes(statement, offset + 27)
-        self.c028 = SQLRecordCoding.isNull(statement, offset + 28) ? nil : sqlite3_column_int64(statement, offset + 28) != 0
-        self.c029 = SQLRecordCoding.isNull(statement, offset + 29) ? nil : try SQLRecordCoding.date(statement, offset + 29, "wide.c029")
-        self.c030 = SQLRecordCoding.isNull(statement, offset + 30) ? nil : try SQLRecordCoding.text(statement, offset + 30, "wide.c030")
-        self.c031 = Int(sqlite3_column_int64(statement, offset + 31))
-        self.c032 = sqlite3_column_double(statement, offset + 32)
-        self.c033 = SQLRecordCoding.isNull(statement, offset + 33) ? nil : SQLRecordCoding.bytes(statement, offset + 33)
-        self.c034 = SQLRecordCoding.isNull(statement, offset + 34) ? nil : sqlite3_column_int64(statement, offset + 34) != 0
-        self.c035 = SQLRecordCoding.isNull(statement, offset + 35) ? nil : try SQLRecordCoding.date(statement, offset + 35, "wide.c035")
-        self.c036 = SQLRecordCoding.isNull(statement, offset + 36) ? nil : try SQLRecordCoding.text(statement, offset + 36, "wide.c036")
-        self.c037 = Int(sqlite3_column_int64(statement, offset + 37))
-        self.c038 = sqlite3_column_double(statement, offset + 38)
-        self.c039 = SQLRecordCoding.isNull(statement, offset + 39) ? nil : SQLRecordCoding.bytes(statement, offset + 39)
-        self.c040 = SQLRecordCoding.isNull(statement, offset + 40) ? nil : sqlite3_column_int64(statement, offset + 40) != 0
-        self.c041 = SQLRecordCoding.isNull(statement, offset + 41) ? nil : try SQLRecordCoding.date(statement, offset + 41, "wide.c041")
-        self.c042 = SQLRecordCoding.isNull(statement, offset + 42) ? nil : try SQLRecordCoding.text(statement, offset + 42, "wide.c042")
-        self.c043 = Int(sqlite3_column_int64(statement, offset + 43))
-        self.c044 = sqlite3_column_double(statement, offset + 44)
-        self.c045 = SQLRecordCoding.isNull(statement, offset + 45) ? nil : SQLRecordCoding.bytes(statement, offset + 45)
-        self.c046 = SQLRecordCoding.isNull(statement, offset + 46) ? nil : sqlite3_column_int64(statement, offset + 46) != 0
-        self.c047 = SQLRecordCoding.isNull(statement, offset + 47) ? nil : try SQLRecordCoding.date(statement, offset + 47, "wide.c047")
-        self.c048 = SQLRecordCoding.isNull(statement, offset + 48) ? nil : try SQLRecordCoding.text(statement, offset + 48, "wide.c048")
-        self.c049 = Int(sqlite3_column_int64(statement, offset + 49))
-        self.c050 = sqlite3_column_double(statement, offset + 50)
-        self.c051 = SQLRecordCoding.isNull(statement, offset + 51) ? nil : SQLRecordCoding.bytes(statement, offset + 51)
-        self.c052 = SQLRecordCoding.isNull(statement, offset + 52) ? nil : sqlite3_column_int64(statement, offset + 52) != 0
-        self.c053 = SQLRecordCoding.isNull(statement, offset + 53) ? nil : try SQLRecordCoding.date(statement, offset + 53, "wide.c053")
-        self.c054 = SQLRecordCoding.isNull(statement, offset + 54) ? nil : try SQLRecordCoding.text(statement, offset + 54, "wide.c054")
-        self.c055 = Int(sqlite3_column_int64(statement, offset + 55))
-        self.c056 = sqlite3_column_double(statement, offset + 56)
-        self.c057 = SQLRecordCoding.isNull(statement, offset + 57) ? nil : SQLRecordCoding.bytes(statement, offset + 57)
-        self.c058 = SQLRecordCoding.isNull(statement, offset + 58) ? nil : sqlite3_column_int64(statement, offset + 58) != 0
-        self.c059 = SQLRecordCoding.isNull(statement, offset + 59) ? nil : try SQLRecordCoding.date(statement, offset + 59, "wide.c059")
-        self.c060 = SQLRecordCoding.isNull(statement, offset + 60) ? nil : try SQLRecordCoding.text(statement, offset + 60, "wide.c060")
-        self.c061 = Int(sqlite3_column_int64(statement, offset + 61))
-        self.c062 = sqlite3_column_double(statement, offset + 62)
-        self.c063 = SQLRecordCoding.isNull(statement, offset + 63) ? nil : SQLRecordCoding.bytes(statement, offset + 63)
-        self.c064 = SQLRecordCoding.isNull(statement, offset + 64) ? nil : sqlite3_column_int64(statement, offset + 64) != 0
-        self.c065 = SQLRecordCoding.isNull(statement, offset + 65) ? nil : try SQLRecordCoding.date(statement, offset + 65, "wide.c065")
-        self.c066 = SQLRecordCoding.isNull(statement, offset + 66) ? nil : try SQLRecordCoding.text(statement, offset + 66, "wide.c066")
-        self.c067 = Int(sqlite3_column_int64(statement, offset + 67))
-        self.c068 = sqlite3_column_double(statement, offset + 68)
-        self.c069 = SQLRecordCoding.isNull(statement, offset + 69) ? nil : SQLRecordCoding.bytes(statement, offset + 69)
-        self.c070 = SQLRecordCoding.isNull(statement, offset + 70) ? nil : sqlite3_column_int64(statement, offset + 70) != 0
-        self.c071 = SQLRecordCoding.isNull(statement, offset + 71) ? nil : try SQLRecordCoding.date(statement, offset + 71, "wide.c071")
-        self.c072 = SQLRecordCoding.isNull(statement, offset + 72) ? nil : try SQLRecordCoding.text(statement, offset + 72, "wide.c072")
-        self.c073 = Int(sqlite3_column_int64(statement, offset + 73))
-        self.c074 = sqlite3_column_double(statement, offset + 74)
-        self.c075 = SQLRecordCoding.isNull(statement, offset + 75) ? nil : SQLRecordCoding.bytes(statement, offset + 75)
-        self.c076 = SQLRecordCoding.isNull(statement, offset + 76) ? nil : sqlite3_column_int64(statement, offset + 76) != 0
-        self.c077 = SQLRecordCoding.isNull(statement, offset + 77) ? nil : try SQLRecordCoding.date(statement, offset + 77, "wide.c077")
-        self.c078 = SQLRecordCoding.isNull(statement, offset + 78) ? nil : try SQLRecordCoding.text(statement, offset + 78, "wide.c078")
-        self.c079 = Int(sqlite3_column_int64(statement, offset + 79))
-        self.c080 = sqlite3_column_double(statement, offset + 80)
-        self.c081 = SQLRecordCoding.isNull(statement, offset + 81) ? nil : SQLRecordCoding.bytes(statement, offset + 81)
-        self.c082 = SQLRecordCoding.isNull(statement, offset + 82) ? nil : sqlite3_column_int64(statement, offset + 82) != 0
-        self.c083 = SQLRecordCoding.isNull(statement, offset + 83) ? nil : try SQLRecordCoding.date(statement, offset + 83, "wide.c083")
-        self.c084 = SQLRecordCoding.isNull(statement, offset + 84) ? nil : try SQLRecordCoding.text(statement, offset + 84, "wide.c084")
-        self.c085 = Int(sqlite3_column_int64(statement, offset + 85))
-        self.c086 = sqlite3_column_double(statement, offset + 86)
-        self.c087 = SQLRecordCoding.isNull(statement, offset + 87) ? nil : SQLRecordCoding.bytes(statement, offset + 87)
-        self.c088 = SQLRecordCoding.isNull(statement, offset + 88) ? nil : sqlite3_column_int64(statement, offset + 88) != 0
-        self.c089 = SQLRecordCoding.isNull(statement, offset + 89) ? nil : try SQLRecordCoding.date(statement, offset + 89, "wide.c089")
-        self.c090 = SQLRecordCoding.isNull(statement, offset + 90) ? nil : try SQLRecordCoding.text(statement, offset + 90, "wide.c090")
-        self.c091 = Int(sqlite3_column_int64(statement, offset + 91))
-        self.c092 = sqlite3_column_double(statement, offset + 92)
-        self.c093 = SQLRecordCoding.isNull(statement, offset + 93) ? nil : SQLRecordCoding.bytes(statement, offset + 93)
-        self.c094 = SQLRecordCoding.isNull(statement, offset + 94) ? nil : sqlite3_column_int64(statement, offset + 94) != 0
-        self.c095 = SQLRecordCoding.isNull(statement, offset + 95) ? nil : try SQLRecordCoding.date(statement, offset + 95, "wide.c095")
-        self.c096 = SQLRecordCoding.isNull(statement, offset + 96) ? nil : try SQLRecordCoding.text(statement, offset + 96, "wide.c096")
-        self.c097 = Int(sqlite3_column_int64(statement, offset + 97))
-        self.c098 = sqlite3_column_double(statement, offset + 98)
-        self.c099 = SQLRecordCoding.isNull(statement, offset + 99) ? nil : SQLRecordCoding.bytes(statement, offset + 99)
-        self.c100 = SQLRecordCoding.isNull(statement, offset + 100) ? nil : sqlite3_column_int64(statement, offset + 100) != 0
-        self.c101 = SQLRecordCoding.isNull(statement, offset + 101) ? nil : try SQLRecordCoding.date(statement, offset + 101, "wide.c101")
-        self.c102 = SQLRecordCoding.isNull(statement, offset + 102) ? nil : try SQLRecordCoding.text(statement, offset + 102, "wide.c102")
-        self.c103 = Int(sqlite3_column_int64(statement, offset + 103))
-        self.c104 = sqlite3_column_double(statement, offset + 104)
-        self.c105 = SQLRecordCoding.isNull(statement, offset + 105) ? nil : SQLRecordCoding.bytes(statement, offset + 105)
-        self.c106 = SQLRecordCoding.isNull(statement, offset + 106) ? nil : sqlite3_column_int64(statement, offset + 106) != 0
-        self.c107 = SQLRecordCoding.isNull(statement, offset + 107) ? nil : try SQLRecordCoding.date(statement, offset + 107, "wide.c107")
-        self.c108 = SQLRecordCoding.isNull(statement, offset + 108) ? nil : try SQLRecordCoding.text(statement, offset + 108, "wide.c108")
-        self.c109 = Int(sqlite3_column_int64(statement, offset + 109))
-        self.c110 = sqlite3_column_double(statement, offset + 110)
-        self.c111 = SQLRecordCoding.isNull(statement, offset + 111) ? nil : SQLRecordCoding.bytes(statement, offset + 111)
-        self.c112 = SQLRecordCoding.isNull(statement, offset + 112) ? nil : sqlite3_column_int64(statement, offset + 112) != 0
-        self.c113 = SQLRecordCoding.isNull(statement, offset + 113) ? nil : try SQLRecordCoding.date(statement, offset + 113, "wide.c113")
-        self.c114 = SQLRecordCoding.isNull(statement, offset + 114) ? nil : try SQLRecordCoding.text(statement, offset + 114, "wide.c114")
-        self.c115 = Int(sqlite3_column_int64(statement, offset + 115))
-        self.c116 = sqlite3_column_double(statement, offset + 116)
-        self.c117 = SQLRecordCoding.isNull(statement, offset + 117) ? nil : SQLRecordCoding.bytes(statement, offset + 117)
-        self.c118 = SQLRecordCoding.isNull(statement, offset + 118) ? nil : sqlite3_column_int64(statement, offset + 118) != 0
-        self.c119 = SQLRecordCoding.isNull(statement, offset + 119) ? nil : try SQLRecordCoding.date(statement, offset + 119, "wide.c119")
-        self.c120 = SQLRecordCoding.isNull(statement, offset + 120) ? nil : try SQLRecordCoding.text(statement, offset + 120, "wide.c120")
-        self.c121 = Int(sqlite3_column_int64(statement, offset + 121))
-        self.c122 = sqlite3_column_double(statement, offset + 122)
-        self.c123 = SQLRecordCoding.isNull(statement, offset + 123) ? nil : SQLRecordCoding.bytes(statement, offset + 123)
-        self.c124 = SQLRecordCoding.isNull(statement, offset + 124) ? nil : sqlite3_column_int64(statement, offset + 124) != 0
-        self.c125 = SQLRecordCoding.isNull(statement, offset + 125) ? nil : try SQLRecordCoding.date(statement, offset + 125, "wide.c125")
-        self.c126 = SQLRecordCoding.isNull(statement, offset + 126) ? nil : try SQLRecordCoding.text(statement, offset + 126, "wide.c126")
-        self.c127 = Int(sqlite3_column_int64(statement, offset + 127))
-        self.c128 = sqlite3_column_double(statement, offset + 128)
-        self.c129 = SQLRecordCoding.isNull(statement, offset + 129) ? nil : SQLRecordCoding.bytes(statement, offset + 129)
-        self.c130 = SQLRecordCoding.isNull(statement, offset + 130) ? nil : sqlite3_column_int64(statement, offset + 130) != 0
-        self.c131 = SQLRecordCoding.isNull(statement, offset + 131) ? nil : try SQLRecordCoding.date(statement, offset + 131, "wide.c131")
-        self.c132 = SQLRecordCoding.isNull(statement, offset + 132) ? nil : try SQLRecordCoding.text(statement, offset + 132, "wide.c132")
-        self.c133 = Int(sqlite3_column_int64(statement, offset + 133))
-        self.c134 = sqlite3_column_double(statement, offset + 134)
-        self.c135 = SQLRecordCoding.isNull(statement, offset + 135) ? nil : SQLRecordCoding.bytes(statement, offset + 135)
-        self.c136 = SQLRecordCoding.isNull(statement, offset + 136) ? nil : sqlite3_column_int64(statement, offset + 136) != 0
-        self.c137 = SQLRecordCoding.isNull(statement, offset + 137) ? nil : try SQLRecordCoding.date(statement, offset + 137, "wide.c137")
-        self.c138 = SQLRecordCoding.isNull(statement, offset + 138) ? nil : try SQLRecordCoding.text(statement, offset + 138, "wide.c138")
-        self.c139 = Int(sqlite3_column_int64(statement, offset + 139))
-        self.c140 = sqlite3_column_double(statement, offset + 140)
-        self.c141 = SQLRecordCoding.isNull(statement, offset + 141) ? nil : SQLRecordCoding.bytes(statement, offset + 141)
-        self.c142 = SQLRecordCoding.isNull(statement, offset + 142) ? nil : sqlite3_column_int64(statement, offset + 142) != 0
-        self.c143 = SQLRecordCoding.isNull(statement, offset + 143) ? nil : try SQLRecordCoding.date(statement, offset + 143, "wide.c143")
-        self.c144 = SQLRecordCoding.isNull(statement, offset + 144) ? nil : try SQLRecordCoding.text(statement, offset + 144, "wide.c144")
-        self.c145 = Int(sqlite3_column_int64(statement, offset + 145))
-        self.c146 = sqlite3_column_double(statement, offset + 146)
-        self.c147 = SQLRecordCoding.isNull(statement, offset + 147) ? nil : SQLRecordCoding.bytes(statement, offset + 147)
-        self.c148 = SQLRecordCoding.isNull(statement, offset + 148) ? nil : sqlite3_column_int64(statement, offset + 148) != 0
-        self.c149 = SQLRecordCoding.isNull(statement, offset + 149) ? nil : try SQLRecordCoding.date(statement, offset + 149, "wide.c149")
-        self.c150 = SQLRecordCoding.isNull(statement, offset + 150) ? nil : try SQLRecordCoding.text(statement, offset + 150, "wide.c150")
-        self.c151 = Int(sqlite3_column_int64(statement, offset + 151))
-        self.c152 = sqlite3_column_double(statement, offset + 152)
-        self.c153 = SQLRecordCoding.isNull(statement, offset + 153) ? nil : SQLRecordCoding.bytes(statement, offset + 153)
-        self.c154 = SQLRecordCoding.isNull(statement, offset + 154) ? nil : sqlite3_column_int64(statement, offset + 154) != 0
-        self.c155 = SQLRecordCoding.isNull(statement, offset + 155) ? nil : try SQLRecordCoding.date(statement, offset + 155, "wide.c155")
-        self.c156 = SQLRecordCoding.isNull(statement, offset + 156) ? nil : try SQLRecordCoding.text(statement, offset + 156, "wide.c156")
-        self.c157 = Int(sqlite3_column_int64(statement, offset + 157))
-        self.c158 = sqlite3_column_double(statement, offset + 158)
-        self.c159 = SQLRecordCoding.isNull(statement, offset + 159) ? nil : SQLRecordCoding.bytes(statement, offset + 159)
-        self.c160 = SQLRecordCoding.isNull(statement, offset + 160) ? nil : sqlite3_column_int64(statement, offset + 160) != 0
-        self.c161 = SQLRecordCoding.isNull(statement, offset + 161) ? nil : try SQLRecordCoding.date(statement, offset + 161, "wide.c161")
-        self.c162 = SQLRecordCoding.isNull(statement, offset + 162) ? nil : try SQLRecordCoding.text(statement, offset + 162, "wide.c162")
-        self.c163 = Int(sqlite3_column_int64(statement, offset + 163))
-        self.c164 = sqlite3_column_double(statement, offset + 164)
-        self.c165 = SQLRecordCoding.isNull(statement, offset + 165) ? nil : SQLRecordCoding.bytes(statement, offset + 165)
-        self.c166 = SQLRecordCoding.isNull(statement, offset + 166) ? nil : sqlite3_column_int64(statement, offset + 166) != 0
-        self.c167 = SQLRecordCoding.isNull(statement, offset + 167) ? nil : try SQLRecordCoding.date(statement, offset + 167, "wide.c167")
-        self.c168 = SQLRecordCoding.isNull(statement, offset + 168) ? nil : try SQLRecordCoding.text(statement, offset + 168, "wide.c168")
-        self.c169 = Int(sqlite3_column_int64(statement, offset + 169))
-        self.c170 = sqlite3_column_double(statement, offset + 170)
-        self.c171 = SQLRecordCoding.isNull(statement, offset + 171) ? nil : SQLRecordCoding.bytes(statement, offset + 171)
-        self.c172 = SQLRecordCoding.isNull(statement, offset + 172) ? nil : sqlite3_column_int64(statement, offset + 172) != 0
-        self.c173 = SQLRecordCoding.isNull(statement, offset + 173) ? nil : try SQLRecordCoding.date(statement, offset + 173, "wide.c173")
-        self.c174 = SQLRecordCoding.isNull(statement, offset + 174) ? nil : try SQLRecordCoding.text(statement, offset + 174, "wide.c174")
-        self.c175 = Int(sqlite3_column_int64(statement, offset + 175))
-        self.c176 = sqlite3_column_double(statement, offset + 176)
-        self.c177 = SQLRecordCoding.isNull(statement, offset + 177) ? nil : SQLRecordCoding.bytes(statement, offset + 177)
-        self.c178 = SQLRecordCoding.isNull(statement, offset + 178) ? nil : sqlite3_column_int64(statement, offset + 178) != 0
-        self.c179 = SQLRecordCoding.isNull(statement, offset + 179) ? nil : try SQLRecordCoding.date(statement, offset + 179, "wide.c179")
-        self.c180 = SQLRecordCoding.isNull(statement, offset + 180) ? nil : try SQLRecordCoding.text(statement, offset + 180, "wide.c180")
-        self.c181 = Int(sqlite3_column_int64(statement, offset + 181))
-        self.c182 = sqlite3_column_double(statement, offset + 182)
-        self.c183 = SQLRecordCoding.isNull(statement, offset + 183) ? nil : SQLRecordCoding.bytes(statement, offset + 183)
-        self.c184 = SQLRecordCoding.isNull(statement, offset + 184) ? nil : sqlite3_column_int64(statement, offset + 184) != 0
-        self.c185 = SQLRecordCoding.isNull(statement, offset + 185) ? nil : try SQLRecordCoding.date(statement, offset + 185, "wide.c185")
-        self.c186 = SQLRecordCoding.isNull(statement, offset + 186) ? nil : try SQLRecordCoding.text(statement, offset + 186, "wide.c186")
-        self.c187 = Int(sqlite3_column_int64(statement, offset + 187))
-        self.c188 = sqlite3_column_double(statement, offset + 188)
-        self.c189 = SQLRecordCoding.isNull(statement, offset + 189) ? nil : SQLRecordCoding.bytes(statement, offset + 189)
-        self.c190 = SQLRecordCoding.isNull(statement, offset + 190) ? nil : sqlite3_column_int64(statement, offset + 190) != 0
-        self.c191 = SQLRecordCoding.isNull(statement, offset + 191) ? nil : try SQLRecordCoding.date(statement, offset + 191, "wide.c191")
-        self.c192 = SQLRecordCoding.isNull(statement, offset + 192) ? nil : try SQLRecordCoding.text(statement, offset + 192, "wide.c192")
-        self.c193 = Int(sqlite3_column_int64(statement, offset + 193))
-        self.c194 = sqlite3_column_double(statement, offset + 194)
-        self.c195 = SQLRecordCoding.isNull(statement, offset + 195) ? nil : SQLRecordCoding.bytes(statement, offset + 195)
-        self.c196 = SQLRecordCoding.isNull(statement, offset + 196) ? nil : sqlite3_column_int64(statement, offset + 196) != 0
-        self.c197 = SQLRecordCoding.isNull(statement, offset + 197) ? nil : try SQLRecordCoding.date(statement, offset + 197, "wide.c197")
-        self.c198 = SQLRecordCoding.isNull(statement, offset + 198) ? nil : try SQLRecordCoding.text(statement, offset + 198, "wide.c198")
-        self.c199 = Int(sqlite3_column_int64(statement, offset + 199))
-        self.c200 = sqlite3_column_double(statement, offset + 200)
-        self.c201 = SQLRecordCoding.isNull(statement, offset + 201) ? nil : SQLRecordCoding.bytes(statement, offset + 201)
-        self.c202 = SQLRecordCoding.isNull(statement, offset + 202) ? nil : sqlite3_column_int64(statement, offset + 202) != 0
-        self.c203 = SQLRecordCoding.isNull(statement, offset + 203) ? nil : try SQLRecordCoding.date(statement, offset + 203, "wide.c203")
-        self.c204 = SQLRecordCoding.isNull(statement, offset + 204) ? nil : try SQLRecordCoding.text(statement, offset + 204, "wide.c204")
-        self.c205 = Int(sqlite3_column_int64(statement, offset + 205))
-        self.c206 = sqlite3_column_double(statement, offset + 206)
-        self.c207 = SQLRecordCoding.isNull(statement, offset + 207) ? nil : SQLRecordCoding.bytes(statement, offset + 207)
-        self.c208 = SQLRecordCoding.isNull(statement, offset + 208) ? nil : sqlite3_column_int64(statement, offset + 208) != 0
-        self.c209 = SQLRecordCoding.isNull(statement, offset + 209) ? nil : try SQLRecordCoding.date(statement, offset + 209, "wide.c209")
-        self.c210 = SQLRecordCoding.isNull(statement, offset + 210) ? nil : try SQLRecordCoding.text(statement, offset + 210, "wide.c210")
-        self.c211 = Int(sqlite3_column_int64(statement, offset + 211))
-        self.c212 = sqlite3_column_double(statement, offset + 212)
-        self.c213 = SQLRecordCoding.isNull(statement, offset + 213) ? nil : SQLRecordCoding.bytes(statement, offset + 213)
-        self.c214 = SQLRecordCoding.isNull(statement, offset + 214) ? nil : sqlite3_column_int64(statement, offset + 214) != 0
-        self.c215 = SQLRecordCoding.isNull(statement, offset + 215) ? nil : try SQLRecordCoding.date(statement, offset + 215, "wide.c215")
-        self.c216 = SQLRecordCoding.isNull(statement, offset + 216) ? nil : try SQLRecordCoding.text(statement, offset + 216, "wide.c216")
-        self.c217 = Int(sqlite3_column_int64(statement, offset + 217))
-        self.c218 = sqlite3_column_double(statement, offset + 218)
-        self.c219 = SQLRecordCoding.isNull(statement, offset + 219) ? nil : SQLRecordCoding.bytes(statement, offset + 219)
-        self.c220 = SQLRecordCoding.isNull(statement, offset + 220) ? nil : sqlite3_column_int64(statement, offset + 220) != 0
-        self.c221 = SQLRecordCoding.isNull(statement, offset + 221) ? nil : try SQLRecordCoding.date(statement, offset + 221, "wide.c221")
-        self.c222 = SQLRecordCoding.isNull(statement, offset + 222) ? nil : try SQLRecordCoding.text(statement, offset + 222, "wide.c222")
-        self.c223 = Int(sqlite3_column_int64(statement, offset + 223))
-        self.c224 = sqlite3_column_double(statement, offset + 224)
-        self.c225 = SQLRecordCoding.isNull(statement, offset + 225) ? nil : SQLRecordCoding.bytes(statement, offset + 225)
-        self.c226 = SQLRecordCoding.isNull(statement, offset + 226) ? nil : sqlite3_column_int64(statement, offset + 226) != 0
-        self.c227 = SQLRecordCoding.isNull(statement, offset + 227) ? nil : try SQLRecordCoding.date(statement, offset + 227, "wide.c227")
-        self.c228 = SQLRecordCoding.isNull(statement, offset + 228) ? nil : try SQLRecordCoding.text(statement, offset + 228, "wide.c228")
-        self.c229 = Int(sqlite3_column_int64(statement, offset + 229))
-        self.c230 = sqlite3_column_double(statement, offset + 230)
-        self.c231 = SQLRecordCoding.isNull(statement, offset + 231) ? nil : SQLRecordCoding.bytes(statement, offset + 231)
-        self.c232 = SQLRecordCoding.isNull(statement, offset + 232) ? nil : sqlite3_column_int64(statement, offset + 232) != 0
-        self.c233 = SQLRecordCoding.isNull(statement, offset + 233) ? nil : try SQLRecordCoding.date(statement, offset + 233, "wide.c233")
-        self.c234 = SQLRecordCoding.isNull(statement, offset + 234) ? nil : try SQLRecordCoding.text(statement, offset + 234, "wide.c234")
-        self.c235 = Int(sqlite3_column_int64(statement, offset + 235))
-        self.c236 = sqlite3_column_double(statement, offset + 236)
-        self.c237 = SQLRecordCoding.isNull(statement, offset + 237) ? nil : SQLRecordCoding.bytes(statement, offset + 237)
-        self.c238 = SQLRecordCoding.isNull(statement, offset + 238) ? nil : sqlite3_column_int64(statement, offset + 238) != 0
-        self.c239 = SQLRecordCoding.isNull(statement, offset + 239) ? nil : try SQLRecordCoding.date(statement, offset + 239, "wide.c239")
-        self.c240 = SQLRecordCoding.isNull(statement, offset + 240) ? nil : try SQLRecordCoding.text(statement, offset + 240, "wide.c240")
-        self.c241 = Int(sqlite3_column_int64(statement, offset + 241))
-        self.c242 = sqlite3_column_double(statement, offset + 242)
-        self.c243 = SQLRecordCoding.isNull(statement, offset + 243) ? nil : SQLRecordCoding.bytes(statement, offset + 243)
-        self.c244 = SQLRecordCoding.isNull(statement, offset + 244) ? nil : sqlite3_column_int64(statement, offset + 244) != 0
-        self.c245 = SQLRecordCoding.isNull(statement, offset + 245) ? nil : try SQLRecordCoding.date(statement, offset + 245, "wide.c245")
-        self.c246 = SQLRecordCoding.isNull(statement, offset + 246) ? nil : try SQLRecordCoding.text(statement, offset + 246, "wide.c246")
-        self.c247 = Int(sqlite3_column_int64(statement, offset + 247))
-        self.c248 = sqlite3_column_double(statement, offset + 248)
-        self.c249 = SQLRecordCoding.isNull(statement, offset + 249) ? nil : SQLRecordCoding.bytes(statement, offset + 249)
-        self.c250 = SQLRecordCoding.isNull(statement, offset + 250) ? nil : sqlite3_column_int64(statement, offset + 250) != 0
-        self.c251 = SQLRecordCoding.isNull(statement, offset + 251) ? nil : try SQLRecordCoding.date(statement, offset + 251, "wide.c251")
-        self.c252 = SQLRecordCoding.isNull(statement, offset + 252) ? nil : try SQLRecordCoding.text(statement, offset + 252, "wide.c252")
-        self.c253 = Int(sqlite3_column_int64(statement, offset + 253))
-        self.c254 = sqlite3_column_double(statement, offset + 254)
-        self.c255 = SQLRecordCoding.isNull(statement, offset + 255) ? nil : SQLRecordCoding.bytes(statement, offset + 255)
-        self.c256 = SQLRecordCoding.isNull(statement, offset + 256) ? nil : sqlite3_column_int64(statement, offset + 256) != 0
-        self.c257 = SQLRecordCoding.isNull(statement, offset + 257) ? nil : try SQLRecordCoding.date(statement, offset + 257, "wide.c257")
-        self.c258 = SQLRecordCoding.isNull(statement, offset + 258) ? nil : try SQLRecordCoding.text(statement, offset + 258, "wide.c258")
-        self.c259 = Int(sqlite3_column_int64(statement, offset + 259))
-        self.c260 = sqlite3_column_double(statement, offset + 260)
-        self.c261 = SQLRecordCoding.isNull(statement, offset + 261) ? nil : SQLRecordCoding.bytes(statement, offset + 261)
-        self.c262 = SQLRecordCoding.isNull(statement, offset + 262) ? nil : sqlite3_column_int64(statement, offset + 262) != 0
-        self.c263 = SQLRecordCoding.isNull(statement, offset + 263) ? nil : try SQLRecordCoding.date(statement, offset + 263, "wide.c263")
-        self.c264 = SQLRecordCoding.isNull(statement, offset + 264) ? nil : try SQLRecordCoding.text(statement, offset + 264, "wide.c264")
-        self.c265 = Int(sqlite3_column_int64(statement, offset + 265))
-        self.c266 = sqlite3_column_double(statement, offset + 266)
-        self.c267 = SQLRecordCoding.isNull(statement, offset + 267) ? nil : SQLRecordCoding.bytes(statement, offset + 267)
-        self.c268 = SQLRecordCoding.isNull(statement, offset + 268) ? nil : sqlite3_column_int64(statement, offset + 268) != 0
-        self.c269 = SQLRecordCoding.isNull(statement, offset + 269) ? nil : try SQLRecordCoding.date(statement, offset + 269, "wide.c269")
-        self.c270 = SQLRecordCoding.isNull(statement, offset + 270) ? nil : try SQLRecordCoding.text(statement, offset + 270, "wide.c270")
-        self.c271 = Int(sqlite3_column_int64(statement, offset + 271))
-        self.c272 = sqlite3_column_double(statement, offset + 272)
-        self.c273 = SQLRecordCoding.isNull(statement, offset + 273) ? nil : SQLRecordCoding.bytes(statement, offset + 273)
-        self.c274 = SQLRecordCoding.isNull(statement, offset + 274) ? nil : sqlite3_column_int64(statement, offset + 274) != 0
-        self.c275 = SQLRecordCoding.isNull(statement, offset + 275) ? nil : try SQLRecordCoding.date(statement, offset + 275, "wide.c275")
-        self.c276 = SQLRecordCoding.isNull(statement, offset + 276) ? nil : try SQLRecordCoding.text(statement, offset + 276, "wide.c276")
-        self.c277 = Int(sqlite3_column_int64(statement, offset + 277))
-        self.c278 = sqlite3_column_double(statement, offset + 278)
-        self.c279 = SQLRecordCoding.isNull(statement, offset + 279) ? nil : SQLRecordCoding.bytes(statement, offset + 279)
-        self.c280 = SQLRecordCoding.isNull(statement, offset + 280) ? nil : sqlite3_column_int64(statement, offset + 280) != 0
-        self.c281 = SQLRecordCoding.isNull(statement, offset + 281) ? nil : try SQLRecordCoding.date(statement, offset + 281, "wide.c281")
-        self.c282 = SQLRecordCoding.isNull(statement, offset + 282) ? nil : try SQLRecordCoding.text(statement, offset + 282, "wide.c282")
-        self.c283 = Int(sqlite3_column_int64(statement, offset + 283))
-        self.c284 = sqlite3_column_double(statement, offset + 284)
-        self.c285 = SQLRecordCoding.isNull(statement, offset + 285) ? nil : SQLRecordCoding.bytes(statement, offset + 285)
-        self.c286 = SQLRecordCoding.isNull(statement, offset + 286) ? nil : sqlite3_column_int64(statement, offset + 286) != 0
-        self.c287 = SQLRecordCoding.isNull(statement, offset + 287) ? nil : try SQLRecordCoding.date(statement, offset + 287, "wide.c287")
-        self.c288 = SQLRecordCoding.isNull(statement, offset + 288) ? nil : try SQLRecordCoding.text(statement, offset + 288, "wide.c288")
-        self.c289 = Int(sqlite3_column_int64(statement, offset + 289))
-        self.c290 = sqlite3_column_double(statement, offset + 290)
-        self.c291 = SQLRecordCoding.isNull(statement, offset + 291) ? nil : SQLRecordCoding.bytes(statement, offset + 291)
-        self.c292 = SQLRecordCoding.isNull(statement, offset + 292) ? nil : sqlite3_column_int64(statement, offset + 292) != 0
-        self.c293 = SQLRecordCoding.isNull(statement, offset + 293) ? nil : try SQLRecordCoding.date(statement, offset + 293, "wide.c293")
-        self.c294 = SQLRecordCoding.isNull(statement, offset + 294) ? nil : try SQLRecordCoding.text(statement, offset + 294, "wide.c294")
-        self.c295 = Int(sqlite3_column_int64(statement, offset + 295))
-        self.c296 = sqlite3_column_double(statement, offset + 296)
-        self.c297 = SQLRecordCoding.isNull(statement, offset + 297) ? nil : SQLRecordCoding.bytes(statement, offset + 297)
-        self.c298 = SQLRecordCoding.isNull(statement, offset + 298) ? nil : sqlite3_column_int64(statement, offset + 298) != 0
-        self.c299 = SQLRecordCoding.isNull(statement, offset + 299) ? nil : try SQLRecordCoding.date(statement, offset + 299, "wide.c299")
+        self.id = try SQLRecordCoding.int(statement, offset, "wide.id")
+        self.c001 = try SQLRecordCoding.int(statement, offset + 1, "wide.c001")
+        self.c002 = try SQLRecordCoding.double(statement, offset + 2, "wide.c002")
+        self.c003 = try SQLRecordCoding.bytesOrNil(statement, offset + 3, "wide.c003")
+        self.c004 = try SQLRecordCoding.boolOrNil(statement, offset + 4, "wide.c004")
+        self.c005 = try SQLRecordCoding.dateOrNil(statement, offset + 5, "wide.c005", .text)
+        self.c006 = try SQLRecordCoding.textOrNil(statement, offset + 6, "wide.c006")
+        self.c007 = try SQLRecordCoding.int(statement, offset + 7, "wide.c007")
+        self.c008 = try SQLRecordCoding.double(statement, offset + 8, "wide.c008")
+        self.c009 = try SQLRecordCoding.bytesOrNil(statement, offset + 9, "wide.c009")
+        self.c010 = try SQLRecordCoding.boolOrNil(statement, offset + 10, "wide.c010")
+        self.c011 = try SQLRecordCoding.dateOrNil(statement, offset + 11, "wide.c011", .text)
+        self.c012 = try SQLRecordCoding.textOrNil(statement, offset + 12, "wide.c012")
+        self.c013 = try SQLRecordCoding.int(statement, offset + 13, "wide.c013")
+        self.c014 = try SQLRecordCoding.double(statement, offset + 14, "wide.c014")
+        self.c015 = try SQLRecordCoding.bytesOrNil(statement, offset + 15, "wide.c015")
+        self.c016 = try SQLRecordCoding.boolOrNil(statement, offset + 16, "wide.c016")
+        self.c017 = try SQLRecordCoding.dateOrNil(statement, offset + 17, "wide.c017", .text)
+        self.c018 = try SQLRecordCoding.textOrNil(statement, offset + 18, "wide.c018")
+        self.c019 = try SQLRecordCoding.int(statement, offset + 19, "wide.c019")
+        self.c020 = try SQLRecordCoding.double(statement, offset + 20, "wide.c020")
+        self.c021 = try SQLRecordCoding.bytesOrNil(statement, offset + 21, "wide.c021")
+        self.c022 = try SQLRecordCoding.boolOrNil(statement, offset + 22, "wide.c022")
+        self.c023 = try SQLRecordCoding.dateOrNil(statement, offset + 23, "wide.c023", .text)
+        self.c024 = try SQLRecordCoding.textOrNil(statement, offset + 24, "wide.c024")
+        self.c025 = try SQLRecordCoding.int(statement, offset + 25, "wide.c025")
+        self.c026 = try SQLRecordCoding.double(statement, offset + 26, "wide.c026")
+        self.c027 = try SQLRecordCoding.bytesOrNil(statement, offset + 27, "wide.c027")
+        self.c028 = try SQLRecordCoding.boolOrNil(statement, offset + 28, "wide.c028")
+        self.c029 = try SQLRecordCoding.dateOrNil(statement, offset + 29, "wide.c029", .text)
+        self.c030 = try SQLRecordCoding.textOrNil(statement, offset + 30, "wide.c030")
+        self.c031 = try SQLRecordCoding.int(statement, offset + 31, "wide.c031")
+        self.c032 = try SQLRecordCoding.double(statement, offset + 32, "wide.c032")
+        self.c033 = try SQLRecordCoding.bytesOrNil(statement, offset + 33, "wide.c033")
+        self.c034 = try SQLRecordCoding.boolOrNil(statement, offset + 34, "wide.c034")
+        self.c035 = try SQLRecordCoding.dateOrNil(statement, offset + 35, "wide.c035", .text)
+        self.c036 = try SQLRecordCoding.textOrNil(statement, offset + 36, "wide.c036")
+        self.c037 = try SQLRecordCoding.int(statement, offset + 37, "wide.c037")
+        self.c038 = try SQLRecordCoding.double(statement, offset + 38, "wide.c038")
+        self.c039 = try SQLRecordCoding.bytesOrNil(statement, offset + 39, "wide.c039")
+        self.c040 = try SQLRecordCoding.boolOrNil(statement, offset + 40, "wide.c040")
+        self.c041 = try SQLRecordCoding.dateOrNil(statement, offset + 41, "wide.c041", .text)
+        self.c042 = try SQLRecordCoding.textOrNil(statement, offset + 42, "wide.c042")
+        self.c043 = try SQLRecordCoding.int(statement, offset + 43, "wide.c043")
+        self.c044 = try SQLRecordCoding.double(statement, offset + 44, "wide.c044")
+        self.c045 = try SQLRecordCoding.bytesOrNil(statement, offset + 45, "wide.c045")
+        self.c046 = try SQLRecordCoding.boolOrNil(statement, offset + 46, "wide.c046")
+        self.c047 = try SQLRecordCoding.dateOrNil(statement, offset + 47, "wide.c047", .text)
+        self.c048 = try SQLRecordCoding.textOrNil(statement, offset + 48, "wide.c048")
+        self.c049 = try SQLRecordCoding.int(statement, offset + 49, "wide.c049")
+        self.c050 = try SQLRecordCoding.double(statement, offset + 50, "wide.c050")
+        self.c051 = try SQLRecordCoding.bytesOrNil(statement, offset + 51, "wide.c051")
+        self.c052 = try SQLRecordCoding.boolOrNil(statement, offset + 52, "wide.c052")
+        self.c053 = try SQLRecordCoding.dateOrNil(statement, offset + 53, "wide.c053", .text)
+        self.c054 = try SQLRecordCoding.textOrNil(statement, offset + 54, "wide.c054")
+        self.c055 = try SQLRecordCoding.int(statement, offset + 55, "wide.c055")
+        self.c056 = try SQLRecordCoding.double(statement, offset + 56, "wide.c056")
+        self.c057 = try SQLRecordCoding.bytesOrNil(statement, offset + 57, "wide.c057")
+        self.c058 = try SQLRecordCoding.boolOrNil(statement, offset + 58, "wide.c058")
+        self.c059 = try SQLRecordCoding.dateOrNil(statement, offset + 59, "wide.c059", .text)
+        self.c060 = try SQLRecordCoding.textOrNil(statement, offset + 60, "wide.c060")
+        self.c061 = try SQLRecordCoding.int(statement, offset + 61, "wide.c061")
+        self.c062 = try SQLRecordCoding.double(statement, offset + 62, "wide.c062")
+        self.c063 = try SQLRecordCoding.bytesOrNil(statement, offset + 63, "wide.c063")
+        self.c064 = try SQLRecordCoding.boolOrNil(statement, offset + 64, "wide.c064")
+        self.c065 = try SQLRecordCoding.dateOrNil(statement, offset + 65, "wide.c065", .text)
+        self.c066 = try SQLRecordCoding.textOrNil(statement, offset + 66, "wide.c066")
+        self.c067 = try SQLRecordCoding.int(statement, offset + 67, "wide.c067")
+        self.c068 = try SQLRecordCoding.double(statement, offset + 68, "wide.c068")
+        self.c069 = try SQLRecordCoding.bytesOrNil(statement, offset + 69, "wide.c069")
+        self.c070 = try SQLRecordCoding.boolOrNil(statement, offset + 70, "wide.c070")
+        self.c071 = try SQLRecordCoding.dateOrNil(statement, offset + 71, "wide.c071", .text)
+        self.c072 = try SQLRecordCoding.textOrNil(statement, offset + 72, "wide.c072")
+        self.c073 = try SQLRecordCoding.int(statement, offset + 73, "wide.c073")
+        self.c074 = try SQLRecordCoding.double(statement, offset + 74, "wide.c074")
+        self.c075 = try SQLRecordCoding.bytesOrNil(statement, offset + 75, "wide.c075")
+        self.c076 = try SQLRecordCoding.boolOrNil(statement, offset + 76, "wide.c076")
+        self.c077 = try SQLRecordCoding.dateOrNil(statement, offset + 77, "wide.c077", .text)
+        self.c078 = try SQLRecordCoding.textOrNil(statement, offset + 78, "wide.c078")
+        self.c079 = try SQLRecordCoding.int(statement, offset + 79, "wide.c079")
+        self.c080 = try SQLRecordCoding.double(statement, offset + 80, "wide.c080")
+        self.c081 = try SQLRecordCoding.bytesOrNil(statement, offset + 81, "wide.c081")
+        self.c082 = try SQLRecordCoding.boolOrNil(statement, offset + 82, "wide.c082")
+        self.c083 = try SQLRecordCoding.dateOrNil(statement, offset + 83, "wide.c083", .text)
+        self.c084 = try SQLRecordCoding.textOrNil(statement, offset + 84, "wide.c084")
+        self.c085 = try SQLRecordCoding.int(statement, offset + 85, "wide.c085")
+        self.c086 = try SQLRecordCoding.double(statement, offset + 86, "wide.c086")
+        self.c087 = try SQLRecordCoding.bytesOrNil(statement, offset + 87, "wide.c087")
+        self.c088 = try SQLRecordCoding.boolOrNil(statement, offset + 88, "wide.c088")
+        self.c089 = try SQLRecordCoding.dateOrNil(statement, offset + 89, "wide.c089", .text)
+        self.c090 = try SQLRecordCoding.textOrNil(statement, offset + 90, "wide.c090")
+        self.c091 = try SQLRecordCoding.int(statement, offset + 91, "wide.c091")
+        self.c092 = try SQLRecordCoding.double(statement, offset + 92, "wide.c092")
+        self.c093 = try SQLRecordCoding.bytesOrNil(statement, offset + 93, "wide.c093")
+        self.c094 = try SQLRecordCoding.boolOrNil(statement, offset + 94, "wide.c094")
+        self.c095 = try SQLRecordCoding.dateOrNil(statement, offset + 95, "wide.c095", .text)
+        self.c096 = try SQLRecordCoding.textOrNil(statement, offset + 96, "wide.c096")
+        self.c097 = try SQLRecordCoding.int(statement, offset + 97, "wide.c097")
+        self.c098 = try SQLRecordCoding.double(statement, offset + 98, "wide.c098")
+        self.c099 = try SQLRecordCoding.bytesOrNil(statement, offset + 99, "wide.c099")
+        self.c100 = try SQLRecordCoding.boolOrNil(statement, offset + 100, "wide.c100")
+        self.c101 = try SQLRecordCoding.dateOrNil(statement, offset + 101, "wide.c101", .text)
+        self.c102 = try SQLRecordCoding.textOrNil(statement, offset + 102, "wide.c102")
+        self.c103 = try SQLRecordCoding.int(statement, offset + 103, "wide.c103")
+        self.c104 = try SQLRecordCoding.double(statement, offset + 104, "wide.c104")
+        self.c105 = try SQLRecordCoding.bytesOrNil(statement, offset + 105, "wide.c105")
+        self.c106 = try SQLRecordCoding.boolOrNil(statement, offset + 106, "wide.c106")
+        self.c107 = try SQLRecordCoding.dateOrNil(statement, offset + 107, "wide.c107", .text)
+        self.c108 = try SQLRecordCoding.textOrNil(statement, offset + 108, "wide.c108")
+        self.c109 = try SQLRecordCoding.int(statement, offset + 109, "wide.c109")
+        self.c110 = try SQLRecordCoding.double(statement, offset + 110, "wide.c110")
+        self.c111 = try SQLRecordCoding.bytesOrNil(statement, offset + 111, "wide.c111")
+        self.c112 = try SQLRecordCoding.boolOrNil(statement, offset + 112, "wide.c112")
+        self.c113 = try SQLRecordCoding.dateOrNil(statement, offset + 113, "wide.c113", .text)
+        self.c114 = try SQLRecordCoding.textOrNil(statement, offset + 114, "wide.c114")
+        self.c115 = try SQLRecordCoding.int(statement, offset + 115, "wide.c115")
+        self.c116 = try SQLRecordCoding.double(statement, offset + 116, "wide.c116")
+        self.c117 = try SQLRecordCoding.bytesOrNil(statement, offset + 117, "wide.c117")
+        self.c118 = try SQLRecordCoding.boolOrNil(statement, offset + 118, "wide.c118")
+        self.c119 = try SQLRecordCoding.dateOrNil(statement, offset + 119, "wide.c119", .text)
+        self.c120 = try SQLRecordCoding.textOrNil(statement, offset + 120, "wide.c120")
+        self.c121 = try SQLRecordCoding.int(statement, offset + 121, "wide.c121")
+        self.c122 = try SQLRecordCoding.double(statement, offset + 122, "wide.c122")
+        self.c123 = try SQLRecordCoding.bytesOrNil(statement, offset + 123, "wide.c123")
+        self.c124 = try SQLRecordCoding.boolOrNil(statement, offset + 124, "wide.c124")
+        self.c125 = try SQLRecordCoding.dateOrNil(statement, offset + 125, "wide.c125", .text)
+        self.c126 = try SQLRecordCoding.textOrNil(statement, offset + 126, "wide.c126")
+        self.c127 = try SQLRecordCoding.int(statement, offset + 127, "wide.c127")
+        self.c128 = try SQLRecordCoding.double(statement, offset + 128, "wide.c128")
+        self.c129 = try SQLRecordCoding.bytesOrNil(statement, offset + 129, "wide.c129")
+        self.c130 = try SQLRecordCoding.boolOrNil(statement, offset + 130, "wide.c130")
+        self.c131 = try SQLRecordCoding.dateOrNil(statement, offset + 131, "wide.c131", .text)
+        self.c132 = try SQLRecordCoding.textOrNil(statement, offset + 132, "wide.c132")
+        self.c133 = try SQLRecordCoding.int(statement, offset + 133, "wide.c133")
+        self.c134 = try SQLRecordCoding.double(statement, offset + 134, "wide.c134")
+        self.c135 = try SQLRecordCoding.bytesOrNil(statement, offset + 135, "wide.c135")
+        self.c136 = try SQLRecordCoding.boolOrNil(statement, offset + 136, "wide.c136")
+        self.c137 = try SQLRecordCoding.dateOrNil(statement, offset + 137, "wide.c137", .text)
+        self.c138 = try SQLRecordCoding.textOrNil(statement, offset + 138, "wide.c138")
+        self.c139 = try SQLRecordCoding.int(statement, offset + 139, "wide.c139")
+        self.c140 = try SQLRecordCoding.double(statement, offset + 140, "wide.c140")
+        self.c141 = try SQLRecordCoding.bytesOrNil(statement, offset + 141, "wide.c141")
+        self.c142 = try SQLRecordCoding.boolOrNil(statement, offset + 142, "wide.c142")
+        self.c143 = try SQLRecordCoding.dateOrNil(statement, offset + 143, "wide.c143", .text)
+        self.c144 = try SQLRecordCoding.textOrNil(statement, offset + 144, "wide.c144")
+        self.c145 = try SQLRecordCoding.int(statement, offset + 145, "wide.c145")
+        self.c146 = try SQLRecordCoding.double(statement, offset + 146, "wide.c146")
+        self.c147 = try SQLRecordCoding.bytesOrNil(statement, offset + 147, "wide.c147")
+        self.c148 = try SQLRecordCoding.boolOrNil(statement, offset + 148, "wide.c148")
+        self.c149 = try SQLRecordCoding.dateOrNil(statement, offset + 149, "wide.c149", .text)
+        self.c150 = try SQLRecordCoding.textOrNil(statement, offset + 150, "wide.c150")
+        self.c151 = try SQLRecordCoding.int(statement, offset + 151, "wide.c151")
+        self.c152 = try SQLRecordCoding.double(statement, offset + 152, "wide.c152")
+        self.c153 = try SQLRecordCoding.bytesOrNil(statement, offset + 153, "wide.c153")
+        self.c154 = try SQLRecordCoding.boolOrNil(statement, offset + 154, "wide.c154")
+        self.c155 = try SQLRecordCoding.dateOrNil(statement, offset + 155, "wide.c155", .text)
+        self.c156 = try SQLRecordCoding.textOrNil(statement, offset + 156, "wide.c156")
+        self.c157 = try SQLRecordCoding.int(statement, offset + 157, "wide.c157")
+        self.c158 = try SQLRecordCoding.double(statement, offset + 158, "wide.c158")
+        self.c159 = try SQLRecordCoding.bytesOrNil(statement, offset + 159, "wide.c159")
+        self.c160 = try SQLRecordCoding.boolOrNil(statement, offset + 160, "wide.c160")
+        self.c161 = try SQLRecordCoding.dateOrNil(statement, offset + 161, "wide.c161", .text)
+        self.c162 = try SQLRecordCoding.textOrNil(statement, offset + 162, "wide.c162")
+        self.c163 = try SQLRecordCoding.int(statement, offset + 163, "wide.c163")
+        self.c164 = try SQLRecordCoding.double(statement, offset + 164, "wide.c164")
+        self.c165 = try SQLRecordCoding.bytesOrNil(statement, offset + 165, "wide.c165")
+        self.c166 = try SQLRecordCoding.boolOrNil(statement, offset + 166, "wide.c166")
+        self.c167 = try SQLRecordCoding.dateOrNil(statement, offset + 167, "wide.c167", .text)
+        self.c168 = try SQLRecordCoding.textOrNil(statement, offset + 168, "wide.c168")
+        self.c169 = try SQLRecordCoding.int(statement, offset + 169, "wide.c169")
+        self.c170 = try SQLRecordCoding.double(statement, offset + 170, "wide.c170")
+        self.c171 = try SQLRecordCoding.bytesOrNil(statement, offset + 171, "wide.c171")
+        self.c172 = try SQLRecordCoding.boolOrNil(statement, offset + 172, "wide.c172")
+        self.c173 = try SQLRecordCoding.dateOrNil(statement, offset + 173, "wide.c173", .text)
+        self.c174 = try SQLRecordCoding.textOrNil(statement, offset + 174, "wide.c174")
+        self.c175 = try SQLRecordCoding.int(statement, offset + 175, "wide.c175")
+        self.c176 = try SQLRecordCoding.double(statement, offset + 176, "wide.c176")
+        self.c177 = try SQLRecordCoding.bytesOrNil(statement, offset + 177, "wide.c177")
+        self.c178 = try SQLRecordCoding.boolOrNil(statement, offset + 178, "wide.c178")
+        self.c179 = try SQLRecordCoding.dateOrNil(statement, offset + 179, "wide.c179", .text)
+        self.c180 = try SQLRecordCoding.textOrNil(statement, offset + 180, "wide.c180")
+        self.c181 = try SQLRecordCoding.int(statement, offset + 181, "wide.c181")
+        self.c182 = try SQLRecordCoding.double(statement, offset + 182, "wide.c182")
+        self.c183 = try SQLRecordCoding.bytesOrNil(statement, offset + 183, "wide.c183")
+        self.c184 = try SQLRecordCoding.boolOrNil(statement, offset + 184, "wide.c184")
+        self.c185 = try SQLRecordCoding.dateOrNil(statement, offset + 185, "wide.c185", .text)
+        self.c186 = try SQLRecordCoding.textOrNil(statement, offset + 186, "wide.c186")
+        self.c187 = try SQLRecordCoding.int(statement, offset + 187, "wide.c187")
+        self.c188 = try SQLRecordCoding.double(statement, offset + 188, "wide.c188")
+        self.c189 = try SQLRecordCoding.bytesOrNil(statement, offset + 189, "wide.c189")
+        self.c190 = try SQLRecordCoding.boolOrNil(statement, offset + 190, "wide.c190")
+        self.c191 = try SQLRecordCoding.dateOrNil(statement, offset + 191, "wide.c191", .text)
+        self.c192 = try SQLRecordCoding.textOrNil(statement, offset + 192, "wide.c192")
+        self.c193 = try SQLRecordCoding.int(statement, offset + 193, "wide.c193")
+        self.c194 = try SQLRecordCoding.double(statement, offset + 194, "wide.c194")
+        self.c195 = try SQLRecordCoding.bytesOrNil(statement, offset + 195, "wide.c195")
+        self.c196 = try SQLRecordCoding.boolOrNil(statement, offset + 196, "wide.c196")
+        self.c197 = try SQLRecordCoding.dateOrNil(statement, offset + 197, "wide.c197", .text)
+        self.c198 = try SQLRecordCoding.textOrNil(statement, offset + 198, "wide.c198")
+        self.c199 = try SQLRecordCoding.int(statement, offset + 199, "wide.c199")
+        self.c200 = try SQLRecordCoding.double(statement, offset + 200, "wide.c200")
+        self.c201 = try SQLRecordCoding.bytesOrNil(statement, offset + 201, "wide.c201")
+        self.c202 = try SQLRecordCoding.boolOrNil(statement, offset + 202, "wide.c202")
+        self.c203 = try SQLRecordCoding.dateOrNil(statement, offset + 203, "wide.c203", .text)
+        self.c204 = try SQLRecordCoding.textOrNil(statement, offset + 204, "wide.c204")
+        self.c205 = try SQLRecordCoding.int(statement, offset + 205, "wide.c205")
+        self.c206 = try SQLRecordCoding.double(statement, offset + 206, "wide.c206")
+        self.c207 = try SQLRecordCoding.bytesOrNil(statement, offset + 207, "wide.c207")
+        self.c208 = try SQLRecordCoding.boolOrNil(statement, offset + 208, "wide.c208")
+        self.c209 = try SQLRecordCoding.dateOrNil(statement, offset + 209, "wide.c209", .text)
+        self.c210 = try SQLRecordCoding.textOrNil(statement, offset + 210, "wide.c210")
+        self.c211 = try SQLRecordCoding.int(statement, offset + 211, "wide.c211")
+        self.c212 = try SQLRecordCoding.double(statement, offset + 212, "wide.c212")
+        self.c213 = try SQLRecordCoding.bytesOrNil(statement, offset + 213, "wide.c213")
+        self.c214 = try SQLRecordCoding.boolOrNil(statement, offset + 214, "wide.c214")
+        self.c215 = try SQLRecordCoding.dateOrNil(statement, offset + 215, "wide.c215", .text)
+        self.c216 = try SQLRecordCoding.textOrNil(statement, offset + 216, "wide.c216")
+        self.c217 = try SQLRecordCoding.int(statement, offset + 217, "wide.c217")
+        self.c218 = try SQLRecordCoding.double(statement, offset + 218, "wide.c218")
+        self.c219 = try SQLRecordCoding.bytesOrNil(statement, offset + 219, "wide.c219")
+        self.c220 = try SQLRecordCoding.boolOrNil(statement, offset + 220, "wide.c220")
+        self.c221 = try SQLRecordCoding.dateOrNil(statement, offset + 221, "wide.c221", .text)
+        self.c222 = try SQLRecordCoding.textOrNil(statement, offset + 222, "wide.c222")
+        self.c223 = try SQLRecordCoding.int(statement, offset + 223, "wide.c223")
+        self.c224 = try SQLRecordCoding.double(statement, offset + 224, "wide.c224")
+        self.c225 = try SQLRecordCoding.bytesOrNil(statement, offset + 225, "wide.c225")
+        self.c226 = try SQLRecordCoding.boolOrNil(statement, offset + 226, "wide.c226")
+        self.c227 = try SQLRecordCoding.dateOrNil(statement, offset + 227, "wide.c227", .text)
+        self.c228 = try SQLRecordCoding.textOrNil(statement, offset + 228, "wide.c228")
+        self.c229 = try SQLRecordCoding.int(statement, offset + 229, "wide.c229")
+        self.c230 = try SQLRecordCoding.double(statement, offset + 230, "wide.c230")
+        self.c231 = try SQLRecordCoding.bytesOrNil(statement, offset + 231, "wide.c231")
+        self.c232 = try SQLRecordCoding.boolOrNil(statement, offset + 232, "wide.c232")
+        self.c233 = try SQLRecordCoding.dateOrNil(statement, offset + 233, "wide.c233", .text)
+        self.c234 = try SQLRecordCoding.textOrNil(statement, offset + 234, "wide.c234")
+        self.c235 = try SQLRecordCoding.int(statement, offset + 235, "wide.c235")
+        self.c236 = try SQLRecordCoding.double(statement, offset + 236, "wide.c236")
+        self.c237 = try SQLRecordCoding.bytesOrNil(statement, offset + 237, "wide.c237")
+        self.c238 = try SQLRecordCoding.boolOrNil(statement, offset + 238, "wide.c238")
+        self.c239 = try SQLRecordCoding.dateOrNil(statement, offset + 239, "wide.c239", .text)
+        self.c240 = try SQLRecordCoding.textOrNil(statement, offset + 240, "wide.c240")
+        self.c241 = try SQLRecordCoding.int(statement, offset + 241, "wide.c241")
+        self.c242 = try SQLRecordCoding.double(statement, offset + 242, "wide.c242")
+        self.c243 = try SQLRecordCoding.bytesOrNil(statement, offset + 243, "wide.c243")
+        self.c244 = try SQLRecordCoding.boolOrNil(statement, offset + 244, "wide.c244")
+        self.c245 = try SQLRecordCoding.dateOrNil(statement, offset + 245, "wide.c245", .text)
+        self.c246 = try SQLRecordCoding.textOrNil(statement, offset + 246, "wide.c246")
+        self.c247 = try SQLRecordCoding.int(statement, offset + 247, "wide.c247")
+        self.c248 = try SQLRecordCoding.double(statement, offset + 248, "wide.c248")
+        self.c249 = try SQLRecordCoding.bytesOrNil(statement, offset + 249, "wide.c249")
+        self.c250 = try SQLRecordCoding.boolOrNil(statement, offset + 250, "wide.c250")
+        self.c251 = try SQLRecordCoding.dateOrNil(statement, offset + 251, "wide.c251", .text)
+        self.c252 = try SQLRecordCoding.textOrNil(statement, offset + 252, "wide.c252")
+        self.c253 = try SQLRecordCoding.int(statement, offset + 253, "wide.c253")
+        self.c254 = try SQLRecordCoding.double(statement, offset + 254, "wide.c254")
+        self.c255 = try SQLRecordCoding.bytesOrNil(statement, offset + 255, "wide.c255")
+        self.c256 = try SQLRecordCoding.boolOrNil(statement, offset + 256, "wide.c256")
+        self.c257 = try SQLRecordCoding.dateOrNil(statement, offset + 257, "wide.c257", .text)
+        self.c258 = try SQLRecordCoding.textOrNil(statement, offset + 258, "wide.c258")
+        self.c259 = try SQLRecordCoding.int(statement, offset + 259, "wide.c259")
+        self.c260 = try SQLRecordCoding.double(statement, offset + 260, "wide.c260")
+        self.c261 = try SQLRecordCoding.bytesOrNil(statement, offset + 261, "wide.c261")
+        self.c262 = try SQLRecordCoding.boolOrNil(statement, offset + 262, "wide.c262")
+        self.c263 = try SQLRecordCoding.dateOrNil(statement, offset + 263, "wide.c263", .text)
+        self.c264 = try SQLRecordCoding.textOrNil(statement, offset + 264, "wide.c264")
+        self.c265 = try SQLRecordCoding.int(statement, offset + 265, "wide.c265")
+        self.c266 = try SQLRecordCoding.double(statement, offset + 266, "wide.c266")
+        self.c267 = try SQLRecordCoding.bytesOrNil(statement, offset + 267, "wide.c267")
+        self.c268 = try SQLRecordCoding.boolOrNil(statement, offset + 268, "wide.c268")
+        self.c269 = try SQLRecordCoding.dateOrNil(statement, offset + 269, "wide.c269", .text)
+        self.c270 = try SQLRecordCoding.textOrNil(statement, offset + 270, "wide.c270")
+        self.c271 = try SQLRecordCoding.int(statement, offset + 271, "wide.c271")
+        self.c272 = try SQLRecordCoding.double(statement, offset + 272, "wide.c272")
+        self.c273 = try SQLRecordCoding.bytesOrNil(statement, offset + 273, "wide.c273")
+        self.c274 = try SQLRecordCoding.boolOrNil(statement, offset + 274, "wide.c274")
+        self.c275 = try SQLRecordCoding.dateOrNil(statement, offset + 275, "wide.c275", .text)
+        self.c276 = try SQLRecordCoding.textOrNil(statement, offset + 276, "wide.c276")
+        self.c277 = try SQLRecordCoding.int(statement, offset + 277, "wide.c277")
+        self.c278 = try SQLRecordCoding.double(statement, offset + 278, "wide.c278")
+        self.c279 = try SQLRecordCoding.bytesOrNil(statement, offset + 279, "wide.c279")
+        self.c280 = try SQLRecordCoding.boolOrNil(statement, offset + 280, "wide.c280")
+        self.c281 = try SQLRecordCoding.dateOrNil(statement, offset + 281, "wide.c281", .text)
+        self.c282 = try SQLRecordCoding.textOrNil(statement, offset + 282, "wide.c282")
+        self.c283 = try SQLRecordCoding.int(statement, offset + 283, "wide.c283")
+        self.c284 = try SQLRecordCoding.double(statement, offset + 284, "wide.c284")
+        self.c285 = try SQLRecordCoding.bytesOrNil(statement, offset + 285, "wide.c285")
+        self.c286 = try SQLRecordCoding.boolOrNil(statement, offset + 286, "wide.c286")
+        self.c287 = try SQLRecordCoding.dateOrNil(statement, offset + 287, "wide.c287", .text)
+        self.c288 = try SQLRecordCoding.textOrNil(statement, offset + 288, "wide.c288")
+        self.c289 = try SQLRecordCoding.int(statement, offset + 289, "wide.c289")
+        self.c290 = try SQLRecordCoding.double(statement, offset + 290, "wide.c290")
+        self.c291 = try SQLRecordCoding.bytesOrNil(statement, offset + 291, "wide.c291")
+        self.c292 = try SQLRecordCoding.boolOrNil(statement, offset + 292, "wide.c292")
+        self.c293 = try SQLRecordCoding.dateOrNil(statement, offset + 293, "wide.c293", .text)
+        self.c294 = try SQLRecordCoding.textOrNil(statement, offset + 294, "wide.c294")
+        self.c295 = try SQLRecordCoding.int(statement, offset + 295, "wide.c295")
+        self.c296 = try SQLRecordCoding.double(statement, offset + 296, "wide.c296")
+        self.c297 = try SQLRecordCoding.bytesOrNil(statement, offset + 297, "wide.c297")
+        self.c298 = try SQLRecordCoding.boolOrNil(statement, offset + 298, "wide.c298")
+        self.c299 = try SQLRecordCoding.dateOrNil(statement, offset + 299, "wide.c299", .text)
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -3972,301 +3972,301 @@ extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(c002, statement, first + 1)
         try SQLRecordCoding.bind(c003, statement, first + 2)
         try SQLRecordCoding.bind(c004, statement, first + 3)
-        try SQLRecordCoding.bind(c005, statement, first + 4, .text)
+        try SQLRecordCoding.bind(c005, statement, first + 4, .text, "wide.c005")
         try SQLRecordCoding.bind(c006, statement, first + 5)
         try SQLRecordCoding.bind(c007, statement, first + 6)
         try SQLRecordCoding.bind(c008, statement, first + 7)
         try SQLRecordCoding.bind(c009, statement, first + 8)
         try SQLRecordCoding.bind(c010, statement, first + 9)
-        try SQLRecordCoding.bind(c011, statement, first + 10, .text)
+        try SQLRecordCoding.bind(c011, statement, first + 10, .text, "wide.c011")
         try SQLRecordCoding.bind(c012, statement, first + 11)
         try SQLRecordCoding.bind(c013, statement, first + 12)
         try SQLRecordCoding.bind(c014, statement, first + 13)
         try SQLRecordCoding.bind(c015, statement, first + 14)
         try SQLRecordCoding.bind(c016, statement, first + 15)
-        try SQLRecordCoding.bind(c017, statement, first + 16, .text)
+        try SQLRecordCoding.bind(c017, statement, first + 16, .text, "wide.c017")
         try SQLRecordCoding.bind(c018, statement, first + 17)
         try SQLRecordCoding.bind(c019, statement, first + 18)
         try SQLRecordCoding.bind(c020, statement, first + 19)
         try SQLRecordCoding.bind(c021, statement, first + 20)
         try SQLRecordCoding.bind(c022, statement, first + 21)
-        try SQLRecordCoding.bind(c023, statement, first + 22, .text)
+        try SQLRecordCoding.bind(c023, statement, first + 22, .text, "wide.c023")
         try SQLRecordCoding.bind(c024, statement, first + 23)
         try SQLRecordCoding.bind(c025, statement, first + 24)
         try SQLRecordCoding.bind(c026, statement, first + 25)
         try SQLRecordCoding.bind(c027, statement, first + 26)
         try SQLRecordCoding.bind(c028, statement, first + 27)
-        try SQLRecordCoding.bind(c029, statement, first + 28, .text)
+        try SQLRecordCoding.bind(c029, statement, first + 28, .text, "wide.c029")
         try SQLRecordCoding.bind(c030, statement, first + 29)
         try SQLRecordCoding.bind(c031, statement, first + 30)
         try SQLRecordCoding.bind(c032, statement, first + 31)
         try SQLRecordCoding.bind(c033, statement, first + 32)
         try SQLRecordCoding.bind(c034, statement, first + 33)
-        try SQLRecordCoding.bind(c035, statement, first + 34, .text)
+        try SQLRecordCoding.bind(c035, statement, first + 34, .text, "wide.c035")
         try SQLRecordCoding.bind(c036, statement, first + 35)
         try SQLRecordCoding.bind(c037, statement, first + 36)
         try SQLRecordCoding.bind(c038, statement, first + 37)
         try SQLRecordCoding.bind(c039, statement, first + 38)
         try SQLRecordCoding.bind(c040, statement, first + 39)
-        try SQLRecordCoding.bind(c041, statement, first + 40, .text)
+        try SQLRecordCoding.bind(c041, statement, first + 40, .text, "wide.c041")
         try SQLRecordCoding.bind(c042, statement, first + 41)
         try SQLRecordCoding.bind(c043, statement, first + 42)
         try SQLRecordCoding.bind(c044, statement, first + 43)
         try SQLRecordCoding.bind(c045, statement, first + 44)
         try SQLRecordCoding.bind(c046, statement, first + 45)
-        try SQLRecordCoding.bind(c047, statement, first + 46, .text)
+        try SQLRecordCoding.bind(c047, statement, first + 46, .text, "wide.c047")
         try SQLRecordCoding.bind(c048, statement, first + 47)
         try SQLRecordCoding.bind(c049, statement, first + 48)
         try SQLRecordCoding.bind(c050, statement, first + 49)
         try SQLRecordCoding.bind(c051, statement, first + 50)
         try SQLRecordCoding.bind(c052, statement, first + 51)
-        try SQLRecordCoding.bind(c053, statement, first + 52, .text)
+        try SQLRecordCoding.bind(c053, statement, first + 52, .text, "wide.c053")
         try SQLRecordCoding.bind(c054, statement, first + 53)
         try SQLRecordCoding.bind(c055, statement, first + 54)
         try SQLRecordCoding.bind(c056, statement, first + 55)
         try SQLRecordCoding.bind(c057, statement, first + 56)
         try SQLRecordCoding.bind(c058, statement, first + 57)
-        try SQLRecordCoding.bind(c059, statement, first + 58, .text)
+        try SQLRecordCoding.bind(c059, statement, first + 58, .text, "wide.c059")
         try SQLRecordCoding.bind(c060, statement, first + 59)
         try SQLRecordCoding.bind(c061, statement, first + 60)
         try SQLRecordCoding.bind(c062, statement, first + 61)
         try SQLRecordCoding.bind(c063, statement, first + 62)
         try SQLRecordCoding.bind(c064, statement, first + 63)
-        try SQLRecordCoding.bind(c065, statement, first + 64, .text)
+        try SQLRecordCoding.bind(c065, statement, first + 64, .text, "wide.c065")
         try SQLRecordCoding.bind(c066, statement, first + 65)
         try SQLRecordCoding.bind(c067, statement, first + 66)
         try SQLRecordCoding.bind(c068, statement, first + 67)
         try SQLRecordCoding.bind(c069, statement, first + 68)
         try SQLRecordCoding.bind(c070, statement, first + 69)
-        try SQLRecordCoding.bind(c071, statement, first + 70, .text)
+        try SQLRecordCoding.bind(c071, statement, first + 70, .text, "wide.c071")
         try SQLRecordCoding.bind(c072, statement, first + 71)
         try SQLRecordCoding.bind(c073, statement, first + 72)
         try SQLRecordCoding.bind(c074, statement, first + 73)
         try SQLRecordCoding.bind(c075, statement, first + 74)
         try SQLRecordCoding.bind(c076, statement, first + 75)
-        try SQLRecordCoding.bind(c077, statement, first + 76, .text)
+        try SQLRecordCoding.bind(c077, statement, first + 76, .text, "wide.c077")
         try SQLRecordCoding.bind(c078, statement, first + 77)
         try SQLRecordCoding.bind(c079, statement, first + 78)
         try SQLRecordCoding.bind(c080, statement, first + 79)
         try SQLRecordCoding.bind(c081, statement, first + 80)
         try SQLRecordCoding.bind(c082, statement, first + 81)
-        try SQLRecordCoding.bind(c083, statement, first + 82, .text)
+        try SQLRecordCoding.bind(c083, statement, first + 82, .text, "wide.c083")
         try SQLRecordCoding.bind(c084, statement, first + 83)
         try SQLRecordCoding.bind(c085, statement, first + 84)
         try SQLRecordCoding.bind(c086, statement, first + 85)
         try SQLRecordCoding.bind(c087, statement, first + 86)
         try SQLRecordCoding.bind(c088, statement, first + 87)
-        try SQLRecordCoding.bind(c089, statement, first + 88, .text)
+        try SQLRecordCoding.bind(c089, statement, first + 88, .text, "wide.c089")
         try SQLRecordCoding.bind(c090, statement, first + 89)
         try SQLRecordCoding.bind(c091, statement, first + 90)
         try SQLRecordCoding.bind(c092, statement, first + 91)
         try SQLRecordCoding.bind(c093, statement, first + 92)
         try SQLRecordCoding.bind(c094, statement, first + 93)
-        try SQLRecordCoding.bind(c095, statement, first + 94, .text)
+        try SQLRecordCoding.bind(c095, statement, first + 94, .text, "wide.c095")
         try SQLRecordCoding.bind(c096, statement, first + 95)
         try SQLRecordCoding.bind(c097, statement, first + 96)
         try SQLRecordCoding.bind(c098, statement, first + 97)
         try SQLRecordCoding.bind(c099, statement, first + 98)
         try SQLRecordCoding.bind(c100, statement, first + 99)
-        try SQLRecordCoding.bind(c101, statement, first + 100, .text)
+        try SQLRecordCoding.bind(c101, statement, first + 100, .text, "wide.c101")
         try SQLRecordCoding.bind(c102, statement, first + 101)
         try SQLRecordCoding.bind(c103, statement, first + 102)
         try SQLRecordCoding.bind(c104, statement, first + 103)
         try SQLRecordCoding.bind(c105, statement, first + 104)
         try SQLRecordCoding.bind(c106, statement, first + 105)
-        try SQLRecordCoding.bind(c107, statement, first + 106, .text)
+        try SQLRecordCoding.bind(c107, statement, first + 106, .text, "wide.c107")
         try SQLRecordCoding.bind(c108, statement, first + 107)
         try SQLRecordCoding.bind(c109, statement, first + 108)
         try SQLRecordCoding.bind(c110, statement, first + 109)
         try SQLRecordCoding.bind(c111, statement, first + 110)
         try SQLRecordCoding.bind(c112, statement, first + 111)
-        try SQLRecordCoding.bind(c113, statement, first + 112, .text)
+        try SQLRecordCoding.bind(c113, statement, first + 112, .text, "wide.c113")
         try SQLRecordCoding.bind(c114, statement, first + 113)
         try SQLRecordCoding.bind(c115, statement, first + 114)
         try SQLRecordCoding.bind(c116, statement, first + 115)
         try SQLRecordCoding.bind(c117, statement, first + 116)
         try SQLRecordCoding.bind(c118, statement, first + 117)
-        try SQLRecordCoding.bind(c119, statement, first + 118, .text)
+        try SQLRecordCoding.bind(c119, statement, first + 118, .text, "wide.c119")
         try SQLRecordCoding.bind(c120, statement, first + 119)
         try SQLRecordCoding.bind(c121, statement, first + 120)
         try SQLRecordCoding.bind(c122, statement, first + 121)
         try SQLRecordCoding.bind(c123, statement, first + 122)
         try SQLRecordCoding.bind(c124, statement, first + 123)
-        try SQLRecordCoding.bind(c125, statement, first + 124, .text)
+        try SQLRecordCoding.bind(c125, statement, first + 124, .text, "wide.c125")
         try SQLRecordCoding.bind(c126, statement, first + 125)
         try SQLRecordCoding.bind(c127, statement, first + 126)
         try SQLRecordCoding.bind(c128, statement, first + 127)
         try SQLRecordCoding.bind(c129, statement, first + 128)
         try SQLRecordCoding.bind(c130, statement, first + 129)
-        try SQLRecordCoding.bind(c131, statement, first + 130, .text)
+        try SQLRecordCoding.bind(c131, statement, first + 130, .text, "wide.c131")
         try SQLRecordCoding.bind(c132, statement, first + 131)
         try SQLRecordCoding.bind(c133, statement, first + 132)
         try SQLRecordCoding.bind(c134, statement, first + 133)
         try SQLRecordCoding.bind(c135, statement, first + 134)
         try SQLRecordCoding.bind(c136, statement, first + 135)
-        try SQLRecordCoding.bind(c137, statement, first + 136, .text)
+        try SQLRecordCoding.bind(c137, statement, first + 136, .text, "wide.c137")
         try SQLRecordCoding.bind(c138, statement, first + 137)
         try SQLRecordCoding.bind(c139, statement, first + 138)
         try SQLRecordCoding.bind(c140, statement, first + 139)
         try SQLRecordCoding.bind(c141, statement, first + 140)
         try SQLRecordCoding.bind(c142, statement, first + 141)
-        try SQLRecordCoding.bind(c143, statement, first + 142, .text)
+        try SQLRecordCoding.bind(c143, statement, first + 142, .text, "wide.c143")
         try SQLRecordCoding.bind(c144, statement, first + 143)
         try SQLRecordCoding.bind(c145, statement, first + 144)
         try SQLRecordCoding.bind(c146, statement, first + 145)
         try SQLRecordCoding.bind(c147, statement, first + 146)
         try SQLRecordCoding.bind(c148, statement, first + 147)
-        try SQLRecordCoding.bind(c149, statement, first + 148, .text)
+        try SQLRecordCoding.bind(c149, statement, first + 148, .text, "wide.c149")
         try SQLRecordCoding.bind(c150, statement, first + 149)
         try SQLRecordCoding.bind(c151, statement, first + 150)
         try SQLRecordCoding.bind(c152, statement, first + 151)
         try SQLRecordCoding.bind(c153, statement, first + 152)
         try SQLRecordCoding.bind(c154, statement, first + 153)
-        try SQLRecordCoding.bind(c155, statement, first + 154, .text)
+        try SQLRecordCoding.bind(c155, statement, first + 154, .text, "wide.c155")
         try SQLRecordCoding.bind(c156, statement, first + 155)
         try SQLRecordCoding.bind(c157, statement, first + 156)
         try SQLRecordCoding.bind(c158, statement, first + 157)
         try SQLRecordCoding.bind(c159, statement, first + 158)
         try SQLRecordCoding.bind(c160, statement, first + 159)
-        try SQLRecordCoding.bind(c161, statement, first + 160, .text)
+        try SQLRecordCoding.bind(c161, statement, first + 160, .text, "wide.c161")
         try SQLRecordCoding.bind(c162, statement, first + 161)
         try SQLRecordCoding.bind(c163, statement, first + 162)
         try SQLRecordCoding.bind(c164, statement, first + 163)
         try SQLRecordCoding.bind(c165, statement, first + 164)
         try SQLRecordCoding.bind(c166, statement, first + 165)
-        try SQLRecordCoding.bind(c167, statement, first + 166, .text)
+        try SQLRecordCoding.bind(c167, statement, first + 166, .text, "wide.c167")
         try SQLRecordCoding.bind(c168, statement, first + 167)
         try SQLRecordCoding.bind(c169, statement, first + 168)
         try SQLRecordCoding.bind(c170, statement, first + 169)
         try SQLRecordCoding.bind(c171, statement, first + 170)
         try SQLRecordCoding.bind(c172, statement, first + 171)
-        try SQLRecordCoding.bind(c173, statement, first + 172, .text)
+        try SQLRecordCoding.bind(c173, statement, first + 172, .text, "wide.c173")
         try SQLRecordCoding.bind(c174, statement, first + 173)
         try SQLRecordCoding.bind(c175, statement, first + 174)
         try SQLRecordCoding.bind(c176, statement, first + 175)
         try SQLRecordCoding.bind(c177, statement, first + 176)
         try SQLRecordCoding.bind(c178, statement, first + 177)
-        try SQLRecordCoding.bind(c179, statement, first + 178, .text)
+        try SQLRecordCoding.bind(c179, statement, first + 178, .text, "wide.c179")
         try SQLRecordCoding.bind(c180, statement, first + 179)
         try SQLRecordCoding.bind(c181, statement, first + 180)
         try SQLRecordCoding.bind(c182, statement, first + 181)
         try SQLRecordCoding.bind(c183, statement, first + 182)
         try SQLRecordCoding.bind(c184, statement, first + 183)
-        try SQLRecordCoding.bind(c185, statement, first + 184, .text)
+        try SQLRecordCoding.bind(c185, statement, first + 184, .text, "wide.c185")
         try SQLRecordCoding.bind(c186, statement, first + 185)
         try SQLRecordCoding.bind(c187, statement, first + 186)
         try SQLRecordCoding.bind(c188, statement, first + 187)
         try SQLRecordCoding.bind(c189, statement, first + 188)
         try SQLRecordCoding.bind(c190, statement, first + 189)
-        try SQLRecordCoding.bind(c191, statement, first + 190, .text)
+        try SQLRecordCoding.bind(c191, statement, first + 190, .text, "wide.c191")
         try SQLRecordCoding.bind(c192, statement, first + 191)
         try SQLRecordCoding.bind(c193, statement, first + 192)
         try SQLRecordCoding.bind(c194, statement, first + 193)
         try SQLRecordCoding.bind(c195, statement, first + 194)
         try SQLRecordCoding.bind(c196, statement, first + 195)
-        try SQLRecordCoding.bind(c197, statement, first + 196, .text)
+        try SQLRecordCoding.bind(c197, statement, first + 196, .text, "wide.c197")
         try SQLRecordCoding.bind(c198, statement, first + 197)
         try SQLRecordCoding.bind(c199, statement, first + 198)
         try SQLRecordCoding.bind(c200, statement, first + 199)
         try SQLRecordCoding.bind(c201, statement, first + 200)
         try SQLRecordCoding.bind(c202, statement, first + 201)
-        try SQLRecordCoding.bind(c203, statement, first + 202, .text)
+        try SQLRecordCoding.bind(c203, statement, first + 202, .text, "wide.c203")
         try SQLRecordCoding.bind(c204, statement, first + 203)
         try SQLRecordCoding.bind(c205, statement, first + 204)
         try SQLRecordCoding.bind(c206, statement, first + 205)
         try SQLRecordCoding.bind(c207, statement, first + 206)
         try SQLRecordCoding.bind(c208, statement, first + 207)
-        try SQLRecordCoding.bind(c209, statement, first + 208, .text)
+        try SQLRecordCoding.bind(c209, statement, first + 208, .text, "wide.c209")
         try SQLRecordCoding.bind(c210, statement, first + 209)
         try SQLRecordCoding.bind(c211, statement, first + 210)
         try SQLRecordCoding.bind(c212, statement, first + 211)
         try SQLRecordCoding.bind(c213, statement, first + 212)
         try SQLRecordCoding.bind(c214, statement, first + 213)
-        try SQLRecordCoding.bind(c215, statement, first + 214, .text)
+        try SQLRecordCoding.bind(c215, statement, first + 214, .text, "wide.c215")
         try SQLRecordCoding.bind(c216, statement, first + 215)
         try SQLRecordCoding.bind(c217, statement, first + 216)
         try SQLRecordCoding.bind(c218, statement, first + 217)
         try SQLRecordCoding.bind(c219, statement, first + 218)
         try SQLRecordCoding.bind(c220, statement, first + 219)
-        try SQLRecordCoding.bind(c221, statement, first + 220, .text)
+        try SQLRecordCoding.bind(c221, statement, first + 220, .text, "wide.c221")
         try SQLRecordCoding.bind(c222, statement, first + 221)
         try SQLRecordCoding.bind(c223, statement, first + 222)
         try SQLRecordCoding.bind(c224, statement, first + 223)
         try SQLRecordCoding.bind(c225, statement, first + 224)
         try SQLRecordCoding.bind(c226, statement, first + 225)
-        try SQLRecordCoding.bind(c227, statement, first + 226, .text)
+        try SQLRecordCoding.bind(c227, statement, first + 226, .text, "wide.c227")
         try SQLRecordCoding.bind(c228, statement, first + 227)
         try SQLRecordCoding.bind(c229, statement, first + 228)
         try SQLRecordCoding.bind(c230, statement, first + 229)
         try SQLRecordCoding.bind(c231, statement, first + 230)
         try SQLRecordCoding.bind(c232, statement, first + 231)
-        try SQLRecordCoding.bind(c233, statement, first + 232, .text)
+        try SQLRecordCoding.bind(c233, statement, first + 232, .text, "wide.c233")
         try SQLRecordCoding.bind(c234, statement, first + 233)
         try SQLRecordCoding.bind(c235, statement, first + 234)
         try SQLRecordCoding.bind(c236, statement, first + 235)
         try SQLRecordCoding.bind(c237, statement, first + 236)
         try SQLRecordCoding.bind(c238, statement, first + 237)
-        try SQLRecordCoding.bind(c239, statement, first + 238, .text)
+        try SQLRecordCoding.bind(c239, statement, first + 238, .text, "wide.c239")
         try SQLRecordCoding.bind(c240, statement, first + 239)
         try SQLRecordCoding.bind(c241, statement, first + 240)
         try SQLRecordCoding.bind(c242, statement, first + 241)
         try SQLRecordCoding.bind(c243, statement, first + 242)
         try SQLRecordCoding.bind(c244, statement, first + 243)
-        try SQLRecordCoding.bind(c245, statement, first + 244, .text)
+        try SQLRecordCoding.bind(c245, statement, first + 244, .text, "wide.c245")
         try SQLRecordCoding.bind(c246, statement, first + 245)
         try SQLRecordCoding.bind(c247, statement, first + 246)
         try SQLRecordCoding.bind(c248, statement, first + 247)
         try SQLRecordCoding.bind(c249, statement, first + 248)
         try SQLRecordCoding.bind(c250, statement, first + 249)
-        try SQLRecordCoding.bind(c251, statement, first + 250, .text)
+        try SQLRecordCoding.bind(c251, statement, first + 250, .text, "wide.c251")
         try SQLRecordCoding.bind(c252, statement, first + 251)
         try SQLRecordCoding.bind(c253, statement, first + 252)
         try SQLRecordCoding.bind(c254, statement, first + 253)
         try SQLRecordCoding.bind(c255, statement, first + 254)
         try SQLRecordCoding.bind(c256, statement, first + 255)
-        try SQLRecordCoding.bind(c257, statement, first + 256, .text)
+        try SQLRecordCoding.bind(c257, statement, first + 256, .text, "wide.c257")
         try SQLRecordCoding.bind(c258, statement, first + 257)
         try SQLRecordCoding.bind(c259, statement, first + 258)
         try SQLRecordCoding.bind(c260, statement, first + 259)
         try SQLRecordCoding.bind(c261, statement, first + 260)
         try SQLRecordCoding.bind(c262, statement, first + 261)
-        try SQLRecordCoding.bind(c263, statement, first + 262, .text)
+        try SQLRecordCoding.bind(c263, statement, first + 262, .text, "wide.c263")
         try SQLRecordCoding.bind(c264, statement, first + 263)
         try SQLRecordCoding.bind(c265, statement, first + 264)
         try SQLRecordCoding.bind(c266, statement, first + 265)
         try SQLRecordCoding.bind(c267, statement, first + 266)
         try SQLRecordCoding.bind(c268, statement, first + 267)
-        try SQLRecordCoding.bind(c269, statement, first + 268, .text)
+        try SQLRecordCoding.bind(c269, statement, first + 268, .text, "wide.c269")
         try SQLRecordCoding.bind(c270, statement, first + 269)
         try SQLRecordCoding.bind(c271, statement, first + 270)
         try SQLRecordCoding.bind(c272, statement, first + 271)
         try SQLRecordCoding.bind(c273, statement, first + 272)
         try SQLRecordCoding.bind(c274, statement, first + 273)
-        try SQLRecordCoding.bind(c275, statement, first + 274, .text)
+        try SQLRecordCoding.bind(c275, statement, first + 274, .text, "wide.c275")
         try SQLRecordCoding.bind(c276, statement, first + 275)
         try SQLRecordCoding.bind(c277, statement, first + 276)
         try SQLRecordCoding.bind(c278, statement, first + 277)
         try SQLRecordCoding.bind(c279, statement, first + 278)
         try SQLRecordCoding.bind(c280, statement, first + 279)
-        try SQLRecordCoding.bind(c281, statement, first + 280, .text)
+        try SQLRecordCoding.bind(c281, statement, first + 280, .text, "wide.c281")
         try SQLRecordCoding.bind(c282, statement, first + 281)
         try SQLRecordCoding.bind(c283, statement, first + 282)
         try SQLRecordCoding.bind(c284, statement, first + 283)
         try SQLRecordCoding.bind(c285, statement, first + 284)
         try SQLRecordCoding.bind(c286, statement, first + 285)
-        try SQLRecordCoding.bind(c287, statement, first + 286, .text)
+        try SQLRecordCoding.bind(c287, statement, first + 286, .text, "wide.c287")
         try SQLRecordCoding.bind(c288, statement, first + 287)
         try SQLRecordCoding.bind(c289, statement, first + 288)
         try SQLRecordCoding.bind(c290, statement, first + 289)
         try SQLRecordCoding.bind(c291, statement, first + 290)
         try SQLRecordCoding.bind(c292, statement, first + 291)
-        try SQLRecordCoding.bind(c293, statement, first + 292, .text)
+        try SQLRecordCoding.bind(c293, statement, first + 292, .text, "wide.c293")
         try SQLRecordCoding.bind(c294, statement, first + 293)
         try SQLRecordCoding.bind(c295, statement, first + 294)
         try SQLRecordCoding.bind(c296, statement, first + 295)
         try SQLRecordCoding.bind(c297, statement, first + 296)
         try SQLRecordCoding.bind(c298, statement, first + 297)
-        try SQLRecordCoding.bind(c299, statement, first + 298, .text)
+        try SQLRecordCoding.bind(c299, statement, first + 298, .text, "wide.c299")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -4332,301 +4332,301 @@ extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(c002, statement, 2)
         try SQLRecordCoding.bind(c003, statement, 3)
         try SQLRecordCoding.bind(c004, statement, 4)
-        try SQLRecordCoding.bind(c005, statement, 5, .text)
+        try SQLRecordCoding.bind(c005, statement, 5, .text, "wide.c005")
         try SQLRecordCoding.bind(c006, statement, 6)
         try SQLRecordCoding.bind(c007, statement, 7)
         try SQLRecordCoding.bind(c008, statement, 8)
         try SQLRecordCoding.bind(c009, statement, 9)
         try SQLRecordCoding.bind(c010, statement, 10)
-        try SQLRecordCoding.bind(c011, statement, 11, .text)
+        try SQLRecordCoding.bind(c011, statement, 11, .text, "wide.c011")
         try SQLRecordCoding.bind(c012, statement, 12)
         try SQLRecordCoding.bind(c013, statement, 13)
         try SQLRecordCoding.bind(c014, statement, 14)
         try SQLRecordCoding.bind(c015, statement, 15)
         try SQLRecordCoding.bind(c016, statement, 16)
-        try SQLRecordCoding.bind(c017, statement, 17, .text)
+        try SQLRecordCoding.bind(c017, statement, 17, .text, "wide.c017")
         try SQLRecordCoding.bind(c018, statement, 18)
         try SQLRecordCoding.bind(c019, statement, 19)
         try SQLRecordCoding.bind(c020, statement, 20)
         try SQLRecordCoding.bind(c021, statement, 21)
         try SQLRecordCoding.bind(c022, statement, 22)
-        try SQLRecordCoding.bind(c023, statement, 23, .text)
+        try SQLRecordCoding.bind(c023, statement, 23, .text, "wide.c023")
         try SQLRecordCoding.bind(c024, statement, 24)
         try SQLRecordCoding.bind(c025, statement, 25)
         try SQLRecordCoding.bind(c026, statement, 26)
         try SQLRecordCoding.bind(c027, statement, 27)
         try SQLRecordCoding.bind(c028, statement, 28)
-        try SQLRecordCoding.bind(c029, statement, 29, .text)
+        try SQLRecordCoding.bind(c029, statement, 29, .text, "wide.c029")
         try SQLRecordCoding.bind(c030, statement, 30)
         try SQLRecordCoding.bind(c031, statement, 31)
         try SQLRecordCoding.bind(c032, statement, 32)
         try SQLRecordCoding.bind(c033, statement, 33)
         try SQLRecordCoding.bind(c034, statement, 34)
-        try SQLRecordCoding.bind(c035, statement, 35, .text)
+        try SQLRecordCoding.bind(c035, statement, 35, .text, "wide.c035")
         try SQLRecordCoding.bind(c036, statement, 36)
         try SQLRecordCoding.bind(c037, statement, 37)
         try SQLRecordCoding.bind(c038, statement, 38)
         try SQLRecordCoding.bind(c039, statement, 39)
         try SQLRecordCoding.bind(c040, statement, 40)
-        try SQLRecordCoding.bind(c041, statement, 41, .text)
+        try SQLRecordCoding.bind(c041, statement, 41, .text, "wide.c041")
         try SQLRecordCoding.bind(c042, statement, 42)
         try SQLRecordCoding.bind(c043, statement, 43)
         try SQLRecordCoding.bind(c044, statement, 44)
         try SQLRecordCoding.bind(c045, statement, 45)
         try SQLRecordCoding.bind(c046, statement, 46)
-        try SQLRecordCoding.bind(c047, statement, 47, .text)
+        try SQLRecordCoding.bind(c047, statement, 47, .text, "wide.c047")
         try SQLRecordCoding.bind(c048, statement, 48)
         try SQLRecordCoding.bind(c049, statement, 49)
         try SQLRecordCoding.bind(c050, statement, 50)
         try SQLRecordCoding.bind(c051, statement, 51)
         try SQLRecordCoding.bind(c052, statement, 52)
-        try SQLRecordCoding.bind(c053, statement, 53, .text)
+        try SQLRecordCoding.bind(c053, statement, 53, .text, "wide.c053")
         try SQLRecordCoding.bind(c054, statement, 54)
         try SQLRecordCoding.bind(c055, statement, 55)
         try SQLRecordCoding.bind(c056, statement, 56)
         try SQLRecordCoding.bind(c057, statement, 57)
         try SQLRecordCoding.bind(c058, statement, 58)
-        try SQLRecordCoding.bind(c059, statement, 59, .text)
+        try SQLRecordCoding.bind(c059, statement, 59, .text, "wide.c059")
         try SQLRecordCoding.bind(c060, statement, 60)
         try SQLRecordCoding.bind(c061, statement, 61)
         try SQLRecordCoding.bind(c062, statement, 62)
         try SQLRecordCoding.bind(c063, statement, 63)
         try SQLRecordCoding.bind(c064, statement, 64)
-        try SQLRecordCoding.bind(c065, statement, 65, .text)
+        try SQLRecordCoding.bind(c065, statement, 65, .text, "wide.c065")
         try SQLRecordCoding.bind(c066, statement, 66)
         try SQLRecordCoding.bind(c067, statement, 67)
         try SQLRecordCoding.bind(c068, statement, 68)
         try SQLRecordCoding.bind(c069, statement, 69)
         try SQLRecordCoding.bind(c070, statement, 70)
-        try SQLRecordCoding.bind(c071, statement, 71, .text)
+        try SQLRecordCoding.bind(c071, statement, 71, .text, "wide.c071")
         try SQLRecordCoding.bind(c072, statement, 72)
         try SQLRecordCoding.bind(c073, statement, 73)
         try SQLRecordCoding.bind(c074, statement, 74)
         try SQLRecordCoding.bind(c075, statement, 75)
         try SQLRecordCoding.bind(c076, statement, 76)
-        try SQLRecordCoding.bind(c077, statement, 77, .text)
+        try SQLRecordCoding.bind(c077, statement, 77, .text, "wide.c077")
         try SQLRecordCoding.bind(c078, statement, 78)
         try SQLRecordCoding.bind(c079, statement, 79)
         try SQLRecordCoding.bind(c080, statement, 80)
         try SQLRecordCoding.bind(c081, statement, 81)
         try SQLRecordCoding.bind(c082, statement, 82)
-        try SQLRecordCoding.bind(c083, statement, 83, .text)
+        try SQLRecordCoding.bind(c083, statement, 83, .text, "wide.c083")
         try SQLRecordCoding.bind(c084, statement, 84)
         try SQLRecordCoding.bind(c085, statement, 85)
         try SQLRecordCoding.bind(c086, statement, 86)
         try SQLRecordCoding.bind(c087, statement, 87)
         try SQLRecordCoding.bind(c088, statement, 88)
-        try SQLRecordCoding.bind(c089, statement, 89, .text)
+        try SQLRecordCoding.bind(c089, statement, 89, .text, "wide.c089")
         try SQLRecordCoding.bind(c090, statement, 90)
         try SQLRecordCoding.bind(c091, statement, 91)
         try SQLRecordCoding.bind(c092, statement, 92)
         try SQLRecordCoding.bind(c093, statement, 93)
         try SQLRecordCoding.bind(c094, statement, 94)
-        try SQLRecordCoding.bind(c095, statement, 95, .text)
+        try SQLRecordCoding.bind(c095, statement, 95, .text, "wide.c095")
         try SQLRecordCoding.bind(c096, statement, 96)
         try SQLRecordCoding.bind(c097, statement, 97)
         try SQLRecordCoding.bind(c098, statement, 98)
         try SQLRecordCoding.bind(c099, statement, 99)
         try SQLRecordCoding.bind(c100, statement, 100)
-        try SQLRecordCoding.bind(c101, statement, 101, .text)
+        try SQLRecordCoding.bind(c101, statement, 101, .text, "wide.c101")
         try SQLRecordCoding.bind(c102, statement, 102)
         try SQLRecordCoding.bind(c103, statement, 103)
         try SQLRecordCoding.bind(c104, statement, 104)
         try SQLRecordCoding.bind(c105, statement, 105)
         try SQLRecordCoding.bind(c106, statement, 106)
-        try SQLRecordCoding.bind(c107, statement, 107, .text)
+        try SQLRecordCoding.bind(c107, statement, 107, .text, "wide.c107")
         try SQLRecordCoding.bind(c108, statement, 108)
         try SQLRecordCoding.bind(c109, statement, 109)
         try SQLRecordCoding.bind(c110, statement, 110)
         try SQLRecordCoding.bind(c111, statement, 111)
         try SQLRecordCoding.bind(c112, statement, 112)
-        try SQLRecordCoding.bind(c113, statement, 113, .text)
+        try SQLRecordCoding.bind(c113, statement, 113, .text, "wide.c113")
         try SQLRecordCoding.bind(c114, statement, 114)
         try SQLRecordCoding.bind(c115, statement, 115)
         try SQLRecordCoding.bind(c116, statement, 116)
         try SQLRecordCoding.bind(c117, statement, 117)
         try SQLRecordCoding.bind(c118, statement, 118)
-        try SQLRecordCoding.bind(c119, statement, 119, .text)
+        try SQLRecordCoding.bind(c119, statement, 119, .text, "wide.c119")
         try SQLRecordCoding.bind(c120, statement, 120)
         try SQLRecordCoding.bind(c121, statement, 121)
         try SQLRecordCoding.bind(c122, statement, 122)
         try SQLRecordCoding.bind(c123, statement, 123)
         try SQLRecordCoding.bind(c124, statement, 124)
-        try SQLRecordCoding.bind(c125, statement, 125, .text)
+        try SQLRecordCoding.bind(c125, statement, 125, .text, "wide.c125")
         try SQLRecordCoding.bind(c126, statement, 126)
         try SQLRecordCoding.bind(c127, statement, 127)
         try SQLRecordCoding.bind(c128, statement, 128)
         try SQLRecordCoding.bind(c129, statement, 129)
         try SQLRecordCoding.bind(c130, statement, 130)
-        try SQLRecordCoding.bind(c131, statement, 131, .text)
+        try SQLRecordCoding.bind(c131, statement, 131, .text, "wide.c131")
         try SQLRecordCoding.bind(c132, statement, 132)
         try SQLRecordCoding.bind(c133, statement, 133)
         try SQLRecordCoding.bind(c134, statement, 134)
         try SQLRecordCoding.bind(c135, statement, 135)
         try SQLRecordCoding.bind(c136, statement, 136)
-        try SQLRecordCoding.bind(c137, statement, 137, .text)
+        try SQLRecordCoding.bind(c137, statement, 137, .text, "wide.c137")
         try SQLRecordCoding.bind(c138, statement, 138)
         try SQLRecordCoding.bind(c139, statement, 139)
         try SQLRecordCoding.bind(c140, statement, 140)
         try SQLRecordCoding.bind(c141, statement, 141)
         try SQLRecordCoding.bind(c142, statement, 142)
-        try SQLRecordCoding.bind(c143, statement, 143, .text)
+        try SQLRecordCoding.bind(c143, statement, 143, .text, "wide.c143")
         try SQLRecordCoding.bind(c144, statement, 144)
         try SQLRecordCoding.bind(c145, statement, 145)
         try SQLRecordCoding.bind(c146, statement, 146)
         try SQLRecordCoding.bind(c147, statement, 147)
         try SQLRecordCoding.bind(c148, statement, 148)
-        try SQLRecordCoding.bind(c149, statement, 149, .text)
+        try SQLRecordCoding.bind(c149, statement, 149, .text, "wide.c149")
         try SQLRecordCoding.bind(c150, statement, 150)
         try SQLRecordCoding.bind(c151, statement, 151)
         try SQLRecordCoding.bind(c152, statement, 152)
         try SQLRecordCoding.bind(c153, statement, 153)
         try SQLRecordCoding.bind(c154, statement, 154)
-        try SQLRecordCoding.bind(c155, statement, 155, .text)
+        try SQLRecordCoding.bind(c155, statement, 155, .text, "wide.c155")
         try SQLRecordCoding.bind(c156, statement, 156)
         try SQLRecordCoding.bind(c157, statement, 157)
         try SQLRecordCoding.bind(c158, statement, 158)
         try SQLRecordCoding.bind(c159, statement, 159)
         try SQLRecordCoding.bind(c160, statement, 160)
-        try SQLRecordCoding.bind(c161, statement, 161, .text)
+        try SQLRecordCoding.bind(c161, statement, 161, .text, "wide.c161")
         try SQLRecordCoding.bind(c162, statement, 162)
         try SQLRecordCoding.bind(c163, statement, 163)
         try SQLRecordCoding.bind(c164, statement, 164)
         try SQLRecordCoding.bind(c165, statement, 165)
         try SQLRecordCoding.bind(c166, statement, 166)
-        try SQLRecordCoding.bind(c167, statement, 167, .text)
+        try SQLRecordCoding.bind(c167, statement, 167, .text, "wide.c167")
         try SQLRecordCoding.bind(c168, statement, 168)
         try SQLRecordCoding.bind(c169, statement, 169)
         try SQLRecordCoding.bind(c170, statement, 170)
         try SQLRecordCoding.bind(c171, statement, 171)
         try SQLRecordCoding.bind(c172, statement, 172)
-        try SQLRecordCoding.bind(c173, statement, 173, .text)
+        try SQLRecordCoding.bind(c173, statement, 173, .text, "wide.c173")
         try SQLRecordCoding.bind(c174, statement, 174)
         try SQLRecordCoding.bind(c175, statement, 175)
         try SQLRecordCoding.bind(c176, statement, 176)
         try SQLRecordCoding.bind(c177, statement, 177)
         try SQLRecordCoding.bind(c178, statement, 178)
-        try SQLRecordCoding.bind(c179, statement, 179, .text)
+        try SQLRecordCoding.bind(c179, statement, 179, .text, "wide.c179")
         try SQLRecordCoding.bind(c180, statement, 180)
         try SQLRecordCoding.bind(c181, statement, 181)
         try SQLRecordCoding.bind(c182, statement, 182)
         try SQLRecordCoding.bind(c183, statement, 183)
         try SQLRecordCoding.bind(c184, statement, 184)
-        try SQLRecordCoding.bind(c185, statement, 185, .text)
+        try SQLRecordCoding.bind(c185, statement, 185, .text, "wide.c185")
         try SQLRecordCoding.bind(c186, statement, 186)
         try SQLRecordCoding.bind(c187, statement, 187)
         try SQLRecordCoding.bind(c188, statement, 188)
         try SQLRecordCoding.bind(c189, statement, 189)
         try SQLRecordCoding.bind(c190, statement, 190)
-        try SQLRecordCoding.bind(c191, statement, 191, .text)
+        try SQLRecordCoding.bind(c191, statement, 191, .text, "wide.c191")
         try SQLRecordCoding.bind(c192, statement, 192)
         try SQLRecordCoding.bind(c193, statement, 193)
         try SQLRecordCoding.bind(c194, statement, 194)
         try SQLRecordCoding.bind(c195, statement, 195)
         try SQLRecordCoding.bind(c196, statement, 196)
-        try SQLRecordCoding.bind(c197, statement, 197, .text)
+        try SQLRecordCoding.bind(c197, statement, 197, .text, "wide.c197")
         try SQLRecordCoding.bind(c198, statement, 198)
         try SQLRecordCoding.bind(c199, statement, 199)
         try SQLRecordCoding.bind(c200, statement, 200)
         try SQLRecordCoding.bind(c201, statement, 201)
         try SQLRecordCoding.bind(c202, statement, 202)
-        try SQLRecordCoding.bind(c203, statement, 203, .text)
+        try SQLRecordCoding.bind(c203, statement, 203, .text, "wide.c203")
         try SQLRecordCoding.bind(c204, statement, 204)
         try SQLRecordCoding.bind(c205, statement, 205)
         try SQLRecordCoding.bind(c206, statement, 206)
         try SQLRecordCoding.bind(c207, statement, 207)
         try SQLRecordCoding.bind(c208, statement, 208)
-        try SQLRecordCoding.bind(c209, statement, 209, .text)
+        try SQLRecordCoding.bind(c209, statement, 209, .text, "wide.c209")
         try SQLRecordCoding.bind(c210, statement, 210)
         try SQLRecordCoding.bind(c211, statement, 211)
         try SQLRecordCoding.bind(c212, statement, 212)
         try SQLRecordCoding.bind(c213, statement, 213)
         try SQLRecordCoding.bind(c214, statement, 214)
-        try SQLRecordCoding.bind(c215, statement, 215, .text)
+        try SQLRecordCoding.bind(c215, statement, 215, .text, "wide.c215")
         try SQLRecordCoding.bind(c216, statement, 216)
         try SQLRecordCoding.bind(c217, statement, 217)
         try SQLRecordCoding.bind(c218, statement, 218)
         try SQLRecordCoding.bind(c219, statement, 219)
         try SQLRecordCoding.bind(c220, statement, 220)
-        try SQLRecordCoding.bind(c221, statement, 221, .text)
+        try SQLRecordCoding.bind(c221, statement, 221, .text, "wide.c221")
         try SQLRecordCoding.bind(c222, statement, 222)
         try SQLRecordCoding.bind(c223, statement, 223)
         try SQLRecordCoding.bind(c224, statement, 224)
         try SQLRecordCoding.bind(c225, statement, 225)
         try SQLRecordCoding.bind(c226, statement, 226)
-        try SQLRecordCoding.bind(c227, statement, 227, .text)
+        try SQLRecordCoding.bind(c227, statement, 227, .text, "wide.c227")
         try SQLRecordCoding.bind(c228, statement, 228)
         try SQLRecordCoding.bind(c229, statement, 229)
         try SQLRecordCoding.bind(c230, statement, 230)
         try SQLRecordCoding.bind(c231, statement, 231)
         try SQLRecordCoding.bind(c232, statement, 232)
-        try SQLRecordCoding.bind(c233, statement, 233, .text)
+        try SQLRecordCoding.bind(c233, statement, 233, .text, "wide.c233")
         try SQLRecordCoding.bind(c234, statement, 234)
         try SQLRecordCoding.bind(c235, statement, 235)
         try SQLRecordCoding.bind(c236, statement, 236)
         try SQLRecordCoding.bind(c237, statement, 237)
         try SQLRecordCoding.bind(c238, statement, 238)
-        try SQLRecordCoding.bind(c239, statement, 239, .text)
+        try SQLRecordCoding.bind(c239, statement, 239, .text, "wide.c239")
         try SQLRecordCoding.bind(c240, statement, 240)
         try SQLRecordCoding.bind(c241, statement, 241)
         try SQLRecordCoding.bind(c242, statement, 242)
         try SQLRecordCoding.bind(c243, statement, 243)
         try SQLRecordCoding.bind(c244, statement, 244)
-        try SQLRecordCoding.bind(c245, statement, 245, .text)
+        try SQLRecordCoding.bind(c245, statement, 245, .text, "wide.c245")
         try SQLRecordCoding.bind(c246, statement, 246)
         try SQLRecordCoding.bind(c247, statement, 247)
         try SQLRecordCoding.bind(c248, statement, 248)
         try SQLRecordCoding.bind(c249, statement, 249)
         try SQLRecordCoding.bind(c250, statement, 250)
-        try SQLRecordCoding.bind(c251, statement, 251, .text)
+        try SQLRecordCoding.bind(c251, statement, 251, .text, "wide.c251")
         try SQLRecordCoding.bind(c252, statement, 252)
         try SQLRecordCoding.bind(c253, statement, 253)
         try SQLRecordCoding.bind(c254, statement, 254)
         try SQLRecordCoding.bind(c255, statement, 255)
         try SQLRecordCoding.bind(c256, statement, 256)
-        try SQLRecordCoding.bind(c257, statement, 257, .text)
+        try SQLRecordCoding.bind(c257, statement, 257, .text, "wide.c257")
         try SQLRecordCoding.bind(c258, statement, 258)
         try SQLRecordCoding.bind(c259, statement, 259)
         try SQLRecordCoding.bind(c260, statement, 260)
         try SQLRecordCoding.bind(c261, statement, 261)
         try SQLRecordCoding.bind(c262, statement, 262)
-        try SQLRecordCoding.bind(c263, statement, 263, .text)
+        try SQLRecordCoding.bind(c263, statement, 263, .text, "wide.c263")
         try SQLRecordCoding.bind(c264, statement, 264)
         try SQLRecordCoding.bind(c265, statement, 265)
         try SQLRecordCoding.bind(c266, statement, 266)
         try SQLRecordCoding.bind(c267, statement, 267)
         try SQLRecordCoding.bind(c268, statement, 268)
-        try SQLRecordCoding.bind(c269, statement, 269, .text)
+        try SQLRecordCoding.bind(c269, statement, 269, .text, "wide.c269")
         try SQLRecordCoding.bind(c270, statement, 270)
         try SQLRecordCoding.bind(c271, statement, 271)
         try SQLRecordCoding.bind(c272, statement, 272)
         try SQLRecordCoding.bind(c273, statement, 273)
         try SQLRecordCoding.bind(c274, statement, 274)
-        try SQLRecordCoding.bind(c275, statement, 275, .text)
+        try SQLRecordCoding.bind(c275, statement, 275, .text, "wide.c275")
         try SQLRecordCoding.bind(c276, statement, 276)
         try SQLRecordCoding.bind(c277, statement, 277)
         try SQLRecordCoding.bind(c278, statement, 278)
         try SQLRecordCoding.bind(c279, statement, 279)
         try SQLRecordCoding.bind(c280, statement, 280)
-        try SQLRecordCoding.bind(c281, statement, 281, .text)
+        try SQLRecordCoding.bind(c281, statement, 281, .text, "wide.c281")
         try SQLRecordCoding.bind(c282, statement, 282)
         try SQLRecordCoding.bind(c283, statement, 283)
         try SQLRecordCoding.bind(c284, statement, 284)
         try SQLRecordCoding.bind(c285, statement, 285)
         try SQLRecordCoding.bind(c286, statement, 286)
-        try SQLRecordCoding.bind(c287, statement, 287, .text)
+        try SQLRecordCoding.bind(c287, statement, 287, .text, "wide.c287")
         try SQLRecordCoding.bind(c288, statement, 288)
         try SQLRecordCoding.bind(c289, statement, 289)
         try SQLRecordCoding.bind(c290, statement, 290)
         try SQLRecordCoding.bind(c291, statement, 291)
         try SQLRecordCoding.bind(c292, statement, 292)
-        try SQLRecordCoding.bind(c293, statement, 293, .text)
+        try SQLRecordCoding.bind(c293, statement, 293, .text, "wide.c293")
         try SQLRecordCoding.bind(c294, statement, 294)
         try SQLRecordCoding.bind(c295, statement, 295)
         try SQLRecordCoding.bind(c296, statement, 296)
         try SQLRecordCoding.bind(c297, statement, 297)
         try SQLRecordCoding.bind(c298, statement, 298)
-        try SQLRecordCoding.bind(c299, statement, 299, .text)
+        try SQLRecordCoding.bind(c299, statement, 299, .text, "wide.c299")
         try SQLRecordCoding.bind(id, statement, 300)
     }
 
@@ -5266,7 +5266,7 @@ extension Edge.Wide {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -5318,8 +5318,8 @@ extension Edge.V: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.out = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "v\"#.\\(out)")
+        self.id = try SQLRecordCoding.int(statement, offset, "v\"#.id")
+        self.out = try SQLRecordCoding.textOrNil(statement, offset + 1, "v\"#.\\(out)")
     }
 
     /// The columns of `v"#`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -5383,7 +5383,7 @@ extension Edge.OddView: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self._11 = Int(sqlite3_column_int64(statement, offset))
+        self._11 = try SQLRecordCoding.int(statement, offset, "odd view.1 + 1")
         self.upperFirstName = try SQLRecordCoding.text(statement, offset + 1, "odd view.upper(\"first name\")")
     }
 
@@ -5552,7 +5552,7 @@ public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.My
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_my_table_insert(_ db: OpaquePointer, _ record: inout Edge.MyTable) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.MyTable.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5588,7 +5588,7 @@ public func edge_order_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_order_item_insert(_ db: OpaquePointer, _ record: inout Edge.OrderItem) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.OrderItem.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5624,7 +5624,7 @@ public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> Edge
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_order_item2_insert(_ db: OpaquePointer, _ record: inout Edge.OrderItem2) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.OrderItem2.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5660,7 +5660,7 @@ public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Item? 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_item_insert(_ db: OpaquePointer, _ record: inout Edge.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5696,7 +5696,7 @@ public func edge_items_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Items
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_items_insert(_ db: OpaquePointer, _ record: inout Edge.Items) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Items.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5742,7 +5742,7 @@ public func edge_type_records_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout Edge.TypeRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.TypeRecord.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `Protocol`, or the first `limit` that `filter` keeps.
@@ -5760,7 +5760,7 @@ public func edge_protocol_records_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout Edge.ProtocolRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.ProtocolRecord.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `select`, or the first `limit` that `filter` keeps.
@@ -5783,7 +5783,7 @@ public func edge_select_find(_ db: OpaquePointer, _ `where`: Int) throws -> Edge
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_select_insert(_ db: OpaquePointer, _ record: inout Edge.Select) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Select.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5819,7 +5819,7 @@ public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> E
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge__2fa_code_insert(_ db: OpaquePointer, _ record: inout Edge._2faCode) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) }, stored: Edge._2faCode.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) }, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5855,7 +5855,7 @@ public func edge_odd_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Odd? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_odd_insert(_ db: OpaquePointer, _ record: inout Edge.Odd) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Odd.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5891,7 +5891,7 @@ public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.XY? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_xy_insert(_ db: OpaquePointer, _ record: inout Edge.XY) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.XY.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.XY.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.XY.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -5927,7 +5927,7 @@ public func edge_wide_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Wide? 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_wide_insert(_ db: OpaquePointer, _ record: inout Edge.Wide) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edge.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Edge.Wide.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

@@ -266,31 +266,31 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = true
+    /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
+    public static let insertReadBack: SQLInsertReadBack = .returning
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "item.id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "item.name")
-        self.quantity = Int(sqlite3_column_int64(statement, offset + 2))
-        self.price = sqlite3_column_double(statement, offset + 3)
-        self.weight = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_double(statement, offset + 4)
-        self.ratio = SQLRecordCoding.isNull(statement, offset + 5) ? nil : sqlite3_column_double(statement, offset + 5)
-        self.cost = SQLRecordCoding.isNull(statement, offset + 6) ? nil : sqlite3_column_double(statement, offset + 6)
-        self.amount = SQLRecordCoding.isNull(statement, offset + 7) ? nil : sqlite3_column_double(statement, offset + 7)
-        self.isActive = sqlite3_column_int64(statement, offset + 8) != 0
-        self.isArchived = SQLRecordCoding.isNull(statement, offset + 9) ? nil : sqlite3_column_int64(statement, offset + 9) != 0
-        self.created = try SQLRecordCoding.date(statement, offset + 10, "item.created")
-        self.due = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.date(statement, offset + 11, "item.due")
-        self.touched = SQLRecordCoding.isNull(statement, offset + 12) ? nil : try SQLRecordCoding.date(statement, offset + 12, "item.touched")
+        self.quantity = try SQLRecordCoding.int(statement, offset + 2, "item.quantity")
+        self.price = try SQLRecordCoding.double(statement, offset + 3, "item.price")
+        self.weight = try SQLRecordCoding.doubleOrNil(statement, offset + 4, "item.weight")
+        self.ratio = try SQLRecordCoding.doubleOrNil(statement, offset + 5, "item.ratio")
+        self.cost = try SQLRecordCoding.doubleOrNil(statement, offset + 6, "item.cost")
+        self.amount = try SQLRecordCoding.doubleOrNil(statement, offset + 7, "item.amount")
+        self.isActive = try SQLRecordCoding.bool(statement, offset + 8, "item.is_active")
+        self.isArchived = try SQLRecordCoding.boolOrNil(statement, offset + 9, "item.is_archived")
+        self.created = try SQLRecordCoding.date(statement, offset + 10, "item.created", .text)
+        self.due = try SQLRecordCoding.dateOrNil(statement, offset + 11, "item.due", .text)
+        self.touched = try SQLRecordCoding.dateOrNil(statement, offset + 12, "item.touched", .text)
         self.token = SQLRecordCoding.isNull(statement, offset + 13) ? nil : try SQLRecordCoding.uuid(statement, offset + 13, "item.token")
         self.homepage = SQLRecordCoding.isNull(statement, offset + 14) ? nil : try SQLRecordCoding.url(statement, offset + 14, "item.homepage")
-        self.photo = SQLRecordCoding.isNull(statement, offset + 15) ? nil : SQLRecordCoding.bytes(statement, offset + 15)
-        self.note = SQLRecordCoding.isNull(statement, offset + 16) ? nil : try SQLRecordCoding.text(statement, offset + 16, "item.note")
-        self.code = SQLRecordCoding.isNull(statement, offset + 17) ? nil : try SQLRecordCoding.text(statement, offset + 17, "item.code")
+        self.photo = try SQLRecordCoding.bytesOrNil(statement, offset + 15, "item.photo")
+        self.note = try SQLRecordCoding.textOrNil(statement, offset + 16, "item.note")
+        self.code = try SQLRecordCoding.textOrNil(statement, offset + 17, "item.code")
         self.anything = try SQLRecordCoding.value(statement, offset + 18, "item.anything")
-        self.hexValue = SQLRecordCoding.isNull(statement, offset + 19) ? nil : Int(sqlite3_column_int64(statement, offset + 19))
+        self.hexValue = try SQLRecordCoding.intOrNil(statement, offset + 19, "item.hex_value")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -309,9 +309,9 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(amount, statement, first + 6)
         try SQLRecordCoding.bind(isActive, statement, first + 7)
         try SQLRecordCoding.bind(isArchived, statement, first + 8)
-        try SQLRecordCoding.bind(created, statement, first + 9, .text)
-        try SQLRecordCoding.bind(due, statement, first + 10, .text)
-        try SQLRecordCoding.bind(touched, statement, first + 11, .text)
+        try SQLRecordCoding.bind(created, statement, first + 9, .text, "item.created")
+        try SQLRecordCoding.bind(due, statement, first + 10, .text, "item.due")
+        try SQLRecordCoding.bind(touched, statement, first + 11, .text, "item.touched")
         try SQLRecordCoding.bind(token, statement, first + 12, .text)
         try SQLRecordCoding.bind(homepage, statement, first + 13)
         try SQLRecordCoding.bind(photo, statement, first + 14)
@@ -342,9 +342,9 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(amount, statement, 7)
         try SQLRecordCoding.bind(isActive, statement, 8)
         try SQLRecordCoding.bind(isArchived, statement, 9)
-        try SQLRecordCoding.bind(created, statement, 10, .text)
-        try SQLRecordCoding.bind(due, statement, 11, .text)
-        try SQLRecordCoding.bind(touched, statement, 12, .text)
+        try SQLRecordCoding.bind(created, statement, 10, .text, "item.created")
+        try SQLRecordCoding.bind(due, statement, 11, .text, "item.due")
+        try SQLRecordCoding.bind(touched, statement, 12, .text, "item.touched")
         try SQLRecordCoding.bind(token, statement, 13, .text)
         try SQLRecordCoding.bind(homepage, statement, 14)
         try SQLRecordCoding.bind(photo, statement, 15)
@@ -431,7 +431,7 @@ extension Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -504,14 +504,14 @@ extension Device: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "device" WHERE "uuid" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.uuid = try SQLRecordCoding.uuid(statement, offset, "device.uuid")
         self.label = try SQLRecordCoding.text(statement, offset + 1, "device.label")
-        self.owner = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
+        self.owner = try SQLRecordCoding.intOrNil(statement, offset + 2, "device.owner")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -580,7 +580,7 @@ extension Device {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -649,8 +649,8 @@ extension Country: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "country" WHERE "code" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -718,7 +718,7 @@ extension Country {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -787,13 +787,13 @@ extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "legacy" WHERE "number" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.number = Int(sqlite3_column_int64(statement, offset))
-        self.label = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "legacy.label")
+        self.number = try SQLRecordCoding.int(statement, offset, "legacy.number")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "legacy.label")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -856,7 +856,7 @@ extension Legacy {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -944,21 +944,21 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.countryCode = try SQLRecordCoding.text(statement, offset, "edition.country_code")
-        self.itemId = Int(sqlite3_column_int64(statement, offset + 1))
-        self.released = try SQLRecordCoding.date(statement, offset + 2, "edition.released")
+        self.itemId = try SQLRecordCoding.int(statement, offset + 1, "edition.item_id")
+        self.released = try SQLRecordCoding.date(statement, offset + 2, "edition.released", .text)
     }
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(countryCode, statement, 1)
         try SQLRecordCoding.bind(itemId, statement, 2)
-        try SQLRecordCoding.bind(released, statement, 3, .text)
+        try SQLRecordCoding.bind(released, statement, 3, .text, "edition.released")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -970,7 +970,7 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(released, statement, 1, .text)
+        try SQLRecordCoding.bind(released, statement, 1, .text, "edition.released")
         try SQLRecordCoding.bind(countryCode, statement, 2)
         try SQLRecordCoding.bind(itemId, statement, 3)
     }
@@ -1022,7 +1022,7 @@ extension Edition {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1105,14 +1105,14 @@ extension EditionNote: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "edition_note" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "edition_note.id")
         self.countryCode = try SQLRecordCoding.text(statement, offset + 1, "edition_note.country_code")
-        self.itemId = Int(sqlite3_column_int64(statement, offset + 2))
+        self.itemId = try SQLRecordCoding.int(statement, offset + 2, "edition_note.item_id")
         self.body = try SQLRecordCoding.text(statement, offset + 3, "edition_note.body")
     }
 
@@ -1189,7 +1189,7 @@ extension EditionNote {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1285,16 +1285,16 @@ extension Measurement: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "measurement" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = true
+    /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
+    public static let insertReadBack: SQLInsertReadBack = .returning
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.width = sqlite3_column_double(statement, offset + 1)
-        self.height = sqlite3_column_double(statement, offset + 2)
-        self.area = SQLRecordCoding.isNull(statement, offset + 3) ? nil : sqlite3_column_double(statement, offset + 3)
-        self.label = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "measurement.label")
+        self.id = try SQLRecordCoding.int(statement, offset, "measurement.id")
+        self.width = try SQLRecordCoding.double(statement, offset + 1, "measurement.width")
+        self.height = try SQLRecordCoding.double(statement, offset + 2, "measurement.height")
+        self.area = try SQLRecordCoding.doubleOrNil(statement, offset + 3, "measurement.area")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 4, "measurement.label")
         self.payload = try SQLRecordCoding.value(statement, offset + 5, "measurement.payload")
     }
 
@@ -1373,7 +1373,7 @@ extension Measurement {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1455,15 +1455,15 @@ extension Employee: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "employee" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "employee.id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "employee.name")
-        self.managerId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.mentorId = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
+        self.managerId = try SQLRecordCoding.intOrNil(statement, offset + 2, "employee.manager_id")
+        self.mentorId = try SQLRecordCoding.intOrNil(statement, offset + 3, "employee.mentor_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1541,7 +1541,7 @@ extension Employee {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1598,19 +1598,19 @@ extension LogLine: SQLTableRecord, SQLQueryableRecord {
     public var insertAssignsRowID: Bool { false }
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.message = try SQLRecordCoding.text(statement, offset, "log_line.message")
-        self.at = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.date(statement, offset + 1, "log_line.at")
+        self.at = try SQLRecordCoding.dateOrNil(statement, offset + 1, "log_line.at", .text)
     }
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(message, statement, 1)
-        try SQLRecordCoding.bind(at, statement, 2, .text)
+        try SQLRecordCoding.bind(at, statement, 2, .text, "log_line.at")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1648,7 +1648,7 @@ extension LogLine {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1689,12 +1689,12 @@ extension Tag: SQLTableRecord, SQLQueryableRecord {
     public var insertAssignsRowID: Bool { false }
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.label = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "tag.label")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset, "tag.label")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1730,7 +1730,7 @@ extension Tag {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1782,12 +1782,12 @@ extension ItemStat: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.items = Int(sqlite3_column_int64(statement, offset))
-        self.units = SQLRecordCoding.isNull(statement, offset + 1) ? nil : Int(sqlite3_column_int64(statement, offset + 1))
-        self.averagePrice = SQLRecordCoding.isNull(statement, offset + 2) ? nil : sqlite3_column_double(statement, offset + 2)
-        self.newest = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.date(statement, offset + 3, "item_stats.newest")
-        self.lightest = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_double(statement, offset + 4)
-        self.priceTotal = sqlite3_column_double(statement, offset + 5)
+        self.items = try SQLRecordCoding.int(statement, offset, "item_stats.items")
+        self.units = try SQLRecordCoding.intOrNil(statement, offset + 1, "item_stats.units")
+        self.averagePrice = try SQLRecordCoding.doubleOrNil(statement, offset + 2, "item_stats.average_price")
+        self.newest = try SQLRecordCoding.dateOrNil(statement, offset + 3, "item_stats.newest", .text)
+        self.lightest = try SQLRecordCoding.doubleOrNil(statement, offset + 4, "item_stats.lightest")
+        self.priceTotal = try SQLRecordCoding.double(statement, offset + 5, "item_stats.price_total")
     }
 
     /// The columns of `item_stats`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -1863,8 +1863,8 @@ extension DeviceOwner: SQLRecord, SQLQueryableRecord {
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.label = try SQLRecordCoding.text(statement, offset, "device_owner.label")
-        self.ownerName = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "device_owner.owner_name")
-        self.isActive = SQLRecordCoding.isNull(statement, offset + 2) ? nil : sqlite3_column_int64(statement, offset + 2) != 0
+        self.ownerName = try SQLRecordCoding.textOrNil(statement, offset + 1, "device_owner.owner_name")
+        self.isActive = try SQLRecordCoding.boolOrNil(statement, offset + 2, "device_owner.is_active")
     }
 
     /// The columns of `device_owner`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -1925,7 +1925,7 @@ extension TagLabel: SQLRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.label = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "tag_label.label")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset, "tag_label.label")
     }
 
     /// The columns of `tag_label`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -2299,7 +2299,7 @@ public func sqlite3_item_find(_ db: OpaquePointer, _ id: Int) throws -> Item? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_item_insert(_ db: OpaquePointer, _ record: inout Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2335,7 +2335,7 @@ public func sqlite3_device_find(_ db: OpaquePointer, _ uuid: UUID) throws -> Dev
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_device_insert(_ db: OpaquePointer, _ record: inout Device) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Device.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2386,7 +2386,7 @@ public func sqlite3_country_find(_ db: OpaquePointer, _ code: String) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_country_insert(_ db: OpaquePointer, _ record: inout Country) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Country.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2422,7 +2422,7 @@ public func sqlite3_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> Le
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_legacy_insert(_ db: OpaquePointer, _ record: inout Legacy) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Legacy.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2458,7 +2458,7 @@ public func sqlite3_edition_find(_ db: OpaquePointer, countryCode: String, itemI
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_edition_insert(_ db: OpaquePointer, _ record: inout Edition) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, stored: Edition.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2524,7 +2524,7 @@ public func sqlite3_edition_note_find(_ db: OpaquePointer, _ id: Int) throws -> 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_edition_note_insert(_ db: OpaquePointer, _ record: inout EditionNote) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: EditionNote.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2578,7 +2578,7 @@ public func sqlite3_measurement_find(_ db: OpaquePointer, _ id: Int) throws -> M
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_measurement_insert(_ db: OpaquePointer, _ record: inout Measurement) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Measurement.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2614,7 +2614,7 @@ public func sqlite3_employee_find(_ db: OpaquePointer, _ id: Int) throws -> Empl
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_employee_insert(_ db: OpaquePointer, _ record: inout Employee) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Employee.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2675,7 +2675,7 @@ public func sqlite3_log_lines_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_log_line_insert(_ db: OpaquePointer, _ record: inout LogLine) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: LogLine.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
@@ -2693,7 +2693,7 @@ public func sqlite3_tags_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_tag_insert(_ db: OpaquePointer, _ record: inout Tag) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `item_stats`, or the first `limit` that `filter` keeps.

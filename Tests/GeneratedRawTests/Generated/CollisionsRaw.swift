@@ -117,12 +117,10 @@ extension CollisionsRaw.StoreRecord {
     public static let sqlUpdate: String? = #"UPDATE "store" SET "name" = ? WHERE "store_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "store" WHERE "store_id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.storeId = Int(sqlite3_column_int64(statement, offset))
+        self.storeId = try SQLRecordCoding.int(statement, offset, "store.store_id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "store.name")
     }
 
@@ -175,7 +173,7 @@ extension CollisionsRaw.StoreRecord {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -249,13 +247,11 @@ extension CollisionsRaw.Handle {
     public static let sqlUpdate: String? = #"UPDATE "handle" SET "label" = ? WHERE "handle_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "handle" WHERE "handle_id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.handleId = Int(sqlite3_column_int64(statement, offset))
-        self.label = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "handle.label")
+        self.handleId = try SQLRecordCoding.int(statement, offset, "handle.handle_id")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "handle.label")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -307,7 +303,7 @@ extension CollisionsRaw.Handle {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -381,13 +377,11 @@ extension CollisionsRaw.Statement {
     public static let sqlUpdate: String? = #"UPDATE "statement" SET "body" = ? WHERE "statement_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "statement" WHERE "statement_id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.statementId = Int(sqlite3_column_int64(statement, offset))
-        self.body = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "statement.body")
+        self.statementId = try SQLRecordCoding.int(statement, offset, "statement.statement_id")
+        self.body = try SQLRecordCoding.textOrNil(statement, offset + 1, "statement.body")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -439,7 +433,7 @@ extension CollisionsRaw.Statement {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -513,13 +507,11 @@ extension CollisionsRaw.Db {
     public static let sqlUpdate: String? = #"UPDATE "db" SET "name" = ? WHERE "db_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "db" WHERE "db_id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.dbId = Int(sqlite3_column_int64(statement, offset))
-        self.name = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "db.name")
+        self.dbId = try SQLRecordCoding.int(statement, offset, "db.db_id")
+        self.name = try SQLRecordCoding.textOrNil(statement, offset + 1, "db.name")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -571,7 +563,7 @@ extension CollisionsRaw.Db {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -654,14 +646,12 @@ extension CollisionsRaw.Chain {
     public static let sqlUpdate: String? = #"UPDATE "chain" SET "store_id" = ? WHERE "id" = ? AND "chain_index" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "chain" WHERE "id" = ? AND "chain_index" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id2 = Int(sqlite3_column_int64(statement, offset))
-        self.chainIndex = Int(sqlite3_column_int64(statement, offset + 1))
-        self.storeId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
+        self.id2 = try SQLRecordCoding.int(statement, offset, "chain.id")
+        self.chainIndex = try SQLRecordCoding.int(statement, offset + 1, "chain.chain_index")
+        self.storeId = try SQLRecordCoding.intOrNil(statement, offset + 2, "chain.store_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -711,7 +701,7 @@ extension CollisionsRaw.Chain {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -835,23 +825,21 @@ extension CollisionsRaw.Gadget {
     public static let sqlUpdate: String? = #"UPDATE "gadget" SET "handle_id" = ?, "statement_id" = ?, "db_id" = ?, "store_id" = ?, "context" = ?, "record" = ?, "offset" = ?, "index_" = ?, "values" = ?, "self" = ?, "type" = ? WHERE "gadget_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gadget" WHERE "gadget_id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.gadgetId = Int(sqlite3_column_int64(statement, offset))
-        self.handleId = SQLRecordCoding.isNull(statement, offset + 1) ? nil : Int(sqlite3_column_int64(statement, offset + 1))
-        self.statementId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.dbId = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
-        self.storeId = SQLRecordCoding.isNull(statement, offset + 4) ? nil : Int(sqlite3_column_int64(statement, offset + 4))
-        self.context = SQLRecordCoding.isNull(statement, offset + 5) ? nil : try SQLRecordCoding.text(statement, offset + 5, "gadget.context")
-        self.record = SQLRecordCoding.isNull(statement, offset + 6) ? nil : try SQLRecordCoding.text(statement, offset + 6, "gadget.record")
-        self.offset = SQLRecordCoding.isNull(statement, offset + 7) ? nil : Int(sqlite3_column_int64(statement, offset + 7))
-        self.index = SQLRecordCoding.isNull(statement, offset + 8) ? nil : Int(sqlite3_column_int64(statement, offset + 8))
-        self.values = SQLRecordCoding.isNull(statement, offset + 9) ? nil : try SQLRecordCoding.text(statement, offset + 9, "gadget.values")
-        self.selfColumn = SQLRecordCoding.isNull(statement, offset + 10) ? nil : try SQLRecordCoding.text(statement, offset + 10, "gadget.self")
-        self.type = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.text(statement, offset + 11, "gadget.type")
+        self.gadgetId = try SQLRecordCoding.int(statement, offset, "gadget.gadget_id")
+        self.handleId = try SQLRecordCoding.intOrNil(statement, offset + 1, "gadget.handle_id")
+        self.statementId = try SQLRecordCoding.intOrNil(statement, offset + 2, "gadget.statement_id")
+        self.dbId = try SQLRecordCoding.intOrNil(statement, offset + 3, "gadget.db_id")
+        self.storeId = try SQLRecordCoding.intOrNil(statement, offset + 4, "gadget.store_id")
+        self.context = try SQLRecordCoding.textOrNil(statement, offset + 5, "gadget.context")
+        self.record = try SQLRecordCoding.textOrNil(statement, offset + 6, "gadget.record")
+        self.offset = try SQLRecordCoding.intOrNil(statement, offset + 7, "gadget.offset")
+        self.index = try SQLRecordCoding.intOrNil(statement, offset + 8, "gadget.index_")
+        self.values = try SQLRecordCoding.textOrNil(statement, offset + 9, "gadget.values")
+        self.selfColumn = try SQLRecordCoding.textOrNil(statement, offset + 10, "gadget.self")
+        self.type = try SQLRecordCoding.textOrNil(statement, offset + 11, "gadget.type")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -923,7 +911,7 @@ extension CollisionsRaw.Gadget {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1010,7 +998,7 @@ public func raw_store_record_find(_ db: OpaquePointer, _ storeId: Int) throws ->
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_store_record_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.StoreRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: CollisionsRaw.StoreRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: CollisionsRaw.StoreRecord.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: CollisionsRaw.StoreRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1046,7 +1034,7 @@ public func raw_handle_find(_ db: OpaquePointer, _ handleId: Int) throws -> Coll
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_handle_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.Handle) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: CollisionsRaw.Handle.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: CollisionsRaw.Handle.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: CollisionsRaw.Handle.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1082,7 +1070,7 @@ public func raw_statement_find(_ db: OpaquePointer, _ statementId: Int) throws -
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_statement_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.Statement) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: CollisionsRaw.Statement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: CollisionsRaw.Statement.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: CollisionsRaw.Statement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1118,7 +1106,7 @@ public func raw_db_find(_ db: OpaquePointer, _ dbId: Int) throws -> CollisionsRa
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_db_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.Db) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: CollisionsRaw.Db.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: CollisionsRaw.Db.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: CollisionsRaw.Db.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1154,7 +1142,7 @@ public func raw_chain_find(_ db: OpaquePointer, id2: Int, chainIndex: Int) throw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_chain_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.Chain) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: CollisionsRaw.Chain.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: CollisionsRaw.Chain.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: CollisionsRaw.Chain.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1211,7 +1199,7 @@ public func raw_gadget_find(_ db: OpaquePointer, _ gadgetId: Int) throws -> Coll
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_gadget_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.Gadget) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: CollisionsRaw.Gadget.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: CollisionsRaw.Gadget.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: CollisionsRaw.Gadget.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1302,7 +1290,11 @@ public func raw_store_record_find(
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
-    enum DateStorage { case text, unixTime, unixTimeInteger }
+    enum DateStorage {
+        case text, unixTime, unixTimeInteger, secondsSince2001
+        /// The seconds from 1970 to the epoch of stored numbers.
+        var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
+    }
     enum UUIDStorage { case text, blob }
 
     typealias Failure = CollisionsRaw.SQLError
@@ -1311,29 +1303,114 @@ fileprivate enum SQLRecordCoding {
     static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 
     // MARK: Reading
+    //
+    // Values are read exactly or not at all: text in an INTEGER column, 2.5 as an Int,
+    // NULL for a property that is not optional all throw, naming table and column.
+
+    static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
+        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return value
+    }
+
+    static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return Int(sqlite3_value_int64(value))
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT: if let exact = Int(exactly: sqlite3_value_double(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Int")
+    }
+
+    static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
+        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return value
+    }
+
+    static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_FLOAT: return sqlite3_value_double(value)
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Double")
+    }
+
+    static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
+        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return value
+    }
+
+    static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value) != 0
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT:
+            let number = sqlite3_value_double(value)
+            if number == 0 || number == 1 { return number == 1 }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Bool")
+    }
 
     static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
-        guard let text = sqlite3_column_text(statement, index) else { return "" }
-        if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
-        throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        guard let text = try textOrNil(statement, index, column) else { throw mismatch(statement, index, column, "String") }
+        return text
     }
 
-    static func bytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
-        guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+    static func textOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB: throw mismatch(statement, index, column, "String")
+        default:
+            guard let text = sqlite3_column_text(statement, index) else { return "" }
+            if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
+            throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        }
     }
 
-    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
+    static func bytes(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8] {
+        guard let bytes = try bytesOrNil(statement, index, column) else { throw mismatch(statement, index, column, "[UInt8]") }
+        return bytes
+    }
+
+    static func bytesOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8]? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB, SQLITE_TEXT:
+            guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+        default: throw mismatch(statement, index, column, "[UInt8]")
+        }
+    }
+
+    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text) throws -> Date {
+        guard let date = try dateOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Date") }
+        return date
+    }
+
+    static func dateOrNil(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
+    ) throws -> Date? {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
+            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)) + storage.epoch)
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
-        default:
-            guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
+            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index) + storage.epoch)
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            throw decodingError(statement, column, "holds text that is not a date")
+            if invalidAsNil { return nil }
+            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+        default:
+            throw mismatch(statement, index, column, "Date")
         }
     }
 
@@ -1360,7 +1437,7 @@ fileprivate enum SQLRecordCoding {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
         case SQLITE_TEXT: return .text(try text(statement, index, column))
-        case SQLITE_BLOB: return .blob(bytes(statement, index))
+        case SQLITE_BLOB: return .blob(try bytes(statement, index, column))
         default: return .null
         }
     }
@@ -1403,12 +1480,27 @@ fileprivate enum SQLRecordCoding {
         try check(code, statement)
     }
 
-    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage) throws {
+    /// Binds a date as `storage` says; a date it cannot hold (a year after 9999 as text,
+    /// NaN) throws naming `column`, so that nothing is written that cannot be read back.
+    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        let seconds = value.timeIntervalSince1970
+        var problem: String?
+        if !seconds.isFinite {
+            problem = "a date of \(seconds) seconds cannot be stored"
+        } else if storage == .text, !(-62_167_219_200...253_402_300_799.999).contains((seconds * 1000).rounded() / 1000) {
+            problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+        } else if storage == .unixTimeInteger, abs(seconds) >= 9.2e18 {
+            problem = "\(seconds) seconds since 1970 is more than a 64-bit integer holds"
+        }
+        if let problem {
+            throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+        }
         switch storage {
-        case .text: try bind(DateText.format(value.timeIntervalSince1970), statement, index)
-        case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
-        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
+        case .text: try bind(DateText.format(seconds), statement, index)
+        case .unixTime: try bind(seconds, statement, index)
+        case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
+        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
         }
     }
 
@@ -1417,7 +1509,7 @@ fileprivate enum SQLRecordCoding {
         case .text:
             var text = DateText.format(date.timeIntervalSince1970)
             return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
-        case .unixTime: return date
+        case .unixTime, .secondsSince2001: return date
         case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         }
     }
@@ -1575,7 +1667,7 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func insert<Record>(
-        _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
+        _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
@@ -1583,7 +1675,7 @@ fileprivate enum SQLRecordCoding {
             try execute(db, sql, bind: bind)
             return stored(sqlite3_last_insert_rowid(db))
         }
-        if supportsReturning {
+        if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
@@ -1620,6 +1712,32 @@ fileprivate enum SQLRecordCoding {
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {
         Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    /// The error for a value `type` cannot hold exactly, naming the column and the value.
+    static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> Failure {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL {
+            return decodingError(statement, column, "holds NULL, and its property (\(type)) is not optional")
+        }
+        return decodingError(statement, column, "holds \(describe(statement, index)), which \(type) cannot hold exactly")
+    }
+
+    /// What column `index` holds, for errors: `TEXT '12 years'`, `REAL 2.5`, `a BLOB of 3 bytes`.
+    static func describe(_ statement: OpaquePointer, _ index: Int32) -> String {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return "INTEGER \(sqlite3_column_int64(statement, index))"
+        case SQLITE_FLOAT: return "REAL \(sqlite3_column_double(statement, index))"
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let text = sqlite3_column_text(statement, index) else { return "TEXT ''" }
+            var shown = String(decoding: UnsafeBufferPointer(start: text, count: min(count, 40)), as: UTF8.self)
+            if count > 40 { shown += "…" }
+            return "TEXT '" + shown.replacingOccurrences(of: "'", with: "''") + "'"
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return "a BLOB of \(count) byte\(count == 1 ? "" : "s")"
+        default: return "NULL"
+        }
     }
 
     /// SQLite's NUL-terminated text of `count` bytes, or nil when it is not UTF-8.

@@ -275,31 +275,29 @@ extension RichRaw.Item {
     public static let sqlUpdate: String? = #"UPDATE "item" SET "name" = ?, "quantity" = ?, "price" = ?, "weight" = ?, "ratio" = ?, "cost" = ?, "amount" = ?, "is_active" = ?, "is_archived" = ?, "created" = ?, "due" = ?, "touched" = ?, "token" = ?, "homepage" = ?, "photo" = ?, "note" = ?, "code" = ?, "anything" = ?, "hex_value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "item.id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "item.name")
-        self.quantity = Int(sqlite3_column_int64(statement, offset + 2))
-        self.price = sqlite3_column_double(statement, offset + 3)
-        self.weight = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_double(statement, offset + 4)
-        self.ratio = SQLRecordCoding.isNull(statement, offset + 5) ? nil : sqlite3_column_double(statement, offset + 5)
-        self.cost = SQLRecordCoding.isNull(statement, offset + 6) ? nil : sqlite3_column_double(statement, offset + 6)
-        self.amount = SQLRecordCoding.isNull(statement, offset + 7) ? nil : sqlite3_column_double(statement, offset + 7)
-        self.isActive = sqlite3_column_int64(statement, offset + 8) != 0
-        self.isArchived = SQLRecordCoding.isNull(statement, offset + 9) ? nil : sqlite3_column_int64(statement, offset + 9) != 0
-        self.created = try SQLRecordCoding.date(statement, offset + 10, "item.created")
-        self.due = SQLRecordCoding.isNull(statement, offset + 11) ? nil : try SQLRecordCoding.date(statement, offset + 11, "item.due")
-        self.touched = SQLRecordCoding.isNull(statement, offset + 12) ? nil : try SQLRecordCoding.date(statement, offset + 12, "item.touched")
+        self.quantity = try SQLRecordCoding.int(statement, offset + 2, "item.quantity")
+        self.price = try SQLRecordCoding.double(statement, offset + 3, "item.price")
+        self.weight = try SQLRecordCoding.doubleOrNil(statement, offset + 4, "item.weight")
+        self.ratio = try SQLRecordCoding.doubleOrNil(statement, offset + 5, "item.ratio")
+        self.cost = try SQLRecordCoding.doubleOrNil(statement, offset + 6, "item.cost")
+        self.amount = try SQLRecordCoding.doubleOrNil(statement, offset + 7, "item.amount")
+        self.isActive = try SQLRecordCoding.bool(statement, offset + 8, "item.is_active")
+        self.isArchived = try SQLRecordCoding.boolOrNil(statement, offset + 9, "item.is_archived")
+        self.created = try SQLRecordCoding.date(statement, offset + 10, "item.created", .text)
+        self.due = try SQLRecordCoding.dateOrNil(statement, offset + 11, "item.due", .text)
+        self.touched = try SQLRecordCoding.dateOrNil(statement, offset + 12, "item.touched", .text)
         self.token = SQLRecordCoding.isNull(statement, offset + 13) ? nil : try SQLRecordCoding.uuid(statement, offset + 13, "item.token")
         self.homepage = SQLRecordCoding.isNull(statement, offset + 14) ? nil : try SQLRecordCoding.url(statement, offset + 14, "item.homepage")
-        self.photo = SQLRecordCoding.isNull(statement, offset + 15) ? nil : SQLRecordCoding.bytes(statement, offset + 15)
-        self.note = SQLRecordCoding.isNull(statement, offset + 16) ? nil : try SQLRecordCoding.text(statement, offset + 16, "item.note")
-        self.code = SQLRecordCoding.isNull(statement, offset + 17) ? nil : try SQLRecordCoding.text(statement, offset + 17, "item.code")
+        self.photo = try SQLRecordCoding.bytesOrNil(statement, offset + 15, "item.photo")
+        self.note = try SQLRecordCoding.textOrNil(statement, offset + 16, "item.note")
+        self.code = try SQLRecordCoding.textOrNil(statement, offset + 17, "item.code")
         self.anything = try SQLRecordCoding.value(statement, offset + 18, "item.anything")
-        self.hexValue = SQLRecordCoding.isNull(statement, offset + 19) ? nil : Int(sqlite3_column_int64(statement, offset + 19))
+        self.hexValue = try SQLRecordCoding.intOrNil(statement, offset + 19, "item.hex_value")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -318,9 +316,9 @@ extension RichRaw.Item {
         try SQLRecordCoding.bind(amount, statement, first + 6)
         try SQLRecordCoding.bind(isActive, statement, first + 7)
         try SQLRecordCoding.bind(isArchived, statement, first + 8)
-        try SQLRecordCoding.bind(created, statement, first + 9, .text)
-        try SQLRecordCoding.bind(due, statement, first + 10, .text)
-        try SQLRecordCoding.bind(touched, statement, first + 11, .text)
+        try SQLRecordCoding.bind(created, statement, first + 9, .text, "item.created")
+        try SQLRecordCoding.bind(due, statement, first + 10, .text, "item.due")
+        try SQLRecordCoding.bind(touched, statement, first + 11, .text, "item.touched")
         try SQLRecordCoding.bind(token, statement, first + 12, .text)
         try SQLRecordCoding.bind(homepage, statement, first + 13)
         try SQLRecordCoding.bind(photo, statement, first + 14)
@@ -351,9 +349,9 @@ extension RichRaw.Item {
         try SQLRecordCoding.bind(amount, statement, 7)
         try SQLRecordCoding.bind(isActive, statement, 8)
         try SQLRecordCoding.bind(isArchived, statement, 9)
-        try SQLRecordCoding.bind(created, statement, 10, .text)
-        try SQLRecordCoding.bind(due, statement, 11, .text)
-        try SQLRecordCoding.bind(touched, statement, 12, .text)
+        try SQLRecordCoding.bind(created, statement, 10, .text, "item.created")
+        try SQLRecordCoding.bind(due, statement, 11, .text, "item.due")
+        try SQLRecordCoding.bind(touched, statement, 12, .text, "item.touched")
         try SQLRecordCoding.bind(token, statement, 13, .text)
         try SQLRecordCoding.bind(homepage, statement, 14)
         try SQLRecordCoding.bind(photo, statement, 15)
@@ -390,7 +388,7 @@ extension RichRaw.Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -463,14 +461,12 @@ extension RichRaw.Device {
     public static let sqlUpdate: String? = #"UPDATE "device" SET "label" = ?, "owner" = ? WHERE "uuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "device" WHERE "uuid" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.uuid = try SQLRecordCoding.uuid(statement, offset, "device.uuid")
         self.label = try SQLRecordCoding.text(statement, offset + 1, "device.label")
-        self.owner = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
+        self.owner = try SQLRecordCoding.intOrNil(statement, offset + 2, "device.owner")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -519,7 +515,7 @@ extension RichRaw.Device {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -588,8 +584,6 @@ extension RichRaw.Country {
     public static let sqlUpdate: String? = #"UPDATE "country" SET "name" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "country" WHERE "code" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -641,7 +635,7 @@ extension RichRaw.Country {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -710,13 +704,11 @@ extension RichRaw.Legacy {
     public static let sqlUpdate: String? = #"UPDATE "legacy" SET "label" = ? WHERE "number" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy" WHERE "number" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.number = Int(sqlite3_column_int64(statement, offset))
-        self.label = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "legacy.label")
+        self.number = try SQLRecordCoding.int(statement, offset, "legacy.number")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "legacy.label")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -763,7 +755,7 @@ extension RichRaw.Legacy {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -851,21 +843,19 @@ extension RichRaw.Edition {
     public static let sqlUpdate: String? = #"UPDATE "edition" SET "released" = ? WHERE "country_code" = ? AND "item_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.countryCode = try SQLRecordCoding.text(statement, offset, "edition.country_code")
-        self.itemId = Int(sqlite3_column_int64(statement, offset + 1))
-        self.released = try SQLRecordCoding.date(statement, offset + 2, "edition.released")
+        self.itemId = try SQLRecordCoding.int(statement, offset + 1, "edition.item_id")
+        self.released = try SQLRecordCoding.date(statement, offset + 2, "edition.released", .text)
     }
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(countryCode, statement, 1)
         try SQLRecordCoding.bind(itemId, statement, 2)
-        try SQLRecordCoding.bind(released, statement, 3, .text)
+        try SQLRecordCoding.bind(released, statement, 3, .text, "edition.released")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -877,7 +867,7 @@ extension RichRaw.Edition {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(released, statement, 1, .text)
+        try SQLRecordCoding.bind(released, statement, 1, .text, "edition.released")
         try SQLRecordCoding.bind(countryCode, statement, 2)
         try SQLRecordCoding.bind(itemId, statement, 3)
     }
@@ -909,7 +899,7 @@ extension RichRaw.Edition {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -992,14 +982,12 @@ extension RichRaw.EditionNote {
     public static let sqlUpdate: String? = #"UPDATE "edition_note" SET "country_code" = ?, "item_id" = ?, "body" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition_note" WHERE "id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "edition_note.id")
         self.countryCode = try SQLRecordCoding.text(statement, offset + 1, "edition_note.country_code")
-        self.itemId = Int(sqlite3_column_int64(statement, offset + 2))
+        self.itemId = try SQLRecordCoding.int(statement, offset + 2, "edition_note.item_id")
         self.body = try SQLRecordCoding.text(statement, offset + 3, "edition_note.body")
     }
 
@@ -1056,7 +1044,7 @@ extension RichRaw.EditionNote {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1152,16 +1140,14 @@ extension RichRaw.Measurement {
     public static let sqlUpdate: String? = #"UPDATE "measurement" SET "width" = ?, "height" = ?, "payload" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "measurement" WHERE "id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = true
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
-        self.width = sqlite3_column_double(statement, offset + 1)
-        self.height = sqlite3_column_double(statement, offset + 2)
-        self.area = SQLRecordCoding.isNull(statement, offset + 3) ? nil : sqlite3_column_double(statement, offset + 3)
-        self.label = SQLRecordCoding.isNull(statement, offset + 4) ? nil : try SQLRecordCoding.text(statement, offset + 4, "measurement.label")
+        self.id = try SQLRecordCoding.int(statement, offset, "measurement.id")
+        self.width = try SQLRecordCoding.double(statement, offset + 1, "measurement.width")
+        self.height = try SQLRecordCoding.double(statement, offset + 2, "measurement.height")
+        self.area = try SQLRecordCoding.doubleOrNil(statement, offset + 3, "measurement.area")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 4, "measurement.label")
         self.payload = try SQLRecordCoding.value(statement, offset + 5, "measurement.payload")
     }
 
@@ -1218,7 +1204,7 @@ extension RichRaw.Measurement {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1300,15 +1286,13 @@ extension RichRaw.Employee {
     public static let sqlUpdate: String? = #"UPDATE "employee" SET "name" = ?, "manager_id" = ?, "mentor_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "employee" WHERE "id" = ?"#
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "employee.id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "employee.name")
-        self.managerId = SQLRecordCoding.isNull(statement, offset + 2) ? nil : Int(sqlite3_column_int64(statement, offset + 2))
-        self.mentorId = SQLRecordCoding.isNull(statement, offset + 3) ? nil : Int(sqlite3_column_int64(statement, offset + 3))
+        self.managerId = try SQLRecordCoding.intOrNil(statement, offset + 2, "employee.manager_id")
+        self.mentorId = try SQLRecordCoding.intOrNil(statement, offset + 3, "employee.mentor_id")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1364,7 +1348,7 @@ extension RichRaw.Employee {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1421,19 +1405,17 @@ extension RichRaw.LogLine {
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
     /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
     public var insertAssignsRowID: Bool { false }
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.message = try SQLRecordCoding.text(statement, offset, "log_line.message")
-        self.at = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.date(statement, offset + 1, "log_line.at")
+        self.at = try SQLRecordCoding.dateOrNil(statement, offset + 1, "log_line.at", .text)
     }
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(message, statement, 1)
-        try SQLRecordCoding.bind(at, statement, 2, .text)
+        try SQLRecordCoding.bind(at, statement, 2, .text, "log_line.at")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1457,7 +1439,7 @@ extension RichRaw.LogLine {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1498,12 +1480,10 @@ extension RichRaw.Tag {
     public var sqlInsertReturning: String { Self.sqlInsertAllReturning }
     /// Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key.
     public var insertAssignsRowID: Bool { false }
-    /// Whether an insert reads the row back (`RETURNING`) to know it as stored.
-    public static let insertReadsBack = false
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.label = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "tag.label")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset, "tag.label")
     }
 
     /// Binds the values ``sqlInsert`` takes.
@@ -1531,7 +1511,7 @@ extension RichRaw.Tag {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: Self.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1583,12 +1563,12 @@ extension RichRaw.ItemStat {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.items = Int(sqlite3_column_int64(statement, offset))
-        self.units = SQLRecordCoding.isNull(statement, offset + 1) ? nil : Int(sqlite3_column_int64(statement, offset + 1))
-        self.averagePrice = SQLRecordCoding.isNull(statement, offset + 2) ? nil : sqlite3_column_double(statement, offset + 2)
-        self.newest = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.date(statement, offset + 3, "item_stats.newest")
-        self.lightest = SQLRecordCoding.isNull(statement, offset + 4) ? nil : sqlite3_column_double(statement, offset + 4)
-        self.priceTotal = sqlite3_column_double(statement, offset + 5)
+        self.items = try SQLRecordCoding.int(statement, offset, "item_stats.items")
+        self.units = try SQLRecordCoding.intOrNil(statement, offset + 1, "item_stats.units")
+        self.averagePrice = try SQLRecordCoding.doubleOrNil(statement, offset + 2, "item_stats.average_price")
+        self.newest = try SQLRecordCoding.dateOrNil(statement, offset + 3, "item_stats.newest", .text)
+        self.lightest = try SQLRecordCoding.doubleOrNil(statement, offset + 4, "item_stats.lightest")
+        self.priceTotal = try SQLRecordCoding.double(statement, offset + 5, "item_stats.price_total")
     }
 }
 
@@ -1642,8 +1622,8 @@ extension RichRaw.DeviceOwner {
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.label = try SQLRecordCoding.text(statement, offset, "device_owner.label")
-        self.ownerName = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "device_owner.owner_name")
-        self.isActive = SQLRecordCoding.isNull(statement, offset + 2) ? nil : sqlite3_column_int64(statement, offset + 2) != 0
+        self.ownerName = try SQLRecordCoding.textOrNil(statement, offset + 1, "device_owner.owner_name")
+        self.isActive = try SQLRecordCoding.boolOrNil(statement, offset + 2, "device_owner.is_active")
     }
 }
 
@@ -1688,7 +1668,7 @@ extension RichRaw.TagLabel {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.label = SQLRecordCoding.isNull(statement, offset) ? nil : try SQLRecordCoding.text(statement, offset, "tag_label.label")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset, "tag_label.label")
     }
 }
 
@@ -1733,9 +1713,9 @@ extension RichRaw {
 extension RichRaw.ItemsNamedRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "itemsNamed.id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "itemsNamed.name")
-        self.created = try SQLRecordCoding.date(statement, offset + 2, "itemsNamed.created")
+        self.created = try SQLRecordCoding.date(statement, offset + 2, "itemsNamed.created", .text)
         self.token = SQLRecordCoding.isNull(statement, offset + 3) ? nil : try SQLRecordCoding.uuid(statement, offset + 3, "itemsNamed.token")
     }
 }
@@ -1763,7 +1743,7 @@ extension RichRaw {
 extension RichRaw.ItemsWithIDsRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "itemsWithIDs.id")
         self.name = try SQLRecordCoding.text(statement, offset + 1, "itemsWithIDs.name")
     }
 }
@@ -1794,7 +1774,7 @@ extension RichRaw.EachEmployeeRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
         self.name = try SQLRecordCoding.text(statement, offset, "eachEmployee.name")
-        self.manager = SQLRecordCoding.isNull(statement, offset + 1) ? nil : try SQLRecordCoding.text(statement, offset + 1, "eachEmployee.manager")
+        self.manager = try SQLRecordCoding.textOrNil(statement, offset + 1, "eachEmployee.manager")
     }
 }
 
@@ -1819,7 +1799,7 @@ extension RichRaw {
 extension RichRaw.ItemsBetweenRow {
     /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.id = Int(sqlite3_column_int64(statement, offset))
+        self.id = try SQLRecordCoding.int(statement, offset, "itemsBetween.id")
     }
 }
 
@@ -1942,7 +1922,7 @@ public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.Item
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_item_insert(_ db: OpaquePointer, _ record: inout RichRaw.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Item.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1978,7 +1958,7 @@ public func raw_device_find(_ db: OpaquePointer, _ uuid: UUID) throws -> RichRaw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_device_insert(_ db: OpaquePointer, _ record: inout RichRaw.Device) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Device.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Device.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2029,7 +2009,7 @@ public func raw_country_find(_ db: OpaquePointer, _ code: String) throws -> Rich
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_country_insert(_ db: OpaquePointer, _ record: inout RichRaw.Country) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Country.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Country.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2065,7 +2045,7 @@ public func raw_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> RichRa
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_legacy_insert(_ db: OpaquePointer, _ record: inout RichRaw.Legacy) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Legacy.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Legacy.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2101,7 +2081,7 @@ public func raw_edition_find(_ db: OpaquePointer, countryCode: String, itemId: I
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_edition_insert(_ db: OpaquePointer, _ record: inout RichRaw.Edition) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try raw_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, stored: RichRaw.Edition.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Edition.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, readBack: { try raw_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2167,7 +2147,7 @@ public func raw_edition_note_find(_ db: OpaquePointer, _ id: Int) throws -> Rich
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_edition_note_insert(_ db: OpaquePointer, _ record: inout RichRaw.EditionNote) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.EditionNote.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.EditionNote.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2221,7 +2201,7 @@ public func raw_measurement_find(_ db: OpaquePointer, _ id: Int) throws -> RichR
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_measurement_insert(_ db: OpaquePointer, _ record: inout RichRaw.Measurement) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Measurement.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2257,7 +2237,7 @@ public func raw_employee_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_employee_insert(_ db: OpaquePointer, _ record: inout RichRaw.Employee) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Employee.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Employee.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2318,7 +2298,7 @@ public func raw_log_lines_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_log_line_insert(_ db: OpaquePointer, _ record: inout RichRaw.LogLine) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.LogLine.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.LogLine.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
@@ -2336,7 +2316,7 @@ public func raw_tags_fetch(
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_tag_insert(_ db: OpaquePointer, _ record: inout RichRaw.Tag) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: RichRaw.Tag.insertReadsBack ? nil : { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `item_stats`, or the first `limit` that `filter` keeps.
@@ -2545,7 +2525,11 @@ public func raw_items_between(
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
-    enum DateStorage { case text, unixTime, unixTimeInteger }
+    enum DateStorage {
+        case text, unixTime, unixTimeInteger, secondsSince2001
+        /// The seconds from 1970 to the epoch of stored numbers.
+        var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
+    }
     enum UUIDStorage { case text, blob }
 
     typealias Failure = RichRaw.SQLError
@@ -2554,29 +2538,114 @@ fileprivate enum SQLRecordCoding {
     static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 
     // MARK: Reading
+    //
+    // Values are read exactly or not at all: text in an INTEGER column, 2.5 as an Int,
+    // NULL for a property that is not optional all throw, naming table and column.
+
+    static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
+        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return value
+    }
+
+    static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return Int(sqlite3_value_int64(value))
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT: if let exact = Int(exactly: sqlite3_value_double(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Int")
+    }
+
+    static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
+        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return value
+    }
+
+    static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_FLOAT: return sqlite3_value_double(value)
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Double")
+    }
+
+    static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
+        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return value
+    }
+
+    static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
+        let value = sqlite3_column_value(statement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value) != 0
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT:
+            let number = sqlite3_value_double(value)
+            if number == 0 || number == 1 { return number == 1 }
+        default: break
+        }
+        throw mismatch(statement, index, column, "Bool")
+    }
 
     static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
-        guard let text = sqlite3_column_text(statement, index) else { return "" }
-        if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
-        throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        guard let text = try textOrNil(statement, index, column) else { throw mismatch(statement, index, column, "String") }
+        return text
     }
 
-    static func bytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
-        guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+    static func textOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB: throw mismatch(statement, index, column, "String")
+        default:
+            guard let text = sqlite3_column_text(statement, index) else { return "" }
+            if let string = decodedUTF8(text, Int(sqlite3_column_bytes(statement, index))) { return string }
+            throw decodingError(statement, column, "holds text that is not valid UTF-8")
+        }
     }
 
-    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Date {
+    static func bytes(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8] {
+        guard let bytes = try bytesOrNil(statement, index, column) else { throw mismatch(statement, index, column, "[UInt8]") }
+        return bytes
+    }
+
+    static func bytesOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8]? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB, SQLITE_TEXT:
+            guard let bytes = sqlite3_column_blob(statement, index) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+        default: throw mismatch(statement, index, column, "[UInt8]")
+        }
+    }
+
+    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text) throws -> Date {
+        guard let date = try dateOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Date") }
+        return date
+    }
+
+    static func dateOrNil(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
+    ) throws -> Date? {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)))
+            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)) + storage.epoch)
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
-        default:
-            guard let text = sqlite3_column_text(statement, index) else { return Date(timeIntervalSince1970: 0) }
+            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index) + storage.epoch)
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            throw decodingError(statement, column, "holds text that is not a date")
+            if invalidAsNil { return nil }
+            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+        default:
+            throw mismatch(statement, index, column, "Date")
         }
     }
 
@@ -2603,7 +2672,7 @@ fileprivate enum SQLRecordCoding {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
         case SQLITE_TEXT: return .text(try text(statement, index, column))
-        case SQLITE_BLOB: return .blob(bytes(statement, index))
+        case SQLITE_BLOB: return .blob(try bytes(statement, index, column))
         default: return .null
         }
     }
@@ -2646,12 +2715,27 @@ fileprivate enum SQLRecordCoding {
         try check(code, statement)
     }
 
-    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage) throws {
+    /// Binds a date as `storage` says; a date it cannot hold (a year after 9999 as text,
+    /// NaN) throws naming `column`, so that nothing is written that cannot be read back.
+    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
+        let seconds = value.timeIntervalSince1970
+        var problem: String?
+        if !seconds.isFinite {
+            problem = "a date of \(seconds) seconds cannot be stored"
+        } else if storage == .text, !(-62_167_219_200...253_402_300_799.999).contains((seconds * 1000).rounded() / 1000) {
+            problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+        } else if storage == .unixTimeInteger, abs(seconds) >= 9.2e18 {
+            problem = "\(seconds) seconds since 1970 is more than a 64-bit integer holds"
+        }
+        if let problem {
+            throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+        }
         switch storage {
-        case .text: try bind(DateText.format(value.timeIntervalSince1970), statement, index)
-        case .unixTime: try bind(value.timeIntervalSince1970, statement, index)
-        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(value.timeIntervalSince1970.rounded(.down))), statement)
+        case .text: try bind(DateText.format(seconds), statement, index)
+        case .unixTime: try bind(seconds, statement, index)
+        case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
+        case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
         }
     }
 
@@ -2660,7 +2744,7 @@ fileprivate enum SQLRecordCoding {
         case .text:
             var text = DateText.format(date.timeIntervalSince1970)
             return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
-        case .unixTime: return date
+        case .unixTime, .secondsSince2001: return date
         case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         }
     }
@@ -2818,7 +2902,7 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func insert<Record>(
-        _ db: OpaquePointer, sql: String, returning: String, selectByRowID: String?,
+        _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
@@ -2826,7 +2910,7 @@ fileprivate enum SQLRecordCoding {
             try execute(db, sql, bind: bind)
             return stored(sqlite3_last_insert_rowid(db))
         }
-        if supportsReturning {
+        if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
@@ -2863,6 +2947,32 @@ fileprivate enum SQLRecordCoding {
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {
         Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    /// The error for a value `type` cannot hold exactly, naming the column and the value.
+    static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> Failure {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL {
+            return decodingError(statement, column, "holds NULL, and its property (\(type)) is not optional")
+        }
+        return decodingError(statement, column, "holds \(describe(statement, index)), which \(type) cannot hold exactly")
+    }
+
+    /// What column `index` holds, for errors: `TEXT '12 years'`, `REAL 2.5`, `a BLOB of 3 bytes`.
+    static func describe(_ statement: OpaquePointer, _ index: Int32) -> String {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return "INTEGER \(sqlite3_column_int64(statement, index))"
+        case SQLITE_FLOAT: return "REAL \(sqlite3_column_double(statement, index))"
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let text = sqlite3_column_text(statement, index) else { return "TEXT ''" }
+            var shown = String(decoding: UnsafeBufferPointer(start: text, count: min(count, 40)), as: UTF8.self)
+            if count > 40 { shown += "…" }
+            return "TEXT '" + shown.replacingOccurrences(of: "'", with: "''") + "'"
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return "a BLOB of \(count) byte\(count == 1 ? "" : "s")"
+        default: return "NULL"
+        }
     }
 
     /// SQLite's NUL-terminated text of `count` bytes, or nil when it is not UTF-8.
