@@ -48,7 +48,7 @@ import Testing
         try db.insert(E.OrderItem(note: "spaced"))
         try db.insert(E.OrderItem2(note: "snake"))
         #expect(try db.orderItems.fetch().map(\.note) == ["spaced"])
-        #expect(try db.orderItem2s.fetch().map(\.note) == ["snake"])
+        #expect(try db.orderItem2.fetch().map(\.note) == ["snake"])
         let item = try db.insert(E.Item())
         try db.insert(E.Items(itemId: item.id))
         #expect(try db.items2.fetch(for: item).count == 1)

@@ -64,11 +64,7 @@ struct ModelBuilder {
                 accessorNames.insert(custom)
                 return custom
             }
-            var words = NameStyle.words(typeName)
-            if configuration.naming.pluralizeTableAccessors, let last = words.last {
-                words[words.count - 1] = Inflection.plural(last)
-            }
-            var name = NameStyle.lowerCamel(words.joined(separator: "_"))
+            var name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(typeName) : NameStyle.lowerCamel(typeName)
             if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "Table" }
             return unique(name, in: &accessorNames)
         }
@@ -95,12 +91,10 @@ struct ModelBuilder {
             creationStatements: creationStatements(), userVersion: schema.userVersion, configuration: configuration)
     }
 
-    /// The type name for a table: upper camel case with the last word singular.
+    /// The type name for a table: upper camel case with the last word singular when it
+    /// reads as a plural (README, "How names are made").
     private func singularTypeName(_ sqlName: String) -> String {
-        var words = NameStyle.words(sqlName)
-        guard let last = words.last else { return "_" }
-        words[words.count - 1] = Inflection.singular(last)
-        return NameStyle.upperCamel(words.joined(separator: "_"))
+        NameStyle.singularUpperCamel(sqlName)
     }
 
     func unique(_ name: String, in used: inout Set<String>) -> String {

@@ -1,34 +1,63 @@
-/// English singular and plural forms for table and accessor names: regular rules, common
-/// irregular words, and words that do not change. Singularizing a singular word, or
-/// pluralizing a plural one, leaves it as it is.
+/// English singular and plural forms of one word, for record type and table accessor
+/// names. A word changes only when it reads as an English noun that has the other form;
+/// everything else is left as it is:
+/// - acronyms, read as words without a vowel or of one letter (`sms`, `fts`, `db`), take no
+///   singular; their plural adds `s` unless they end in `s` or name a format (`db` → `dbs`;
+///   `sms`, `gps`, `xml`, `csv` stay);
+/// - uncountable and mass nouns (`news`, `data`, `meta`, `info`, `media`, `settings`, `history`)
+///   and data formats (`json`, `yaml`) have one form, also at the end of a run-together
+///   name (`ZNOTEDATA`, `moz_inputhistory`);
+/// - in the singular, words that do not read as plurals: `-ss`, `-us`, `-is` (`address`,
+///   `status`, `analysis`) and singular words ending in `s` (`canvas`, `gas`);
+/// - in the plural, words that do not read as nouns: past participles (`synced`, `deleted`),
+///   adjectives in `-ous` and `-less` (`previous`, `wireless`), and words ending in a digit
+///   (`v2`).
+///
+/// Singularizing a singular word, or pluralizing a plural one, leaves it as it is.
 enum Inflection {
     private static let irregular: [(singular: String, plural: String)] = [
         ("person", "people"), ("child", "children"), ("man", "men"), ("woman", "women"), ("mouse", "mice"),
         ("goose", "geese"), ("tooth", "teeth"), ("foot", "feet"), ("ox", "oxen"), ("datum", "data"),
         ("criterion", "criteria"), ("medium", "media"), ("index", "indices"), ("matrix", "matrices"),
         ("vertex", "vertices"), ("analysis", "analyses"), ("axis", "axes"), ("crisis", "crises"),
-        ("thesis", "theses"), ("leaf", "leaves"), ("life", "lives"), ("knife", "knives"), ("wife", "wives"),
-        ("wolf", "wolves"), ("half", "halves"), ("shelf", "shelves"), ("quiz", "quizzes"), ("bus", "buses"),
-        ("status", "statuses"), ("alias", "aliases"), ("cactus", "cacti"), ("focus", "foci"),
-        ("movie", "movies"), ("cookie", "cookies"), ("pie", "pies"), ("tie", "ties"), ("zombie", "zombies"),
-        ("calorie", "calories"), ("shoe", "shoes"), ("toe", "toes"), ("canoe", "canoes"), ("cache", "caches"),
-        ("niche", "niches"), ("hero", "heroes"), ("potato", "potatoes"), ("tomato", "tomatoes"),
+        ("thesis", "theses"), ("diagnosis", "diagnoses"), ("hypothesis", "hypotheses"), ("leaf", "leaves"),
+        ("life", "lives"), ("knife", "knives"), ("wife", "wives"), ("wolf", "wolves"), ("half", "halves"),
+        ("shelf", "shelves"), ("quiz", "quizzes"), ("bus", "buses"), ("status", "statuses"), ("alias", "aliases"),
+        ("virus", "viruses"), ("bonus", "bonuses"), ("campus", "campuses"), ("census", "censuses"),
+        ("cactus", "cacti"), ("focus", "foci"), ("movie", "movies"), ("cookie", "cookies"), ("pie", "pies"),
+        ("tie", "ties"), ("zombie", "zombies"), ("calorie", "calories"), ("shoe", "shoes"), ("toe", "toes"),
+        ("canoe", "canoes"), ("cache", "caches"), ("niche", "niches"), ("hero", "heroes"), ("potato", "potatoes"),
+        ("tomato", "tomatoes"),
     ]
 
+    /// Words with one form for both numbers: mass nouns, and words already plural in form
+    /// that name one thing (`settings`, `news`).
     private static let uncountable: Set<String> = [
-        "equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "deer", "news",
-        "metadata", "software", "hardware", "feedback", "staff", "data", "settings", "aircraft", "music",
+        "equipment", "information", "info", "rice", "money", "species", "series", "fish", "sheep", "deer", "news",
+        "meta", "metadata", "software", "hardware", "feedback", "staff", "data", "media", "settings", "aircraft",
+        "music", "history", "analytics", "physics", "mathematics", "economics", "content", "storage", "usage",
+        "traffic", "weather", "knowledge", "research", "evidence", "advice", "furniture", "luggage", "stuff",
+        "chaos", "kudos", "cosmos", "ethos",
     ]
 
-    /// The singular of `word`, keeping its case pattern.
+    /// Data and text formats: mass nouns, whether or not they have a vowel.
+    private static let formats: Set<String> = [
+        "json", "jsonb", "bson", "xml", "html", "csv", "tsv", "sql", "yaml", "yml", "toml", "txt", "rtf", "css",
+        "ascii", "utf8", "unicode", "base64", "markdown",
+    ]
+
+    /// Singular words that end in `s` without ending in `-ss`, `-us` or `-is`.
+    private static let singularsEndingInS: Set<String> = ["canvas", "atlas", "gas", "bias", "lens", "plus", "minus"]
+
+    /// The singular of `word` when it reads as a plural, keeping its case pattern; otherwise
+    /// `word` itself.
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
-        if lower.isEmpty || uncountable.contains(lower) { return word }
+        guard !isAcronym(lower), !hasOneForm(lower) else { return word }
         if let match = irregular.first(where: { $0.plural == lower }) { return recase(match.singular, like: word) }
-        if irregular.contains(where: { $0.singular == lower }) { return word }
+        guard readsAsRegularPlural(lower) else { return word }
         let rules: [(suffix: String, replacement: String)] = [
-            ("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("zzes", "z"), ("oes", "o"),
-            ("ss", "ss"), ("us", "us"), ("is", "is"), ("s", ""),
+            ("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("zzes", "z"), ("oes", "o"), ("s", ""),
         ]
         for rule in rules where lower.hasSuffix(rule.suffix) {
             let stem = word.dropLast(rule.suffix.count)
@@ -37,17 +66,69 @@ enum Inflection {
         return word
     }
 
-    /// The plural of `word`, keeping its case pattern. A word that is already plural stays
-    /// as it is.
+    /// The plural of `word` when it reads as a countable noun in the singular, keeping its
+    /// case pattern; otherwise `word` itself.
     static func plural(_ word: String) -> String {
         let lower = word.lowercased()
-        if lower.isEmpty || uncountable.contains(lower) { return word }
-        if singular(word) != word { return word }
+        guard lower.last?.isLetter == true else { return word }
+        if isAcronym(lower) { return acronymPlural(word) }
+        guard !hasOneForm(lower), !readsAsNonNoun(lower), singular(word) == word else { return word }
         if let match = irregular.first(where: { $0.singular == lower }) { return recase(match.plural, like: word) }
-        if irregular.contains(where: { $0.plural == lower }) { return word }
-        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
-        if lower.hasSuffix("y"), lower.count > 1, !vowels.contains(lower.dropLast().last!) {
+        return regularPlural(word)
+    }
+
+    /// The plural of an acronym: a lower-case `s` (`db` → `dbs`, `ID` → `IDs`, `URL` →
+    /// `URLs`), none when it ends in `s` or a digit or names a format or a mass noun (`sms`,
+    /// `GPS`, `V2`, `JSON`, `xml`, `INFO`).
+    static func acronymPlural(_ word: String) -> String {
+        let lower = word.lowercased()
+        guard lower.last?.isLetter == true, !lower.hasSuffix("s"), !hasOneForm(lower) else { return word }
+        return word + "s"
+    }
+
+    /// Whether a lower-case word reads as an acronym: one letter, or no vowel (`a e i o u y`)
+    /// among its letters (`sms`, `fts`, `gps`, `db`).
+    private static func isAcronym(_ lower: String) -> Bool {
+        let letters = lower.filter(\.isLetter)
+        return letters.count < 2 || !letters.contains(where: { "aeiouy".contains($0) })
+    }
+
+    /// Whether a lower-case word has one form for both numbers: uncountable, or a format,
+    /// or a run-together name ending in one of four letters or more after three letters or
+    /// more (`notedata`, `inputhistory`, `usersettings`; not `price`, `sausage`).
+    private static func hasOneForm(_ lower: String) -> Bool {
+        if uncountable.contains(lower) || formats.contains(lower) { return true }
+        return compoundEndings.contains { lower.count >= $0.count + 3 && lower.hasSuffix($0) }
+    }
+
+    /// The uncountable words and formats that also end run-together names: four letters or more.
+    private static let compoundEndings = uncountable.union(formats).filter { $0.count >= 4 }
+
+    /// Whether a lower-case word reads as a regular plural: it ends in `s` after at least two
+    /// letters, and not in `-ss`, `-us` or `-is` (`address`, `status`, `analysis`), nor is a
+    /// singular word ending in `s` (`canvas`).
+    private static func readsAsRegularPlural(_ lower: String) -> Bool {
+        guard lower.hasSuffix("s"), lower.count > 2, !singularsEndingInS.contains(lower) else { return false }
+        return !["ss", "us", "is"].contains(where: lower.hasSuffix)
+    }
+
+    /// Whether a lower-case word reads as something other than a noun: a past participle
+    /// (`synced`, `deleted`; not `-eed`, as in `feed`; not three letters, as in `bed`), or
+    /// an adjective in `-ous` or `-less` (`previous`, `wireless`).
+    private static func readsAsNonNoun(_ lower: String) -> Bool {
+        if lower.hasSuffix("ed"), !lower.hasSuffix("eed"), lower.count > 3 { return true }
+        return lower.hasSuffix("ous") || lower.hasSuffix("less")
+    }
+
+    /// The regular English plural: consonant + `y` → `-ies`, `-sis` → `-ses`, `-s`, `-x`,
+    /// `-z`, `-ch`, `-sh` → `-es`, anything else → `-s`.
+    private static func regularPlural(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.hasSuffix("y"), !"aeiou".contains(lower.dropLast().last!) {
             return String(word.dropLast()) + recase("ies", like: String(word.suffix(1)))
+        }
+        if lower.hasSuffix("sis") {
+            return String(word.dropLast(2)) + recase("es", like: String(word.suffix(2)))
         }
         for suffix in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(suffix) {
             return word + recase("es", like: String(word.suffix(1)))

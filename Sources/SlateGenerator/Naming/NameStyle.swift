@@ -4,7 +4,22 @@ enum NameStyle {
     /// The words of a name: split at anything that is not a letter or digit, and where
     /// case changes (`LastName` → Last, Name; `CustomerID` → Customer, ID;
     /// `HTTPServer` → HTTP, Server; `bookIDs` → book, IDs). Digits stay with the word before them.
+    /// A name written all in capitals reads as lower-case words split at its separators only
+    /// (`Z_PK` → z, pk; `ZCREATIONDATE` → zcreationdate; `USER_ID` → user, id), so that its
+    /// type, accessor and property names follow the rules of any lower-case name.
     static func words(_ name: String) -> [String] {
+        let found = caseWords(name)
+        return isAllCapitals(name) ? found.map { $0.lowercased() } : found
+    }
+
+    /// Whether `name` has capital letters and no lower-case ones (`Z_PK`, `ORDERS`, `ID`).
+    static func isAllCapitals(_ name: String) -> Bool {
+        let letters = name.filter(\.isLetter)
+        return letters.contains(where: \.isUppercase) && !letters.contains(where: \.isLowercase)
+    }
+
+    /// The words of a name as written, split at separators and case changes.
+    private static func caseWords(_ name: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
         let characters = Array(name)
@@ -42,12 +57,16 @@ enum NameStyle {
         return after == characters.count || !characters[after].isLowercase
     }
 
-    /// `order_item` → `OrderItem`, `Order Details` → `OrderDetails`.
+    /// `order_item` → `OrderItem`, `Order Details` → `OrderDetails`, `ZNOTE` → `Znote`.
     static func upperCamel(_ name: String) -> String {
-        identifier(words(name).map(capitalized).joined())
+        upperCamel(words: words(name))
     }
 
-    /// `person_id` → `personId`, `LastName` → `lastName`, `CustomerID` → `customerID`.
+    /// Words joined in upper camel case, as an identifier.
+    static func upperCamel(words parts: [String]) -> String {
+        identifier(parts.map(capitalized).joined())
+    }
+
     /// The words naming a key by its columns, without a trailing `id`, `key` or `fk`
     /// (`reports_to_id` → reports, to).
     static func keyWords(_ columns: [String]) -> [String] {
@@ -56,8 +75,15 @@ enum NameStyle {
         return words
     }
 
+    /// `person_id` → `personId`, `LastName` → `lastName`, `CustomerID` → `customerID`,
+    /// `Z_PK` → `zPk`.
     static func lowerCamel(_ name: String) -> String {
-        let parts = words(name)
+        lowerCamel(words: words(name))
+    }
+
+    /// Words joined in lower camel case, as an identifier: the first word's leading capitals
+    /// in lower case.
+    static func lowerCamel(words parts: [String]) -> String {
         guard let first = parts.first else { return "_" }
         return identifier(leadingLowercased(first) + parts.dropFirst().map(capitalized).joined())
     }

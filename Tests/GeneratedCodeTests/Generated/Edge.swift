@@ -5420,7 +5420,7 @@ extension Edge.Tables {
     /// The rows of the `order item` table, as ``Edge.OrderItem`` records.
     public var orderItems: SQLTable<Edge.OrderItem, Self> { SQLTable(self) }
     /// The rows of the `order_item` table, as ``Edge.OrderItem2`` records.
-    public var orderItem2s: SQLTable<Edge.OrderItem2, Self> { SQLTable(self) }
+    public var orderItem2: SQLTable<Edge.OrderItem2, Self> { SQLTable(self) }
     /// The rows of the `item` table, as ``Edge.Item`` records.
     public var items: SQLTable<Edge.Item, Self> { SQLTable(self) }
     /// The rows of the `items` table, as ``Edge.Items`` records.
@@ -5607,7 +5607,7 @@ public func edge_order_item_delete(_ db: OpaquePointer, _ record: Edge.OrderItem
 /// The rows of `order_item`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func edge_order_item2s_fetch(
+public func edge_order_item2_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((Edge.OrderItem2) throws -> Bool)? = nil
