@@ -148,7 +148,7 @@ import Testing
 
         // Written as Core Data writes them, and compared the same way in predicates.
         try exec(db, "DELETE FROM ZEVENT WHERE Z_PK = 2")
-        let event = try db.insert(ZEVENT(zPK: 3, zcreationdate: newYear.addingTimeInterval(0.5), ztitle: "later"))
+        let event = try db.insert(Zevent(zPk: 3, zcreationdate: newYear.addingTimeInterval(0.5), ztitle: "later"))
         #expect(try db.pool.read { try $0.query(sql: "SELECT ZCREATIONDATE FROM ZEVENT WHERE Z_PK = 3") } == [[.float(694_224_000.5)]])
         #expect(try db.zevents.fetch(where: { $0.zcreationdate > newYear }) == [event])
     }
@@ -196,7 +196,7 @@ import Testing
             _ = try db.insert(LegacyPost(title: "nan", stamp: Date(timeIntervalSince1970: .nan)))
         }
         expectSQLError(.mismatch, "cannot store a date in column ZEVENT.ZCREATIONDATE: a date of inf seconds cannot be stored") {
-            _ = try db.insert(ZEVENT(zcreationdate: Date(timeIntervalSince1970: .infinity)))
+            _ = try db.insert(Zevent(zcreationdate: Date(timeIntervalSince1970: .infinity)))
         }
         var post = try db.insert(LegacyPost(title: "ok", publishedAt: Date(timeIntervalSince1970: 0)))
         post.publishedAt = year10000

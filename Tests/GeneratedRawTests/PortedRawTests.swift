@@ -57,7 +57,7 @@ import Testing
         expectError("cannot store a date in column legacy_post.published_at: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
             try ported_legacy_post_insert(db, &far)
         }
-        var nan = Ported.ZEVENT(zcreationdate: Date(timeIntervalSince1970: .nan))
+        var nan = Ported.Zevent(zcreationdate: Date(timeIntervalSince1970: .nan))
         expectError("cannot store a date in column ZEVENT.ZCREATIONDATE: a date of nan seconds cannot be stored") {
             try nan.insert(into: db)
         }

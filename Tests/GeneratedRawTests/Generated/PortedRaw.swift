@@ -297,7 +297,7 @@ extension Ported.Place {
     }
 }
 
-// MARK: - ZEVENT
+// MARK: - Zevent
 extension Ported {
     /// A row of the `ZEVENT` table.
     ///
@@ -310,37 +310,37 @@ extension Ported {
     ///   ZTITLE        VARCHAR
     /// )
     /// ```
-    public struct ZEVENT: Identifiable, Hashable, Codable, Sendable {
+    public struct Zevent: Identifiable, Hashable, Codable, Sendable {
         /// `Z_PK`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
-        public var zPK: Int
+        public var zPk: Int
         /// `Z_ENT`: INTEGER.
-        public var zENT: Int?
+        public var zEnt: Int?
         /// `Z_OPT`: INTEGER.
-        public var zOPT: Int?
+        public var zOpt: Int?
         /// `ZCREATIONDATE`: TIMESTAMP.
         public var zcreationdate: Date?
         /// `ZTITLE`: VARCHAR.
         public var ztitle: String?
 
         /// The primary key, `Z_PK`.
-        public var id: Int { zPK }
+        public var id: Int { zPk }
 
         /// Creates a record.
         ///
         /// Leave the rowid key out to let SQLite assign it on insert.
-        public init(zPK: Int = Int.min, zENT: Int? = nil, zOPT: Int? = nil, zcreationdate: Date? = nil, ztitle: String? = nil) {
-            self.zPK = zPK
-            self.zENT = zENT
-            self.zOPT = zOPT
+        public init(zPk: Int = Int.min, zEnt: Int? = nil, zOpt: Int? = nil, zcreationdate: Date? = nil, ztitle: String? = nil) {
+            self.zPk = zPk
+            self.zEnt = zEnt
+            self.zOpt = zOpt
             self.zcreationdate = zcreationdate
             self.ztitle = ztitle
         }
     }
 }
 
-extension Ported.ZEVENT {
+extension Ported.Zevent {
     /// The table's SQL name.
     public static let sqlName = "ZEVENT"
     /// Every column, in the order the decoder reads them.
@@ -358,11 +358,11 @@ extension Ported.ZEVENT {
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE rowid = ?"#
     /// The `INSERT` for this record: without `Z_PK` while SQLite is to assign it.
-    public var sqlInsert: String { zPK == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
+    public var sqlInsert: String { zPk == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
-    public var sqlInsertReturning: String { zPK == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    public var sqlInsertReturning: String { zPk == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
     /// Whether ``sqlInsert`` leaves `Z_PK` to SQLite.
-    public var insertAssignsRowID: Bool { zPK == Int.min }
+    public var insertAssignsRowID: Bool { zPk == Int.min }
     /// Reads the row with a key.
     public static let sqlFind = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE "Z_PK" = ?"#
     /// Writes every non-key column of the row with a key.
@@ -372,22 +372,22 @@ extension Ported.ZEVENT {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.zPK = try SQLRecordCoding.int(statement, offset, "ZEVENT.Z_PK")
-        self.zENT = try SQLRecordCoding.intOrNil(statement, offset + 1, "ZEVENT.Z_ENT")
-        self.zOPT = try SQLRecordCoding.intOrNil(statement, offset + 2, "ZEVENT.Z_OPT")
+        self.zPk = try SQLRecordCoding.int(statement, offset, "ZEVENT.Z_PK")
+        self.zEnt = try SQLRecordCoding.intOrNil(statement, offset + 1, "ZEVENT.Z_ENT")
+        self.zOpt = try SQLRecordCoding.intOrNil(statement, offset + 2, "ZEVENT.Z_OPT")
         self.zcreationdate = try SQLRecordCoding.dateOrNil(statement, offset + 3, "ZEVENT.ZCREATIONDATE", .secondsSince2001, invalidAsNil: true)
         self.ztitle = try SQLRecordCoding.textOrNil(statement, offset + 4, "ZEVENT.ZTITLE")
     }
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = zPK == Int.min
+        let assigned = zPk == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(zPK, statement, 1)
+            try SQLRecordCoding.bind(zPk, statement, 1)
         }
-        try SQLRecordCoding.bind(zENT, statement, first)
-        try SQLRecordCoding.bind(zOPT, statement, first + 1)
+        try SQLRecordCoding.bind(zEnt, statement, first)
+        try SQLRecordCoding.bind(zOpt, statement, first + 1)
         try SQLRecordCoding.bind(zcreationdate, statement, first + 2, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
         try SQLRecordCoding.bind(ztitle, statement, first + 3)
     }
@@ -395,18 +395,18 @@ extension Ported.ZEVENT {
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if zPK == Int.min { stored.zPK = Int(rowID) }
+        if zPk == Int.min { stored.zPk = Int(rowID) }
         stored.zcreationdate = SQLRecordCoding.stored(zcreationdate, .secondsSince2001)
         return stored
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(zENT, statement, 1)
-        try SQLRecordCoding.bind(zOPT, statement, 2)
+        try SQLRecordCoding.bind(zEnt, statement, 1)
+        try SQLRecordCoding.bind(zOpt, statement, 2)
         try SQLRecordCoding.bind(zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
         try SQLRecordCoding.bind(ztitle, statement, 4)
-        try SQLRecordCoding.bind(zPK, statement, 5)
+        try SQLRecordCoding.bind(zPk, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -417,38 +417,38 @@ extension Ported.ZEVENT {
     }
 }
 
-extension Ported.ZEVENT {
+extension Ported.Zevent {
     /// The rows of `ZEVENT` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Ported.ZEVENT) throws -> Bool)? = nil
-    ) throws -> [Ported.ZEVENT] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.ZEVENT(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((Ported.Zevent) throws -> Bool)? = nil
+    ) throws -> [Ported.Zevent] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `Z_PK` in the database `db`, or nil.
-    public static func find(_ zPK: Int, in db: OpaquePointer) throws -> Ported.ZEVENT? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(zPK, to: $0, at: 1) }, decode: { try Ported.ZEVENT(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ zPk: Int, in db: OpaquePointer) throws -> Ported.Zevent? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(zPk, to: $0, at: 1) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.ZEVENT(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(zPK, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPK, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1053,34 +1053,34 @@ public func ported_place_delete(_ db: OpaquePointer, _ record: Ported.Place) thr
 public func ported_zevents_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Ported.ZEVENT) throws -> Bool)? = nil
-) throws -> [Ported.ZEVENT] {
-    try SQLRecordCoding.fetch(db, Ported.ZEVENT.sqlSelect, limit: limit, decode: { try Ported.ZEVENT(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((Ported.Zevent) throws -> Bool)? = nil
+) throws -> [Ported.Zevent] {
+    try SQLRecordCoding.fetch(db, Ported.Zevent.sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `ZEVENT` row with primary key `Z_PK`, or nil.
-public func ported_zevent_find(_ db: OpaquePointer, _ zPK: Int) throws -> Ported.ZEVENT? {
-    try SQLRecordCoding.fetch(db, Ported.ZEVENT.sqlFind, limit: 1, bind: { try Ported.ZEVENT.bindKey(zPK, to: $0, at: 1) }, decode: { try Ported.ZEVENT(sqliteStatement: $0, offset: 0) }).first
+public func ported_zevent_find(_ db: OpaquePointer, _ zPk: Int) throws -> Ported.Zevent? {
+    try SQLRecordCoding.fetch(db, Ported.Zevent.sqlFind, limit: 1, bind: { try Ported.Zevent.bindKey(zPk, to: $0, at: 1) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `ZEVENT` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func ported_zevent_insert(_ db: OpaquePointer, _ record: inout Ported.ZEVENT) throws {
+public func ported_zevent_insert(_ db: OpaquePointer, _ record: inout Ported.Zevent) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.ZEVENT.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.ZEVENT(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Zevent.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func ported_zevent_update(_ db: OpaquePointer, _ record: Ported.ZEVENT) throws -> Bool {
-    guard let sql = Ported.ZEVENT.sqlUpdate else { return try ported_zevent_find(db, record.zPK) != nil }
+public func ported_zevent_update(_ db: OpaquePointer, _ record: Ported.Zevent) throws -> Bool {
+    guard let sql = Ported.Zevent.sqlUpdate else { return try ported_zevent_find(db, record.zPk) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func ported_zevent_delete(_ db: OpaquePointer, _ record: Ported.ZEVENT) throws -> Bool {
-    try SQLRecordCoding.execute(db, Ported.ZEVENT.sqlDelete, bind: { try Ported.ZEVENT.bindKey(record.zPK, to: $0, at: 1) }) > 0
+public func ported_zevent_delete(_ db: OpaquePointer, _ record: Ported.Zevent) throws -> Bool {
+    try SQLRecordCoding.execute(db, Ported.Zevent.sqlDelete, bind: { try Ported.Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `legacy_post`, or the first `limit` that `filter` keeps.
