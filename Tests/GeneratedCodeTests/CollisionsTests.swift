@@ -27,8 +27,8 @@ import Testing
         #expect(try db.handles.find(for: gadget) == handle)
         #expect(try db.statements.find(for: gadget) == statement)
         #expect(try db.dbs.find(for: gadget) == database)
-        #expect(try db.storeRecords.find(for: gadget) == store)
-        #expect(try db.storeRecords.find(for: chain) == store)
+        #expect(try db.stores.find(for: gadget) == store)
+        #expect(try db.stores.find(for: chain) == store)
         #expect(try db.chains.fetch(for: store) == [chain])
         // The compound key is the record's id; the `id` column is `id2`.
         #expect(chain.id == Chain.ID(id2: 7, chainIndex: 1))

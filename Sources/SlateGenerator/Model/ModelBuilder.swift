@@ -64,7 +64,14 @@ struct ModelBuilder {
                 accessorNames.insert(custom)
                 return custom
             }
-            var name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(typeName) : NameStyle.lowerCamel(typeName)
+            // A type renamed away from a reserved name (`StoreRecord`) keeps the table's own
+            // accessor (`stores`).
+            var base = typeName
+            if base.hasSuffix("Record") {
+                let original = String(base.dropLast("Record".count))
+                if SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original) { base = original }
+            }
+            var name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
             if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "Table" }
             return unique(name, in: &accessorNames)
         }

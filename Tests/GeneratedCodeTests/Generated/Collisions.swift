@@ -7,8 +7,8 @@ import SlateRecords
 ///
 /// ```swift
 /// let db = try Collisions.bootstrap(at: "collisions.sqlite")
-/// let count = try db.storeRecords.fetchCount()
-/// let all = try db.storeRecords.fetch()
+/// let count = try db.stores.fetchCount()
+/// let all = try db.stores.fetch()
 /// ```
 ///
 /// Each call is its own transaction; `transaction { tx in … }` groups calls, and `tx` offers
@@ -1061,7 +1061,7 @@ extension Gadget {
 // MARK: - Tables
 extension Collisions.Tables {
     /// The rows of the `store` table, as ``StoreRecord`` records.
-    public var storeRecords: SQLTable<StoreRecord, Self> { SQLTable(self) }
+    public var stores: SQLTable<StoreRecord, Self> { SQLTable(self) }
     /// The rows of the `handle` table, as ``Handle`` records.
     public var handles: SQLTable<Handle, Self> { SQLTable(self) }
     /// The rows of the `statement` table, as ``Statement`` records.
@@ -1328,7 +1328,7 @@ public func sqlite3_create_collisions(_ path: String, _ db: inout OpaquePointer?
 /// The rows of `store`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func sqlite3_store_records_fetch(
+public func sqlite3_stores_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((StoreRecord) throws -> Bool)? = nil

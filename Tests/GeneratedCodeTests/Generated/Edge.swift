@@ -5426,9 +5426,9 @@ extension Edge.Tables {
     /// The rows of the `items` table, as ``Edge.Items`` records.
     public var items2: SQLTable<Edge.Items, Self> { SQLTable(self) }
     /// The rows of the `Type` table, as ``Edge.TypeRecord`` records.
-    public var typeRecords: SQLTable<Edge.TypeRecord, Self> { SQLTable(self) }
+    public var types: SQLTable<Edge.TypeRecord, Self> { SQLTable(self) }
     /// The rows of the `Protocol` table, as ``Edge.ProtocolRecord`` records.
-    public var protocolRecords: SQLTable<Edge.ProtocolRecord, Self> { SQLTable(self) }
+    public var protocols: SQLTable<Edge.ProtocolRecord, Self> { SQLTable(self) }
     /// The rows of the `select` table, as ``Edge.Select`` records.
     public var selects: SQLTable<Edge.Select, Self> { SQLTable(self) }
     /// The rows of the `2fa codes` table, as ``Edge._2faCode`` records.
@@ -5730,7 +5730,7 @@ public func edge_item_find(_ db: OpaquePointer, for items: Edge.Items) throws ->
 /// The rows of `Type`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func edge_type_records_fetch(
+public func edge_types_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((Edge.TypeRecord) throws -> Bool)? = nil
@@ -5748,7 +5748,7 @@ public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout Edge.Ty
 /// The rows of `Protocol`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func edge_protocol_records_fetch(
+public func edge_protocols_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((Edge.ProtocolRecord) throws -> Bool)? = nil

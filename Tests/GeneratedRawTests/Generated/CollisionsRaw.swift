@@ -981,7 +981,7 @@ public func raw_create_collisions_raw(_ path: String, _ db: inout OpaquePointer?
 /// The rows of `store`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func raw_store_records_fetch(
+public func raw_stores_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((CollisionsRaw.StoreRecord) throws -> Bool)? = nil
