@@ -207,6 +207,26 @@ extension SQLDatabase {
         try await pool.writeWithoutTransaction { context in try SQLRecordOperations.insert(record, in: context) }
     }
 
+    /// ``SQLRecordStore/insert(contentsOf:)`` for async code: every record in one
+    /// transaction, off the caller's task.
+    @discardableResult
+    public func insert<Records: Sequence & Sendable>(contentsOf records: Records) async throws -> [Records.Element]
+    where Records.Element: SQLTableRecord {
+        try await pool.write { context in try records.map { try SQLRecordOperations.insert($0, in: context) } }
+    }
+
+    /// ``withReadContext(_:)-(_)`` for async code: `body` runs on a reader, off the
+    /// caller's task.
+    public func withReadContext<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await pool.readWithoutTransaction(body)
+    }
+
+    /// ``withWriteContext(_:)-(_)`` for async code: `body` runs on the writer, off the
+    /// caller's task.
+    public func withWriteContext<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await pool.writeWithoutTransaction(body)
+    }
+
     /// ``SQLRecordStore/update(_:)`` for async code.
     @discardableResult
     public func update<Record: SQLKeyedRecord>(_ record: Record) async throws -> Bool {

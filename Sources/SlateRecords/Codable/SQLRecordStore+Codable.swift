@@ -179,4 +179,61 @@ extension SQLPooledStore {
         let (condition, _) = try SQLCodableColumns<Record>().evaluate(predicate, nil)
         return try await pool.readWithoutTransaction { context in try SQLCodableOperations.count(condition, in: context) }
     }
+
+    /// ``SQLRecordStore/fetchOne(_:where:orderBy:)`` for async code; the closures run
+    /// before it suspends.
+    public func fetchOne<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil
+    ) async throws -> Record? {
+        let query = try withoutActuallyEscaping(predicate) { predicate in
+            try SQLCodableQuery(where: predicate, orderBy: order, limit: 1, offset: nil)
+        }
+        return try await pool.readWithoutTransaction { context in
+            var found: Record?
+            try query.forEach(in: context) { found = $0 }
+            return found
+        }
+    }
+
+    /// ``SQLRecordStore/delete(_:key:)`` for async code.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Bool {
+        let key = key.sqlValue
+        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(type, key: key, in: context) }
+    }
+
+    /// ``SQLRecordStore/delete(_:where:)`` for async code; the closure runs before it
+    /// suspends.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(
+        _ type: Record.Type, where predicate: (SQLCodableColumns<Record>) -> SQLPredicate<Record>
+    ) async throws -> Int {
+        let condition = try withoutActuallyEscaping(predicate) { predicate in
+            try SQLCodableColumns<Record>().evaluate(predicate, nil).0
+        }
+        guard let condition else { return 0 }
+        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(condition, in: context) }
+    }
+
+    /// ``SQLRecordStore/select(from:_:where:orderBy:limit:)`` for async code; the
+    /// closures run before it suspends.
+    public func select<Record: SQLCodableRecord, each Value: SQLColumnDecodable & SQLBindable & Sendable>(
+        from type: Record.Type,
+        _ columns: repeat KeyPath<Record, each Value>,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil
+    ) async throws -> [(repeat each Value)] {
+        let all = SQLCodableColumns<Record>()
+        var indices: [Int32] = []
+        for column in repeat each columns { indices.append(all[dynamicMember: column].index) }
+        let (condition, ordering) = try all.evaluate(predicate, order)
+        let query = SQLProjection(Record.self, indices, condition, ordering, limit: limit)
+        return try await pool.readWithoutTransaction { context in
+            let table = try context.codableTable(Record.self)
+            return try query.rows(in: context, table.queries, of: repeat (each Value).self)
+        }
+    }
 }

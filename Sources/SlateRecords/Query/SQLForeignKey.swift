@@ -106,6 +106,43 @@ extension SQLTable where Record: SQLQueryableRecord {
     }
 }
 
+extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
+    /// ``join(_:where:orderBy:limit:offset:)`` for async code; the closures run before it
+    /// suspends.
+    public func join<Parent>(
+        _ key: KeyPath<Record.Columns, SQLForeignKey<Record, Parent>>,
+        where predicate: ((JoinColumns<Parent>) -> SQLPredicate<SQLJoined<Record, Parent>>)? = nil,
+        orderBy order: ((JoinColumns<Parent>) -> SQLOrder<SQLJoined<Record, Parent>>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil
+    ) async throws -> [(Record, Parent)] {
+        let (join, condition, ordering) = joinParts(key, isLeft: false, predicate, order)
+        return try await store.pool.readWithoutTransaction { context in
+            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
+                try Parent(sqliteStatement: statement, offset: width)
+            }
+        }
+    }
+
+    /// ``leftJoin(_:where:orderBy:limit:offset:)`` for async code; the closures run before
+    /// it suspends.
+    public func leftJoin<Parent>(
+        _ key: KeyPath<Record.Columns, SQLForeignKey<Record, Parent>>,
+        where predicate: ((JoinColumns<Parent>) -> SQLPredicate<SQLJoined<Record, Parent>>)? = nil,
+        orderBy order: ((JoinColumns<Parent>) -> SQLOrder<SQLJoined<Record, Parent>>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil
+    ) async throws -> [(Record, Parent?)] {
+        let (join, condition, ordering) = joinParts(key, isLeft: true, predicate, order)
+        let matched = join.pairs[0].parent
+        return try await store.pool.readWithoutTransaction { context in
+            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
+                SQLRecordCoding.isNull(statement, width + matched) ? nil : try Parent(sqliteStatement: statement, offset: width)
+            }
+        }
+    }
+}
+
 extension SQLQueryOperations {
     /// The rows of a join, each record decoded from column 0 and its partner by `partner`
     /// from the column after the record's last.

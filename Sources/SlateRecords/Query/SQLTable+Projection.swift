@@ -231,6 +231,17 @@ extension SQLRecordStore {
     }
 }
 
+extension SQLDatabase {
+    /// ``SQLRecordStore/select(from:_:where:)`` for async code.
+    public func select<Record: SQLQueryableRecord, each Value: SQLColumnDecodable & Sendable>(
+        from table: KeyPath<Self, SQLTable<Record, Self>>,
+        _ columns: repeat KeyPath<Record.Columns, SQLColumn<Record, each Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> [(repeat each Value)] {
+        try await self[keyPath: table].select(repeat each columns, where: predicate)
+    }
+}
+
 /// Numbers SQL sums: the sum of an `Int` column is an `Int`, of a `Double` one a `Double`,
 /// optional or not.
 public protocol SQLNumericValue {

@@ -150,3 +150,25 @@ extension SQLRecordStore {
         try self[keyPath: table].delete(where: predicate)
     }
 }
+
+extension SQLDatabase {
+    /// ``SQLRecordStore/update(_:set:to:where:)`` for async code.
+    @discardableResult
+    public func update<Record: SQLQueryableRecord & SQLTableRecord, Value: Sendable>(
+        _ table: KeyPath<Self, SQLTable<Record, Self>>,
+        set column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        to value: Value,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Int {
+        try await self[keyPath: table].update(set: column, to: value, where: predicate)
+    }
+
+    /// ``SQLRecordStore/delete(from:where:)`` for async code.
+    @discardableResult
+    public func delete<Record: SQLQueryableRecord & SQLTableRecord>(
+        from table: KeyPath<Self, SQLTable<Record, Self>>,
+        where predicate: (Record.Columns) -> SQLPredicate<Record>
+    ) async throws -> Int {
+        try await self[keyPath: table].delete(where: predicate)
+    }
+}
