@@ -46,7 +46,8 @@ let package = Package(
             name: "slate",
             dependencies: ["SlateGenerator", "SlateMigration", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Plugins: they find a target's .sql scripts and database files and run `slate`.
-        // Their shared code is Plugins/PluginsShared, linked into each.
+        // Their shared code is Plugins/PluginsShared, linked into each (and into
+        // SlateGeneratorTests, which tests how it groups a target's files).
         .plugin(name: "SlateBuildPlugin", capability: .buildTool(), dependencies: ["slate"]),
         .plugin(
             name: "SlateCommandPlugin",

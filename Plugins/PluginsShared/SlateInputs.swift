@@ -1,17 +1,27 @@
 import Foundation
 
 /// The databases a target holds, found the same way by the build and the command plugin:
-/// every `.sql` script and database file, grouped by stem, less `NoSlate/` folders and
-/// what `slate.json` excludes. Query files (`.sql` files with `-- name:` lines) join the
-/// database whose stem starts their name (`bookshop-queries.sql` joins `bookshop`), or the
-/// target's only database. The plugins hold no generation logic: they find these inputs
-/// and run `slate generate` on each database.
+/// every `.sql` script and database file, less `NoSlate/` folders and what `slate.json`
+/// excludes, grouped into databases by stem (``stem(of:)``):
+///
+/// - Files of one stem are one database: `todos-001.sql`, `todos-002-priority.sql`;
+///   `OtherDB-v001.sql` … `OtherDB-v003.sql`.
+/// - A script whose stem starts with a database file's stem and `-`, `_` or `.` is
+///   replayed over that file (`ContactsDB-AddView.sql` over `ContactsDB.sqlite3`; the
+///   longest such stem). Otherwise it joins the scripts of the shortest stem it starts
+///   that way (`order-items.sql` joins `order.sql`). Database files never join another.
+/// - Files of unrelated stems are databases of their own (`a.sql`, `b.sql`).
+///
+/// Query files (`.sql` files with `-- name:` lines) join the database whose stem starts
+/// their name (`bookshop-queries.sql` joins `bookshop`), or the target's only database.
+/// The plugins hold no generation logic: they find these inputs and run `slate generate`
+/// on each database.
 struct SlateInputs {
     /// One database: the files sharing a stem, and what to generate from them.
     struct Database {
         /// The shared stem (`contacts` for `contacts-001.sql`, `contacts-002.sql`).
         var stem: String
-        /// Database files first, then scripts, each in file-name order.
+        /// Database files first, then scripts, each in name order (``inNameOrder(_:_:)``).
         var inputs: [URL]
         /// A database file that the target also bundles as a resource, if any.
         var bundledResource: URL?
@@ -31,12 +41,15 @@ struct SlateInputs {
 
     /// Finds the inputs among `files` of a target rooted at `directory`; `isResource` tells
     /// which files the target bundles as resources.
+    ///
+    /// - Throws: ``SlateInputsError`` naming the file: `slate.json` that cannot be read,
+    ///   a query file that belongs to no database.
     init(directory: URL, files: [(url: URL, isResource: Bool)]) throws {
         let configURL = directory.appendingPathComponent("slate.json")
         configuration = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
         let excluded = try configuration.map(SlateInputs.exclusions(in:)) ?? []
         let root = directory.standardizedFileURL.path
-        var groups: [String: Database] = [:]
+        var found: [(url: URL, stem: String, isDatabase: Bool, isResource: Bool)] = []
         var queryFiles: [URL] = []
         for file in files {
             let url = file.url.standardizedFileURL
@@ -52,16 +65,22 @@ struct SlateInputs {
                 continue
             }
             let stem = SlateInputs.stem(of: url.deletingPathExtension().lastPathComponent)
+            found.append((url, stem, isDatabase, file.isResource))
+        }
+        let databaseStems = Set(found.filter(\.isDatabase).map(\.stem))
+        let scriptStems = Set(found.filter { !$0.isDatabase }.map(\.stem))
+        var groups: [String: Database] = [:]
+        for file in found {
+            let stem = file.isDatabase ? file.stem : SlateInputs.owner(
+                ofScript: file.stem, databaseStems: databaseStems, scriptStems: scriptStems)
             var database = groups[stem] ?? Database(stem: stem, inputs: [], bundledResource: nil)
-            database.inputs.append(url)
-            if isDatabase && file.isResource && database.bundledResource == nil { database.bundledResource = url }
+            database.inputs.append(file.url)
+            if file.isDatabase && file.isResource && database.bundledResource == nil { database.bundledResource = file.url }
             groups[stem] = database
         }
         for url in queryFiles {
             let name = url.deletingPathExtension().lastPathComponent
-            let owners = groups.keys.filter { stem in
-                name == stem || ["-", ".", "_"].contains(where: { name.hasPrefix(stem + $0) })
-            }
+            let owners = groups.keys.filter { SlateInputs.belongs(name, to: $0) }
             guard let stem = owners.max(by: { $0.count < $1.count }) ?? (groups.count == 1 ? groups.keys.first : nil) else {
                 throw SlateInputsError(
                     "\(url.path): error: query file \(url.lastPathComponent) belongs to no database; start its name with a database's stem (\(groups.keys.sorted().map { "\($0)-queries.sql" }.joined(separator: ", ")))")
@@ -75,11 +94,27 @@ struct SlateInputs {
                     let leftIsScript = SlateInputs.scriptExtensions.contains(left.pathExtension.lowercased())
                     let rightIsScript = SlateInputs.scriptExtensions.contains(right.pathExtension.lowercased())
                     if leftIsScript != rightIsScript { return !leftIsScript }
-                    return left.lastPathComponent < right.lastPathComponent
+                    if SlateInputs.inNameOrder(left.lastPathComponent, right.lastPathComponent) { return true }
+                    if SlateInputs.inNameOrder(right.lastPathComponent, left.lastPathComponent) { return false }
+                    return left.path < right.path
                 }
                 return sorted
             }
             .sorted { $0.stem < $1.stem }
+    }
+
+    /// The stem of the database a script of stem `stem` belongs to: the longest database
+    /// file's stem it starts, else the shortest script stem it starts (its own at least).
+    static func owner(ofScript stem: String, databaseStems: Set<String>, scriptStems: Set<String>) -> String {
+        if let file = databaseStems.filter({ belongs(stem, to: $0) }).max(by: { $0.count < $1.count }) { return file }
+        return scriptStems.filter { belongs(stem, to: $0) }.min { $0.count < $1.count } ?? stem
+    }
+
+    /// Whether a file named `name` (a stem, or a query file's name) belongs to the
+    /// database of stem `root`: the two are equal, or `name` continues `root` after `-`,
+    /// `_` or `.`.
+    static func belongs(_ name: String, to root: String) -> Bool {
+        name == root || ["-", "_", "."].contains { name.hasPrefix(root + $0) }
     }
 
     /// Whether the `.sql` file at `url` is a query file: it has a `-- name:` line.
@@ -120,23 +155,93 @@ struct SlateInputs {
         return arguments
     }
 
-    /// The stem a file belongs to: its name up to a `-001`-style sequence number
-    /// (`contacts-001` → `contacts`, `bookshop-002-sales` → `bookshop`). The same rule as
-    /// `slate generate` names the database type by.
+    /// A file name's stem (its name without extension): the name up to a sequence
+    /// number, a part after `-` or `_` that is digits, or `v` and digits (`contacts-001` →
+    /// `contacts`, `bookshop-002-sales` → `bookshop`, `OtherDB-v001` → `OtherDB`,
+    /// `users_v2` → `users`, `ContactsDB-AddView` → `ContactsDB-AddView`). The same rule
+    /// as `slate generate` names the database type by.
     static func stem(of name: String) -> String {
-        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-        guard let number = parts.indices.dropFirst().first(where: { !parts[$0].isEmpty && parts[$0].allSatisfy(\.isNumber) }) else {
-            return name
+        // The separator before the part being read; the stem is never empty.
+        var separator: String.Index?
+        var index = name.startIndex
+        while index <= name.endIndex {
+            if index == name.endIndex || name[index] == "-" || name[index] == "_" {
+                if let separator, separator != name.startIndex, isSequenceNumber(name[name.index(after: separator)..<index]) {
+                    return String(name[..<separator])
+                }
+                if index == name.endIndex { break }
+                separator = index
+            }
+            index = name.index(after: index)
         }
-        return parts[..<number].joined(separator: "-")
+        return name
+    }
+
+    /// Whether `part` of a file name is a sequence number: `001`, `2`, `v001`, `V2`.
+    static func isSequenceNumber(_ part: Substring) -> Bool {
+        let digits = part.first == "v" || part.first == "V" ? part.dropFirst() : part
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Whether the file named `left` comes before `right` in name order, the order
+    /// `slate generate` replays scripts in: names compared without their extension,
+    /// numbers by value (`v9` before `v10`), a name before the longer names it starts
+    /// (`ContactsDB` before `ContactsDB-AddView`); then whole names.
+    static func inNameOrder(_ left: String, _ right: String) -> Bool {
+        let leftRuns = runs(baseName(left))
+        let rightRuns = runs(baseName(right))
+        for (leftRun, rightRun) in zip(leftRuns, rightRuns) {
+            if leftRun.first.map(isDigit) == true, rightRun.first.map(isDigit) == true {
+                let leftNumber = leftRun.drop { $0 == "0" }
+                let rightNumber = rightRun.drop { $0 == "0" }
+                if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
+                if leftNumber != rightNumber { return leftNumber < rightNumber }
+            } else if leftRun != rightRun {
+                return leftRun < rightRun
+            }
+        }
+        if leftRuns.count != rightRuns.count { return leftRuns.count < rightRuns.count }
+        return left < right
+    }
+
+    private static func baseName(_ name: String) -> Substring {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return Substring(name) }
+        return name[..<dot]
+    }
+
+    /// `name` split into runs of ASCII digits and runs of anything else.
+    private static func runs(_ name: Substring) -> [Substring] {
+        var runs: [Substring] = []
+        var start = name.startIndex
+        while start < name.endIndex {
+            let digits = isDigit(name[start])
+            let end = name[start...].firstIndex { isDigit($0) != digits } ?? name.endIndex
+            runs.append(name[start..<end])
+            start = end
+        }
+        return runs
+    }
+
+    private static func isDigit(_ character: Character) -> Bool {
+        character.isASCII && character.isNumber
     }
 
     /// The `exclude` patterns of `slate.json`: paths relative to the target, `*` matching
     /// within one path component.
+    ///
+    /// - Throws: ``SlateInputsError`` naming the file when it cannot be read or is not
+    ///   JSON. Anything else wrong in it, `slate generate` reports.
     static func exclusions(in configuration: URL) throws -> [String] {
-        let data = try Data(contentsOf: configuration)
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        return object["exclude"] as? [String] ?? []
+        guard let data = FileManager.default.contents(atPath: configuration.path) else {
+            throw SlateInputsError("\(configuration.path): error: cannot read the file")
+        }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw SlateInputsError("\(configuration.path): error: not valid JSON: \(error.localizedDescription)")
+        }
+        return (json as? [String: Any])?["exclude"] as? [String] ?? []
     }
 
     /// Whether `path` (relative, `/`-separated) matches `pattern`: component by component,

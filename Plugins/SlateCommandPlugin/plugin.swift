@@ -22,7 +22,7 @@ struct SlateCommandPlugin: CommandPlugin {
             }
             for database in inputs.databases {
                 let output = target.directoryURL.appendingPathComponent(database.outputFileName)
-                try run(slate, inputs.arguments(for: database, output: output))
+                try run(slate, inputs.arguments(for: database, output: output), for: database)
                 print("\(target.name): wrote \(output.path)")
                 generated += 1
             }
@@ -33,14 +33,18 @@ struct SlateCommandPlugin: CommandPlugin {
         }
     }
 
-    private func run(_ tool: URL, _ arguments: [String]) throws {
+    /// Runs `slate`, whose errors (each naming its file, and its line for SQL) go to
+    /// standard error as they come; a failure names the database's files once more.
+    private func run(_ tool: URL, _ arguments: [String], for database: SlateInputs.Database) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw SlateCommandError("slate \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
+            let files = database.inputs.map(\.path).joined(separator: ", ")
+            throw SlateCommandError(
+                "\(database.inputs[0].path): error: \(database.outputFileName) was not generated from \(files): slate generate failed (exit \(process.terminationStatus)); its errors are above")
         }
     }
 }

@@ -171,10 +171,9 @@ extension SQLContext {
             while true {
                 let (handle, tail) = try prepareNext(in: bytes, from: offset, sql: sql, db: db, persistent: false)
                 guard let handle else { break }
-                // Where the statement itself starts, past the whitespace before it, for
-                // errors that point at a statement.
-                var start = offset
-                while start < tail, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[start]) { start += 1 }
+                // Where the statement itself starts, past the whitespace and comments
+                // before it, for errors that point at a statement.
+                let start = statementStart(bytes, from: offset, before: tail)
                 let scriptStart = offset
                 offset = tail
                 ranAny = true
@@ -235,15 +234,33 @@ extension SQLContext {
         guard code == SQLITE_OK else {
             // Where SQLite says the error is, else where the statement starts.
             let reported = Int(sqlite3_error_offset(db))
-            var errorOffset = offset + max(0, reported)
-            if reported < 0 {
-                while errorOffset < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[errorOffset]) { errorOffset += 1 }
-            }
+            let errorOffset = reported >= 0 ? offset + reported : statementStart(bytes, from: offset, before: bytes.count)
             var error = connection.error(code, sql: statementText(bytes, from: offset, through: errorOffset))
             error.offset = errorOffset
             throw error
         }
         return (handle, tailOffset)
+    }
+
+    /// Where the statement that follows byte `offset` starts: past whitespace and comments
+    /// (`-- …` to the end of the line, `/* … */`), and at most at `end`.
+    private func statementStart(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, before end: Int) -> Int {
+        var index = offset
+        while index < end {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+                index += 1
+            case UInt8(ascii: "-") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "-"):
+                while index < end, bytes[index] != 0x0A { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index = min(index + 2, end)
+            default:
+                return index
+            }
+        }
+        return end
     }
 
     /// Whether the text from `offset` on holds no statement (whitespace, comments and

@@ -31,43 +31,54 @@ public enum SlateGenerator {
     ///   (`.sqlite`, `.sqlite3`, `.db`), all one database, and query files: `.sql` files
     ///   with `-- name:` lines, whose queries become typed functions.
     /// - Throws: ``ScriptError`` for a script that fails or a query that does not fit the
-    ///   schema (`file:line:column: error: …`), ``InputError`` for an unreadable or
-    ///   unsupported input, ``SQLError`` from SQLite.
+    ///   schema (`file:line:column: error: …`), or for any other failure, at the input it
+    ///   comes from (`file: error: …`: a database file SQLite cannot read, the schema the
+    ///   inputs make up); ``InputError`` for an unreadable or unsupported input.
     public static func generate(inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
         let sources = try Inputs(inputs)
+        // What fails past the replay, fails in the schema the inputs make up: reported at
+        // the input the database is named after.
+        let place = sources.schemaInputs[0]
         let context = try SchemaReader.load(scripts: sources.scripts, over: sources.databases)
         defer { context.close() }
         // The application's functions, so that views calling them prepare; never called.
-        for (name, function) in configuration.functions {
-            try context.createFunction(name, argumentCount: Int32(function.arguments)) { _ in .null }
+        try reported(at: place) {
+            for (name, function) in configuration.functions {
+                try context.createFunction(name, argumentCount: Int32(clamping: function.arguments)) { _ in .null }
+            }
         }
         let functionTypes = Dictionary(
             configuration.functions.compactMap { name, function in function.returns.map { (name.lowercased(), $0) } },
             uniquingKeysWith: { first, _ in first })
-        let (read, skipped) = try AnalyzedSchemaReader.read(from: context, functions: functionTypes)
+        let (read, skipped) = try reported(at: place) { try AnalyzedSchemaReader.read(from: context, functions: functionTypes) }
         var schema = read
         let excluded = Set(configuration.excludeObjects.map { $0.lowercased() })
         schema.tables.removeAll { excluded.contains($0.name.lowercased()) }
         schema.views.removeAll { excluded.contains($0.name.lowercased()) }
         schema.indexes.removeAll { excluded.contains($0.table.lowercased()) }
         schema.triggers.removeAll { excluded.contains($0.table.lowercased()) }
-        let place = sources.schemaInputs.first ?? "schema"
         let warnings = skipped.filter { !excluded.contains($0.name.lowercased()) }.map { view in
-            "\(place): warning: view \"\(view.name)\" left out: \(view.reason) (declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\")"
+            let location = definition(ofView: view.name, in: sources.scripts) ?? sources.databases.first ?? place
+            let advice = view.reason.hasPrefix("no such function")
+                ? "declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\""
+                : "list the view under \"excludeObjects\" in slate.json to leave it out quietly"
+            return "\(location): warning: view \"\(view.name)\" left out: \(view.reason) (\(advice))"
         }
         let analyzer = QueryAnalyzer(context: context, schema: schema)
         var queries: [AnalyzedQuery] = []
         for file in sources.queryFiles {
-            for query in file.queries { queries.append(try analyzer.analyze(query)) }
+            for query in file.queries { queries.append(try reported(at: file.path) { try analyzer.analyze(query) }) }
         }
         // A schema from scripts alone has versions, one a script; over a database file it
         // has none.
         let versions = sources.databases.isEmpty ? SQLScript.ordered(sources.scripts).map { script in
             SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
         } : []
-        var file = try generate(
-            schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, schemaScripts: versions,
-            configuration: configuration)
+        var file = try reported(at: place) {
+            try generate(
+                schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, schemaScripts: versions,
+                configuration: configuration)
+        }
         file.warnings = warnings
         return file
     }
@@ -83,7 +94,7 @@ public enum SlateGenerator {
         configuration: GeneratorConfiguration
     ) throws -> GeneratedFile {
         let typeName = configuration.databaseTypeName ?? databaseTypeName(for: schemaInputs)
-        let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted()
+        let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(by: SQLScript.inNameOrder)
         var schema = schema
         // A schema from scripts alone is versioned by them: its version is the number of
         // scripts. Scripts that set another user_version themselves keep it, and the app
@@ -103,7 +114,7 @@ public enum SlateGenerator {
     public static func loadSchema(inputs: [String]) throws -> Schema {
         let context = try loadDatabase(inputs: inputs)
         defer { context.close() }
-        return try AnalyzedSchemaReader.read(from: context)
+        return try reported(at: inputs[0]) { try AnalyzedSchemaReader.read(from: context) }
     }
 
     /// An in-memory database holding what the inputs make up (query files left out).
@@ -144,32 +155,113 @@ public enum SlateGenerator {
             guard !schemaInputs.isEmpty else {
                 throw InputError(path: inputs[0], message: "only query files were given; add the schema's .sql scripts or database file")
             }
-            databases.sort()
+            databases.sort { left, right in
+                let (leftName, rightName) = (URL(fileURLWithPath: left).lastPathComponent, URL(fileURLWithPath: right).lastPathComponent)
+                if SQLScript.inNameOrder(leftName, rightName) { return true }
+                if SQLScript.inNameOrder(rightName, leftName) { return false }
+                return left < right
+            }
             queryFiles.sort { ($0.path.split(separator: "/").last ?? "", $0.path) < ($1.path.split(separator: "/").last ?? "", $1.path) }
         }
     }
 
     /// The database type's name for a set of inputs: the stem of the first input given,
-    /// its name up to a `-001`-style sequence number, in upper camel case
-    /// (`contacts-001.sql` → `Contacts`, `bookshop-002-sales.sql` → `Bookshop`,
-    /// `order-items.sql` → `OrderItems`; `ContactsDB.sqlite3 ContactsDB-AddView.sql` →
-    /// `ContactsDB`). The plugins group a target's files by the same stem and give the
-    /// database file first.
+    /// in upper camel case (`contacts-001.sql` → `Contacts`, `bookshop-002-sales.sql` →
+    /// `Bookshop`, `OtherDB-v001.sql` → `OtherDB`, `order-items.sql` → `OrderItems`); or,
+    /// when that stem starts with the stem of another input and `-`, `_` or `.`, the
+    /// shortest such stem (`ContactsDB-AddView.sql ContactsDB.sqlite3` → `ContactsDB`).
+    /// The plugins group a target's files by the same rule.
     public static func databaseTypeName(for inputs: [String]) -> String {
-        let first = inputs.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Database"
-        let name = NameStyle.upperCamel(stem(of: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
+        let stems = inputs.map { stem(of: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent) }
+        let first = stems.first ?? "Database"
+        let root = stems.filter { belongs(first, to: $0) }.min { $0.count < $1.count } ?? first
+        let name = NameStyle.upperCamel(root)
         return SwiftIdentifier.reservedTypeNames.contains(name) ? name + "Database" : name
+    }
+
+    /// Where the scripts create the view `name`: the last `CREATE VIEW` of it, as
+    /// `path:line:column`.
+    static func definition(ofView name: String, in scripts: [SQLScript]) -> String? {
+        for script in SQLScript.ordered(scripts).reversed() {
+            let tokens = SQLTokenizer.tokenize(script.text)
+            let words = tokens.map { $0.text.uppercased() }
+            var found: Int?
+            for index in tokens.indices where words[index] == "CREATE" {
+                var next = index + 1
+                if next < tokens.count, words[next] == "TEMP" || words[next] == "TEMPORARY" { next += 1 }
+                guard next < tokens.count, words[next] == "VIEW" else { continue }
+                next += 1
+                if next + 2 < tokens.count, words[next] == "IF", words[next + 1] == "NOT", words[next + 2] == "EXISTS" { next += 3 }
+                if next + 2 < tokens.count, tokens[next + 1].kind == .dot { next += 2 }
+                if next < tokens.count, tokens[next].value.lowercased() == name.lowercased() { found = tokens[index].offset }
+            }
+            guard let found else { continue }
+            var line = 1
+            var column = 1
+            for byte in script.text.utf8.prefix(found) {
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            return "\(script.path):\(line):\(column)"
+        }
+        return nil
     }
 }
 
-/// A file name's stem: the name up to a `-001`-style sequence number (`contacts-001` →
-/// `contacts`, `bookshop-002-sales` → `bookshop`, `order-items` → `order-items`).
+/// A file name's stem: the name (without its extension) up to a sequence number, a part
+/// after `-` or `_` that is digits, or `v` and digits (`contacts-001` → `contacts`,
+/// `bookshop-002-sales` → `bookshop`, `OtherDB-v001` → `OtherDB`, `users_v2` → `users`,
+/// `order-items` → `order-items`). The plugins' `SlateInputs.stem(of:)` is the same rule.
 func stem(of name: String) -> String {
-    let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-    guard let number = parts.indices.dropFirst().first(where: { !parts[$0].isEmpty && parts[$0].allSatisfy(\.isNumber) }) else {
-        return name
+    // The separator before the part being read; the stem is never empty.
+    var separator: String.Index?
+    var index = name.startIndex
+    while index <= name.endIndex {
+        if index == name.endIndex || name[index] == "-" || name[index] == "_" {
+            if let separator, separator != name.startIndex, isSequenceNumber(name[name.index(after: separator)..<index]) {
+                return String(name[..<separator])
+            }
+            if index == name.endIndex { break }
+            separator = index
+        }
+        index = name.index(after: index)
     }
-    return parts[..<number].joined(separator: "-")
+    return name
+}
+
+/// Whether `part` of a file name is a sequence number: `001`, `2`, `v001`, `V2`.
+private func isSequenceNumber(_ part: Substring) -> Bool {
+    let digits = part.first == "v" || part.first == "V" ? part.dropFirst() : part
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+}
+
+/// Whether a file of stem `stem` belongs to the database of stem `root`: the stems are
+/// equal, or `stem` continues `root` after `-`, `_` or `.` (`ContactsDB-AddView` belongs
+/// to `ContactsDB`).
+func belongs(_ stem: String, to root: String) -> Bool {
+    stem == root || ["-", "_", "."].contains { stem.hasPrefix(root + $0) }
+}
+
+/// Runs `body`; an error that names no file of its own is reported at `path`
+/// (`path: error: message`).
+func reported<T>(at path: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ScriptError {
+        throw error
+    } catch let error as InputError {
+        throw error
+    } catch let error as ConfigurationError {
+        throw error
+    } catch let error as SQLError {
+        throw ScriptError(path: path, line: nil, column: nil, message: error.message + (error.sql.map { " — in: \($0)" } ?? ""))
+    } catch {
+        throw ScriptError(path: path, line: nil, column: nil, message: "\(error)")
+    }
 }
 
 /// An input file that cannot be used: `path: error: message`.
@@ -178,6 +270,12 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     /// What is wrong.
     public var message: String
+
+    /// Creates an error.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 
     /// `path: error: message`.
     public var description: String { path.isEmpty ? "error: \(message)" : "\(path): error: \(message)" }

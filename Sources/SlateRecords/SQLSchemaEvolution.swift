@@ -153,12 +153,14 @@ final class SQLSchemaEvolution {
     }
 
     /// The first script's name without its extension and sequence number
-    /// (`todos-001.sql` → `todos`).
+    /// (`todos-001.sql`, `todos-v1.sql`, `todos_1.sql` → `todos`).
     private var stem: String {
         var name = Substring(scripts.first?.file ?? "schema.sql")
         if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
-        if let dash = name.lastIndex(of: "-"), name[name.index(after: dash)...].allSatisfy(\.isNumber), name.index(after: dash) < name.endIndex {
-            name = name[..<dash]
+        if let separator = name.lastIndex(where: { $0 == "-" || $0 == "_" }), separator != name.startIndex {
+            var number = name[name.index(after: separator)...]
+            if number.first == "v" || number.first == "V" { number = number.dropFirst() }
+            if !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) { name = name[..<separator] }
         }
         return String(name)
     }

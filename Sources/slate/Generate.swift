@@ -7,10 +7,14 @@ struct Generate: ParsableCommand {
         abstract: "Generate Swift for a database.",
         discussion: """
             The inputs make up one database: database files (.sqlite, .sqlite3, .db) are read \
-            first, then .sql scripts are replayed in file-name order. The database type is \
-            named after the first schema input's stem (contacts-001.sql → Contacts) unless \
+            first, then .sql scripts are replayed over them in name order (numbers by value, \
+            ContactsDB.sql before ContactsDB-AddView.sql). The database type is named after \
+            the first schema input's stem, its name up to a sequence number (contacts-001.sql, \
+            OtherDB-v001.sql → Contacts, OtherDB), or the shorter stem of another input it \
+            starts (ContactsDB-AddView.sql with ContactsDB.sqlite3 → ContactsDB), unless \
             slate.json says otherwise. A .sql file with `-- name: query :kind` lines is a query \
-            file: each query is prepared against the schema and becomes a typed function.
+            file: each query is prepared against the schema and becomes a typed function. \
+            Every error names its file, and its line and column in SQL.
             """)
 
     @Argument(help: "The .sql scripts and database files of the database, and its query files.")
@@ -51,7 +55,11 @@ struct Generate: ParsableCommand {
             let path = (exists && isDirectory.boolValue) || output.hasSuffix("/")
                 ? URL(fileURLWithPath: output).appendingPathComponent(file.fileName).path
                 : output
-            try OutputFile.write(file.contents, to: path)
+            do {
+                try OutputFile.write(file.contents, to: path)
+            } catch {
+                throw InputError(path: path, message: "cannot write the file: \(error.localizedDescription)")
+            }
         } catch let error as ExitCode {
             throw error
         } catch {

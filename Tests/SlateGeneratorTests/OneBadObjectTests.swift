@@ -27,7 +27,7 @@ import Testing
     @Test func aViewCallingAnUnknownFunctionIsLeftOutWithAWarning() throws {
         let file = try generate()
         #expect(file.warnings == [
-            "shop.sql: warning: view \"meta\" left out: no such function: sortconcat (declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\")",
+            "shop.sql:4:1: warning: view \"meta\" left out: no such function: sortconcat (declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\")",
         ])
         #expect(file.contents.contains("public struct Item: "))
         #expect(file.contents.contains("public struct Plain: "))

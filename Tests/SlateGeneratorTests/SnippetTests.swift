@@ -251,12 +251,19 @@ import Testing
         #expect(SlateGenerator.databaseTypeName(for: ["contacts-002.sql", "contacts-001.sql"]) == "Contacts")
         #expect(SlateGenerator.databaseTypeName(for: ["Sources/X/order-items.sql"]) == "OrderItems")
         #expect(SlateGenerator.databaseTypeName(for: ["bookshop-002-sales.sql", "bookshop-001-catalog.sql"]) == "Bookshop")
-        #expect(SlateGenerator.databaseTypeName(for: ["catalog-v2.db"]) == "CatalogV2")
+        // `v001`-style numbers are sequence numbers too, after `-` or `_`.
+        #expect(SlateGenerator.databaseTypeName(for: ["OtherDB-v002.sql", "OtherDB-v001.sql"]) == "OtherDB")
+        #expect(SlateGenerator.databaseTypeName(for: ["catalog-v2.db"]) == "Catalog")
+        #expect(SlateGenerator.databaseTypeName(for: ["users_v2.sql"]) == "Users")
         #expect(SlateGenerator.databaseTypeName(for: ["2024-01.sqlite"]) == "_2024")
         #expect(SlateGenerator.databaseTypeName(for: ["string.sql"]) == "StringDatabase")
-        // The first input given names the database, not the first in name order.
+        // The first input given names the database, not the first in name order...
         #expect(SlateGenerator.databaseTypeName(for: ["ContactsDB.sqlite3", "ContactsDB-AddView.sql"]) == "ContactsDB")
         #expect(SlateGenerator.databaseTypeName(for: ["shop.sql", "catalog.sql"]) == "Shop")
+        // ...by the stem of its group: the shortest stem of the inputs that its own starts.
+        #expect(SlateGenerator.databaseTypeName(for: ["ContactsDB-AddView.sql", "ContactsDB.sqlite3"]) == "ContactsDB")
+        #expect(SlateGenerator.databaseTypeName(for: ["order-items.sql", "order.sql"]) == "Order")
+        #expect(SlateGenerator.databaseTypeName(for: ["order-items.sql", "orders.sql"]) == "OrderItems")
     }
 
     @Test(arguments: [

@@ -199,6 +199,15 @@ import Testing
         #expect(scriptError?.sql == "INSERT INTO a VALUES (2 +);")
         #expect(scriptError.flatMap { $0.lineAndColumn(in: script) }.map { [$0.line, $0.column] } == [3, 26])
         #expect(scriptError?.description == "SQLITE_ERROR (1): near \")\": syntax error — in: INSERT INTO a VALUES (2 +);")
+
+        // An error SQLite gives no offset for points at its statement, past the comments
+        // before it; so does an error while the statement runs.
+        let commented = "-- An index.\n/* over a table\n   that is not there */\n  CREATE INDEX i ON nope (x);"
+        let unplaced = expectSQLError(.error, "no such table: main.nope") { try ctx.exec(sql: commented) }
+        #expect(unplaced.flatMap { $0.lineAndColumn(in: commented) }.map { [$0.line, $0.column] } == [4, 3])
+        let failing = "CREATE TABLE n (x NOT NULL);\n-- A row without x.\nINSERT INTO n VALUES (NULL);"
+        let stepped = expectSQLError(.constraintNotNull, "NOT NULL constraint failed: n.x") { try ctx.exec(sql: failing) }
+        #expect(stepped.flatMap { $0.lineAndColumn(in: failing) }.map { [$0.line, $0.column] } == [3, 1])
     }
 
     @Test func missingFileWithoutCreate() throws {

@@ -314,8 +314,8 @@ private struct ConfigurationReader {
             for (name, item) in try object(value, "functions") {
                 let function = try object(item, "functions.\(name)")
                 try checkKeys(function, allowed: ["arguments", "returns"], in: "functions.\(name)")
-                guard let arguments = function["arguments"] as? Int, arguments >= -1 else {
-                    throw fail("\"functions.\(name).arguments\" must be a number of arguments, or -1 for any number")
+                guard let arguments = function["arguments"] as? Int, (-1...127).contains(arguments) else {
+                    throw fail("\"functions.\(name).arguments\" must be a number of arguments from 0 to 127, or -1 for any number")
                 }
                 configuration.functions[name] = GeneratorConfiguration.ApplicationFunction(
                     arguments: arguments, returns: try string(function["returns"], "functions.\(name).returns"))

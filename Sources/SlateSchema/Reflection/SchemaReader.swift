@@ -129,13 +129,23 @@ public enum SchemaReader {
     /// An in-memory database holding a copy of each database file in `databases` (in
     /// order; each copy replaces the one before), then `scripts` replayed into it, in
     /// file-name order.
+    ///
+    /// - Throws: ``ScriptError`` naming the database file that cannot be read
+    ///   (`catalog.db: error: cannot read the database: file is not a database`), or the
+    ///   file, line and column of the first statement of a script that fails.
     public static func load(scripts: [SQLScript], over databases: [String] = []) throws -> SQLContext {
         let context = try SQLContext()
         do {
             for database in databases {
-                let source = try SQLContext(path: database, flags: [.readOnly])
-                defer { source.close() }
-                try source.backup(to: context)
+                do {
+                    let source = try SQLContext(path: database, flags: [.readOnly])
+                    defer { source.close() }
+                    try source.backup(to: context)
+                } catch let error as SQLError {
+                    let opening = "cannot open database \(database): "
+                    let reason = error.message.hasPrefix(opening) ? String(error.message.dropFirst(opening.count)) : error.message
+                    throw ScriptError(path: database, line: nil, column: nil, message: "cannot read the database: \(reason)")
+                }
             }
             for script in SQLScript.ordered(scripts) {
                 try script.run(in: context)
