@@ -1,0 +1,77 @@
+import Foundation
+import SlateRecords
+import SlateTestSupport
+import Testing
+
+/// The async variants of calls that used to block their caller in async code: each
+/// returns what its sync twin returns, run on the pool off the caller's task.
+@Suite struct AsyncVariantTests {
+    /// A hand-written record over the contacts schema's `person` table.
+    struct PersonRow: SQLCodableRecord, Equatable {
+        static let tableName = "person"
+        static let primaryKey = "person_id"
+        var person_id: Int?
+        var name: String
+        var title: String?
+        var shout: String { name.uppercased() }
+    }
+
+    private func contacts() async throws -> Contacts {
+        let db = try Contacts.inMemory()
+        let people = try await db.insert(contentsOf: [
+            Person(name: "Ada", title: "Countess"), Person(name: "Grace", title: nil), Person(name: "Jo", title: "Dr"),
+        ])
+        #expect(people.map(\.personId) == [1, 2, 3])
+        _ = try await db.insert(contentsOf: [
+            Address(street: "1 Main", city: "Paris", personId: 1), Address(street: "2 High", city: "Rome", personId: nil),
+        ])
+        return db
+    }
+
+    @Test func insertContentsOfIsOneTransactionOffTheCaller() async throws {
+        let db = try await contacts()
+        defer { db.close() }
+        #expect(try await db.people.fetchCount() == 3)
+        // A failing record rolls the whole batch back.
+        await #expect(throws: SQLError.self) {
+            _ = try await db.insert(contentsOf: [Person(name: "Kept?"), Person(personId: 1, name: "duplicate key")])
+        }
+        #expect(try await db.people.fetchCount() == 3)
+    }
+
+    @Test func joinsStoreLevelCallsAndContexts() async throws {
+        let db = try await contacts()
+        defer { db.close() }
+        let pairs = try await db.addresses.join(\.person, where: { address, _ in address.city == "Paris" })
+        #expect(pairs.map { "\($0.0.street ?? "") \($0.1.name)" } == ["1 Main Ada"])
+        let left = try await db.addresses.leftJoin(\.person, orderBy: { address, _ in address.addressId.ascending })
+        #expect(left.map { $0.1?.name } == ["Ada", nil])
+
+        #expect(try await db.update(\.people, set: \.title, to: "Rear Admiral", where: { $0.name == "Grace" }) == 1)
+        let titles = try await db.select(from: \.people, \.name, \.title, where: { $0.title != nil })
+        #expect(titles.map(\.0) == ["Ada", "Grace", "Jo"] && titles.map(\.1) == ["Countess", "Rear Admiral", "Dr"])
+        #expect(try await db.delete(from: \.people, where: { $0.name == "Jo" }) == 1)
+
+        let count = try await db.withReadContext { context in try context.query(sql: "SELECT count(*) FROM person") }
+        #expect(count == [[.integer(2)]])
+        try await db.withWriteContext { context in try context.exec(sql: "DELETE FROM address") }
+        #expect(try await db.addresses.fetchCount() == 0)
+    }
+
+    @Test func codableCallsHaveTheirAsyncForms() async throws {
+        let db = try await contacts()
+        defer { db.close() }
+        let grace = try await db.fetchOne(PersonRow.self, where: { $0.name == "Grace" })
+        #expect(grace == PersonRow(person_id: 2, name: "Grace", title: nil))
+        let named = try await db.select(from: PersonRow.self, \.person_id, \.name, where: { $0.title != nil }, orderBy: { $0.name.descending })
+        #expect(named.map(\.1) == ["Jo", "Ada"] && named.map(\.0) == [3, 1])
+        #expect(try await db.delete(PersonRow.self, where: { $0.title == "Dr" }) == 1)
+        #expect(try await db.delete(PersonRow.self, key: 2))
+        #expect(try await !db.delete(PersonRow.self, key: 2))
+        #expect(try await db.fetch(PersonRow.self).map(\.name) == ["Ada"])
+        // A predicate naming a computed property still throws before anything runs.
+        await #expect(throws: SQLError.self) {
+            _ = try await db.delete(PersonRow.self, where: { $0.shout == "ADA" })
+        }
+    }
+}
