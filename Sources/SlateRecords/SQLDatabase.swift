@@ -236,6 +236,7 @@ extension SQLDatabase {
     /// ``SQLRecordStore/delete(_:)`` for async code.
     @discardableResult
     public func delete<Record: SQLKeyedRecord>(_ record: Record) async throws -> Bool {
+        try SQLRecordOperations.requireInserted(record, for: "delete")
         let id = record.id
         return try await pool.writeWithoutTransaction { context in
             try SQLRecordOperations.delete(id: id, of: Record.self, in: context)

@@ -478,6 +478,20 @@ public enum SQLRecordCoding {
 
     // MARK: Errors
 
+    /// Throws when `unsaved` (the record's rowid key is still `Int.min`): an update or a
+    /// delete of a record never inserted would otherwise change nothing and say `false`.
+    @inlinable
+    public static func requireInserted(_ unsaved: Bool, _ table: StaticString, _ operation: StaticString) throws {
+        if unsaved { throw notInsertedError(table, operation) }
+    }
+
+    @usableFromInline
+    static func notInsertedError(_ table: StaticString, _ operation: StaticString) -> SQLError {
+        SQLError(
+            code: .misuse,
+            message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns")
+    }
+
     /// Throws the connection's error when `code` is not `SQLITE_OK`.
     @inlinable
     public static func check(_ code: Int32, _ statement: OpaquePointer) throws {

@@ -43,12 +43,28 @@ extension SQLRecordStore {
     /// Deletes the row with `record`'s key. Returns whether there was one.
     @inlinable @discardableResult
     public func delete<Record: SQLKeyedRecord>(_ record: Record) throws -> Bool {
-        try withWriteContext { context in try SQLRecordOperations.delete(id: record.id, of: Record.self, in: context) }
+        try SQLRecordOperations.requireInserted(record, for: "delete")
+        return try withWriteContext { context in try SQLRecordOperations.delete(id: record.id, of: Record.self, in: context) }
     }
 }
 
 /// The statements behind record operations, on one connection.
 public enum SQLRecordOperations {
+    /// Throws when `record`'s rowid key still holds `Int.min`, the default of a record
+    /// that was never inserted: `try db.insert(p); p.title = "x"; try db.update(p)` would
+    /// otherwise change nothing and return `false`. The record `insert` returns has the key.
+    @inlinable
+    public static func requireInserted<Record: SQLTableRecord>(_ record: Record, for operation: String) throws {
+        if record.insertAssignsRowID { throw notInsertedError(Record.self, operation) }
+    }
+
+    @usableFromInline
+    static func notInsertedError(_ type: Any.Type, _ operation: String) -> SQLError {
+        SQLError(
+            code: .misuse,
+            message: "cannot \(operation) a \(type) that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)")
+    }
+
     /// Inserts `record` on `context` and reads it back as stored.
     @inlinable
     public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
@@ -104,6 +120,7 @@ public enum SQLRecordOperations {
     /// Updates the row with `record`'s key; whether there was one.
     @inlinable
     public static func update<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Bool {
+        try requireInserted(record, for: "update")
         guard let sql = Record.sqlUpdate else {
             return try find(Record.self, id: record.id, in: context) != nil
         }

@@ -75,3 +75,53 @@ import Testing
         }
     }
 }
+
+/// A record never inserted has no key to update or delete by: every path says so instead
+/// of changing nothing and returning `false`.
+@Suite struct UnsavedRecordTests {
+    @Test func updatingOrDeletingARecordThatWasNeverInsertedThrows() throws {
+        let db = try Contacts.inMemory()
+        defer { db.close() }
+        var person = Person(name: "Ada")
+        try db.insert(person)  // the result, with the assigned key, dropped
+        person.title = "Countess"
+        let message = "cannot update a Person that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)"
+        expectSQLError(.misuse, message) { _ = try db.update(person) }
+        expectSQLError(.misuse, message.replacingOccurrences(of: "cannot update", with: "cannot delete")) { _ = try db.delete(person) }
+        let unsaved = person
+        try db.transaction { tx in
+            _ = expectSQLError(.misuse, message) { _ = try tx.update(unsaved) }
+        }
+        #expect(try db.people.find(1)?.title == nil)
+
+        // The type-attached style on a raw handle.
+        try db.pool.write { context in
+            let person = unsaved
+            let handle = try context.prepare(sql: "SELECT 1")
+            defer { handle.close() }
+            let db = try #require(sqlite3_db_handle(try handle.liveHandle()))
+            expectSQLError(.misuse, "cannot update a person record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns") {
+                _ = try person.update(in: db)
+            }
+            expectSQLError(.misuse, "cannot delete a person record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns") {
+                _ = try person.delete(in: db)
+            }
+        }
+
+        // Kept, the returned record updates as expected.
+        person = try db.insert(person)
+        person.title = "Dr"
+        #expect(try db.update(person))
+        #expect(try db.people.find(person.id)?.title == "Dr")
+    }
+
+    @Test func theAsyncVariantsRefuseItToo() async throws {
+        let db = try Contacts.inMemory()
+        defer { db.close() }
+        let person = Person(name: "Ada")
+        _ = try await db.insert(person)
+        await #expect(throws: SQLError.self) { _ = try await db.update(person) }
+        await #expect(throws: SQLError.self) { _ = try await db.delete(person) }
+        #expect(try await db.people.fetchCount() == 1)
+    }
+}

@@ -84,3 +84,21 @@ import Testing
         #expect(try ported_note_searches_fetch(db) == [note])
     }
 }
+
+@Suite struct UnsavedRawRecordTests {
+    @Test func rawUpdateAndDeleteRefuseARecordNeverInserted() throws {
+        let scratch = PortedRawTests.Scratch()
+        let db = try ported_create_ported(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        let film = Ported.Film(title: "never inserted", lastUpdate: Date())
+        for (operation, body) in [("update", { _ = try ported_film_update(db, film) }), ("delete", { _ = try ported_film_delete(db, film) })] as [(String, () throws -> Void)] {
+            do {
+                try body()
+                Issue.record("\(operation) did not throw")
+            } catch let error as Ported.SQLError {
+                #expect(error.code == SQLITE_MISUSE)
+                #expect(error.message == "cannot \(operation) a film record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns")
+            }
+        }
+    }
+}

@@ -232,7 +232,7 @@ import Testing
         let code = try generate("CREATE TABLE t (code TEXT PRIMARY KEY NOT NULL, id INTEGER);")
         expectContains(code, "public struct T: Hashable, Codable, Sendable {")
         expectContains(code, "extension T: SQLTableRecord, SQLQueryableRecord {")
-        expectContains(code, "public func sqlite3_t_delete(_ db: OpaquePointer, _ record: T) throws -> Bool {\n    try SQLRecordCoding.execute(db, T.sqlDelete, bind: { try T.bindKey(record.code, to: $0, at: 1) }) > 0")
+        expectContains(code, "public func sqlite3_t_delete(_ db: OpaquePointer, _ record: T) throws -> Bool {\n    return try SQLRecordCoding.execute(db, T.sqlDelete, bind: { try T.bindKey(record.code, to: $0, at: 1) }) > 0")
     }
 
     @Test func identifiersEscapeEverywhere() throws {

@@ -202,6 +202,7 @@ extension BenchRaw.Item {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -209,7 +210,8 @@ extension BenchRaw.Item {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -437,6 +439,7 @@ extension BenchRaw.Order {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(orderID, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -444,7 +447,8 @@ extension BenchRaw.Order {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.orderID, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.orderID, to: $0, at: 1) }) > 0
     }
 }
 
@@ -524,6 +528,7 @@ public func raw_item_insert(_ db: OpaquePointer, _ record: inout BenchRaw.Item) 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_item_update(_ db: OpaquePointer, _ record: BenchRaw.Item) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
     guard let sql = BenchRaw.Item.sqlUpdate else { return try raw_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -531,7 +536,8 @@ public func raw_item_update(_ db: OpaquePointer, _ record: BenchRaw.Item) throws
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_item_delete(_ db: OpaquePointer, _ record: BenchRaw.Item) throws -> Bool {
-    try SQLRecordCoding.execute(db, BenchRaw.Item.sqlDelete, bind: { try BenchRaw.Item.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "delete")
+    return try SQLRecordCoding.execute(db, BenchRaw.Item.sqlDelete, bind: { try BenchRaw.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `orders`, or the first `limit` that `filter` keeps.
@@ -560,6 +566,7 @@ public func raw_order_insert(_ db: OpaquePointer, _ record: inout BenchRaw.Order
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_order_update(_ db: OpaquePointer, _ record: BenchRaw.Order) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "update")
     guard let sql = BenchRaw.Order.sqlUpdate else { return try raw_order_find(db, record.orderID) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -567,7 +574,8 @@ public func raw_order_update(_ db: OpaquePointer, _ record: BenchRaw.Order) thro
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_order_delete(_ db: OpaquePointer, _ record: BenchRaw.Order) throws -> Bool {
-    try SQLRecordCoding.execute(db, BenchRaw.Order.sqlDelete, bind: { try BenchRaw.Order.bindKey(record.orderID, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "delete")
+    return try SQLRecordCoding.execute(db, BenchRaw.Order.sqlDelete, bind: { try BenchRaw.Order.bindKey(record.orderID, to: $0, at: 1) }) > 0
 }
 
 // MARK: - Support
@@ -991,6 +999,12 @@ fileprivate enum SQLRecordCoding {
             code: db.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR,
             message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error",
             sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    static func requireInserted(_ unsaved: Bool, _ table: StaticString, _ operation: StaticString) throws {
+        if unsaved {
+            throw Failure(code: SQLITE_MISUSE, message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns", sql: nil)
+        }
     }
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {

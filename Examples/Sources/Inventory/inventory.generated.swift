@@ -197,6 +197,7 @@ extension Stock {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -204,7 +205,8 @@ extension Stock {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -290,6 +292,7 @@ public func sqlite3_stock_insert(_ db: OpaquePointer, _ record: inout Stock) thr
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_stock_update(_ db: OpaquePointer, _ record: Stock) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "stock", "update")
     guard let sql = Stock.sqlUpdate else { return try sqlite3_stock_find(db, record.bookId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -297,5 +300,6 @@ public func sqlite3_stock_update(_ db: OpaquePointer, _ record: Stock) throws ->
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_stock_delete(_ db: OpaquePointer, _ record: Stock) throws -> Bool {
-    try SQLRecordCoding.execute(db, Stock.sqlDelete, bind: { try Stock.bindKey(record.bookId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "stock", "delete")
+    return try SQLRecordCoding.execute(db, Stock.sqlDelete, bind: { try Stock.bindKey(record.bookId, to: $0, at: 1) }) > 0
 }

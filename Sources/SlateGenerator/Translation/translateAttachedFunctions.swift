@@ -66,7 +66,7 @@ extension Translator {
                         docs: docs(["Writes every non-key column to the record's row in the database `db`; returns whether the row exists."]),
                         attributes: ["@discardableResult"], access: access, kind: .function("update"),
                         parameters: [.init(label: "in", name: "db", type: "OpaquePointer")], isThrowing: true, returnType: "Bool",
-                        body: [
+                        body: insertedCheck(record, "self", "update") + [
                             .line("guard let sql = Self.sqlUpdate else { return try Self.find(\(findArguments)) != nil }"),
                             .line("return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0"),
                         ])),
@@ -75,11 +75,22 @@ extension Translator {
                         docs: docs(["Deletes the record's row from the database `db`; returns whether there was one."]),
                         attributes: ["@discardableResult"], access: access, kind: .function("delete"),
                         parameters: [.init(label: "in", name: "db", type: "OpaquePointer")], isThrowing: true, returnType: "Bool",
-                        body: [.line("try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }) > 0")])),
+                        body: insertedCheck(record, "self", "delete") + [
+                            .line("return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }) > 0"),
+                        ])),
                 ]
             }
         }
         let extensionName = configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName
         return [.type(TypeDescription(kind: .extension, name: extensionName, members: members)), .blank]
+    }
+}
+
+extension Translator {
+    /// The line refusing an update or delete of `value` (a record of `record`) whose rowid
+    /// key was never assigned; none for records without a rowid key.
+    func insertedCheck(_ record: RecordModel, _ value: String, _ operation: String) -> [CodeLine] {
+        guard record.properties.contains(where: \.isRowIDAlias) else { return [] }
+        return [.line("try SQLRecordCoding.requireInserted(\(value).insertAssignsRowID, \(SwiftLiteral.string(record.sqlName)), \"\(operation)\")")]
     }
 }

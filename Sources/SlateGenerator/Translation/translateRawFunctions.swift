@@ -111,7 +111,7 @@ extension Translator {
                     attributes: ["@discardableResult"], access: access, kind: .function("\(prefix)\(record.rawSingular)_update"),
                     parameters: [.init(label: nil, name: "db", type: "OpaquePointer"), .init(label: nil, name: "record", type: type)],
                     isThrowing: true, returnType: "Bool",
-                    body: [
+                    body: insertedCheck(record, "record", "update") + [
                         .line("guard let sql = \(type).sqlUpdate else { return try \(prefix)\(record.rawSingular)_find(db, \(keyArguments(record, of: "record"))) != nil }"),
                         .line("return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0"),
                     ])))
@@ -121,7 +121,9 @@ extension Translator {
                     attributes: ["@discardableResult"], access: access, kind: .function("\(prefix)\(record.rawSingular)_delete"),
                     parameters: [.init(label: nil, name: "db", type: "OpaquePointer"), .init(label: nil, name: "record", type: type)],
                     isThrowing: true, returnType: "Bool",
-                    body: [.line("try SQLRecordCoding.execute(db, \(type).sqlDelete, bind: { try \(type).bindKey(\(keyExpression(record, of: "record")), to: $0, at: 1) }) > 0")])))
+                    body: insertedCheck(record, "record", "delete") + [
+                        .line("return try SQLRecordCoding.execute(db, \(type).sqlDelete, bind: { try \(type).bindKey(\(keyExpression(record, of: "record")), to: $0, at: 1) }) > 0"),
+                    ])))
                 declarations.append(.blank)
             }
 

@@ -439,6 +439,12 @@ enum RawSupportTemplate {
                 sql: sqlite3_sql(statement).map { String(cString: $0) })
         }
 
+        static func requireInserted(_ unsaved: Bool, _ table: StaticString, _ operation: StaticString) throws {
+            if unsaved {
+                throw Failure(code: SQLITE_MISUSE, message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns", sql: nil)
+            }
+        }
+
         static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {
             Failure(code: SQLITE_MISMATCH, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
         }

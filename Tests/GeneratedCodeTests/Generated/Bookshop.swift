@@ -327,6 +327,7 @@ extension Bookshop.Author {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(authorId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -334,7 +335,8 @@ extension Bookshop.Author {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.authorId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.authorId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -489,6 +491,7 @@ extension Bookshop.Publisher {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "publishers", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(publisherId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -496,7 +499,8 @@ extension Bookshop.Publisher {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.publisherId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "publishers", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.publisherId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -708,6 +712,7 @@ extension Bookshop.Book {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -715,7 +720,8 @@ extension Bookshop.Book {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -882,7 +888,7 @@ extension Bookshop.BookAuthor {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.BookAuthor.ID(bookId: self.bookId, authorId: self.authorId), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.BookAuthor.ID(bookId: self.bookId, authorId: self.authorId), to: $0, at: 1) }) > 0
     }
 }
 
@@ -1039,6 +1045,7 @@ extension Bookshop.Category {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "categories", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(categoryId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1046,7 +1053,8 @@ extension Bookshop.Category {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.categoryId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "categories", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.categoryId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1203,7 +1211,7 @@ extension Bookshop.BookCategory {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.BookCategory.ID(bookId: self.bookId, categoryId: self.categoryId), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.BookCategory.ID(bookId: self.bookId, categoryId: self.categoryId), to: $0, at: 1) }) > 0
     }
 }
 
@@ -1377,6 +1385,7 @@ extension Bookshop.Customer {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(customerId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1384,7 +1393,8 @@ extension Bookshop.Customer {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.customerId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.customerId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1575,6 +1585,7 @@ extension Bookshop.Address {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "addresses", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(addressId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1582,7 +1593,8 @@ extension Bookshop.Address {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.addressId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "addresses", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.addressId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1789,6 +1801,7 @@ extension Bookshop.Order {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(orderId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1796,7 +1809,8 @@ extension Bookshop.Order {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.orderId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.orderId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1972,7 +1986,7 @@ extension Bookshop.OrderItem {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.OrderItem.ID(orderId: self.orderId, bookId: self.bookId), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.OrderItem.ID(orderId: self.orderId, bookId: self.bookId), to: $0, at: 1) }) > 0
     }
 }
 
@@ -2129,6 +2143,7 @@ extension Bookshop.Stock {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -2136,7 +2151,8 @@ extension Bookshop.Stock {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -2330,6 +2346,7 @@ extension Bookshop.Review {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(reviewId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -2337,7 +2354,8 @@ extension Bookshop.Review {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.reviewId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.reviewId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -4753,6 +4771,7 @@ public func bookshop_author_insert(_ db: OpaquePointer, _ record: inout Bookshop
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_author_update(_ db: OpaquePointer, _ record: Bookshop.Author) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "authors", "update")
     guard let sql = Bookshop.Author.sqlUpdate else { return try bookshop_author_find(db, record.authorId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -4760,7 +4779,8 @@ public func bookshop_author_update(_ db: OpaquePointer, _ record: Bookshop.Autho
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_author_delete(_ db: OpaquePointer, _ record: Bookshop.Author) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Author.sqlDelete, bind: { try Bookshop.Author.bindKey(record.authorId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "authors", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Author.sqlDelete, bind: { try Bookshop.Author.bindKey(record.authorId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `publishers`, or the first `limit` that `filter` keeps.
@@ -4789,6 +4809,7 @@ public func bookshop_publisher_insert(_ db: OpaquePointer, _ record: inout Books
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_publisher_update(_ db: OpaquePointer, _ record: Bookshop.Publisher) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "publishers", "update")
     guard let sql = Bookshop.Publisher.sqlUpdate else { return try bookshop_publisher_find(db, record.publisherId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -4796,7 +4817,8 @@ public func bookshop_publisher_update(_ db: OpaquePointer, _ record: Bookshop.Pu
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_publisher_delete(_ db: OpaquePointer, _ record: Bookshop.Publisher) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Publisher.sqlDelete, bind: { try Bookshop.Publisher.bindKey(record.publisherId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "publishers", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Publisher.sqlDelete, bind: { try Bookshop.Publisher.bindKey(record.publisherId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `books`, or the first `limit` that `filter` keeps.
@@ -4825,6 +4847,7 @@ public func bookshop_book_insert(_ db: OpaquePointer, _ record: inout Bookshop.B
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_book_update(_ db: OpaquePointer, _ record: Bookshop.Book) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "books", "update")
     guard let sql = Bookshop.Book.sqlUpdate else { return try bookshop_book_find(db, record.bookId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -4832,7 +4855,8 @@ public func bookshop_book_update(_ db: OpaquePointer, _ record: Bookshop.Book) t
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_book_delete(_ db: OpaquePointer, _ record: Bookshop.Book) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Book.sqlDelete, bind: { try Bookshop.Book.bindKey(record.bookId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "books", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Book.sqlDelete, bind: { try Bookshop.Book.bindKey(record.bookId, to: $0, at: 1) }) > 0
 }
 
 /// The `books` rows that refer to `publisher`.
@@ -4883,7 +4907,7 @@ public func bookshop_book_author_update(_ db: OpaquePointer, _ record: Bookshop.
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_book_author_delete(_ db: OpaquePointer, _ record: Bookshop.BookAuthor) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.BookAuthor.sqlDelete, bind: { try Bookshop.BookAuthor.bindKey(Bookshop.BookAuthor.ID(bookId: record.bookId, authorId: record.authorId), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Bookshop.BookAuthor.sqlDelete, bind: { try Bookshop.BookAuthor.bindKey(Bookshop.BookAuthor.ID(bookId: record.bookId, authorId: record.authorId), to: $0, at: 1) }) > 0
 }
 
 /// The `book_authors` rows that refer to `book`.
@@ -4945,6 +4969,7 @@ public func bookshop_category_insert(_ db: OpaquePointer, _ record: inout Booksh
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_category_update(_ db: OpaquePointer, _ record: Bookshop.Category) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "categories", "update")
     guard let sql = Bookshop.Category.sqlUpdate else { return try bookshop_category_find(db, record.categoryId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -4952,7 +4977,8 @@ public func bookshop_category_update(_ db: OpaquePointer, _ record: Bookshop.Cat
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_category_delete(_ db: OpaquePointer, _ record: Bookshop.Category) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Category.sqlDelete, bind: { try Bookshop.Category.bindKey(record.categoryId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "categories", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Category.sqlDelete, bind: { try Bookshop.Category.bindKey(record.categoryId, to: $0, at: 1) }) > 0
 }
 
 /// The `categories` rows that refer to `category`.
@@ -5010,7 +5036,7 @@ public func bookshop_book_category_update(_ db: OpaquePointer, _ record: Booksho
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_book_category_delete(_ db: OpaquePointer, _ record: Bookshop.BookCategory) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.BookCategory.sqlDelete, bind: { try Bookshop.BookCategory.bindKey(Bookshop.BookCategory.ID(bookId: record.bookId, categoryId: record.categoryId), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Bookshop.BookCategory.sqlDelete, bind: { try Bookshop.BookCategory.bindKey(Bookshop.BookCategory.ID(bookId: record.bookId, categoryId: record.categoryId), to: $0, at: 1) }) > 0
 }
 
 /// The `book_categories` rows that refer to `book`.
@@ -5078,6 +5104,7 @@ public func bookshop_customer_insert(_ db: OpaquePointer, _ record: inout Booksh
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_customer_update(_ db: OpaquePointer, _ record: Bookshop.Customer) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "customers", "update")
     guard let sql = Bookshop.Customer.sqlUpdate else { return try bookshop_customer_find(db, record.customerId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5085,7 +5112,8 @@ public func bookshop_customer_update(_ db: OpaquePointer, _ record: Bookshop.Cus
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_customer_delete(_ db: OpaquePointer, _ record: Bookshop.Customer) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Customer.sqlDelete, bind: { try Bookshop.Customer.bindKey(record.customerId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "customers", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Customer.sqlDelete, bind: { try Bookshop.Customer.bindKey(record.customerId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `addresses`, or the first `limit` that `filter` keeps.
@@ -5114,6 +5142,7 @@ public func bookshop_address_insert(_ db: OpaquePointer, _ record: inout Booksho
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_address_update(_ db: OpaquePointer, _ record: Bookshop.Address) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "addresses", "update")
     guard let sql = Bookshop.Address.sqlUpdate else { return try bookshop_address_find(db, record.addressId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5121,7 +5150,8 @@ public func bookshop_address_update(_ db: OpaquePointer, _ record: Bookshop.Addr
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_address_delete(_ db: OpaquePointer, _ record: Bookshop.Address) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Address.sqlDelete, bind: { try Bookshop.Address.bindKey(record.addressId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "addresses", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Address.sqlDelete, bind: { try Bookshop.Address.bindKey(record.addressId, to: $0, at: 1) }) > 0
 }
 
 /// The `addresses` rows that refer to `customer`.
@@ -5165,6 +5195,7 @@ public func bookshop_order_insert(_ db: OpaquePointer, _ record: inout Bookshop.
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_order_update(_ db: OpaquePointer, _ record: Bookshop.Order) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "update")
     guard let sql = Bookshop.Order.sqlUpdate else { return try bookshop_order_find(db, record.orderId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5172,7 +5203,8 @@ public func bookshop_order_update(_ db: OpaquePointer, _ record: Bookshop.Order)
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_order_delete(_ db: OpaquePointer, _ record: Bookshop.Order) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Order.sqlDelete, bind: { try Bookshop.Order.bindKey(record.orderId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Order.sqlDelete, bind: { try Bookshop.Order.bindKey(record.orderId, to: $0, at: 1) }) > 0
 }
 
 /// The `orders` rows that refer to `customer`.
@@ -5265,7 +5297,7 @@ public func bookshop_order_item_update(_ db: OpaquePointer, _ record: Bookshop.O
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_order_item_delete(_ db: OpaquePointer, _ record: Bookshop.OrderItem) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.OrderItem.sqlDelete, bind: { try Bookshop.OrderItem.bindKey(Bookshop.OrderItem.ID(orderId: record.orderId, bookId: record.bookId), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Bookshop.OrderItem.sqlDelete, bind: { try Bookshop.OrderItem.bindKey(Bookshop.OrderItem.ID(orderId: record.orderId, bookId: record.bookId), to: $0, at: 1) }) > 0
 }
 
 /// The `order_items` rows that refer to `order`.
@@ -5324,6 +5356,7 @@ public func bookshop_stock_insert(_ db: OpaquePointer, _ record: inout Bookshop.
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_stock_update(_ db: OpaquePointer, _ record: Bookshop.Stock) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "stock", "update")
     guard let sql = Bookshop.Stock.sqlUpdate else { return try bookshop_stock_find(db, record.bookId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5331,7 +5364,8 @@ public func bookshop_stock_update(_ db: OpaquePointer, _ record: Bookshop.Stock)
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_stock_delete(_ db: OpaquePointer, _ record: Bookshop.Stock) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Stock.sqlDelete, bind: { try Bookshop.Stock.bindKey(record.bookId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "stock", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Stock.sqlDelete, bind: { try Bookshop.Stock.bindKey(record.bookId, to: $0, at: 1) }) > 0
 }
 
 /// The `stock` rows that refer to `book`.
@@ -5375,6 +5409,7 @@ public func bookshop_review_insert(_ db: OpaquePointer, _ record: inout Bookshop
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func bookshop_review_update(_ db: OpaquePointer, _ record: Bookshop.Review) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "reviews", "update")
     guard let sql = Bookshop.Review.sqlUpdate else { return try bookshop_review_find(db, record.reviewId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5382,7 +5417,8 @@ public func bookshop_review_update(_ db: OpaquePointer, _ record: Bookshop.Revie
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func bookshop_review_delete(_ db: OpaquePointer, _ record: Bookshop.Review) throws -> Bool {
-    try SQLRecordCoding.execute(db, Bookshop.Review.sqlDelete, bind: { try Bookshop.Review.bindKey(record.reviewId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "reviews", "delete")
+    return try SQLRecordCoding.execute(db, Bookshop.Review.sqlDelete, bind: { try Bookshop.Review.bindKey(record.reviewId, to: $0, at: 1) }) > 0
 }
 
 /// The `reviews` rows that refer to `book`.

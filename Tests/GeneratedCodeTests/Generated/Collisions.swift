@@ -193,6 +193,7 @@ extension StoreRecord {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(storeId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -200,7 +201,8 @@ extension StoreRecord {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -341,6 +343,7 @@ extension Handle {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(handleId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -348,7 +351,8 @@ extension Handle {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -489,6 +493,7 @@ extension Statement {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(statementId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -496,7 +501,8 @@ extension Statement {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -633,6 +639,7 @@ extension Db {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(dbId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -640,7 +647,8 @@ extension Db {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -798,7 +806,7 @@ extension Chain {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
     }
 }
 
@@ -1047,6 +1055,7 @@ extension Gadget {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(gadgetId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1054,7 +1063,8 @@ extension Gadget {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1351,6 +1361,7 @@ public func sqlite3_store_record_insert(_ db: OpaquePointer, _ record: inout Sto
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_store_record_update(_ db: OpaquePointer, _ record: StoreRecord) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "store", "update")
     guard let sql = StoreRecord.sqlUpdate else { return try sqlite3_store_record_find(db, record.storeId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1358,7 +1369,8 @@ public func sqlite3_store_record_update(_ db: OpaquePointer, _ record: StoreReco
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_store_record_delete(_ db: OpaquePointer, _ record: StoreRecord) throws -> Bool {
-    try SQLRecordCoding.execute(db, StoreRecord.sqlDelete, bind: { try StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "store", "delete")
+    return try SQLRecordCoding.execute(db, StoreRecord.sqlDelete, bind: { try StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `handle`, or the first `limit` that `filter` keeps.
@@ -1387,6 +1399,7 @@ public func sqlite3_handle_insert(_ db: OpaquePointer, _ record: inout Handle) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_handle_update(_ db: OpaquePointer, _ record: Handle) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "update")
     guard let sql = Handle.sqlUpdate else { return try sqlite3_handle_find(db, record.handleId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1394,7 +1407,8 @@ public func sqlite3_handle_update(_ db: OpaquePointer, _ record: Handle) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_handle_delete(_ db: OpaquePointer, _ record: Handle) throws -> Bool {
-    try SQLRecordCoding.execute(db, Handle.sqlDelete, bind: { try Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "delete")
+    return try SQLRecordCoding.execute(db, Handle.sqlDelete, bind: { try Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `statement`, or the first `limit` that `filter` keeps.
@@ -1423,6 +1437,7 @@ public func sqlite3_statement_insert(_ db: OpaquePointer, _ record: inout Statem
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_statement_update(_ db: OpaquePointer, _ record: Statement) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "statement", "update")
     guard let sql = Statement.sqlUpdate else { return try sqlite3_statement_find(db, record.statementId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1430,7 +1445,8 @@ public func sqlite3_statement_update(_ db: OpaquePointer, _ record: Statement) t
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_statement_delete(_ db: OpaquePointer, _ record: Statement) throws -> Bool {
-    try SQLRecordCoding.execute(db, Statement.sqlDelete, bind: { try Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "statement", "delete")
+    return try SQLRecordCoding.execute(db, Statement.sqlDelete, bind: { try Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `db`, or the first `limit` that `filter` keeps.
@@ -1459,6 +1475,7 @@ public func sqlite3_db_insert(_ db: OpaquePointer, _ record: inout Db) throws {
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_db_update(_ db: OpaquePointer, _ record: Db) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "db", "update")
     guard let sql = Db.sqlUpdate else { return try sqlite3_db_find(db, record.dbId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1466,7 +1483,8 @@ public func sqlite3_db_update(_ db: OpaquePointer, _ record: Db) throws -> Bool 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_db_delete(_ db: OpaquePointer, _ record: Db) throws -> Bool {
-    try SQLRecordCoding.execute(db, Db.sqlDelete, bind: { try Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "db", "delete")
+    return try SQLRecordCoding.execute(db, Db.sqlDelete, bind: { try Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `chain`, or the first `limit` that `filter` keeps.
@@ -1502,7 +1520,7 @@ public func sqlite3_chain_update(_ db: OpaquePointer, _ record: Chain) throws ->
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_chain_delete(_ db: OpaquePointer, _ record: Chain) throws -> Bool {
-    try SQLRecordCoding.execute(db, Chain.sqlDelete, bind: { try Chain.bindKey(Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Chain.sqlDelete, bind: { try Chain.bindKey(Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
 }
 
 /// The `chain` rows that refer to `storeRecord`.
@@ -1546,6 +1564,7 @@ public func sqlite3_gadget_insert(_ db: OpaquePointer, _ record: inout Gadget) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_gadget_update(_ db: OpaquePointer, _ record: Gadget) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "update")
     guard let sql = Gadget.sqlUpdate else { return try sqlite3_gadget_find(db, record.gadgetId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1553,7 +1572,8 @@ public func sqlite3_gadget_update(_ db: OpaquePointer, _ record: Gadget) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_gadget_delete(_ db: OpaquePointer, _ record: Gadget) throws -> Bool {
-    try SQLRecordCoding.execute(db, Gadget.sqlDelete, bind: { try Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "delete")
+    return try SQLRecordCoding.execute(db, Gadget.sqlDelete, bind: { try Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
 }
 
 /// The `gadget` rows that refer to `handleRecord`.

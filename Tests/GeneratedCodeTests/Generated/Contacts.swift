@@ -204,6 +204,7 @@ extension Person {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "person", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(personId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -211,7 +212,8 @@ extension Person {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.personId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "person", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.personId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -375,6 +377,7 @@ extension Address {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "address", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(addressId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -382,7 +385,8 @@ extension Address {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.addressId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "address", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.addressId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -511,6 +515,7 @@ public func sqlite3_person_insert(_ db: OpaquePointer, _ record: inout Person) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_person_update(_ db: OpaquePointer, _ record: Person) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "person", "update")
     guard let sql = Person.sqlUpdate else { return try sqlite3_person_find(db, record.personId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -518,7 +523,8 @@ public func sqlite3_person_update(_ db: OpaquePointer, _ record: Person) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_person_delete(_ db: OpaquePointer, _ record: Person) throws -> Bool {
-    try SQLRecordCoding.execute(db, Person.sqlDelete, bind: { try Person.bindKey(record.personId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "person", "delete")
+    return try SQLRecordCoding.execute(db, Person.sqlDelete, bind: { try Person.bindKey(record.personId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `address`, or the first `limit` that `filter` keeps.
@@ -547,6 +553,7 @@ public func sqlite3_address_insert(_ db: OpaquePointer, _ record: inout Address)
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_address_update(_ db: OpaquePointer, _ record: Address) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "address", "update")
     guard let sql = Address.sqlUpdate else { return try sqlite3_address_find(db, record.addressId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -554,7 +561,8 @@ public func sqlite3_address_update(_ db: OpaquePointer, _ record: Address) throw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_address_delete(_ db: OpaquePointer, _ record: Address) throws -> Bool {
-    try SQLRecordCoding.execute(db, Address.sqlDelete, bind: { try Address.bindKey(record.addressId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "address", "delete")
+    return try SQLRecordCoding.execute(db, Address.sqlDelete, bind: { try Address.bindKey(record.addressId, to: $0, at: 1) }) > 0
 }
 
 /// The `address` rows that refer to `person`.

@@ -717,6 +717,7 @@ extension Edge.MyTable {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "my table", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -724,7 +725,8 @@ extension Edge.MyTable {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "my table", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -862,6 +864,7 @@ extension Edge.OrderItem {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -869,7 +872,8 @@ extension Edge.OrderItem {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1007,6 +1011,7 @@ extension Edge.OrderItem2 {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order_item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1014,7 +1019,8 @@ extension Edge.OrderItem2 {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order_item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1143,6 +1149,7 @@ extension Edge.Item {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1150,7 +1157,8 @@ extension Edge.Item {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1290,6 +1298,7 @@ extension Edge.Items {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "items", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1297,7 +1306,8 @@ extension Edge.Items {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "items", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1616,6 +1626,7 @@ extension Edge.Select {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "select", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(`where`, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1623,7 +1634,8 @@ extension Edge.Select {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.`where`, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "select", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.`where`, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1760,7 +1772,7 @@ extension Edge._2faCode {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1910,6 +1922,7 @@ extension Edge.Odd {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "odd", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1917,7 +1930,8 @@ extension Edge.Odd {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "odd", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -2091,6 +2105,7 @@ extension Edge.XY {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "x\"#y", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -2098,7 +2113,8 @@ extension Edge.XY {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "x\"#y", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -5272,6 +5288,7 @@ extension Edge.Wide {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "wide", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -5279,7 +5296,8 @@ extension Edge.Wide {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "wide", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -5558,6 +5576,7 @@ public func edge_my_table_insert(_ db: OpaquePointer, _ record: inout Edge.MyTab
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_my_table_update(_ db: OpaquePointer, _ record: Edge.MyTable) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "my table", "update")
     guard let sql = Edge.MyTable.sqlUpdate else { return try edge_my_table_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5565,7 +5584,8 @@ public func edge_my_table_update(_ db: OpaquePointer, _ record: Edge.MyTable) th
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_my_table_delete(_ db: OpaquePointer, _ record: Edge.MyTable) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.MyTable.sqlDelete, bind: { try Edge.MyTable.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "my table", "delete")
+    return try SQLRecordCoding.execute(db, Edge.MyTable.sqlDelete, bind: { try Edge.MyTable.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `order item`, or the first `limit` that `filter` keeps.
@@ -5594,6 +5614,7 @@ public func edge_order_item_insert(_ db: OpaquePointer, _ record: inout Edge.Ord
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_order_item_update(_ db: OpaquePointer, _ record: Edge.OrderItem) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "update")
     guard let sql = Edge.OrderItem.sqlUpdate else { return try edge_order_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5601,7 +5622,8 @@ public func edge_order_item_update(_ db: OpaquePointer, _ record: Edge.OrderItem
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_order_item_delete(_ db: OpaquePointer, _ record: Edge.OrderItem) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.OrderItem.sqlDelete, bind: { try Edge.OrderItem.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "delete")
+    return try SQLRecordCoding.execute(db, Edge.OrderItem.sqlDelete, bind: { try Edge.OrderItem.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `order_item`, or the first `limit` that `filter` keeps.
@@ -5630,6 +5652,7 @@ public func edge_order_item2_insert(_ db: OpaquePointer, _ record: inout Edge.Or
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_order_item2_update(_ db: OpaquePointer, _ record: Edge.OrderItem2) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order_item", "update")
     guard let sql = Edge.OrderItem2.sqlUpdate else { return try edge_order_item2_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5637,7 +5660,8 @@ public func edge_order_item2_update(_ db: OpaquePointer, _ record: Edge.OrderIte
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_order_item2_delete(_ db: OpaquePointer, _ record: Edge.OrderItem2) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.OrderItem2.sqlDelete, bind: { try Edge.OrderItem2.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order_item", "delete")
+    return try SQLRecordCoding.execute(db, Edge.OrderItem2.sqlDelete, bind: { try Edge.OrderItem2.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `item`, or the first `limit` that `filter` keeps.
@@ -5666,6 +5690,7 @@ public func edge_item_insert(_ db: OpaquePointer, _ record: inout Edge.Item) thr
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_item_update(_ db: OpaquePointer, _ record: Edge.Item) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
     guard let sql = Edge.Item.sqlUpdate else { return try edge_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5673,7 +5698,8 @@ public func edge_item_update(_ db: OpaquePointer, _ record: Edge.Item) throws ->
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_item_delete(_ db: OpaquePointer, _ record: Edge.Item) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.Item.sqlDelete, bind: { try Edge.Item.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "delete")
+    return try SQLRecordCoding.execute(db, Edge.Item.sqlDelete, bind: { try Edge.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `items`, or the first `limit` that `filter` keeps.
@@ -5702,6 +5728,7 @@ public func edge_items_insert(_ db: OpaquePointer, _ record: inout Edge.Items) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_items_update(_ db: OpaquePointer, _ record: Edge.Items) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "update")
     guard let sql = Edge.Items.sqlUpdate else { return try edge_items_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5709,7 +5736,8 @@ public func edge_items_update(_ db: OpaquePointer, _ record: Edge.Items) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_items_delete(_ db: OpaquePointer, _ record: Edge.Items) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.Items.sqlDelete, bind: { try Edge.Items.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "delete")
+    return try SQLRecordCoding.execute(db, Edge.Items.sqlDelete, bind: { try Edge.Items.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `items` rows that refer to `item`.
@@ -5789,6 +5817,7 @@ public func edge_select_insert(_ db: OpaquePointer, _ record: inout Edge.Select)
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_select_update(_ db: OpaquePointer, _ record: Edge.Select) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "select", "update")
     guard let sql = Edge.Select.sqlUpdate else { return try edge_select_find(db, record.`where`) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5796,7 +5825,8 @@ public func edge_select_update(_ db: OpaquePointer, _ record: Edge.Select) throw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_select_delete(_ db: OpaquePointer, _ record: Edge.Select) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.Select.sqlDelete, bind: { try Edge.Select.bindKey(record.`where`, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "select", "delete")
+    return try SQLRecordCoding.execute(db, Edge.Select.sqlDelete, bind: { try Edge.Select.bindKey(record.`where`, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `2fa codes`, or the first `limit` that `filter` keeps.
@@ -5832,7 +5862,7 @@ public func edge__2fa_code_update(_ db: OpaquePointer, _ record: Edge._2faCode) 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge__2fa_code_delete(_ db: OpaquePointer, _ record: Edge._2faCode) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge._2faCode.sqlDelete, bind: { try Edge._2faCode.bindKey(record.code, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Edge._2faCode.sqlDelete, bind: { try Edge._2faCode.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `odd`, or the first `limit` that `filter` keeps.
@@ -5861,6 +5891,7 @@ public func edge_odd_insert(_ db: OpaquePointer, _ record: inout Edge.Odd) throw
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_odd_update(_ db: OpaquePointer, _ record: Edge.Odd) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "odd", "update")
     guard let sql = Edge.Odd.sqlUpdate else { return try edge_odd_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5868,7 +5899,8 @@ public func edge_odd_update(_ db: OpaquePointer, _ record: Edge.Odd) throws -> B
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_odd_delete(_ db: OpaquePointer, _ record: Edge.Odd) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.Odd.sqlDelete, bind: { try Edge.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "odd", "delete")
+    return try SQLRecordCoding.execute(db, Edge.Odd.sqlDelete, bind: { try Edge.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `x"#y`, or the first `limit` that `filter` keeps.
@@ -5897,6 +5929,7 @@ public func edge_xy_insert(_ db: OpaquePointer, _ record: inout Edge.XY) throws 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_xy_update(_ db: OpaquePointer, _ record: Edge.XY) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "x\"#y", "update")
     guard let sql = Edge.XY.sqlUpdate else { return try edge_xy_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5904,7 +5937,8 @@ public func edge_xy_update(_ db: OpaquePointer, _ record: Edge.XY) throws -> Boo
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_xy_delete(_ db: OpaquePointer, _ record: Edge.XY) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.XY.sqlDelete, bind: { try Edge.XY.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "x\"#y", "delete")
+    return try SQLRecordCoding.execute(db, Edge.XY.sqlDelete, bind: { try Edge.XY.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `wide`, or the first `limit` that `filter` keeps.
@@ -5933,6 +5967,7 @@ public func edge_wide_insert(_ db: OpaquePointer, _ record: inout Edge.Wide) thr
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func edge_wide_update(_ db: OpaquePointer, _ record: Edge.Wide) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "update")
     guard let sql = Edge.Wide.sqlUpdate else { return try edge_wide_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -5940,7 +5975,8 @@ public func edge_wide_update(_ db: OpaquePointer, _ record: Edge.Wide) throws ->
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func edge_wide_delete(_ db: OpaquePointer, _ record: Edge.Wide) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edge.Wide.sqlDelete, bind: { try Edge.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "delete")
+    return try SQLRecordCoding.execute(db, Edge.Wide.sqlDelete, bind: { try Edge.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `v"#`, or the first `limit` that `filter` keeps.

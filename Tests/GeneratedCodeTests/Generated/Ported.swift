@@ -331,6 +331,7 @@ extension Place {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -338,7 +339,8 @@ extension Place {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -510,6 +512,7 @@ extension Zevent {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -517,7 +520,8 @@ extension Zevent {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
     }
 }
 
@@ -676,6 +680,7 @@ extension LegacyPost {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -683,7 +688,8 @@ extension LegacyPost {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -837,6 +843,7 @@ extension Film {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(filmId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -844,7 +851,8 @@ extension Film {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.filmId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.filmId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1000,6 +1008,7 @@ extension Box {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1007,7 +1016,8 @@ extension Box {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1196,6 +1206,7 @@ public func sqlite3_place_insert(_ db: OpaquePointer, _ record: inout Place) thr
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_place_update(_ db: OpaquePointer, _ record: Place) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "place", "update")
     guard let sql = Place.sqlUpdate else { return try sqlite3_place_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1203,7 +1214,8 @@ public func sqlite3_place_update(_ db: OpaquePointer, _ record: Place) throws ->
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_place_delete(_ db: OpaquePointer, _ record: Place) throws -> Bool {
-    try SQLRecordCoding.execute(db, Place.sqlDelete, bind: { try Place.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "place", "delete")
+    return try SQLRecordCoding.execute(db, Place.sqlDelete, bind: { try Place.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `ZEVENT`, or the first `limit` that `filter` keeps.
@@ -1232,6 +1244,7 @@ public func sqlite3_zevent_insert(_ db: OpaquePointer, _ record: inout Zevent) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_zevent_update(_ db: OpaquePointer, _ record: Zevent) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "update")
     guard let sql = Zevent.sqlUpdate else { return try sqlite3_zevent_find(db, record.zPk) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1239,7 +1252,8 @@ public func sqlite3_zevent_update(_ db: OpaquePointer, _ record: Zevent) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_zevent_delete(_ db: OpaquePointer, _ record: Zevent) throws -> Bool {
-    try SQLRecordCoding.execute(db, Zevent.sqlDelete, bind: { try Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "delete")
+    return try SQLRecordCoding.execute(db, Zevent.sqlDelete, bind: { try Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `legacy_post`, or the first `limit` that `filter` keeps.
@@ -1268,6 +1282,7 @@ public func sqlite3_legacy_post_insert(_ db: OpaquePointer, _ record: inout Lega
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_legacy_post_update(_ db: OpaquePointer, _ record: LegacyPost) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "legacy_post", "update")
     guard let sql = LegacyPost.sqlUpdate else { return try sqlite3_legacy_post_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1275,7 +1290,8 @@ public func sqlite3_legacy_post_update(_ db: OpaquePointer, _ record: LegacyPost
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_legacy_post_delete(_ db: OpaquePointer, _ record: LegacyPost) throws -> Bool {
-    try SQLRecordCoding.execute(db, LegacyPost.sqlDelete, bind: { try LegacyPost.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "legacy_post", "delete")
+    return try SQLRecordCoding.execute(db, LegacyPost.sqlDelete, bind: { try LegacyPost.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `film`, or the first `limit` that `filter` keeps.
@@ -1304,6 +1320,7 @@ public func sqlite3_film_insert(_ db: OpaquePointer, _ record: inout Film) throw
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_film_update(_ db: OpaquePointer, _ record: Film) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "update")
     guard let sql = Film.sqlUpdate else { return try sqlite3_film_find(db, record.filmId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1311,7 +1328,8 @@ public func sqlite3_film_update(_ db: OpaquePointer, _ record: Film) throws -> B
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_film_delete(_ db: OpaquePointer, _ record: Film) throws -> Bool {
-    try SQLRecordCoding.execute(db, Film.sqlDelete, bind: { try Film.bindKey(record.filmId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "delete")
+    return try SQLRecordCoding.execute(db, Film.sqlDelete, bind: { try Film.bindKey(record.filmId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `box`, or the first `limit` that `filter` keeps.
@@ -1340,6 +1358,7 @@ public func sqlite3_box_insert(_ db: OpaquePointer, _ record: inout Box) throws 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_box_update(_ db: OpaquePointer, _ record: Box) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "box", "update")
     guard let sql = Box.sqlUpdate else { return try sqlite3_box_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1347,7 +1366,8 @@ public func sqlite3_box_update(_ db: OpaquePointer, _ record: Box) throws -> Boo
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_box_delete(_ db: OpaquePointer, _ record: Box) throws -> Bool {
-    try SQLRecordCoding.execute(db, Box.sqlDelete, bind: { try Box.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "box", "delete")
+    return try SQLRecordCoding.execute(db, Box.sqlDelete, bind: { try Box.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `note_search`, or the first `limit` that `filter` keeps.

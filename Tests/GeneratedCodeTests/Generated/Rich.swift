@@ -437,6 +437,7 @@ extension Item {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -444,7 +445,8 @@ extension Item {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -593,7 +595,7 @@ extension Device {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
     }
 }
 
@@ -731,7 +733,7 @@ extension Country {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
 }
 
@@ -869,7 +871,7 @@ extension Legacy {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.number, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.number, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1035,7 +1037,7 @@ extension Edition {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }) > 0
     }
 }
 
@@ -1195,6 +1197,7 @@ extension EditionNote {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1202,7 +1205,8 @@ extension EditionNote {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1379,6 +1383,7 @@ extension Measurement {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1386,7 +1391,8 @@ extension Measurement {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1547,6 +1553,7 @@ extension Employee {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1554,7 +1561,8 @@ extension Employee {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -2305,6 +2313,7 @@ public func sqlite3_item_insert(_ db: OpaquePointer, _ record: inout Item) throw
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_item_update(_ db: OpaquePointer, _ record: Item) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
     guard let sql = Item.sqlUpdate else { return try sqlite3_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2312,7 +2321,8 @@ public func sqlite3_item_update(_ db: OpaquePointer, _ record: Item) throws -> B
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_item_delete(_ db: OpaquePointer, _ record: Item) throws -> Bool {
-    try SQLRecordCoding.execute(db, Item.sqlDelete, bind: { try Item.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "delete")
+    return try SQLRecordCoding.execute(db, Item.sqlDelete, bind: { try Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `device`, or the first `limit` that `filter` keeps.
@@ -2348,7 +2358,7 @@ public func sqlite3_device_update(_ db: OpaquePointer, _ record: Device) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_device_delete(_ db: OpaquePointer, _ record: Device) throws -> Bool {
-    try SQLRecordCoding.execute(db, Device.sqlDelete, bind: { try Device.bindKey(record.uuid, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Device.sqlDelete, bind: { try Device.bindKey(record.uuid, to: $0, at: 1) }) > 0
 }
 
 /// The `device` rows that refer to `item`.
@@ -2399,7 +2409,7 @@ public func sqlite3_country_update(_ db: OpaquePointer, _ record: Country) throw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_country_delete(_ db: OpaquePointer, _ record: Country) throws -> Bool {
-    try SQLRecordCoding.execute(db, Country.sqlDelete, bind: { try Country.bindKey(record.code, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Country.sqlDelete, bind: { try Country.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `legacy`, or the first `limit` that `filter` keeps.
@@ -2435,7 +2445,7 @@ public func sqlite3_legacy_update(_ db: OpaquePointer, _ record: Legacy) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_legacy_delete(_ db: OpaquePointer, _ record: Legacy) throws -> Bool {
-    try SQLRecordCoding.execute(db, Legacy.sqlDelete, bind: { try Legacy.bindKey(record.number, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Legacy.sqlDelete, bind: { try Legacy.bindKey(record.number, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `edition`, or the first `limit` that `filter` keeps.
@@ -2471,7 +2481,7 @@ public func sqlite3_edition_update(_ db: OpaquePointer, _ record: Edition) throw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_edition_delete(_ db: OpaquePointer, _ record: Edition) throws -> Bool {
-    try SQLRecordCoding.execute(db, Edition.sqlDelete, bind: { try Edition.bindKey(Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Edition.sqlDelete, bind: { try Edition.bindKey(Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }) > 0
 }
 
 /// The `edition` rows that refer to `country`.
@@ -2530,6 +2540,7 @@ public func sqlite3_edition_note_insert(_ db: OpaquePointer, _ record: inout Edi
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_edition_note_update(_ db: OpaquePointer, _ record: EditionNote) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "edition_note", "update")
     guard let sql = EditionNote.sqlUpdate else { return try sqlite3_edition_note_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2537,7 +2548,8 @@ public func sqlite3_edition_note_update(_ db: OpaquePointer, _ record: EditionNo
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_edition_note_delete(_ db: OpaquePointer, _ record: EditionNote) throws -> Bool {
-    try SQLRecordCoding.execute(db, EditionNote.sqlDelete, bind: { try EditionNote.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "edition_note", "delete")
+    return try SQLRecordCoding.execute(db, EditionNote.sqlDelete, bind: { try EditionNote.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `edition_note` rows that refer to `edition`.
@@ -2584,6 +2596,7 @@ public func sqlite3_measurement_insert(_ db: OpaquePointer, _ record: inout Meas
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_measurement_update(_ db: OpaquePointer, _ record: Measurement) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "update")
     guard let sql = Measurement.sqlUpdate else { return try sqlite3_measurement_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2591,7 +2604,8 @@ public func sqlite3_measurement_update(_ db: OpaquePointer, _ record: Measuremen
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_measurement_delete(_ db: OpaquePointer, _ record: Measurement) throws -> Bool {
-    try SQLRecordCoding.execute(db, Measurement.sqlDelete, bind: { try Measurement.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "delete")
+    return try SQLRecordCoding.execute(db, Measurement.sqlDelete, bind: { try Measurement.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `employee`, or the first `limit` that `filter` keeps.
@@ -2620,6 +2634,7 @@ public func sqlite3_employee_insert(_ db: OpaquePointer, _ record: inout Employe
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func sqlite3_employee_update(_ db: OpaquePointer, _ record: Employee) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "employee", "update")
     guard let sql = Employee.sqlUpdate else { return try sqlite3_employee_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2627,7 +2642,8 @@ public func sqlite3_employee_update(_ db: OpaquePointer, _ record: Employee) thr
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func sqlite3_employee_delete(_ db: OpaquePointer, _ record: Employee) throws -> Bool {
-    try SQLRecordCoding.execute(db, Employee.sqlDelete, bind: { try Employee.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "employee", "delete")
+    return try SQLRecordCoding.execute(db, Employee.sqlDelete, bind: { try Employee.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `employee` rows that refer to `employee`.

@@ -179,6 +179,7 @@ extension CollisionsRaw.StoreRecord {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(storeId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -186,7 +187,8 @@ extension CollisionsRaw.StoreRecord {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -309,6 +311,7 @@ extension CollisionsRaw.Handle {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(handleId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -316,7 +319,8 @@ extension CollisionsRaw.Handle {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -439,6 +443,7 @@ extension CollisionsRaw.Statement {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(statementId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -446,7 +451,8 @@ extension CollisionsRaw.Statement {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -569,6 +575,7 @@ extension CollisionsRaw.Db {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(dbId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -576,7 +583,8 @@ extension CollisionsRaw.Db {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -714,7 +722,7 @@ extension CollisionsRaw.Chain {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(CollisionsRaw.Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(CollisionsRaw.Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
     }
 }
 
@@ -917,6 +925,7 @@ extension CollisionsRaw.Gadget {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(gadgetId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -924,7 +933,8 @@ extension CollisionsRaw.Gadget {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1004,6 +1014,7 @@ public func raw_store_record_insert(_ db: OpaquePointer, _ record: inout Collisi
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_store_record_update(_ db: OpaquePointer, _ record: CollisionsRaw.StoreRecord) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "store", "update")
     guard let sql = CollisionsRaw.StoreRecord.sqlUpdate else { return try raw_store_record_find(db, record.storeId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1011,7 +1022,8 @@ public func raw_store_record_update(_ db: OpaquePointer, _ record: CollisionsRaw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_store_record_delete(_ db: OpaquePointer, _ record: CollisionsRaw.StoreRecord) throws -> Bool {
-    try SQLRecordCoding.execute(db, CollisionsRaw.StoreRecord.sqlDelete, bind: { try CollisionsRaw.StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "store", "delete")
+    return try SQLRecordCoding.execute(db, CollisionsRaw.StoreRecord.sqlDelete, bind: { try CollisionsRaw.StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `handle`, or the first `limit` that `filter` keeps.
@@ -1040,6 +1052,7 @@ public func raw_handle_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_handle_update(_ db: OpaquePointer, _ record: CollisionsRaw.Handle) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "update")
     guard let sql = CollisionsRaw.Handle.sqlUpdate else { return try raw_handle_find(db, record.handleId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1047,7 +1060,8 @@ public func raw_handle_update(_ db: OpaquePointer, _ record: CollisionsRaw.Handl
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_handle_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Handle) throws -> Bool {
-    try SQLRecordCoding.execute(db, CollisionsRaw.Handle.sqlDelete, bind: { try CollisionsRaw.Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "delete")
+    return try SQLRecordCoding.execute(db, CollisionsRaw.Handle.sqlDelete, bind: { try CollisionsRaw.Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `statement`, or the first `limit` that `filter` keeps.
@@ -1076,6 +1090,7 @@ public func raw_statement_insert(_ db: OpaquePointer, _ record: inout Collisions
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_statement_update(_ db: OpaquePointer, _ record: CollisionsRaw.Statement) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "statement", "update")
     guard let sql = CollisionsRaw.Statement.sqlUpdate else { return try raw_statement_find(db, record.statementId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1083,7 +1098,8 @@ public func raw_statement_update(_ db: OpaquePointer, _ record: CollisionsRaw.St
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_statement_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Statement) throws -> Bool {
-    try SQLRecordCoding.execute(db, CollisionsRaw.Statement.sqlDelete, bind: { try CollisionsRaw.Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "statement", "delete")
+    return try SQLRecordCoding.execute(db, CollisionsRaw.Statement.sqlDelete, bind: { try CollisionsRaw.Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `db`, or the first `limit` that `filter` keeps.
@@ -1112,6 +1128,7 @@ public func raw_db_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw.Db)
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_db_update(_ db: OpaquePointer, _ record: CollisionsRaw.Db) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "db", "update")
     guard let sql = CollisionsRaw.Db.sqlUpdate else { return try raw_db_find(db, record.dbId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1119,7 +1136,8 @@ public func raw_db_update(_ db: OpaquePointer, _ record: CollisionsRaw.Db) throw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_db_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Db) throws -> Bool {
-    try SQLRecordCoding.execute(db, CollisionsRaw.Db.sqlDelete, bind: { try CollisionsRaw.Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "db", "delete")
+    return try SQLRecordCoding.execute(db, CollisionsRaw.Db.sqlDelete, bind: { try CollisionsRaw.Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `chain`, or the first `limit` that `filter` keeps.
@@ -1155,7 +1173,7 @@ public func raw_chain_update(_ db: OpaquePointer, _ record: CollisionsRaw.Chain)
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_chain_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Chain) throws -> Bool {
-    try SQLRecordCoding.execute(db, CollisionsRaw.Chain.sqlDelete, bind: { try CollisionsRaw.Chain.bindKey(CollisionsRaw.Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, CollisionsRaw.Chain.sqlDelete, bind: { try CollisionsRaw.Chain.bindKey(CollisionsRaw.Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
 }
 
 /// The `chain` rows that refer to `storeRecord`.
@@ -1205,6 +1223,7 @@ public func raw_gadget_insert(_ db: OpaquePointer, _ record: inout CollisionsRaw
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_gadget_update(_ db: OpaquePointer, _ record: CollisionsRaw.Gadget) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "update")
     guard let sql = CollisionsRaw.Gadget.sqlUpdate else { return try raw_gadget_find(db, record.gadgetId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1212,7 +1231,8 @@ public func raw_gadget_update(_ db: OpaquePointer, _ record: CollisionsRaw.Gadge
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_gadget_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Gadget) throws -> Bool {
-    try SQLRecordCoding.execute(db, CollisionsRaw.Gadget.sqlDelete, bind: { try CollisionsRaw.Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "delete")
+    return try SQLRecordCoding.execute(db, CollisionsRaw.Gadget.sqlDelete, bind: { try CollisionsRaw.Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
 }
 
 /// The `gadget` rows that refer to `handleRecord`.
@@ -1708,6 +1728,12 @@ fileprivate enum SQLRecordCoding {
             code: db.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR,
             message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error",
             sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    static func requireInserted(_ unsaved: Bool, _ table: StaticString, _ operation: StaticString) throws {
+        if unsaved {
+            throw Failure(code: SQLITE_MISUSE, message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns", sql: nil)
+        }
     }
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {

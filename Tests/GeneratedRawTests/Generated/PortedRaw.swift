@@ -286,6 +286,7 @@ extension Ported.Place {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -293,7 +294,8 @@ extension Ported.Place {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -441,6 +443,7 @@ extension Ported.Zevent {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -448,7 +451,8 @@ extension Ported.Zevent {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
     }
 }
 
@@ -587,6 +591,7 @@ extension Ported.LegacyPost {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -594,7 +599,8 @@ extension Ported.LegacyPost {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -728,6 +734,7 @@ extension Ported.Film {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(filmId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -735,7 +742,8 @@ extension Ported.Film {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.filmId, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.filmId, to: $0, at: 1) }) > 0
     }
 }
 
@@ -873,6 +881,7 @@ extension Ported.Box {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -880,7 +889,8 @@ extension Ported.Box {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1037,6 +1047,7 @@ public func ported_place_insert(_ db: OpaquePointer, _ record: inout Ported.Plac
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func ported_place_update(_ db: OpaquePointer, _ record: Ported.Place) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "place", "update")
     guard let sql = Ported.Place.sqlUpdate else { return try ported_place_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1044,7 +1055,8 @@ public func ported_place_update(_ db: OpaquePointer, _ record: Ported.Place) thr
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func ported_place_delete(_ db: OpaquePointer, _ record: Ported.Place) throws -> Bool {
-    try SQLRecordCoding.execute(db, Ported.Place.sqlDelete, bind: { try Ported.Place.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "place", "delete")
+    return try SQLRecordCoding.execute(db, Ported.Place.sqlDelete, bind: { try Ported.Place.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `ZEVENT`, or the first `limit` that `filter` keeps.
@@ -1073,6 +1085,7 @@ public func ported_zevent_insert(_ db: OpaquePointer, _ record: inout Ported.Zev
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func ported_zevent_update(_ db: OpaquePointer, _ record: Ported.Zevent) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "update")
     guard let sql = Ported.Zevent.sqlUpdate else { return try ported_zevent_find(db, record.zPk) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1080,7 +1093,8 @@ public func ported_zevent_update(_ db: OpaquePointer, _ record: Ported.Zevent) t
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func ported_zevent_delete(_ db: OpaquePointer, _ record: Ported.Zevent) throws -> Bool {
-    try SQLRecordCoding.execute(db, Ported.Zevent.sqlDelete, bind: { try Ported.Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "delete")
+    return try SQLRecordCoding.execute(db, Ported.Zevent.sqlDelete, bind: { try Ported.Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `legacy_post`, or the first `limit` that `filter` keeps.
@@ -1109,6 +1123,7 @@ public func ported_legacy_post_insert(_ db: OpaquePointer, _ record: inout Porte
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func ported_legacy_post_update(_ db: OpaquePointer, _ record: Ported.LegacyPost) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "legacy_post", "update")
     guard let sql = Ported.LegacyPost.sqlUpdate else { return try ported_legacy_post_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1116,7 +1131,8 @@ public func ported_legacy_post_update(_ db: OpaquePointer, _ record: Ported.Lega
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func ported_legacy_post_delete(_ db: OpaquePointer, _ record: Ported.LegacyPost) throws -> Bool {
-    try SQLRecordCoding.execute(db, Ported.LegacyPost.sqlDelete, bind: { try Ported.LegacyPost.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "legacy_post", "delete")
+    return try SQLRecordCoding.execute(db, Ported.LegacyPost.sqlDelete, bind: { try Ported.LegacyPost.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `film`, or the first `limit` that `filter` keeps.
@@ -1145,6 +1161,7 @@ public func ported_film_insert(_ db: OpaquePointer, _ record: inout Ported.Film)
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func ported_film_update(_ db: OpaquePointer, _ record: Ported.Film) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "update")
     guard let sql = Ported.Film.sqlUpdate else { return try ported_film_find(db, record.filmId) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1152,7 +1169,8 @@ public func ported_film_update(_ db: OpaquePointer, _ record: Ported.Film) throw
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func ported_film_delete(_ db: OpaquePointer, _ record: Ported.Film) throws -> Bool {
-    try SQLRecordCoding.execute(db, Ported.Film.sqlDelete, bind: { try Ported.Film.bindKey(record.filmId, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "delete")
+    return try SQLRecordCoding.execute(db, Ported.Film.sqlDelete, bind: { try Ported.Film.bindKey(record.filmId, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `box`, or the first `limit` that `filter` keeps.
@@ -1181,6 +1199,7 @@ public func ported_box_insert(_ db: OpaquePointer, _ record: inout Ported.Box) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func ported_box_update(_ db: OpaquePointer, _ record: Ported.Box) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "box", "update")
     guard let sql = Ported.Box.sqlUpdate else { return try ported_box_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1188,7 +1207,8 @@ public func ported_box_update(_ db: OpaquePointer, _ record: Ported.Box) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func ported_box_delete(_ db: OpaquePointer, _ record: Ported.Box) throws -> Bool {
-    try SQLRecordCoding.execute(db, Ported.Box.sqlDelete, bind: { try Ported.Box.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "box", "delete")
+    return try SQLRecordCoding.execute(db, Ported.Box.sqlDelete, bind: { try Ported.Box.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `note_search`, or the first `limit` that `filter` keeps.
@@ -1630,6 +1650,12 @@ fileprivate enum SQLRecordCoding {
             code: db.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR,
             message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error",
             sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    static func requireInserted(_ unsaved: Bool, _ table: StaticString, _ operation: StaticString) throws {
+        if unsaved {
+            throw Failure(code: SQLITE_MISUSE, message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns", sql: nil)
+        }
     }
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {

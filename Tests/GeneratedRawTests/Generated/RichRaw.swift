@@ -394,6 +394,7 @@ extension RichRaw.Item {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -401,7 +402,8 @@ extension RichRaw.Item {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -528,7 +530,7 @@ extension RichRaw.Device {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
     }
 }
 
@@ -648,7 +650,7 @@ extension RichRaw.Country {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
 }
 
@@ -768,7 +770,7 @@ extension RichRaw.Legacy {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.number, to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.number, to: $0, at: 1) }) > 0
     }
 }
 
@@ -912,7 +914,7 @@ extension RichRaw.Edition {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(RichRaw.Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }) > 0
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(RichRaw.Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }) > 0
     }
 }
 
@@ -1050,6 +1052,7 @@ extension RichRaw.EditionNote {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1057,7 +1060,8 @@ extension RichRaw.EditionNote {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1210,6 +1214,7 @@ extension RichRaw.Measurement {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1217,7 +1222,8 @@ extension RichRaw.Measurement {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1354,6 +1360,7 @@ extension RichRaw.Employee {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
@@ -1361,7 +1368,8 @@ extension RichRaw.Employee {
     /// Deletes the record's row from the database `db`; returns whether there was one.
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
-        try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
 }
 
@@ -1928,6 +1936,7 @@ public func raw_item_insert(_ db: OpaquePointer, _ record: inout RichRaw.Item) t
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_item_update(_ db: OpaquePointer, _ record: RichRaw.Item) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
     guard let sql = RichRaw.Item.sqlUpdate else { return try raw_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -1935,7 +1944,8 @@ public func raw_item_update(_ db: OpaquePointer, _ record: RichRaw.Item) throws 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_item_delete(_ db: OpaquePointer, _ record: RichRaw.Item) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Item.sqlDelete, bind: { try RichRaw.Item.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "delete")
+    return try SQLRecordCoding.execute(db, RichRaw.Item.sqlDelete, bind: { try RichRaw.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `device`, or the first `limit` that `filter` keeps.
@@ -1971,7 +1981,7 @@ public func raw_device_update(_ db: OpaquePointer, _ record: RichRaw.Device) thr
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_device_delete(_ db: OpaquePointer, _ record: RichRaw.Device) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Device.sqlDelete, bind: { try RichRaw.Device.bindKey(record.uuid, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, RichRaw.Device.sqlDelete, bind: { try RichRaw.Device.bindKey(record.uuid, to: $0, at: 1) }) > 0
 }
 
 /// The `device` rows that refer to `item`.
@@ -2022,7 +2032,7 @@ public func raw_country_update(_ db: OpaquePointer, _ record: RichRaw.Country) t
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_country_delete(_ db: OpaquePointer, _ record: RichRaw.Country) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Country.sqlDelete, bind: { try RichRaw.Country.bindKey(record.code, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, RichRaw.Country.sqlDelete, bind: { try RichRaw.Country.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `legacy`, or the first `limit` that `filter` keeps.
@@ -2058,7 +2068,7 @@ public func raw_legacy_update(_ db: OpaquePointer, _ record: RichRaw.Legacy) thr
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_legacy_delete(_ db: OpaquePointer, _ record: RichRaw.Legacy) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Legacy.sqlDelete, bind: { try RichRaw.Legacy.bindKey(record.number, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, RichRaw.Legacy.sqlDelete, bind: { try RichRaw.Legacy.bindKey(record.number, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `edition`, or the first `limit` that `filter` keeps.
@@ -2094,7 +2104,7 @@ public func raw_edition_update(_ db: OpaquePointer, _ record: RichRaw.Edition) t
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_edition_delete(_ db: OpaquePointer, _ record: RichRaw.Edition) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Edition.sqlDelete, bind: { try RichRaw.Edition.bindKey(RichRaw.Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, RichRaw.Edition.sqlDelete, bind: { try RichRaw.Edition.bindKey(RichRaw.Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }) > 0
 }
 
 /// The `edition` rows that refer to `country`.
@@ -2153,6 +2163,7 @@ public func raw_edition_note_insert(_ db: OpaquePointer, _ record: inout RichRaw
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_edition_note_update(_ db: OpaquePointer, _ record: RichRaw.EditionNote) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "edition_note", "update")
     guard let sql = RichRaw.EditionNote.sqlUpdate else { return try raw_edition_note_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2160,7 +2171,8 @@ public func raw_edition_note_update(_ db: OpaquePointer, _ record: RichRaw.Editi
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_edition_note_delete(_ db: OpaquePointer, _ record: RichRaw.EditionNote) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.EditionNote.sqlDelete, bind: { try RichRaw.EditionNote.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "edition_note", "delete")
+    return try SQLRecordCoding.execute(db, RichRaw.EditionNote.sqlDelete, bind: { try RichRaw.EditionNote.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `edition_note` rows that refer to `edition`.
@@ -2207,6 +2219,7 @@ public func raw_measurement_insert(_ db: OpaquePointer, _ record: inout RichRaw.
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_measurement_update(_ db: OpaquePointer, _ record: RichRaw.Measurement) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "update")
     guard let sql = RichRaw.Measurement.sqlUpdate else { return try raw_measurement_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2214,7 +2227,8 @@ public func raw_measurement_update(_ db: OpaquePointer, _ record: RichRaw.Measur
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_measurement_delete(_ db: OpaquePointer, _ record: RichRaw.Measurement) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Measurement.sqlDelete, bind: { try RichRaw.Measurement.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "delete")
+    return try SQLRecordCoding.execute(db, RichRaw.Measurement.sqlDelete, bind: { try RichRaw.Measurement.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `employee`, or the first `limit` that `filter` keeps.
@@ -2243,6 +2257,7 @@ public func raw_employee_insert(_ db: OpaquePointer, _ record: inout RichRaw.Emp
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
 public func raw_employee_update(_ db: OpaquePointer, _ record: RichRaw.Employee) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "employee", "update")
     guard let sql = RichRaw.Employee.sqlUpdate else { return try raw_employee_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
@@ -2250,7 +2265,8 @@ public func raw_employee_update(_ db: OpaquePointer, _ record: RichRaw.Employee)
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
 public func raw_employee_delete(_ db: OpaquePointer, _ record: RichRaw.Employee) throws -> Bool {
-    try SQLRecordCoding.execute(db, RichRaw.Employee.sqlDelete, bind: { try RichRaw.Employee.bindKey(record.id, to: $0, at: 1) }) > 0
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "employee", "delete")
+    return try SQLRecordCoding.execute(db, RichRaw.Employee.sqlDelete, bind: { try RichRaw.Employee.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `employee` rows that refer to `employee`.
@@ -2943,6 +2959,12 @@ fileprivate enum SQLRecordCoding {
             code: db.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR,
             message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error",
             sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+
+    static func requireInserted(_ unsaved: Bool, _ table: StaticString, _ operation: StaticString) throws {
+        if unsaved {
+            throw Failure(code: SQLITE_MISUSE, message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns", sql: nil)
+        }
     }
 
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> Failure {
