@@ -125,3 +125,36 @@ import Testing
         #expect(try await db.people.fetchCount() == 1)
     }
 }
+
+/// A generated record bound to a hand-written statement at positions the caller chooses.
+@Suite struct PositionalBindingTests {
+    @Test func aRecordBindsToAHandWrittenInsertReturning() throws {
+        let db = try Contacts.inMemory()
+        defer { db.close() }
+        let grace = Person(name: "Grace", title: "Rear Admiral")
+        let stored = try db.pool.write { context -> Person in
+            // An upsert the generated SQL does not offer: the title is the first parameter.
+            let statement = try context.prepare(sql: """
+                INSERT INTO person (title, name) VALUES (?1, ?2)
+                ON CONFLICT (person_id) DO NOTHING RETURNING person_id, name, title
+                """)
+            defer { statement.close() }
+            try grace.bind(to: try statement.liveHandle(), indices: .init(name: 2, title: 1))
+            #expect(try statement.next())
+            return try Person(sqliteStatement: try statement.liveHandle(), offset: 0)
+        }
+        #expect(stored == Person(personId: 1, name: "Grace", title: "Rear Admiral"))
+        #expect(try db.people.find(1) == stored)
+        // Dates bind in their column's storage, and unstorable ones are refused here too.
+        let rich = try Rich.inMemory()
+        defer { rich.close() }
+        try rich.pool.write { context in
+            let statement = try context.prepare(sql: "INSERT INTO item (name, created) VALUES (?, ?) RETURNING created")
+            defer { statement.close() }
+            let item = Item(name: "far", created: Date(timeIntervalSince1970: 253_402_300_800))
+            expectSQLError(.mismatch, "cannot store a date in column item.created: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
+                try item.bind(to: try statement.liveHandle(), indices: .init(name: 1, created: 2))
+            }
+        }
+    }
+}

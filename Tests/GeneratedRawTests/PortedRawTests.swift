@@ -102,3 +102,20 @@ import Testing
         }
     }
 }
+
+@Suite struct PositionalRawBindingTests {
+    @Test func aRawRecordBindsToAHandWrittenStatement() throws {
+        let scratch = PortedRawTests.Scratch()
+        let db = try ported_create_ported(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        var statement: OpaquePointer?
+        #expect(sqlite3_prepare_v2(db, "INSERT INTO ZEVENT (ZTITLE, ZCREATIONDATE) VALUES (?2, ?1) RETURNING Z_PK, ZCREATIONDATE", -1, &statement, nil) == SQLITE_OK)
+        defer { sqlite3_finalize(statement) }
+        let event = Ported.Zevent(zcreationdate: Date(timeIntervalSince1970: 978_307_200 + 10), ztitle: "bound")
+        try event.bind(to: statement!, indices: .init(zcreationdate: 1, ztitle: 2))
+        #expect(sqlite3_step(statement) == SQLITE_ROW)
+        #expect(sqlite3_column_int64(statement, 0) == 1)
+        // Stored as Core Data stores it: seconds since 2001.
+        #expect(sqlite3_column_double(statement, 1) == 10)
+    }
+}

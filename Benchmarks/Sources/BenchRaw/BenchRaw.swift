@@ -162,6 +162,48 @@ extension BenchRaw.Item {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `i` is bound to (one-based); 0 leaves it unbound.
+        public var i: Int32 = 0
+        /// The parameter `d` is bound to (one-based); 0 leaves it unbound.
+        public var d: Int32 = 0
+        /// The parameter `t` is bound to (one-based); 0 leaves it unbound.
+        public var t: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, i: Int32 = 0, d: Int32 = 0, t: Int32 = 0) {
+            self.id = id
+            self.i = i
+            self.d = d
+            self.t = t
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, i: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.i > 0 {
+            try SQLRecordCoding.bind(self.i, statement, indices.i)
+        }
+        if indices.d > 0 {
+            try SQLRecordCoding.bind(self.d, statement, indices.d)
+        }
+        if indices.t > 0 {
+            try SQLRecordCoding.bind(self.t, statement, indices.t)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(i, statement, 1)
@@ -387,6 +429,123 @@ extension BenchRaw.Order {
         stored.requiredDate = SQLRecordCoding.stored(requiredDate, .text)
         stored.shippedDate = SQLRecordCoding.stored(shippedDate, .text)
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `OrderID` is bound to (one-based); 0 leaves it unbound.
+        public var orderID: Int32 = 0
+        /// The parameter `CustomerID` is bound to (one-based); 0 leaves it unbound.
+        public var customerID: Int32 = 0
+        /// The parameter `EmployeeID` is bound to (one-based); 0 leaves it unbound.
+        public var employeeID: Int32 = 0
+        /// The parameter `OrderDate` is bound to (one-based); 0 leaves it unbound.
+        public var orderDate: Int32 = 0
+        /// The parameter `RequiredDate` is bound to (one-based); 0 leaves it unbound.
+        public var requiredDate: Int32 = 0
+        /// The parameter `ShippedDate` is bound to (one-based); 0 leaves it unbound.
+        public var shippedDate: Int32 = 0
+        /// The parameter `ShipVia` is bound to (one-based); 0 leaves it unbound.
+        public var shipVia: Int32 = 0
+        /// The parameter `Freight` is bound to (one-based); 0 leaves it unbound.
+        public var freight: Int32 = 0
+        /// The parameter `ShipName` is bound to (one-based); 0 leaves it unbound.
+        public var shipName: Int32 = 0
+        /// The parameter `ShipAddress` is bound to (one-based); 0 leaves it unbound.
+        public var shipAddress: Int32 = 0
+        /// The parameter `ShipCity` is bound to (one-based); 0 leaves it unbound.
+        public var shipCity: Int32 = 0
+        /// The parameter `ShipRegion` is bound to (one-based); 0 leaves it unbound.
+        public var shipRegion: Int32 = 0
+        /// The parameter `ShipPostalCode` is bound to (one-based); 0 leaves it unbound.
+        public var shipPostalCode: Int32 = 0
+        /// The parameter `ShipCountry` is bound to (one-based); 0 leaves it unbound.
+        public var shipCountry: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            orderID: Int32 = 0,
+            customerID: Int32 = 0,
+            employeeID: Int32 = 0,
+            orderDate: Int32 = 0,
+            requiredDate: Int32 = 0,
+            shippedDate: Int32 = 0,
+            shipVia: Int32 = 0,
+            freight: Int32 = 0,
+            shipName: Int32 = 0,
+            shipAddress: Int32 = 0,
+            shipCity: Int32 = 0,
+            shipRegion: Int32 = 0,
+            shipPostalCode: Int32 = 0,
+            shipCountry: Int32 = 0
+        ) {
+            self.orderID = orderID
+            self.customerID = customerID
+            self.employeeID = employeeID
+            self.orderDate = orderDate
+            self.requiredDate = requiredDate
+            self.shippedDate = shippedDate
+            self.shipVia = shipVia
+            self.freight = freight
+            self.shipName = shipName
+            self.shipAddress = shipAddress
+            self.shipCity = shipCity
+            self.shipRegion = shipRegion
+            self.shipPostalCode = shipPostalCode
+            self.shipCountry = shipCountry
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(orderID: 1, customerID: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.orderID > 0 {
+            try SQLRecordCoding.bind(self.orderID, statement, indices.orderID)
+        }
+        if indices.customerID > 0 {
+            try SQLRecordCoding.bind(self.customerID, statement, indices.customerID)
+        }
+        if indices.employeeID > 0 {
+            try SQLRecordCoding.bind(self.employeeID, statement, indices.employeeID)
+        }
+        if indices.orderDate > 0 {
+            try SQLRecordCoding.bind(self.orderDate, statement, indices.orderDate, .text, "orders.OrderDate")
+        }
+        if indices.requiredDate > 0 {
+            try SQLRecordCoding.bind(self.requiredDate, statement, indices.requiredDate, .text, "orders.RequiredDate")
+        }
+        if indices.shippedDate > 0 {
+            try SQLRecordCoding.bind(self.shippedDate, statement, indices.shippedDate, .text, "orders.ShippedDate")
+        }
+        if indices.shipVia > 0 {
+            try SQLRecordCoding.bind(self.shipVia, statement, indices.shipVia)
+        }
+        if indices.freight > 0 {
+            try SQLRecordCoding.bind(self.freight, statement, indices.freight)
+        }
+        if indices.shipName > 0 {
+            try SQLRecordCoding.bind(self.shipName, statement, indices.shipName)
+        }
+        if indices.shipAddress > 0 {
+            try SQLRecordCoding.bind(self.shipAddress, statement, indices.shipAddress)
+        }
+        if indices.shipCity > 0 {
+            try SQLRecordCoding.bind(self.shipCity, statement, indices.shipCity)
+        }
+        if indices.shipRegion > 0 {
+            try SQLRecordCoding.bind(self.shipRegion, statement, indices.shipRegion)
+        }
+        if indices.shipPostalCode > 0 {
+            try SQLRecordCoding.bind(self.shipPostalCode, statement, indices.shipPostalCode)
+        }
+        if indices.shipCountry > 0 {
+            try SQLRecordCoding.bind(self.shipCountry, statement, indices.shipCountry)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.

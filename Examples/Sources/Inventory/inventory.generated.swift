@@ -140,6 +140,42 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `on_hand` is bound to (one-based); 0 leaves it unbound.
+        public var onHand: Int32 = 0
+        /// The parameter `location` is bound to (one-based); 0 leaves it unbound.
+        public var location: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(bookId: Int32 = 0, onHand: Int32 = 0, location: Int32 = 0) {
+            self.bookId = bookId
+            self.onHand = onHand
+            self.location = location
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(bookId: 1, onHand: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.onHand > 0 {
+            try SQLRecordCoding.bind(self.onHand, statement, indices.onHand)
+        }
+        if indices.location > 0 {
+            try SQLRecordCoding.bind(self.location, statement, indices.location)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(onHand, statement, 1)

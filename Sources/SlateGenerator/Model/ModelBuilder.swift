@@ -20,7 +20,7 @@ struct ModelBuilder {
         "self", "Self", "init", "deinit", "subscript", "super", "_", "Type", "Protocol",
         "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "sqlSelectByRowID", "sqlFind",
         "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
-        "find", "hash", "hashValue", "encode", "CodingKeys",
+        "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices",
     ]
 
     /// Names the database type has; table accessors with one of them get a `Table` suffix.

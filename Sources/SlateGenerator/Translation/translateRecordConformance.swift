@@ -97,6 +97,8 @@ extension Translator {
             members.append(.function(insertBinder(record)))
             members.append(.blank)
             members.append(.function(storedAfterInsert(record)))
+            members.append(.blank)
+            members += positionalBinder(record)
             if record.key != nil {
                 members.append(.blank)
                 members.append(.function(updateBinder(record)))
@@ -274,6 +276,45 @@ extension Translator {
         case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.uuids.rawValue))")
         default: return .line("try SQLRecordCoding.bind(\(value), statement, \(index))")
         }
+    }
+
+    /// `BindIndices` and `bind(to:indices:)`: the record bound to a hand-written statement
+    /// at the parameter positions the caller chooses (Lighter's `bind(to:indices:)`), for
+    /// `INSERT … RETURNING *`, upserts and other writes the generated SQL does not cover.
+    private func positionalBinder(_ record: RecordModel) -> [Declaration] {
+        let properties = record.properties.filter { !$0.isGenerated }
+        var indexMembers: [Declaration] = properties.map { property in
+            .variable(VariableDescription(
+                docs: docs(["The parameter `\(property.column)` is bound to (one-based); 0 leaves it unbound."]),
+                access: access, name: property.identifier, type: "Int32", initializer: "0"))
+        }
+        indexMembers.append(.function(FunctionDescription(
+            docs: docs(["Positions for some properties; the rest stay unbound."]), access: access, kind: .initializer,
+            parameters: properties.map { .init(label: $0.name, name: $0.identifier, type: "Int32", defaultValue: "0") },
+            body: properties.map { .line("self.\($0.identifier) = \($0.identifier)") })))
+        let indices = TypeDescription(
+            docs: docs(["Where ``bind(to:indices:)`` binds each property in a hand-written statement."]),
+            access: access, kind: .struct, name: "BindIndices", conformances: ["Hashable", "Sendable"], members: indexMembers)
+        var body: [CodeLine] = []
+        for property in properties {
+            body.append(.block("if indices.\(property.identifier) > 0", [bindLine(property, value: "self.\(property.identifier)", index: "indices.\(property.identifier)", record: record)]))
+        }
+        if body.isEmpty { body = [.line("_ = (statement, indices)")] }
+        let binder = FunctionDescription(
+            docs: docs([
+                "Binds the record's properties to a hand-written statement, each at the position `indices` gives:",
+                "",
+                "```swift",
+                "try record.bind(to: handle, indices: .init(\(properties.prefix(2).enumerated().map { "\($0.element.name): \($0.offset + 1)" }.joined(separator: ", "))))",
+                "```",
+                "",
+                "Values are stored as the generated statements store them (dates in their column's storage). A rowid key left",
+                "at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.",
+            ]),
+            access: access, kind: .function("bind"),
+            parameters: [.init(label: "to", name: "statement", type: "OpaquePointer"), .init(label: "indices", name: "indices", type: "BindIndices")],
+            isThrowing: true, body: body)
+        return [.type(indices), .blank, .function(binder)]
     }
 
     private func insertBinder(_ record: RecordModel) -> FunctionDescription {

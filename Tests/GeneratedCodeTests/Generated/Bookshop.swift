@@ -267,6 +267,48 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `author_id` is bound to (one-based); 0 leaves it unbound.
+        public var authorId: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `born` is bound to (one-based); 0 leaves it unbound.
+        public var born: Int32 = 0
+        /// The parameter `website` is bound to (one-based); 0 leaves it unbound.
+        public var website: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(authorId: Int32 = 0, name: Int32 = 0, born: Int32 = 0, website: Int32 = 0) {
+            self.authorId = authorId
+            self.name = name
+            self.born = born
+            self.website = website
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(authorId: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.authorId > 0 {
+            try SQLRecordCoding.bind(self.authorId, statement, indices.authorId)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.born > 0 {
+            try SQLRecordCoding.bind(self.born, statement, indices.born, .text, "authors.born")
+        }
+        if indices.website > 0 {
+            try SQLRecordCoding.bind(self.website, statement, indices.website)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -432,6 +474,42 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if publisherId == Int.min { stored.publisherId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `publisher_id` is bound to (one-based); 0 leaves it unbound.
+        public var publisherId: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `country` is bound to (one-based); 0 leaves it unbound.
+        public var country: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(publisherId: Int32 = 0, name: Int32 = 0, country: Int32 = 0) {
+            self.publisherId = publisherId
+            self.name = name
+            self.country = country
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(publisherId: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.publisherId > 0 {
+            try SQLRecordCoding.bind(self.publisherId, statement, indices.publisherId)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.country > 0 {
+            try SQLRecordCoding.bind(self.country, statement, indices.country)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -638,6 +716,81 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `isbn` is bound to (one-based); 0 leaves it unbound.
+        public var isbn: Int32 = 0
+        /// The parameter `title` is bound to (one-based); 0 leaves it unbound.
+        public var title: Int32 = 0
+        /// The parameter `publisher_id` is bound to (one-based); 0 leaves it unbound.
+        public var publisherId: Int32 = 0
+        /// The parameter `published` is bound to (one-based); 0 leaves it unbound.
+        public var published: Int32 = 0
+        /// The parameter `price` is bound to (one-based); 0 leaves it unbound.
+        public var price: Int32 = 0
+        /// The parameter `pages` is bound to (one-based); 0 leaves it unbound.
+        public var pages: Int32 = 0
+        /// The parameter `in_print` is bound to (one-based); 0 leaves it unbound.
+        public var inPrint: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            bookId: Int32 = 0,
+            isbn: Int32 = 0,
+            title: Int32 = 0,
+            publisherId: Int32 = 0,
+            published: Int32 = 0,
+            price: Int32 = 0,
+            pages: Int32 = 0,
+            inPrint: Int32 = 0
+        ) {
+            self.bookId = bookId
+            self.isbn = isbn
+            self.title = title
+            self.publisherId = publisherId
+            self.published = published
+            self.price = price
+            self.pages = pages
+            self.inPrint = inPrint
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(bookId: 1, isbn: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.isbn > 0 {
+            try SQLRecordCoding.bind(self.isbn, statement, indices.isbn)
+        }
+        if indices.title > 0 {
+            try SQLRecordCoding.bind(self.title, statement, indices.title)
+        }
+        if indices.publisherId > 0 {
+            try SQLRecordCoding.bind(self.publisherId, statement, indices.publisherId)
+        }
+        if indices.published > 0 {
+            try SQLRecordCoding.bind(self.published, statement, indices.published, .text, "books.published")
+        }
+        if indices.price > 0 {
+            try SQLRecordCoding.bind(self.price, statement, indices.price)
+        }
+        if indices.pages > 0 {
+            try SQLRecordCoding.bind(self.pages, statement, indices.pages)
+        }
+        if indices.inPrint > 0 {
+            try SQLRecordCoding.bind(self.inPrint, statement, indices.inPrint)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(isbn, statement, 1)
@@ -821,6 +974,42 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
         return self
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `author_id` is bound to (one-based); 0 leaves it unbound.
+        public var authorId: Int32 = 0
+        /// The parameter `position` is bound to (one-based); 0 leaves it unbound.
+        public var position: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(bookId: Int32 = 0, authorId: Int32 = 0, position: Int32 = 0) {
+            self.bookId = bookId
+            self.authorId = authorId
+            self.position = position
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(bookId: 1, authorId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.authorId > 0 {
+            try SQLRecordCoding.bind(self.authorId, statement, indices.authorId)
+        }
+        if indices.position > 0 {
+            try SQLRecordCoding.bind(self.position, statement, indices.position)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(position, statement, 1)
@@ -986,6 +1175,42 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `category_id` is bound to (one-based); 0 leaves it unbound.
+        public var categoryId: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `parent_id` is bound to (one-based); 0 leaves it unbound.
+        public var parentId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(categoryId: Int32 = 0, name: Int32 = 0, parentId: Int32 = 0) {
+            self.categoryId = categoryId
+            self.name = name
+            self.parentId = parentId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(categoryId: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.categoryId > 0 {
+            try SQLRecordCoding.bind(self.categoryId, statement, indices.categoryId)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.parentId > 0 {
+            try SQLRecordCoding.bind(self.parentId, statement, indices.parentId)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -1146,6 +1371,36 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `category_id` is bound to (one-based); 0 leaves it unbound.
+        public var categoryId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(bookId: Int32 = 0, categoryId: Int32 = 0) {
+            self.bookId = bookId
+            self.categoryId = categoryId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(bookId: 1, categoryId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.categoryId > 0 {
+            try SQLRecordCoding.bind(self.categoryId, statement, indices.categoryId)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1320,6 +1575,54 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
         if customerId == Int.min { stored.customerId = Int(rowID) }
         stored.joined = SQLRecordCoding.stored(joined, .text)
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `customer_id` is bound to (one-based); 0 leaves it unbound.
+        public var customerId: Int32 = 0
+        /// The parameter `email` is bound to (one-based); 0 leaves it unbound.
+        public var email: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `joined` is bound to (one-based); 0 leaves it unbound.
+        public var joined: Int32 = 0
+        /// The parameter `marketing` is bound to (one-based); 0 leaves it unbound.
+        public var marketing: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(customerId: Int32 = 0, email: Int32 = 0, name: Int32 = 0, joined: Int32 = 0, marketing: Int32 = 0) {
+            self.customerId = customerId
+            self.email = email
+            self.name = name
+            self.joined = joined
+            self.marketing = marketing
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(customerId: 1, email: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.customerId > 0 {
+            try SQLRecordCoding.bind(self.customerId, statement, indices.customerId)
+        }
+        if indices.email > 0 {
+            try SQLRecordCoding.bind(self.email, statement, indices.email)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.joined > 0 {
+            try SQLRecordCoding.bind(self.joined, statement, indices.joined, .text, "customers.joined")
+        }
+        if indices.marketing > 0 {
+            try SQLRecordCoding.bind(self.marketing, statement, indices.marketing)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1515,6 +1818,67 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if addressId == Int.min { stored.addressId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `address_id` is bound to (one-based); 0 leaves it unbound.
+        public var addressId: Int32 = 0
+        /// The parameter `customer_id` is bound to (one-based); 0 leaves it unbound.
+        public var customerId: Int32 = 0
+        /// The parameter `line1` is bound to (one-based); 0 leaves it unbound.
+        public var line1: Int32 = 0
+        /// The parameter `line2` is bound to (one-based); 0 leaves it unbound.
+        public var line2: Int32 = 0
+        /// The parameter `city` is bound to (one-based); 0 leaves it unbound.
+        public var city: Int32 = 0
+        /// The parameter `postcode` is bound to (one-based); 0 leaves it unbound.
+        public var postcode: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            addressId: Int32 = 0,
+            customerId: Int32 = 0,
+            line1: Int32 = 0,
+            line2: Int32 = 0,
+            city: Int32 = 0,
+            postcode: Int32 = 0
+        ) {
+            self.addressId = addressId
+            self.customerId = customerId
+            self.line1 = line1
+            self.line2 = line2
+            self.city = city
+            self.postcode = postcode
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(addressId: 1, customerId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.addressId > 0 {
+            try SQLRecordCoding.bind(self.addressId, statement, indices.addressId)
+        }
+        if indices.customerId > 0 {
+            try SQLRecordCoding.bind(self.customerId, statement, indices.customerId)
+        }
+        if indices.line1 > 0 {
+            try SQLRecordCoding.bind(self.line1, statement, indices.line1)
+        }
+        if indices.line2 > 0 {
+            try SQLRecordCoding.bind(self.line2, statement, indices.line2)
+        }
+        if indices.city > 0 {
+            try SQLRecordCoding.bind(self.city, statement, indices.city)
+        }
+        if indices.postcode > 0 {
+            try SQLRecordCoding.bind(self.postcode, statement, indices.postcode)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1726,6 +2090,74 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `order_id` is bound to (one-based); 0 leaves it unbound.
+        public var orderId: Int32 = 0
+        /// The parameter `customer_id` is bound to (one-based); 0 leaves it unbound.
+        public var customerId: Int32 = 0
+        /// The parameter `shipping_address_id` is bound to (one-based); 0 leaves it unbound.
+        public var shippingAddressId: Int32 = 0
+        /// The parameter `billing_address_id` is bound to (one-based); 0 leaves it unbound.
+        public var billingAddressId: Int32 = 0
+        /// The parameter `placed` is bound to (one-based); 0 leaves it unbound.
+        public var placed: Int32 = 0
+        /// The parameter `shipped` is bound to (one-based); 0 leaves it unbound.
+        public var shipped: Int32 = 0
+        /// The parameter `status` is bound to (one-based); 0 leaves it unbound.
+        public var state: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            orderId: Int32 = 0,
+            customerId: Int32 = 0,
+            shippingAddressId: Int32 = 0,
+            billingAddressId: Int32 = 0,
+            placed: Int32 = 0,
+            shipped: Int32 = 0,
+            state: Int32 = 0
+        ) {
+            self.orderId = orderId
+            self.customerId = customerId
+            self.shippingAddressId = shippingAddressId
+            self.billingAddressId = billingAddressId
+            self.placed = placed
+            self.shipped = shipped
+            self.state = state
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(orderId: 1, customerId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.orderId > 0 {
+            try SQLRecordCoding.bind(self.orderId, statement, indices.orderId)
+        }
+        if indices.customerId > 0 {
+            try SQLRecordCoding.bind(self.customerId, statement, indices.customerId)
+        }
+        if indices.shippingAddressId > 0 {
+            try SQLRecordCoding.bind(self.shippingAddressId, statement, indices.shippingAddressId)
+        }
+        if indices.billingAddressId > 0 {
+            try SQLRecordCoding.bind(self.billingAddressId, statement, indices.billingAddressId)
+        }
+        if indices.placed > 0 {
+            try SQLRecordCoding.bind(self.placed, statement, indices.placed, .text, "orders.placed")
+        }
+        if indices.shipped > 0 {
+            try SQLRecordCoding.bind(self.shipped, statement, indices.shipped, .text, "orders.shipped")
+        }
+        if indices.state > 0 {
+            try SQLRecordCoding.bind(self.state, statement, indices.state)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(customerId, statement, 1)
@@ -1916,6 +2348,48 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
         return self
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `order_id` is bound to (one-based); 0 leaves it unbound.
+        public var orderId: Int32 = 0
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `quantity` is bound to (one-based); 0 leaves it unbound.
+        public var quantity: Int32 = 0
+        /// The parameter `unit_price` is bound to (one-based); 0 leaves it unbound.
+        public var unitPrice: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(orderId: Int32 = 0, bookId: Int32 = 0, quantity: Int32 = 0, unitPrice: Int32 = 0) {
+            self.orderId = orderId
+            self.bookId = bookId
+            self.quantity = quantity
+            self.unitPrice = unitPrice
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(orderId: 1, bookId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.orderId > 0 {
+            try SQLRecordCoding.bind(self.orderId, statement, indices.orderId)
+        }
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.quantity > 0 {
+            try SQLRecordCoding.bind(self.quantity, statement, indices.quantity)
+        }
+        if indices.unitPrice > 0 {
+            try SQLRecordCoding.bind(self.unitPrice, statement, indices.unitPrice)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(quantity, statement, 1)
@@ -2082,6 +2556,42 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if bookId == Int.min { stored.bookId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `on_hand` is bound to (one-based); 0 leaves it unbound.
+        public var onHand: Int32 = 0
+        /// The parameter `reserved` is bound to (one-based); 0 leaves it unbound.
+        public var reserved: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(bookId: Int32 = 0, onHand: Int32 = 0, reserved: Int32 = 0) {
+            self.bookId = bookId
+            self.onHand = onHand
+            self.reserved = reserved
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(bookId: 1, onHand: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.onHand > 0 {
+            try SQLRecordCoding.bind(self.onHand, statement, indices.onHand)
+        }
+        if indices.reserved > 0 {
+            try SQLRecordCoding.bind(self.reserved, statement, indices.reserved)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -2274,6 +2784,67 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
         if reviewId == Int.min { stored.reviewId = Int(rowID) }
         stored.written = SQLRecordCoding.stored(written, .text)
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `review_id` is bound to (one-based); 0 leaves it unbound.
+        public var reviewId: Int32 = 0
+        /// The parameter `book_id` is bound to (one-based); 0 leaves it unbound.
+        public var bookId: Int32 = 0
+        /// The parameter `customer_id` is bound to (one-based); 0 leaves it unbound.
+        public var customerId: Int32 = 0
+        /// The parameter `stars` is bound to (one-based); 0 leaves it unbound.
+        public var stars: Int32 = 0
+        /// The parameter `body` is bound to (one-based); 0 leaves it unbound.
+        public var body: Int32 = 0
+        /// The parameter `written` is bound to (one-based); 0 leaves it unbound.
+        public var written: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            reviewId: Int32 = 0,
+            bookId: Int32 = 0,
+            customerId: Int32 = 0,
+            stars: Int32 = 0,
+            body: Int32 = 0,
+            written: Int32 = 0
+        ) {
+            self.reviewId = reviewId
+            self.bookId = bookId
+            self.customerId = customerId
+            self.stars = stars
+            self.body = body
+            self.written = written
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(reviewId: 1, bookId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.reviewId > 0 {
+            try SQLRecordCoding.bind(self.reviewId, statement, indices.reviewId)
+        }
+        if indices.bookId > 0 {
+            try SQLRecordCoding.bind(self.bookId, statement, indices.bookId)
+        }
+        if indices.customerId > 0 {
+            try SQLRecordCoding.bind(self.customerId, statement, indices.customerId)
+        }
+        if indices.stars > 0 {
+            try SQLRecordCoding.bind(self.stars, statement, indices.stars)
+        }
+        if indices.body > 0 {
+            try SQLRecordCoding.bind(self.body, statement, indices.body)
+        }
+        if indices.written > 0 {
+            try SQLRecordCoding.bind(self.written, statement, indices.written, .text, "reviews.written")
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.

@@ -147,6 +147,42 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `person_id` is bound to (one-based); 0 leaves it unbound.
+        public var personId: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `title` is bound to (one-based); 0 leaves it unbound.
+        public var title: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(personId: Int32 = 0, name: Int32 = 0, title: Int32 = 0) {
+            self.personId = personId
+            self.name = name
+            self.title = title
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(personId: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.personId > 0 {
+            try SQLRecordCoding.bind(self.personId, statement, indices.personId)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.title > 0 {
+            try SQLRecordCoding.bind(self.title, statement, indices.title)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -313,6 +349,48 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if addressId == Int.min { stored.addressId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `address_id` is bound to (one-based); 0 leaves it unbound.
+        public var addressId: Int32 = 0
+        /// The parameter `street` is bound to (one-based); 0 leaves it unbound.
+        public var street: Int32 = 0
+        /// The parameter `city` is bound to (one-based); 0 leaves it unbound.
+        public var city: Int32 = 0
+        /// The parameter `person_id` is bound to (one-based); 0 leaves it unbound.
+        public var personId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(addressId: Int32 = 0, street: Int32 = 0, city: Int32 = 0, personId: Int32 = 0) {
+            self.addressId = addressId
+            self.street = street
+            self.city = city
+            self.personId = personId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(addressId: 1, street: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.addressId > 0 {
+            try SQLRecordCoding.bind(self.addressId, statement, indices.addressId)
+        }
+        if indices.street > 0 {
+            try SQLRecordCoding.bind(self.street, statement, indices.street)
+        }
+        if indices.city > 0 {
+            try SQLRecordCoding.bind(self.city, statement, indices.city)
+        }
+        if indices.personId > 0 {
+            try SQLRecordCoding.bind(self.personId, statement, indices.personId)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.

@@ -614,6 +614,158 @@ extension Edge.MyTable: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `first name` is bound to (one-based); 0 leaves it unbound.
+        public var firstName: Int32 = 0
+        /// The parameter `last-name` is bound to (one-based); 0 leaves it unbound.
+        public var lastName: Int32 = 0
+        /// The parameter `quote"d` is bound to (one-based); 0 leaves it unbound.
+        public var quoteD: Int32 = 0
+        /// The parameter `select` is bound to (one-based); 0 leaves it unbound.
+        public var select: Int32 = 0
+        /// The parameter `from` is bound to (one-based); 0 leaves it unbound.
+        public var from: Int32 = 0
+        /// The parameter `self` is bound to (one-based); 0 leaves it unbound.
+        public var selfColumn: Int32 = 0
+        /// The parameter `class` is bound to (one-based); 0 leaves it unbound.
+        public var `class`: Int32 = 0
+        /// The parameter `default` is bound to (one-based); 0 leaves it unbound.
+        public var `default`: Int32 = 0
+        /// The parameter `Type` is bound to (one-based); 0 leaves it unbound.
+        public var type: Int32 = 0
+        /// The parameter `Protocol` is bound to (one-based); 0 leaves it unbound.
+        public var `protocol`: Int32 = 0
+        /// The parameter `init` is bound to (one-based); 0 leaves it unbound.
+        public var initColumn: Int32 = 0
+        /// The parameter `123abc` is bound to (one-based); 0 leaves it unbound.
+        public var _123abc: Int32 = 0
+        /// The parameter `tri"""ple` is bound to (one-based); 0 leaves it unbound.
+        public var triPle: Int32 = 0
+        /// The parameter `end */ here` is bound to (one-based); 0 leaves it unbound.
+        public var endHere: Int32 = 0
+        /// The parameter `#hash` is bound to (one-based); 0 leaves it unbound.
+        public var hashColumn: Int32 = 0
+        /// The parameter `new\nline` is bound to (one-based); 0 leaves it unbound.
+        public var newLine: Int32 = 0
+        /// The parameter `back\slash` is bound to (one-based); 0 leaves it unbound.
+        public var backSlash: Int32 = 0
+        /// The parameter `ünïcödé` is bound to (one-based); 0 leaves it unbound.
+        public var ünïcödé: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            id: Int32 = 0,
+            firstName: Int32 = 0,
+            lastName: Int32 = 0,
+            quoteD: Int32 = 0,
+            select: Int32 = 0,
+            from: Int32 = 0,
+            selfColumn: Int32 = 0,
+            `class`: Int32 = 0,
+            `default`: Int32 = 0,
+            type: Int32 = 0,
+            `protocol`: Int32 = 0,
+            initColumn: Int32 = 0,
+            _123abc: Int32 = 0,
+            triPle: Int32 = 0,
+            endHere: Int32 = 0,
+            hashColumn: Int32 = 0,
+            newLine: Int32 = 0,
+            backSlash: Int32 = 0,
+            ünïcödé: Int32 = 0
+        ) {
+            self.id = id
+            self.firstName = firstName
+            self.lastName = lastName
+            self.quoteD = quoteD
+            self.select = select
+            self.from = from
+            self.selfColumn = selfColumn
+            self.`class` = `class`
+            self.`default` = `default`
+            self.type = type
+            self.`protocol` = `protocol`
+            self.initColumn = initColumn
+            self._123abc = _123abc
+            self.triPle = triPle
+            self.endHere = endHere
+            self.hashColumn = hashColumn
+            self.newLine = newLine
+            self.backSlash = backSlash
+            self.ünïcödé = ünïcödé
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, firstName: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.firstName > 0 {
+            try SQLRecordCoding.bind(self.firstName, statement, indices.firstName)
+        }
+        if indices.lastName > 0 {
+            try SQLRecordCoding.bind(self.lastName, statement, indices.lastName)
+        }
+        if indices.quoteD > 0 {
+            try SQLRecordCoding.bind(self.quoteD, statement, indices.quoteD)
+        }
+        if indices.select > 0 {
+            try SQLRecordCoding.bind(self.select, statement, indices.select)
+        }
+        if indices.from > 0 {
+            try SQLRecordCoding.bind(self.from, statement, indices.from)
+        }
+        if indices.selfColumn > 0 {
+            try SQLRecordCoding.bind(self.selfColumn, statement, indices.selfColumn)
+        }
+        if indices.`class` > 0 {
+            try SQLRecordCoding.bind(self.`class`, statement, indices.`class`)
+        }
+        if indices.`default` > 0 {
+            try SQLRecordCoding.bind(self.`default`, statement, indices.`default`)
+        }
+        if indices.type > 0 {
+            try SQLRecordCoding.bind(self.type, statement, indices.type)
+        }
+        if indices.`protocol` > 0 {
+            try SQLRecordCoding.bind(self.`protocol`, statement, indices.`protocol`)
+        }
+        if indices.initColumn > 0 {
+            try SQLRecordCoding.bind(self.initColumn, statement, indices.initColumn)
+        }
+        if indices._123abc > 0 {
+            try SQLRecordCoding.bind(self._123abc, statement, indices._123abc)
+        }
+        if indices.triPle > 0 {
+            try SQLRecordCoding.bind(self.triPle, statement, indices.triPle)
+        }
+        if indices.endHere > 0 {
+            try SQLRecordCoding.bind(self.endHere, statement, indices.endHere)
+        }
+        if indices.hashColumn > 0 {
+            try SQLRecordCoding.bind(self.hashColumn, statement, indices.hashColumn)
+        }
+        if indices.newLine > 0 {
+            try SQLRecordCoding.bind(self.newLine, statement, indices.newLine)
+        }
+        if indices.backSlash > 0 {
+            try SQLRecordCoding.bind(self.backSlash, statement, indices.backSlash)
+        }
+        if indices.ünïcödé > 0 {
+            try SQLRecordCoding.bind(self.ünïcödé, statement, indices.ünïcödé)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(firstName, statement, 1)
@@ -812,6 +964,36 @@ extension Edge.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `note` is bound to (one-based); 0 leaves it unbound.
+        public var note: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, note: Int32 = 0) {
+            self.id = id
+            self.note = note
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, note: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.note > 0 {
+            try SQLRecordCoding.bind(self.note, statement, indices.note)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(note, statement, 1)
@@ -959,6 +1141,36 @@ extension Edge.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `note` is bound to (one-based); 0 leaves it unbound.
+        public var note: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, note: Int32 = 0) {
+            self.id = id
+            self.note = note
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, note: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.note > 0 {
+            try SQLRecordCoding.bind(self.note, statement, indices.note)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(note, statement, 1)
@@ -1098,6 +1310,30 @@ extension Edge.Item: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if id == Int.min { stored.id = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0) {
+            self.id = id
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1244,6 +1480,36 @@ extension Edge.Items: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `item_id` is bound to (one-based); 0 leaves it unbound.
+        public var itemId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, itemId: Int32 = 0) {
+            self.id = id
+            self.itemId = itemId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, itemId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.itemId > 0 {
+            try SQLRecordCoding.bind(self.itemId, statement, indices.itemId)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(itemId, statement, 1)
@@ -1369,6 +1635,30 @@ extension Edge.TypeRecord: SQLTableRecord, SQLQueryableRecord {
         return self
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `value` is bound to (one-based); 0 leaves it unbound.
+        public var value: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(value: Int32 = 0) {
+            self.value = value
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(value: 1))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.value > 0 {
+            try SQLRecordCoding.bind(self.value, statement, indices.value)
+        }
+    }
+
     /// The columns of `Type`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
         public typealias Record = Edge.TypeRecord
@@ -1455,6 +1745,30 @@ extension Edge.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `value` is bound to (one-based); 0 leaves it unbound.
+        public var value: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(value: Int32 = 0) {
+            self.value = value
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(value: 1))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.value > 0 {
+            try SQLRecordCoding.bind(self.value, statement, indices.value)
+        }
     }
 
     /// The columns of `Protocol`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
@@ -1570,6 +1884,36 @@ extension Edge.Select: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if `where` == Int.min { stored.`where` = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `where` is bound to (one-based); 0 leaves it unbound.
+        public var `where`: Int32 = 0
+        /// The parameter `group` is bound to (one-based); 0 leaves it unbound.
+        public var group: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(`where`: Int32 = 0, group: Int32 = 0) {
+            self.`where` = `where`
+            self.group = group
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(where: 1, group: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.`where` > 0 {
+            try SQLRecordCoding.bind(self.`where`, statement, indices.`where`)
+        }
+        if indices.group > 0 {
+            try SQLRecordCoding.bind(self.group, statement, indices.group)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1709,6 +2053,36 @@ extension Edge._2faCode: SQLKeyedRecord, SQLQueryableRecord {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `code` is bound to (one-based); 0 leaves it unbound.
+        public var code: Int32 = 0
+        /// The parameter `user_id` is bound to (one-based); 0 leaves it unbound.
+        public var userId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(code: Int32 = 0, userId: Int32 = 0) {
+            self.code = code
+            self.userId = userId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(code: 1, userId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.code > 0 {
+            try SQLRecordCoding.bind(self.code, statement, indices.code)
+        }
+        if indices.userId > 0 {
+            try SQLRecordCoding.bind(self.userId, statement, indices.userId)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1865,6 +2239,42 @@ extension Edge.Odd: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if id == Int.min { stored.id = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `x"y` is bound to (one-based); 0 leaves it unbound.
+        public var xY: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, name: Int32 = 0, xY: Int32 = 0) {
+            self.id = id
+            self.name = name
+            self.xY = xY
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.xY > 0 {
+            try SQLRecordCoding.bind(self.xY, statement, indices.xY)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -2042,6 +2452,54 @@ extension Edge.XY: SQLKeyedRecord, SQLQueryableRecord {
         var stored = self
         if id == Int.min { stored.id = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `\(boom)` is bound to (one-based); 0 leaves it unbound.
+        public var boom: Int32 = 0
+        /// The parameter `/* open` is bound to (one-based); 0 leaves it unbound.
+        public var `open`: Int32 = 0
+        /// The parameter `a"""#b` is bound to (one-based); 0 leaves it unbound.
+        public var aB: Int32 = 0
+        /// The parameter `tab    here` is bound to (one-based); 0 leaves it unbound.
+        public var tabHere: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, boom: Int32 = 0, `open`: Int32 = 0, aB: Int32 = 0, tabHere: Int32 = 0) {
+            self.id = id
+            self.boom = boom
+            self.`open` = `open`
+            self.aB = aB
+            self.tabHere = tabHere
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, boom: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.boom > 0 {
+            try SQLRecordCoding.bind(self.boom, statement, indices.boom)
+        }
+        if indices.`open` > 0 {
+            try SQLRecordCoding.bind(self.`open`, statement, indices.`open`)
+        }
+        if indices.aB > 0 {
+            try SQLRecordCoding.bind(self.aB, statement, indices.aB)
+        }
+        if indices.tabHere > 0 {
+            try SQLRecordCoding.bind(self.tabHere, statement, indices.tabHere)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -4340,6 +4798,2125 @@ extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
         stored.c293 = SQLRecordCoding.stored(c293, .text)
         stored.c299 = SQLRecordCoding.stored(c299, .text)
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `c001` is bound to (one-based); 0 leaves it unbound.
+        public var c001: Int32 = 0
+        /// The parameter `c002` is bound to (one-based); 0 leaves it unbound.
+        public var c002: Int32 = 0
+        /// The parameter `c003` is bound to (one-based); 0 leaves it unbound.
+        public var c003: Int32 = 0
+        /// The parameter `c004` is bound to (one-based); 0 leaves it unbound.
+        public var c004: Int32 = 0
+        /// The parameter `c005` is bound to (one-based); 0 leaves it unbound.
+        public var c005: Int32 = 0
+        /// The parameter `c006` is bound to (one-based); 0 leaves it unbound.
+        public var c006: Int32 = 0
+        /// The parameter `c007` is bound to (one-based); 0 leaves it unbound.
+        public var c007: Int32 = 0
+        /// The parameter `c008` is bound to (one-based); 0 leaves it unbound.
+        public var c008: Int32 = 0
+        /// The parameter `c009` is bound to (one-based); 0 leaves it unbound.
+        public var c009: Int32 = 0
+        /// The parameter `c010` is bound to (one-based); 0 leaves it unbound.
+        public var c010: Int32 = 0
+        /// The parameter `c011` is bound to (one-based); 0 leaves it unbound.
+        public var c011: Int32 = 0
+        /// The parameter `c012` is bound to (one-based); 0 leaves it unbound.
+        public var c012: Int32 = 0
+        /// The parameter `c013` is bound to (one-based); 0 leaves it unbound.
+        public var c013: Int32 = 0
+        /// The parameter `c014` is bound to (one-based); 0 leaves it unbound.
+        public var c014: Int32 = 0
+        /// The parameter `c015` is bound to (one-based); 0 leaves it unbound.
+        public var c015: Int32 = 0
+        /// The parameter `c016` is bound to (one-based); 0 leaves it unbound.
+        public var c016: Int32 = 0
+        /// The parameter `c017` is bound to (one-based); 0 leaves it unbound.
+        public var c017: Int32 = 0
+        /// The parameter `c018` is bound to (one-based); 0 leaves it unbound.
+        public var c018: Int32 = 0
+        /// The parameter `c019` is bound to (one-based); 0 leaves it unbound.
+        public var c019: Int32 = 0
+        /// The parameter `c020` is bound to (one-based); 0 leaves it unbound.
+        public var c020: Int32 = 0
+        /// The parameter `c021` is bound to (one-based); 0 leaves it unbound.
+        public var c021: Int32 = 0
+        /// The parameter `c022` is bound to (one-based); 0 leaves it unbound.
+        public var c022: Int32 = 0
+        /// The parameter `c023` is bound to (one-based); 0 leaves it unbound.
+        public var c023: Int32 = 0
+        /// The parameter `c024` is bound to (one-based); 0 leaves it unbound.
+        public var c024: Int32 = 0
+        /// The parameter `c025` is bound to (one-based); 0 leaves it unbound.
+        public var c025: Int32 = 0
+        /// The parameter `c026` is bound to (one-based); 0 leaves it unbound.
+        public var c026: Int32 = 0
+        /// The parameter `c027` is bound to (one-based); 0 leaves it unbound.
+        public var c027: Int32 = 0
+        /// The parameter `c028` is bound to (one-based); 0 leaves it unbound.
+        public var c028: Int32 = 0
+        /// The parameter `c029` is bound to (one-based); 0 leaves it unbound.
+        public var c029: Int32 = 0
+        /// The parameter `c030` is bound to (one-based); 0 leaves it unbound.
+        public var c030: Int32 = 0
+        /// The parameter `c031` is bound to (one-based); 0 leaves it unbound.
+        public var c031: Int32 = 0
+        /// The parameter `c032` is bound to (one-based); 0 leaves it unbound.
+        public var c032: Int32 = 0
+        /// The parameter `c033` is bound to (one-based); 0 leaves it unbound.
+        public var c033: Int32 = 0
+        /// The parameter `c034` is bound to (one-based); 0 leaves it unbound.
+        public var c034: Int32 = 0
+        /// The parameter `c035` is bound to (one-based); 0 leaves it unbound.
+        public var c035: Int32 = 0
+        /// The parameter `c036` is bound to (one-based); 0 leaves it unbound.
+        public var c036: Int32 = 0
+        /// The parameter `c037` is bound to (one-based); 0 leaves it unbound.
+        public var c037: Int32 = 0
+        /// The parameter `c038` is bound to (one-based); 0 leaves it unbound.
+        public var c038: Int32 = 0
+        /// The parameter `c039` is bound to (one-based); 0 leaves it unbound.
+        public var c039: Int32 = 0
+        /// The parameter `c040` is bound to (one-based); 0 leaves it unbound.
+        public var c040: Int32 = 0
+        /// The parameter `c041` is bound to (one-based); 0 leaves it unbound.
+        public var c041: Int32 = 0
+        /// The parameter `c042` is bound to (one-based); 0 leaves it unbound.
+        public var c042: Int32 = 0
+        /// The parameter `c043` is bound to (one-based); 0 leaves it unbound.
+        public var c043: Int32 = 0
+        /// The parameter `c044` is bound to (one-based); 0 leaves it unbound.
+        public var c044: Int32 = 0
+        /// The parameter `c045` is bound to (one-based); 0 leaves it unbound.
+        public var c045: Int32 = 0
+        /// The parameter `c046` is bound to (one-based); 0 leaves it unbound.
+        public var c046: Int32 = 0
+        /// The parameter `c047` is bound to (one-based); 0 leaves it unbound.
+        public var c047: Int32 = 0
+        /// The parameter `c048` is bound to (one-based); 0 leaves it unbound.
+        public var c048: Int32 = 0
+        /// The parameter `c049` is bound to (one-based); 0 leaves it unbound.
+        public var c049: Int32 = 0
+        /// The parameter `c050` is bound to (one-based); 0 leaves it unbound.
+        public var c050: Int32 = 0
+        /// The parameter `c051` is bound to (one-based); 0 leaves it unbound.
+        public var c051: Int32 = 0
+        /// The parameter `c052` is bound to (one-based); 0 leaves it unbound.
+        public var c052: Int32 = 0
+        /// The parameter `c053` is bound to (one-based); 0 leaves it unbound.
+        public var c053: Int32 = 0
+        /// The parameter `c054` is bound to (one-based); 0 leaves it unbound.
+        public var c054: Int32 = 0
+        /// The parameter `c055` is bound to (one-based); 0 leaves it unbound.
+        public var c055: Int32 = 0
+        /// The parameter `c056` is bound to (one-based); 0 leaves it unbound.
+        public var c056: Int32 = 0
+        /// The parameter `c057` is bound to (one-based); 0 leaves it unbound.
+        public var c057: Int32 = 0
+        /// The parameter `c058` is bound to (one-based); 0 leaves it unbound.
+        public var c058: Int32 = 0
+        /// The parameter `c059` is bound to (one-based); 0 leaves it unbound.
+        public var c059: Int32 = 0
+        /// The parameter `c060` is bound to (one-based); 0 leaves it unbound.
+        public var c060: Int32 = 0
+        /// The parameter `c061` is bound to (one-based); 0 leaves it unbound.
+        public var c061: Int32 = 0
+        /// The parameter `c062` is bound to (one-based); 0 leaves it unbound.
+        public var c062: Int32 = 0
+        /// The parameter `c063` is bound to (one-based); 0 leaves it unbound.
+        public var c063: Int32 = 0
+        /// The parameter `c064` is bound to (one-based); 0 leaves it unbound.
+        public var c064: Int32 = 0
+        /// The parameter `c065` is bound to (one-based); 0 leaves it unbound.
+        public var c065: Int32 = 0
+        /// The parameter `c066` is bound to (one-based); 0 leaves it unbound.
+        public var c066: Int32 = 0
+        /// The parameter `c067` is bound to (one-based); 0 leaves it unbound.
+        public var c067: Int32 = 0
+        /// The parameter `c068` is bound to (one-based); 0 leaves it unbound.
+        public var c068: Int32 = 0
+        /// The parameter `c069` is bound to (one-based); 0 leaves it unbound.
+        public var c069: Int32 = 0
+        /// The parameter `c070` is bound to (one-based); 0 leaves it unbound.
+        public var c070: Int32 = 0
+        /// The parameter `c071` is bound to (one-based); 0 leaves it unbound.
+        public var c071: Int32 = 0
+        /// The parameter `c072` is bound to (one-based); 0 leaves it unbound.
+        public var c072: Int32 = 0
+        /// The parameter `c073` is bound to (one-based); 0 leaves it unbound.
+        public var c073: Int32 = 0
+        /// The parameter `c074` is bound to (one-based); 0 leaves it unbound.
+        public var c074: Int32 = 0
+        /// The parameter `c075` is bound to (one-based); 0 leaves it unbound.
+        public var c075: Int32 = 0
+        /// The parameter `c076` is bound to (one-based); 0 leaves it unbound.
+        public var c076: Int32 = 0
+        /// The parameter `c077` is bound to (one-based); 0 leaves it unbound.
+        public var c077: Int32 = 0
+        /// The parameter `c078` is bound to (one-based); 0 leaves it unbound.
+        public var c078: Int32 = 0
+        /// The parameter `c079` is bound to (one-based); 0 leaves it unbound.
+        public var c079: Int32 = 0
+        /// The parameter `c080` is bound to (one-based); 0 leaves it unbound.
+        public var c080: Int32 = 0
+        /// The parameter `c081` is bound to (one-based); 0 leaves it unbound.
+        public var c081: Int32 = 0
+        /// The parameter `c082` is bound to (one-based); 0 leaves it unbound.
+        public var c082: Int32 = 0
+        /// The parameter `c083` is bound to (one-based); 0 leaves it unbound.
+        public var c083: Int32 = 0
+        /// The parameter `c084` is bound to (one-based); 0 leaves it unbound.
+        public var c084: Int32 = 0
+        /// The parameter `c085` is bound to (one-based); 0 leaves it unbound.
+        public var c085: Int32 = 0
+        /// The parameter `c086` is bound to (one-based); 0 leaves it unbound.
+        public var c086: Int32 = 0
+        /// The parameter `c087` is bound to (one-based); 0 leaves it unbound.
+        public var c087: Int32 = 0
+        /// The parameter `c088` is bound to (one-based); 0 leaves it unbound.
+        public var c088: Int32 = 0
+        /// The parameter `c089` is bound to (one-based); 0 leaves it unbound.
+        public var c089: Int32 = 0
+        /// The parameter `c090` is bound to (one-based); 0 leaves it unbound.
+        public var c090: Int32 = 0
+        /// The parameter `c091` is bound to (one-based); 0 leaves it unbound.
+        public var c091: Int32 = 0
+        /// The parameter `c092` is bound to (one-based); 0 leaves it unbound.
+        public var c092: Int32 = 0
+        /// The parameter `c093` is bound to (one-based); 0 leaves it unbound.
+        public var c093: Int32 = 0
+        /// The parameter `c094` is bound to (one-based); 0 leaves it unbound.
+        public var c094: Int32 = 0
+        /// The parameter `c095` is bound to (one-based); 0 leaves it unbound.
+        public var c095: Int32 = 0
+        /// The parameter `c096` is bound to (one-based); 0 leaves it unbound.
+        public var c096: Int32 = 0
+        /// The parameter `c097` is bound to (one-based); 0 leaves it unbound.
+        public var c097: Int32 = 0
+        /// The parameter `c098` is bound to (one-based); 0 leaves it unbound.
+        public var c098: Int32 = 0
+        /// The parameter `c099` is bound to (one-based); 0 leaves it unbound.
+        public var c099: Int32 = 0
+        /// The parameter `c100` is bound to (one-based); 0 leaves it unbound.
+        public var c100: Int32 = 0
+        /// The parameter `c101` is bound to (one-based); 0 leaves it unbound.
+        public var c101: Int32 = 0
+        /// The parameter `c102` is bound to (one-based); 0 leaves it unbound.
+        public var c102: Int32 = 0
+        /// The parameter `c103` is bound to (one-based); 0 leaves it unbound.
+        public var c103: Int32 = 0
+        /// The parameter `c104` is bound to (one-based); 0 leaves it unbound.
+        public var c104: Int32 = 0
+        /// The parameter `c105` is bound to (one-based); 0 leaves it unbound.
+        public var c105: Int32 = 0
+        /// The parameter `c106` is bound to (one-based); 0 leaves it unbound.
+        public var c106: Int32 = 0
+        /// The parameter `c107` is bound to (one-based); 0 leaves it unbound.
+        public var c107: Int32 = 0
+        /// The parameter `c108` is bound to (one-based); 0 leaves it unbound.
+        public var c108: Int32 = 0
+        /// The parameter `c109` is bound to (one-based); 0 leaves it unbound.
+        public var c109: Int32 = 0
+        /// The parameter `c110` is bound to (one-based); 0 leaves it unbound.
+        public var c110: Int32 = 0
+        /// The parameter `c111` is bound to (one-based); 0 leaves it unbound.
+        public var c111: Int32 = 0
+        /// The parameter `c112` is bound to (one-based); 0 leaves it unbound.
+        public var c112: Int32 = 0
+        /// The parameter `c113` is bound to (one-based); 0 leaves it unbound.
+        public var c113: Int32 = 0
+        /// The parameter `c114` is bound to (one-based); 0 leaves it unbound.
+        public var c114: Int32 = 0
+        /// The parameter `c115` is bound to (one-based); 0 leaves it unbound.
+        public var c115: Int32 = 0
+        /// The parameter `c116` is bound to (one-based); 0 leaves it unbound.
+        public var c116: Int32 = 0
+        /// The parameter `c117` is bound to (one-based); 0 leaves it unbound.
+        public var c117: Int32 = 0
+        /// The parameter `c118` is bound to (one-based); 0 leaves it unbound.
+        public var c118: Int32 = 0
+        /// The parameter `c119` is bound to (one-based); 0 leaves it unbound.
+        public var c119: Int32 = 0
+        /// The parameter `c120` is bound to (one-based); 0 leaves it unbound.
+        public var c120: Int32 = 0
+        /// The parameter `c121` is bound to (one-based); 0 leaves it unbound.
+        public var c121: Int32 = 0
+        /// The parameter `c122` is bound to (one-based); 0 leaves it unbound.
+        public var c122: Int32 = 0
+        /// The parameter `c123` is bound to (one-based); 0 leaves it unbound.
+        public var c123: Int32 = 0
+        /// The parameter `c124` is bound to (one-based); 0 leaves it unbound.
+        public var c124: Int32 = 0
+        /// The parameter `c125` is bound to (one-based); 0 leaves it unbound.
+        public var c125: Int32 = 0
+        /// The parameter `c126` is bound to (one-based); 0 leaves it unbound.
+        public var c126: Int32 = 0
+        /// The parameter `c127` is bound to (one-based); 0 leaves it unbound.
+        public var c127: Int32 = 0
+        /// The parameter `c128` is bound to (one-based); 0 leaves it unbound.
+        public var c128: Int32 = 0
+        /// The parameter `c129` is bound to (one-based); 0 leaves it unbound.
+        public var c129: Int32 = 0
+        /// The parameter `c130` is bound to (one-based); 0 leaves it unbound.
+        public var c130: Int32 = 0
+        /// The parameter `c131` is bound to (one-based); 0 leaves it unbound.
+        public var c131: Int32 = 0
+        /// The parameter `c132` is bound to (one-based); 0 leaves it unbound.
+        public var c132: Int32 = 0
+        /// The parameter `c133` is bound to (one-based); 0 leaves it unbound.
+        public var c133: Int32 = 0
+        /// The parameter `c134` is bound to (one-based); 0 leaves it unbound.
+        public var c134: Int32 = 0
+        /// The parameter `c135` is bound to (one-based); 0 leaves it unbound.
+        public var c135: Int32 = 0
+        /// The parameter `c136` is bound to (one-based); 0 leaves it unbound.
+        public var c136: Int32 = 0
+        /// The parameter `c137` is bound to (one-based); 0 leaves it unbound.
+        public var c137: Int32 = 0
+        /// The parameter `c138` is bound to (one-based); 0 leaves it unbound.
+        public var c138: Int32 = 0
+        /// The parameter `c139` is bound to (one-based); 0 leaves it unbound.
+        public var c139: Int32 = 0
+        /// The parameter `c140` is bound to (one-based); 0 leaves it unbound.
+        public var c140: Int32 = 0
+        /// The parameter `c141` is bound to (one-based); 0 leaves it unbound.
+        public var c141: Int32 = 0
+        /// The parameter `c142` is bound to (one-based); 0 leaves it unbound.
+        public var c142: Int32 = 0
+        /// The parameter `c143` is bound to (one-based); 0 leaves it unbound.
+        public var c143: Int32 = 0
+        /// The parameter `c144` is bound to (one-based); 0 leaves it unbound.
+        public var c144: Int32 = 0
+        /// The parameter `c145` is bound to (one-based); 0 leaves it unbound.
+        public var c145: Int32 = 0
+        /// The parameter `c146` is bound to (one-based); 0 leaves it unbound.
+        public var c146: Int32 = 0
+        /// The parameter `c147` is bound to (one-based); 0 leaves it unbound.
+        public var c147: Int32 = 0
+        /// The parameter `c148` is bound to (one-based); 0 leaves it unbound.
+        public var c148: Int32 = 0
+        /// The parameter `c149` is bound to (one-based); 0 leaves it unbound.
+        public var c149: Int32 = 0
+        /// The parameter `c150` is bound to (one-based); 0 leaves it unbound.
+        public var c150: Int32 = 0
+        /// The parameter `c151` is bound to (one-based); 0 leaves it unbound.
+        public var c151: Int32 = 0
+        /// The parameter `c152` is bound to (one-based); 0 leaves it unbound.
+        public var c152: Int32 = 0
+        /// The parameter `c153` is bound to (one-based); 0 leaves it unbound.
+        public var c153: Int32 = 0
+        /// The parameter `c154` is bound to (one-based); 0 leaves it unbound.
+        public var c154: Int32 = 0
+        /// The parameter `c155` is bound to (one-based); 0 leaves it unbound.
+        public var c155: Int32 = 0
+        /// The parameter `c156` is bound to (one-based); 0 leaves it unbound.
+        public var c156: Int32 = 0
+        /// The parameter `c157` is bound to (one-based); 0 leaves it unbound.
+        public var c157: Int32 = 0
+        /// The parameter `c158` is bound to (one-based); 0 leaves it unbound.
+        public var c158: Int32 = 0
+        /// The parameter `c159` is bound to (one-based); 0 leaves it unbound.
+        public var c159: Int32 = 0
+        /// The parameter `c160` is bound to (one-based); 0 leaves it unbound.
+        public var c160: Int32 = 0
+        /// The parameter `c161` is bound to (one-based); 0 leaves it unbound.
+        public var c161: Int32 = 0
+        /// The parameter `c162` is bound to (one-based); 0 leaves it unbound.
+        public var c162: Int32 = 0
+        /// The parameter `c163` is bound to (one-based); 0 leaves it unbound.
+        public var c163: Int32 = 0
+        /// The parameter `c164` is bound to (one-based); 0 leaves it unbound.
+        public var c164: Int32 = 0
+        /// The parameter `c165` is bound to (one-based); 0 leaves it unbound.
+        public var c165: Int32 = 0
+        /// The parameter `c166` is bound to (one-based); 0 leaves it unbound.
+        public var c166: Int32 = 0
+        /// The parameter `c167` is bound to (one-based); 0 leaves it unbound.
+        public var c167: Int32 = 0
+        /// The parameter `c168` is bound to (one-based); 0 leaves it unbound.
+        public var c168: Int32 = 0
+        /// The parameter `c169` is bound to (one-based); 0 leaves it unbound.
+        public var c169: Int32 = 0
+        /// The parameter `c170` is bound to (one-based); 0 leaves it unbound.
+        public var c170: Int32 = 0
+        /// The parameter `c171` is bound to (one-based); 0 leaves it unbound.
+        public var c171: Int32 = 0
+        /// The parameter `c172` is bound to (one-based); 0 leaves it unbound.
+        public var c172: Int32 = 0
+        /// The parameter `c173` is bound to (one-based); 0 leaves it unbound.
+        public var c173: Int32 = 0
+        /// The parameter `c174` is bound to (one-based); 0 leaves it unbound.
+        public var c174: Int32 = 0
+        /// The parameter `c175` is bound to (one-based); 0 leaves it unbound.
+        public var c175: Int32 = 0
+        /// The parameter `c176` is bound to (one-based); 0 leaves it unbound.
+        public var c176: Int32 = 0
+        /// The parameter `c177` is bound to (one-based); 0 leaves it unbound.
+        public var c177: Int32 = 0
+        /// The parameter `c178` is bound to (one-based); 0 leaves it unbound.
+        public var c178: Int32 = 0
+        /// The parameter `c179` is bound to (one-based); 0 leaves it unbound.
+        public var c179: Int32 = 0
+        /// The parameter `c180` is bound to (one-based); 0 leaves it unbound.
+        public var c180: Int32 = 0
+        /// The parameter `c181` is bound to (one-based); 0 leaves it unbound.
+        public var c181: Int32 = 0
+        /// The parameter `c182` is bound to (one-based); 0 leaves it unbound.
+        public var c182: Int32 = 0
+        /// The parameter `c183` is bound to (one-based); 0 leaves it unbound.
+        public var c183: Int32 = 0
+        /// The parameter `c184` is bound to (one-based); 0 leaves it unbound.
+        public var c184: Int32 = 0
+        /// The parameter `c185` is bound to (one-based); 0 leaves it unbound.
+        public var c185: Int32 = 0
+        /// The parameter `c186` is bound to (one-based); 0 leaves it unbound.
+        public var c186: Int32 = 0
+        /// The parameter `c187` is bound to (one-based); 0 leaves it unbound.
+        public var c187: Int32 = 0
+        /// The parameter `c188` is bound to (one-based); 0 leaves it unbound.
+        public var c188: Int32 = 0
+        /// The parameter `c189` is bound to (one-based); 0 leaves it unbound.
+        public var c189: Int32 = 0
+        /// The parameter `c190` is bound to (one-based); 0 leaves it unbound.
+        public var c190: Int32 = 0
+        /// The parameter `c191` is bound to (one-based); 0 leaves it unbound.
+        public var c191: Int32 = 0
+        /// The parameter `c192` is bound to (one-based); 0 leaves it unbound.
+        public var c192: Int32 = 0
+        /// The parameter `c193` is bound to (one-based); 0 leaves it unbound.
+        public var c193: Int32 = 0
+        /// The parameter `c194` is bound to (one-based); 0 leaves it unbound.
+        public var c194: Int32 = 0
+        /// The parameter `c195` is bound to (one-based); 0 leaves it unbound.
+        public var c195: Int32 = 0
+        /// The parameter `c196` is bound to (one-based); 0 leaves it unbound.
+        public var c196: Int32 = 0
+        /// The parameter `c197` is bound to (one-based); 0 leaves it unbound.
+        public var c197: Int32 = 0
+        /// The parameter `c198` is bound to (one-based); 0 leaves it unbound.
+        public var c198: Int32 = 0
+        /// The parameter `c199` is bound to (one-based); 0 leaves it unbound.
+        public var c199: Int32 = 0
+        /// The parameter `c200` is bound to (one-based); 0 leaves it unbound.
+        public var c200: Int32 = 0
+        /// The parameter `c201` is bound to (one-based); 0 leaves it unbound.
+        public var c201: Int32 = 0
+        /// The parameter `c202` is bound to (one-based); 0 leaves it unbound.
+        public var c202: Int32 = 0
+        /// The parameter `c203` is bound to (one-based); 0 leaves it unbound.
+        public var c203: Int32 = 0
+        /// The parameter `c204` is bound to (one-based); 0 leaves it unbound.
+        public var c204: Int32 = 0
+        /// The parameter `c205` is bound to (one-based); 0 leaves it unbound.
+        public var c205: Int32 = 0
+        /// The parameter `c206` is bound to (one-based); 0 leaves it unbound.
+        public var c206: Int32 = 0
+        /// The parameter `c207` is bound to (one-based); 0 leaves it unbound.
+        public var c207: Int32 = 0
+        /// The parameter `c208` is bound to (one-based); 0 leaves it unbound.
+        public var c208: Int32 = 0
+        /// The parameter `c209` is bound to (one-based); 0 leaves it unbound.
+        public var c209: Int32 = 0
+        /// The parameter `c210` is bound to (one-based); 0 leaves it unbound.
+        public var c210: Int32 = 0
+        /// The parameter `c211` is bound to (one-based); 0 leaves it unbound.
+        public var c211: Int32 = 0
+        /// The parameter `c212` is bound to (one-based); 0 leaves it unbound.
+        public var c212: Int32 = 0
+        /// The parameter `c213` is bound to (one-based); 0 leaves it unbound.
+        public var c213: Int32 = 0
+        /// The parameter `c214` is bound to (one-based); 0 leaves it unbound.
+        public var c214: Int32 = 0
+        /// The parameter `c215` is bound to (one-based); 0 leaves it unbound.
+        public var c215: Int32 = 0
+        /// The parameter `c216` is bound to (one-based); 0 leaves it unbound.
+        public var c216: Int32 = 0
+        /// The parameter `c217` is bound to (one-based); 0 leaves it unbound.
+        public var c217: Int32 = 0
+        /// The parameter `c218` is bound to (one-based); 0 leaves it unbound.
+        public var c218: Int32 = 0
+        /// The parameter `c219` is bound to (one-based); 0 leaves it unbound.
+        public var c219: Int32 = 0
+        /// The parameter `c220` is bound to (one-based); 0 leaves it unbound.
+        public var c220: Int32 = 0
+        /// The parameter `c221` is bound to (one-based); 0 leaves it unbound.
+        public var c221: Int32 = 0
+        /// The parameter `c222` is bound to (one-based); 0 leaves it unbound.
+        public var c222: Int32 = 0
+        /// The parameter `c223` is bound to (one-based); 0 leaves it unbound.
+        public var c223: Int32 = 0
+        /// The parameter `c224` is bound to (one-based); 0 leaves it unbound.
+        public var c224: Int32 = 0
+        /// The parameter `c225` is bound to (one-based); 0 leaves it unbound.
+        public var c225: Int32 = 0
+        /// The parameter `c226` is bound to (one-based); 0 leaves it unbound.
+        public var c226: Int32 = 0
+        /// The parameter `c227` is bound to (one-based); 0 leaves it unbound.
+        public var c227: Int32 = 0
+        /// The parameter `c228` is bound to (one-based); 0 leaves it unbound.
+        public var c228: Int32 = 0
+        /// The parameter `c229` is bound to (one-based); 0 leaves it unbound.
+        public var c229: Int32 = 0
+        /// The parameter `c230` is bound to (one-based); 0 leaves it unbound.
+        public var c230: Int32 = 0
+        /// The parameter `c231` is bound to (one-based); 0 leaves it unbound.
+        public var c231: Int32 = 0
+        /// The parameter `c232` is bound to (one-based); 0 leaves it unbound.
+        public var c232: Int32 = 0
+        /// The parameter `c233` is bound to (one-based); 0 leaves it unbound.
+        public var c233: Int32 = 0
+        /// The parameter `c234` is bound to (one-based); 0 leaves it unbound.
+        public var c234: Int32 = 0
+        /// The parameter `c235` is bound to (one-based); 0 leaves it unbound.
+        public var c235: Int32 = 0
+        /// The parameter `c236` is bound to (one-based); 0 leaves it unbound.
+        public var c236: Int32 = 0
+        /// The parameter `c237` is bound to (one-based); 0 leaves it unbound.
+        public var c237: Int32 = 0
+        /// The parameter `c238` is bound to (one-based); 0 leaves it unbound.
+        public var c238: Int32 = 0
+        /// The parameter `c239` is bound to (one-based); 0 leaves it unbound.
+        public var c239: Int32 = 0
+        /// The parameter `c240` is bound to (one-based); 0 leaves it unbound.
+        public var c240: Int32 = 0
+        /// The parameter `c241` is bound to (one-based); 0 leaves it unbound.
+        public var c241: Int32 = 0
+        /// The parameter `c242` is bound to (one-based); 0 leaves it unbound.
+        public var c242: Int32 = 0
+        /// The parameter `c243` is bound to (one-based); 0 leaves it unbound.
+        public var c243: Int32 = 0
+        /// The parameter `c244` is bound to (one-based); 0 leaves it unbound.
+        public var c244: Int32 = 0
+        /// The parameter `c245` is bound to (one-based); 0 leaves it unbound.
+        public var c245: Int32 = 0
+        /// The parameter `c246` is bound to (one-based); 0 leaves it unbound.
+        public var c246: Int32 = 0
+        /// The parameter `c247` is bound to (one-based); 0 leaves it unbound.
+        public var c247: Int32 = 0
+        /// The parameter `c248` is bound to (one-based); 0 leaves it unbound.
+        public var c248: Int32 = 0
+        /// The parameter `c249` is bound to (one-based); 0 leaves it unbound.
+        public var c249: Int32 = 0
+        /// The parameter `c250` is bound to (one-based); 0 leaves it unbound.
+        public var c250: Int32 = 0
+        /// The parameter `c251` is bound to (one-based); 0 leaves it unbound.
+        public var c251: Int32 = 0
+        /// The parameter `c252` is bound to (one-based); 0 leaves it unbound.
+        public var c252: Int32 = 0
+        /// The parameter `c253` is bound to (one-based); 0 leaves it unbound.
+        public var c253: Int32 = 0
+        /// The parameter `c254` is bound to (one-based); 0 leaves it unbound.
+        public var c254: Int32 = 0
+        /// The parameter `c255` is bound to (one-based); 0 leaves it unbound.
+        public var c255: Int32 = 0
+        /// The parameter `c256` is bound to (one-based); 0 leaves it unbound.
+        public var c256: Int32 = 0
+        /// The parameter `c257` is bound to (one-based); 0 leaves it unbound.
+        public var c257: Int32 = 0
+        /// The parameter `c258` is bound to (one-based); 0 leaves it unbound.
+        public var c258: Int32 = 0
+        /// The parameter `c259` is bound to (one-based); 0 leaves it unbound.
+        public var c259: Int32 = 0
+        /// The parameter `c260` is bound to (one-based); 0 leaves it unbound.
+        public var c260: Int32 = 0
+        /// The parameter `c261` is bound to (one-based); 0 leaves it unbound.
+        public var c261: Int32 = 0
+        /// The parameter `c262` is bound to (one-based); 0 leaves it unbound.
+        public var c262: Int32 = 0
+        /// The parameter `c263` is bound to (one-based); 0 leaves it unbound.
+        public var c263: Int32 = 0
+        /// The parameter `c264` is bound to (one-based); 0 leaves it unbound.
+        public var c264: Int32 = 0
+        /// The parameter `c265` is bound to (one-based); 0 leaves it unbound.
+        public var c265: Int32 = 0
+        /// The parameter `c266` is bound to (one-based); 0 leaves it unbound.
+        public var c266: Int32 = 0
+        /// The parameter `c267` is bound to (one-based); 0 leaves it unbound.
+        public var c267: Int32 = 0
+        /// The parameter `c268` is bound to (one-based); 0 leaves it unbound.
+        public var c268: Int32 = 0
+        /// The parameter `c269` is bound to (one-based); 0 leaves it unbound.
+        public var c269: Int32 = 0
+        /// The parameter `c270` is bound to (one-based); 0 leaves it unbound.
+        public var c270: Int32 = 0
+        /// The parameter `c271` is bound to (one-based); 0 leaves it unbound.
+        public var c271: Int32 = 0
+        /// The parameter `c272` is bound to (one-based); 0 leaves it unbound.
+        public var c272: Int32 = 0
+        /// The parameter `c273` is bound to (one-based); 0 leaves it unbound.
+        public var c273: Int32 = 0
+        /// The parameter `c274` is bound to (one-based); 0 leaves it unbound.
+        public var c274: Int32 = 0
+        /// The parameter `c275` is bound to (one-based); 0 leaves it unbound.
+        public var c275: Int32 = 0
+        /// The parameter `c276` is bound to (one-based); 0 leaves it unbound.
+        public var c276: Int32 = 0
+        /// The parameter `c277` is bound to (one-based); 0 leaves it unbound.
+        public var c277: Int32 = 0
+        /// The parameter `c278` is bound to (one-based); 0 leaves it unbound.
+        public var c278: Int32 = 0
+        /// The parameter `c279` is bound to (one-based); 0 leaves it unbound.
+        public var c279: Int32 = 0
+        /// The parameter `c280` is bound to (one-based); 0 leaves it unbound.
+        public var c280: Int32 = 0
+        /// The parameter `c281` is bound to (one-based); 0 leaves it unbound.
+        public var c281: Int32 = 0
+        /// The parameter `c282` is bound to (one-based); 0 leaves it unbound.
+        public var c282: Int32 = 0
+        /// The parameter `c283` is bound to (one-based); 0 leaves it unbound.
+        public var c283: Int32 = 0
+        /// The parameter `c284` is bound to (one-based); 0 leaves it unbound.
+        public var c284: Int32 = 0
+        /// The parameter `c285` is bound to (one-based); 0 leaves it unbound.
+        public var c285: Int32 = 0
+        /// The parameter `c286` is bound to (one-based); 0 leaves it unbound.
+        public var c286: Int32 = 0
+        /// The parameter `c287` is bound to (one-based); 0 leaves it unbound.
+        public var c287: Int32 = 0
+        /// The parameter `c288` is bound to (one-based); 0 leaves it unbound.
+        public var c288: Int32 = 0
+        /// The parameter `c289` is bound to (one-based); 0 leaves it unbound.
+        public var c289: Int32 = 0
+        /// The parameter `c290` is bound to (one-based); 0 leaves it unbound.
+        public var c290: Int32 = 0
+        /// The parameter `c291` is bound to (one-based); 0 leaves it unbound.
+        public var c291: Int32 = 0
+        /// The parameter `c292` is bound to (one-based); 0 leaves it unbound.
+        public var c292: Int32 = 0
+        /// The parameter `c293` is bound to (one-based); 0 leaves it unbound.
+        public var c293: Int32 = 0
+        /// The parameter `c294` is bound to (one-based); 0 leaves it unbound.
+        public var c294: Int32 = 0
+        /// The parameter `c295` is bound to (one-based); 0 leaves it unbound.
+        public var c295: Int32 = 0
+        /// The parameter `c296` is bound to (one-based); 0 leaves it unbound.
+        public var c296: Int32 = 0
+        /// The parameter `c297` is bound to (one-based); 0 leaves it unbound.
+        public var c297: Int32 = 0
+        /// The parameter `c298` is bound to (one-based); 0 leaves it unbound.
+        public var c298: Int32 = 0
+        /// The parameter `c299` is bound to (one-based); 0 leaves it unbound.
+        public var c299: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            id: Int32 = 0,
+            c001: Int32 = 0,
+            c002: Int32 = 0,
+            c003: Int32 = 0,
+            c004: Int32 = 0,
+            c005: Int32 = 0,
+            c006: Int32 = 0,
+            c007: Int32 = 0,
+            c008: Int32 = 0,
+            c009: Int32 = 0,
+            c010: Int32 = 0,
+            c011: Int32 = 0,
+            c012: Int32 = 0,
+            c013: Int32 = 0,
+            c014: Int32 = 0,
+            c015: Int32 = 0,
+            c016: Int32 = 0,
+            c017: Int32 = 0,
+            c018: Int32 = 0,
+            c019: Int32 = 0,
+            c020: Int32 = 0,
+            c021: Int32 = 0,
+            c022: Int32 = 0,
+            c023: Int32 = 0,
+            c024: Int32 = 0,
+            c025: Int32 = 0,
+            c026: Int32 = 0,
+            c027: Int32 = 0,
+            c028: Int32 = 0,
+            c029: Int32 = 0,
+            c030: Int32 = 0,
+            c031: Int32 = 0,
+            c032: Int32 = 0,
+            c033: Int32 = 0,
+            c034: Int32 = 0,
+            c035: Int32 = 0,
+            c036: Int32 = 0,
+            c037: Int32 = 0,
+            c038: Int32 = 0,
+            c039: Int32 = 0,
+            c040: Int32 = 0,
+            c041: Int32 = 0,
+            c042: Int32 = 0,
+            c043: Int32 = 0,
+            c044: Int32 = 0,
+            c045: Int32 = 0,
+            c046: Int32 = 0,
+            c047: Int32 = 0,
+            c048: Int32 = 0,
+            c049: Int32 = 0,
+            c050: Int32 = 0,
+            c051: Int32 = 0,
+            c052: Int32 = 0,
+            c053: Int32 = 0,
+            c054: Int32 = 0,
+            c055: Int32 = 0,
+            c056: Int32 = 0,
+            c057: Int32 = 0,
+            c058: Int32 = 0,
+            c059: Int32 = 0,
+            c060: Int32 = 0,
+            c061: Int32 = 0,
+            c062: Int32 = 0,
+            c063: Int32 = 0,
+            c064: Int32 = 0,
+            c065: Int32 = 0,
+            c066: Int32 = 0,
+            c067: Int32 = 0,
+            c068: Int32 = 0,
+            c069: Int32 = 0,
+            c070: Int32 = 0,
+            c071: Int32 = 0,
+            c072: Int32 = 0,
+            c073: Int32 = 0,
+            c074: Int32 = 0,
+            c075: Int32 = 0,
+            c076: Int32 = 0,
+            c077: Int32 = 0,
+            c078: Int32 = 0,
+            c079: Int32 = 0,
+            c080: Int32 = 0,
+            c081: Int32 = 0,
+            c082: Int32 = 0,
+            c083: Int32 = 0,
+            c084: Int32 = 0,
+            c085: Int32 = 0,
+            c086: Int32 = 0,
+            c087: Int32 = 0,
+            c088: Int32 = 0,
+            c089: Int32 = 0,
+            c090: Int32 = 0,
+            c091: Int32 = 0,
+            c092: Int32 = 0,
+            c093: Int32 = 0,
+            c094: Int32 = 0,
+            c095: Int32 = 0,
+            c096: Int32 = 0,
+            c097: Int32 = 0,
+            c098: Int32 = 0,
+            c099: Int32 = 0,
+            c100: Int32 = 0,
+            c101: Int32 = 0,
+            c102: Int32 = 0,
+            c103: Int32 = 0,
+            c104: Int32 = 0,
+            c105: Int32 = 0,
+            c106: Int32 = 0,
+            c107: Int32 = 0,
+            c108: Int32 = 0,
+            c109: Int32 = 0,
+            c110: Int32 = 0,
+            c111: Int32 = 0,
+            c112: Int32 = 0,
+            c113: Int32 = 0,
+            c114: Int32 = 0,
+            c115: Int32 = 0,
+            c116: Int32 = 0,
+            c117: Int32 = 0,
+            c118: Int32 = 0,
+            c119: Int32 = 0,
+            c120: Int32 = 0,
+            c121: Int32 = 0,
+            c122: Int32 = 0,
+            c123: Int32 = 0,
+            c124: Int32 = 0,
+            c125: Int32 = 0,
+            c126: Int32 = 0,
+            c127: Int32 = 0,
+            c128: Int32 = 0,
+            c129: Int32 = 0,
+            c130: Int32 = 0,
+            c131: Int32 = 0,
+            c132: Int32 = 0,
+            c133: Int32 = 0,
+            c134: Int32 = 0,
+            c135: Int32 = 0,
+            c136: Int32 = 0,
+            c137: Int32 = 0,
+            c138: Int32 = 0,
+            c139: Int32 = 0,
+            c140: Int32 = 0,
+            c141: Int32 = 0,
+            c142: Int32 = 0,
+            c143: Int32 = 0,
+            c144: Int32 = 0,
+            c145: Int32 = 0,
+            c146: Int32 = 0,
+            c147: Int32 = 0,
+            c148: Int32 = 0,
+            c149: Int32 = 0,
+            c150: Int32 = 0,
+            c151: Int32 = 0,
+            c152: Int32 = 0,
+            c153: Int32 = 0,
+            c154: Int32 = 0,
+            c155: Int32 = 0,
+            c156: Int32 = 0,
+            c157: Int32 = 0,
+            c158: Int32 = 0,
+            c159: Int32 = 0,
+            c160: Int32 = 0,
+            c161: Int32 = 0,
+            c162: Int32 = 0,
+            c163: Int32 = 0,
+            c164: Int32 = 0,
+            c165: Int32 = 0,
+            c166: Int32 = 0,
+            c167: Int32 = 0,
+            c168: Int32 = 0,
+            c169: Int32 = 0,
+            c170: Int32 = 0,
+            c171: Int32 = 0,
+            c172: Int32 = 0,
+            c173: Int32 = 0,
+            c174: Int32 = 0,
+            c175: Int32 = 0,
+            c176: Int32 = 0,
+            c177: Int32 = 0,
+            c178: Int32 = 0,
+            c179: Int32 = 0,
+            c180: Int32 = 0,
+            c181: Int32 = 0,
+            c182: Int32 = 0,
+            c183: Int32 = 0,
+            c184: Int32 = 0,
+            c185: Int32 = 0,
+            c186: Int32 = 0,
+            c187: Int32 = 0,
+            c188: Int32 = 0,
+            c189: Int32 = 0,
+            c190: Int32 = 0,
+            c191: Int32 = 0,
+            c192: Int32 = 0,
+            c193: Int32 = 0,
+            c194: Int32 = 0,
+            c195: Int32 = 0,
+            c196: Int32 = 0,
+            c197: Int32 = 0,
+            c198: Int32 = 0,
+            c199: Int32 = 0,
+            c200: Int32 = 0,
+            c201: Int32 = 0,
+            c202: Int32 = 0,
+            c203: Int32 = 0,
+            c204: Int32 = 0,
+            c205: Int32 = 0,
+            c206: Int32 = 0,
+            c207: Int32 = 0,
+            c208: Int32 = 0,
+            c209: Int32 = 0,
+            c210: Int32 = 0,
+            c211: Int32 = 0,
+            c212: Int32 = 0,
+            c213: Int32 = 0,
+            c214: Int32 = 0,
+            c215: Int32 = 0,
+            c216: Int32 = 0,
+            c217: Int32 = 0,
+            c218: Int32 = 0,
+            c219: Int32 = 0,
+            c220: Int32 = 0,
+            c221: Int32 = 0,
+            c222: Int32 = 0,
+            c223: Int32 = 0,
+            c224: Int32 = 0,
+            c225: Int32 = 0,
+            c226: Int32 = 0,
+            c227: Int32 = 0,
+            c228: Int32 = 0,
+            c229: Int32 = 0,
+            c230: Int32 = 0,
+            c231: Int32 = 0,
+            c232: Int32 = 0,
+            c233: Int32 = 0,
+            c234: Int32 = 0,
+            c235: Int32 = 0,
+            c236: Int32 = 0,
+            c237: Int32 = 0,
+            c238: Int32 = 0,
+            c239: Int32 = 0,
+            c240: Int32 = 0,
+            c241: Int32 = 0,
+            c242: Int32 = 0,
+            c243: Int32 = 0,
+            c244: Int32 = 0,
+            c245: Int32 = 0,
+            c246: Int32 = 0,
+            c247: Int32 = 0,
+            c248: Int32 = 0,
+            c249: Int32 = 0,
+            c250: Int32 = 0,
+            c251: Int32 = 0,
+            c252: Int32 = 0,
+            c253: Int32 = 0,
+            c254: Int32 = 0,
+            c255: Int32 = 0,
+            c256: Int32 = 0,
+            c257: Int32 = 0,
+            c258: Int32 = 0,
+            c259: Int32 = 0,
+            c260: Int32 = 0,
+            c261: Int32 = 0,
+            c262: Int32 = 0,
+            c263: Int32 = 0,
+            c264: Int32 = 0,
+            c265: Int32 = 0,
+            c266: Int32 = 0,
+            c267: Int32 = 0,
+            c268: Int32 = 0,
+            c269: Int32 = 0,
+            c270: Int32 = 0,
+            c271: Int32 = 0,
+            c272: Int32 = 0,
+            c273: Int32 = 0,
+            c274: Int32 = 0,
+            c275: Int32 = 0,
+            c276: Int32 = 0,
+            c277: Int32 = 0,
+            c278: Int32 = 0,
+            c279: Int32 = 0,
+            c280: Int32 = 0,
+            c281: Int32 = 0,
+            c282: Int32 = 0,
+            c283: Int32 = 0,
+            c284: Int32 = 0,
+            c285: Int32 = 0,
+            c286: Int32 = 0,
+            c287: Int32 = 0,
+            c288: Int32 = 0,
+            c289: Int32 = 0,
+            c290: Int32 = 0,
+            c291: Int32 = 0,
+            c292: Int32 = 0,
+            c293: Int32 = 0,
+            c294: Int32 = 0,
+            c295: Int32 = 0,
+            c296: Int32 = 0,
+            c297: Int32 = 0,
+            c298: Int32 = 0,
+            c299: Int32 = 0
+        ) {
+            self.id = id
+            self.c001 = c001
+            self.c002 = c002
+            self.c003 = c003
+            self.c004 = c004
+            self.c005 = c005
+            self.c006 = c006
+            self.c007 = c007
+            self.c008 = c008
+            self.c009 = c009
+            self.c010 = c010
+            self.c011 = c011
+            self.c012 = c012
+            self.c013 = c013
+            self.c014 = c014
+            self.c015 = c015
+            self.c016 = c016
+            self.c017 = c017
+            self.c018 = c018
+            self.c019 = c019
+            self.c020 = c020
+            self.c021 = c021
+            self.c022 = c022
+            self.c023 = c023
+            self.c024 = c024
+            self.c025 = c025
+            self.c026 = c026
+            self.c027 = c027
+            self.c028 = c028
+            self.c029 = c029
+            self.c030 = c030
+            self.c031 = c031
+            self.c032 = c032
+            self.c033 = c033
+            self.c034 = c034
+            self.c035 = c035
+            self.c036 = c036
+            self.c037 = c037
+            self.c038 = c038
+            self.c039 = c039
+            self.c040 = c040
+            self.c041 = c041
+            self.c042 = c042
+            self.c043 = c043
+            self.c044 = c044
+            self.c045 = c045
+            self.c046 = c046
+            self.c047 = c047
+            self.c048 = c048
+            self.c049 = c049
+            self.c050 = c050
+            self.c051 = c051
+            self.c052 = c052
+            self.c053 = c053
+            self.c054 = c054
+            self.c055 = c055
+            self.c056 = c056
+            self.c057 = c057
+            self.c058 = c058
+            self.c059 = c059
+            self.c060 = c060
+            self.c061 = c061
+            self.c062 = c062
+            self.c063 = c063
+            self.c064 = c064
+            self.c065 = c065
+            self.c066 = c066
+            self.c067 = c067
+            self.c068 = c068
+            self.c069 = c069
+            self.c070 = c070
+            self.c071 = c071
+            self.c072 = c072
+            self.c073 = c073
+            self.c074 = c074
+            self.c075 = c075
+            self.c076 = c076
+            self.c077 = c077
+            self.c078 = c078
+            self.c079 = c079
+            self.c080 = c080
+            self.c081 = c081
+            self.c082 = c082
+            self.c083 = c083
+            self.c084 = c084
+            self.c085 = c085
+            self.c086 = c086
+            self.c087 = c087
+            self.c088 = c088
+            self.c089 = c089
+            self.c090 = c090
+            self.c091 = c091
+            self.c092 = c092
+            self.c093 = c093
+            self.c094 = c094
+            self.c095 = c095
+            self.c096 = c096
+            self.c097 = c097
+            self.c098 = c098
+            self.c099 = c099
+            self.c100 = c100
+            self.c101 = c101
+            self.c102 = c102
+            self.c103 = c103
+            self.c104 = c104
+            self.c105 = c105
+            self.c106 = c106
+            self.c107 = c107
+            self.c108 = c108
+            self.c109 = c109
+            self.c110 = c110
+            self.c111 = c111
+            self.c112 = c112
+            self.c113 = c113
+            self.c114 = c114
+            self.c115 = c115
+            self.c116 = c116
+            self.c117 = c117
+            self.c118 = c118
+            self.c119 = c119
+            self.c120 = c120
+            self.c121 = c121
+            self.c122 = c122
+            self.c123 = c123
+            self.c124 = c124
+            self.c125 = c125
+            self.c126 = c126
+            self.c127 = c127
+            self.c128 = c128
+            self.c129 = c129
+            self.c130 = c130
+            self.c131 = c131
+            self.c132 = c132
+            self.c133 = c133
+            self.c134 = c134
+            self.c135 = c135
+            self.c136 = c136
+            self.c137 = c137
+            self.c138 = c138
+            self.c139 = c139
+            self.c140 = c140
+            self.c141 = c141
+            self.c142 = c142
+            self.c143 = c143
+            self.c144 = c144
+            self.c145 = c145
+            self.c146 = c146
+            self.c147 = c147
+            self.c148 = c148
+            self.c149 = c149
+            self.c150 = c150
+            self.c151 = c151
+            self.c152 = c152
+            self.c153 = c153
+            self.c154 = c154
+            self.c155 = c155
+            self.c156 = c156
+            self.c157 = c157
+            self.c158 = c158
+            self.c159 = c159
+            self.c160 = c160
+            self.c161 = c161
+            self.c162 = c162
+            self.c163 = c163
+            self.c164 = c164
+            self.c165 = c165
+            self.c166 = c166
+            self.c167 = c167
+            self.c168 = c168
+            self.c169 = c169
+            self.c170 = c170
+            self.c171 = c171
+            self.c172 = c172
+            self.c173 = c173
+            self.c174 = c174
+            self.c175 = c175
+            self.c176 = c176
+            self.c177 = c177
+            self.c178 = c178
+            self.c179 = c179
+            self.c180 = c180
+            self.c181 = c181
+            self.c182 = c182
+            self.c183 = c183
+            self.c184 = c184
+            self.c185 = c185
+            self.c186 = c186
+            self.c187 = c187
+            self.c188 = c188
+            self.c189 = c189
+            self.c190 = c190
+            self.c191 = c191
+            self.c192 = c192
+            self.c193 = c193
+            self.c194 = c194
+            self.c195 = c195
+            self.c196 = c196
+            self.c197 = c197
+            self.c198 = c198
+            self.c199 = c199
+            self.c200 = c200
+            self.c201 = c201
+            self.c202 = c202
+            self.c203 = c203
+            self.c204 = c204
+            self.c205 = c205
+            self.c206 = c206
+            self.c207 = c207
+            self.c208 = c208
+            self.c209 = c209
+            self.c210 = c210
+            self.c211 = c211
+            self.c212 = c212
+            self.c213 = c213
+            self.c214 = c214
+            self.c215 = c215
+            self.c216 = c216
+            self.c217 = c217
+            self.c218 = c218
+            self.c219 = c219
+            self.c220 = c220
+            self.c221 = c221
+            self.c222 = c222
+            self.c223 = c223
+            self.c224 = c224
+            self.c225 = c225
+            self.c226 = c226
+            self.c227 = c227
+            self.c228 = c228
+            self.c229 = c229
+            self.c230 = c230
+            self.c231 = c231
+            self.c232 = c232
+            self.c233 = c233
+            self.c234 = c234
+            self.c235 = c235
+            self.c236 = c236
+            self.c237 = c237
+            self.c238 = c238
+            self.c239 = c239
+            self.c240 = c240
+            self.c241 = c241
+            self.c242 = c242
+            self.c243 = c243
+            self.c244 = c244
+            self.c245 = c245
+            self.c246 = c246
+            self.c247 = c247
+            self.c248 = c248
+            self.c249 = c249
+            self.c250 = c250
+            self.c251 = c251
+            self.c252 = c252
+            self.c253 = c253
+            self.c254 = c254
+            self.c255 = c255
+            self.c256 = c256
+            self.c257 = c257
+            self.c258 = c258
+            self.c259 = c259
+            self.c260 = c260
+            self.c261 = c261
+            self.c262 = c262
+            self.c263 = c263
+            self.c264 = c264
+            self.c265 = c265
+            self.c266 = c266
+            self.c267 = c267
+            self.c268 = c268
+            self.c269 = c269
+            self.c270 = c270
+            self.c271 = c271
+            self.c272 = c272
+            self.c273 = c273
+            self.c274 = c274
+            self.c275 = c275
+            self.c276 = c276
+            self.c277 = c277
+            self.c278 = c278
+            self.c279 = c279
+            self.c280 = c280
+            self.c281 = c281
+            self.c282 = c282
+            self.c283 = c283
+            self.c284 = c284
+            self.c285 = c285
+            self.c286 = c286
+            self.c287 = c287
+            self.c288 = c288
+            self.c289 = c289
+            self.c290 = c290
+            self.c291 = c291
+            self.c292 = c292
+            self.c293 = c293
+            self.c294 = c294
+            self.c295 = c295
+            self.c296 = c296
+            self.c297 = c297
+            self.c298 = c298
+            self.c299 = c299
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, c001: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.c001 > 0 {
+            try SQLRecordCoding.bind(self.c001, statement, indices.c001)
+        }
+        if indices.c002 > 0 {
+            try SQLRecordCoding.bind(self.c002, statement, indices.c002)
+        }
+        if indices.c003 > 0 {
+            try SQLRecordCoding.bind(self.c003, statement, indices.c003)
+        }
+        if indices.c004 > 0 {
+            try SQLRecordCoding.bind(self.c004, statement, indices.c004)
+        }
+        if indices.c005 > 0 {
+            try SQLRecordCoding.bind(self.c005, statement, indices.c005, .text, "wide.c005")
+        }
+        if indices.c006 > 0 {
+            try SQLRecordCoding.bind(self.c006, statement, indices.c006)
+        }
+        if indices.c007 > 0 {
+            try SQLRecordCoding.bind(self.c007, statement, indices.c007)
+        }
+        if indices.c008 > 0 {
+            try SQLRecordCoding.bind(self.c008, statement, indices.c008)
+        }
+        if indices.c009 > 0 {
+            try SQLRecordCoding.bind(self.c009, statement, indices.c009)
+        }
+        if indices.c010 > 0 {
+            try SQLRecordCoding.bind(self.c010, statement, indices.c010)
+        }
+        if indices.c011 > 0 {
+            try SQLRecordCoding.bind(self.c011, statement, indices.c011, .text, "wide.c011")
+        }
+        if indices.c012 > 0 {
+            try SQLRecordCoding.bind(self.c012, statement, indices.c012)
+        }
+        if indices.c013 > 0 {
+            try SQLRecordCoding.bind(self.c013, statement, indices.c013)
+        }
+        if indices.c014 > 0 {
+            try SQLRecordCoding.bind(self.c014, statement, indices.c014)
+        }
+        if indices.c015 > 0 {
+            try SQLRecordCoding.bind(self.c015, statement, indices.c015)
+        }
+        if indices.c016 > 0 {
+            try SQLRecordCoding.bind(self.c016, statement, indices.c016)
+        }
+        if indices.c017 > 0 {
+            try SQLRecordCoding.bind(self.c017, statement, indices.c017, .text, "wide.c017")
+        }
+        if indices.c018 > 0 {
+            try SQLRecordCoding.bind(self.c018, statement, indices.c018)
+        }
+        if indices.c019 > 0 {
+            try SQLRecordCoding.bind(self.c019, statement, indices.c019)
+        }
+        if indices.c020 > 0 {
+            try SQLRecordCoding.bind(self.c020, statement, indices.c020)
+        }
+        if indices.c021 > 0 {
+            try SQLRecordCoding.bind(self.c021, statement, indices.c021)
+        }
+        if indices.c022 > 0 {
+            try SQLRecordCoding.bind(self.c022, statement, indices.c022)
+        }
+        if indices.c023 > 0 {
+            try SQLRecordCoding.bind(self.c023, statement, indices.c023, .text, "wide.c023")
+        }
+        if indices.c024 > 0 {
+            try SQLRecordCoding.bind(self.c024, statement, indices.c024)
+        }
+        if indices.c025 > 0 {
+            try SQLRecordCoding.bind(self.c025, statement, indices.c025)
+        }
+        if indices.c026 > 0 {
+            try SQLRecordCoding.bind(self.c026, statement, indices.c026)
+        }
+        if indices.c027 > 0 {
+            try SQLRecordCoding.bind(self.c027, statement, indices.c027)
+        }
+        if indices.c028 > 0 {
+            try SQLRecordCoding.bind(self.c028, statement, indices.c028)
+        }
+        if indices.c029 > 0 {
+            try SQLRecordCoding.bind(self.c029, statement, indices.c029, .text, "wide.c029")
+        }
+        if indices.c030 > 0 {
+            try SQLRecordCoding.bind(self.c030, statement, indices.c030)
+        }
+        if indices.c031 > 0 {
+            try SQLRecordCoding.bind(self.c031, statement, indices.c031)
+        }
+        if indices.c032 > 0 {
+            try SQLRecordCoding.bind(self.c032, statement, indices.c032)
+        }
+        if indices.c033 > 0 {
+            try SQLRecordCoding.bind(self.c033, statement, indices.c033)
+        }
+        if indices.c034 > 0 {
+            try SQLRecordCoding.bind(self.c034, statement, indices.c034)
+        }
+        if indices.c035 > 0 {
+            try SQLRecordCoding.bind(self.c035, statement, indices.c035, .text, "wide.c035")
+        }
+        if indices.c036 > 0 {
+            try SQLRecordCoding.bind(self.c036, statement, indices.c036)
+        }
+        if indices.c037 > 0 {
+            try SQLRecordCoding.bind(self.c037, statement, indices.c037)
+        }
+        if indices.c038 > 0 {
+            try SQLRecordCoding.bind(self.c038, statement, indices.c038)
+        }
+        if indices.c039 > 0 {
+            try SQLRecordCoding.bind(self.c039, statement, indices.c039)
+        }
+        if indices.c040 > 0 {
+            try SQLRecordCoding.bind(self.c040, statement, indices.c040)
+        }
+        if indices.c041 > 0 {
+            try SQLRecordCoding.bind(self.c041, statement, indices.c041, .text, "wide.c041")
+        }
+        if indices.c042 > 0 {
+            try SQLRecordCoding.bind(self.c042, statement, indices.c042)
+        }
+        if indices.c043 > 0 {
+            try SQLRecordCoding.bind(self.c043, statement, indices.c043)
+        }
+        if indices.c044 > 0 {
+            try SQLRecordCoding.bind(self.c044, statement, indices.c044)
+        }
+        if indices.c045 > 0 {
+            try SQLRecordCoding.bind(self.c045, statement, indices.c045)
+        }
+        if indices.c046 > 0 {
+            try SQLRecordCoding.bind(self.c046, statement, indices.c046)
+        }
+        if indices.c047 > 0 {
+            try SQLRecordCoding.bind(self.c047, statement, indices.c047, .text, "wide.c047")
+        }
+        if indices.c048 > 0 {
+            try SQLRecordCoding.bind(self.c048, statement, indices.c048)
+        }
+        if indices.c049 > 0 {
+            try SQLRecordCoding.bind(self.c049, statement, indices.c049)
+        }
+        if indices.c050 > 0 {
+            try SQLRecordCoding.bind(self.c050, statement, indices.c050)
+        }
+        if indices.c051 > 0 {
+            try SQLRecordCoding.bind(self.c051, statement, indices.c051)
+        }
+        if indices.c052 > 0 {
+            try SQLRecordCoding.bind(self.c052, statement, indices.c052)
+        }
+        if indices.c053 > 0 {
+            try SQLRecordCoding.bind(self.c053, statement, indices.c053, .text, "wide.c053")
+        }
+        if indices.c054 > 0 {
+            try SQLRecordCoding.bind(self.c054, statement, indices.c054)
+        }
+        if indices.c055 > 0 {
+            try SQLRecordCoding.bind(self.c055, statement, indices.c055)
+        }
+        if indices.c056 > 0 {
+            try SQLRecordCoding.bind(self.c056, statement, indices.c056)
+        }
+        if indices.c057 > 0 {
+            try SQLRecordCoding.bind(self.c057, statement, indices.c057)
+        }
+        if indices.c058 > 0 {
+            try SQLRecordCoding.bind(self.c058, statement, indices.c058)
+        }
+        if indices.c059 > 0 {
+            try SQLRecordCoding.bind(self.c059, statement, indices.c059, .text, "wide.c059")
+        }
+        if indices.c060 > 0 {
+            try SQLRecordCoding.bind(self.c060, statement, indices.c060)
+        }
+        if indices.c061 > 0 {
+            try SQLRecordCoding.bind(self.c061, statement, indices.c061)
+        }
+        if indices.c062 > 0 {
+            try SQLRecordCoding.bind(self.c062, statement, indices.c062)
+        }
+        if indices.c063 > 0 {
+            try SQLRecordCoding.bind(self.c063, statement, indices.c063)
+        }
+        if indices.c064 > 0 {
+            try SQLRecordCoding.bind(self.c064, statement, indices.c064)
+        }
+        if indices.c065 > 0 {
+            try SQLRecordCoding.bind(self.c065, statement, indices.c065, .text, "wide.c065")
+        }
+        if indices.c066 > 0 {
+            try SQLRecordCoding.bind(self.c066, statement, indices.c066)
+        }
+        if indices.c067 > 0 {
+            try SQLRecordCoding.bind(self.c067, statement, indices.c067)
+        }
+        if indices.c068 > 0 {
+            try SQLRecordCoding.bind(self.c068, statement, indices.c068)
+        }
+        if indices.c069 > 0 {
+            try SQLRecordCoding.bind(self.c069, statement, indices.c069)
+        }
+        if indices.c070 > 0 {
+            try SQLRecordCoding.bind(self.c070, statement, indices.c070)
+        }
+        if indices.c071 > 0 {
+            try SQLRecordCoding.bind(self.c071, statement, indices.c071, .text, "wide.c071")
+        }
+        if indices.c072 > 0 {
+            try SQLRecordCoding.bind(self.c072, statement, indices.c072)
+        }
+        if indices.c073 > 0 {
+            try SQLRecordCoding.bind(self.c073, statement, indices.c073)
+        }
+        if indices.c074 > 0 {
+            try SQLRecordCoding.bind(self.c074, statement, indices.c074)
+        }
+        if indices.c075 > 0 {
+            try SQLRecordCoding.bind(self.c075, statement, indices.c075)
+        }
+        if indices.c076 > 0 {
+            try SQLRecordCoding.bind(self.c076, statement, indices.c076)
+        }
+        if indices.c077 > 0 {
+            try SQLRecordCoding.bind(self.c077, statement, indices.c077, .text, "wide.c077")
+        }
+        if indices.c078 > 0 {
+            try SQLRecordCoding.bind(self.c078, statement, indices.c078)
+        }
+        if indices.c079 > 0 {
+            try SQLRecordCoding.bind(self.c079, statement, indices.c079)
+        }
+        if indices.c080 > 0 {
+            try SQLRecordCoding.bind(self.c080, statement, indices.c080)
+        }
+        if indices.c081 > 0 {
+            try SQLRecordCoding.bind(self.c081, statement, indices.c081)
+        }
+        if indices.c082 > 0 {
+            try SQLRecordCoding.bind(self.c082, statement, indices.c082)
+        }
+        if indices.c083 > 0 {
+            try SQLRecordCoding.bind(self.c083, statement, indices.c083, .text, "wide.c083")
+        }
+        if indices.c084 > 0 {
+            try SQLRecordCoding.bind(self.c084, statement, indices.c084)
+        }
+        if indices.c085 > 0 {
+            try SQLRecordCoding.bind(self.c085, statement, indices.c085)
+        }
+        if indices.c086 > 0 {
+            try SQLRecordCoding.bind(self.c086, statement, indices.c086)
+        }
+        if indices.c087 > 0 {
+            try SQLRecordCoding.bind(self.c087, statement, indices.c087)
+        }
+        if indices.c088 > 0 {
+            try SQLRecordCoding.bind(self.c088, statement, indices.c088)
+        }
+        if indices.c089 > 0 {
+            try SQLRecordCoding.bind(self.c089, statement, indices.c089, .text, "wide.c089")
+        }
+        if indices.c090 > 0 {
+            try SQLRecordCoding.bind(self.c090, statement, indices.c090)
+        }
+        if indices.c091 > 0 {
+            try SQLRecordCoding.bind(self.c091, statement, indices.c091)
+        }
+        if indices.c092 > 0 {
+            try SQLRecordCoding.bind(self.c092, statement, indices.c092)
+        }
+        if indices.c093 > 0 {
+            try SQLRecordCoding.bind(self.c093, statement, indices.c093)
+        }
+        if indices.c094 > 0 {
+            try SQLRecordCoding.bind(self.c094, statement, indices.c094)
+        }
+        if indices.c095 > 0 {
+            try SQLRecordCoding.bind(self.c095, statement, indices.c095, .text, "wide.c095")
+        }
+        if indices.c096 > 0 {
+            try SQLRecordCoding.bind(self.c096, statement, indices.c096)
+        }
+        if indices.c097 > 0 {
+            try SQLRecordCoding.bind(self.c097, statement, indices.c097)
+        }
+        if indices.c098 > 0 {
+            try SQLRecordCoding.bind(self.c098, statement, indices.c098)
+        }
+        if indices.c099 > 0 {
+            try SQLRecordCoding.bind(self.c099, statement, indices.c099)
+        }
+        if indices.c100 > 0 {
+            try SQLRecordCoding.bind(self.c100, statement, indices.c100)
+        }
+        if indices.c101 > 0 {
+            try SQLRecordCoding.bind(self.c101, statement, indices.c101, .text, "wide.c101")
+        }
+        if indices.c102 > 0 {
+            try SQLRecordCoding.bind(self.c102, statement, indices.c102)
+        }
+        if indices.c103 > 0 {
+            try SQLRecordCoding.bind(self.c103, statement, indices.c103)
+        }
+        if indices.c104 > 0 {
+            try SQLRecordCoding.bind(self.c104, statement, indices.c104)
+        }
+        if indices.c105 > 0 {
+            try SQLRecordCoding.bind(self.c105, statement, indices.c105)
+        }
+        if indices.c106 > 0 {
+            try SQLRecordCoding.bind(self.c106, statement, indices.c106)
+        }
+        if indices.c107 > 0 {
+            try SQLRecordCoding.bind(self.c107, statement, indices.c107, .text, "wide.c107")
+        }
+        if indices.c108 > 0 {
+            try SQLRecordCoding.bind(self.c108, statement, indices.c108)
+        }
+        if indices.c109 > 0 {
+            try SQLRecordCoding.bind(self.c109, statement, indices.c109)
+        }
+        if indices.c110 > 0 {
+            try SQLRecordCoding.bind(self.c110, statement, indices.c110)
+        }
+        if indices.c111 > 0 {
+            try SQLRecordCoding.bind(self.c111, statement, indices.c111)
+        }
+        if indices.c112 > 0 {
+            try SQLRecordCoding.bind(self.c112, statement, indices.c112)
+        }
+        if indices.c113 > 0 {
+            try SQLRecordCoding.bind(self.c113, statement, indices.c113, .text, "wide.c113")
+        }
+        if indices.c114 > 0 {
+            try SQLRecordCoding.bind(self.c114, statement, indices.c114)
+        }
+        if indices.c115 > 0 {
+            try SQLRecordCoding.bind(self.c115, statement, indices.c115)
+        }
+        if indices.c116 > 0 {
+            try SQLRecordCoding.bind(self.c116, statement, indices.c116)
+        }
+        if indices.c117 > 0 {
+            try SQLRecordCoding.bind(self.c117, statement, indices.c117)
+        }
+        if indices.c118 > 0 {
+            try SQLRecordCoding.bind(self.c118, statement, indices.c118)
+        }
+        if indices.c119 > 0 {
+            try SQLRecordCoding.bind(self.c119, statement, indices.c119, .text, "wide.c119")
+        }
+        if indices.c120 > 0 {
+            try SQLRecordCoding.bind(self.c120, statement, indices.c120)
+        }
+        if indices.c121 > 0 {
+            try SQLRecordCoding.bind(self.c121, statement, indices.c121)
+        }
+        if indices.c122 > 0 {
+            try SQLRecordCoding.bind(self.c122, statement, indices.c122)
+        }
+        if indices.c123 > 0 {
+            try SQLRecordCoding.bind(self.c123, statement, indices.c123)
+        }
+        if indices.c124 > 0 {
+            try SQLRecordCoding.bind(self.c124, statement, indices.c124)
+        }
+        if indices.c125 > 0 {
+            try SQLRecordCoding.bind(self.c125, statement, indices.c125, .text, "wide.c125")
+        }
+        if indices.c126 > 0 {
+            try SQLRecordCoding.bind(self.c126, statement, indices.c126)
+        }
+        if indices.c127 > 0 {
+            try SQLRecordCoding.bind(self.c127, statement, indices.c127)
+        }
+        if indices.c128 > 0 {
+            try SQLRecordCoding.bind(self.c128, statement, indices.c128)
+        }
+        if indices.c129 > 0 {
+            try SQLRecordCoding.bind(self.c129, statement, indices.c129)
+        }
+        if indices.c130 > 0 {
+            try SQLRecordCoding.bind(self.c130, statement, indices.c130)
+        }
+        if indices.c131 > 0 {
+            try SQLRecordCoding.bind(self.c131, statement, indices.c131, .text, "wide.c131")
+        }
+        if indices.c132 > 0 {
+            try SQLRecordCoding.bind(self.c132, statement, indices.c132)
+        }
+        if indices.c133 > 0 {
+            try SQLRecordCoding.bind(self.c133, statement, indices.c133)
+        }
+        if indices.c134 > 0 {
+            try SQLRecordCoding.bind(self.c134, statement, indices.c134)
+        }
+        if indices.c135 > 0 {
+            try SQLRecordCoding.bind(self.c135, statement, indices.c135)
+        }
+        if indices.c136 > 0 {
+            try SQLRecordCoding.bind(self.c136, statement, indices.c136)
+        }
+        if indices.c137 > 0 {
+            try SQLRecordCoding.bind(self.c137, statement, indices.c137, .text, "wide.c137")
+        }
+        if indices.c138 > 0 {
+            try SQLRecordCoding.bind(self.c138, statement, indices.c138)
+        }
+        if indices.c139 > 0 {
+            try SQLRecordCoding.bind(self.c139, statement, indices.c139)
+        }
+        if indices.c140 > 0 {
+            try SQLRecordCoding.bind(self.c140, statement, indices.c140)
+        }
+        if indices.c141 > 0 {
+            try SQLRecordCoding.bind(self.c141, statement, indices.c141)
+        }
+        if indices.c142 > 0 {
+            try SQLRecordCoding.bind(self.c142, statement, indices.c142)
+        }
+        if indices.c143 > 0 {
+            try SQLRecordCoding.bind(self.c143, statement, indices.c143, .text, "wide.c143")
+        }
+        if indices.c144 > 0 {
+            try SQLRecordCoding.bind(self.c144, statement, indices.c144)
+        }
+        if indices.c145 > 0 {
+            try SQLRecordCoding.bind(self.c145, statement, indices.c145)
+        }
+        if indices.c146 > 0 {
+            try SQLRecordCoding.bind(self.c146, statement, indices.c146)
+        }
+        if indices.c147 > 0 {
+            try SQLRecordCoding.bind(self.c147, statement, indices.c147)
+        }
+        if indices.c148 > 0 {
+            try SQLRecordCoding.bind(self.c148, statement, indices.c148)
+        }
+        if indices.c149 > 0 {
+            try SQLRecordCoding.bind(self.c149, statement, indices.c149, .text, "wide.c149")
+        }
+        if indices.c150 > 0 {
+            try SQLRecordCoding.bind(self.c150, statement, indices.c150)
+        }
+        if indices.c151 > 0 {
+            try SQLRecordCoding.bind(self.c151, statement, indices.c151)
+        }
+        if indices.c152 > 0 {
+            try SQLRecordCoding.bind(self.c152, statement, indices.c152)
+        }
+        if indices.c153 > 0 {
+            try SQLRecordCoding.bind(self.c153, statement, indices.c153)
+        }
+        if indices.c154 > 0 {
+            try SQLRecordCoding.bind(self.c154, statement, indices.c154)
+        }
+        if indices.c155 > 0 {
+            try SQLRecordCoding.bind(self.c155, statement, indices.c155, .text, "wide.c155")
+        }
+        if indices.c156 > 0 {
+            try SQLRecordCoding.bind(self.c156, statement, indices.c156)
+        }
+        if indices.c157 > 0 {
+            try SQLRecordCoding.bind(self.c157, statement, indices.c157)
+        }
+        if indices.c158 > 0 {
+            try SQLRecordCoding.bind(self.c158, statement, indices.c158)
+        }
+        if indices.c159 > 0 {
+            try SQLRecordCoding.bind(self.c159, statement, indices.c159)
+        }
+        if indices.c160 > 0 {
+            try SQLRecordCoding.bind(self.c160, statement, indices.c160)
+        }
+        if indices.c161 > 0 {
+            try SQLRecordCoding.bind(self.c161, statement, indices.c161, .text, "wide.c161")
+        }
+        if indices.c162 > 0 {
+            try SQLRecordCoding.bind(self.c162, statement, indices.c162)
+        }
+        if indices.c163 > 0 {
+            try SQLRecordCoding.bind(self.c163, statement, indices.c163)
+        }
+        if indices.c164 > 0 {
+            try SQLRecordCoding.bind(self.c164, statement, indices.c164)
+        }
+        if indices.c165 > 0 {
+            try SQLRecordCoding.bind(self.c165, statement, indices.c165)
+        }
+        if indices.c166 > 0 {
+            try SQLRecordCoding.bind(self.c166, statement, indices.c166)
+        }
+        if indices.c167 > 0 {
+            try SQLRecordCoding.bind(self.c167, statement, indices.c167, .text, "wide.c167")
+        }
+        if indices.c168 > 0 {
+            try SQLRecordCoding.bind(self.c168, statement, indices.c168)
+        }
+        if indices.c169 > 0 {
+            try SQLRecordCoding.bind(self.c169, statement, indices.c169)
+        }
+        if indices.c170 > 0 {
+            try SQLRecordCoding.bind(self.c170, statement, indices.c170)
+        }
+        if indices.c171 > 0 {
+            try SQLRecordCoding.bind(self.c171, statement, indices.c171)
+        }
+        if indices.c172 > 0 {
+            try SQLRecordCoding.bind(self.c172, statement, indices.c172)
+        }
+        if indices.c173 > 0 {
+            try SQLRecordCoding.bind(self.c173, statement, indices.c173, .text, "wide.c173")
+        }
+        if indices.c174 > 0 {
+            try SQLRecordCoding.bind(self.c174, statement, indices.c174)
+        }
+        if indices.c175 > 0 {
+            try SQLRecordCoding.bind(self.c175, statement, indices.c175)
+        }
+        if indices.c176 > 0 {
+            try SQLRecordCoding.bind(self.c176, statement, indices.c176)
+        }
+        if indices.c177 > 0 {
+            try SQLRecordCoding.bind(self.c177, statement, indices.c177)
+        }
+        if indices.c178 > 0 {
+            try SQLRecordCoding.bind(self.c178, statement, indices.c178)
+        }
+        if indices.c179 > 0 {
+            try SQLRecordCoding.bind(self.c179, statement, indices.c179, .text, "wide.c179")
+        }
+        if indices.c180 > 0 {
+            try SQLRecordCoding.bind(self.c180, statement, indices.c180)
+        }
+        if indices.c181 > 0 {
+            try SQLRecordCoding.bind(self.c181, statement, indices.c181)
+        }
+        if indices.c182 > 0 {
+            try SQLRecordCoding.bind(self.c182, statement, indices.c182)
+        }
+        if indices.c183 > 0 {
+            try SQLRecordCoding.bind(self.c183, statement, indices.c183)
+        }
+        if indices.c184 > 0 {
+            try SQLRecordCoding.bind(self.c184, statement, indices.c184)
+        }
+        if indices.c185 > 0 {
+            try SQLRecordCoding.bind(self.c185, statement, indices.c185, .text, "wide.c185")
+        }
+        if indices.c186 > 0 {
+            try SQLRecordCoding.bind(self.c186, statement, indices.c186)
+        }
+        if indices.c187 > 0 {
+            try SQLRecordCoding.bind(self.c187, statement, indices.c187)
+        }
+        if indices.c188 > 0 {
+            try SQLRecordCoding.bind(self.c188, statement, indices.c188)
+        }
+        if indices.c189 > 0 {
+            try SQLRecordCoding.bind(self.c189, statement, indices.c189)
+        }
+        if indices.c190 > 0 {
+            try SQLRecordCoding.bind(self.c190, statement, indices.c190)
+        }
+        if indices.c191 > 0 {
+            try SQLRecordCoding.bind(self.c191, statement, indices.c191, .text, "wide.c191")
+        }
+        if indices.c192 > 0 {
+            try SQLRecordCoding.bind(self.c192, statement, indices.c192)
+        }
+        if indices.c193 > 0 {
+            try SQLRecordCoding.bind(self.c193, statement, indices.c193)
+        }
+        if indices.c194 > 0 {
+            try SQLRecordCoding.bind(self.c194, statement, indices.c194)
+        }
+        if indices.c195 > 0 {
+            try SQLRecordCoding.bind(self.c195, statement, indices.c195)
+        }
+        if indices.c196 > 0 {
+            try SQLRecordCoding.bind(self.c196, statement, indices.c196)
+        }
+        if indices.c197 > 0 {
+            try SQLRecordCoding.bind(self.c197, statement, indices.c197, .text, "wide.c197")
+        }
+        if indices.c198 > 0 {
+            try SQLRecordCoding.bind(self.c198, statement, indices.c198)
+        }
+        if indices.c199 > 0 {
+            try SQLRecordCoding.bind(self.c199, statement, indices.c199)
+        }
+        if indices.c200 > 0 {
+            try SQLRecordCoding.bind(self.c200, statement, indices.c200)
+        }
+        if indices.c201 > 0 {
+            try SQLRecordCoding.bind(self.c201, statement, indices.c201)
+        }
+        if indices.c202 > 0 {
+            try SQLRecordCoding.bind(self.c202, statement, indices.c202)
+        }
+        if indices.c203 > 0 {
+            try SQLRecordCoding.bind(self.c203, statement, indices.c203, .text, "wide.c203")
+        }
+        if indices.c204 > 0 {
+            try SQLRecordCoding.bind(self.c204, statement, indices.c204)
+        }
+        if indices.c205 > 0 {
+            try SQLRecordCoding.bind(self.c205, statement, indices.c205)
+        }
+        if indices.c206 > 0 {
+            try SQLRecordCoding.bind(self.c206, statement, indices.c206)
+        }
+        if indices.c207 > 0 {
+            try SQLRecordCoding.bind(self.c207, statement, indices.c207)
+        }
+        if indices.c208 > 0 {
+            try SQLRecordCoding.bind(self.c208, statement, indices.c208)
+        }
+        if indices.c209 > 0 {
+            try SQLRecordCoding.bind(self.c209, statement, indices.c209, .text, "wide.c209")
+        }
+        if indices.c210 > 0 {
+            try SQLRecordCoding.bind(self.c210, statement, indices.c210)
+        }
+        if indices.c211 > 0 {
+            try SQLRecordCoding.bind(self.c211, statement, indices.c211)
+        }
+        if indices.c212 > 0 {
+            try SQLRecordCoding.bind(self.c212, statement, indices.c212)
+        }
+        if indices.c213 > 0 {
+            try SQLRecordCoding.bind(self.c213, statement, indices.c213)
+        }
+        if indices.c214 > 0 {
+            try SQLRecordCoding.bind(self.c214, statement, indices.c214)
+        }
+        if indices.c215 > 0 {
+            try SQLRecordCoding.bind(self.c215, statement, indices.c215, .text, "wide.c215")
+        }
+        if indices.c216 > 0 {
+            try SQLRecordCoding.bind(self.c216, statement, indices.c216)
+        }
+        if indices.c217 > 0 {
+            try SQLRecordCoding.bind(self.c217, statement, indices.c217)
+        }
+        if indices.c218 > 0 {
+            try SQLRecordCoding.bind(self.c218, statement, indices.c218)
+        }
+        if indices.c219 > 0 {
+            try SQLRecordCoding.bind(self.c219, statement, indices.c219)
+        }
+        if indices.c220 > 0 {
+            try SQLRecordCoding.bind(self.c220, statement, indices.c220)
+        }
+        if indices.c221 > 0 {
+            try SQLRecordCoding.bind(self.c221, statement, indices.c221, .text, "wide.c221")
+        }
+        if indices.c222 > 0 {
+            try SQLRecordCoding.bind(self.c222, statement, indices.c222)
+        }
+        if indices.c223 > 0 {
+            try SQLRecordCoding.bind(self.c223, statement, indices.c223)
+        }
+        if indices.c224 > 0 {
+            try SQLRecordCoding.bind(self.c224, statement, indices.c224)
+        }
+        if indices.c225 > 0 {
+            try SQLRecordCoding.bind(self.c225, statement, indices.c225)
+        }
+        if indices.c226 > 0 {
+            try SQLRecordCoding.bind(self.c226, statement, indices.c226)
+        }
+        if indices.c227 > 0 {
+            try SQLRecordCoding.bind(self.c227, statement, indices.c227, .text, "wide.c227")
+        }
+        if indices.c228 > 0 {
+            try SQLRecordCoding.bind(self.c228, statement, indices.c228)
+        }
+        if indices.c229 > 0 {
+            try SQLRecordCoding.bind(self.c229, statement, indices.c229)
+        }
+        if indices.c230 > 0 {
+            try SQLRecordCoding.bind(self.c230, statement, indices.c230)
+        }
+        if indices.c231 > 0 {
+            try SQLRecordCoding.bind(self.c231, statement, indices.c231)
+        }
+        if indices.c232 > 0 {
+            try SQLRecordCoding.bind(self.c232, statement, indices.c232)
+        }
+        if indices.c233 > 0 {
+            try SQLRecordCoding.bind(self.c233, statement, indices.c233, .text, "wide.c233")
+        }
+        if indices.c234 > 0 {
+            try SQLRecordCoding.bind(self.c234, statement, indices.c234)
+        }
+        if indices.c235 > 0 {
+            try SQLRecordCoding.bind(self.c235, statement, indices.c235)
+        }
+        if indices.c236 > 0 {
+            try SQLRecordCoding.bind(self.c236, statement, indices.c236)
+        }
+        if indices.c237 > 0 {
+            try SQLRecordCoding.bind(self.c237, statement, indices.c237)
+        }
+        if indices.c238 > 0 {
+            try SQLRecordCoding.bind(self.c238, statement, indices.c238)
+        }
+        if indices.c239 > 0 {
+            try SQLRecordCoding.bind(self.c239, statement, indices.c239, .text, "wide.c239")
+        }
+        if indices.c240 > 0 {
+            try SQLRecordCoding.bind(self.c240, statement, indices.c240)
+        }
+        if indices.c241 > 0 {
+            try SQLRecordCoding.bind(self.c241, statement, indices.c241)
+        }
+        if indices.c242 > 0 {
+            try SQLRecordCoding.bind(self.c242, statement, indices.c242)
+        }
+        if indices.c243 > 0 {
+            try SQLRecordCoding.bind(self.c243, statement, indices.c243)
+        }
+        if indices.c244 > 0 {
+            try SQLRecordCoding.bind(self.c244, statement, indices.c244)
+        }
+        if indices.c245 > 0 {
+            try SQLRecordCoding.bind(self.c245, statement, indices.c245, .text, "wide.c245")
+        }
+        if indices.c246 > 0 {
+            try SQLRecordCoding.bind(self.c246, statement, indices.c246)
+        }
+        if indices.c247 > 0 {
+            try SQLRecordCoding.bind(self.c247, statement, indices.c247)
+        }
+        if indices.c248 > 0 {
+            try SQLRecordCoding.bind(self.c248, statement, indices.c248)
+        }
+        if indices.c249 > 0 {
+            try SQLRecordCoding.bind(self.c249, statement, indices.c249)
+        }
+        if indices.c250 > 0 {
+            try SQLRecordCoding.bind(self.c250, statement, indices.c250)
+        }
+        if indices.c251 > 0 {
+            try SQLRecordCoding.bind(self.c251, statement, indices.c251, .text, "wide.c251")
+        }
+        if indices.c252 > 0 {
+            try SQLRecordCoding.bind(self.c252, statement, indices.c252)
+        }
+        if indices.c253 > 0 {
+            try SQLRecordCoding.bind(self.c253, statement, indices.c253)
+        }
+        if indices.c254 > 0 {
+            try SQLRecordCoding.bind(self.c254, statement, indices.c254)
+        }
+        if indices.c255 > 0 {
+            try SQLRecordCoding.bind(self.c255, statement, indices.c255)
+        }
+        if indices.c256 > 0 {
+            try SQLRecordCoding.bind(self.c256, statement, indices.c256)
+        }
+        if indices.c257 > 0 {
+            try SQLRecordCoding.bind(self.c257, statement, indices.c257, .text, "wide.c257")
+        }
+        if indices.c258 > 0 {
+            try SQLRecordCoding.bind(self.c258, statement, indices.c258)
+        }
+        if indices.c259 > 0 {
+            try SQLRecordCoding.bind(self.c259, statement, indices.c259)
+        }
+        if indices.c260 > 0 {
+            try SQLRecordCoding.bind(self.c260, statement, indices.c260)
+        }
+        if indices.c261 > 0 {
+            try SQLRecordCoding.bind(self.c261, statement, indices.c261)
+        }
+        if indices.c262 > 0 {
+            try SQLRecordCoding.bind(self.c262, statement, indices.c262)
+        }
+        if indices.c263 > 0 {
+            try SQLRecordCoding.bind(self.c263, statement, indices.c263, .text, "wide.c263")
+        }
+        if indices.c264 > 0 {
+            try SQLRecordCoding.bind(self.c264, statement, indices.c264)
+        }
+        if indices.c265 > 0 {
+            try SQLRecordCoding.bind(self.c265, statement, indices.c265)
+        }
+        if indices.c266 > 0 {
+            try SQLRecordCoding.bind(self.c266, statement, indices.c266)
+        }
+        if indices.c267 > 0 {
+            try SQLRecordCoding.bind(self.c267, statement, indices.c267)
+        }
+        if indices.c268 > 0 {
+            try SQLRecordCoding.bind(self.c268, statement, indices.c268)
+        }
+        if indices.c269 > 0 {
+            try SQLRecordCoding.bind(self.c269, statement, indices.c269, .text, "wide.c269")
+        }
+        if indices.c270 > 0 {
+            try SQLRecordCoding.bind(self.c270, statement, indices.c270)
+        }
+        if indices.c271 > 0 {
+            try SQLRecordCoding.bind(self.c271, statement, indices.c271)
+        }
+        if indices.c272 > 0 {
+            try SQLRecordCoding.bind(self.c272, statement, indices.c272)
+        }
+        if indices.c273 > 0 {
+            try SQLRecordCoding.bind(self.c273, statement, indices.c273)
+        }
+        if indices.c274 > 0 {
+            try SQLRecordCoding.bind(self.c274, statement, indices.c274)
+        }
+        if indices.c275 > 0 {
+            try SQLRecordCoding.bind(self.c275, statement, indices.c275, .text, "wide.c275")
+        }
+        if indices.c276 > 0 {
+            try SQLRecordCoding.bind(self.c276, statement, indices.c276)
+        }
+        if indices.c277 > 0 {
+            try SQLRecordCoding.bind(self.c277, statement, indices.c277)
+        }
+        if indices.c278 > 0 {
+            try SQLRecordCoding.bind(self.c278, statement, indices.c278)
+        }
+        if indices.c279 > 0 {
+            try SQLRecordCoding.bind(self.c279, statement, indices.c279)
+        }
+        if indices.c280 > 0 {
+            try SQLRecordCoding.bind(self.c280, statement, indices.c280)
+        }
+        if indices.c281 > 0 {
+            try SQLRecordCoding.bind(self.c281, statement, indices.c281, .text, "wide.c281")
+        }
+        if indices.c282 > 0 {
+            try SQLRecordCoding.bind(self.c282, statement, indices.c282)
+        }
+        if indices.c283 > 0 {
+            try SQLRecordCoding.bind(self.c283, statement, indices.c283)
+        }
+        if indices.c284 > 0 {
+            try SQLRecordCoding.bind(self.c284, statement, indices.c284)
+        }
+        if indices.c285 > 0 {
+            try SQLRecordCoding.bind(self.c285, statement, indices.c285)
+        }
+        if indices.c286 > 0 {
+            try SQLRecordCoding.bind(self.c286, statement, indices.c286)
+        }
+        if indices.c287 > 0 {
+            try SQLRecordCoding.bind(self.c287, statement, indices.c287, .text, "wide.c287")
+        }
+        if indices.c288 > 0 {
+            try SQLRecordCoding.bind(self.c288, statement, indices.c288)
+        }
+        if indices.c289 > 0 {
+            try SQLRecordCoding.bind(self.c289, statement, indices.c289)
+        }
+        if indices.c290 > 0 {
+            try SQLRecordCoding.bind(self.c290, statement, indices.c290)
+        }
+        if indices.c291 > 0 {
+            try SQLRecordCoding.bind(self.c291, statement, indices.c291)
+        }
+        if indices.c292 > 0 {
+            try SQLRecordCoding.bind(self.c292, statement, indices.c292)
+        }
+        if indices.c293 > 0 {
+            try SQLRecordCoding.bind(self.c293, statement, indices.c293, .text, "wide.c293")
+        }
+        if indices.c294 > 0 {
+            try SQLRecordCoding.bind(self.c294, statement, indices.c294)
+        }
+        if indices.c295 > 0 {
+            try SQLRecordCoding.bind(self.c295, statement, indices.c295)
+        }
+        if indices.c296 > 0 {
+            try SQLRecordCoding.bind(self.c296, statement, indices.c296)
+        }
+        if indices.c297 > 0 {
+            try SQLRecordCoding.bind(self.c297, statement, indices.c297)
+        }
+        if indices.c298 > 0 {
+            try SQLRecordCoding.bind(self.c298, statement, indices.c298)
+        }
+        if indices.c299 > 0 {
+            try SQLRecordCoding.bind(self.c299, statement, indices.c299, .text, "wide.c299")
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.

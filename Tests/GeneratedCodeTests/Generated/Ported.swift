@@ -249,6 +249,109 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `address` is bound to (one-based); 0 leaves it unbound.
+        public var address: Int32 = 0
+        /// The parameter `payload` is bound to (one-based); 0 leaves it unbound.
+        public var payload: Int32 = 0
+        /// The parameter `digest` is bound to (one-based); 0 leaves it unbound.
+        public var digest: Int32 = 0
+        /// The parameter `meta` is bound to (one-based); 0 leaves it unbound.
+        public var meta: Int32 = 0
+        /// The parameter `shape` is bound to (one-based); 0 leaves it unbound.
+        public var shape: Int32 = 0
+        /// The parameter `opens` is bound to (one-based); 0 leaves it unbound.
+        public var opens: Int32 = 0
+        /// The parameter `population` is bound to (one-based); 0 leaves it unbound.
+        public var population: Int32 = 0
+        /// The parameter `area` is bound to (one-based); 0 leaves it unbound.
+        public var area: Int32 = 0
+        /// The parameter `is_open` is bound to (one-based); 0 leaves it unbound.
+        public var isOpen: Int32 = 0
+        /// The parameter `rating` is bound to (one-based); 0 leaves it unbound.
+        public var rating: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            id: Int32 = 0,
+            name: Int32 = 0,
+            address: Int32 = 0,
+            payload: Int32 = 0,
+            digest: Int32 = 0,
+            meta: Int32 = 0,
+            shape: Int32 = 0,
+            opens: Int32 = 0,
+            population: Int32 = 0,
+            area: Int32 = 0,
+            isOpen: Int32 = 0,
+            rating: Int32 = 0
+        ) {
+            self.id = id
+            self.name = name
+            self.address = address
+            self.payload = payload
+            self.digest = digest
+            self.meta = meta
+            self.shape = shape
+            self.opens = opens
+            self.population = population
+            self.area = area
+            self.isOpen = isOpen
+            self.rating = rating
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.address > 0 {
+            try SQLRecordCoding.bind(self.address, statement, indices.address)
+        }
+        if indices.payload > 0 {
+            try SQLRecordCoding.bind(self.payload, statement, indices.payload)
+        }
+        if indices.digest > 0 {
+            try SQLRecordCoding.bind(self.digest, statement, indices.digest)
+        }
+        if indices.meta > 0 {
+            try SQLRecordCoding.bind(self.meta, statement, indices.meta)
+        }
+        if indices.shape > 0 {
+            try SQLRecordCoding.bind(self.shape, statement, indices.shape)
+        }
+        if indices.opens > 0 {
+            try SQLRecordCoding.bind(self.opens, statement, indices.opens)
+        }
+        if indices.population > 0 {
+            try SQLRecordCoding.bind(self.population, statement, indices.population)
+        }
+        if indices.area > 0 {
+            try SQLRecordCoding.bind(self.area, statement, indices.area)
+        }
+        if indices.isOpen > 0 {
+            try SQLRecordCoding.bind(self.isOpen, statement, indices.isOpen)
+        }
+        if indices.rating > 0 {
+            try SQLRecordCoding.bind(self.rating, statement, indices.rating)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -449,6 +552,54 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `Z_PK` is bound to (one-based); 0 leaves it unbound.
+        public var zPk: Int32 = 0
+        /// The parameter `Z_ENT` is bound to (one-based); 0 leaves it unbound.
+        public var zEnt: Int32 = 0
+        /// The parameter `Z_OPT` is bound to (one-based); 0 leaves it unbound.
+        public var zOpt: Int32 = 0
+        /// The parameter `ZCREATIONDATE` is bound to (one-based); 0 leaves it unbound.
+        public var zcreationdate: Int32 = 0
+        /// The parameter `ZTITLE` is bound to (one-based); 0 leaves it unbound.
+        public var ztitle: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(zPk: Int32 = 0, zEnt: Int32 = 0, zOpt: Int32 = 0, zcreationdate: Int32 = 0, ztitle: Int32 = 0) {
+            self.zPk = zPk
+            self.zEnt = zEnt
+            self.zOpt = zOpt
+            self.zcreationdate = zcreationdate
+            self.ztitle = ztitle
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(zPk: 1, zEnt: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.zPk > 0 {
+            try SQLRecordCoding.bind(self.zPk, statement, indices.zPk)
+        }
+        if indices.zEnt > 0 {
+            try SQLRecordCoding.bind(self.zEnt, statement, indices.zEnt)
+        }
+        if indices.zOpt > 0 {
+            try SQLRecordCoding.bind(self.zOpt, statement, indices.zOpt)
+        }
+        if indices.zcreationdate > 0 {
+            try SQLRecordCoding.bind(self.zcreationdate, statement, indices.zcreationdate, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
+        }
+        if indices.ztitle > 0 {
+            try SQLRecordCoding.bind(self.ztitle, statement, indices.ztitle)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(zEnt, statement, 1)
@@ -622,6 +773,48 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `title` is bound to (one-based); 0 leaves it unbound.
+        public var title: Int32 = 0
+        /// The parameter `published_at` is bound to (one-based); 0 leaves it unbound.
+        public var publishedAt: Int32 = 0
+        /// The parameter `stamp` is bound to (one-based); 0 leaves it unbound.
+        public var stamp: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, title: Int32 = 0, publishedAt: Int32 = 0, stamp: Int32 = 0) {
+            self.id = id
+            self.title = title
+            self.publishedAt = publishedAt
+            self.stamp = stamp
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, title: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.title > 0 {
+            try SQLRecordCoding.bind(self.title, statement, indices.title)
+        }
+        if indices.publishedAt > 0 {
+            try SQLRecordCoding.bind(self.publishedAt, statement, indices.publishedAt, .text, "legacy_post.published_at")
+        }
+        if indices.stamp > 0 {
+            try SQLRecordCoding.bind(self.stamp, statement, indices.stamp, .unixTimeInteger, "legacy_post.stamp")
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(title, statement, 1)
@@ -784,6 +977,42 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
         if filmId == Int.min { stored.filmId = Int(rowID) }
         stored.lastUpdate = SQLRecordCoding.stored(lastUpdate, .text)
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `film_id` is bound to (one-based); 0 leaves it unbound.
+        public var filmId: Int32 = 0
+        /// The parameter `title` is bound to (one-based); 0 leaves it unbound.
+        public var title: Int32 = 0
+        /// The parameter `last_update` is bound to (one-based); 0 leaves it unbound.
+        public var lastUpdate: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(filmId: Int32 = 0, title: Int32 = 0, lastUpdate: Int32 = 0) {
+            self.filmId = filmId
+            self.title = title
+            self.lastUpdate = lastUpdate
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(filmId: 1, title: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.filmId > 0 {
+            try SQLRecordCoding.bind(self.filmId, statement, indices.filmId)
+        }
+        if indices.title > 0 {
+            try SQLRecordCoding.bind(self.title, statement, indices.title)
+        }
+        if indices.lastUpdate > 0 {
+            try SQLRecordCoding.bind(self.lastUpdate, statement, indices.lastUpdate, .text, "film.last_update")
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -951,6 +1180,54 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `min_x` is bound to (one-based); 0 leaves it unbound.
+        public var minX: Int32 = 0
+        /// The parameter `max_x` is bound to (one-based); 0 leaves it unbound.
+        public var maxX: Int32 = 0
+        /// The parameter `min_y` is bound to (one-based); 0 leaves it unbound.
+        public var minY: Int32 = 0
+        /// The parameter `max_y` is bound to (one-based); 0 leaves it unbound.
+        public var maxY: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0) {
+            self.id = id
+            self.minX = minX
+            self.maxX = maxX
+            self.minY = minY
+            self.maxY = maxY
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, minX: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.minX > 0 {
+            try SQLRecordCoding.bind(self.minX, statement, indices.minX)
+        }
+        if indices.maxX > 0 {
+            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX)
+        }
+        if indices.minY > 0 {
+            try SQLRecordCoding.bind(self.minY, statement, indices.minY)
+        }
+        if indices.maxY > 0 {
+            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(minX, statement, 1)
@@ -1080,6 +1357,36 @@ extension NoteSearch: SQLTableRecord, SQLQueryableRecord {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `title` is bound to (one-based); 0 leaves it unbound.
+        public var title: Int32 = 0
+        /// The parameter `body` is bound to (one-based); 0 leaves it unbound.
+        public var body: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(title: Int32 = 0, body: Int32 = 0) {
+            self.title = title
+            self.body = body
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(title: 1, body: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.title > 0 {
+            try SQLRecordCoding.bind(self.title, statement, indices.title)
+        }
+        if indices.body > 0 {
+            try SQLRecordCoding.bind(self.body, statement, indices.body)
+        }
     }
 
     /// The columns of `note_search`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.

@@ -141,6 +141,36 @@ extension CollisionsRaw.StoreRecord {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `store_id` is bound to (one-based); 0 leaves it unbound.
+        public var storeId: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(storeId: Int32 = 0, name: Int32 = 0) {
+            self.storeId = storeId
+            self.name = name
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(storeId: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.storeId > 0 {
+            try SQLRecordCoding.bind(self.storeId, statement, indices.storeId)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -271,6 +301,36 @@ extension CollisionsRaw.Handle {
         var stored = self
         if handleId == Int.min { stored.handleId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `handle_id` is bound to (one-based); 0 leaves it unbound.
+        public var handleId: Int32 = 0
+        /// The parameter `label` is bound to (one-based); 0 leaves it unbound.
+        public var label: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(handleId: Int32 = 0, label: Int32 = 0) {
+            self.handleId = handleId
+            self.label = label
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(handleId: 1, label: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.handleId > 0 {
+            try SQLRecordCoding.bind(self.handleId, statement, indices.handleId)
+        }
+        if indices.label > 0 {
+            try SQLRecordCoding.bind(self.label, statement, indices.label)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -405,6 +465,36 @@ extension CollisionsRaw.Statement {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `statement_id` is bound to (one-based); 0 leaves it unbound.
+        public var statementId: Int32 = 0
+        /// The parameter `body` is bound to (one-based); 0 leaves it unbound.
+        public var body: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(statementId: Int32 = 0, body: Int32 = 0) {
+            self.statementId = statementId
+            self.body = body
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(statementId: 1, body: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.statementId > 0 {
+            try SQLRecordCoding.bind(self.statementId, statement, indices.statementId)
+        }
+        if indices.body > 0 {
+            try SQLRecordCoding.bind(self.body, statement, indices.body)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(body, statement, 1)
@@ -535,6 +625,36 @@ extension CollisionsRaw.Db {
         var stored = self
         if dbId == Int.min { stored.dbId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `db_id` is bound to (one-based); 0 leaves it unbound.
+        public var dbId: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(dbId: Int32 = 0, name: Int32 = 0) {
+            self.dbId = dbId
+            self.name = name
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(dbId: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.dbId > 0 {
+            try SQLRecordCoding.bind(self.dbId, statement, indices.dbId)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -673,6 +793,42 @@ extension CollisionsRaw.Chain {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id2: Int32 = 0
+        /// The parameter `chain_index` is bound to (one-based); 0 leaves it unbound.
+        public var chainIndex: Int32 = 0
+        /// The parameter `store_id` is bound to (one-based); 0 leaves it unbound.
+        public var storeId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id2: Int32 = 0, chainIndex: Int32 = 0, storeId: Int32 = 0) {
+            self.id2 = id2
+            self.chainIndex = chainIndex
+            self.storeId = storeId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id2: 1, chainIndex: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id2 > 0 {
+            try SQLRecordCoding.bind(self.id2, statement, indices.id2)
+        }
+        if indices.chainIndex > 0 {
+            try SQLRecordCoding.bind(self.chainIndex, statement, indices.chainIndex)
+        }
+        if indices.storeId > 0 {
+            try SQLRecordCoding.bind(self.storeId, statement, indices.storeId)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -875,6 +1031,109 @@ extension CollisionsRaw.Gadget {
         var stored = self
         if gadgetId == Int.min { stored.gadgetId = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `gadget_id` is bound to (one-based); 0 leaves it unbound.
+        public var gadgetId: Int32 = 0
+        /// The parameter `handle_id` is bound to (one-based); 0 leaves it unbound.
+        public var handleId: Int32 = 0
+        /// The parameter `statement_id` is bound to (one-based); 0 leaves it unbound.
+        public var statementId: Int32 = 0
+        /// The parameter `db_id` is bound to (one-based); 0 leaves it unbound.
+        public var dbId: Int32 = 0
+        /// The parameter `store_id` is bound to (one-based); 0 leaves it unbound.
+        public var storeId: Int32 = 0
+        /// The parameter `context` is bound to (one-based); 0 leaves it unbound.
+        public var context: Int32 = 0
+        /// The parameter `record` is bound to (one-based); 0 leaves it unbound.
+        public var record: Int32 = 0
+        /// The parameter `offset` is bound to (one-based); 0 leaves it unbound.
+        public var offset: Int32 = 0
+        /// The parameter `index_` is bound to (one-based); 0 leaves it unbound.
+        public var index: Int32 = 0
+        /// The parameter `values` is bound to (one-based); 0 leaves it unbound.
+        public var values: Int32 = 0
+        /// The parameter `self` is bound to (one-based); 0 leaves it unbound.
+        public var selfColumn: Int32 = 0
+        /// The parameter `type` is bound to (one-based); 0 leaves it unbound.
+        public var type: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            gadgetId: Int32 = 0,
+            handleId: Int32 = 0,
+            statementId: Int32 = 0,
+            dbId: Int32 = 0,
+            storeId: Int32 = 0,
+            context: Int32 = 0,
+            record: Int32 = 0,
+            offset: Int32 = 0,
+            index: Int32 = 0,
+            values: Int32 = 0,
+            selfColumn: Int32 = 0,
+            type: Int32 = 0
+        ) {
+            self.gadgetId = gadgetId
+            self.handleId = handleId
+            self.statementId = statementId
+            self.dbId = dbId
+            self.storeId = storeId
+            self.context = context
+            self.record = record
+            self.offset = offset
+            self.index = index
+            self.values = values
+            self.selfColumn = selfColumn
+            self.type = type
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(gadgetId: 1, handleId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.gadgetId > 0 {
+            try SQLRecordCoding.bind(self.gadgetId, statement, indices.gadgetId)
+        }
+        if indices.handleId > 0 {
+            try SQLRecordCoding.bind(self.handleId, statement, indices.handleId)
+        }
+        if indices.statementId > 0 {
+            try SQLRecordCoding.bind(self.statementId, statement, indices.statementId)
+        }
+        if indices.dbId > 0 {
+            try SQLRecordCoding.bind(self.dbId, statement, indices.dbId)
+        }
+        if indices.storeId > 0 {
+            try SQLRecordCoding.bind(self.storeId, statement, indices.storeId)
+        }
+        if indices.context > 0 {
+            try SQLRecordCoding.bind(self.context, statement, indices.context)
+        }
+        if indices.record > 0 {
+            try SQLRecordCoding.bind(self.record, statement, indices.record)
+        }
+        if indices.offset > 0 {
+            try SQLRecordCoding.bind(self.offset, statement, indices.offset)
+        }
+        if indices.index > 0 {
+            try SQLRecordCoding.bind(self.index, statement, indices.index)
+        }
+        if indices.values > 0 {
+            try SQLRecordCoding.bind(self.values, statement, indices.values)
+        }
+        if indices.selfColumn > 0 {
+            try SQLRecordCoding.bind(self.selfColumn, statement, indices.selfColumn)
+        }
+        if indices.type > 0 {
+            try SQLRecordCoding.bind(self.type, statement, indices.type)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.

@@ -338,6 +338,165 @@ extension RichRaw.Item {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `quantity` is bound to (one-based); 0 leaves it unbound.
+        public var quantity: Int32 = 0
+        /// The parameter `price` is bound to (one-based); 0 leaves it unbound.
+        public var price: Int32 = 0
+        /// The parameter `weight` is bound to (one-based); 0 leaves it unbound.
+        public var weight: Int32 = 0
+        /// The parameter `ratio` is bound to (one-based); 0 leaves it unbound.
+        public var ratio: Int32 = 0
+        /// The parameter `cost` is bound to (one-based); 0 leaves it unbound.
+        public var cost: Int32 = 0
+        /// The parameter `amount` is bound to (one-based); 0 leaves it unbound.
+        public var amount: Int32 = 0
+        /// The parameter `is_active` is bound to (one-based); 0 leaves it unbound.
+        public var isActive: Int32 = 0
+        /// The parameter `is_archived` is bound to (one-based); 0 leaves it unbound.
+        public var isArchived: Int32 = 0
+        /// The parameter `created` is bound to (one-based); 0 leaves it unbound.
+        public var created: Int32 = 0
+        /// The parameter `due` is bound to (one-based); 0 leaves it unbound.
+        public var due: Int32 = 0
+        /// The parameter `touched` is bound to (one-based); 0 leaves it unbound.
+        public var touched: Int32 = 0
+        /// The parameter `token` is bound to (one-based); 0 leaves it unbound.
+        public var token: Int32 = 0
+        /// The parameter `homepage` is bound to (one-based); 0 leaves it unbound.
+        public var homepage: Int32 = 0
+        /// The parameter `photo` is bound to (one-based); 0 leaves it unbound.
+        public var photo: Int32 = 0
+        /// The parameter `note` is bound to (one-based); 0 leaves it unbound.
+        public var note: Int32 = 0
+        /// The parameter `code` is bound to (one-based); 0 leaves it unbound.
+        public var code: Int32 = 0
+        /// The parameter `anything` is bound to (one-based); 0 leaves it unbound.
+        public var anything: Int32 = 0
+        /// The parameter `hex_value` is bound to (one-based); 0 leaves it unbound.
+        public var hexValue: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(
+            id: Int32 = 0,
+            name: Int32 = 0,
+            quantity: Int32 = 0,
+            price: Int32 = 0,
+            weight: Int32 = 0,
+            ratio: Int32 = 0,
+            cost: Int32 = 0,
+            amount: Int32 = 0,
+            isActive: Int32 = 0,
+            isArchived: Int32 = 0,
+            created: Int32 = 0,
+            due: Int32 = 0,
+            touched: Int32 = 0,
+            token: Int32 = 0,
+            homepage: Int32 = 0,
+            photo: Int32 = 0,
+            note: Int32 = 0,
+            code: Int32 = 0,
+            anything: Int32 = 0,
+            hexValue: Int32 = 0
+        ) {
+            self.id = id
+            self.name = name
+            self.quantity = quantity
+            self.price = price
+            self.weight = weight
+            self.ratio = ratio
+            self.cost = cost
+            self.amount = amount
+            self.isActive = isActive
+            self.isArchived = isArchived
+            self.created = created
+            self.due = due
+            self.touched = touched
+            self.token = token
+            self.homepage = homepage
+            self.photo = photo
+            self.note = note
+            self.code = code
+            self.anything = anything
+            self.hexValue = hexValue
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.quantity > 0 {
+            try SQLRecordCoding.bind(self.quantity, statement, indices.quantity)
+        }
+        if indices.price > 0 {
+            try SQLRecordCoding.bind(self.price, statement, indices.price)
+        }
+        if indices.weight > 0 {
+            try SQLRecordCoding.bind(self.weight, statement, indices.weight)
+        }
+        if indices.ratio > 0 {
+            try SQLRecordCoding.bind(self.ratio, statement, indices.ratio)
+        }
+        if indices.cost > 0 {
+            try SQLRecordCoding.bind(self.cost, statement, indices.cost)
+        }
+        if indices.amount > 0 {
+            try SQLRecordCoding.bind(self.amount, statement, indices.amount)
+        }
+        if indices.isActive > 0 {
+            try SQLRecordCoding.bind(self.isActive, statement, indices.isActive)
+        }
+        if indices.isArchived > 0 {
+            try SQLRecordCoding.bind(self.isArchived, statement, indices.isArchived)
+        }
+        if indices.created > 0 {
+            try SQLRecordCoding.bind(self.created, statement, indices.created, .text, "item.created")
+        }
+        if indices.due > 0 {
+            try SQLRecordCoding.bind(self.due, statement, indices.due, .text, "item.due")
+        }
+        if indices.touched > 0 {
+            try SQLRecordCoding.bind(self.touched, statement, indices.touched, .text, "item.touched")
+        }
+        if indices.token > 0 {
+            try SQLRecordCoding.bind(self.token, statement, indices.token, .text)
+        }
+        if indices.homepage > 0 {
+            try SQLRecordCoding.bind(self.homepage, statement, indices.homepage)
+        }
+        if indices.photo > 0 {
+            try SQLRecordCoding.bind(self.photo, statement, indices.photo)
+        }
+        if indices.note > 0 {
+            try SQLRecordCoding.bind(self.note, statement, indices.note)
+        }
+        if indices.code > 0 {
+            try SQLRecordCoding.bind(self.code, statement, indices.code)
+        }
+        if indices.anything > 0 {
+            try SQLRecordCoding.bind(self.anything, statement, indices.anything)
+        }
+        if indices.hexValue > 0 {
+            try SQLRecordCoding.bind(self.hexValue, statement, indices.hexValue)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -484,6 +643,42 @@ extension RichRaw.Device {
         return self
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `uuid` is bound to (one-based); 0 leaves it unbound.
+        public var uuid: Int32 = 0
+        /// The parameter `label` is bound to (one-based); 0 leaves it unbound.
+        public var label: Int32 = 0
+        /// The parameter `owner` is bound to (one-based); 0 leaves it unbound.
+        public var owner: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(uuid: Int32 = 0, label: Int32 = 0, owner: Int32 = 0) {
+            self.uuid = uuid
+            self.label = label
+            self.owner = owner
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(uuid: 1, label: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.uuid > 0 {
+            try SQLRecordCoding.bind(self.uuid, statement, indices.uuid, .text)
+        }
+        if indices.label > 0 {
+            try SQLRecordCoding.bind(self.label, statement, indices.label)
+        }
+        if indices.owner > 0 {
+            try SQLRecordCoding.bind(self.owner, statement, indices.owner)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(label, statement, 1)
@@ -605,6 +800,36 @@ extension RichRaw.Country {
         return self
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `code` is bound to (one-based); 0 leaves it unbound.
+        public var code: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(code: Int32 = 0, name: Int32 = 0) {
+            self.code = code
+            self.name = name
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(code: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.code > 0 {
+            try SQLRecordCoding.bind(self.code, statement, indices.code)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -723,6 +948,36 @@ extension RichRaw.Legacy {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `number` is bound to (one-based); 0 leaves it unbound.
+        public var number: Int32 = 0
+        /// The parameter `label` is bound to (one-based); 0 leaves it unbound.
+        public var label: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(number: Int32 = 0, label: Int32 = 0) {
+            self.number = number
+            self.label = label
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(number: 1, label: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.number > 0 {
+            try SQLRecordCoding.bind(self.number, statement, indices.number)
+        }
+        if indices.label > 0 {
+            try SQLRecordCoding.bind(self.label, statement, indices.label)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -865,6 +1120,42 @@ extension RichRaw.Edition {
         var stored = self
         stored.released = SQLRecordCoding.stored(released, .text)
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `country_code` is bound to (one-based); 0 leaves it unbound.
+        public var countryCode: Int32 = 0
+        /// The parameter `item_id` is bound to (one-based); 0 leaves it unbound.
+        public var itemId: Int32 = 0
+        /// The parameter `released` is bound to (one-based); 0 leaves it unbound.
+        public var released: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(countryCode: Int32 = 0, itemId: Int32 = 0, released: Int32 = 0) {
+            self.countryCode = countryCode
+            self.itemId = itemId
+            self.released = released
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(countryCode: 1, itemId: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.countryCode > 0 {
+            try SQLRecordCoding.bind(self.countryCode, statement, indices.countryCode)
+        }
+        if indices.itemId > 0 {
+            try SQLRecordCoding.bind(self.itemId, statement, indices.itemId)
+        }
+        if indices.released > 0 {
+            try SQLRecordCoding.bind(self.released, statement, indices.released, .text, "edition.released")
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1010,6 +1301,48 @@ extension RichRaw.EditionNote {
         var stored = self
         if id == Int.min { stored.id = Int(rowID) }
         return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `country_code` is bound to (one-based); 0 leaves it unbound.
+        public var countryCode: Int32 = 0
+        /// The parameter `item_id` is bound to (one-based); 0 leaves it unbound.
+        public var itemId: Int32 = 0
+        /// The parameter `body` is bound to (one-based); 0 leaves it unbound.
+        public var body: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, countryCode: Int32 = 0, itemId: Int32 = 0, body: Int32 = 0) {
+            self.id = id
+            self.countryCode = countryCode
+            self.itemId = itemId
+            self.body = body
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, countryCode: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.countryCode > 0 {
+            try SQLRecordCoding.bind(self.countryCode, statement, indices.countryCode)
+        }
+        if indices.itemId > 0 {
+            try SQLRecordCoding.bind(self.itemId, statement, indices.itemId)
+        }
+        if indices.body > 0 {
+            try SQLRecordCoding.bind(self.body, statement, indices.body)
+        }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
@@ -1174,6 +1507,48 @@ extension RichRaw.Measurement {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `width` is bound to (one-based); 0 leaves it unbound.
+        public var width: Int32 = 0
+        /// The parameter `height` is bound to (one-based); 0 leaves it unbound.
+        public var height: Int32 = 0
+        /// The parameter `payload` is bound to (one-based); 0 leaves it unbound.
+        public var payload: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, width: Int32 = 0, height: Int32 = 0, payload: Int32 = 0) {
+            self.id = id
+            self.width = width
+            self.height = height
+            self.payload = payload
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, width: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.width > 0 {
+            try SQLRecordCoding.bind(self.width, statement, indices.width)
+        }
+        if indices.height > 0 {
+            try SQLRecordCoding.bind(self.height, statement, indices.height)
+        }
+        if indices.payload > 0 {
+            try SQLRecordCoding.bind(self.payload, statement, indices.payload)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(width, statement, 1)
@@ -1320,6 +1695,48 @@ extension RichRaw.Employee {
         return stored
     }
 
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// The parameter `manager_id` is bound to (one-based); 0 leaves it unbound.
+        public var managerId: Int32 = 0
+        /// The parameter `mentor_id` is bound to (one-based); 0 leaves it unbound.
+        public var mentorId: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, name: Int32 = 0, managerId: Int32 = 0, mentorId: Int32 = 0) {
+            self.id = id
+            self.name = name
+            self.managerId = managerId
+            self.mentorId = mentorId
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+        if indices.managerId > 0 {
+            try SQLRecordCoding.bind(self.managerId, statement, indices.managerId)
+        }
+        if indices.mentorId > 0 {
+            try SQLRecordCoding.bind(self.mentorId, statement, indices.mentorId)
+        }
+    }
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(name, statement, 1)
@@ -1432,6 +1849,36 @@ extension RichRaw.LogLine {
         stored.at = SQLRecordCoding.stored(at, .text)
         return stored
     }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `message` is bound to (one-based); 0 leaves it unbound.
+        public var message: Int32 = 0
+        /// The parameter `at` is bound to (one-based); 0 leaves it unbound.
+        public var at: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(message: Int32 = 0, at: Int32 = 0) {
+            self.message = message
+            self.at = at
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(message: 1, at: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.message > 0 {
+            try SQLRecordCoding.bind(self.message, statement, indices.message)
+        }
+        if indices.at > 0 {
+            try SQLRecordCoding.bind(self.at, statement, indices.at, .text, "log_line.at")
+        }
+    }
 }
 
 extension RichRaw.LogLine {
@@ -1503,6 +1950,30 @@ extension RichRaw.Tag {
     public func storedAfterInsert(rowID: Int64) -> Self {
         _ = rowID
         return self
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `label` is bound to (one-based); 0 leaves it unbound.
+        public var label: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(label: Int32 = 0) {
+            self.label = label
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(label: 1))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.label > 0 {
+            try SQLRecordCoding.bind(self.label, statement, indices.label)
+        }
     }
 }
 
