@@ -7,10 +7,10 @@ import Foundation
 /// The small helpers generated code reads, binds and runs statements with, at the level
 /// of the C API.
 ///
-/// Generated decoders read integers and reals with `sqlite3_column_int64` and
-/// `sqlite3_column_double` directly; these helpers cover what takes more than one call:
-/// validated text, bytes, dates, UUIDs, URLs, and binding. A generated file in raw mode
-/// (no dependency on Slate) carries its own copy with the same names.
+/// Generated decoders read every column through these helpers, which read a value
+/// exactly or throw an error naming its table and column (see "Reading" below), and bind
+/// and run statements with them. A generated file in raw mode (no dependency on Slate)
+/// carries its own copy with the same names.
 public enum SQLRecordCoding {
     // MARK: Reading
     //
@@ -191,6 +191,14 @@ public enum SQLRecordCoding {
         return mismatch(statement, index, column, "Date")
     }
 
+    /// The error for a value that is not a `kind` (a UUID, a URL), naming the column and
+    /// the value.
+    @usableFromInline
+    static func notA(_ kind: String, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) -> SQLError {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, kind) }
+        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a \(kind)")
+    }
+
     /// The error for a value `type` cannot hold exactly, naming the column and the value.
     @usableFromInline
     static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> SQLError {
@@ -204,7 +212,7 @@ public enum SQLRecordCoding {
     @inlinable
     public static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
         if let uuid = SQLUUID.uuid(sqliteStatement: statement, column: index) { return uuid }
-        throw decodingError(statement, column, "holds a value that is not a UUID")
+        throw notA("UUID", statement, index, column)
     }
 
     /// A URL from the text of column `index`.
@@ -212,7 +220,7 @@ public enum SQLRecordCoding {
     public static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
         let string = try text(statement, index, column)
         if let url = URL(string: string) { return url }
-        throw decodingError(statement, column, "holds \(SQLValue.text(string).sqlLiteral), which is not a URL")
+        throw notA("URL", statement, index, column)
     }
 
     /// Column `index` as a dynamic value, in its own storage class.
@@ -433,19 +441,19 @@ public enum SQLRecordCoding {
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
-            try execute(db, sql, bind: bind)
+            guard try execute(db, sql, bind: bind) > 0 else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
             return stored(sqlite3_last_insert_rowid(db))
         }
         if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
-            guard try step(statement) else { throw missingRowError(returning) }
+            guard try step(statement) else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: returning) }
             let record = try decode(statement)
             while try step(statement) {}
             return record
         }
-        try execute(db, sql, bind: bind)
+        guard try execute(db, sql, bind: bind) > 0 else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
         if let selectByRowID {
             let rowID = sqlite3_last_insert_rowid(db)
             let rows = try fetch(db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode)

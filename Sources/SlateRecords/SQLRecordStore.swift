@@ -58,6 +58,14 @@ public enum SQLRecordOperations {
         if record.insertAssignsRowID { throw notInsertedError(Record.self, operation) }
     }
 
+    /// The error for an insert that stored nothing: `INSERT OR IGNORE`, an `ON CONFLICT
+    /// IGNORE` constraint or a trigger's `RAISE(IGNORE)` skipped the row, and the rowid
+    /// SQLite reports is an older row's.
+    @usableFromInline
+    static func insertIgnoredError(_ sql: String?) -> SQLError {
+        SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql)
+    }
+
     @usableFromInline
     static func notInsertedError(_ type: Any.Type, _ operation: String) -> SQLError {
         SQLError(
@@ -76,6 +84,7 @@ public enum SQLRecordOperations {
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
             while try statement.next() {}
+            if context.changes == 0 { throw insertIgnoredError(statement.sql) }
             return record.storedAfterInsert(rowID: context.lastInsertRowID)
         }
         if mode == .returning, SQLRecordCoding.supportsReturning {
@@ -83,9 +92,7 @@ public enum SQLRecordOperations {
                 slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning, sql: record.sqlInsertReturning)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
-            guard let stored = try firstRecord(Record.self, from: statement) else {
-                throw SQLError(code: .error, message: "the inserted row could not be read back", sql: statement.sql)
-            }
+            guard let stored = try firstRecord(Record.self, from: statement) else { throw insertIgnoredError(statement.sql) }
             while try statement.next() {}
             return stored
         }
@@ -93,6 +100,7 @@ public enum SQLRecordOperations {
         defer { statement.reset() }
         try record.bindInsert(to: try statement.liveHandle())
         while try statement.next() {}
+        if context.changes == 0 { throw insertIgnoredError(statement.sql) }
         if let select = Record.sqlSelectByRowID {
             let rowID = context.lastInsertRowID
             if let stored = try fetchOne(Record.self, slot: slots.selectByRowID, sql: select, in: context, bind: { try $0.bind(rowID, at: 1) }) {

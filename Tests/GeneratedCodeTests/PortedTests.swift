@@ -103,10 +103,10 @@ import Testing
         }
         let context = try SQLContext(path: path)
         defer { context.close() }
-        expectSQLError(.mismatch, #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds text"#) {
+        expectSQLError(.mismatch, #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds TEXT 'many'"#) {
             _ = try context.fetch(PlaceRow.self)
         }
-        expectSQLError(.mismatch, #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds text"#) {
+        expectSQLError(.mismatch, #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds TEXT 'many'"#) {
             _ = try context.load(PlaceRow.self, key: 1)
         }
         // And the connection layer's typed getters.
@@ -267,6 +267,40 @@ import Testing
         #expect(note == NoteSearch(title: .text("Slate"), body: .integer(42)))
         #expect(try db.noteSearches.fetch() == [note])
     }
+    // MARK: From the review
+
+    @Test func anInsertThatStoresNothingThrowsInsteadOfReturningAnotherRow() throws {
+        let db = try database()
+        defer { db.close() }
+        let good = try db.insert(Guarded(name: "good"))
+        expectSQLError(.constraint, "the row was not inserted: a conflict clause or a trigger ignored it") {
+            _ = try db.insert(Guarded(name: "spam"))
+        }
+        _ = try db.insert(Keyword(label: "a"))
+        _ = try db.insert(Keyword(label: "b"))
+        expectSQLError(.constraint, "the row was not inserted: a conflict clause or a trigger ignored it") {
+            _ = try db.insert(Keyword(label: "a"))
+        }
+        #expect(try db.guarded.fetch() == [good])
+        #expect(try db.keywords.fetchCount() == 2)
+    }
+
+    @Test func textThatNumericAffinityTurnsIntoANumberIsReturnedAsStored() throws {
+        let db = try database()
+        defer { db.close() }
+        let place = try db.insert(Place(name: "02134", address: .null, shape: .null))
+        #expect(place.name == "2134")
+        #expect(try db.places.find(place.id) == place)
+    }
+
+    @Test func predicatesWithDatesNoStorageHoldsDoNotTrap() throws {
+        let db = try database()
+        defer { db.close() }
+        _ = try db.insert(LegacyPost(title: "a", stamp: Date(timeIntervalSince1970: 10)))
+        #expect(try db.legacyPosts.fetch(where: { $0.stamp < Date(timeIntervalSince1970: .infinity) }).count == 1)
+        #expect(try db.legacyPosts.fetch(where: { $0.stamp > Date(timeIntervalSince1970: -1e19) }).count == 1)
+    }
+
 }
 
 extension LegacyPost {

@@ -81,7 +81,7 @@ import Testing
             _ = try db.items.find(1)
         }
         try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET name = 'ok', token = 'not-a-uuid'") }
-        expectSQLError(.mismatch, "column item.token holds a value that is not a UUID") {
+        expectSQLError(.mismatch, "column item.token holds TEXT 'not-a-uuid', which is not a UUID") {
             _ = try db.items.fetch()
         }
     }

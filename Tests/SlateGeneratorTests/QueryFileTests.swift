@@ -47,6 +47,18 @@ import Testing
 
     // MARK: Parsing
 
+    /// A date argument compared with a column is bound in that column's storage (a
+    /// REAL compared with TEXT is never greater, so a query would silently match nothing).
+    @Test func dateArgumentsAreBoundInTheirColumnsStorage() throws {
+        var configuration = GeneratorConfiguration()
+        configuration.types.dateColumns["author.born"] = .secondsSince2001
+        let code = try generate("""
+            -- name: bornAfter :many
+            SELECT id FROM author WHERE born > :since;
+            """, configuration: configuration)
+        expectContains(code, #"try SQLRecordCoding.bind(since, statement, 1, .secondsSince2001, "bornAfter :since")"#)
+    }
+
     @Test func parsesNamesKindsDocumentationAndLines() throws {
         let file = try QueryFile(path: "q.sql", text: """
             -- Leading comments belong to no query.

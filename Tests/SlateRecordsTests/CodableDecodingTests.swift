@@ -132,7 +132,7 @@ import Testing
         }
         try db.exec(sql: "UPDATE sample SET amount = 'many' WHERE id = 4")
         #expect(throws: SQLError(
-            code: .mismatch, message: "Strict.amount (Int64) cannot read column \"amount\" of table \"sample\": it holds text")) {
+            code: .mismatch, message: "Strict.amount (Int64) cannot read column \"amount\" of table \"sample\": it holds TEXT 'many'")) {
             try db.fetch(Strict.self, where: { $0.id > 3 })
         }
         #expect(try db.fetch(Strict.self, where: { $0.id == 5 }).map(\.amount) == [500])

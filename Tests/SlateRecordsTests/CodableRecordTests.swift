@@ -149,7 +149,7 @@ struct Device: SQLCodableRecord, Equatable {
         #expect(try db.fetch(TooFew.self).isEmpty)
         try db.save(Note(title: "text"))
         #expect(throws: SQLError(
-            code: .mismatch, message: "WrongType.title (Int) cannot read column \"title\" of table \"notes\": it holds text")) {
+            code: .mismatch, message: "WrongType.title (Int) cannot read column \"title\" of table \"notes\": it holds TEXT 'text'")) {
             try db.fetch(WrongType.self)
         }
         // Text that is not a date: the property, the column and the table are named.
@@ -159,7 +159,7 @@ struct Device: SQLCodableRecord, Equatable {
             var title: Date
         }
         #expect(throws: SQLError(
-            code: .mismatch, message: "TitleAsDate.title (Date) cannot read column \"title\" of table \"notes\": it holds text")) {
+            code: .mismatch, message: "TitleAsDate.title (Date) cannot read column \"title\" of table \"notes\": it holds TEXT 'text'")) {
             try db.fetch(TitleAsDate.self)
         }
         // A key path that is not a stored property with a column of its own.

@@ -80,9 +80,15 @@ extension ModelBuilder {
         } else {
             origin = "typed in slate.json"
         }
+        // A date is bound in the storage of the column it is compared with.
+        var dates = configuration.types.dates
+        if case .column(let relation, let column, let declaredType, _)? = typed?.use.source {
+            dates = dateStorage(declaredType: declaredType, table: relation, column: column)
+        }
         return QueryParameterModel(
             name: NameStyle.lowerCamel(parameter.name), spelling: parameter.spelling, type: type,
-            isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty, origin: origin)
+            isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty, origin: origin,
+            dateStorage: dates)
     }
 
     /// The Swift type a use of a parameter implies, if any.

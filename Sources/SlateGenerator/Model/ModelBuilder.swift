@@ -165,6 +165,14 @@ struct ModelBuilder {
         }
         let changesWhenStored = record.properties.contains { property in
             if property.isGenerated || property.type == .url { return true }
+            // Text in a column with NUMERIC or INTEGER affinity (`zip STRING`) that looks
+            // like a number is stored as one: '02134' becomes 2134.
+            if property.type == .string, !property.declaredType.isEmpty {
+                switch Affinity(declaredType: property.declaredType) {
+                case .text, .blob: break
+                default: return true
+                }
+            }
             if property.type == .value {
                 let declared = property.declaredType.uppercased()
                 return !(declared.isEmpty || declared == "ANY")
@@ -178,7 +186,17 @@ struct ModelBuilder {
     /// that names its table.
     static func isInsertTrigger(_ trigger: Trigger, on table: String) -> Bool {
         guard trigger.table.lowercased() == table.lowercased() else { return false }
-        for token in SQLTokenizer.tokenize(trigger.sql) {
+        // CREATE [TEMP] TRIGGER [IF NOT EXISTS] [schema.]name: the event comes after the
+        // name, which may itself be spelled `on` or `insert`.
+        let tokens = SQLTokenizer.tokenize(trigger.sql)
+        guard var index = tokens.firstIndex(where: { $0.value.uppercased() == "TRIGGER" }) else { return false }
+        index += 1
+        if index + 2 < tokens.count, tokens[index].value.uppercased() == "IF", tokens[index + 1].value.uppercased() == "NOT" {
+            index += 3
+        }
+        index += 1
+        if index + 1 < tokens.count, tokens[index].kind == .dot { index += 2 }
+        for token in tokens[min(index, tokens.count)...] where token.kind != .quotedIdentifier {
             switch token.value.uppercased() {
             case "INSERT": return true
             case "ON": return false

@@ -1,3 +1,4 @@
+import Slate
 import SlateAnalysis
 import SlateSchema
 
@@ -52,6 +53,8 @@ struct QueryParameterModel: Equatable {
     var isList: Bool
     /// How the type was found, for documentation.
     var origin: String
+    /// How a `Date` argument is stored: as the column it is compared with stores dates.
+    var dateStorage: SQLDate.Storage = .text
 
     /// Names the generated bodies use for their own values; an argument with one of them
     /// gets another name inside the function (its label stays).

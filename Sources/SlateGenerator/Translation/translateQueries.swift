@@ -204,7 +204,7 @@ extension Translator {
         var lines: [CodeLine] = []
         for (position, parameter) in query.scalarParameters.enumerated() {
             lines.append(bindLine(
-                type: parameter.type, value: parameter.identifier, index: String(position + 1), dates: configuration.types.dates,
+                type: parameter.type, value: parameter.identifier, index: String(position + 1), dates: parameter.dateStorage,
                 tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")))
         }
         if query.hasLists {
@@ -213,7 +213,7 @@ extension Translator {
                 let parameter = query.parameters[listIndex]
                 lines.append(.block("for value in \(parameter.identifier)", [
                     bindLine(
-                        type: parameter.type, value: "value", index: "index", dates: configuration.types.dates,
+                        type: parameter.type, value: "value", index: "index", dates: parameter.dateStorage,
                         tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")),
                     .line("index += 1"),
                 ]))

@@ -115,12 +115,10 @@ struct SQLRowReading {
 
     func mismatch(_ key: some CodingKey, _ expected: Any.Type, _ column: Int32) -> SQLError {
         let found: String
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_NULL: found = "NULL, and the property is not optional"
-        case SQLITE_INTEGER: found = "an integer"
-        case SQLITE_FLOAT: found = "a real"
-        case SQLITE_TEXT: found = "text"
-        default: found = "a blob"
+        if let handle, sqlite3_column_type(handle, column) != SQLITE_NULL {
+            found = SQLStoredValue.describe(handle, column)
+        } else {
+            found = "NULL, and the property is not optional"
         }
         return SQLError(
             code: .mismatch,
@@ -173,7 +171,9 @@ struct SQLRowReading {
     @inline(__always)
     mutating func double(_ cell: OpaquePointer) -> Double? {
         switch sqlite3_value_type(cell) {
-        case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_value_double(cell)
+        case SQLITE_FLOAT: return sqlite3_value_double(cell)
+        // An integer a double cannot hold exactly (above 2^53) is a mismatch, not a rounding.
+        case SQLITE_INTEGER: return Double(exactly: sqlite3_value_int64(cell))
         default: return nil
         }
     }
@@ -181,7 +181,13 @@ struct SQLRowReading {
     /// The text of `cell`: nil when it is not text, `.some(nil)` when it is not UTF-8.
     @inline(__always)
     mutating func text(_ cell: OpaquePointer) -> String?? {
-        guard sqlite3_value_type(cell) == SQLITE_TEXT, let text = sqlite3_value_text(cell) else { return nil }
+        // Text, or a number's text (as generated records read it: a column with NUMERIC
+        // affinity stores '02134' as 2134).
+        switch sqlite3_value_type(cell) {
+        case SQLITE_TEXT, SQLITE_INTEGER, SQLITE_FLOAT: break
+        default: return nil
+        }
+        guard let text = sqlite3_value_text(cell) else { return nil }
         return .some(SQLText.string(sqliteText: text, count: Int(sqlite3_value_bytes(cell))))
     }
 

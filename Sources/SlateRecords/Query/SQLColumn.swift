@@ -41,12 +41,15 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
     }
 
     /// `value` as this column stores it, for comparisons. (A date the storage cannot hold
-    /// compares as SQLite's conversion of it would: writes use ``storedValue(_:)``.)
+    /// compares as SQLite's conversion of it would: writes use ``storedValue(_:name:)``.)
     @inlinable
     public func sqlValue(_ value: Value) -> SQLValue {
         if dates != .text, let date = value as? Date {
             switch dates {
-            case .unixTimeInteger: return .integer(Int64(date.timeIntervalSince1970.rounded(.down)))
+            case .unixTimeInteger:
+                // Beyond 64-bit seconds (or not finite), compared as a real: no trap.
+                if let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) { return .integer(seconds) }
+                return .float(date.timeIntervalSince1970)
             default: return .float(date.timeIntervalSince1970 - dates.epoch)
             }
         }

@@ -49,3 +49,9 @@ END;
 -- Virtual tables: an R*Tree (32-bit coordinates, its id is the key) and full-text search.
 CREATE VIRTUAL TABLE box USING rtree(id, min_x, max_x, min_y, max_y);
 CREATE VIRTUAL TABLE note_search USING fts5(title, body);
+
+-- Inserts that store nothing: a trigger named like a keyword that skips rows, and a
+-- constraint that ignores duplicates.
+CREATE TABLE guarded (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TRIGGER "on" BEFORE INSERT ON guarded WHEN new.name = 'spam' BEGIN SELECT RAISE(IGNORE); END;
+CREATE TABLE keyword (id INTEGER PRIMARY KEY, label TEXT UNIQUE ON CONFLICT IGNORE);

@@ -1702,13 +1702,14 @@ fileprivate enum SQLRecordCoding {
         if sqlite3_column_type(statement, index) == SQLITE_TEXT, let uuid = UUID(uuidString: try text(statement, index, column)) {
             return uuid
         }
-        throw decodingError(statement, column, "holds a value that is not a UUID")
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { throw mismatch(statement, index, column, "UUID") }
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a UUID")
     }
 
     static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
         let string = try text(statement, index, column)
         if let url = URL(string: string) { return url }
-        throw decodingError(statement, column, "holds text that is not a URL")
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a URL")
     }
 
     static func value(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> CollisionsRaw.Value {
@@ -1951,19 +1952,19 @@ fileprivate enum SQLRecordCoding {
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
-            try execute(db, sql, bind: bind)
+            guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
             return stored(sqlite3_last_insert_rowid(db))
         }
         if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
-            guard try step(statement) else { throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: returning) }
+            guard try step(statement) else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: returning) }
             let record = try decode(statement)
             while try step(statement) {}
             return record
         }
-        try execute(db, sql, bind: bind)
+        guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
         if let selectByRowID {
             let rowID = sqlite3_last_insert_rowid(db)
             if let record = try fetch(db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode).first {

@@ -7,7 +7,7 @@ import SlateCSQLite
 import SQLite3
 #endif
 
-/// The `Ported` database: 6 tables, generated from `ported.sql`.
+/// The `Ported` database: 8 tables, generated from `ported.sql`.
 ///
 /// Raw mode: the file depends on the SQLite C API alone. Open a database with
 /// `ported_open_ported` and use the `ported_…` functions.
@@ -51,9 +51,12 @@ public enum Ported {
     );
     CREATE VIRTUAL TABLE box USING rtree(id, min_x, max_x, min_y, max_y);
     CREATE VIRTUAL TABLE note_search USING fts5(title, body);
+    CREATE TABLE guarded (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE keyword (id INTEGER PRIMARY KEY, label TEXT UNIQUE ON CONFLICT IGNORE);
     CREATE TRIGGER film_last_update AFTER INSERT ON film BEGIN
       UPDATE film SET last_update = '2001-02-03 04:05:06.000' WHERE film_id = new.film_id;
     END;
+    CREATE TRIGGER "on" BEFORE INSERT ON guarded WHEN new.name = 'spam' BEGIN SELECT RAISE(IGNORE); END;
     """#
 
     /// An error from SQLite: its extended result code, its message, and the SQL.
@@ -1278,6 +1281,324 @@ extension Ported.NoteSearch {
     }
 }
 
+// MARK: - Guarded
+extension Ported {
+    /// A row of the `guarded` table.
+    ///
+    /// ```sql
+    /// CREATE TABLE guarded (id INTEGER PRIMARY KEY, name TEXT NOT NULL)
+    /// ```
+    public struct Guarded: Identifiable, Hashable, Codable, Sendable {
+        /// `id`: INTEGER PRIMARY KEY (the rowid).
+        ///
+        /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
+        public var id: Int
+        /// `name`: TEXT NOT NULL.
+        public var name: String
+
+        /// Creates a record.
+        ///
+        /// Leave the rowid key out to let SQLite assign it on insert.
+        public init(id: Int = Int.min, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+}
+
+extension Ported.Guarded {
+    /// The table's SQL name.
+    public static let sqlName = "guarded"
+    /// Every column, in the order the decoder reads them.
+    public static let sqlSelect = #"SELECT "id", "name" FROM "guarded""#
+    /// Counts the rows.
+    public static let sqlCount = #"SELECT count(*) FROM "guarded""#
+    /// Inserts, letting SQLite assign `id`.
+    static let sqlInsertAssigningRowID = #"INSERT INTO "guarded" ("name") VALUES (?)"#
+    /// Inserts, letting SQLite assign `id`, and returns the row.
+    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "guarded" ("name") VALUES (?) RETURNING "id", "name""#
+    /// Inserts with every column given.
+    static let sqlInsertAll = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?)"#
+    /// Inserts with every column given, and returns the row.
+    static let sqlInsertAllReturning = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
+    /// Reads an inserted row back by rowid (SQLite before 3.35).
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE rowid = ?"#
+    /// The `INSERT` for this record: without `id` while SQLite is to assign it.
+    public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
+    /// ``sqlInsert`` returning the stored row.
+    public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
+    /// Reads the row with a key.
+    public static let sqlFind = #"SELECT "id", "name" FROM "guarded" WHERE "id" = ?"#
+    /// Writes every non-key column of the row with a key.
+    public static let sqlUpdate: String? = #"UPDATE "guarded" SET "name" = ? WHERE "id" = ?"#
+    /// Deletes the row with a key.
+    public static let sqlDelete = #"DELETE FROM "guarded" WHERE "id" = ?"#
+
+    /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = try SQLRecordCoding.int(statement, offset, "guarded.id")
+        self.name = try SQLRecordCoding.text(statement, offset + 1, "guarded.name")
+    }
+
+    /// Binds the values ``sqlInsert`` takes.
+    public func bindInsert(to statement: OpaquePointer) throws {
+        let assigned = id == Int.min
+        let first: Int32 = assigned ? 1 : 2
+        if !assigned {
+            try SQLRecordCoding.bind(id, statement, 1)
+        }
+        try SQLRecordCoding.bind(name, statement, first)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `name` is bound to (one-based); 0 leaves it unbound.
+        public var name: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, name: Int32 = 0) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, name: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.name > 0 {
+            try SQLRecordCoding.bind(self.name, statement, indices.name)
+        }
+    }
+
+    /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
+    public func bindUpdate(to statement: OpaquePointer) throws {
+        try SQLRecordCoding.bind(name, statement, 1)
+        try SQLRecordCoding.bind(id, statement, 2)
+    }
+
+    /// Binds a key to the key parameters, the first at `index`; returns the index after them.
+    @discardableResult
+    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+        try SQLRecordCoding.bind(id, statement, index)
+        return index + 1
+    }
+}
+
+extension Ported.Guarded {
+    /// The rows of `guarded` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Ported.Guarded) throws -> Bool)? = nil
+    ) throws -> [Ported.Guarded] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Guarded? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+}
+
+// MARK: - Keyword
+extension Ported {
+    /// A row of the `keyword` table.
+    ///
+    /// ```sql
+    /// CREATE TABLE keyword (id INTEGER PRIMARY KEY, label TEXT UNIQUE ON CONFLICT IGNORE)
+    /// ```
+    public struct Keyword: Identifiable, Hashable, Codable, Sendable {
+        /// `id`: INTEGER PRIMARY KEY (the rowid).
+        ///
+        /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
+        public var id: Int
+        /// `label`: TEXT.
+        public var label: String?
+
+        /// Creates a record.
+        ///
+        /// Leave the rowid key out to let SQLite assign it on insert.
+        public init(id: Int = Int.min, label: String? = nil) {
+            self.id = id
+            self.label = label
+        }
+    }
+}
+
+extension Ported.Keyword {
+    /// The table's SQL name.
+    public static let sqlName = "keyword"
+    /// Every column, in the order the decoder reads them.
+    public static let sqlSelect = #"SELECT "id", "label" FROM "keyword""#
+    /// Counts the rows.
+    public static let sqlCount = #"SELECT count(*) FROM "keyword""#
+    /// Inserts, letting SQLite assign `id`.
+    static let sqlInsertAssigningRowID = #"INSERT INTO "keyword" ("label") VALUES (?)"#
+    /// Inserts, letting SQLite assign `id`, and returns the row.
+    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "keyword" ("label") VALUES (?) RETURNING "id", "label""#
+    /// Inserts with every column given.
+    static let sqlInsertAll = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?)"#
+    /// Inserts with every column given, and returns the row.
+    static let sqlInsertAllReturning = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
+    /// Reads an inserted row back by rowid (SQLite before 3.35).
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE rowid = ?"#
+    /// The `INSERT` for this record: without `id` while SQLite is to assign it.
+    public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
+    /// ``sqlInsert`` returning the stored row.
+    public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
+    /// Reads the row with a key.
+    public static let sqlFind = #"SELECT "id", "label" FROM "keyword" WHERE "id" = ?"#
+    /// Writes every non-key column of the row with a key.
+    public static let sqlUpdate: String? = #"UPDATE "keyword" SET "label" = ? WHERE "id" = ?"#
+    /// Deletes the row with a key.
+    public static let sqlDelete = #"DELETE FROM "keyword" WHERE "id" = ?"#
+
+    /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = try SQLRecordCoding.int(statement, offset, "keyword.id")
+        self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "keyword.label")
+    }
+
+    /// Binds the values ``sqlInsert`` takes.
+    public func bindInsert(to statement: OpaquePointer) throws {
+        let assigned = id == Int.min
+        let first: Int32 = assigned ? 1 : 2
+        if !assigned {
+            try SQLRecordCoding.bind(id, statement, 1)
+        }
+        try SQLRecordCoding.bind(label, statement, first)
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if id == Int.min { stored.id = Int(rowID) }
+        return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `label` is bound to (one-based); 0 leaves it unbound.
+        public var label: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, label: Int32 = 0) {
+            self.id = id
+            self.label = label
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, label: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.label > 0 {
+            try SQLRecordCoding.bind(self.label, statement, indices.label)
+        }
+    }
+
+    /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
+    public func bindUpdate(to statement: OpaquePointer) throws {
+        try SQLRecordCoding.bind(label, statement, 1)
+        try SQLRecordCoding.bind(id, statement, 2)
+    }
+
+    /// Binds a key to the key parameters, the first at `index`; returns the index after them.
+    @discardableResult
+    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+        try SQLRecordCoding.bind(id, statement, index)
+        return index + 1
+    }
+}
+
+extension Ported.Keyword {
+    /// The rows of `keyword` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Ported.Keyword) throws -> Bool)? = nil
+    ) throws -> [Ported.Keyword] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Keyword? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+}
+
 // MARK: - Raw functions
 /// Opens the `Ported` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
 ///
@@ -1536,6 +1857,82 @@ public func ported_note_search_insert(_ db: OpaquePointer, _ record: inout Porte
     record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.NoteSearch.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
+/// The rows of `guarded`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func ported_guarded_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Ported.Guarded) throws -> Bool)? = nil
+) throws -> [Ported.Guarded] {
+    try SQLRecordCoding.fetch(db, Ported.Guarded.sqlSelect, limit: limit, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// The `guarded` row with primary key `id`, or nil.
+public func ported_guarded_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Guarded? {
+    try SQLRecordCoding.fetch(db, Ported.Guarded.sqlFind, limit: 1, bind: { try Ported.Guarded.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `guarded` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func ported_guarded_insert(_ db: OpaquePointer, _ record: inout Ported.Guarded) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Guarded.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func ported_guarded_update(_ db: OpaquePointer, _ record: Ported.Guarded) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "guarded", "update")
+    guard let sql = Ported.Guarded.sqlUpdate else { return try ported_guarded_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func ported_guarded_delete(_ db: OpaquePointer, _ record: Ported.Guarded) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "guarded", "delete")
+    return try SQLRecordCoding.execute(db, Ported.Guarded.sqlDelete, bind: { try Ported.Guarded.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// The rows of `keyword`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func ported_keywords_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Ported.Keyword) throws -> Bool)? = nil
+) throws -> [Ported.Keyword] {
+    try SQLRecordCoding.fetch(db, Ported.Keyword.sqlSelect, limit: limit, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// The `keyword` row with primary key `id`, or nil.
+public func ported_keyword_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Keyword? {
+    try SQLRecordCoding.fetch(db, Ported.Keyword.sqlFind, limit: 1, bind: { try Ported.Keyword.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `keyword` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func ported_keyword_insert(_ db: OpaquePointer, _ record: inout Ported.Keyword) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Keyword.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func ported_keyword_update(_ db: OpaquePointer, _ record: Ported.Keyword) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "keyword", "update")
+    guard let sql = Ported.Keyword.sqlUpdate else { return try ported_keyword_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func ported_keyword_delete(_ db: OpaquePointer, _ record: Ported.Keyword) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "keyword", "delete")
+    return try SQLRecordCoding.execute(db, Ported.Keyword.sqlDelete, bind: { try Ported.Keyword.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
@@ -1672,13 +2069,14 @@ fileprivate enum SQLRecordCoding {
         if sqlite3_column_type(statement, index) == SQLITE_TEXT, let uuid = UUID(uuidString: try text(statement, index, column)) {
             return uuid
         }
-        throw decodingError(statement, column, "holds a value that is not a UUID")
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { throw mismatch(statement, index, column, "UUID") }
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a UUID")
     }
 
     static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
         let string = try text(statement, index, column)
         if let url = URL(string: string) { return url }
-        throw decodingError(statement, column, "holds text that is not a URL")
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a URL")
     }
 
     static func value(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Ported.Value {
@@ -1921,19 +2319,19 @@ fileprivate enum SQLRecordCoding {
         readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
-            try execute(db, sql, bind: bind)
+            guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
             return stored(sqlite3_last_insert_rowid(db))
         }
         if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
-            guard try step(statement) else { throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: returning) }
+            guard try step(statement) else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: returning) }
             let record = try decode(statement)
             while try step(statement) {}
             return record
         }
-        try execute(db, sql, bind: bind)
+        guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
         if let selectByRowID {
             let rowID = sqlite3_last_insert_rowid(db)
             if let record = try fetch(db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode).first {
