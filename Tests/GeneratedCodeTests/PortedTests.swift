@@ -151,6 +151,11 @@ import Testing
         let event = try db.insert(Zevent(zPk: 3, zcreationdate: newYear.addingTimeInterval(0.5), ztitle: "later"))
         #expect(try db.pool.read { try $0.query(sql: "SELECT ZCREATIONDATE FROM ZEVENT WHERE Z_PK = 3") } == [[.float(694_224_000.5)]])
         #expect(try db.zevents.fetch(where: { $0.zcreationdate > newYear }) == [event])
+        // Projections and aggregates read the column's epoch too.
+        let selected = try db.zevents.select(\.zcreationdate, \.zPk, orderBy: { $0.id.ascending })
+        #expect(selected.map(\.0) == [newYear, event.zcreationdate])
+        #expect(try db.zevents.max(\.zcreationdate) == event.zcreationdate)
+        #expect(try db.zevents.min(\.zcreationdate) == newYear)
     }
 
     @Test func aDateColumnChosenByNameStoresItsOwnWay() throws {

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension SQLTable where Record: SQLQueryableRecord {
     /// A few columns of the rows `predicate` holds for, as tuples: only those columns are
     /// read, each decoded straight to its Swift type.
@@ -14,8 +20,12 @@ extension SQLTable where Record: SQLQueryableRecord {
     ) throws -> [(repeat each Value)] {
         let all = Record.Columns()
         var indices: [Int32] = []
-        for column in repeat each columns { indices.append(all[keyPath: column].index) }
-        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit)
+        var dates: [SQLDate.Storage] = []
+        for column in repeat each columns {
+            indices.append(all[keyPath: column].index)
+            dates.append(all[keyPath: column].dates)
+        }
+        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit, dates: dates)
         return try store.withReadContext { context in try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self) }
     }
 
@@ -104,8 +114,12 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
     ) async throws -> [(repeat each Value)] {
         let all = Record.Columns()
         var indices: [Int32] = []
-        for column in repeat each columns { indices.append(all[keyPath: column].index) }
-        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit)
+        var dates: [SQLDate.Storage] = []
+        for column in repeat each columns {
+            indices.append(all[keyPath: column].index)
+            dates.append(all[keyPath: column].dates)
+        }
+        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit, dates: dates)
         return try await store.pool.readWithoutTransaction { context in
             try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self)
         }
@@ -168,13 +182,20 @@ struct SQLProjection: Sendable {
     @usableFromInline let shape: SQLQueryShape
     @usableFromInline let values: SQLBoundValues
     @usableFromInline let limit: Int?
+    /// How each column stores dates (empty: as text): a `Date` of a column that stores
+    /// seconds since 2001 reads from that epoch, as the record's decoder reads it.
+    @usableFromInline let dates: [SQLDate.Storage]
 
     @inlinable
-    init<Record>(_ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?) {
+    init<Record>(
+        _ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?,
+        dates: [SQLDate.Storage] = []
+    ) {
         shape = SQLQueryShape(
             kind: .project, predicate: condition?.shape, order: order?.terms ?? [], limit: limit == nil ? .none : .bound, projection: columns)
         values = condition?.values ?? .none
         self.limit = limit
+        self.dates = dates
     }
 
     @inlinable
@@ -188,6 +209,21 @@ struct SQLProjection: Sendable {
             kind: .aggregate, predicate: condition?.shape, setColumn: all[keyPath: column].index, projection: [Int32(function.rawValue)])
         values = condition?.values ?? .none
         limit = nil
+        dates = function == .count ? [] : [all[keyPath: column].dates]
+    }
+
+    /// Column `index` read as a `Column` that is a `Date` or `Date?` stored as `storage`;
+    /// nil for any other type, which reads the usual way.
+    @usableFromInline
+    static func date<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLDate.Storage) throws -> Column?? {
+        if Column.self == Date.self {
+            return try statement.date(at: index, storage: storage) as? Column
+        }
+        if Column.self == Date?.self {
+            let date: Date? = statement.isNull(at: index) ? nil : try statement.date(at: index, storage: storage)
+            return .some(date as? Column)
+        }
+        return nil
     }
 
     /// The rows, each column decoded to its type.
@@ -201,6 +237,10 @@ struct SQLProjection: Sendable {
             var index: Int32 = -1
             func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
                 index += 1
+                if Int(index) < dates.count, dates[Int(index)] != .text,
+                   case let date?? = try Self.date(Column.self, statement, index, dates[Int(index)]) {
+                    return date
+                }
                 return try Column.decode(from: statement, at: index)
             }
             rows.append(try (repeat read((each Value).self)))
@@ -214,6 +254,10 @@ struct SQLProjection: Sendable {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         defer { statement.reset() }
         guard try statement.next() else { return nil }
+        if let storage = dates.first, storage != .text, statement.isNull(at: 0) == false,
+           case let date?? = try Self.date(Result.self, statement, 0, storage) {
+            return date
+        }
         return try Result?.decode(from: statement, at: 0)
     }
 }
