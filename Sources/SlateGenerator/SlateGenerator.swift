@@ -74,12 +74,13 @@ public enum SlateGenerator {
         let versions = sources.databases.isEmpty ? SQLScript.ordered(sources.scripts).map { script in
             SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
         } : []
+        let (resolved, settingWarnings) = configuration.resolvingNames(against: schema)
         var file = try reported(at: place) {
             try generate(
                 schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, schemaScripts: versions,
-                configuration: configuration)
+                configuration: resolved)
         }
-        file.warnings = warnings
+        file.warnings = warnings + settingWarnings
         return file
     }
 

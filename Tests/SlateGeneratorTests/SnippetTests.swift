@@ -2,6 +2,7 @@ import Foundation
 @testable import SlateGenerator
 import SlateAnalysis
 import SlateSchema
+import SlateTestSupport
 import Testing
 
 /// Small schemas in, the exact Swift fragments expected out.
@@ -366,5 +367,26 @@ import Testing
             }
         }
         #expect(throws: ConfigurationError.self) { _ = try parse("{") }
+    }
+}
+
+/// `slate.json` keys that name tables and columns match them as SQLite does, ignoring
+/// case, and a key that names nothing is reported instead of silently doing nothing.
+@Suite struct ConfigurationNameTests {
+    @Test func keysMatchIgnoringCaseAndUnknownOnesWarn() throws {
+        let directory = TemporaryDirectory()
+        let schema = directory.path("events.sql")
+        try "CREATE TABLE ZEVENT (Z_PK INTEGER PRIMARY KEY, ZDATE TIMESTAMP, ZCOUNT INTEGER);".write(toFile: schema, atomically: true, encoding: .utf8)
+        var configuration = GeneratorConfiguration()
+        configuration.types.dateColumns = ["zevent.zdate": .secondsSince2001, "zevent.zcount": .unixTimeInteger, "zevent.missing": .text]
+        configuration.naming.recordTypeNames = ["zevent": "Event", "nothing": "Nothing"]
+        let file = try SlateGenerator.generate(inputs: [schema], configuration: configuration)
+        #expect(file.contents.contains("public struct Event: Identifiable"))
+        #expect(file.contents.contains(#"self.zdate = try SQLRecordCoding.dateOrNil(statement, offset + 1, "ZEVENT.ZDATE", .secondsSince2001)"#))
+        #expect(file.contents.contains("public var zcount: Date?"))
+        #expect(file.warnings == [
+            #"slate.json: warning: "types.dateColumns" names "zevent.missing", which is no column of a table or view; the setting does nothing"#,
+            #"slate.json: warning: "naming.recordTypeNames" names "nothing", which is no table or view; the setting does nothing"#,
+        ])
     }
 }
