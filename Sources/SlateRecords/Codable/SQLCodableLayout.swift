@@ -34,9 +34,10 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
                 changed.append(try Record(from: SQLProbeDecoder(probe: probe, one: false, isRecord: true)))
             }
             samples = (zero, changed)
-            failure = probe.keys.contains(Record.primaryKey) ? nil : SQLError(
+            let missing = Record.primaryKeys.filter { !probe.keys.contains($0) }
+            failure = missing.isEmpty && !Record.primaryKeys.isEmpty ? nil : SQLError(
                 code: .misuse,
-                message: "\(Record.self).primaryKey is \"\(Record.primaryKey)\", which is not one of its coding keys (\(probe.keys.joined(separator: ", ")))")
+                message: "\(Record.self)'s primary key \(Record.primaryKeys.map { "\"\($0)\"" }.joined(separator: ", ")) is not among its coding keys (\(probe.keys.joined(separator: ", ")))")
         } catch {
             samples = nil
             let property = probe.keys.last.map { "\(Record.self).\($0)" } ?? "\(Record.self)"
@@ -54,15 +55,18 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
 
     /// The SQL of the statement `kind`.
     func sql(_ kind: SQLCodableStatement) -> String {
-        let key = SQLText.quotedIdentifier(Record.primaryKey)
+        let keys = Record.primaryKeys.map(SQLText.quotedIdentifier)
+        let match = keys.enumerated().map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: " AND ")
+        let insert = "INSERT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
+            + quotedNames.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
         switch kind {
-        case .find: return select + " WHERE \(key) = ?"
+        case .find: return select + " WHERE " + match
         case .findByRowID: return select + " WHERE rowid = ?"
-        case .delete: return "DELETE FROM \(quotedTable) WHERE \(key) = ?"
+        case .delete: return "DELETE FROM \(quotedTable) WHERE " + match
+        case .insert: return insert
         case .save:
-            var sql = "INSERT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
-                + quotedNames.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ") ON CONFLICT (\(key)) DO "
-            let others = quotedNames.filter { $0 != key }
+            var sql = insert + " ON CONFLICT (" + keys.joined(separator: ", ") + ") DO "
+            let others = quotedNames.filter { !keys.contains($0) }
             sql += others.isEmpty ? "NOTHING" : "UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             return sql
         }
@@ -95,7 +99,7 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
     /// sample and 1 in the sample with the key changed. Verified by setting it in a copy of
     /// the zero sample and encoding that: the key must read back, and nothing else change.
     private static func rowIDOffset(_ type: Any.Type?, _ zero: Record, _ changed: [Record], _ keys: [String]) -> Int? {
-        guard let type, type == Int.self || type == Int64.self, MemoryLayout<Int?>.size == 9,
+        guard Record.primaryKeys.count == 1, let type, type == Int.self || type == Int64.self, MemoryLayout<Int?>.size == 9,
               let keyPosition = keys.firstIndex(of: Record.primaryKey)
         else { return nil }
         let one = changed[keyPosition]

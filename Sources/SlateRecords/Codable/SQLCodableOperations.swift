@@ -4,13 +4,24 @@ import Slate
 @usableFromInline
 enum SQLCodableOperations {
     static func save<Record: SQLCodableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+        try write(record, .save, in: context)
+    }
+
+    /// Inserts `record`; a row with its key already there is an error (SQLite's UNIQUE
+    /// constraint), never an update.
+    static func insert<Record: SQLCodableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+        try write(record, .insert, in: context)
+    }
+
+    private static func write<Record: SQLCodableRecord>(_ record: Record, _ kind: SQLCodableStatement, in context: SQLContext) throws -> Record {
         let table = try context.codableTable(Record.self)
         if let unsaveable = table.unsaveable { throw unsaveable }
-        let statement = try table.statement(.save, in: context)
+        let statement = try table.statement(kind, in: context)
         defer { statement.reset() }
         try table.writer.bind(record, to: statement)
         while try statement.next() {}
-        guard !table.writer.boundPrimaryKey else { return record }
+        // A compound key is always the caller's; a single one may be left to SQLite.
+        guard Record.primaryKeys.count == 1, !table.writer.boundPrimaryKey else { return record }
         // SQLite assigned the key: set it, or read the row back to return it.
         var assigned = record
         if table.layout.setRowID(context.lastInsertRowID, in: &assigned) { return assigned }
@@ -39,30 +50,61 @@ enum SQLCodableOperations {
     static func load<Record: SQLCodableRecord>(
         _ type: Record.Type, key: SQLValue, in context: SQLContext, _ found: (consuming Record) -> Void
     ) throws {
+        try load(type, keys: [key], in: context, found)
+    }
+
+    /// Hands the record whose primary key is `keys` (every column of a compound key, in
+    /// order) to `found`, if there is one.
+    @usableFromInline
+    static func load<Record: SQLCodableRecord>(
+        _ type: Record.Type, keys: [SQLValue], in context: SQLContext, _ found: (consuming Record) -> Void
+    ) throws {
+        try requireWholeKey(Record.self, keys)
         let table = try context.codableTable(Record.self)
         let statement = try table.statement(.find, in: context)
         defer { statement.reset() }
-        try statement.bind(key, at: 1)
+        for (offset, key) in keys.enumerated() { try statement.bind(key, at: Int32(offset + 1)) }
         try table.firstRecord(from: statement, found)
     }
 
     static func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Bool {
+        try delete(type, keys: [key], in: context)
+    }
+
+    static func delete<Record: SQLCodableRecord>(_ type: Record.Type, keys: [SQLValue], in context: SQLContext) throws -> Bool {
+        try requireWholeKey(Record.self, keys)
         let table = try context.codableTable(Record.self)
         let statement = try table.statement(.delete, in: context)
         defer { statement.reset() }
-        try statement.bind(key, at: 1)
+        for (offset, key) in keys.enumerated() { try statement.bind(key, at: Int32(offset + 1)) }
         while try statement.next() {}
         return context.changes > 0
     }
 
+    /// Throws unless `keys` has one value per column of `Record`'s primary key.
+    @usableFromInline
+    static func requireWholeKey<Record: SQLCodableRecord>(_ type: Record.Type, _ keys: [SQLValue]) throws {
+        guard keys.count == Record.primaryKeys.count else {
+            throw SQLError(
+                code: .misuse,
+                message: "\(Record.self)'s primary key has \(Record.primaryKeys.count) column\(Record.primaryKeys.count == 1 ? "" : "s") (\(Record.primaryKeys.joined(separator: ", "))), and \(keys.count) value\(keys.count == 1 ? " was" : "s were") given")
+        }
+    }
+
     /// The value of `record`'s primary key, as it is stored.
     static func key<Record: SQLCodableRecord>(of record: Record) throws -> SQLValue {
-        let capture = SQLKeyCapture(key: Record.primaryKey)
-        try record.encode(to: capture)
-        guard let value = capture.value else {
-            throw SQLError(code: .misuse, message: "\(Record.self) did not encode its primary key \"\(Record.primaryKey)\"")
+        try keys(of: record)[0]
+    }
+
+    /// The values of `record`'s primary key, in the key's order.
+    static func keys<Record: SQLCodableRecord>(of record: Record) throws -> [SQLValue] {
+        let values = try SQLKeyCapture.values(of: record)
+        return try Record.primaryKeys.map { key in
+            guard let value = values[key] else {
+                throw SQLError(code: .misuse, message: "\(Record.self) did not encode its primary key \"\(key)\"")
+            }
+            return value
         }
-        return value
     }
 
     static func count<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>?, in context: SQLContext) throws -> Int {

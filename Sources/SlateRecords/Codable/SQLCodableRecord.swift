@@ -13,6 +13,7 @@
 /// }
 ///
 /// let saved = try db.save(Note(title: "Groceries"))       // INSERT, or UPDATE by key
+/// let new = try db.insert(Note(title: "Once"))             // INSERT; an existing key throws
 /// let note = try db.load(Note.self, key: saved.id!)        // by key, or nil
 /// let open = try db.fetch(Note.self, where: { $0.title.hasPrefix("G") })
 /// try db.delete(saved)
@@ -33,9 +34,26 @@ public protocol SQLCodableRecord: Codable, Sendable {
     static var tableName: String { get }
     /// The coding key of the primary-key property; `"id"` unless you say otherwise.
     static var primaryKey: String { get }
+    /// The coding keys of a compound primary key, in the key's order; `[primaryKey]`
+    /// unless you say otherwise (`static let primaryKeys = ["student_id", "course_id"]`).
+    static var primaryKeys: [String] { get }
 }
 
 extension SQLCodableRecord {
     /// `"id"`.
     public static var primaryKey: String { "id" }
+    /// `[primaryKey]`.
+    public static var primaryKeys: [String] { [primaryKey] }
+
+    /// The record's column values by column name, as Slate stores them (SkipSQL's
+    /// `encodedRow()`): dates as text, UUIDs as text, enums by raw value, nested values
+    /// as JSON text, nil as `.null`.
+    public func encodedRow() throws -> [String: SQLValue] {
+        var row = try SQLKeyCapture.values(of: self)
+        // A nil optional is left out by `encodeIfPresent`: it is NULL in the row.
+        let layout = SQLCodableLayout<Self>.shared
+        if let failure = layout.failure { throw failure }
+        for key in layout.keys where row[key] == nil { row[key] = .null }
+        return row
+    }
 }

@@ -87,7 +87,7 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
 
 /// The statements a ``SQLCodableTable`` keeps.
 enum SQLCodableStatement: Int, CaseIterable {
-    case save, find, findByRowID, delete
+    case save, insert, find, findByRowID, delete
 }
 
 /// The ``SQLCodableTable``s of one connection, by record type.

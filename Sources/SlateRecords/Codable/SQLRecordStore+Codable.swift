@@ -9,6 +9,31 @@ extension SQLRecordStore {
         try withWriteContext { context in try SQLCodableOperations.save(record, in: context) }
     }
 
+    /// Inserts `record` and returns it as saved (with the rowid SQLite assigned when its key
+    /// was nil); a row with the same primary key already there throws (SQLite's UNIQUE
+    /// constraint), where ``save(_:)`` would update it. SkipSQL's `insert(_:upsert: false)`.
+    @discardableResult
+    public func insert<Record: SQLCodableRecord>(_ record: Record) throws -> Record {
+        try withWriteContext { context in try SQLCodableOperations.insert(record, in: context) }
+    }
+
+    /// The record whose compound primary key is `keys` (one value per column of
+    /// ``SQLCodableRecord/primaryKeys``, in order), or nil.
+    @inlinable
+    public func load<Record: SQLCodableRecord>(_ type: Record.Type, keys: [any SQLBindable]) throws -> Record? {
+        var found: Record?
+        let values = keys.map(\.sqlValue)
+        try withReadContext { context in try SQLCodableOperations.load(type, keys: values, in: context) { found = $0 } }
+        return found
+    }
+
+    /// Deletes the row whose compound primary key is `keys`; returns whether there was one.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(_ type: Record.Type, keys: [any SQLBindable]) throws -> Bool {
+        let values = keys.map(\.sqlValue)
+        return try withWriteContext { context in try SQLCodableOperations.delete(type, keys: values, in: context) }
+    }
+
     /// The record whose primary key is `key`, or nil.
     @inlinable
     public func load<Record: SQLCodableRecord>(_ type: Record.Type, key: some SQLBindable) throws -> Record? {
@@ -20,8 +45,8 @@ extension SQLRecordStore {
     /// Deletes the row with `record`'s primary key; returns whether there was one.
     @discardableResult
     public func delete<Record: SQLCodableRecord>(_ record: Record) throws -> Bool {
-        let key = try SQLCodableOperations.key(of: record)
-        return try withWriteContext { context in try SQLCodableOperations.delete(Record.self, key: key, in: context) }
+        let keys = try SQLCodableOperations.keys(of: record)
+        return try withWriteContext { context in try SQLCodableOperations.delete(Record.self, keys: keys, in: context) }
     }
 
     /// Deletes the row whose primary key is `key`; returns whether there was one.
@@ -136,6 +161,29 @@ extension SQLPooledStore {
         try await pool.writeWithoutTransaction { context in try SQLCodableOperations.save(record, in: context) }
     }
 
+    /// ``SQLRecordStore/insert(_:)-(Record)`` for async code.
+    @discardableResult
+    public func insert<Record: SQLCodableRecord>(_ record: Record) async throws -> Record {
+        try await pool.writeWithoutTransaction { context in try SQLCodableOperations.insert(record, in: context) }
+    }
+
+    /// ``SQLRecordStore/load(_:keys:)`` for async code.
+    public func load<Record: SQLCodableRecord>(_ type: Record.Type, keys: [any SQLBindable]) async throws -> Record? {
+        let values = keys.map(\.sqlValue)
+        return try await pool.readWithoutTransaction { context in
+            var found: Record?
+            try SQLCodableOperations.load(type, keys: values, in: context) { found = $0 }
+            return found
+        }
+    }
+
+    /// ``SQLRecordStore/delete(_:keys:)`` for async code.
+    @discardableResult
+    public func delete<Record: SQLCodableRecord>(_ type: Record.Type, keys: [any SQLBindable]) async throws -> Bool {
+        let values = keys.map(\.sqlValue)
+        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(type, keys: values, in: context) }
+    }
+
     /// ``SQLRecordStore/load(_:key:)`` for async code.
     @inlinable
     public func load<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Record? {
@@ -150,8 +198,8 @@ extension SQLPooledStore {
     /// ``SQLRecordStore/delete(_:)-(Record)`` for async code.
     @discardableResult
     public func delete<Record: SQLCodableRecord>(_ record: Record) async throws -> Bool {
-        let key = try SQLCodableOperations.key(of: record)
-        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(Record.self, key: key, in: context) }
+        let keys = try SQLCodableOperations.keys(of: record)
+        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(Record.self, keys: keys, in: context) }
     }
 
     /// ``SQLRecordStore/fetch(_:where:orderBy:limit:offset:)`` for async code; the closures
