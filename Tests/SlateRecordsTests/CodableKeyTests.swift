@@ -96,3 +96,63 @@ struct Memo: SQLCodableRecord, Equatable {
         #expect(try Enrollment(student_id: 3, course: "x", grade: nil).encodedRow() == ["student_id": .integer(3), "course": .text("x"), "grade": .null])
     }
 }
+
+/// Joins of two hand-written record types on named key paths.
+@Suite struct CodableJoinTests {
+    struct Author: SQLCodableRecord, Equatable {
+        static let tableName = "author"
+        var id: Int?
+        var name: String
+    }
+
+    struct Book: SQLCodableRecord, Equatable {
+        static let tableName = "book"
+        var id: Int?
+        var title: String
+        var author_id: Int?
+        var updated: Date
+        var created: Date
+        var shout: String { title.uppercased() }
+    }
+
+    private func context() throws -> SQLContext {
+        let context = try SQLContext()
+        try context.exec(sql: """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES author,
+                               updated TEXT NOT NULL, created TEXT NOT NULL);
+            """)
+        let day = Date(timeIntervalSince1970: 86_400)
+        try context.save(Author(name: "Ada"))
+        try context.save(Author(name: "Grace"))
+        try context.save(Book(title: "Notes", author_id: 1, updated: day, created: day))
+        try context.save(Book(title: "Compilers", author_id: 2, updated: day, created: day))
+        try context.save(Book(title: "Anonymous", author_id: nil, updated: day, created: day))
+        try context.save(Book(title: "Engines", author_id: 1, updated: day, created: day))
+        return context
+    }
+
+    @Test func innerAndLeftJoinsWithPredicatesAndOrdersOverBothSides() throws {
+        let db = try context()
+        defer { db.close() }
+        let pairs = try db.join(Book.self, Author.self, on: \.author_id, equals: \.id, orderBy: { book, _ in book.title.ascending })
+        #expect(pairs.map { "\($0.0.title)/\($0.1.name)" } == ["Compilers/Grace", "Engines/Ada", "Notes/Ada"])
+        let ada = try db.join(Book.self, Author.self, on: \.author_id, equals: \.id,
+                              where: { book, author in author.name == "Ada" && book.title.hasPrefix("N") })
+        #expect(ada.map(\.0.title) == ["Notes"])
+        let all = try db.leftJoin(Book.self, Author.self, on: \.author_id, equals: \.id,
+                                  orderBy: { _, author in author.name.descending }, limit: 10)
+        #expect(all.map { "\($0.0.title)/\($0.1?.name ?? "-")" } == ["Compilers/Grace", "Notes/Ada", "Engines/Ada", "Anonymous/-"])
+        // The same joins in plain SQL.
+        let sql = try db.query(sql: "SELECT count(*) FROM book JOIN author ON book.author_id = author.id")
+        #expect(sql == [[.integer(Int64(pairs.count))]])
+    }
+
+    @Test func aKeyPathToAComputedPropertyIsAnError() throws {
+        let db = try context()
+        defer { db.close() }
+        #expect(throws: SQLError.self) {
+            _ = try db.join(Book.self, Author.self, on: \.author_id, equals: \.id, where: { book, _ in book.shout == "NOTES" })
+        }
+    }
+}

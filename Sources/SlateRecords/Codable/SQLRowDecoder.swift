@@ -15,9 +15,12 @@ import Slate
 final class SQLRowReader {
     let state: UnsafeMutablePointer<SQLRowReading>
 
-    init<Record>(_ layout: SQLCodableLayout<Record>) {
+    /// A reader of rows whose columns from `offset` on are the record's (the right side
+    /// of a join starts after the left side's columns).
+    init<Record>(_ layout: SQLCodableLayout<Record>, offset: Int = 0) {
         state = .allocate(capacity: 1)
-        state.initialize(to: SQLRowReading(keyIndex: layout.keyIndex, table: Record.tableName, type: "\(Record.self)"))
+        let keyIndex = offset == 0 ? layout.keyIndex : layout.keyIndex.mapValues { $0 + offset }
+        state.initialize(to: SQLRowReading(keyIndex: keyIndex, table: Record.tableName, type: "\(Record.self)"))
     }
 
     deinit {
