@@ -14,5 +14,6 @@ struct SlateCommand: ParsableCommand {
             as `file:line:column: error: message`); 64 the command line is wrong. `slate diff` \
             exits 1 when the schemas differ and 2 on an error.
             """,
+        version: slateVersion,
         subcommands: [Generate.self, PrintSchema.self, Diff.self, Migrate.self])
 }

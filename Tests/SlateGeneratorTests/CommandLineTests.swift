@@ -20,6 +20,15 @@ import Testing
         return try Executables.run(executable, arguments)
     }
 
+    @Test func versionIsTheChangelogsNewest() throws {
+        let run = try slate("--version")
+        #expect(run.status == 0)
+        let changelog = try String(contentsOf: Self.tests.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        #expect(newest.hasPrefix("## \(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) "), "\(newest) vs \(run.output)")
+        #expect(run.output == "0.1.0\n")
+    }
+
     @Test func generateWritesTheGoldenFileToStandardOutput() throws {
         let run = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path)
         #expect(run.status == 0)
