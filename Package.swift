@@ -76,6 +76,10 @@ let package = Package(
         // The golden files, compiled and run: the API over SlateRecords...
         .testTarget(
             name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
+        // ...in a module that also imports types named like SwiftUI's and SwiftData's, which
+        // must keep meaning those types there...
+        .target(name: "FakeSDK", path: "Tests/FakeSDK"),
+        .testTarget(name: "SDKNameTests", dependencies: ["FakeSDK", "SlateRecords", "SlateSchema", "SlateMigration"]),
         // ...and raw mode, with nothing but the SQLite C module.
         .testTarget(name: "GeneratedRawTests", dependencies: ["SlateCSQLite"]),
     ],
