@@ -147,10 +147,14 @@ struct SlateInputs {
     }
 
     /// The arguments of `slate generate` for `database`, writing to `output`.
-    func arguments(for database: Database, output: URL) -> [String] {
+    func arguments(for database: Database, output: URL, swiftSources: [URL] = []) -> [String] {
         var arguments = ["generate"] + database.inputs.map(\.path)
         if let configuration { arguments += ["--config", configuration.path] }
         if let resource = database.bundledResource { arguments += ["--bundled-resource", resource.lastPathComponent] }
+        // The target's own Swift files, so that a hand-written type named like a generated
+        // one is one clear error, not many in the generated file.
+        let others = swiftSources.filter { !$0.lastPathComponent.hasSuffix(".generated.swift") }
+        if !others.isEmpty { arguments += ["--swift-sources"] + others.map(\.path) }
         arguments += ["--output", output.path]
         return arguments
     }

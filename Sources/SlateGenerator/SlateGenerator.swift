@@ -18,6 +18,18 @@ public enum SlateGenerator {
         /// What was left out and why, as `file: warning: message` lines for the caller to
         /// print (views SQLite could not prepare).
         public var warnings: [String] = []
+        /// The types the file declares at the top level, each with what it is generated
+        /// from (`"table person"`): a hand-written type of the same name clashes.
+        public var topLevelTypes: [String: String] = [:]
+
+        /// The `file:line:column: error:` lines for declarations in the Swift files at
+        /// `paths` (the rest of the target) named like one of ``topLevelTypes``: one line
+        /// per clash, instead of the compiler's many errors in the generated file.
+        public func clashes(withSwiftSources paths: [String]) throws -> [String] {
+            try SwiftSourceClashes.errors(
+                generated: topLevelTypes, swiftSources: paths,
+                slateJSONHint: "give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type")
+        }
     }
 
     /// File extensions read as database files.
@@ -107,7 +119,17 @@ public enum SlateGenerator {
         var model = try builder.build()
         if versioned { model.schemaScripts = schemaScripts }
         let file = Translator(model: model).translateFile()
-        return GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
+        var generated = GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
+        generated.topLevelTypes[typeName] = "the database \(names.joined(separator: ", "))"
+        if !configuration.naming.nestRecordTypes {
+            for record in model.records {
+                generated.topLevelTypes[record.typeName] = "\(record.kind == .view ? "view" : "table") \(record.sqlName)"
+            }
+            for query in model.queries {
+                if case .own(let row) = query.row { generated.topLevelTypes[row.typeName] = "query \(query.name)" }
+            }
+        }
+        return generated
     }
 
     /// The schema the inputs make up: database files first (copied into memory), then the

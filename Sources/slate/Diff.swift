@@ -42,7 +42,7 @@ struct Diff: ParsableCommand {
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            FileHandle.standardError.write(Data((errorLine(error, at: database) + "\n").utf8))
             throw ExitCode(2)
         }
     }
@@ -82,7 +82,7 @@ struct Migrate: ParsableCommand {
                 let plan = try SchemaPlanner.plan(from: context, to: target)
                 print(plan.script, terminator: "")
                 if !plan.destructiveSteps.isEmpty, !allowDestructive {
-                    FileHandle.standardError.write(Data("slate: the plan has destructive steps; it runs only with --allow-destructive\n".utf8))
+                    FileHandle.standardError.write(Data("\(database): warning: the plan has destructive steps; it runs only with --allow-destructive\n".utf8))
                 }
                 return
             }
@@ -90,7 +90,7 @@ struct Migrate: ParsableCommand {
             defer { context.close() }
             let plan = try SchemaPlanner.plan(from: context, to: target)
             try plan.apply(to: context, allowDestructive: allowDestructive) { step in
-                FileHandle.standardError.write(Data("slate: rebuilding table \(step.object) (\(step.rowCount ?? 0) rows)…\n".utf8))
+                FileHandle.standardError.write(Data("\(database): note: rebuilding table \(step.object) (\(step.rowCount ?? 0) rows)…\n".utf8))
             }
             if plan.isEmpty {
                 print("\(database) already has the schema of \(to)")
@@ -99,10 +99,10 @@ struct Migrate: ParsableCommand {
                 print("\(database) now has the schema of \(to)\(exists ? "" : " (created)")")
             }
         } catch let error as MigrationError where error.code == .destructive {
-            FileHandle.standardError.write(Data("slate: \(error.message.replacingOccurrences(of: "allow destructive changes to go ahead", with: "run again with --allow-destructive to go ahead"))\n".utf8))
+            FileHandle.standardError.write(Data("\(database): error: \(error.message.replacingOccurrences(of: "allow destructive changes to go ahead", with: "run again with --allow-destructive to go ahead"))\n".utf8))
             throw ExitCode.failure
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            FileHandle.standardError.write(Data((errorLine(error, at: database) + "\n").utf8))
             throw ExitCode.failure
         }
     }

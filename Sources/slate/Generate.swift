@@ -31,6 +31,13 @@ struct Generate: ParsableCommand {
     @Option(help: "Where to write: a .swift file, or a directory to write <Type>.swift into. Standard output when left out.")
     var output: String?
 
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "The target's other Swift files (the plugins pass them): a type declared there with a generated type's name is an error at its declaration.",
+            valueName: "swift-file"))
+    var swiftSources: [String] = []
+
     func validate() throws {
         if let bundledResource {
             let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -46,6 +53,11 @@ struct Generate: ParsableCommand {
             configuration.bundledResource = bundledResource
             let file = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
             for warning in file.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            let clashes = try file.clashes(withSwiftSources: swiftSources)
+            if !clashes.isEmpty {
+                FileHandle.standardError.write(Data((clashes.joined(separator: "\n") + "\n").utf8))
+                throw ExitCode.failure
+            }
             guard let output else {
                 FileHandle.standardOutput.write(Data(file.contents.utf8))
                 return
@@ -63,7 +75,7 @@ struct Generate: ParsableCommand {
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            FileHandle.standardError.write(Data((errorLine(error, at: inputs.first ?? "slate") + "\n").utf8))
             throw ExitCode.failure
         }
     }

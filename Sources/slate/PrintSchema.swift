@@ -28,7 +28,7 @@ struct PrintSchema: ParsableCommand {
                 FileHandle.standardOutput.write(Data(SchemaText.describe(schema).utf8))
             }
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            FileHandle.standardError.write(Data((errorLine(error, at: inputs.first ?? "slate") + "\n").utf8))
             throw ExitCode.failure
         }
     }

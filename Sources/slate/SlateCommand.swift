@@ -1,4 +1,6 @@
 import ArgumentParser
+import SlateGenerator
+import SlateSchema
 
 @main
 struct SlateCommand: ParsableCommand {
@@ -16,4 +18,14 @@ struct SlateCommand: ParsableCommand {
             """,
         version: slateVersion,
         subcommands: [Generate.self, PrintSchema.self, Diff.self, Migrate.self])
+}
+
+/// Every error the commands print is in the `file: error: message` form editors and CI
+/// logs link to. Errors that already name their file (a script's line and column, a
+/// configuration key, an input) print as they are; any other (SQLite's, the planner's)
+/// is put at `file`, the input the command was working on.
+func errorLine(_ error: any Error, at file: String) -> String {
+    let text = "\(error)"
+    if error is ScriptError || error is ConfigurationError || error is InputError || error is InputFailure { return text }
+    return "\(file): error: \(text)"
 }

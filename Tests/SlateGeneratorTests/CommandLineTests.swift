@@ -245,3 +245,57 @@ import Testing
         #expect(!fromFile.output.contains("schemaScripts"))
     }
 }
+
+/// A hand-written type named like a generated one: one error at its declaration.
+@Suite struct HandWrittenClashTests {
+    @Test func aClashIsOneErrorAtTheHandWrittenDeclaration() throws {
+        let directory = TemporaryDirectory()
+        let schema = directory.path("contacts.sql")
+        try "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE TABLE note (id INTEGER PRIMARY KEY);"
+            .write(toFile: schema, atomically: true, encoding: .utf8)
+        let person = directory.path("Person.swift")
+        try """
+            import Foundation
+
+            /* struct Note {} in a comment is not a declaration */
+            let text = "struct Note {}"
+            extension Note {}   // extending a generated type is fine
+            enum Namespace {
+                struct Person {}  // nested: no clash
+            }
+            public final class Person {
+            }
+            """.write(toFile: person, atomically: true, encoding: .utf8)
+        let executable = try #require(CommandLineTests.executable)
+        let run = try Executables.run(executable, ["generate", schema, "--swift-sources", person, "--output", directory.path("Out.swift")])
+        #expect(run.status == 1)
+        #expect(run.errors == "\(person):9:14: error: class Person is declared here, and Slate generates a type Person from table person; rename one: give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("Out.swift")))
+        // Renamed in slate.json, the clash is gone.
+        let config = directory.path("slate.json")
+        try #"{"naming": {"recordTypeNames": {"person": "Contact"}}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let renamed = try Executables.run(executable, ["generate", schema, "--config", config, "--swift-sources", person, "--output", directory.path("Out.swift")])
+        #expect(renamed.status == 0, "\(renamed.errors)")
+    }
+}
+
+/// Every error of the command in `file: error: message` form.
+@Suite struct CommandErrorFormTests {
+    @Test func anUnwritableOutputIsAFileError() throws {
+        let directory = TemporaryDirectory()
+        let schema = directory.path("notes.sql")
+        try "CREATE TABLE note (id INTEGER PRIMARY KEY);".write(toFile: schema, atomically: true, encoding: .utf8)
+        let blocker = directory.path("blocker")
+        try "a file, not a folder".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let executable = try #require(CommandLineTests.executable)
+        let run = try Executables.run(executable, ["generate", schema, "--output", blocker + "/Notes.swift"])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("\(blocker)/Notes.swift: error: cannot write the file: "), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
+    @Test func helpListsTheExitCodes() throws {
+        let run = try Executables.run(try #require(CommandLineTests.executable), ["--help"])
+        #expect(run.output.contains("Exit codes: 0 success; 1 the inputs or the configuration have an error"))
+    }
+}

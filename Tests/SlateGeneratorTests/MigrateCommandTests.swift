@@ -46,10 +46,10 @@ import Testing
         // objects-v2 makes year NOT NULL DEFAULT 0 over NULLs: a rewrite, refused without the flag.
         let refused = try cli.slate("migrate", database, "--to", v2)
         #expect(refused.status == 1)
-        #expect(refused.errors == "slate: the change would rebuild table objects (3 rows) to add column rating, make column year NOT NULL, which rewrites stored values (NULL → 0 in objects.year); run again with --allow-destructive to go ahead\n")
+        #expect(refused.errors == "\(database): error: the change would rebuild table objects (3 rows) to add column rating, make column year NOT NULL, which rewrites stored values (NULL → 0 in objects.year); run again with --allow-destructive to go ahead\n")
         let migrated = try cli.slate("migrate", database, "--to", v2, "--allow-destructive")
         #expect(migrated.status == 0)
-        #expect(migrated.errors == "slate: rebuilding table objects (3 rows)…\n")
+        #expect(migrated.errors == "\(database): note: rebuilding table objects (3 rows)…\n")
         #expect(migrated.output.hasSuffix("\(database) now has the schema of \(v2)\n"))
         #expect(try cli.slate("diff", v2, database).status == 0)
         #expect(try cli.slate("migrate", database, "--to", v2).output == "\(database) already has the schema of \(v2)\n")
@@ -96,7 +96,7 @@ import Testing
         try write("-- slate:rename item.name -> title\nCREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT);", to: desired)
         let refused = try cli.slate("migrate", database, "--to", desired)
         #expect(refused.status == 1)
-        #expect(refused.errors == "slate: the change would drop table old and its 1 row; run again with --allow-destructive to go ahead\n")
+        #expect(refused.errors == "\(database): error: the change would drop table old and its 1 row; run again with --allow-destructive to go ahead\n")
         let allowed = try cli.slate("migrate", database, "--to", desired, "--allow-destructive")
         #expect(allowed.status == 0)
         #expect(allowed.output == """
