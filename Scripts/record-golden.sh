@@ -15,3 +15,9 @@ while IFS='|' read -r golden config inputs; do
     "$slate" generate "${args[@]}" --output "Tests/$golden"
     echo "recorded Tests/$golden"
 done < Tests/Fixtures/golden-cases.txt
+
+# The diagrams of the bookshop fixture, in both notations (DiagramTests compares them).
+bookshop=(Tests/Fixtures/Schemas/bookshop-001-catalog.sql Tests/Fixtures/Schemas/bookshop-002-sales.sql Tests/Fixtures/Schemas/bookshop-003-views.sql)
+"$slate" diagram "${bookshop[@]}" --output Tests/Fixtures/Diagrams/bookshop.mmd
+"$slate" diagram "${bookshop[@]}" --format dot --output Tests/Fixtures/Diagrams/bookshop.dot
+echo "recorded Tests/Fixtures/Diagrams/bookshop.mmd and bookshop.dot"

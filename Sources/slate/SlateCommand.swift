@@ -17,7 +17,7 @@ struct SlateCommand: ParsableCommand {
             exits 1 when the schemas differ and 2 on an error.
             """,
         version: slateVersion,
-        subcommands: [Generate.self, PrintSchema.self, Diff.self, Migrate.self])
+        subcommands: [Generate.self, PrintSchema.self, Diff.self, Migrate.self, Diagram.self])
 }
 
 /// Every error the commands print is in the `file: error: message` form editors and CI

@@ -1,0 +1,187 @@
+import SlateSchema
+
+/// An entity-relationship diagram of a schema: tables with their columns, types and
+/// keys; foreign keys as edges labelled with their columns; views with the tables and
+/// views they read. Rendered as Mermaid (which GitHub and most Markdown viewers draw) or
+/// Graphviz DOT (`dot -Tsvg`). The output depends on the schema alone: same schema, same
+/// bytes.
+public enum SchemaDiagram {
+    /// The two notations.
+    public enum Format: String, CaseIterable, Sendable {
+        /// A Mermaid `erDiagram`.
+        case mermaid
+        /// A Graphviz `digraph` of HTML-like table nodes.
+        case dot
+    }
+
+    /// The diagram of `schema` in `format`.
+    public static func render(_ schema: SQLSchema, format: Format) -> String {
+        let model = Model(schema)
+        switch format {
+        case .mermaid: return mermaid(model)
+        case .dot: return dot(model)
+        }
+    }
+
+    // MARK: Model
+
+    /// What both notations draw.
+    struct Model {
+        struct Entity {
+            var name: String
+            var isView: Bool
+            var columns: [(name: String, type: String, keys: [String], notNull: Bool)]
+        }
+
+        struct Edge {
+            var from: String
+            var fromColumns: [String]
+            var to: String
+            var toColumns: [String]
+            var isOptional: Bool
+            var isRead: Bool
+        }
+
+        var entities: [Entity] = []
+        var edges: [Edge] = []
+
+        init(_ schema: SQLSchema) {
+            for table in schema.tables {
+                let foreign = Set(table.foreignKeys.flatMap(\.columns).map { $0.lowercased() })
+                entities.append(Entity(name: table.name, isView: false, columns: table.columns.filter { $0.generation != .hidden }.map { column in
+                    var keys: [String] = []
+                    if column.primaryKeyPosition > 0 { keys.append("PK") }
+                    if foreign.contains(column.name.lowercased()) { keys.append("FK") }
+                    return (column.name, column.declaredType.isEmpty ? "ANY" : column.declaredType, keys, column.isNotNull)
+                }))
+                for key in table.foreignKeys {
+                    let parent = schema.table(named: key.referencedTable)
+                    let referenced = key.referencedColumns.isEmpty ? (parent?.primaryKey ?? []) : key.referencedColumns
+                    let optional = key.columns.contains { name in
+                        table.column(named: name).map { !$0.isNotNull && $0.primaryKeyPosition == 0 } ?? true
+                    }
+                    edges.append(Edge(
+                        from: table.name, fromColumns: key.columns, to: parent?.name ?? key.referencedTable, toColumns: referenced,
+                        isOptional: optional, isRead: false))
+                }
+            }
+            let names = schema.tables.map(\.name) + schema.views.map(\.name)
+            for view in schema.views {
+                entities.append(Entity(name: view.name, isView: true, columns: view.columns.map { column in
+                    (column.name, column.declaredType ?? "ANY", [], !column.isNullable)
+                }))
+                // The tables and views its SQL names (after its own name).
+                var read: [String] = []
+                let tokens = SQLTokenizer.tokenize(view.sql)
+                let body = tokens.firstIndex { $0.isKeyword("AS") || $0.value.uppercased() == "AS" }.map { tokens[($0 + 1)...] } ?? tokens[...]
+                for token in body where token.isName {
+                    if let name = names.first(where: { $0.lowercased() == token.value.lowercased() }), name != view.name, !read.contains(name) {
+                        read.append(name)
+                    }
+                }
+                for name in read {
+                    edges.append(Edge(from: view.name, fromColumns: [], to: name, toColumns: [], isOptional: false, isRead: true))
+                }
+            }
+        }
+    }
+
+    // MARK: Mermaid
+
+    static func mermaid(_ model: Model) -> String {
+        var lines = ["erDiagram"]
+        for entity in model.entities {
+            lines.append("    \(mermaidEntity(entity.name))\(entity.isView ? "[\"\(mermaidText(entity.name)) (view)\"]" : mermaidAlias(entity.name)) {")
+            for column in entity.columns {
+                var line = "        \(mermaidWord(column.type)) \(mermaidWord(column.name))"
+                if !column.keys.isEmpty { line += " " + column.keys.joined(separator: ", ") }
+                var notes: [String] = []
+                if mermaidWord(column.name) != column.name { notes.append(column.name) }
+                if column.notNull && !column.keys.contains("PK") { notes.append("NOT NULL") }
+                if !notes.isEmpty { line += " \"\(mermaidText(notes.joined(separator: ", ")))\"" }
+                lines.append(line)
+            }
+            lines.append("    }")
+        }
+        for edge in model.edges {
+            if edge.isRead {
+                lines.append("    \(mermaidEntity(edge.from)) }o..o{ \(mermaidEntity(edge.to)) : \"reads\"")
+            } else {
+                let parent = edge.isOptional ? "|o" : "||"
+                let label = zip(edge.fromColumns, edge.toColumns).map { "\($0) → \($1)" }.joined(separator: ", ")
+                lines.append("    \(mermaidEntity(edge.to)) \(parent)--o{ \(mermaidEntity(edge.from)) : \"\(mermaidText(label))\"")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An entity's identifier: letters, digits, `_` and `-`.
+    static func mermaidEntity(_ name: String) -> String {
+        let word = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+        return word.isEmpty ? "_" : word
+    }
+
+    /// The alias that shows an entity's real name when its identifier had to change.
+    static func mermaidAlias(_ name: String) -> String {
+        mermaidEntity(name) == name ? "" : "[\"\(mermaidText(name))\"]"
+    }
+
+    /// A type or attribute name as one Mermaid word.
+    static func mermaidWord(_ text: String) -> String {
+        let word = String(text.filter { $0 != " " }.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "(" || $0 == ")" ? $0 : "_" })
+        return word.isEmpty ? "_" : word
+    }
+
+    /// Text inside Mermaid's double quotes.
+    static func mermaidText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "'")
+    }
+
+    // MARK: DOT
+
+    static func dot(_ model: Model) -> String {
+        var lines = [
+            "digraph schema {",
+            "    graph [rankdir=LR, fontname=\"Helvetica\"];",
+            "    node [shape=plaintext, fontname=\"Helvetica\", fontsize=11];",
+            "    edge [fontname=\"Helvetica\", fontsize=9, arrowhead=crow, arrowtail=tee, dir=both];",
+        ]
+        for entity in model.entities {
+            var rows = ["<TR><TD BGCOLOR=\"\(entity.isView ? "#e8f0fe" : "#eeeeee")\" COLSPAN=\"2\"><B>\(html(entity.name))</B>\(entity.isView ? " <I>(view)</I>" : "")</TD></TR>"]
+            for (index, column) in entity.columns.enumerated() {
+                let keys = column.keys.isEmpty ? "" : " <B>\(column.keys.joined(separator: ", "))</B>"
+                let type = html(column.type) + (column.notNull && !column.keys.contains("PK") ? " NOT NULL" : "")
+                rows.append("<TR><TD ALIGN=\"LEFT\" PORT=\"c\(index)\">\(html(column.name))\(keys)</TD><TD ALIGN=\"LEFT\"><FONT COLOR=\"#555555\">\(type)</FONT></TD></TR>")
+            }
+            lines.append("    \(dotID(entity.name)) [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">\(rows.joined())</TABLE>>];")
+        }
+        for edge in model.edges {
+            if edge.isRead {
+                lines.append("    \(dotID(edge.from)) -> \(dotID(edge.to)) [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];")
+                continue
+            }
+            let from = model.entities.first { $0.name == edge.from }
+            let to = model.entities.first { $0.name.lowercased() == edge.to.lowercased() }
+            let fromPort = from.flatMap { entity in edge.fromColumns.first.flatMap { name in entity.columns.firstIndex { $0.name.lowercased() == name.lowercased() } } }
+            let toPort = to.flatMap { entity in edge.toColumns.first.flatMap { name in entity.columns.firstIndex { $0.name.lowercased() == name.lowercased() } } }
+            let label = zip(edge.fromColumns, edge.toColumns).map { "\($0) → \($1)" }.joined(separator: ", ")
+            let tail = edge.isOptional ? "teeodot" : "tee"
+            lines.append(
+                "    \(dotID(edge.from))\(fromPort.map { ":c\($0)" } ?? "") -> \(dotID(edge.to))\(toPort.map { ":c\($0)" } ?? "") [label=\"\(dotText(label))\", arrowhead=\(tail), arrowtail=crow];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func dotID(_ name: String) -> String { "\"" + dotText(name) + "\"" }
+
+    static func dotText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+}
