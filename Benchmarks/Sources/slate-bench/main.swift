@@ -20,6 +20,10 @@ struct Options {
     var mode = "full"
     var rounds = 5
     var csv = false
+    /// Where to write the ratio table as an SVG bar chart, if anywhere.
+    var svg: String?
+    /// A table (Markdown or CSV) to chart instead of running the benchmark.
+    var chartFrom: String?
     var scenarios: Set<String> = []
     var implementations: Set<String> = []
     var memory = true
@@ -33,6 +37,12 @@ struct Options {
             case "--quick": sizes = .quick; mode = "quick"; rounds = 3
             case "--smoke": sizes = .smoke; mode = "smoke"; rounds = 1
             case "--csv": csv = true
+            case "--svg":
+                guard let path = iterator.next() else { throw BenchmarkError("--svg needs a file to write") }
+                svg = path
+            case "--chart-from":
+                guard let path = iterator.next() else { throw BenchmarkError("--chart-from needs the table to chart") }
+                chartFrom = path
             case "--size":
                 // One size for every scenario, for profiling.
                 guard let text = iterator.next(), let value = Int(text), value > 0 else { throw BenchmarkError("--size needs a positive number") }
@@ -52,7 +62,7 @@ struct Options {
                 guard let implementation = iterator.next(), let path = iterator.next() else { throw BenchmarkError("--rss-child IMPLEMENTATION PATH") }
                 rssChild = (implementation, path)
             case "--help", "-h":
-                print("usage: slate-bench [--quick | --smoke] [--csv] [--scenario a,b,…] [--implementation c,slate-core,…] [--rounds N] [--no-memory]")
+                print("usage: slate-bench [--quick | --smoke] [--csv] [--scenario a,b,…] [--implementation c,slate-core,…] [--rounds N] [--no-memory] [--svg FILE]\n       slate-bench --chart-from TABLE --svg FILE   (a table this tool printed, Markdown or CSV, as an SVG bar chart)")
                 exit(0)
             default:
                 throw BenchmarkError("unknown argument \(argument); see --help")
@@ -139,6 +149,13 @@ do {
     // Every connection in no-mutex mode, GRDB's too (its own setting is not public).
     guard cb_configure_multithread() == 0 else { throw BenchmarkError("cannot configure SQLite for multi-thread mode") }
     let options = try Options(CommandLine.arguments)
+    if let table = options.chartFrom {
+        guard let svg = options.svg else { throw BenchmarkError("--chart-from needs --svg FILE to write the chart to") }
+        let rows = SVGChart.rows(fromTable: try String(contentsOfFile: table, encoding: .utf8))
+        guard !rows.isEmpty else { throw BenchmarkError("\(table) has no rows with a ratio to C") }
+        try SVGChart.render(rows).write(toFile: svg, atomically: true, encoding: .utf8)
+        exit(0)
+    }
     if let child = options.rssChild {
         try runRSSChild(implementation: child.implementation, path: child.path)
         exit(0)
@@ -197,6 +214,15 @@ do {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
             let ratio = c.map { String(format: "%.2f", result.ratio(to: $0)) } ?? "–"
             print("| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |")
+        }
+        if let svg = options.svg {
+            var rows: [SVGChart.Row] = []
+            for result in results {
+                guard let c = results.first(where: { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }) else { continue }
+                rows.append(SVGChart.Row(scenario: "\(result.scenario.letter) \(result.scenario.title)", implementation: result.implementation, ratio: result.ratio(to: c)))
+            }
+            try SVGChart.render(rows).write(toFile: svg, atomically: true, encoding: .utf8)
+            log("wrote \(svg)")
         }
         if !queued.isEmpty { QueuedWrites.printTable(queued) }
         if !planning.isEmpty { Planning.printTable(planning) }
