@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
@@ -28,7 +29,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         // The connection layer.
-        .target(name: "Slate", dependencies: ["SlateCSQLite"]),
+        .target(name: "Slate", dependencies: ["SlateCSQLite", .product(name: "Logging", package: "swift-log")]),
         // The schema model and its reflection from a live connection, scripts, the SQL tokenizer.
         .target(name: "SlateSchema", dependencies: ["Slate"]),
         // Schema evolution: the migrator, the declarative schema (SQL or XML), its planner.
@@ -61,8 +62,10 @@ let package = Package(
         // A fault-injecting VFS for tests (I/O errors on demand).
         .target(name: "SlateFaultVFS", dependencies: ["SlateCSQLite"], path: "Tests/SlateFaultVFS"),
         // Helpers the test targets share: temporary directories, error expectations.
-        .target(name: "SlateTestSupport", dependencies: ["Slate"], path: "Tests/SlateTestSupport"),
-        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport"]),
+        .target(name: "SlateTestSupport", dependencies: ["Slate", .product(name: "Logging", package: "swift-log")], path: "Tests/SlateTestSupport"),
+        .testTarget(
+            name: "SlateTests",
+            dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
         // A process the reliability tests kill mid-write, or that holds a lock against them.
         .executableTarget(name: "slate-test-child", dependencies: ["Slate", "SlateMigration"], path: "Tests/TestChild"),
         // Crashes, full disks, I/O faults and bad input, with real processes and files.
@@ -71,7 +74,12 @@ let package = Package(
         .testTarget(name: "SlateRecordsTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
         .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "SlateAnalysis", "slate", "SlateTestSupport"]),
         // The golden files, compiled and run: the API over SlateRecords...
-        .testTarget(name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
+        .testTarget(
+            name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
+        // ...in a module that also imports types named like SwiftUI's and SwiftData's, which
+        // must keep meaning those types there...
+        .target(name: "FakeSDK", path: "Tests/FakeSDK"),
+        .testTarget(name: "SDKNameTests", dependencies: ["FakeSDK", "SlateRecords", "SlateSchema", "SlateMigration"]),
         // ...and raw mode, with nothing but the SQLite C module.
         .testTarget(name: "GeneratedRawTests", dependencies: ["SlateCSQLite"]),
     ],

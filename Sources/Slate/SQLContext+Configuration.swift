@@ -1,3 +1,4 @@
+import Logging
 import SlateCSQLite
 
 extension SQLContext {
@@ -75,6 +76,15 @@ extension SQLContext {
         /// catches the work that few instructions do: sorting, slow I/O, long functions.
         /// ``untrusted`` sets 10 seconds.
         public var maximumStatementDuration: Duration?
+        /// Where the connection logs (swift-log), or nil for no logging (the default, which
+        /// costs nothing): each statement with its duration at `trace` level, statements
+        /// slower than ``slowStatementThreshold`` at `warning`, and errors at `error`. The
+        /// SQL is logged as written, bound values hidden unless ``showsBoundValues`` is set.
+        /// An ``SQLPool``'s connections take it from ``SQLPool/Configuration/connection``.
+        public var logger: Logger?
+        /// How long a statement may run before it is logged at `warning` level: 100 ms by
+        /// default. Only used with a ``logger``.
+        public var slowStatementThreshold: Duration
 
         /// Creates a configuration; every setting has its default.
         public init(
@@ -88,7 +98,9 @@ extension SQLContext {
             limits: [SQLContext.Limit: Int32] = [:],
             allowsDoubleQuotedStrings: Bool = false,
             maximumStatementInstructions: Int? = nil,
-            maximumStatementDuration: Duration? = nil
+            maximumStatementDuration: Duration? = nil,
+            logger: Logger? = nil,
+            slowStatementThreshold: Duration = .milliseconds(100)
         ) {
             self.busyTimeout = busyTimeout
             self.foreignKeys = foreignKeys
@@ -101,6 +113,8 @@ extension SQLContext {
             self.allowsDoubleQuotedStrings = allowsDoubleQuotedStrings
             self.maximumStatementInstructions = maximumStatementInstructions
             self.maximumStatementDuration = maximumStatementDuration
+            self.logger = logger
+            self.slowStatementThreshold = slowStatementThreshold
         }
 
         /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a

@@ -1,3 +1,4 @@
+import Logging
 import SlateCSQLite
 
 /// One row changed in a rowid table, as the update hook reports it.
@@ -51,6 +52,29 @@ final class Hooks {
     init(connection: SQLConnection, showsBoundValues: Bool) {
         self.connection = connection
         self.showsBoundValues = showsBoundValues
+    }
+
+    /// Logs a statement that finished after `nanoseconds`: at warning level past the slow
+    /// threshold, else at trace level (not even formatted when the logger's level is above).
+    func logFinished(_ statement: OpaquePointer, nanoseconds: Int64) {
+        guard let logger = connection.logger else { return }
+        let slow = nanoseconds >= connection.slowStatementNanoseconds
+        guard slow || logger.logLevel <= .trace else { return }
+        var sql = ""
+        if showsBoundValues, let expanded = sqlite3_expanded_sql(statement) {
+            sql = String(cString: expanded)
+            sqlite3_free(expanded)
+        } else if let text = sqlite3_sql(statement) {
+            sql = String(cString: text)
+        }
+        let metadata: Logger.Metadata = [
+            "sqlite.database": .string(connection.location), "sqlite.duration_ms": .stringConvertible(Double(nanoseconds) / 1_000_000),
+        ]
+        if slow {
+            logger.warning("slow statement (\(Double(nanoseconds) / 1_000_000) ms): \(sql)", metadata: metadata)
+        } else {
+            logger.trace("\(sql)", metadata: metadata)
+        }
     }
 
     func removeAll() {
@@ -150,12 +174,21 @@ extension SQLContext {
             hooks.rollback?()
         }, box)
 
-        if hooks.trace != nil {
-            sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, box, statement, text in
+        if hooks.trace != nil || connection.logger != nil {
+            var mask: Int32 = 0
+            if hooks.trace != nil { mask |= SQLITE_TRACE_STMT }
+            if connection.logger != nil { mask |= SQLITE_TRACE_PROFILE }
+            sqlite3_trace_v2(db, UInt32(mask), { event, box, statement, detail in
                 guard let box else { return 0 }
                 let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                if event == UInt32(SQLITE_TRACE_PROFILE) {
+                    if let statement, let detail {
+                        hooks.logFinished(OpaquePointer(statement), nanoseconds: detail.assumingMemoryBound(to: Int64.self).pointee)
+                    }
+                    return 0
+                }
                 guard let hook = hooks.trace else { return 0 }
-                if let text {
+                if let text = detail {
                     let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
                     if !hooks.showsBoundValues || unexpanded.hasPrefix("--") {
                         hook(unexpanded)

@@ -72,7 +72,8 @@ public final class SQLContext {
         sqlite3_extended_result_codes(db, 1)
 
         self.connection = SQLConnection(
-            db: db, location: location, showsBoundValues: configuration.showsBoundValues)
+            db: db, location: location, showsBoundValues: configuration.showsBoundValues,
+            logger: configuration.logger, slowStatementThreshold: configuration.slowStatementThreshold)
         self.configuration = configuration
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         self.hooks = Hooks(connection: connection, showsBoundValues: configuration.showsBoundValues)

@@ -4,7 +4,7 @@ import SlateAnalysis
 import SlateSchema
 
 /// Generates Swift for a database, in stages: inputs are replayed or read into SQLite →
-/// reflection gives a ``Schema`` → the ``ModelBuilder`` decides names and types → the
+/// reflection gives a ``SQLSchema`` → the ``ModelBuilder`` decides names and types → the
 /// ``Translator`` builds a structured Swift description → the ``TextRenderer`` writes text.
 public enum SlateGenerator {
     /// One generated file.
@@ -86,7 +86,7 @@ public enum SlateGenerator {
 
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
     /// header and the database type's name.
-    public static func generate(schema: Schema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
+    public static func generate(schema: SQLSchema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
         try generate(schema: schema, queries: [], inputs: inputs, schemaInputs: inputs, configuration: configuration)
     }
 
@@ -112,7 +112,7 @@ public enum SlateGenerator {
 
     /// The schema the inputs make up: database files first (copied into memory), then the
     /// scripts replayed over them in file-name order. Query files are left out.
-    public static func loadSchema(inputs: [String]) throws -> Schema {
+    public static func loadSchema(inputs: [String]) throws -> SQLSchema {
         let context = try loadDatabase(inputs: inputs)
         defer { context.close() }
         return try reported(at: inputs[0]) { try AnalyzedSchemaReader.read(from: context) }

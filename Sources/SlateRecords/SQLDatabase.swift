@@ -63,13 +63,17 @@ extension SQLDatabase {
     /// - Parameters:
     ///   - path: the database file.
     ///   - readOnly: open readers only; writes throw.
+    ///   - configuration: the pool's settings: its readers, its connections' logger, busy
+    ///     timeout and the rest (`SQLPool.Configuration`).
     /// - Throws: for a read-write file whose version is not ``schemaVersion`` (a new file,
-    ///   an older one, a newer one): ``bootstrap(at:allowingDestructiveChanges:)-(String,_)`` is the call that creates
+    ///   an older one, a newer one): ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` is the call that creates
     ///   and upgrades.
-    public init(path: String, readOnly: Bool = false) throws {
-        let pool = try SQLPool(path: path, configuration: .init(isReadOnly: readOnly))
+    public init(path: String, readOnly: Bool = false, configuration: SQLPool.Configuration = .init()) throws {
+        var configuration = configuration
+        configuration.isReadOnly = configuration.isReadOnly || readOnly
+        let pool = try SQLPool(path: path, configuration: configuration)
         do {
-            if !readOnly { try Self.requireCurrentVersion(pool, path: path) }
+            if !configuration.isReadOnly { try Self.requireCurrentVersion(pool, path: path) }
         } catch {
             pool.close()
             throw error
@@ -78,8 +82,8 @@ extension SQLDatabase {
     }
 
     /// Opens the database file at a file `URL`.
-    public init(url: URL, readOnly: Bool = false) throws {
-        try self.init(path: url.path, readOnly: readOnly)
+    public init(url: URL, readOnly: Bool = false, configuration: SQLPool.Configuration = .init()) throws {
+        try self.init(path: url.path, readOnly: readOnly, configuration: configuration)
     }
 
     /// Opens the database at `path` and brings it to the schema this code was generated
@@ -103,23 +107,31 @@ extension SQLDatabase {
     /// apply; a destructive one (a dropped column holding data, a rewritten value) is
     /// refused, naming it, and the file is left untouched, unless
     /// `allowingDestructiveChanges` is true.
-    public static func bootstrap(at path: String, allowingDestructiveChanges: Bool = false) throws -> Self {
+    ///
+    /// `configuration` sets up the pool (its readers, its connections' logger and busy
+    /// timeout, …), as for ``init(path:readOnly:configuration:)``.
+    public static func bootstrap(
+        at path: String, configuration: SQLPool.Configuration = .init(), allowingDestructiveChanges: Bool = false
+    ) throws -> Self {
         // A file to refuse is refused before the pool opens it (and switches it to WAL).
         let evolution = SQLSchemaEvolution(Self.self)
         if !schemaScripts.isEmpty {
             try evolution.refuseWithoutChanging(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
         }
-        return try bootstrapped(SQLPool(path: path), evolution, allowingDestructiveChanges: allowingDestructiveChanges)
+        return try bootstrapped(
+            SQLPool(path: path, configuration: configuration), evolution, allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
-    /// ``bootstrap(at:allowingDestructiveChanges:)-(String,_)`` for a file `URL`.
-    public static func bootstrap(at url: URL, allowingDestructiveChanges: Bool = false) throws -> Self {
-        try bootstrap(at: url.path, allowingDestructiveChanges: allowingDestructiveChanges)
+    /// ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` for a file `URL`.
+    public static func bootstrap(
+        at url: URL, configuration: SQLPool.Configuration = .init(), allowingDestructiveChanges: Bool = false
+    ) throws -> Self {
+        try bootstrap(at: url.path, configuration: configuration, allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
     /// A new in-memory database with the schema created: for tests, previews and examples.
-    public static func inMemory() throws -> Self {
-        try bootstrapped(SQLPool(path: nil), SQLSchemaEvolution(Self.self))
+    public static func inMemory(configuration: SQLPool.Configuration = .init()) throws -> Self {
+        try bootstrapped(SQLPool(path: nil, configuration: configuration), SQLSchemaEvolution(Self.self))
     }
 
     /// The database on `pool` with its schema created if empty; the pool is closed when that

@@ -2,7 +2,7 @@ import Slate
 import SlateMigration
 
 /// Brings a database file to a generated database's schema, script by script: what
-/// ``SQLDatabase/bootstrap(at:allowingDestructiveChanges:)-(String,_)`` does for a database generated from scripts.
+/// ``SQLDatabase/bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` does for a database generated from scripts.
 ///
 /// The version is `PRAGMA user_version`: the number of scripts applied (after script `N`, it
 /// is `N`). A single script edited after a file was made from it is followed with the

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SlateRecords
 import SlateTestSupport
 import Testing
@@ -156,5 +157,30 @@ import Testing
                 try item.bind(to: try statement.liveHandle(), indices: .init(name: 1, created: 2))
             }
         }
+    }
+}
+
+/// A generated database takes the pool's configuration, so logging or the reader count
+/// does not mean giving up `bootstrap`.
+@Suite struct GeneratedDatabaseConfigurationTests {
+    @Test func bootstrapAndInitializersTakeThePoolConfiguration() throws {
+        let (logger, store) = RecordingLogHandler.logger(level: .trace)
+        let directory = TemporaryDirectory()
+        let path = directory.path("configured.sqlite")
+        var configuration = SQLPool.Configuration(connection: .init(logger: logger))
+        configuration.maximumReaderCount = 1
+        let db = try Contacts.bootstrap(at: path, configuration: configuration)
+        _ = try db.insert(Person(name: "Ada"))
+        #expect(try db.people.fetchCount() == 1)
+        db.close()
+        #expect(store.entries.contains { $0.message.hasPrefix("INSERT INTO \"person\"") })
+
+        let reopened = try Contacts(path: path, readOnly: true, configuration: configuration)
+        defer { reopened.close() }
+        #expect(try reopened.people.fetch().map(\.name) == ["Ada"])
+        #expect(throws: SQLError.self) { _ = try reopened.insert(Person(name: "Grace")) }
+        let memory = try Contacts.inMemory(configuration: configuration)
+        defer { memory.close() }
+        #expect(try memory.people.fetchCount() == 0)
     }
 }

@@ -5,10 +5,10 @@ import Testing
 
 /// Names and shapes other generators fail on, through the generated code.
 @Suite struct EdgeTests {
-    typealias E = Edge
+    typealias E = EdgeDatabase
 
     @Test func hostileIdentifiersRoundTrip() throws {
-        let db = try Edge.inMemory()
+        let db = try EdgeDatabase.inMemory()
         defer { db.close() }
         let row = E.MyTable(
             firstName: "Ada", lastName: "Lovelace", quoteD: "q\"", select: 1, from: "f", selfColumn: "s", class: "c",
@@ -28,7 +28,7 @@ import Testing
     /// block comments and multi-line literals: the code compiles (this target builds it)
     /// and the values arrive as written, in a table, a view, an index and a CHECK.
     @Test func breakoutAttemptsStayData() throws {
-        let db = try Edge.inMemory()
+        let db = try EdgeDatabase.inMemory()
         defer { db.close() }
         let stored = try db.insert(E.XY(open: "/* x", aB: "\"\"\"#", tabHere: "ok"))
         #expect(stored.boom == "\\(boom) \"# \"\"# /* */ \"\"\"")
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func collidingNamesStaySeparate() throws {
-        let db = try Edge.inMemory()
+        let db = try EdgeDatabase.inMemory()
         defer { db.close() }
         try db.insert(E.OrderItem(note: "spaced"))
         try db.insert(E.OrderItem2(note: "snake"))
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aTableOf300Columns() throws {
-        let db = try Edge.inMemory()
+        let db = try EdgeDatabase.inMemory()
         defer { db.close() }
         var wide = E.Wide()
         wide.c006 = "first"
@@ -80,15 +80,15 @@ import Testing
     }
 
     @Test func creationSQLKeepsOddIndentationExactly() throws {
-        let db = try Edge.inMemory()
+        let db = try EdgeDatabase.inMemory()
         defer { db.close() }
         let sql = try db.pool.read { ctx in try ctx.query(sql: "SELECT sql FROM sqlite_schema WHERE name = 'odd'")[0][0].textValue }
         #expect(sql == "CREATE TABLE odd (\n\t\tid INTEGER PRIMARY KEY,\nname TEXT,\n      \"x\"\"y\" TEXT   -- trailing comment\n    )")
-        #expect(Edge.creationSQL.contains(try #require(sql)))
+        #expect(EdgeDatabase.creationSQL.contains(try #require(sql)))
     }
 
     @Test func aViewOfBareExpressions() throws {
-        let db = try Edge.inMemory()
+        let db = try EdgeDatabase.inMemory()
         defer { db.close() }
         try db.insert(E.MyTable(firstName: "ada"))
         let rows = try db.oddViews.fetch()

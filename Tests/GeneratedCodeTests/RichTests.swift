@@ -138,7 +138,7 @@ import Testing
     @Test func generatedColumnsAreComputedNeverWritten() throws {
         let db = try database()
         defer { db.close() }
-        let shape = try db.insert(Measurement(width: 2, height: 3, payload: .text("x")))
+        let shape = try db.insert(MeasurementRecord(width: 2, height: 3, payload: .text("x")))
         #expect(shape.area == 6)
         #expect(shape.label == "w2.0")
         var wider = shape

@@ -95,7 +95,7 @@ import Testing
         #expect(try raw_item_find(db, for: device) == item)
         #expect(try raw_item_stats_fetch(db) == [RichRaw.ItemStat(items: 1, units: 0, averagePrice: 9.99, newest: item.created, lightest: nil, priceTotal: 9.99)])
 
-        var shape = RichRaw.Measurement(width: 3, height: 4)
+        var shape = RichRaw.MeasurementRecord(width: 3, height: 4)
         try shape.insert(into: db)
         #expect(shape.area == 12 && shape.label == "w3.0" && shape.payload == .null)
     }

@@ -1,3 +1,4 @@
+import Logging
 import SlateCSQLite
 
 /// The state a context shares with the statements it prepared: the `sqlite3` handle
@@ -45,13 +46,20 @@ final class SQLConnection {
     @exclusivity(unchecked) @usableFromInline var hasStatementLimits = false
     /// The bounds on each statement's work, and the budget being spent.
     var statementLimits: StatementLimits?
+    /// Where statements, slow statements and errors are logged, if anywhere.
+    let logger: Logger?
+    /// The duration, in nanoseconds, past which a statement is logged at warning level.
+    let slowStatementNanoseconds: Int64
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 
-    init(db: OpaquePointer, location: String, showsBoundValues: Bool) {
+    init(db: OpaquePointer, location: String, showsBoundValues: Bool, logger: Logger? = nil, slowStatementThreshold: Duration = .milliseconds(100)) {
         self.db = db
         self.location = location
         self.showsBoundValues = showsBoundValues
+        self.logger = logger
+        let (seconds, attoseconds) = slowStatementThreshold.components
+        self.slowStatementNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     @usableFromInline var isOpen: Bool { db != nil }
@@ -163,9 +171,20 @@ final class SQLConnection {
         }
         if message == "not an error" { message = String(cString: sqlite3_errstr(code)) }
         if code & 0xFF == SQLITE_INTERRUPT, let exceeded = statementLimits?.takeExceeded() { message = exceeded }
-        return SQLError(
+        let error = SQLError(
             code: SQLError.Code(rawValue: code), message: message, sql: sql,
             arguments: showsBoundValues ? arguments : nil)
+        if let logger { logError(error, to: logger) }
+        return error
+    }
+
+    /// Logs `error` at error level, with the database, the code and the SQL (its bound
+    /// values only when the configuration shows them, as the error does).
+    private func logError(_ error: SQLError, to logger: Logger) {
+        var metadata: Logger.Metadata = ["sqlite.database": .string(location), "sqlite.code": .stringConvertible(error.code.rawValue)]
+        if let sql = error.sql { metadata["sqlite.sql"] = .string(sql) }
+        if let arguments = error.arguments { metadata["sqlite.arguments"] = .string(arguments.map(\.sqlLiteral).joined(separator: ", ")) }
+        logger.error("\(error.message)", metadata: metadata)
     }
 
     /// The error for a call on a closed connection.

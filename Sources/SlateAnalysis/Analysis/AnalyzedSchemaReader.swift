@@ -14,7 +14,7 @@ package enum AnalyzedSchemaReader {
     }
 
     /// The schema of the main database of `context`, views typed.
-    package static func read(from context: SQLContext) throws -> Schema {
+    package static func read(from context: SQLContext) throws -> SQLSchema {
         try read(from: context, functions: [:]).schema
     }
 
@@ -22,7 +22,7 @@ package enum AnalyzedSchemaReader {
     /// application's own: lower-cased name → result type) known to the typing. A view
     /// SQLite cannot prepare (it calls a function nobody registered, it reads a table that
     /// is not there) is left out and reported, instead of failing the whole schema.
-    package static func read(from context: SQLContext, functions: [String: String]) throws -> (schema: Schema, skipped: [SkippedView]) {
+    package static func read(from context: SQLContext, functions: [String: String]) throws -> (schema: SQLSchema, skipped: [SkippedView]) {
         var skipped: [SkippedView] = []
         var schema = try SchemaReader.read(from: context) { context, schema, name, sql in
             var analyzer = ResultColumnAnalyzer(context: context, schema: schema)
@@ -44,7 +44,7 @@ package enum AnalyzedSchemaReader {
     }
 
     /// The schema `scripts` build, views typed (``SchemaReader/read(scripts:)``).
-    package static func read(scripts: [SQLScript]) throws -> Schema {
+    package static func read(scripts: [SQLScript]) throws -> SQLSchema {
         let context = try SchemaReader.load(scripts: scripts)
         defer { context.close() }
         return try read(from: context)

@@ -16,12 +16,12 @@ package struct ResultColumnAnalyzer {
     /// The connection holding the schema the statement runs against.
     package let context: SQLContext
     /// The schema, for the columns of tables and views the statement reads.
-    package let schema: Schema
+    package let schema: SQLSchema
     /// The application's own functions: lower-cased name → the SQL type of their result.
     package var functions: [String: String] = [:]
 
     /// Creates an analyzer.
-    package init(context: SQLContext, schema: Schema) {
+    package init(context: SQLContext, schema: SQLSchema) {
         self.context = context
         self.schema = schema
     }

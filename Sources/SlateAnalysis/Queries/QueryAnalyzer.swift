@@ -20,10 +20,10 @@ package struct QueryAnalyzer {
     /// The connection holding the schema.
     package let context: SQLContext
     /// The schema, for typing columns and parameters.
-    package let schema: Schema
+    package let schema: SQLSchema
 
     /// Creates an analyzer.
-    package init(context: SQLContext, schema: Schema) {
+    package init(context: SQLContext, schema: SQLSchema) {
         self.context = context
         self.schema = schema
     }

@@ -3,7 +3,7 @@ import SlateAnalysis
 import SlateSchema
 
 /// The generator's model of a database: every name decided and every type mapped, ready
-/// to be translated into Swift. Built by ``ModelBuilder`` from a ``Schema``.
+/// to be translated into Swift. Built by ``ModelBuilder`` from a ``SQLSchema``.
 struct DatabaseModel: Equatable {
     /// The database type's name (`Contacts`).
     var typeName: String

@@ -3,7 +3,7 @@ import Slate
 import SlateAnalysis
 import SlateSchema
 
-/// Builds the ``DatabaseModel`` from a ``Schema``: names for types, accessors and
+/// Builds the ``DatabaseModel`` from a ``SQLSchema``: names for types, accessors and
 /// properties (unique, valid, clear of Swift keywords), Swift types for columns, defaults
 /// from SQL `DEFAULT`s, keys and relationships.
 struct ModelBuilder {

@@ -94,7 +94,7 @@ enum SwiftIdentifier {
 
     /// Names that would clash as type names with Swift's, Foundation's or Slate's own
     /// types, or cannot name a type.
-    static let reservedTypeNames: Set<String> = [
+    static let reservedTypeNames: Set<String> = Set([
         "Type", "Protocol", "Self", "Any", "AnyObject", "Never", "Void", "Int", "Int8", "Int16", "Int32", "Int64",
         "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "String", "Character", "Array",
         "Dictionary", "Set", "Optional", "Result", "Error", "Data", "Date", "URL", "UUID", "Decimal", "Sequence",
@@ -106,6 +106,29 @@ enum SwiftIdentifier {
         // Store>`, `SQLTransaction<Database>`): a record type so named would be hidden by
         // them inside those extensions.
         "Record", "Store", "Database",
+    ]).union(sdkTypeNames)
+
+    /// Type names the SDKs an app imports beside Slate declare (SwiftUI, SwiftData,
+    /// Foundation, Observation, the standard library): a generated `List` or `Section` in
+    /// an app module would shadow SwiftUI's everywhere in that module, so a table with
+    /// such a name gets a `Record` suffix (`list` → `ListRecord`, still `db.lists`).
+    static let sdkTypeNames: Set<String> = [
+        // SwiftUI
+        "View", "Text", "Image", "List", "Section", "Label", "Table", "TableColumn", "Group", "Color", "Font", "Form",
+        "Button", "Toggle", "Link", "Menu", "Picker", "Path", "Shape", "Scene", "App", "Window", "WindowGroup", "Canvas",
+        "Gauge", "Grid", "GridRow", "Spacer", "Divider", "HStack", "VStack", "ZStack", "Layout", "Binding",
+        "State", "Environment", "Namespace", "Animation", "Transaction", "Alert", "Tab", "TabView",
+        "NavigationLink", "NavigationStack", "Map", "Chart", "Slider", "Stepper", "ProgressView", "ScrollView", "Gradient",
+        "Material", "Edge", "Axis", "Alignment", "Angle",
+        // SwiftData and Observation
+        "Schema", "Model", "Query", "Relationship", "Attribute", "FetchDescriptor", "SortDescriptor", "Predicate",
+        "Observable",
+        // Foundation
+        "Bundle", "Calendar", "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer",
+        "Measurement", "Unit", "Expression", "Progress", "Host", "Port", "Stream", "Scanner", "Formatter", "Duration",
+        "Task", "Actor", "Range", "Regex", "Character", "Substring", "Mirror", "Comparable", "Encoder", "Decoder",
+        // Gestures (SwiftUI)
+        "Gesture",
     ]
 
     /// The names generated bodies give their own locals and parameters (the connection, the

@@ -42,7 +42,7 @@ public struct SchemaRenames: Equatable, Sendable {
 /// `<column>`.
 public struct DesiredSchema: Sendable {
     /// The reflected schema.
-    public var schema: Schema
+    public var schema: SQLSchema
     /// The rename hints.
     public var renames: SchemaRenames
     /// The statements that create the schema, in an order that works.

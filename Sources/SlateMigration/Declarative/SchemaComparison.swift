@@ -8,7 +8,7 @@ public enum SchemaComparison {
     /// The differences between `actual` and `expected`, in words; empty when they are
     /// the same. Tables, explicit indexes, views and triggers are compared;
     /// `user_version` only when `userVersion` is true. The migrator's own table is ignored.
-    public static func differences(_ actual: Schema, _ expected: Schema, userVersion: Bool = true) -> [String] {
+    public static func differences(_ actual: SQLSchema, _ expected: SQLSchema, userVersion: Bool = true) -> [String] {
         var result: [String] = []
         func compare(_ kind: String, _ actual: [(name: String, sql: String)], _ expected: [(name: String, sql: String)]) {
             let actualByName = Dictionary(actual.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })

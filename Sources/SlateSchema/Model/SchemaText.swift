@@ -1,7 +1,7 @@
 /// A schema as text for people: what `slate schema` prints.
 public enum SchemaText {
     /// Every table, view, index and trigger, one block each.
-    public static func describe(_ schema: Schema) -> String {
+    public static func describe(_ schema: SQLSchema) -> String {
         var lines: [String] = []
         for table in schema.tables {
             var flags: [String] = []

@@ -1,17 +1,19 @@
-/// A view, with what is known of its columns' types.
-public struct View: Codable, Equatable, Sendable {
-    /// The view's name.
-    public var name: String
-    /// The `CREATE VIEW` statement, as SQLite stores it.
-    public var sql: String
-    /// The result columns, in order.
-    public var columns: [ResultColumn]
+extension SQLSchema {
+    /// A view, with what is known of its columns' types.
+    public struct View: Codable, Equatable, Sendable {
+        /// The view's name.
+        public var name: String
+        /// The `CREATE VIEW` statement, as SQLite stores it.
+        public var sql: String
+        /// The result columns, in order.
+        public var columns: [ResultColumn]
 
-    /// Creates a view.
-    public init(name: String, sql: String, columns: [ResultColumn]) {
-        self.name = name
-        self.sql = sql
-        self.columns = columns
+        /// Creates a view.
+        public init(name: String, sql: String, columns: [ResultColumn]) {
+            self.name = name
+            self.sql = sql
+            self.columns = columns
+        }
     }
 }
 

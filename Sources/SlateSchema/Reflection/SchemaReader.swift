@@ -1,24 +1,24 @@
 import Slate
 
-/// Reads a ``Schema`` from SQLite itself: `sqlite_schema`, the table, index and foreign
+/// Reads a ``SQLSchema`` from SQLite itself: `sqlite_schema`, the table, index and foreign
 /// key pragmas, and prepared statements' column metadata for views. Nothing parses DDL.
 public enum SchemaReader {
     /// Works out a view's result columns, given the schema read so far (tables and the
     /// views before it): the SQL analysis the generator links provides one that infers
     /// types through expressions.
-    package typealias ViewColumnReader = (_ context: SQLContext, _ schema: Schema, _ name: String, _ sql: String) throws -> [ResultColumn]
+    package typealias ViewColumnReader = (_ context: SQLContext, _ schema: SQLSchema, _ name: String, _ sql: String) throws -> [ResultColumn]
 
     /// The schema of the main database of `context`.
     ///
     /// Views' columns are what SQLite's column metadata says: a column read straight from
     /// a table has its declared type; an expression's type is unknown. The generator reads
     /// them with its SQL analysis instead.
-    public static func read(from context: SQLContext) throws -> Schema {
+    public static func read(from context: SQLContext) throws -> SQLSchema {
         try read(from: context, viewColumns: metadataColumns)
     }
 
     /// The schema of the main database of `context`, views' columns from `viewColumns`.
-    package static func read(from context: SQLContext, viewColumns: ViewColumnReader) throws -> Schema {
+    package static func read(from context: SQLContext, viewColumns: ViewColumnReader) throws -> SQLSchema {
         var schema = Schema()
         schema.userVersion = context.userVersion
         let kinds = try tableKinds(context)
@@ -77,7 +77,7 @@ public enum SchemaReader {
 
     /// One table of the main database of `context`, or nil when there is none: what
     /// ``read(from:)`` gives for it, without reading the rest of the schema.
-    package static func table(named name: String, in context: SQLContext) throws -> Table? {
+    package static func table(named name: String, in context: SQLContext) throws -> SQLSchema.Table? {
         let rows = try context.query(
             sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
             parameters: [.text(name)])
@@ -110,7 +110,7 @@ public enum SchemaReader {
     }
 
     /// The schema of the database file at `path`, opened read-only.
-    public static func read(databaseAt path: String) throws -> Schema {
+    public static func read(databaseAt path: String) throws -> SQLSchema {
         let context = try SQLContext(path: path, flags: [.readOnly])
         defer { context.close() }
         return try read(from: context)
@@ -120,7 +120,7 @@ public enum SchemaReader {
     ///
     /// - Throws: ``ScriptError`` naming the file, line and column of the first statement
     ///   that fails, with SQLite's message.
-    public static func read(scripts: [SQLScript]) throws -> Schema {
+    public static func read(scripts: [SQLScript]) throws -> SQLSchema {
         let context = try load(scripts: scripts)
         defer { context.close() }
         return try read(from: context)

@@ -3,17 +3,17 @@
 import Foundation
 import SlateRecords
 
-/// The `Edge` database: 12 tables and 2 views, generated from `edge.sql`.
+/// The `EdgeDatabase` database: 12 tables and 2 views, generated from `edge.sql`.
 ///
 /// ```swift
-/// let db = try Edge.bootstrap(at: "edge.sqlite")
+/// let db = try EdgeDatabase.bootstrap(at: "edge_database.sqlite")
 /// let count = try db.myTables.fetchCount()
 /// let all = try db.myTables.fetch()
 /// ```
 ///
 /// Each call is its own transaction; `transaction { tx in … }` groups calls, and `tx` offers
 /// the same API. Every call has an `async` variant of the same name.
-public struct Edge: SQLDatabase {
+public struct EdgeDatabase: SQLDatabase {
     /// The connection pool the database runs on.
     public let pool: SQLPool
 
@@ -397,17 +397,17 @@ public struct Edge: SQLDatabase {
         """##),
     ]
 
-    /// The tables and views of `Edge`, reached through the database or a transaction:
-    /// write code once against `some Edge.Tables` and run it either way.
+    /// The tables and views of `EdgeDatabase`, reached through the database or a transaction:
+    /// write code once against `some EdgeDatabase.Tables` and run it either way.
     public protocol Tables: SQLRecordStore {}
 }
 
-extension Edge: Edge.Tables {}
+extension EdgeDatabase: EdgeDatabase.Tables {}
 
-extension SQLTransaction: Edge.Tables where Database == Edge {}
+extension SQLTransaction: EdgeDatabase.Tables where Database == EdgeDatabase {}
 
 // MARK: - MyTable
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `my table` table.
     ///
     /// ```sql
@@ -523,7 +523,7 @@ extension Edge {
     }
 }
 
-extension Edge.MyTable: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.MyTable: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "my table"
     /// Every column, in the order the decoder reads them.
@@ -798,72 +798,72 @@ extension Edge.MyTable: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `my table`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.MyTable
+        public typealias Record = EdgeDatabase.MyTable
 
-        /// The columns' SQL names, quoted, in ``Edge.MyTable/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.MyTable/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"first name\"", "\"last-name\"", "\"quote\"\"d\"", "\"select\"", "\"from\"", "\"self\"", "\"class\"", "\"default\"", "\"Type\"", "\"Protocol\"", "\"init\"", "\"123abc\"", "\"tri\"\"\"\"\"\"ple\"", "\"end */ here\"", "\"#hash\"", "\"new\nline\"", "\"back\\slash\"", "\"ünïcödé\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.MyTable, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.MyTable, Int> { SQLColumn(0) }
         /// `TEXT NOT NULL`
-        public var firstName: SQLColumn<Edge.MyTable, String> { SQLColumn(1) }
+        public var firstName: SQLColumn<EdgeDatabase.MyTable, String> { SQLColumn(1) }
         /// `TEXT`
-        public var lastName: SQLColumn<Edge.MyTable, String?> { SQLColumn(2) }
+        public var lastName: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(2) }
         /// `TEXT`
-        public var quoteD: SQLColumn<Edge.MyTable, String?> { SQLColumn(3) }
+        public var quoteD: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(3) }
         /// `INTEGER`
-        public var select: SQLColumn<Edge.MyTable, Int?> { SQLColumn(4) }
+        public var select: SQLColumn<EdgeDatabase.MyTable, Int?> { SQLColumn(4) }
         /// `TEXT`
-        public var from: SQLColumn<Edge.MyTable, String?> { SQLColumn(5) }
+        public var from: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(5) }
         /// `TEXT`
-        public var selfColumn: SQLColumn<Edge.MyTable, String?> { SQLColumn(6) }
+        public var selfColumn: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(6) }
         /// `TEXT`
-        public var `class`: SQLColumn<Edge.MyTable, String?> { SQLColumn(7) }
+        public var `class`: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(7) }
         /// `TEXT DEFAULT 'it''s "quoted" \ back'`
-        public var `default`: SQLColumn<Edge.MyTable, String?> { SQLColumn(8) }
+        public var `default`: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(8) }
         /// `TEXT`
-        public var type: SQLColumn<Edge.MyTable, String?> { SQLColumn(9) }
+        public var type: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(9) }
         /// `TEXT`
-        public var `protocol`: SQLColumn<Edge.MyTable, String?> { SQLColumn(10) }
+        public var `protocol`: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(10) }
         /// `TEXT`
-        public var initColumn: SQLColumn<Edge.MyTable, String?> { SQLColumn(11) }
+        public var initColumn: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(11) }
         /// `TEXT`
-        public var _123abc: SQLColumn<Edge.MyTable, String?> { SQLColumn(12) }
+        public var _123abc: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(12) }
         /// `TEXT`
-        public var triPle: SQLColumn<Edge.MyTable, String?> { SQLColumn(13) }
+        public var triPle: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(13) }
         /// `TEXT`
-        public var endHere: SQLColumn<Edge.MyTable, String?> { SQLColumn(14) }
+        public var endHere: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(14) }
         /// `TEXT`
-        public var hashColumn: SQLColumn<Edge.MyTable, String?> { SQLColumn(15) }
+        public var hashColumn: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(15) }
         /// `TEXT`
-        public var newLine: SQLColumn<Edge.MyTable, String?> { SQLColumn(16) }
+        public var newLine: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(16) }
         /// `TEXT`
-        public var backSlash: SQLColumn<Edge.MyTable, String?> { SQLColumn(17) }
+        public var backSlash: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(17) }
         /// `TEXT`
-        public var ünïcödé: SQLColumn<Edge.MyTable, String?> { SQLColumn(18) }
+        public var ünïcödé: SQLColumn<EdgeDatabase.MyTable, String?> { SQLColumn(18) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.MyTable {
+extension EdgeDatabase.MyTable {
     /// The rows of `my table` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.MyTable) throws -> Bool)? = nil
-    ) throws -> [Edge.MyTable] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.MyTable) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.MyTable] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.MyTable? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.MyTable? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -883,7 +883,7 @@ extension Edge.MyTable {
 }
 
 // MARK: - OrderItem
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `order item` table.
     ///
     /// ```sql
@@ -907,7 +907,7 @@ extension Edge {
     }
 }
 
-extension Edge.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "order item"
     /// Every column, in the order the decoder reads them.
@@ -1009,38 +1009,38 @@ extension Edge.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `order item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.OrderItem
+        public typealias Record = EdgeDatabase.OrderItem
 
-        /// The columns' SQL names, quoted, in ``Edge.OrderItem/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.OrderItem/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"note\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.OrderItem, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.OrderItem, Int> { SQLColumn(0) }
         /// `TEXT`
-        public var note: SQLColumn<Edge.OrderItem, String?> { SQLColumn(1) }
+        public var note: SQLColumn<EdgeDatabase.OrderItem, String?> { SQLColumn(1) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.OrderItem {
+extension EdgeDatabase.OrderItem {
     /// The rows of `order item` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.OrderItem) throws -> Bool)? = nil
-    ) throws -> [Edge.OrderItem] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.OrderItem) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.OrderItem] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.OrderItem? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.OrderItem? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1060,7 +1060,7 @@ extension Edge.OrderItem {
 }
 
 // MARK: - OrderItem2
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `order_item` table.
     ///
     /// ```sql
@@ -1084,7 +1084,7 @@ extension Edge {
     }
 }
 
-extension Edge.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "order_item"
     /// Every column, in the order the decoder reads them.
@@ -1186,38 +1186,38 @@ extension Edge.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `order_item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.OrderItem2
+        public typealias Record = EdgeDatabase.OrderItem2
 
-        /// The columns' SQL names, quoted, in ``Edge.OrderItem2/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.OrderItem2/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"note\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.OrderItem2, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.OrderItem2, Int> { SQLColumn(0) }
         /// `TEXT`
-        public var note: SQLColumn<Edge.OrderItem2, String?> { SQLColumn(1) }
+        public var note: SQLColumn<EdgeDatabase.OrderItem2, String?> { SQLColumn(1) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.OrderItem2 {
+extension EdgeDatabase.OrderItem2 {
     /// The rows of `order_item` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.OrderItem2) throws -> Bool)? = nil
-    ) throws -> [Edge.OrderItem2] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.OrderItem2) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.OrderItem2] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.OrderItem2? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.OrderItem2? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1237,7 +1237,7 @@ extension Edge.OrderItem2 {
 }
 
 // MARK: - Item
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `item` table.
     ///
     /// ```sql
@@ -1258,7 +1258,7 @@ extension Edge {
     }
 }
 
-extension Edge.Item: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.Item: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "item"
     /// Every column, in the order the decoder reads them.
@@ -1350,36 +1350,36 @@ extension Edge.Item: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `item`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.Item
+        public typealias Record = EdgeDatabase.Item
 
-        /// The columns' SQL names, quoted, in ``Edge.Item/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.Item/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.Item, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.Item, Int> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.Item {
+extension EdgeDatabase.Item {
     /// The rows of `item` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.Item) throws -> Bool)? = nil
-    ) throws -> [Edge.Item] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.Item) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Item] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.Item? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Item? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1399,7 +1399,7 @@ extension Edge.Item {
 }
 
 // MARK: - Items
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `items` table.
     ///
     /// ```sql
@@ -1423,7 +1423,7 @@ extension Edge {
     }
 }
 
-extension Edge.Items: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.Items: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "items"
     /// Every column, in the order the decoder reads them.
@@ -1525,40 +1525,40 @@ extension Edge.Items: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `items`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.Items
+        public typealias Record = EdgeDatabase.Items
 
-        /// The columns' SQL names, quoted, in ``Edge.Items/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.Items/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"item_id\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.Items, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.Items, Int> { SQLColumn(0) }
         /// `INTEGER`
-        public var itemId: SQLColumn<Edge.Items, Int?> { SQLColumn(1) }
+        public var itemId: SQLColumn<EdgeDatabase.Items, Int?> { SQLColumn(1) }
         /// The foreign key `item_id` to `item`, for `join(\.item)`.
-        public var item: SQLForeignKey<Edge.Items, Edge.Item> { SQLForeignKey([1], [0]) }
+        public var item: SQLForeignKey<EdgeDatabase.Items, EdgeDatabase.Item> { SQLForeignKey([1], [0]) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.Items {
+extension EdgeDatabase.Items {
     /// The rows of `items` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.Items) throws -> Bool)? = nil
-    ) throws -> [Edge.Items] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.Items) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Items] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.Items? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Items? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1578,7 +1578,7 @@ extension Edge.Items {
 }
 
 // MARK: - TypeRecord
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `Type` table.
     ///
     /// ```sql
@@ -1595,7 +1595,7 @@ extension Edge {
     }
 }
 
-extension Edge.TypeRecord: SQLTableRecord, SQLQueryableRecord {
+extension EdgeDatabase.TypeRecord: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "Type"
     /// Every column, in the order the decoder reads them.
@@ -1661,36 +1661,36 @@ extension Edge.TypeRecord: SQLTableRecord, SQLQueryableRecord {
 
     /// The columns of `Type`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.TypeRecord
+        public typealias Record = EdgeDatabase.TypeRecord
 
-        /// The columns' SQL names, quoted, in ``Edge.TypeRecord/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.TypeRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"value\""]
         /// `TEXT`
-        public var value: SQLColumn<Edge.TypeRecord, String?> { SQLColumn(0) }
+        public var value: SQLColumn<EdgeDatabase.TypeRecord, String?> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.TypeRecord {
+extension EdgeDatabase.TypeRecord {
     /// The rows of `Type` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.TypeRecord) throws -> Bool)? = nil
-    ) throws -> [Edge.TypeRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.TypeRecord) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.TypeRecord] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
 // MARK: - ProtocolRecord
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `Protocol` table.
     ///
     /// ```sql
@@ -1707,7 +1707,7 @@ extension Edge {
     }
 }
 
-extension Edge.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
+extension EdgeDatabase.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "Protocol"
     /// Every column, in the order the decoder reads them.
@@ -1773,36 +1773,36 @@ extension Edge.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
 
     /// The columns of `Protocol`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.ProtocolRecord
+        public typealias Record = EdgeDatabase.ProtocolRecord
 
-        /// The columns' SQL names, quoted, in ``Edge.ProtocolRecord/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.ProtocolRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"value\""]
         /// `TEXT`
-        public var value: SQLColumn<Edge.ProtocolRecord, String?> { SQLColumn(0) }
+        public var value: SQLColumn<EdgeDatabase.ProtocolRecord, String?> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.ProtocolRecord {
+extension EdgeDatabase.ProtocolRecord {
     /// The rows of `Protocol` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.ProtocolRecord) throws -> Bool)? = nil
-    ) throws -> [Edge.ProtocolRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.ProtocolRecord) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.ProtocolRecord] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
 // MARK: - Select
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `select` table.
     ///
     /// ```sql
@@ -1829,7 +1829,7 @@ extension Edge {
     }
 }
 
-extension Edge.Select: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.Select: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "select"
     /// Every column, in the order the decoder reads them.
@@ -1931,40 +1931,40 @@ extension Edge.Select: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `select`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.Select
+        public typealias Record = EdgeDatabase.Select
 
-        /// The columns' SQL names, quoted, in ``Edge.Select/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.Select/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"where\"", "\"group\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var `where`: SQLColumn<Edge.Select, Int> { SQLColumn(0) }
+        public var `where`: SQLColumn<EdgeDatabase.Select, Int> { SQLColumn(0) }
         /// `TEXT`
-        public var group: SQLColumn<Edge.Select, String?> { SQLColumn(1) }
+        public var group: SQLColumn<EdgeDatabase.Select, String?> { SQLColumn(1) }
         /// The primary key, `where`.
-        public var id: SQLColumn<Edge.Select, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.Select, Int> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.Select {
+extension EdgeDatabase.Select {
     /// The rows of `select` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.Select) throws -> Bool)? = nil
-    ) throws -> [Edge.Select] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.Select) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Select] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `where` in the database `db`, or nil.
-    public static func find(_ `where`: Int, in db: OpaquePointer) throws -> Edge.Select? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(`where`, to: $0, at: 1) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ `where`: Int, in db: OpaquePointer) throws -> EdgeDatabase.Select? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(`where`, to: $0, at: 1) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1984,7 +1984,7 @@ extension Edge.Select {
 }
 
 // MARK: - _2faCode
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `2fa codes` table.
     ///
     /// ```sql
@@ -2007,7 +2007,7 @@ extension Edge {
     }
 }
 
-extension Edge._2faCode: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase._2faCode: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "2fa codes"
     /// Every column, in the order the decoder reads them.
@@ -2100,40 +2100,40 @@ extension Edge._2faCode: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `2fa codes`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge._2faCode
+        public typealias Record = EdgeDatabase._2faCode
 
-        /// The columns' SQL names, quoted, in ``Edge._2faCode/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase._2faCode/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"code\"", "\"user_id\""]
         /// `TEXT PRIMARY KEY NOT NULL`
-        public var code: SQLColumn<Edge._2faCode, String> { SQLColumn(0) }
+        public var code: SQLColumn<EdgeDatabase._2faCode, String> { SQLColumn(0) }
         /// `INTEGER NOT NULL`
-        public var userId: SQLColumn<Edge._2faCode, Int> { SQLColumn(1) }
+        public var userId: SQLColumn<EdgeDatabase._2faCode, Int> { SQLColumn(1) }
         /// The primary key, `code`.
-        public var id: SQLColumn<Edge._2faCode, String> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase._2faCode, String> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge._2faCode {
+extension EdgeDatabase._2faCode {
     /// The rows of `2fa codes` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge._2faCode) throws -> Bool)? = nil
-    ) throws -> [Edge._2faCode] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase._2faCode) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase._2faCode] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
-    public static func find(_ code: String, in db: OpaquePointer) throws -> Edge._2faCode? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ code: String, in db: OpaquePointer) throws -> EdgeDatabase._2faCode? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2151,7 +2151,7 @@ extension Edge._2faCode {
 }
 
 // MARK: - Odd
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `odd` table.
     ///
     /// ```sql
@@ -2182,7 +2182,7 @@ extension Edge {
     }
 }
 
-extension Edge.Odd: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.Odd: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "odd"
     /// Every column, in the order the decoder reads them.
@@ -2293,40 +2293,40 @@ extension Edge.Odd: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `odd`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.Odd
+        public typealias Record = EdgeDatabase.Odd
 
-        /// The columns' SQL names, quoted, in ``Edge.Odd/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.Odd/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"name\"", "\"x\"\"y\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.Odd, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.Odd, Int> { SQLColumn(0) }
         /// `TEXT`
-        public var name: SQLColumn<Edge.Odd, String?> { SQLColumn(1) }
+        public var name: SQLColumn<EdgeDatabase.Odd, String?> { SQLColumn(1) }
         /// `TEXT`
-        public var xY: SQLColumn<Edge.Odd, String?> { SQLColumn(2) }
+        public var xY: SQLColumn<EdgeDatabase.Odd, String?> { SQLColumn(2) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.Odd {
+extension EdgeDatabase.Odd {
     /// The rows of `odd` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.Odd) throws -> Bool)? = nil
-    ) throws -> [Edge.Odd] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.Odd) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Odd] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.Odd? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Odd? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2346,7 +2346,7 @@ extension Edge.Odd {
 }
 
 // MARK: - XY
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `x"#y` table.
     ///
     /// ```sql
@@ -2391,7 +2391,7 @@ extension Edge {
     }
 }
 
-extension Edge.XY: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.XY: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "x\"#y"
     /// Every column, in the order the decoder reads them.
@@ -2520,44 +2520,44 @@ extension Edge.XY: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `x"#y`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.XY
+        public typealias Record = EdgeDatabase.XY
 
-        /// The columns' SQL names, quoted, in ``Edge.XY/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.XY/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"\\(boom)\"", "\"/* open\"", "\"a\"\"\"\"\"\"#b\"", "\"tab\there\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.XY, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.XY, Int> { SQLColumn(0) }
         /// `TEXT DEFAULT '\(boom) "# ""# /* */ """'`
-        public var boom: SQLColumn<Edge.XY, String?> { SQLColumn(1) }
+        public var boom: SQLColumn<EdgeDatabase.XY, String?> { SQLColumn(1) }
         /// `TEXT`
-        public var `open`: SQLColumn<Edge.XY, String?> { SQLColumn(2) }
+        public var `open`: SQLColumn<EdgeDatabase.XY, String?> { SQLColumn(2) }
         /// `TEXT`
-        public var aB: SQLColumn<Edge.XY, String?> { SQLColumn(3) }
+        public var aB: SQLColumn<EdgeDatabase.XY, String?> { SQLColumn(3) }
         /// `TEXT`
-        public var tabHere: SQLColumn<Edge.XY, String?> { SQLColumn(4) }
+        public var tabHere: SQLColumn<EdgeDatabase.XY, String?> { SQLColumn(4) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.XY {
+extension EdgeDatabase.XY {
     /// The rows of `x"#y` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.XY) throws -> Bool)? = nil
-    ) throws -> [Edge.XY] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.XY) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.XY] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.XY? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.XY? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2577,7 +2577,7 @@ extension Edge.XY {
 }
 
 // MARK: - Wide
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `wide` table.
     ///
     /// ```sql
@@ -4097,7 +4097,7 @@ extension Edge {
     }
 }
 
-extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
+extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "wide"
     /// Every column, in the order the decoder reads them.
@@ -7232,634 +7232,634 @@ extension Edge.Wide: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `wide`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.Wide
+        public typealias Record = EdgeDatabase.Wide
 
-        /// The columns' SQL names, quoted, in ``Edge.Wide/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.Wide/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"c001\"", "\"c002\"", "\"c003\"", "\"c004\"", "\"c005\"", "\"c006\"", "\"c007\"", "\"c008\"", "\"c009\"", "\"c010\"", "\"c011\"", "\"c012\"", "\"c013\"", "\"c014\"", "\"c015\"", "\"c016\"", "\"c017\"", "\"c018\"", "\"c019\"", "\"c020\"", "\"c021\"", "\"c022\"", "\"c023\"", "\"c024\"", "\"c025\"", "\"c026\"", "\"c027\"", "\"c028\"", "\"c029\"", "\"c030\"", "\"c031\"", "\"c032\"", "\"c033\"", "\"c034\"", "\"c035\"", "\"c036\"", "\"c037\"", "\"c038\"", "\"c039\"", "\"c040\"", "\"c041\"", "\"c042\"", "\"c043\"", "\"c044\"", "\"c045\"", "\"c046\"", "\"c047\"", "\"c048\"", "\"c049\"", "\"c050\"", "\"c051\"", "\"c052\"", "\"c053\"", "\"c054\"", "\"c055\"", "\"c056\"", "\"c057\"", "\"c058\"", "\"c059\"", "\"c060\"", "\"c061\"", "\"c062\"", "\"c063\"", "\"c064\"", "\"c065\"", "\"c066\"", "\"c067\"", "\"c068\"", "\"c069\"", "\"c070\"", "\"c071\"", "\"c072\"", "\"c073\"", "\"c074\"", "\"c075\"", "\"c076\"", "\"c077\"", "\"c078\"", "\"c079\"", "\"c080\"", "\"c081\"", "\"c082\"", "\"c083\"", "\"c084\"", "\"c085\"", "\"c086\"", "\"c087\"", "\"c088\"", "\"c089\"", "\"c090\"", "\"c091\"", "\"c092\"", "\"c093\"", "\"c094\"", "\"c095\"", "\"c096\"", "\"c097\"", "\"c098\"", "\"c099\"", "\"c100\"", "\"c101\"", "\"c102\"", "\"c103\"", "\"c104\"", "\"c105\"", "\"c106\"", "\"c107\"", "\"c108\"", "\"c109\"", "\"c110\"", "\"c111\"", "\"c112\"", "\"c113\"", "\"c114\"", "\"c115\"", "\"c116\"", "\"c117\"", "\"c118\"", "\"c119\"", "\"c120\"", "\"c121\"", "\"c122\"", "\"c123\"", "\"c124\"", "\"c125\"", "\"c126\"", "\"c127\"", "\"c128\"", "\"c129\"", "\"c130\"", "\"c131\"", "\"c132\"", "\"c133\"", "\"c134\"", "\"c135\"", "\"c136\"", "\"c137\"", "\"c138\"", "\"c139\"", "\"c140\"", "\"c141\"", "\"c142\"", "\"c143\"", "\"c144\"", "\"c145\"", "\"c146\"", "\"c147\"", "\"c148\"", "\"c149\"", "\"c150\"", "\"c151\"", "\"c152\"", "\"c153\"", "\"c154\"", "\"c155\"", "\"c156\"", "\"c157\"", "\"c158\"", "\"c159\"", "\"c160\"", "\"c161\"", "\"c162\"", "\"c163\"", "\"c164\"", "\"c165\"", "\"c166\"", "\"c167\"", "\"c168\"", "\"c169\"", "\"c170\"", "\"c171\"", "\"c172\"", "\"c173\"", "\"c174\"", "\"c175\"", "\"c176\"", "\"c177\"", "\"c178\"", "\"c179\"", "\"c180\"", "\"c181\"", "\"c182\"", "\"c183\"", "\"c184\"", "\"c185\"", "\"c186\"", "\"c187\"", "\"c188\"", "\"c189\"", "\"c190\"", "\"c191\"", "\"c192\"", "\"c193\"", "\"c194\"", "\"c195\"", "\"c196\"", "\"c197\"", "\"c198\"", "\"c199\"", "\"c200\"", "\"c201\"", "\"c202\"", "\"c203\"", "\"c204\"", "\"c205\"", "\"c206\"", "\"c207\"", "\"c208\"", "\"c209\"", "\"c210\"", "\"c211\"", "\"c212\"", "\"c213\"", "\"c214\"", "\"c215\"", "\"c216\"", "\"c217\"", "\"c218\"", "\"c219\"", "\"c220\"", "\"c221\"", "\"c222\"", "\"c223\"", "\"c224\"", "\"c225\"", "\"c226\"", "\"c227\"", "\"c228\"", "\"c229\"", "\"c230\"", "\"c231\"", "\"c232\"", "\"c233\"", "\"c234\"", "\"c235\"", "\"c236\"", "\"c237\"", "\"c238\"", "\"c239\"", "\"c240\"", "\"c241\"", "\"c242\"", "\"c243\"", "\"c244\"", "\"c245\"", "\"c246\"", "\"c247\"", "\"c248\"", "\"c249\"", "\"c250\"", "\"c251\"", "\"c252\"", "\"c253\"", "\"c254\"", "\"c255\"", "\"c256\"", "\"c257\"", "\"c258\"", "\"c259\"", "\"c260\"", "\"c261\"", "\"c262\"", "\"c263\"", "\"c264\"", "\"c265\"", "\"c266\"", "\"c267\"", "\"c268\"", "\"c269\"", "\"c270\"", "\"c271\"", "\"c272\"", "\"c273\"", "\"c274\"", "\"c275\"", "\"c276\"", "\"c277\"", "\"c278\"", "\"c279\"", "\"c280\"", "\"c281\"", "\"c282\"", "\"c283\"", "\"c284\"", "\"c285\"", "\"c286\"", "\"c287\"", "\"c288\"", "\"c289\"", "\"c290\"", "\"c291\"", "\"c292\"", "\"c293\"", "\"c294\"", "\"c295\"", "\"c296\"", "\"c297\"", "\"c298\"", "\"c299\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Edge.Wide, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(0) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c001: SQLColumn<Edge.Wide, Int> { SQLColumn(1) }
+        public var c001: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(1) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c002: SQLColumn<Edge.Wide, Double> { SQLColumn(2) }
+        public var c002: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(2) }
         /// `BLOB`
-        public var c003: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(3) }
+        public var c003: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(3) }
         /// `BOOLEAN`
-        public var c004: SQLColumn<Edge.Wide, Bool?> { SQLColumn(4) }
+        public var c004: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(4) }
         /// `DATETIME`
-        public var c005: SQLColumn<Edge.Wide, Date?> { SQLColumn(5) }
+        public var c005: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(5) }
         /// `TEXT`
-        public var c006: SQLColumn<Edge.Wide, String?> { SQLColumn(6) }
+        public var c006: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(6) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c007: SQLColumn<Edge.Wide, Int> { SQLColumn(7) }
+        public var c007: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(7) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c008: SQLColumn<Edge.Wide, Double> { SQLColumn(8) }
+        public var c008: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(8) }
         /// `BLOB`
-        public var c009: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(9) }
+        public var c009: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(9) }
         /// `BOOLEAN`
-        public var c010: SQLColumn<Edge.Wide, Bool?> { SQLColumn(10) }
+        public var c010: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(10) }
         /// `DATETIME`
-        public var c011: SQLColumn<Edge.Wide, Date?> { SQLColumn(11) }
+        public var c011: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(11) }
         /// `TEXT`
-        public var c012: SQLColumn<Edge.Wide, String?> { SQLColumn(12) }
+        public var c012: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(12) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c013: SQLColumn<Edge.Wide, Int> { SQLColumn(13) }
+        public var c013: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(13) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c014: SQLColumn<Edge.Wide, Double> { SQLColumn(14) }
+        public var c014: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(14) }
         /// `BLOB`
-        public var c015: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(15) }
+        public var c015: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(15) }
         /// `BOOLEAN`
-        public var c016: SQLColumn<Edge.Wide, Bool?> { SQLColumn(16) }
+        public var c016: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(16) }
         /// `DATETIME`
-        public var c017: SQLColumn<Edge.Wide, Date?> { SQLColumn(17) }
+        public var c017: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(17) }
         /// `TEXT`
-        public var c018: SQLColumn<Edge.Wide, String?> { SQLColumn(18) }
+        public var c018: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(18) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c019: SQLColumn<Edge.Wide, Int> { SQLColumn(19) }
+        public var c019: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(19) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c020: SQLColumn<Edge.Wide, Double> { SQLColumn(20) }
+        public var c020: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(20) }
         /// `BLOB`
-        public var c021: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(21) }
+        public var c021: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(21) }
         /// `BOOLEAN`
-        public var c022: SQLColumn<Edge.Wide, Bool?> { SQLColumn(22) }
+        public var c022: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(22) }
         /// `DATETIME`
-        public var c023: SQLColumn<Edge.Wide, Date?> { SQLColumn(23) }
+        public var c023: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(23) }
         /// `TEXT`
-        public var c024: SQLColumn<Edge.Wide, String?> { SQLColumn(24) }
+        public var c024: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(24) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c025: SQLColumn<Edge.Wide, Int> { SQLColumn(25) }
+        public var c025: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(25) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c026: SQLColumn<Edge.Wide, Double> { SQLColumn(26) }
+        public var c026: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(26) }
         /// `BLOB`
-        public var c027: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(27) }
+        public var c027: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(27) }
         /// `BOOLEAN`
-        public var c028: SQLColumn<Edge.Wide, Bool?> { SQLColumn(28) }
+        public var c028: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(28) }
         /// `DATETIME`
-        public var c029: SQLColumn<Edge.Wide, Date?> { SQLColumn(29) }
+        public var c029: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(29) }
         /// `TEXT`
-        public var c030: SQLColumn<Edge.Wide, String?> { SQLColumn(30) }
+        public var c030: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(30) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c031: SQLColumn<Edge.Wide, Int> { SQLColumn(31) }
+        public var c031: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(31) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c032: SQLColumn<Edge.Wide, Double> { SQLColumn(32) }
+        public var c032: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(32) }
         /// `BLOB`
-        public var c033: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(33) }
+        public var c033: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(33) }
         /// `BOOLEAN`
-        public var c034: SQLColumn<Edge.Wide, Bool?> { SQLColumn(34) }
+        public var c034: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(34) }
         /// `DATETIME`
-        public var c035: SQLColumn<Edge.Wide, Date?> { SQLColumn(35) }
+        public var c035: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(35) }
         /// `TEXT`
-        public var c036: SQLColumn<Edge.Wide, String?> { SQLColumn(36) }
+        public var c036: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(36) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c037: SQLColumn<Edge.Wide, Int> { SQLColumn(37) }
+        public var c037: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(37) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c038: SQLColumn<Edge.Wide, Double> { SQLColumn(38) }
+        public var c038: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(38) }
         /// `BLOB`
-        public var c039: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(39) }
+        public var c039: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(39) }
         /// `BOOLEAN`
-        public var c040: SQLColumn<Edge.Wide, Bool?> { SQLColumn(40) }
+        public var c040: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(40) }
         /// `DATETIME`
-        public var c041: SQLColumn<Edge.Wide, Date?> { SQLColumn(41) }
+        public var c041: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(41) }
         /// `TEXT`
-        public var c042: SQLColumn<Edge.Wide, String?> { SQLColumn(42) }
+        public var c042: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(42) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c043: SQLColumn<Edge.Wide, Int> { SQLColumn(43) }
+        public var c043: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(43) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c044: SQLColumn<Edge.Wide, Double> { SQLColumn(44) }
+        public var c044: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(44) }
         /// `BLOB`
-        public var c045: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(45) }
+        public var c045: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(45) }
         /// `BOOLEAN`
-        public var c046: SQLColumn<Edge.Wide, Bool?> { SQLColumn(46) }
+        public var c046: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(46) }
         /// `DATETIME`
-        public var c047: SQLColumn<Edge.Wide, Date?> { SQLColumn(47) }
+        public var c047: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(47) }
         /// `TEXT`
-        public var c048: SQLColumn<Edge.Wide, String?> { SQLColumn(48) }
+        public var c048: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(48) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c049: SQLColumn<Edge.Wide, Int> { SQLColumn(49) }
+        public var c049: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(49) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c050: SQLColumn<Edge.Wide, Double> { SQLColumn(50) }
+        public var c050: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(50) }
         /// `BLOB`
-        public var c051: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(51) }
+        public var c051: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(51) }
         /// `BOOLEAN`
-        public var c052: SQLColumn<Edge.Wide, Bool?> { SQLColumn(52) }
+        public var c052: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(52) }
         /// `DATETIME`
-        public var c053: SQLColumn<Edge.Wide, Date?> { SQLColumn(53) }
+        public var c053: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(53) }
         /// `TEXT`
-        public var c054: SQLColumn<Edge.Wide, String?> { SQLColumn(54) }
+        public var c054: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(54) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c055: SQLColumn<Edge.Wide, Int> { SQLColumn(55) }
+        public var c055: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(55) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c056: SQLColumn<Edge.Wide, Double> { SQLColumn(56) }
+        public var c056: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(56) }
         /// `BLOB`
-        public var c057: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(57) }
+        public var c057: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(57) }
         /// `BOOLEAN`
-        public var c058: SQLColumn<Edge.Wide, Bool?> { SQLColumn(58) }
+        public var c058: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(58) }
         /// `DATETIME`
-        public var c059: SQLColumn<Edge.Wide, Date?> { SQLColumn(59) }
+        public var c059: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(59) }
         /// `TEXT`
-        public var c060: SQLColumn<Edge.Wide, String?> { SQLColumn(60) }
+        public var c060: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(60) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c061: SQLColumn<Edge.Wide, Int> { SQLColumn(61) }
+        public var c061: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(61) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c062: SQLColumn<Edge.Wide, Double> { SQLColumn(62) }
+        public var c062: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(62) }
         /// `BLOB`
-        public var c063: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(63) }
+        public var c063: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(63) }
         /// `BOOLEAN`
-        public var c064: SQLColumn<Edge.Wide, Bool?> { SQLColumn(64) }
+        public var c064: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(64) }
         /// `DATETIME`
-        public var c065: SQLColumn<Edge.Wide, Date?> { SQLColumn(65) }
+        public var c065: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(65) }
         /// `TEXT`
-        public var c066: SQLColumn<Edge.Wide, String?> { SQLColumn(66) }
+        public var c066: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(66) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c067: SQLColumn<Edge.Wide, Int> { SQLColumn(67) }
+        public var c067: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(67) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c068: SQLColumn<Edge.Wide, Double> { SQLColumn(68) }
+        public var c068: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(68) }
         /// `BLOB`
-        public var c069: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(69) }
+        public var c069: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(69) }
         /// `BOOLEAN`
-        public var c070: SQLColumn<Edge.Wide, Bool?> { SQLColumn(70) }
+        public var c070: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(70) }
         /// `DATETIME`
-        public var c071: SQLColumn<Edge.Wide, Date?> { SQLColumn(71) }
+        public var c071: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(71) }
         /// `TEXT`
-        public var c072: SQLColumn<Edge.Wide, String?> { SQLColumn(72) }
+        public var c072: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(72) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c073: SQLColumn<Edge.Wide, Int> { SQLColumn(73) }
+        public var c073: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(73) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c074: SQLColumn<Edge.Wide, Double> { SQLColumn(74) }
+        public var c074: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(74) }
         /// `BLOB`
-        public var c075: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(75) }
+        public var c075: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(75) }
         /// `BOOLEAN`
-        public var c076: SQLColumn<Edge.Wide, Bool?> { SQLColumn(76) }
+        public var c076: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(76) }
         /// `DATETIME`
-        public var c077: SQLColumn<Edge.Wide, Date?> { SQLColumn(77) }
+        public var c077: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(77) }
         /// `TEXT`
-        public var c078: SQLColumn<Edge.Wide, String?> { SQLColumn(78) }
+        public var c078: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(78) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c079: SQLColumn<Edge.Wide, Int> { SQLColumn(79) }
+        public var c079: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(79) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c080: SQLColumn<Edge.Wide, Double> { SQLColumn(80) }
+        public var c080: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(80) }
         /// `BLOB`
-        public var c081: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(81) }
+        public var c081: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(81) }
         /// `BOOLEAN`
-        public var c082: SQLColumn<Edge.Wide, Bool?> { SQLColumn(82) }
+        public var c082: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(82) }
         /// `DATETIME`
-        public var c083: SQLColumn<Edge.Wide, Date?> { SQLColumn(83) }
+        public var c083: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(83) }
         /// `TEXT`
-        public var c084: SQLColumn<Edge.Wide, String?> { SQLColumn(84) }
+        public var c084: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(84) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c085: SQLColumn<Edge.Wide, Int> { SQLColumn(85) }
+        public var c085: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(85) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c086: SQLColumn<Edge.Wide, Double> { SQLColumn(86) }
+        public var c086: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(86) }
         /// `BLOB`
-        public var c087: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(87) }
+        public var c087: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(87) }
         /// `BOOLEAN`
-        public var c088: SQLColumn<Edge.Wide, Bool?> { SQLColumn(88) }
+        public var c088: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(88) }
         /// `DATETIME`
-        public var c089: SQLColumn<Edge.Wide, Date?> { SQLColumn(89) }
+        public var c089: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(89) }
         /// `TEXT`
-        public var c090: SQLColumn<Edge.Wide, String?> { SQLColumn(90) }
+        public var c090: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(90) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c091: SQLColumn<Edge.Wide, Int> { SQLColumn(91) }
+        public var c091: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(91) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c092: SQLColumn<Edge.Wide, Double> { SQLColumn(92) }
+        public var c092: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(92) }
         /// `BLOB`
-        public var c093: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(93) }
+        public var c093: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(93) }
         /// `BOOLEAN`
-        public var c094: SQLColumn<Edge.Wide, Bool?> { SQLColumn(94) }
+        public var c094: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(94) }
         /// `DATETIME`
-        public var c095: SQLColumn<Edge.Wide, Date?> { SQLColumn(95) }
+        public var c095: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(95) }
         /// `TEXT`
-        public var c096: SQLColumn<Edge.Wide, String?> { SQLColumn(96) }
+        public var c096: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(96) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c097: SQLColumn<Edge.Wide, Int> { SQLColumn(97) }
+        public var c097: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(97) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c098: SQLColumn<Edge.Wide, Double> { SQLColumn(98) }
+        public var c098: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(98) }
         /// `BLOB`
-        public var c099: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(99) }
+        public var c099: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(99) }
         /// `BOOLEAN`
-        public var c100: SQLColumn<Edge.Wide, Bool?> { SQLColumn(100) }
+        public var c100: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(100) }
         /// `DATETIME`
-        public var c101: SQLColumn<Edge.Wide, Date?> { SQLColumn(101) }
+        public var c101: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(101) }
         /// `TEXT`
-        public var c102: SQLColumn<Edge.Wide, String?> { SQLColumn(102) }
+        public var c102: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(102) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c103: SQLColumn<Edge.Wide, Int> { SQLColumn(103) }
+        public var c103: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(103) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c104: SQLColumn<Edge.Wide, Double> { SQLColumn(104) }
+        public var c104: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(104) }
         /// `BLOB`
-        public var c105: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(105) }
+        public var c105: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(105) }
         /// `BOOLEAN`
-        public var c106: SQLColumn<Edge.Wide, Bool?> { SQLColumn(106) }
+        public var c106: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(106) }
         /// `DATETIME`
-        public var c107: SQLColumn<Edge.Wide, Date?> { SQLColumn(107) }
+        public var c107: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(107) }
         /// `TEXT`
-        public var c108: SQLColumn<Edge.Wide, String?> { SQLColumn(108) }
+        public var c108: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(108) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c109: SQLColumn<Edge.Wide, Int> { SQLColumn(109) }
+        public var c109: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(109) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c110: SQLColumn<Edge.Wide, Double> { SQLColumn(110) }
+        public var c110: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(110) }
         /// `BLOB`
-        public var c111: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(111) }
+        public var c111: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(111) }
         /// `BOOLEAN`
-        public var c112: SQLColumn<Edge.Wide, Bool?> { SQLColumn(112) }
+        public var c112: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(112) }
         /// `DATETIME`
-        public var c113: SQLColumn<Edge.Wide, Date?> { SQLColumn(113) }
+        public var c113: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(113) }
         /// `TEXT`
-        public var c114: SQLColumn<Edge.Wide, String?> { SQLColumn(114) }
+        public var c114: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(114) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c115: SQLColumn<Edge.Wide, Int> { SQLColumn(115) }
+        public var c115: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(115) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c116: SQLColumn<Edge.Wide, Double> { SQLColumn(116) }
+        public var c116: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(116) }
         /// `BLOB`
-        public var c117: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(117) }
+        public var c117: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(117) }
         /// `BOOLEAN`
-        public var c118: SQLColumn<Edge.Wide, Bool?> { SQLColumn(118) }
+        public var c118: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(118) }
         /// `DATETIME`
-        public var c119: SQLColumn<Edge.Wide, Date?> { SQLColumn(119) }
+        public var c119: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(119) }
         /// `TEXT`
-        public var c120: SQLColumn<Edge.Wide, String?> { SQLColumn(120) }
+        public var c120: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(120) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c121: SQLColumn<Edge.Wide, Int> { SQLColumn(121) }
+        public var c121: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(121) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c122: SQLColumn<Edge.Wide, Double> { SQLColumn(122) }
+        public var c122: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(122) }
         /// `BLOB`
-        public var c123: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(123) }
+        public var c123: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(123) }
         /// `BOOLEAN`
-        public var c124: SQLColumn<Edge.Wide, Bool?> { SQLColumn(124) }
+        public var c124: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(124) }
         /// `DATETIME`
-        public var c125: SQLColumn<Edge.Wide, Date?> { SQLColumn(125) }
+        public var c125: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(125) }
         /// `TEXT`
-        public var c126: SQLColumn<Edge.Wide, String?> { SQLColumn(126) }
+        public var c126: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(126) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c127: SQLColumn<Edge.Wide, Int> { SQLColumn(127) }
+        public var c127: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(127) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c128: SQLColumn<Edge.Wide, Double> { SQLColumn(128) }
+        public var c128: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(128) }
         /// `BLOB`
-        public var c129: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(129) }
+        public var c129: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(129) }
         /// `BOOLEAN`
-        public var c130: SQLColumn<Edge.Wide, Bool?> { SQLColumn(130) }
+        public var c130: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(130) }
         /// `DATETIME`
-        public var c131: SQLColumn<Edge.Wide, Date?> { SQLColumn(131) }
+        public var c131: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(131) }
         /// `TEXT`
-        public var c132: SQLColumn<Edge.Wide, String?> { SQLColumn(132) }
+        public var c132: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(132) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c133: SQLColumn<Edge.Wide, Int> { SQLColumn(133) }
+        public var c133: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(133) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c134: SQLColumn<Edge.Wide, Double> { SQLColumn(134) }
+        public var c134: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(134) }
         /// `BLOB`
-        public var c135: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(135) }
+        public var c135: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(135) }
         /// `BOOLEAN`
-        public var c136: SQLColumn<Edge.Wide, Bool?> { SQLColumn(136) }
+        public var c136: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(136) }
         /// `DATETIME`
-        public var c137: SQLColumn<Edge.Wide, Date?> { SQLColumn(137) }
+        public var c137: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(137) }
         /// `TEXT`
-        public var c138: SQLColumn<Edge.Wide, String?> { SQLColumn(138) }
+        public var c138: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(138) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c139: SQLColumn<Edge.Wide, Int> { SQLColumn(139) }
+        public var c139: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(139) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c140: SQLColumn<Edge.Wide, Double> { SQLColumn(140) }
+        public var c140: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(140) }
         /// `BLOB`
-        public var c141: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(141) }
+        public var c141: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(141) }
         /// `BOOLEAN`
-        public var c142: SQLColumn<Edge.Wide, Bool?> { SQLColumn(142) }
+        public var c142: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(142) }
         /// `DATETIME`
-        public var c143: SQLColumn<Edge.Wide, Date?> { SQLColumn(143) }
+        public var c143: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(143) }
         /// `TEXT`
-        public var c144: SQLColumn<Edge.Wide, String?> { SQLColumn(144) }
+        public var c144: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(144) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c145: SQLColumn<Edge.Wide, Int> { SQLColumn(145) }
+        public var c145: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(145) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c146: SQLColumn<Edge.Wide, Double> { SQLColumn(146) }
+        public var c146: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(146) }
         /// `BLOB`
-        public var c147: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(147) }
+        public var c147: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(147) }
         /// `BOOLEAN`
-        public var c148: SQLColumn<Edge.Wide, Bool?> { SQLColumn(148) }
+        public var c148: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(148) }
         /// `DATETIME`
-        public var c149: SQLColumn<Edge.Wide, Date?> { SQLColumn(149) }
+        public var c149: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(149) }
         /// `TEXT`
-        public var c150: SQLColumn<Edge.Wide, String?> { SQLColumn(150) }
+        public var c150: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(150) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c151: SQLColumn<Edge.Wide, Int> { SQLColumn(151) }
+        public var c151: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(151) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c152: SQLColumn<Edge.Wide, Double> { SQLColumn(152) }
+        public var c152: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(152) }
         /// `BLOB`
-        public var c153: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(153) }
+        public var c153: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(153) }
         /// `BOOLEAN`
-        public var c154: SQLColumn<Edge.Wide, Bool?> { SQLColumn(154) }
+        public var c154: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(154) }
         /// `DATETIME`
-        public var c155: SQLColumn<Edge.Wide, Date?> { SQLColumn(155) }
+        public var c155: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(155) }
         /// `TEXT`
-        public var c156: SQLColumn<Edge.Wide, String?> { SQLColumn(156) }
+        public var c156: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(156) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c157: SQLColumn<Edge.Wide, Int> { SQLColumn(157) }
+        public var c157: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(157) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c158: SQLColumn<Edge.Wide, Double> { SQLColumn(158) }
+        public var c158: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(158) }
         /// `BLOB`
-        public var c159: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(159) }
+        public var c159: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(159) }
         /// `BOOLEAN`
-        public var c160: SQLColumn<Edge.Wide, Bool?> { SQLColumn(160) }
+        public var c160: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(160) }
         /// `DATETIME`
-        public var c161: SQLColumn<Edge.Wide, Date?> { SQLColumn(161) }
+        public var c161: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(161) }
         /// `TEXT`
-        public var c162: SQLColumn<Edge.Wide, String?> { SQLColumn(162) }
+        public var c162: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(162) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c163: SQLColumn<Edge.Wide, Int> { SQLColumn(163) }
+        public var c163: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(163) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c164: SQLColumn<Edge.Wide, Double> { SQLColumn(164) }
+        public var c164: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(164) }
         /// `BLOB`
-        public var c165: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(165) }
+        public var c165: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(165) }
         /// `BOOLEAN`
-        public var c166: SQLColumn<Edge.Wide, Bool?> { SQLColumn(166) }
+        public var c166: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(166) }
         /// `DATETIME`
-        public var c167: SQLColumn<Edge.Wide, Date?> { SQLColumn(167) }
+        public var c167: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(167) }
         /// `TEXT`
-        public var c168: SQLColumn<Edge.Wide, String?> { SQLColumn(168) }
+        public var c168: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(168) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c169: SQLColumn<Edge.Wide, Int> { SQLColumn(169) }
+        public var c169: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(169) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c170: SQLColumn<Edge.Wide, Double> { SQLColumn(170) }
+        public var c170: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(170) }
         /// `BLOB`
-        public var c171: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(171) }
+        public var c171: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(171) }
         /// `BOOLEAN`
-        public var c172: SQLColumn<Edge.Wide, Bool?> { SQLColumn(172) }
+        public var c172: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(172) }
         /// `DATETIME`
-        public var c173: SQLColumn<Edge.Wide, Date?> { SQLColumn(173) }
+        public var c173: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(173) }
         /// `TEXT`
-        public var c174: SQLColumn<Edge.Wide, String?> { SQLColumn(174) }
+        public var c174: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(174) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c175: SQLColumn<Edge.Wide, Int> { SQLColumn(175) }
+        public var c175: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(175) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c176: SQLColumn<Edge.Wide, Double> { SQLColumn(176) }
+        public var c176: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(176) }
         /// `BLOB`
-        public var c177: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(177) }
+        public var c177: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(177) }
         /// `BOOLEAN`
-        public var c178: SQLColumn<Edge.Wide, Bool?> { SQLColumn(178) }
+        public var c178: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(178) }
         /// `DATETIME`
-        public var c179: SQLColumn<Edge.Wide, Date?> { SQLColumn(179) }
+        public var c179: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(179) }
         /// `TEXT`
-        public var c180: SQLColumn<Edge.Wide, String?> { SQLColumn(180) }
+        public var c180: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(180) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c181: SQLColumn<Edge.Wide, Int> { SQLColumn(181) }
+        public var c181: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(181) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c182: SQLColumn<Edge.Wide, Double> { SQLColumn(182) }
+        public var c182: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(182) }
         /// `BLOB`
-        public var c183: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(183) }
+        public var c183: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(183) }
         /// `BOOLEAN`
-        public var c184: SQLColumn<Edge.Wide, Bool?> { SQLColumn(184) }
+        public var c184: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(184) }
         /// `DATETIME`
-        public var c185: SQLColumn<Edge.Wide, Date?> { SQLColumn(185) }
+        public var c185: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(185) }
         /// `TEXT`
-        public var c186: SQLColumn<Edge.Wide, String?> { SQLColumn(186) }
+        public var c186: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(186) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c187: SQLColumn<Edge.Wide, Int> { SQLColumn(187) }
+        public var c187: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(187) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c188: SQLColumn<Edge.Wide, Double> { SQLColumn(188) }
+        public var c188: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(188) }
         /// `BLOB`
-        public var c189: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(189) }
+        public var c189: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(189) }
         /// `BOOLEAN`
-        public var c190: SQLColumn<Edge.Wide, Bool?> { SQLColumn(190) }
+        public var c190: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(190) }
         /// `DATETIME`
-        public var c191: SQLColumn<Edge.Wide, Date?> { SQLColumn(191) }
+        public var c191: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(191) }
         /// `TEXT`
-        public var c192: SQLColumn<Edge.Wide, String?> { SQLColumn(192) }
+        public var c192: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(192) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c193: SQLColumn<Edge.Wide, Int> { SQLColumn(193) }
+        public var c193: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(193) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c194: SQLColumn<Edge.Wide, Double> { SQLColumn(194) }
+        public var c194: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(194) }
         /// `BLOB`
-        public var c195: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(195) }
+        public var c195: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(195) }
         /// `BOOLEAN`
-        public var c196: SQLColumn<Edge.Wide, Bool?> { SQLColumn(196) }
+        public var c196: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(196) }
         /// `DATETIME`
-        public var c197: SQLColumn<Edge.Wide, Date?> { SQLColumn(197) }
+        public var c197: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(197) }
         /// `TEXT`
-        public var c198: SQLColumn<Edge.Wide, String?> { SQLColumn(198) }
+        public var c198: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(198) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c199: SQLColumn<Edge.Wide, Int> { SQLColumn(199) }
+        public var c199: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(199) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c200: SQLColumn<Edge.Wide, Double> { SQLColumn(200) }
+        public var c200: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(200) }
         /// `BLOB`
-        public var c201: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(201) }
+        public var c201: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(201) }
         /// `BOOLEAN`
-        public var c202: SQLColumn<Edge.Wide, Bool?> { SQLColumn(202) }
+        public var c202: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(202) }
         /// `DATETIME`
-        public var c203: SQLColumn<Edge.Wide, Date?> { SQLColumn(203) }
+        public var c203: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(203) }
         /// `TEXT`
-        public var c204: SQLColumn<Edge.Wide, String?> { SQLColumn(204) }
+        public var c204: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(204) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c205: SQLColumn<Edge.Wide, Int> { SQLColumn(205) }
+        public var c205: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(205) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c206: SQLColumn<Edge.Wide, Double> { SQLColumn(206) }
+        public var c206: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(206) }
         /// `BLOB`
-        public var c207: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(207) }
+        public var c207: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(207) }
         /// `BOOLEAN`
-        public var c208: SQLColumn<Edge.Wide, Bool?> { SQLColumn(208) }
+        public var c208: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(208) }
         /// `DATETIME`
-        public var c209: SQLColumn<Edge.Wide, Date?> { SQLColumn(209) }
+        public var c209: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(209) }
         /// `TEXT`
-        public var c210: SQLColumn<Edge.Wide, String?> { SQLColumn(210) }
+        public var c210: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(210) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c211: SQLColumn<Edge.Wide, Int> { SQLColumn(211) }
+        public var c211: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(211) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c212: SQLColumn<Edge.Wide, Double> { SQLColumn(212) }
+        public var c212: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(212) }
         /// `BLOB`
-        public var c213: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(213) }
+        public var c213: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(213) }
         /// `BOOLEAN`
-        public var c214: SQLColumn<Edge.Wide, Bool?> { SQLColumn(214) }
+        public var c214: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(214) }
         /// `DATETIME`
-        public var c215: SQLColumn<Edge.Wide, Date?> { SQLColumn(215) }
+        public var c215: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(215) }
         /// `TEXT`
-        public var c216: SQLColumn<Edge.Wide, String?> { SQLColumn(216) }
+        public var c216: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(216) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c217: SQLColumn<Edge.Wide, Int> { SQLColumn(217) }
+        public var c217: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(217) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c218: SQLColumn<Edge.Wide, Double> { SQLColumn(218) }
+        public var c218: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(218) }
         /// `BLOB`
-        public var c219: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(219) }
+        public var c219: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(219) }
         /// `BOOLEAN`
-        public var c220: SQLColumn<Edge.Wide, Bool?> { SQLColumn(220) }
+        public var c220: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(220) }
         /// `DATETIME`
-        public var c221: SQLColumn<Edge.Wide, Date?> { SQLColumn(221) }
+        public var c221: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(221) }
         /// `TEXT`
-        public var c222: SQLColumn<Edge.Wide, String?> { SQLColumn(222) }
+        public var c222: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(222) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c223: SQLColumn<Edge.Wide, Int> { SQLColumn(223) }
+        public var c223: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(223) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c224: SQLColumn<Edge.Wide, Double> { SQLColumn(224) }
+        public var c224: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(224) }
         /// `BLOB`
-        public var c225: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(225) }
+        public var c225: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(225) }
         /// `BOOLEAN`
-        public var c226: SQLColumn<Edge.Wide, Bool?> { SQLColumn(226) }
+        public var c226: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(226) }
         /// `DATETIME`
-        public var c227: SQLColumn<Edge.Wide, Date?> { SQLColumn(227) }
+        public var c227: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(227) }
         /// `TEXT`
-        public var c228: SQLColumn<Edge.Wide, String?> { SQLColumn(228) }
+        public var c228: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(228) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c229: SQLColumn<Edge.Wide, Int> { SQLColumn(229) }
+        public var c229: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(229) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c230: SQLColumn<Edge.Wide, Double> { SQLColumn(230) }
+        public var c230: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(230) }
         /// `BLOB`
-        public var c231: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(231) }
+        public var c231: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(231) }
         /// `BOOLEAN`
-        public var c232: SQLColumn<Edge.Wide, Bool?> { SQLColumn(232) }
+        public var c232: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(232) }
         /// `DATETIME`
-        public var c233: SQLColumn<Edge.Wide, Date?> { SQLColumn(233) }
+        public var c233: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(233) }
         /// `TEXT`
-        public var c234: SQLColumn<Edge.Wide, String?> { SQLColumn(234) }
+        public var c234: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(234) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c235: SQLColumn<Edge.Wide, Int> { SQLColumn(235) }
+        public var c235: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(235) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c236: SQLColumn<Edge.Wide, Double> { SQLColumn(236) }
+        public var c236: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(236) }
         /// `BLOB`
-        public var c237: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(237) }
+        public var c237: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(237) }
         /// `BOOLEAN`
-        public var c238: SQLColumn<Edge.Wide, Bool?> { SQLColumn(238) }
+        public var c238: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(238) }
         /// `DATETIME`
-        public var c239: SQLColumn<Edge.Wide, Date?> { SQLColumn(239) }
+        public var c239: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(239) }
         /// `TEXT`
-        public var c240: SQLColumn<Edge.Wide, String?> { SQLColumn(240) }
+        public var c240: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(240) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c241: SQLColumn<Edge.Wide, Int> { SQLColumn(241) }
+        public var c241: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(241) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c242: SQLColumn<Edge.Wide, Double> { SQLColumn(242) }
+        public var c242: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(242) }
         /// `BLOB`
-        public var c243: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(243) }
+        public var c243: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(243) }
         /// `BOOLEAN`
-        public var c244: SQLColumn<Edge.Wide, Bool?> { SQLColumn(244) }
+        public var c244: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(244) }
         /// `DATETIME`
-        public var c245: SQLColumn<Edge.Wide, Date?> { SQLColumn(245) }
+        public var c245: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(245) }
         /// `TEXT`
-        public var c246: SQLColumn<Edge.Wide, String?> { SQLColumn(246) }
+        public var c246: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(246) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c247: SQLColumn<Edge.Wide, Int> { SQLColumn(247) }
+        public var c247: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(247) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c248: SQLColumn<Edge.Wide, Double> { SQLColumn(248) }
+        public var c248: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(248) }
         /// `BLOB`
-        public var c249: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(249) }
+        public var c249: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(249) }
         /// `BOOLEAN`
-        public var c250: SQLColumn<Edge.Wide, Bool?> { SQLColumn(250) }
+        public var c250: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(250) }
         /// `DATETIME`
-        public var c251: SQLColumn<Edge.Wide, Date?> { SQLColumn(251) }
+        public var c251: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(251) }
         /// `TEXT`
-        public var c252: SQLColumn<Edge.Wide, String?> { SQLColumn(252) }
+        public var c252: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(252) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c253: SQLColumn<Edge.Wide, Int> { SQLColumn(253) }
+        public var c253: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(253) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c254: SQLColumn<Edge.Wide, Double> { SQLColumn(254) }
+        public var c254: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(254) }
         /// `BLOB`
-        public var c255: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(255) }
+        public var c255: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(255) }
         /// `BOOLEAN`
-        public var c256: SQLColumn<Edge.Wide, Bool?> { SQLColumn(256) }
+        public var c256: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(256) }
         /// `DATETIME`
-        public var c257: SQLColumn<Edge.Wide, Date?> { SQLColumn(257) }
+        public var c257: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(257) }
         /// `TEXT`
-        public var c258: SQLColumn<Edge.Wide, String?> { SQLColumn(258) }
+        public var c258: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(258) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c259: SQLColumn<Edge.Wide, Int> { SQLColumn(259) }
+        public var c259: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(259) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c260: SQLColumn<Edge.Wide, Double> { SQLColumn(260) }
+        public var c260: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(260) }
         /// `BLOB`
-        public var c261: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(261) }
+        public var c261: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(261) }
         /// `BOOLEAN`
-        public var c262: SQLColumn<Edge.Wide, Bool?> { SQLColumn(262) }
+        public var c262: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(262) }
         /// `DATETIME`
-        public var c263: SQLColumn<Edge.Wide, Date?> { SQLColumn(263) }
+        public var c263: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(263) }
         /// `TEXT`
-        public var c264: SQLColumn<Edge.Wide, String?> { SQLColumn(264) }
+        public var c264: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(264) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c265: SQLColumn<Edge.Wide, Int> { SQLColumn(265) }
+        public var c265: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(265) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c266: SQLColumn<Edge.Wide, Double> { SQLColumn(266) }
+        public var c266: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(266) }
         /// `BLOB`
-        public var c267: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(267) }
+        public var c267: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(267) }
         /// `BOOLEAN`
-        public var c268: SQLColumn<Edge.Wide, Bool?> { SQLColumn(268) }
+        public var c268: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(268) }
         /// `DATETIME`
-        public var c269: SQLColumn<Edge.Wide, Date?> { SQLColumn(269) }
+        public var c269: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(269) }
         /// `TEXT`
-        public var c270: SQLColumn<Edge.Wide, String?> { SQLColumn(270) }
+        public var c270: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(270) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c271: SQLColumn<Edge.Wide, Int> { SQLColumn(271) }
+        public var c271: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(271) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c272: SQLColumn<Edge.Wide, Double> { SQLColumn(272) }
+        public var c272: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(272) }
         /// `BLOB`
-        public var c273: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(273) }
+        public var c273: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(273) }
         /// `BOOLEAN`
-        public var c274: SQLColumn<Edge.Wide, Bool?> { SQLColumn(274) }
+        public var c274: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(274) }
         /// `DATETIME`
-        public var c275: SQLColumn<Edge.Wide, Date?> { SQLColumn(275) }
+        public var c275: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(275) }
         /// `TEXT`
-        public var c276: SQLColumn<Edge.Wide, String?> { SQLColumn(276) }
+        public var c276: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(276) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c277: SQLColumn<Edge.Wide, Int> { SQLColumn(277) }
+        public var c277: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(277) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c278: SQLColumn<Edge.Wide, Double> { SQLColumn(278) }
+        public var c278: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(278) }
         /// `BLOB`
-        public var c279: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(279) }
+        public var c279: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(279) }
         /// `BOOLEAN`
-        public var c280: SQLColumn<Edge.Wide, Bool?> { SQLColumn(280) }
+        public var c280: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(280) }
         /// `DATETIME`
-        public var c281: SQLColumn<Edge.Wide, Date?> { SQLColumn(281) }
+        public var c281: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(281) }
         /// `TEXT`
-        public var c282: SQLColumn<Edge.Wide, String?> { SQLColumn(282) }
+        public var c282: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(282) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c283: SQLColumn<Edge.Wide, Int> { SQLColumn(283) }
+        public var c283: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(283) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c284: SQLColumn<Edge.Wide, Double> { SQLColumn(284) }
+        public var c284: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(284) }
         /// `BLOB`
-        public var c285: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(285) }
+        public var c285: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(285) }
         /// `BOOLEAN`
-        public var c286: SQLColumn<Edge.Wide, Bool?> { SQLColumn(286) }
+        public var c286: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(286) }
         /// `DATETIME`
-        public var c287: SQLColumn<Edge.Wide, Date?> { SQLColumn(287) }
+        public var c287: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(287) }
         /// `TEXT`
-        public var c288: SQLColumn<Edge.Wide, String?> { SQLColumn(288) }
+        public var c288: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(288) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c289: SQLColumn<Edge.Wide, Int> { SQLColumn(289) }
+        public var c289: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(289) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c290: SQLColumn<Edge.Wide, Double> { SQLColumn(290) }
+        public var c290: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(290) }
         /// `BLOB`
-        public var c291: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(291) }
+        public var c291: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(291) }
         /// `BOOLEAN`
-        public var c292: SQLColumn<Edge.Wide, Bool?> { SQLColumn(292) }
+        public var c292: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(292) }
         /// `DATETIME`
-        public var c293: SQLColumn<Edge.Wide, Date?> { SQLColumn(293) }
+        public var c293: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(293) }
         /// `TEXT`
-        public var c294: SQLColumn<Edge.Wide, String?> { SQLColumn(294) }
+        public var c294: SQLColumn<EdgeDatabase.Wide, String?> { SQLColumn(294) }
         /// `INTEGER NOT NULL DEFAULT 0`
-        public var c295: SQLColumn<Edge.Wide, Int> { SQLColumn(295) }
+        public var c295: SQLColumn<EdgeDatabase.Wide, Int> { SQLColumn(295) }
         /// `REAL NOT NULL DEFAULT 0`
-        public var c296: SQLColumn<Edge.Wide, Double> { SQLColumn(296) }
+        public var c296: SQLColumn<EdgeDatabase.Wide, Double> { SQLColumn(296) }
         /// `BLOB`
-        public var c297: SQLColumn<Edge.Wide, [UInt8]?> { SQLColumn(297) }
+        public var c297: SQLColumn<EdgeDatabase.Wide, [UInt8]?> { SQLColumn(297) }
         /// `BOOLEAN`
-        public var c298: SQLColumn<Edge.Wide, Bool?> { SQLColumn(298) }
+        public var c298: SQLColumn<EdgeDatabase.Wide, Bool?> { SQLColumn(298) }
         /// `DATETIME`
-        public var c299: SQLColumn<Edge.Wide, Date?> { SQLColumn(299) }
+        public var c299: SQLColumn<EdgeDatabase.Wide, Date?> { SQLColumn(299) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.Wide {
+extension EdgeDatabase.Wide {
     /// The rows of `wide` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.Wide) throws -> Bool)? = nil
-    ) throws -> [Edge.Wide] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.Wide) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Wide] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Edge.Wide? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Wide? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -7879,7 +7879,7 @@ extension Edge.Wide {
 }
 
 // MARK: - V
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `v"#` view.
     ///
     /// Views are read-only: records are fetched, never inserted, updated or deleted.
@@ -7901,7 +7901,7 @@ extension Edge {
     }
 }
 
-extension Edge.V: SQLRecord, SQLQueryableRecord {
+extension EdgeDatabase.V: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "v\"#"
     /// Every column, in the order the decoder reads them.
@@ -7919,32 +7919,32 @@ extension Edge.V: SQLRecord, SQLQueryableRecord {
 
     /// The columns of `v"#`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.V
+        public typealias Record = EdgeDatabase.V
 
-        /// The columns' SQL names, quoted, in ``Edge.V/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.V/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"\\(out)\""]
         /// `INTEGER, from x"#y.id`
-        public var id: SQLColumn<Edge.V, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EdgeDatabase.V, Int> { SQLColumn(0) }
         /// `TEXT, from x"#y.\(boom)`
-        public var out: SQLColumn<Edge.V, String?> { SQLColumn(1) }
+        public var out: SQLColumn<EdgeDatabase.V, String?> { SQLColumn(1) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.V {
+extension EdgeDatabase.V {
     /// The rows of `v"#` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.V) throws -> Bool)? = nil
-    ) throws -> [Edge.V] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.V(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.V) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.V] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
 // MARK: - OddView
-extension Edge {
+extension EdgeDatabase {
     /// A row of the `odd view` view.
     ///
     /// Views are read-only: records are fetched, never inserted, updated or deleted.
@@ -7966,7 +7966,7 @@ extension Edge {
     }
 }
 
-extension Edge.OddView: SQLRecord, SQLQueryableRecord {
+extension EdgeDatabase.OddView: SQLRecord, SQLQueryableRecord {
     /// The view's SQL name.
     public static let sqlName = "odd view"
     /// Every column, in the order the decoder reads them.
@@ -7984,75 +7984,75 @@ extension Edge.OddView: SQLRecord, SQLQueryableRecord {
 
     /// The columns of `odd view`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Edge.OddView
+        public typealias Record = EdgeDatabase.OddView
 
-        /// The columns' SQL names, quoted, in ``Edge.OddView/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EdgeDatabase.OddView/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"1 + 1\"", "\"upper(\"\"first name\"\")\""]
         /// `INTEGER, inferred from 1 + 1`
-        public var _11: SQLColumn<Edge.OddView, Int> { SQLColumn(0) }
+        public var _11: SQLColumn<EdgeDatabase.OddView, Int> { SQLColumn(0) }
         /// `TEXT, inferred from upper ( "first name" )`
-        public var upperFirstName: SQLColumn<Edge.OddView, String> { SQLColumn(1) }
+        public var upperFirstName: SQLColumn<EdgeDatabase.OddView, String> { SQLColumn(1) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Edge.OddView {
+extension EdgeDatabase.OddView {
     /// The rows of `odd view` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Edge.OddView) throws -> Bool)? = nil
-    ) throws -> [Edge.OddView] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edge.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EdgeDatabase.OddView) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.OddView] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
 // MARK: - Tables
-extension Edge.Tables {
-    /// The rows of the `my table` table, as ``Edge.MyTable`` records.
-    public var myTables: SQLTable<Edge.MyTable, Self> { SQLTable(self) }
-    /// The rows of the `order item` table, as ``Edge.OrderItem`` records.
-    public var orderItems: SQLTable<Edge.OrderItem, Self> { SQLTable(self) }
-    /// The rows of the `order_item` table, as ``Edge.OrderItem2`` records.
-    public var orderItem2: SQLTable<Edge.OrderItem2, Self> { SQLTable(self) }
-    /// The rows of the `item` table, as ``Edge.Item`` records.
-    public var items: SQLTable<Edge.Item, Self> { SQLTable(self) }
-    /// The rows of the `items` table, as ``Edge.Items`` records.
-    public var items2: SQLTable<Edge.Items, Self> { SQLTable(self) }
-    /// The rows of the `Type` table, as ``Edge.TypeRecord`` records.
-    public var types: SQLTable<Edge.TypeRecord, Self> { SQLTable(self) }
-    /// The rows of the `Protocol` table, as ``Edge.ProtocolRecord`` records.
-    public var protocols: SQLTable<Edge.ProtocolRecord, Self> { SQLTable(self) }
-    /// The rows of the `select` table, as ``Edge.Select`` records.
-    public var selects: SQLTable<Edge.Select, Self> { SQLTable(self) }
-    /// The rows of the `2fa codes` table, as ``Edge._2faCode`` records.
-    public var _2faCodes: SQLTable<Edge._2faCode, Self> { SQLTable(self) }
-    /// The rows of the `odd` table, as ``Edge.Odd`` records.
-    public var odds: SQLTable<Edge.Odd, Self> { SQLTable(self) }
-    /// The rows of the `x"#y` table, as ``Edge.XY`` records.
-    public var xies: SQLTable<Edge.XY, Self> { SQLTable(self) }
-    /// The rows of the `wide` table, as ``Edge.Wide`` records.
-    public var wides: SQLTable<Edge.Wide, Self> { SQLTable(self) }
-    /// The rows of the `v"#` view, as ``Edge.V`` records.
-    public var vs: SQLTable<Edge.V, Self> { SQLTable(self) }
-    /// The rows of the `odd view` view, as ``Edge.OddView`` records.
-    public var oddViews: SQLTable<Edge.OddView, Self> { SQLTable(self) }
+extension EdgeDatabase.Tables {
+    /// The rows of the `my table` table, as ``EdgeDatabase.MyTable`` records.
+    public var myTables: SQLTable<EdgeDatabase.MyTable, Self> { SQLTable(self) }
+    /// The rows of the `order item` table, as ``EdgeDatabase.OrderItem`` records.
+    public var orderItems: SQLTable<EdgeDatabase.OrderItem, Self> { SQLTable(self) }
+    /// The rows of the `order_item` table, as ``EdgeDatabase.OrderItem2`` records.
+    public var orderItem2: SQLTable<EdgeDatabase.OrderItem2, Self> { SQLTable(self) }
+    /// The rows of the `item` table, as ``EdgeDatabase.Item`` records.
+    public var items: SQLTable<EdgeDatabase.Item, Self> { SQLTable(self) }
+    /// The rows of the `items` table, as ``EdgeDatabase.Items`` records.
+    public var items2: SQLTable<EdgeDatabase.Items, Self> { SQLTable(self) }
+    /// The rows of the `Type` table, as ``EdgeDatabase.TypeRecord`` records.
+    public var types: SQLTable<EdgeDatabase.TypeRecord, Self> { SQLTable(self) }
+    /// The rows of the `Protocol` table, as ``EdgeDatabase.ProtocolRecord`` records.
+    public var protocols: SQLTable<EdgeDatabase.ProtocolRecord, Self> { SQLTable(self) }
+    /// The rows of the `select` table, as ``EdgeDatabase.Select`` records.
+    public var selects: SQLTable<EdgeDatabase.Select, Self> { SQLTable(self) }
+    /// The rows of the `2fa codes` table, as ``EdgeDatabase._2faCode`` records.
+    public var _2faCodes: SQLTable<EdgeDatabase._2faCode, Self> { SQLTable(self) }
+    /// The rows of the `odd` table, as ``EdgeDatabase.Odd`` records.
+    public var odds: SQLTable<EdgeDatabase.Odd, Self> { SQLTable(self) }
+    /// The rows of the `x"#y` table, as ``EdgeDatabase.XY`` records.
+    public var xies: SQLTable<EdgeDatabase.XY, Self> { SQLTable(self) }
+    /// The rows of the `wide` table, as ``EdgeDatabase.Wide`` records.
+    public var wides: SQLTable<EdgeDatabase.Wide, Self> { SQLTable(self) }
+    /// The rows of the `v"#` view, as ``EdgeDatabase.V`` records.
+    public var vs: SQLTable<EdgeDatabase.V, Self> { SQLTable(self) }
+    /// The rows of the `odd view` view, as ``EdgeDatabase.OddView`` records.
+    public var oddViews: SQLTable<EdgeDatabase.OddView, Self> { SQLTable(self) }
 }
 
 // MARK: - Relationships
-extension SQLTable where Record == Edge.Items {
+extension SQLTable where Record == EdgeDatabase.Items {
     /// The `items` rows whose `item_id` refer to `item`.
-    public func fetch(for item: Edge.Item) throws -> [Edge.Items] {
+    public func fetch(for item: EdgeDatabase.Item) throws -> [EdgeDatabase.Items] {
         try fetch(sql: #"SELECT "id", "item_id" FROM "items" WHERE "item_id" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(item.id, handle, 1)
         }
     }
 }
-extension SQLTable where Record == Edge.Items, Store: SQLDatabase {
+extension SQLTable where Record == EdgeDatabase.Items, Store: SQLDatabase {
     /// The `items` rows whose `item_id` refer to `item`.
-    public func fetch(for item: Edge.Item) async throws -> [Edge.Items] {
+    public func fetch(for item: EdgeDatabase.Item) async throws -> [EdgeDatabase.Items] {
         try await fetch(sql: #"SELECT "id", "item_id" FROM "items" WHERE "item_id" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(item.id, handle, 1)
@@ -8060,9 +8060,9 @@ extension SQLTable where Record == Edge.Items, Store: SQLDatabase {
     }
 }
 
-extension SQLTable where Record == Edge.Item {
+extension SQLTable where Record == EdgeDatabase.Item {
     /// The `item` row that `items` refers to with `item_id`, or nil.
-    public func find(for items: Edge.Items) throws -> Edge.Item? {
+    public func find(for items: EdgeDatabase.Items) throws -> EdgeDatabase.Item? {
         guard let key0 = items.itemId else { return nil }
         return try fetchOne(sql: #"SELECT "id" FROM "item" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
@@ -8070,9 +8070,9 @@ extension SQLTable where Record == Edge.Item {
         }
     }
 }
-extension SQLTable where Record == Edge.Item, Store: SQLDatabase {
+extension SQLTable where Record == EdgeDatabase.Item, Store: SQLDatabase {
     /// The `item` row that `items` refers to with `item_id`, or nil.
-    public func find(for items: Edge.Items) async throws -> Edge.Item? {
+    public func find(for items: EdgeDatabase.Items) async throws -> EdgeDatabase.Item? {
         guard let key0 = items.itemId else { return nil }
         return try await fetchOne(sql: #"SELECT "id" FROM "item" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
@@ -8082,29 +8082,33 @@ extension SQLTable where Record == Edge.Item, Store: SQLDatabase {
 }
 
 // MARK: - Raw functions
-/// Opens the `Edge` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
+/// Opens the `EdgeDatabase` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
 ///
 /// - Parameter readOnly: open for reading only.
-public func edge_open_edge(_ path: String, readOnly: Bool = false) throws -> OpaquePointer {
+public func edge_open_edge_database(_ path: String, readOnly: Bool = false) throws -> OpaquePointer {
     try SQLRecordCoding.open(path, flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE)
 }
 
-/// Creates the `Edge` database at `path` from ``Edge/creationSQL`` and returns its `sqlite3` handle.
-public func edge_create_edge(_ path: String) throws -> OpaquePointer {
-    try SQLRecordCoding.create(path, sql: Edge.creationSQL)
+/// Creates the `EdgeDatabase` database at `path` from ``EdgeDatabase/creationSQL`` and returns its `sqlite3` handle.
+public func edge_create_edge_database(_ path: String) throws -> OpaquePointer {
+    try SQLRecordCoding.create(path, sql: EdgeDatabase.creationSQL)
 }
 
-/// Opens the `Edge` database file at `path` into `db`, C style, as Lighter's generated code does:
+/// Opens the `EdgeDatabase` database file at `path` into `db`, C style, as Lighter's generated code does:
 ///
 /// ```swift
 /// var db: OpaquePointer!
-/// guard edge_open_edge("edge.db", &db) == SQLITE_OK else { … }
+/// guard edge_open_edge_database("edge_database.db", &db) == SQLITE_OK else { … }
 /// defer { sqlite3_close_v2(db) }
 /// ```
 ///
 /// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
 @discardableResult
-public func edge_open_edge(_ path: String, _ db: inout OpaquePointer?, _ flags: Int32 = SQLITE_OPEN_READWRITE) -> Int32 {
+public func edge_open_edge_database(
+    _ path: String,
+    _ db: inout OpaquePointer?,
+    _ flags: Int32 = SQLITE_OPEN_READWRITE
+) -> Int32 {
     do {
         db = try SQLRecordCoding.open(path, flags: flags)
         return SQLITE_OK
@@ -8114,12 +8118,12 @@ public func edge_open_edge(_ path: String, _ db: inout OpaquePointer?, _ flags: 
     }
 }
 
-/// Creates the `Edge` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
+/// Creates the `EdgeDatabase` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
 /// (then `db` is nil).
 @discardableResult
-public func edge_create_edge(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+public func edge_create_edge_database(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
     do {
-        db = try SQLRecordCoding.create(path, sql: Edge.creationSQL)
+        db = try SQLRecordCoding.create(path, sql: EdgeDatabase.creationSQL)
         return SQLITE_OK
     } catch {
         db = nil
@@ -8133,36 +8137,36 @@ public func edge_create_edge(_ path: String, _ db: inout OpaquePointer?) -> Int3
 public func edge_my_tables_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.MyTable) throws -> Bool)? = nil
-) throws -> [Edge.MyTable] {
-    try SQLRecordCoding.fetch(db, Edge.MyTable.sqlSelect, limit: limit, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.MyTable) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.MyTable] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.MyTable.sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `my table` row with primary key `id`, or nil.
-public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.MyTable? {
-    try SQLRecordCoding.fetch(db, Edge.MyTable.sqlFind, limit: 1, bind: { try Edge.MyTable.bindKey(id, to: $0, at: 1) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }).first
+public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.MyTable? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.MyTable.sqlFind, limit: 1, bind: { try EdgeDatabase.MyTable.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `my table` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_my_table_insert(_ db: OpaquePointer, _ record: inout Edge.MyTable) throws {
+public func edge_my_table_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.MyTable) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_my_table_update(_ db: OpaquePointer, _ record: Edge.MyTable) throws -> Bool {
+public func edge_my_table_update(_ db: OpaquePointer, _ record: EdgeDatabase.MyTable) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "my table", "update")
-    guard let sql = Edge.MyTable.sqlUpdate else { return try edge_my_table_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.MyTable.sqlUpdate else { return try edge_my_table_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_my_table_delete(_ db: OpaquePointer, _ record: Edge.MyTable) throws -> Bool {
+public func edge_my_table_delete(_ db: OpaquePointer, _ record: EdgeDatabase.MyTable) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "my table", "delete")
-    return try SQLRecordCoding.execute(db, Edge.MyTable.sqlDelete, bind: { try Edge.MyTable.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.MyTable.sqlDelete, bind: { try EdgeDatabase.MyTable.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `order item`, or the first `limit` that `filter` keeps.
@@ -8171,36 +8175,36 @@ public func edge_my_table_delete(_ db: OpaquePointer, _ record: Edge.MyTable) th
 public func edge_order_items_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.OrderItem) throws -> Bool)? = nil
-) throws -> [Edge.OrderItem] {
-    try SQLRecordCoding.fetch(db, Edge.OrderItem.sqlSelect, limit: limit, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.OrderItem) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.OrderItem] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `order item` row with primary key `id`, or nil.
-public func edge_order_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.OrderItem? {
-    try SQLRecordCoding.fetch(db, Edge.OrderItem.sqlFind, limit: 1, bind: { try Edge.OrderItem.bindKey(id, to: $0, at: 1) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }).first
+public func edge_order_item_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.OrderItem? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem.sqlFind, limit: 1, bind: { try EdgeDatabase.OrderItem.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `order item` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_order_item_insert(_ db: OpaquePointer, _ record: inout Edge.OrderItem) throws {
+public func edge_order_item_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_order_item_update(_ db: OpaquePointer, _ record: Edge.OrderItem) throws -> Bool {
+public func edge_order_item_update(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "update")
-    guard let sql = Edge.OrderItem.sqlUpdate else { return try edge_order_item_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.OrderItem.sqlUpdate else { return try edge_order_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_order_item_delete(_ db: OpaquePointer, _ record: Edge.OrderItem) throws -> Bool {
+public func edge_order_item_delete(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "delete")
-    return try SQLRecordCoding.execute(db, Edge.OrderItem.sqlDelete, bind: { try Edge.OrderItem.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.OrderItem.sqlDelete, bind: { try EdgeDatabase.OrderItem.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `order_item`, or the first `limit` that `filter` keeps.
@@ -8209,36 +8213,36 @@ public func edge_order_item_delete(_ db: OpaquePointer, _ record: Edge.OrderItem
 public func edge_order_item2_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.OrderItem2) throws -> Bool)? = nil
-) throws -> [Edge.OrderItem2] {
-    try SQLRecordCoding.fetch(db, Edge.OrderItem2.sqlSelect, limit: limit, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.OrderItem2) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.OrderItem2] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem2.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `order_item` row with primary key `id`, or nil.
-public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.OrderItem2? {
-    try SQLRecordCoding.fetch(db, Edge.OrderItem2.sqlFind, limit: 1, bind: { try Edge.OrderItem2.bindKey(id, to: $0, at: 1) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }).first
+public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.OrderItem2? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem2.sqlFind, limit: 1, bind: { try EdgeDatabase.OrderItem2.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `order_item` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_order_item2_insert(_ db: OpaquePointer, _ record: inout Edge.OrderItem2) throws {
+public func edge_order_item2_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem2) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_order_item2_update(_ db: OpaquePointer, _ record: Edge.OrderItem2) throws -> Bool {
+public func edge_order_item2_update(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem2) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order_item", "update")
-    guard let sql = Edge.OrderItem2.sqlUpdate else { return try edge_order_item2_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.OrderItem2.sqlUpdate else { return try edge_order_item2_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_order_item2_delete(_ db: OpaquePointer, _ record: Edge.OrderItem2) throws -> Bool {
+public func edge_order_item2_delete(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem2) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order_item", "delete")
-    return try SQLRecordCoding.execute(db, Edge.OrderItem2.sqlDelete, bind: { try Edge.OrderItem2.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.OrderItem2.sqlDelete, bind: { try EdgeDatabase.OrderItem2.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `item`, or the first `limit` that `filter` keeps.
@@ -8247,36 +8251,36 @@ public func edge_order_item2_delete(_ db: OpaquePointer, _ record: Edge.OrderIte
 public func edge_items_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.Item) throws -> Bool)? = nil
-) throws -> [Edge.Item] {
-    try SQLRecordCoding.fetch(db, Edge.Item.sqlSelect, limit: limit, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.Item) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Item] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Item.sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `item` row with primary key `id`, or nil.
-public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Item? {
-    try SQLRecordCoding.fetch(db, Edge.Item.sqlFind, limit: 1, bind: { try Edge.Item.bindKey(id, to: $0, at: 1) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }).first
+public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Item? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Item.sqlFind, limit: 1, bind: { try EdgeDatabase.Item.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `item` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_item_insert(_ db: OpaquePointer, _ record: inout Edge.Item) throws {
+public func edge_item_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_item_update(_ db: OpaquePointer, _ record: Edge.Item) throws -> Bool {
+public func edge_item_update(_ db: OpaquePointer, _ record: EdgeDatabase.Item) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
-    guard let sql = Edge.Item.sqlUpdate else { return try edge_item_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.Item.sqlUpdate else { return try edge_item_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_item_delete(_ db: OpaquePointer, _ record: Edge.Item) throws -> Bool {
+public func edge_item_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Item) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "delete")
-    return try SQLRecordCoding.execute(db, Edge.Item.sqlDelete, bind: { try Edge.Item.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Item.sqlDelete, bind: { try EdgeDatabase.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `items`, or the first `limit` that `filter` keeps.
@@ -8285,51 +8289,51 @@ public func edge_item_delete(_ db: OpaquePointer, _ record: Edge.Item) throws ->
 public func edge_items2_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.Items) throws -> Bool)? = nil
-) throws -> [Edge.Items] {
-    try SQLRecordCoding.fetch(db, Edge.Items.sqlSelect, limit: limit, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.Items) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Items] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Items.sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `items` row with primary key `id`, or nil.
-public func edge_items_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Items? {
-    try SQLRecordCoding.fetch(db, Edge.Items.sqlFind, limit: 1, bind: { try Edge.Items.bindKey(id, to: $0, at: 1) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }).first
+public func edge_items_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Items? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Items.sqlFind, limit: 1, bind: { try EdgeDatabase.Items.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `items` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_items_insert(_ db: OpaquePointer, _ record: inout Edge.Items) throws {
+public func edge_items_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Items) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_items_update(_ db: OpaquePointer, _ record: Edge.Items) throws -> Bool {
+public func edge_items_update(_ db: OpaquePointer, _ record: EdgeDatabase.Items) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "update")
-    guard let sql = Edge.Items.sqlUpdate else { return try edge_items_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.Items.sqlUpdate else { return try edge_items_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_items_delete(_ db: OpaquePointer, _ record: Edge.Items) throws -> Bool {
+public func edge_items_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Items) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "delete")
-    return try SQLRecordCoding.execute(db, Edge.Items.sqlDelete, bind: { try Edge.Items.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Items.sqlDelete, bind: { try EdgeDatabase.Items.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `items` rows that refer to `item`.
-public func edge_items2_fetch(_ db: OpaquePointer, for item: Edge.Item) throws -> [Edge.Items] {
+public func edge_items2_fetch(_ db: OpaquePointer, for item: EdgeDatabase.Item) throws -> [EdgeDatabase.Items] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "item_id" FROM "items" WHERE "item_id" = ?"#, bind: { statement in
         try SQLRecordCoding.bind(item.id, statement, 1)
-    }, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) })
+    }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) })
 }
 
 /// The `item` row `items` refers to, or nil.
-public func edge_item_find(_ db: OpaquePointer, for items: Edge.Items) throws -> Edge.Item? {
+public func edge_item_find(_ db: OpaquePointer, for items: EdgeDatabase.Items) throws -> EdgeDatabase.Item? {
     guard let key0 = items.itemId else { return nil }
     return try SQLRecordCoding.fetch(db, #"SELECT "id" FROM "item" WHERE "id" = ?"#, limit: 1, bind: { statement in
         try SQLRecordCoding.bind(key0, statement, 1)
-    }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }).first
+    }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// The rows of `Type`, or the first `limit` that `filter` keeps.
@@ -8338,16 +8342,16 @@ public func edge_item_find(_ db: OpaquePointer, for items: Edge.Items) throws ->
 public func edge_types_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.TypeRecord) throws -> Bool)? = nil
-) throws -> [Edge.TypeRecord] {
-    try SQLRecordCoding.fetch(db, Edge.TypeRecord.sqlSelect, limit: limit, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.TypeRecord) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.TypeRecord] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.TypeRecord.sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Inserts `record` into `Type` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout Edge.TypeRecord) throws {
+public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.TypeRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `Protocol`, or the first `limit` that `filter` keeps.
@@ -8356,16 +8360,16 @@ public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout Edge.Ty
 public func edge_protocols_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.ProtocolRecord) throws -> Bool)? = nil
-) throws -> [Edge.ProtocolRecord] {
-    try SQLRecordCoding.fetch(db, Edge.ProtocolRecord.sqlSelect, limit: limit, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.ProtocolRecord) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.ProtocolRecord] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.ProtocolRecord.sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Inserts `record` into `Protocol` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout Edge.ProtocolRecord) throws {
+public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.ProtocolRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `select`, or the first `limit` that `filter` keeps.
@@ -8374,36 +8378,36 @@ public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout Edg
 public func edge_selects_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.Select) throws -> Bool)? = nil
-) throws -> [Edge.Select] {
-    try SQLRecordCoding.fetch(db, Edge.Select.sqlSelect, limit: limit, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.Select) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Select] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Select.sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `select` row with primary key `where`, or nil.
-public func edge_select_find(_ db: OpaquePointer, _ `where`: Int) throws -> Edge.Select? {
-    try SQLRecordCoding.fetch(db, Edge.Select.sqlFind, limit: 1, bind: { try Edge.Select.bindKey(`where`, to: $0, at: 1) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }).first
+public func edge_select_find(_ db: OpaquePointer, _ `where`: Int) throws -> EdgeDatabase.Select? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Select.sqlFind, limit: 1, bind: { try EdgeDatabase.Select.bindKey(`where`, to: $0, at: 1) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `select` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_select_insert(_ db: OpaquePointer, _ record: inout Edge.Select) throws {
+public func edge_select_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Select) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_select_update(_ db: OpaquePointer, _ record: Edge.Select) throws -> Bool {
+public func edge_select_update(_ db: OpaquePointer, _ record: EdgeDatabase.Select) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "select", "update")
-    guard let sql = Edge.Select.sqlUpdate else { return try edge_select_find(db, record.`where`) != nil }
+    guard let sql = EdgeDatabase.Select.sqlUpdate else { return try edge_select_find(db, record.`where`) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_select_delete(_ db: OpaquePointer, _ record: Edge.Select) throws -> Bool {
+public func edge_select_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Select) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "select", "delete")
-    return try SQLRecordCoding.execute(db, Edge.Select.sqlDelete, bind: { try Edge.Select.bindKey(record.`where`, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Select.sqlDelete, bind: { try EdgeDatabase.Select.bindKey(record.`where`, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `2fa codes`, or the first `limit` that `filter` keeps.
@@ -8412,34 +8416,34 @@ public func edge_select_delete(_ db: OpaquePointer, _ record: Edge.Select) throw
 public func edge__2fa_codes_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge._2faCode) throws -> Bool)? = nil
-) throws -> [Edge._2faCode] {
-    try SQLRecordCoding.fetch(db, Edge._2faCode.sqlSelect, limit: limit, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase._2faCode) throws -> Bool)? = nil
+) throws -> [EdgeDatabase._2faCode] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase._2faCode.sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `2fa codes` row with primary key `code`, or nil.
-public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> Edge._2faCode? {
-    try SQLRecordCoding.fetch(db, Edge._2faCode.sqlFind, limit: 1, bind: { try Edge._2faCode.bindKey(code, to: $0, at: 1) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }).first
+public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> EdgeDatabase._2faCode? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase._2faCode.sqlFind, limit: 1, bind: { try EdgeDatabase._2faCode.bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `2fa codes` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge__2fa_code_insert(_ db: OpaquePointer, _ record: inout Edge._2faCode) throws {
+public func edge__2fa_code_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase._2faCode) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) }, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) }, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge__2fa_code_update(_ db: OpaquePointer, _ record: Edge._2faCode) throws -> Bool {
-    guard let sql = Edge._2faCode.sqlUpdate else { return try edge__2fa_code_find(db, record.code) != nil }
+public func edge__2fa_code_update(_ db: OpaquePointer, _ record: EdgeDatabase._2faCode) throws -> Bool {
+    guard let sql = EdgeDatabase._2faCode.sqlUpdate else { return try edge__2fa_code_find(db, record.code) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge__2fa_code_delete(_ db: OpaquePointer, _ record: Edge._2faCode) throws -> Bool {
-    return try SQLRecordCoding.execute(db, Edge._2faCode.sqlDelete, bind: { try Edge._2faCode.bindKey(record.code, to: $0, at: 1) }) > 0
+public func edge__2fa_code_delete(_ db: OpaquePointer, _ record: EdgeDatabase._2faCode) throws -> Bool {
+    return try SQLRecordCoding.execute(db, EdgeDatabase._2faCode.sqlDelete, bind: { try EdgeDatabase._2faCode.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `odd`, or the first `limit` that `filter` keeps.
@@ -8448,36 +8452,36 @@ public func edge__2fa_code_delete(_ db: OpaquePointer, _ record: Edge._2faCode) 
 public func edge_odds_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.Odd) throws -> Bool)? = nil
-) throws -> [Edge.Odd] {
-    try SQLRecordCoding.fetch(db, Edge.Odd.sqlSelect, limit: limit, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.Odd) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Odd] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Odd.sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `odd` row with primary key `id`, or nil.
-public func edge_odd_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Odd? {
-    try SQLRecordCoding.fetch(db, Edge.Odd.sqlFind, limit: 1, bind: { try Edge.Odd.bindKey(id, to: $0, at: 1) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }).first
+public func edge_odd_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Odd? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Odd.sqlFind, limit: 1, bind: { try EdgeDatabase.Odd.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `odd` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_odd_insert(_ db: OpaquePointer, _ record: inout Edge.Odd) throws {
+public func edge_odd_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Odd) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_odd_update(_ db: OpaquePointer, _ record: Edge.Odd) throws -> Bool {
+public func edge_odd_update(_ db: OpaquePointer, _ record: EdgeDatabase.Odd) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "odd", "update")
-    guard let sql = Edge.Odd.sqlUpdate else { return try edge_odd_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.Odd.sqlUpdate else { return try edge_odd_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_odd_delete(_ db: OpaquePointer, _ record: Edge.Odd) throws -> Bool {
+public func edge_odd_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Odd) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "odd", "delete")
-    return try SQLRecordCoding.execute(db, Edge.Odd.sqlDelete, bind: { try Edge.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Odd.sqlDelete, bind: { try EdgeDatabase.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `x"#y`, or the first `limit` that `filter` keeps.
@@ -8486,36 +8490,36 @@ public func edge_odd_delete(_ db: OpaquePointer, _ record: Edge.Odd) throws -> B
 public func edge_xies_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.XY) throws -> Bool)? = nil
-) throws -> [Edge.XY] {
-    try SQLRecordCoding.fetch(db, Edge.XY.sqlSelect, limit: limit, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.XY) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.XY] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.XY.sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `x"#y` row with primary key `id`, or nil.
-public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.XY? {
-    try SQLRecordCoding.fetch(db, Edge.XY.sqlFind, limit: 1, bind: { try Edge.XY.bindKey(id, to: $0, at: 1) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }).first
+public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.XY? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.XY.sqlFind, limit: 1, bind: { try EdgeDatabase.XY.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `x"#y` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_xy_insert(_ db: OpaquePointer, _ record: inout Edge.XY) throws {
+public func edge_xy_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.XY) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.XY.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.XY.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_xy_update(_ db: OpaquePointer, _ record: Edge.XY) throws -> Bool {
+public func edge_xy_update(_ db: OpaquePointer, _ record: EdgeDatabase.XY) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "x\"#y", "update")
-    guard let sql = Edge.XY.sqlUpdate else { return try edge_xy_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.XY.sqlUpdate else { return try edge_xy_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_xy_delete(_ db: OpaquePointer, _ record: Edge.XY) throws -> Bool {
+public func edge_xy_delete(_ db: OpaquePointer, _ record: EdgeDatabase.XY) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "x\"#y", "delete")
-    return try SQLRecordCoding.execute(db, Edge.XY.sqlDelete, bind: { try Edge.XY.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.XY.sqlDelete, bind: { try EdgeDatabase.XY.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `wide`, or the first `limit` that `filter` keeps.
@@ -8524,36 +8528,36 @@ public func edge_xy_delete(_ db: OpaquePointer, _ record: Edge.XY) throws -> Boo
 public func edge_wides_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.Wide) throws -> Bool)? = nil
-) throws -> [Edge.Wide] {
-    try SQLRecordCoding.fetch(db, Edge.Wide.sqlSelect, limit: limit, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.Wide) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Wide] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Wide.sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `wide` row with primary key `id`, or nil.
-public func edge_wide_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Wide? {
-    try SQLRecordCoding.fetch(db, Edge.Wide.sqlFind, limit: 1, bind: { try Edge.Wide.bindKey(id, to: $0, at: 1) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }).first
+public func edge_wide_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Wide? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Wide.sqlFind, limit: 1, bind: { try EdgeDatabase.Wide.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `wide` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func edge_wide_insert(_ db: OpaquePointer, _ record: inout Edge.Wide) throws {
+public func edge_wide_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Wide) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Edge.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func edge_wide_update(_ db: OpaquePointer, _ record: Edge.Wide) throws -> Bool {
+public func edge_wide_update(_ db: OpaquePointer, _ record: EdgeDatabase.Wide) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "update")
-    guard let sql = Edge.Wide.sqlUpdate else { return try edge_wide_find(db, record.id) != nil }
+    guard let sql = EdgeDatabase.Wide.sqlUpdate else { return try edge_wide_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func edge_wide_delete(_ db: OpaquePointer, _ record: Edge.Wide) throws -> Bool {
+public func edge_wide_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Wide) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "delete")
-    return try SQLRecordCoding.execute(db, Edge.Wide.sqlDelete, bind: { try Edge.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Wide.sqlDelete, bind: { try EdgeDatabase.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `v"#`, or the first `limit` that `filter` keeps.
@@ -8562,9 +8566,9 @@ public func edge_wide_delete(_ db: OpaquePointer, _ record: Edge.Wide) throws ->
 public func edge_vs_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.V) throws -> Bool)? = nil
-) throws -> [Edge.V] {
-    try SQLRecordCoding.fetch(db, Edge.V.sqlSelect, limit: limit, decode: { try Edge.V(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.V) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.V] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.V.sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The rows of `odd view`, or the first `limit` that `filter` keeps.
@@ -8573,7 +8577,7 @@ public func edge_vs_fetch(
 public func edge_odd_views_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Edge.OddView) throws -> Bool)? = nil
-) throws -> [Edge.OddView] {
-    try SQLRecordCoding.fetch(db, Edge.OddView.sqlSelect, limit: limit, decode: { try Edge.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EdgeDatabase.OddView) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.OddView] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OddView.sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
 }

@@ -1543,7 +1543,7 @@ extension EditionNote {
     }
 }
 
-// MARK: - Measurement
+// MARK: - MeasurementRecord
 /// A row of the `measurement` table.
 ///
 /// ```sql
@@ -1556,7 +1556,7 @@ extension EditionNote {
 ///   payload  ANY
 /// ) STRICT
 /// ```
-public struct Measurement: Identifiable, Hashable, Codable, Sendable {
+public struct MeasurementRecord: Identifiable, Hashable, Codable, Sendable {
     /// `id`: INTEGER PRIMARY KEY (the rowid).
     ///
     /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -1591,7 +1591,7 @@ public struct Measurement: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Measurement: SQLKeyedRecord, SQLQueryableRecord {
+extension MeasurementRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "measurement"
     /// Every column, in the order the decoder reads them.
@@ -1713,46 +1713,46 @@ extension Measurement: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `measurement`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Measurement
+        public typealias Record = MeasurementRecord
 
-        /// The columns' SQL names, quoted, in ``Measurement/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``MeasurementRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"width\"", "\"height\"", "\"area\"", "\"label\"", "\"payload\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Measurement, Int> { SQLColumn(0) }
+        public var id: SQLColumn<MeasurementRecord, Int> { SQLColumn(0) }
         /// `REAL NOT NULL`
-        public var width: SQLColumn<Measurement, Double> { SQLColumn(1) }
+        public var width: SQLColumn<MeasurementRecord, Double> { SQLColumn(1) }
         /// `REAL NOT NULL`
-        public var height: SQLColumn<Measurement, Double> { SQLColumn(2) }
+        public var height: SQLColumn<MeasurementRecord, Double> { SQLColumn(2) }
         /// `REAL GENERATED STORED`
-        public var area: SQLColumn<Measurement, Double?> { SQLColumn(3) }
+        public var area: SQLColumn<MeasurementRecord, Double?> { SQLColumn(3) }
         /// `TEXT GENERATED VIRTUAL`
-        public var label: SQLColumn<Measurement, String?> { SQLColumn(4) }
+        public var label: SQLColumn<MeasurementRecord, String?> { SQLColumn(4) }
         /// `ANY`
-        public var payload: SQLColumn<Measurement, SQLValue> { SQLColumn(5) }
+        public var payload: SQLColumn<MeasurementRecord, SQLValue> { SQLColumn(5) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Measurement {
+extension MeasurementRecord {
     /// The rows of `measurement` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Measurement) throws -> Bool)? = nil
-    ) throws -> [Measurement] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((MeasurementRecord) throws -> Bool)? = nil
+    ) throws -> [MeasurementRecord] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Measurement? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> MeasurementRecord? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2445,8 +2445,8 @@ extension Rich.Tables {
     public var editions: SQLTable<Edition, Self> { SQLTable(self) }
     /// The rows of the `edition_note` table, as ``EditionNote`` records.
     public var editionNotes: SQLTable<EditionNote, Self> { SQLTable(self) }
-    /// The rows of the `measurement` table, as ``Measurement`` records.
-    public var measurements: SQLTable<Measurement, Self> { SQLTable(self) }
+    /// The rows of the `measurement` table, as ``MeasurementRecord`` records.
+    public var measurements: SQLTable<MeasurementRecord, Self> { SQLTable(self) }
     /// The rows of the `employee` table, as ``Employee`` records.
     public var employees: SQLTable<Employee, Self> { SQLTable(self) }
     /// The rows of the `log_line` table, as ``LogLine`` records.
@@ -3047,36 +3047,36 @@ public func sqlite3_edition_find(_ db: OpaquePointer, for editionNote: EditionNo
 public func sqlite3_measurements_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Measurement) throws -> Bool)? = nil
-) throws -> [Measurement] {
-    try SQLRecordCoding.fetch(db, Measurement.sqlSelect, limit: limit, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((MeasurementRecord) throws -> Bool)? = nil
+) throws -> [MeasurementRecord] {
+    try SQLRecordCoding.fetch(db, MeasurementRecord.sqlSelect, limit: limit, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `measurement` row with primary key `id`, or nil.
-public func sqlite3_measurement_find(_ db: OpaquePointer, _ id: Int) throws -> Measurement? {
-    try SQLRecordCoding.fetch(db, Measurement.sqlFind, limit: 1, bind: { try Measurement.bindKey(id, to: $0, at: 1) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }).first
+public func sqlite3_measurement_record_find(_ db: OpaquePointer, _ id: Int) throws -> MeasurementRecord? {
+    try SQLRecordCoding.fetch(db, MeasurementRecord.sqlFind, limit: 1, bind: { try MeasurementRecord.bindKey(id, to: $0, at: 1) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `measurement` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func sqlite3_measurement_insert(_ db: OpaquePointer, _ record: inout Measurement) throws {
+public func sqlite3_measurement_record_insert(_ db: OpaquePointer, _ record: inout MeasurementRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: MeasurementRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func sqlite3_measurement_update(_ db: OpaquePointer, _ record: Measurement) throws -> Bool {
+public func sqlite3_measurement_record_update(_ db: OpaquePointer, _ record: MeasurementRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "update")
-    guard let sql = Measurement.sqlUpdate else { return try sqlite3_measurement_find(db, record.id) != nil }
+    guard let sql = MeasurementRecord.sqlUpdate else { return try sqlite3_measurement_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func sqlite3_measurement_delete(_ db: OpaquePointer, _ record: Measurement) throws -> Bool {
+public func sqlite3_measurement_record_delete(_ db: OpaquePointer, _ record: MeasurementRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "delete")
-    return try SQLRecordCoding.execute(db, Measurement.sqlDelete, bind: { try Measurement.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, MeasurementRecord.sqlDelete, bind: { try MeasurementRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `employee`, or the first `limit` that `filter` keeps.

@@ -1398,7 +1398,7 @@ extension RichRaw.EditionNote {
     }
 }
 
-// MARK: - Measurement
+// MARK: - MeasurementRecord
 extension RichRaw {
     /// A row of the `measurement` table.
     ///
@@ -1412,7 +1412,7 @@ extension RichRaw {
     ///   payload  ANY
     /// ) STRICT
     /// ```
-    public struct Measurement: Identifiable, Hashable, Codable, Sendable {
+    public struct MeasurementRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -1448,7 +1448,7 @@ extension RichRaw {
     }
 }
 
-extension RichRaw.Measurement {
+extension RichRaw.MeasurementRecord {
     /// The table's SQL name.
     public static let sqlName = "measurement"
     /// Every column, in the order the decoder reads them.
@@ -1565,25 +1565,25 @@ extension RichRaw.Measurement {
     }
 }
 
-extension RichRaw.Measurement {
+extension RichRaw.MeasurementRecord {
     /// The rows of `measurement` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((RichRaw.Measurement) throws -> Bool)? = nil
-    ) throws -> [RichRaw.Measurement] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((RichRaw.MeasurementRecord) throws -> Bool)? = nil
+    ) throws -> [RichRaw.MeasurementRecord] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.Measurement? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.MeasurementRecord? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2670,36 +2670,36 @@ public func raw_edition_find(_ db: OpaquePointer, for editionNote: RichRaw.Editi
 public func raw_measurements_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((RichRaw.Measurement) throws -> Bool)? = nil
-) throws -> [RichRaw.Measurement] {
-    try SQLRecordCoding.fetch(db, RichRaw.Measurement.sqlSelect, limit: limit, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((RichRaw.MeasurementRecord) throws -> Bool)? = nil
+) throws -> [RichRaw.MeasurementRecord] {
+    try SQLRecordCoding.fetch(db, RichRaw.MeasurementRecord.sqlSelect, limit: limit, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// The `measurement` row with primary key `id`, or nil.
-public func raw_measurement_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.Measurement? {
-    try SQLRecordCoding.fetch(db, RichRaw.Measurement.sqlFind, limit: 1, bind: { try RichRaw.Measurement.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }).first
+public func raw_measurement_record_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.MeasurementRecord? {
+    try SQLRecordCoding.fetch(db, RichRaw.MeasurementRecord.sqlFind, limit: 1, bind: { try RichRaw.MeasurementRecord.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `measurement` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func raw_measurement_insert(_ db: OpaquePointer, _ record: inout RichRaw.Measurement) throws {
+public func raw_measurement_record_insert(_ db: OpaquePointer, _ record: inout RichRaw.MeasurementRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Measurement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Measurement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.MeasurementRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func raw_measurement_update(_ db: OpaquePointer, _ record: RichRaw.Measurement) throws -> Bool {
+public func raw_measurement_record_update(_ db: OpaquePointer, _ record: RichRaw.MeasurementRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "update")
-    guard let sql = RichRaw.Measurement.sqlUpdate else { return try raw_measurement_find(db, record.id) != nil }
+    guard let sql = RichRaw.MeasurementRecord.sqlUpdate else { return try raw_measurement_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func raw_measurement_delete(_ db: OpaquePointer, _ record: RichRaw.Measurement) throws -> Bool {
+public func raw_measurement_record_delete(_ db: OpaquePointer, _ record: RichRaw.MeasurementRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "measurement", "delete")
-    return try SQLRecordCoding.execute(db, RichRaw.Measurement.sqlDelete, bind: { try RichRaw.Measurement.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, RichRaw.MeasurementRecord.sqlDelete, bind: { try RichRaw.MeasurementRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `employee`, or the first `limit` that `filter` keeps.
