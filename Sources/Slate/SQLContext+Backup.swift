@@ -5,6 +5,7 @@ extension SQLContext {
     /// what `destination` held. Other connections can keep using this database meanwhile.
     ///
     /// - Parameters:
+    ///   - destination: the connection whose main database receives the copy.
     ///   - pagesPerStep: how many pages to copy per step; -1 copies everything in one step.
     ///   - progress: called after each step with the pages left and the total.
     public func backup(

@@ -26,6 +26,7 @@ extension SQLContext {
     /// An error thrown by `body` fails the statement with its description as the message.
     ///
     /// - Parameters:
+    ///   - name: the name SQL calls it by.
     ///   - argumentCount: how many arguments it takes; -1 for any number.
     ///   - isDeterministic: whether the same arguments always give the same result, which
     ///     lets SQLite use it in indexes and `CHECK` constraints.
@@ -33,6 +34,7 @@ extension SQLContext {
     ///     schema of a database opened with ``Configuration/isDefensive`` (trusted_schema
     ///     off) may call it from views, triggers and constraints. Off by default: such a
     ///     database's schema cannot call the function.
+    ///   - body: the function: its arguments, in order, to its result.
     public func createFunction(
         _ name: String, argumentCount: Int32 = -1, isDeterministic: Bool = false, isInnocuous: Bool = false,
         _ body: @escaping ([SQLValue]) throws -> SQLValue
@@ -68,7 +70,7 @@ extension SQLContext {
         }
     }
 
-    /// Removes a function added with ``createFunction(_:argumentCount:isDeterministic:_:)``.
+    /// Removes a function added with ``createFunction(_:argumentCount:isDeterministic:isInnocuous:_:)``.
     public func removeFunction(_ name: String, argumentCount: Int32 = -1) throws {
         let db = try openHandle()
         let code = sqlite3_create_function_v2(db, name, argumentCount, SQLITE_UTF8, nil, nil, nil, nil, nil)

@@ -33,7 +33,7 @@ extension SQLPool {
 
     /// Runs `body` with a reader and no transaction around it: each statement sees its own
     /// snapshot. Right for a closure that runs one statement (it saves the `BEGIN` and
-    /// `COMMIT`); use ``read(_:)-(_)`` for anything that reads more than once.
+    /// `COMMIT`); use `read(_:)` for anything that reads more than once.
     public func readWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         try withConnection(.reader, job: nil) { context in try readAlone(context, body) }
     }

@@ -31,7 +31,7 @@ import Musl
 /// - **Async**: the same names with `await` run the closure off the caller's task on a
 ///   worker thread. Cancelling the task interrupts the running statement and throws
 ///   `CancellationError`.
-/// - **Observation**: ``changes()`` streams what each transaction changed, and
+/// - **Observation**: ``changes(bufferLimit:)`` streams what each transaction changed, and
 ///   ``observe(_:)`` re-runs a query after each commit that touched the tables it reads.
 ///
 /// `SQLPool(path: nil)` is an in-memory database served by one connection, so tests and

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A database type generated from a schema (`Contacts` for `contacts.sql`): typed tables
-/// and records over an ``SQLPool``.
+/// and records over an `SQLPool`.
 ///
 /// ```swift
 /// let db = try Contacts.bootstrap(at: "contacts.sqlite")
@@ -17,7 +17,7 @@ import Foundation
 /// ```
 ///
 /// Each call on the database is its own transaction, and runs on the pool's writer or a
-/// reader; ``transaction(_:)-(_)`` groups calls. Every call has an async variant of the
+/// reader; `transaction(_:)` groups calls. Every call has an async variant of the
 /// same name.
 public protocol SQLDatabase: SQLPooledStore {
     /// Wraps a pool on a database with this schema.
@@ -61,9 +61,10 @@ extension SQLDatabase {
     /// creating or migrating anything.
     ///
     /// - Parameters:
+    ///   - path: the database file.
     ///   - readOnly: open readers only; writes throw.
     ///   - configuration: the pool's settings: its readers, its connections' logger, busy
-    ///     timeout and the rest (``SQLPool/Configuration``).
+    ///     timeout and the rest (`SQLPool.Configuration`).
     /// - Throws: for a read-write file whose version is not ``schemaVersion`` (a new file,
     ///   an older one, a newer one): ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` is the call that creates
     ///   and upgrades.
@@ -214,7 +215,7 @@ extension SQLDatabase {
 
     // MARK: Async record operations
 
-    /// ``SQLRecordStore/insert(_:)`` for async code.
+    /// ``SQLRecordStore``'s `insert(_:)`, for async code.
     @discardableResult
     public func insert<Record: SQLTableRecord>(_ record: Record) async throws -> Record {
         try await pool.writeWithoutTransaction { context in try SQLRecordOperations.insert(record, in: context) }
@@ -246,7 +247,7 @@ extension SQLDatabase {
         try await pool.writeWithoutTransaction { context in try SQLRecordOperations.update(record, in: context) }
     }
 
-    /// ``SQLRecordStore/delete(_:)`` for async code.
+    /// ``SQLRecordStore``'s `delete(_:)`, for async code.
     @discardableResult
     public func delete<Record: SQLKeyedRecord>(_ record: Record) async throws -> Bool {
         try SQLRecordOperations.requireInserted(record, for: "delete")

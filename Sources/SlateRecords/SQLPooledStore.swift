@@ -1,4 +1,4 @@
-/// A record store on an ``SQLPool``: a generated database, or the pool itself. Its
+/// A record store on an `SQLPool`: a generated database, or the pool itself. Its
 /// operations have async variants, which run off the caller's task.
 public protocol SQLPooledStore: SQLRecordStore, Sendable {
     /// The pool the store runs on.

@@ -330,8 +330,8 @@ public enum SQLRecordCoding {
     // MARK: Running (for raw and type-attached functions)
 
     /// Opens a raw connection with `flags` (no-mutex mode added), extended result codes on,
-    /// and the switches every ``SQLContext`` sets (double-quoted strings are not literals,
-    /// no legacy `ALTER TABLE`, no extension loading; see ``SQLContext/Configuration``).
+    /// and the switches every `SQLContext` sets (double-quoted strings are not literals,
+    /// no legacy `ALTER TABLE`, no extension loading; see `SQLContext.Configuration`).
     public static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)

@@ -1,8 +1,8 @@
 /// A transaction on a generated database: it offers the database's API (`tx.people`,
 /// `tx.insert(…)`), and everything done through it commits or rolls back together.
 ///
-/// You get one inside ``SQLDatabase/transaction(_:)-(_)`` and
-/// ``SQLDatabase/readTransaction(_:)-(_)``; it is valid only inside that closure.
+/// You get one inside ``SQLDatabase``'s `transaction(_:)` and `readTransaction(_:)`; it is
+/// valid only inside that closure.
 public struct SQLTransaction<Database: SQLDatabase>: SQLRecordStore {
     /// The connection the transaction runs on, for SQL of your own.
     public let context: SQLContext

@@ -3,7 +3,7 @@ import Foundation
 import SlateSchema
 import Testing
 
-/// The naming rules of the README's "How names are made", on tables and columns of real
+/// The naming rules of "How names are made" (SlateRecords.docc/GeneratedCode.md), on tables and columns of real
 /// application schemas (browser histories, message stores, Core Data, Home Assistant):
 /// the exact record type, table accessor and property names in the generated code.
 @Suite struct NamingRuleTests {

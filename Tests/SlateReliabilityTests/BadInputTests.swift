@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// The rows of the bad-input table in README.md that SlateTests does not already cover:
+/// The rows of the bad-input table (Slate.docc/UntrustedDatabases.md) that SlateTests does not already cover:
 /// each gives a clear error, no crash, and loses nothing.
 @Suite struct BadInputTests {
     @Test func aValueOfTheWrongTypeForAStrictColumn() throws {

@@ -32,14 +32,14 @@ enum SVGChart {
     static func render(_ rows: [Row], title: String = "Time as a multiple of the C API's (log scale; shorter is faster)") -> String {
         var scenarios: [String] = []
         for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
-        let barHeight = 14.0, gap = 3.0, groupGap = 18.0, left = 330.0, plotWidth = 520.0, top = 48.0
+        let barHeight = 14.0, gap = 3.0, groupGap = 12.0, left = 140.0, plotWidth = 520.0, top = 48.0
         let maximum = max(2, rows.map(\.ratio).max() ?? 2)
         let lowest = min(0.5, rows.map(\.ratio).min() ?? 0.5)
         let logMin = log10(lowest), logMax = log10(maximum * 1.15)
         func x(_ ratio: Double) -> Double { left + (log10(max(ratio, lowest)) - logMin) / (logMax - logMin) * plotWidth }
         var height = top
         for scenario in scenarios {
-            height += Double(rows.filter { $0.scenario == scenario }.count) * (barHeight + gap) + groupGap
+            height += Double(rows.filter { $0.scenario == scenario }.count + 1) * (barHeight + gap) + groupGap
         }
         height += 20
         var svg: [String] = []
@@ -58,6 +58,7 @@ enum SVGChart {
         var y = top
         for scenario in scenarios {
             svg.append(##"<text x="10" y="\##(f(y + barHeight - 3))" font-weight="bold">\##(escape(scenario))</text>"##)
+            y += barHeight + gap
             for row in rows where row.scenario == scenario {
                 let start = x(lowest), end = x(row.ratio)
                 svg.append(##"<text x="\##(f(left - 6))" y="\##(f(y + barHeight - 3))" text-anchor="end" fill="#333">\##(escape(row.implementation))</text>"##)

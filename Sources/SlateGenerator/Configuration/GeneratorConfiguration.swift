@@ -3,7 +3,7 @@ import Slate
 import Foundation
 
 /// How code is generated: read from `slate.json`. Every key is optional; an unknown key is
-/// an error that names it. The README lists every key with its default.
+/// an error that names it. SlateRecords.docc/GeneratedCode.md lists every key with its default.
 public struct GeneratorConfiguration: Equatable, Sendable {
     /// The database type's name; by default from the first input's stem
     /// (`contacts-001.sql` → `Contacts`).

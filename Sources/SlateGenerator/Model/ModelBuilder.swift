@@ -99,7 +99,7 @@ struct ModelBuilder {
     }
 
     /// The type name for a table: upper camel case with the last word singular when it
-    /// reads as a plural (README, "How names are made").
+    /// reads as a plural (SlateRecords.docc/GeneratedCode.md, "How names are made").
     private func singularTypeName(_ sqlName: String) -> String {
         NameStyle.singularUpperCamel(sqlName)
     }

@@ -161,7 +161,7 @@ extension SQLPooledStore {
         try await pool.writeWithoutTransaction { context in try SQLCodableOperations.save(record, in: context) }
     }
 
-    /// ``SQLRecordStore/insert(_:)-(Record)`` for async code.
+    /// ``SQLRecordStore``'s `insert(_:)` of a Codable record, for async code.
     @discardableResult
     public func insert<Record: SQLCodableRecord>(_ record: Record) async throws -> Record {
         try await pool.writeWithoutTransaction { context in try SQLCodableOperations.insert(record, in: context) }
@@ -195,7 +195,7 @@ extension SQLPooledStore {
         }
     }
 
-    /// ``SQLRecordStore/delete(_:)-(Record)`` for async code.
+    /// ``SQLRecordStore``'s `delete(_:)` of a Codable record, for async code.
     @discardableResult
     public func delete<Record: SQLCodableRecord>(_ record: Record) async throws -> Bool {
         let keys = try SQLCodableOperations.keys(of: record)

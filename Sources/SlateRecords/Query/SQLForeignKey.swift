@@ -1,5 +1,5 @@
-/// A foreign key of `Child` that refers to `Parent`: what ``SQLTable/join(_:where:orderBy:limit:offset:)``
-/// follows.
+/// A foreign key of `Child` that refers to `Parent`: what ``SQLTable``'s
+/// `join(_:where:orderBy:limit:offset:)` follows.
 ///
 /// Generated `Columns` types have one per foreign key, named after the parent
 /// (`Address.Columns.person`), so a join reads `db.addresses.join(\.person)`.

@@ -4,7 +4,7 @@ public struct SQLToken: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A bare word that is not a keyword Slate cares about.
         case identifier
-        /// `"name"`, `[name]` or `` `name` ``.
+        /// `"name"`, `[name]`, or a name in backticks.
         case quotedIdentifier
         /// A keyword (``SQLToken/value`` is upper-cased).
         case keyword
