@@ -18,7 +18,7 @@ import Testing
         #expect(SQLPredicateShape.isIn(3, count: 3).sql(names) == #""c3" IN (?, ?, ?)"#)
         #expect(SQLPredicateShape.like(4).sql(names) == #""c4" LIKE ? ESCAPE '\'"#)
         #expect(SQLPredicateShape.leaf(.hasPrefix, 4).sql(names) == #"(CAST("c4" AS BLOB) >= ? AND CAST("c4" AS BLOB) < ?)"#)
-        #expect(SQLPredicateShape.leaf(.hasSuffix, 4).sql(names) == #"substr(CAST("c4" AS BLOB), ?) = ?"#)
+        #expect(SQLPredicateShape.leaf(.hasSuffix, 4).sql(names) == #"CASE WHEN "c4" IS NOT NULL THEN substr(CAST("c4" AS BLOB), ?) IS ? END"#)
         #expect(SQLPredicateShape.leaf(.contains, 4).sql(names) == #"instr(CAST("c4" AS BLOB), ?) > 0"#)
         #expect(SQLPredicateShape.leaf(.hasBytes, 4).sql(names) == #"CAST("c4" AS BLOB) >= X''"#)
         #expect(SQLPredicateShape.isNotNull(4).sql(names) == #""c4" IS NOT NULL"#)

@@ -51,6 +51,13 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
             values.append(value.sqlValue)
         }
 
+        /// An optional value, bound to a `?`: nil binds NULL.
+        @inlinable
+        public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+            appendPiece(.value, 0)
+            values.append(value?.sqlValue ?? .null)
+        }
+
         /// A column of the record, by its quoted name.
         @inlinable
         public mutating func appendInterpolation<Value>(_ column: SQLColumn<Record, Value>) {

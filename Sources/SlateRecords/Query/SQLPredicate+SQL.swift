@@ -99,7 +99,10 @@ struct SQLPredicateRenderer {
                 parameters += 2
             case .hasSuffix:
                 // Bound: minus the suffix's length, and the suffix: the column's last bytes.
-                stack.append(.condition("substr(CAST(\(column()) AS BLOB), ?) = ?"))
+                // (`IS`, because substr of an empty blob is NULL; the CASE keeps NULL for
+                // a NULL column.)
+                let name = column()
+                stack.append(.condition("CASE WHEN \(name) IS NOT NULL THEN substr(CAST(\(name) AS BLOB), ?) IS ? END"))
                 parameters += 2
             case .contains:
                 stack.append(.condition("instr(CAST(\(column()) AS BLOB), ?) > 0"))
