@@ -337,4 +337,23 @@ import Testing
         // The connection goes on.
         #expect(try db.people.fetch(where: { _ in "name = \("Ada")" }).count == 1)
     }
+
+    @Test func theAttachedStyleTakesEveryForm() throws {
+        let directory = TemporaryDirectory()
+        let db = try sqlite3_create_contacts(directory.path("attached.sqlite"))
+        defer { sqlite3_close_v2(db) }
+        var ada = Person(name: "Ada")
+        try ada.insert(into: db)
+        var grace = Person(name: "Grace", title: "Rear\0Admiral")
+        try grace.insert(into: db)
+        #expect(try Person.fetch(in: db, where: { $0.title.contains("\0") }) == [grace])
+        #expect(try Person.fetch(in: db, where: { $0.title.hasPrefix("Rear\0A") }) == [grace])
+        #expect(try Person.fetch(in: db, where: { $0.title.in([nil]) }) == [ada])
+        #expect(try Person.fetch(in: db, where: { $0.id > 0 && "lower(name) = \("ada")" }) == [ada])
+        #expect(try Person.fetchCount(in: db, where: { $0.personId < $0.personId + 1 }) == 2)
+        #expect(try Person.delete(in: db, where: { $0.name == $0.title }) == 0)
+        let error = #expect(throws: SQLError.self) { try Person.fetch(in: db, where: { _ in "nmae = 1" }) }
+        #expect(error?.message.contains("no such column: nmae — in the SQL fragment \"nmae = 1\"") == true)
+    }
 }
+
