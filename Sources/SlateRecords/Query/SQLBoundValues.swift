@@ -55,32 +55,26 @@ enum SQLBoundValues: Sendable, ExpressibleByArrayLiteral {
         }
     }
 
-    /// Both lists, left first.
+    /// Both lists, left first: past two values, the left's buffer grown in place where it
+    /// can be.
     @inlinable
     static func + (left: SQLBoundValues, right: SQLBoundValues) -> SQLBoundValues {
-        var result = left
-        result.append(contentsOf: right)
-        return result
+        switch (left, right) {
+        case (.none, _): return right
+        case (_, .none): return left
+        case (.one(let first), .one(let second)): return .two(first, second)
+        default: return left.appendingSpilled(right)
+        }
     }
 
     @inlinable
     mutating func append(_ value: SQLValue) {
-        append(contentsOf: .one(value))
-    }
-
-    @inlinable
-    mutating func append(contentsOf other: SQLBoundValues) {
-        switch (self, other) {
-        case (_, .none): return
-        case (.none, _): self = other
-        case (.one(let first), .one(let second)): self = .two(first, second)
-        default: appendSpilling(other)
-        }
+        self = self + .one(value)
     }
 
     /// Appends past two values: into the buffer, in place where it can.
     @usableFromInline
-    mutating func appendSpilling(_ other: SQLBoundValues) {
+    func appendingSpilled(_ other: SQLBoundValues) -> SQLBoundValues {
         let added = other.count
         let write: (UnsafeMutablePointer<SQLValue>) -> Void = { target in
             switch other {
@@ -93,16 +87,14 @@ enum SQLBoundValues: Sendable, ExpressibleByArrayLiteral {
                 source.withElements(count) { target.initialize(from: $0.baseAddress!, count: count) }
             }
         }
-        switch self {
-        case .many(let buffer, let count):
-            self = .many(buffer.appending(after: count, added, write), count + added)
-        default:
-            let head = array
-            self = .many(SQLAppendBuffer.of(head.count + added, capacity: Swift.max(16, 2 * (head.count + added))) { target in
-                head.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: head.count) }
-                write(target + head.count)
-            }, head.count + added)
+        if case .many(let buffer, let count) = self {
+            return .many(buffer.appending(after: count, added, write), count + added)
         }
+        let head = array
+        return .many(SQLAppendBuffer.of(head.count + added, capacity: Swift.max(16, 2 * (head.count + added))) { target in
+            head.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: head.count) }
+            write(target + head.count)
+        }, head.count + added)
     }
 
     /// Binds the values to `statement`'s parameters from `first` on; returns the next

@@ -94,7 +94,7 @@ extension SQLExpression {
         var result = self
         result.shape.append(contentsOf: other.shape)
         result.shape.append(SQLPredicateShape.token(.arithmetic, UInt16(op.rawValue)))
-        result.values.append(contentsOf: other.values)
+        result.values = values + other.values
         return result
     }
 
@@ -134,8 +134,7 @@ extension SQLExpression {
         }
         left.shape.append(contentsOf: right.shape)
         left.shape.append(SQLPredicateShape.token(.compare, UInt16(op.rawValue)))
-        left.values.append(contentsOf: right.values)
-        return SQLPredicate(left.shape, left.values)
+        return SQLPredicate(left.shape, left.values + right.values)
     }
 
     /// `self op value`, the value bound as the expression holds it.
@@ -159,17 +158,22 @@ extension SQLDate.Storage {
 
 // MARK: Comparisons of columns and expressions
 
+// The operators below are generic and so are tried wherever `==`, `<`, `+`, … are used in
+// a file that imports SlateRecords: they are `@_disfavoredOverload`, which lets the type
+// checker settle plain arithmetic (`$0 % 2 == 0 ? 10_000 + $0 : …` in a `map`) without
+// exploring them first. They have no other overload to lose to in a predicate.
+
 extension SQLOperand where Operand: SQLExpressionValue {
     /// Equal: a column (or expression) and another. A NULL on either side matches no row,
     /// as in SQL (`nil == nil` is not true here; test `isNull` for that).
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func == <Other: SQLOperand>(left: Self, right: Other) -> SQLPredicate<Record>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.compared(.equal, right.sqlExpression)
     }
 
     /// Not equal; a NULL on either side matches no row.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func != <Other: SQLOperand>(left: Self, right: Other) -> SQLPredicate<Record>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.compared(.notEqual, right.sqlExpression)
@@ -178,28 +182,28 @@ extension SQLOperand where Operand: SQLExpressionValue {
 
 extension SQLOperand where Operand: SQLOrderedValue {
     /// Less than: `$0.start < $0.end`; a NULL on either side matches no row.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func < <Other: SQLOperand>(left: Self, right: Other) -> SQLPredicate<Record>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.compared(.less, right.sqlExpression)
     }
 
     /// Less than or equal.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func <= <Other: SQLOperand>(left: Self, right: Other) -> SQLPredicate<Record>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.compared(.lessOrEqual, right.sqlExpression)
     }
 
     /// Greater than.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func > <Other: SQLOperand>(left: Self, right: Other) -> SQLPredicate<Record>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.compared(.greater, right.sqlExpression)
     }
 
     /// Greater than or equal.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func >= <Other: SQLOperand>(left: Self, right: Other) -> SQLPredicate<Record>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.compared(.greaterOrEqual, right.sqlExpression)
@@ -208,25 +212,25 @@ extension SQLOperand where Operand: SQLOrderedValue {
 
 extension SQLExpression where Value: SQLBindable {
     /// Equal to a constant. (A column compared with a constant is the column's `==`.)
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func == (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.equal, value: right) }
     /// Not equal to a constant; NULL matches no row.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func != (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.notEqual, value: right) }
 }
 
 extension SQLExpression where Value: SQLBindable & SQLOrderedValue {
     /// Less than a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func < (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.less, value: right) }
     /// Less than or equal to a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func <= (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.lessOrEqual, value: right) }
     /// Greater than a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func > (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.greater, value: right) }
     /// Greater than or equal to a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func >= (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.greaterOrEqual, value: right) }
 }
 
@@ -234,77 +238,77 @@ extension SQLExpression where Value: SQLBindable & SQLOrderedValue {
 
 extension SQLOperand where Operand: SQLArithmeticValue {
     /// The sum of two columns or expressions.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func + <Other: SQLOperand>(left: Self, right: Other) -> SQLExpression<Record, Operand>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.combined(.add, right.sqlExpression)
     }
 
     /// The difference of two columns or expressions.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func - <Other: SQLOperand>(left: Self, right: Other) -> SQLExpression<Record, Operand>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.combined(.subtract, right.sqlExpression)
     }
 
     /// The product of two columns or expressions.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func * <Other: SQLOperand>(left: Self, right: Other) -> SQLExpression<Record, Operand>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.combined(.multiply, right.sqlExpression)
     }
 
     /// The quotient of two columns or expressions (NULL for a zero divisor).
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func / <Other: SQLOperand>(left: Self, right: Other) -> SQLExpression<Record, Operand>
     where Other.Record == Record, Other.Operand == Operand {
         left.sqlExpression.combined(.divide, right.sqlExpression)
     }
 
     /// The operand plus a constant (bound).
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func + (left: Self, right: Operand) -> SQLExpression<Record, Operand> {
         left.sqlExpression.combined(.add, .constant(right.sqlValue))
     }
 
     /// The operand minus a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func - (left: Self, right: Operand) -> SQLExpression<Record, Operand> {
         left.sqlExpression.combined(.subtract, .constant(right.sqlValue))
     }
 
     /// The operand times a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func * (left: Self, right: Operand) -> SQLExpression<Record, Operand> {
         left.sqlExpression.combined(.multiply, .constant(right.sqlValue))
     }
 
     /// The operand divided by a constant.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func / (left: Self, right: Operand) -> SQLExpression<Record, Operand> {
         left.sqlExpression.combined(.divide, .constant(right.sqlValue))
     }
 
     /// A constant plus the operand.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func + (left: Operand, right: Self) -> SQLExpression<Record, Operand> {
         SQLExpression.constant(left.sqlValue).combined(.add, right.sqlExpression)
     }
 
     /// A constant minus the operand.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func - (left: Operand, right: Self) -> SQLExpression<Record, Operand> {
         SQLExpression.constant(left.sqlValue).combined(.subtract, right.sqlExpression)
     }
 
     /// A constant times the operand.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func * (left: Operand, right: Self) -> SQLExpression<Record, Operand> {
         SQLExpression.constant(left.sqlValue).combined(.multiply, right.sqlExpression)
     }
 
     /// A constant divided by the operand.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func / (left: Operand, right: Self) -> SQLExpression<Record, Operand> {
         SQLExpression.constant(left.sqlValue).combined(.divide, right.sqlExpression)
     }
@@ -312,19 +316,19 @@ extension SQLOperand where Operand: SQLArithmeticValue {
 
 extension SQLOperand where Operand == Date {
     /// The date `seconds` later.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func + (left: Self, seconds: TimeInterval) -> SQLExpression<Record, Date> {
         left.sqlExpression.inSeconds.combined(.add, .constant(.float(seconds)))
     }
 
     /// The date `seconds` earlier.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func - (left: Self, seconds: TimeInterval) -> SQLExpression<Record, Date> {
         left.sqlExpression.inSeconds.combined(.subtract, .constant(.float(seconds)))
     }
 
     /// The seconds from `right` to `left`: `$0.end - $0.start > 3600`.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func - <Other: SQLOperand>(left: Self, right: Other) -> SQLExpression<Record, Double>
     where Other.Record == Record, Other.Operand == Date {
         left.sqlExpression.inSeconds.combined(.subtract, right.sqlExpression.inSeconds).retyped(Double.self)

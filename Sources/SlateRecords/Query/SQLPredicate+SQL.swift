@@ -12,7 +12,8 @@ import Slate
 struct SQLPredicateRenderer {
     /// The quoted column names, by index.
     let names: [String]
-    /// Whether the column at an index has TEXT affinity (asked only for `hasPrefix`).
+    /// Whether the column at an index has TEXT affinity (asked only for `hasPrefix`, so
+    /// that the cache reads the columns' types only when one needs them).
     let isText: (Int) -> Bool
     /// The `?` written so far.
     private(set) var parameters = 0
@@ -236,11 +237,6 @@ extension SQLPredicateShape {
     func sql(_ names: [String]) -> String {
         var renderer = SQLPredicateRenderer(names: names, isText: { _ in false })
         return renderer.render(self)
-    }
-
-    /// Whether the shape has a `hasPrefix`, whose SQL depends on the column's affinity.
-    var hasPrefixTest: Bool {
-        tokenArray.contains { $0 >> Self.operandBits == Operator.hasPrefix.rawValue }
     }
 }
 

@@ -36,7 +36,7 @@ public struct SQLPredicate<Record>: Sendable {
     public static func && (left: SQLPredicate, right: SQLPredicate) -> SQLPredicate {
         if right.shape.isConstant(true) { return left }
         if left.shape.isConstant(true) { return right }
-        return left.joined(with: right, .and)
+        return SQLPredicate(left.shape.joined(right.shape, .and), left.values + right.values)
     }
 
     /// Either condition. (``none`` with another condition is that condition.)
@@ -44,27 +44,14 @@ public struct SQLPredicate<Record>: Sendable {
     public static func || (left: SQLPredicate, right: SQLPredicate) -> SQLPredicate {
         if right.shape.isConstant(false) { return left }
         if left.shape.isConstant(false) { return right }
-        return left.joined(with: right, .or)
+        return SQLPredicate(left.shape.joined(right.shape, .or), left.values + right.values)
     }
 
     /// The opposite condition. (`NOT` of a comparison with NULL is still not true, as in SQL;
     /// `!($0.title == nil)` is `NOT (title IS NULL)`, which is exact.)
     @inlinable
     public static prefix func ! (predicate: SQLPredicate) -> SQLPredicate {
-        var result = predicate
-        result.shape.append(SQLPredicateShape.token(.not))
-        return result
-    }
-
-    /// This condition and `other` under `op`: the tokens of both, then the operator's
-    /// (postfix order), appended in place where this predicate's storage allows.
-    @inlinable
-    func joined(with other: SQLPredicate, _ op: SQLPredicateShape.Operator) -> SQLPredicate {
-        var result = self
-        result.shape.append(contentsOf: other.shape)
-        result.shape.append(SQLPredicateShape.token(op))
-        result.values.append(contentsOf: other.values)
-        return result
+        SQLPredicate(.not(predicate.shape), predicate.values)
     }
 }
 
@@ -213,9 +200,16 @@ struct SQLPredicateShape: Hashable, Sendable {
 
     @inlinable
     static func node(_ op: Operator, _ left: SQLPredicateShape, _ right: SQLPredicateShape) -> SQLPredicateShape {
-        var shape = left
-        shape.append(contentsOf: right)
-        shape.append(token(op))
+        left.joined(right, op)
+    }
+
+    /// These tokens, `other`'s, then `op`'s (postfix order), appended in place where this
+    /// shape's buffer allows.
+    @inlinable
+    func joined(_ other: SQLPredicateShape, _ op: Operator) -> SQLPredicateShape {
+        var shape = self
+        shape.append(contentsOf: other)
+        shape.append(Self.token(op))
         return shape
     }
 
@@ -228,16 +222,21 @@ struct SQLPredicateShape: Hashable, Sendable {
 
     @inlinable
     mutating func append(_ token: UInt16) {
-        guard count < 8 else {
-            spill(adding: 1) { $0.initialize(to: token) }
-            return
-        }
         if count < 4 {
             low |= UInt64(token) << (16 * UInt64(count))
-        } else {
+            count += 1
+        } else if count < 8 {
             high |= UInt64(token) << (16 * UInt64(count - 4))
+            count += 1
+        } else {
+            appendSpilling(token)
         }
-        count += 1
+    }
+
+    /// Appends `token` past eight tokens.
+    @usableFromInline
+    mutating func appendSpilling(_ token: UInt16) {
+        spill(adding: 1) { $0.initialize(to: token) }
     }
 
     @inlinable

@@ -320,19 +320,18 @@ final class SQLQueryCache: SQLSlotStorage {
         return statement
     }
 
-    /// The SQL of `shape`; the affinity of the columns is read from the connection when a
-    /// `hasPrefix` needs it.
+    /// The SQL of `shape`; the affinity of the columns is read from the connection the
+    /// first time a `hasPrefix` asks (once per connection for the table's own columns).
     private func render(_ shape: SQLQueryShape, in context: SQLContext) -> SQLRenderedQuery {
-        guard shape.predicate.hasPrefixTest else { return shape.render(target) }
-        let flags: [Bool]
-        if shape.join == nil, let known = textColumns {
-            flags = known
-        } else {
-            let (names, table) = shape.sources(target)
-            flags = Self.textAffinity(of: "SELECT " + names.joined(separator: ", ") + " FROM \(table)", names.count, in: context)
-            if shape.join == nil { textColumns = flags }
+        var flags = shape.join == nil ? textColumns : nil
+        return shape.render(target) { [self] column in
+            if flags == nil {
+                let (names, table) = shape.sources(target)
+                flags = Self.textAffinity(of: "SELECT " + names.joined(separator: ", ") + " FROM \(table)", names.count, in: context)
+                if shape.join == nil { textColumns = flags }
+            }
+            return column < flags!.count && flags![column]
         }
-        return shape.render(target) { $0 < flags.count && flags[$0] }
     }
 
     /// Which result columns of `select` have TEXT affinity, by their declared types
