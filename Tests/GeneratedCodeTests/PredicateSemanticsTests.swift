@@ -315,6 +315,11 @@ import Testing
         #expect(try db.people.fetchCount(where: { _ in "name LIKE \("a%")" }) == 3)
         let pairs = try db.addresses.join(\.person, where: { address, person in "\(address.city) = \("O'Hare") AND \(person.title) = 'Dr'" })
         #expect(pairs.map(\.1.name) == ["Jo'anne"])
+        // The text tests in a join: the affinity of both tables' columns.
+        let joined = try db.addresses.join(\.person, where: { address, person in person.name.hasPrefix("A") && address.city.hasPrefix("P") })
+        #expect(joined.map(\.0.street) == ["Main St"])
+        let left = try db.addresses.leftJoin(\.person, where: { address, person in address.city.hasSuffix("are") || person.title.contains("\0") })
+        #expect(left.map(\.1?.name) == ["Jo'anne"])
         #expect(try db.people.delete(where: { _ in "name = \("Bob")" }) == 1)
     }
 

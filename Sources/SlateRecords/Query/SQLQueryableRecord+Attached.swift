@@ -44,7 +44,7 @@ extension SQLQueryableRecord {
     static func explained<Result>(_ rendered: SQLRenderedQuery, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
-        } catch let error as SQLError where error.sql == rendered.sql || error.sql == nil {
+        } catch let error as SQLError where error.sql == rendered.sql {
             throw rendered.explain(error)
         }
     }
