@@ -65,6 +65,24 @@ extension SQLStatement {
         }
     }
 
+    // MARK: Data
+
+    /// The column at `index` as `Data`: a blob's bytes, or text's UTF-8 bytes. NULL and
+    /// an empty blob both read as empty; use ``isNull(at:)`` to tell them apart.
+    public func data(at index: Int32) -> Data {
+        guard let handle, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+    }
+
+    /// Binds `value`'s bytes as a blob to parameter `index` (one-based); empty `Data` is
+    /// an empty blob, not NULL.
+    public func bind(_ value: Data, at index: Int32) throws {
+        let code = value.withUnsafeBytes { bytes in
+            slate_bind_blob(handle, index, bytes.baseAddress, UInt64(bytes.count))
+        }
+        try checkBind(code, index)
+    }
+
     // MARK: URLs
 
     /// The column at `index` as a URL, from its text.
@@ -207,5 +225,23 @@ extension URL: SQLBindable, SQLColumnDecodable {
     public static func decode(from statement: SQLStatement, at index: Int32) throws -> URL {
         try statement.requireNonNull(index, URL.self)
         return try statement.url(at: index)
+    }
+}
+
+extension Data: SQLBindable, SQLColumnDecodable {
+    /// Binds as a blob, as `[UInt8]` does; empty `Data` is an empty blob, not NULL.
+    public func bind(to statement: SQLStatement, at index: Int32) throws {
+        try statement.bind(self, at: index)
+    }
+    /// `.blob` of the bytes.
+    public var sqlValue: SQLValue { .blob([UInt8](self)) }
+    /// Reads the bytes of a blob (or of text); throws on NULL and numbers, as `[UInt8]`
+    /// does.
+    public static func decode(from statement: SQLStatement, at index: Int32) throws -> Data {
+        switch sqlite3_column_type(statement.handle, index) {
+        case SQLITE_BLOB, SQLITE_TEXT: return statement.data(at: index)
+        case SQLITE_NULL: throw statement.unexpectedNullError(column: index, expected: Data.self)
+        default: throw statement.mismatchError(column: index, expected: Data.self)
+        }
     }
 }

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 
 /*
  * Small C helpers for the parts of the SQLite API that Swift cannot call directly:
@@ -85,6 +86,21 @@ static inline void slate_result_blob(sqlite3_context *context, const void *bytes
         return;
     }
     sqlite3_result_blob64(context, bytes, length, SQLITE_TRANSIENT);
+}
+
+/*
+ * Two atomic operations on a word, for the buffers typed predicates grow in place
+ * (Synchronization's Atomic needs macOS 15 / iOS 18). Sequentially consistent.
+ */
+
+/// The value of `*word`, read atomically.
+static inline intptr_t slate_atomic_load(const intptr_t *word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
+/// Sets `*word` to `desired` if it is `expected`, atomically; returns whether it did.
+static inline int slate_atomic_claim(intptr_t *word, intptr_t expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
 #endif /* SLATE_CSQLITE_SHIM_H */

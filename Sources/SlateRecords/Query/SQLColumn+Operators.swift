@@ -8,11 +8,18 @@ extension SQLColumn {
         SQLPredicate(.compare(index, comparison), .one(sqlValue(value)))
     }
 
-    /// `column IN (…)`: the column equals one of `values` (none: no row).
+    /// `column IN (…)`: the column equals one of `values` (none: no row). A nil among
+    /// them matches NULL, as `== nil` does: `$0.title.in([nil, "Dr"])` is
+    /// `title IN ('Dr') OR title IS NULL`.
     @inlinable
     public func `in`<Values: Sequence>(_ values: Values) -> SQLPredicate<Record> where Values.Element == Value {
-        let bound = values.map(sqlValue)
-        return SQLPredicate(.isIn(index, count: bound.count), SQLBoundValues(bound))
+        var bound: [SQLValue] = []
+        var matchesNull = false
+        for value in values {
+            let value = sqlValue(value)
+            if case .null = value { matchesNull = true } else { bound.append(value) }
+        }
+        return SQLColumnText.isIn(index, bound, orNull: matchesNull)
     }
 
     /// `column BETWEEN lower AND upper`, both ends included.
@@ -90,28 +97,78 @@ extension SQLColumn where Value: SQLTextValue {
         SQLPredicate(.like(index), [.text(pattern)])
     }
 
-    /// Starts with `prefix`, case-sensitively, wildcards taken literally.
+    /// Starts with `prefix`, byte for byte: case-sensitive, `%`, `_`, `*` and NUL
+    /// characters taken literally, the column's collation ignored. The empty prefix
+    /// matches every value but NULL, as Swift's `hasPrefix("")` is true.
+    ///
+    /// Bytes, not characters: `"e\u{301}"` (e and a combining accent) starts with `"e"`
+    /// here, where Swift's `hasPrefix` compares whole characters; the same bytes make the
+    /// same answer as `==`, which SQLite compares by bytes too. A NULL column is neither
+    /// matched nor matched by `!`.
+    ///
+    /// On a column of TEXT affinity it is a range of the column (`>=` the prefix and `<`
+    /// the first text past every text it starts), which an index on the column serves.
     @inlinable
     public func hasPrefix(_ prefix: String) -> SQLPredicate<Record> {
-        SQLPredicate(.glob(index), [.text(SQLColumnText.globEscaped(prefix) + "*")])
+        let bytes = Array(prefix.utf8)
+        // UTF-8 has no 0xFF byte, so a prefix has a successor unless it is empty.
+        guard let upper = SQLColumnText.successor(of: bytes) else { return SQLPredicate(.leaf(.hasBytes, index)) }
+        return SQLPredicate(.leaf(.hasPrefix, index), .two(.blob(bytes), .blob(upper)))
     }
 
-    /// Ends with `suffix`, case-sensitively, wildcards taken literally.
+    /// Ends with `suffix`, byte for byte (see ``hasPrefix(_:)``). The empty suffix matches
+    /// every value but NULL.
     @inlinable
     public func hasSuffix(_ suffix: String) -> SQLPredicate<Record> {
-        SQLPredicate(.glob(index), [.text("*" + SQLColumnText.globEscaped(suffix))])
+        let bytes = Array(suffix.utf8)
+        if bytes.isEmpty { return SQLPredicate(.leaf(.hasBytes, index)) }
+        return SQLPredicate(.leaf(.hasSuffix, index), .two(.integer(-Int64(bytes.count)), .blob(bytes)))
     }
 
-    /// Contains `text`, case-sensitively, wildcards taken literally.
+    /// Contains `text`, byte for byte (see ``hasPrefix(_:)``). The empty string is in
+    /// every value but NULL, as Swift's standard library says (Foundation's
+    /// `contains("")` says false).
     @inlinable
     public func contains(_ text: String) -> SQLPredicate<Record> {
-        SQLPredicate(.glob(index), [.text("*" + SQLColumnText.globEscaped(text) + "*")])
+        let bytes = Array(text.utf8)
+        if bytes.isEmpty { return SQLPredicate(.leaf(.hasBytes, index)) }
+        return SQLPredicate(.leaf(.contains, index), .one(.blob(bytes)))
     }
 }
 
-/// Escaping for `GLOB` patterns.
+extension SQLColumn where Value == [UInt8] {
+    /// Equal to `data`'s bytes.
+    @inlinable
+    public static func == (column: SQLColumn, data: Data) -> SQLPredicate<Record> { column == [UInt8](data) }
+    /// Not equal to `data`'s bytes.
+    @inlinable
+    public static func != (column: SQLColumn, data: Data) -> SQLPredicate<Record> { column != [UInt8](data) }
+    /// `column IN (…)` of `values`' bytes.
+    @inlinable
+    public func `in`<Values: Sequence>(_ values: Values) -> SQLPredicate<Record> where Values.Element == Data {
+        self.in(values.map { [UInt8]($0) })
+    }
+}
+
+extension SQLColumn where Value == [UInt8]? {
+    /// Equal to `data`'s bytes (`== nil` is `IS NULL`).
+    @inlinable
+    public static func == (column: SQLColumn, data: Data?) -> SQLPredicate<Record> { column == data.map { [UInt8]($0) } }
+    /// Not equal to `data`'s bytes (`!= nil` is `IS NOT NULL`).
+    @inlinable
+    public static func != (column: SQLColumn, data: Data?) -> SQLPredicate<Record> { column != data.map { [UInt8]($0) } }
+    /// `column IN (…)` of `values`' bytes; a nil matches NULL.
+    @inlinable
+    public func `in`<Values: Sequence>(_ values: Values) -> SQLPredicate<Record> where Values.Element == Data? {
+        self.in(values.map { $0.map { [UInt8]($0) } })
+    }
+}
+
+/// Helpers of the text predicates.
 public enum SQLColumnText {
-    /// `text` with `*`, `?` and `[` made literal (`[*]`, `[?]`, `[[]`).
+    /// `text` with `*`, `?` and `[` made literal (`[*]`, `[?]`, `[[]`), for a `GLOB`
+    /// pattern written by hand. (GLOB stops at a NUL character; the typed text predicates
+    /// compare bytes instead.)
     public static func globEscaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") }) else { return text }
         var result = ""
@@ -125,5 +182,30 @@ public enum SQLColumnText {
             }
         }
         return result
+    }
+
+    /// The first byte string past every string that starts with `bytes` (the last byte
+    /// below 0xFF raised by one, what follows it dropped); nil when there is none (no
+    /// bytes, or all 0xFF).
+    @usableFromInline
+    static func successor(of bytes: [UInt8]) -> [UInt8]? {
+        var upper = bytes
+        while let last = upper.last {
+            if last < 0xFF {
+                upper[upper.count - 1] = last + 1
+                return upper
+            }
+            upper.removeLast()
+        }
+        return nil
+    }
+
+    /// `column IN (bound)`, or `IS NULL` too when `orNull`.
+    @usableFromInline
+    static func isIn<Record>(_ column: Int32, _ bound: [SQLValue], orNull: Bool) -> SQLPredicate<Record> {
+        let list = SQLPredicate<Record>(.isIn(column, count: bound.count), SQLBoundValues(bound))
+        guard orNull else { return list }
+        let null = SQLPredicate<Record>(.isNull(column))
+        return bound.isEmpty ? null : list || null
     }
 }

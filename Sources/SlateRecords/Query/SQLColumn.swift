@@ -23,7 +23,9 @@ public protocol SQLColumnSet: Sendable {
 /// makes an ``SQLPredicate`` whose values are bound, never written into the SQL.
 ///
 /// Comparisons are typed: a `String` column compares with `String`s only, and `== nil`
-/// exists for optional columns only (it becomes `IS NULL`).
+/// exists for optional columns only (it becomes `IS NULL`). A column also compares with
+/// another column of its type, or with an ``SQLExpression`` of columns and constants
+/// (`$0.price > $0.cost * 2`).
 public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
     /// The column's position in ``SQLRecord/sqlSelect``.
     public let index: Int32

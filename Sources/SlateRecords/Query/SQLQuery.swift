@@ -81,16 +81,20 @@ final class SQLQueryShapeExtra: Hashable, Sendable {
 }
 
 extension SQLQueryShape {
-    /// The SQL of the shape over `target`, rendered once per shape and connection.
+    /// The SQL of the shape over `target` (no column known to have TEXT affinity).
     @usableFromInline
     func sql(_ target: SQLQueryTarget) -> String {
-        var names = target.names
-        var table = target.table
+        render(target).sql
+    }
+
+    /// The SQL of the shape over `target`, rendered once per shape and connection;
+    /// `isText` says which columns (of the table, then of a joined one) have TEXT affinity.
+    @usableFromInline
+    func render(_ target: SQLQueryTarget, isText: @escaping (Int) -> Bool = { _ in false }) -> SQLRenderedQuery {
+        let (names, table) = sources(target)
         var sql: String
-        if let join {
-            names = names.map { "t0." + $0 } + join.names.map { "t1." + $0 }
-            table = "\(target.table) AS t0 \(join.isLeft ? "LEFT JOIN" : "JOIN") \(join.table) AS t1 ON "
-                + join.pairs.map { "\(names[Int($0.child)]) = \(names[target.names.count + Int($0.parent)])" }.joined(separator: " AND ")
+        var parameters = 0
+        if join != nil {
             sql = "SELECT " + names.joined(separator: ", ") + " FROM \(table)"
             if kind == .count { sql = "SELECT count(*) FROM \(table)" }
         } else {
@@ -98,24 +102,43 @@ extension SQLQueryShape {
             case .select: sql = target.select
             case .count: sql = "SELECT count(*) FROM \(table)"
             case .delete: sql = "DELETE FROM \(table)"
-            case .update: sql = "UPDATE \(table) SET \(names[Int(setColumn)]) = ?"
+            case .update:
+                sql = "UPDATE \(table) SET \(names[Int(setColumn)]) = ?"
+                parameters += 1
             case .project: sql = "SELECT " + projection.map { names[Int($0)] }.joined(separator: ", ") + " FROM \(table)"
             case .aggregate:
                 let function = SQLAggregate(rawValue: UInt8(projection[0]))!
                 sql = "SELECT \(function.sql)(\(names[Int(setColumn)])) FROM \(table)"
             }
         }
-        if predicate.count > 0 { sql += " WHERE " + predicate.sql(names) }
+        var renderer = SQLPredicateRenderer(names: names, isText: isText)
+        if predicate.count > 0 { sql += " WHERE " + renderer.render(predicate) }
+        parameters += renderer.parameters
         if !order.isEmpty {
             sql += " ORDER BY " + order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
         }
         switch limit {
         case .none: if hasOffset { sql += " LIMIT -1" }
         case .one: sql += " LIMIT 1"
-        case .bound: sql += " LIMIT ?"
+        case .bound:
+            sql += " LIMIT ?"
+            parameters += 1
         }
-        if hasOffset { sql += " OFFSET ?" }
-        return sql
+        if hasOffset {
+            sql += " OFFSET ?"
+            parameters += 1
+        }
+        return SQLRenderedQuery(sql: sql, parameters: parameters, fragments: renderer.fragments)
+    }
+
+    /// The column names the query's SQL uses (qualified in a join, the joined table's
+    /// after the table's) and what it selects from.
+    func sources(_ target: SQLQueryTarget) -> (names: [String], table: String) {
+        guard let join else { return (target.names, target.table) }
+        let names = target.names.map { "t0." + $0 } + join.names.map { "t1." + $0 }
+        let table = "\(target.table) AS t0 \(join.isLeft ? "LEFT JOIN" : "JOIN") \(join.table) AS t1 ON "
+            + join.pairs.map { "\(names[Int($0.child)]) = \(names[target.names.count + Int($0.parent)])" }.joined(separator: " AND ")
+        return (names, table)
     }
 }
 
@@ -204,6 +227,8 @@ final class SQLQueryCache: SQLSlotStorage {
     /// copies through value witnesses.)
     @exclusivity(unchecked) @usableFromInline var lastShape = SQLQueryShape(kind: .select, predicate: nil)
     @exclusivity(unchecked) @usableFromInline var lastStatement: SQLStatement?
+    /// Which columns of the target have TEXT affinity, once a `hasPrefix` asked.
+    var textColumns: [Bool]?
     /// Shapes kept at most (`IN` lists of many lengths make many shapes); past it the cache
     /// starts over.
     @usableFromInline static var capacity: Int { 128 }
@@ -264,17 +289,57 @@ final class SQLQueryCache: SQLSlotStorage {
 
     @usableFromInline
     func prepare(_ shape: SQLQueryShape, in context: SQLContext) throws -> SQLStatement {
-        let sql = shape.sql(target)
+        let rendered = render(shape, in: context)
         if let statement = statements[shape], statement.handle != nil, statement.isBusy {
             // A nested use of the same shape: a statement of its own, finalized when let go.
-            return try context.prepare(sql: sql)
+            return try checked(rendered) { try context.prepare(sql: rendered.sql) }
         }
         if statements.count >= Self.capacity { close() }
-        let statement = try context.prepareForSlot(sql: sql)
+        let statement = try checked(rendered) { try context.prepareForSlot(sql: rendered.sql) }
         statements[shape] = statement
         lastShape = shape
         lastStatement = statement
         return statement
+    }
+
+    /// The statement `prepare` makes of `rendered`, its errors explained, its parameters
+    /// checked.
+    private func checked(_ rendered: SQLRenderedQuery, _ prepare: () throws -> SQLStatement) throws -> SQLStatement {
+        let statement: SQLStatement
+        do {
+            statement = try prepare()
+        } catch let error as SQLError {
+            throw rendered.explain(error)
+        }
+        do {
+            try rendered.checkParameters(of: statement)
+        } catch {
+            statement.close()
+            throw error
+        }
+        return statement
+    }
+
+    /// The SQL of `shape`; the affinity of the columns is read from the connection the
+    /// first time a `hasPrefix` asks (once per connection for the table's own columns).
+    private func render(_ shape: SQLQueryShape, in context: SQLContext) -> SQLRenderedQuery {
+        var flags = shape.join == nil ? textColumns : nil
+        return shape.render(target) { [self] column in
+            if flags == nil {
+                let (names, table) = shape.sources(target)
+                flags = Self.textAffinity(of: "SELECT " + names.joined(separator: ", ") + " FROM \(table)", names.count, in: context)
+                if shape.join == nil { textColumns = flags }
+            }
+            return column < flags!.count && flags![column]
+        }
+    }
+
+    /// Which result columns of `select` have TEXT affinity, by their declared types
+    /// (none when it cannot be prepared: the query itself will say why).
+    private static func textAffinity(of select: String, _ count: Int, in context: SQLContext) -> [Bool] {
+        guard let statement = try? context.prepare(sql: select) else { return Array(repeating: false, count: count) }
+        defer { statement.close() }
+        return statement.declaredTypes.map(sqlHasTextAffinity)
     }
 
     @usableFromInline
@@ -282,6 +347,7 @@ final class SQLQueryCache: SQLSlotStorage {
         for statement in statements.values where !statement.isBusy { statement.close() }
         statements.removeAll()
         lastStatement = nil
+        textColumns = nil
     }
 }
 

@@ -24,17 +24,29 @@ extension SQLQueryableRecord {
         var values = condition?.values ?? .none
         if let limit { values.append(.integer(Int64(limit))) }
         if let offset { values.append(.integer(Int64(offset))) }
-        return try SQLRecordCoding.fetch(
-            db, shape.sql(SQLQueryTarget(Self.self)), bind: { try bindAll(values, to: $0) },
-            decode: { try Self(sqliteStatement: $0, offset: 0) })
+        let rendered = shape.render(SQLQueryTarget(Self.self))
+        return try explained(rendered) {
+            try SQLRecordCoding.fetch(db, rendered.sql, bind: { try bindAll(values, to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) })
+        }
     }
 
     /// How many rows of the database `db` `predicate` holds for.
     public static func fetchCount(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
         let condition = predicate(Columns())
-        let sql = SQLQueryShape(kind: .count, predicate: condition.shape).sql(SQLQueryTarget(Self.self))
-        return try SQLRecordCoding.fetch(
-            db, sql, bind: { try bindAll(condition.values, to: $0) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
+        let rendered = SQLQueryShape(kind: .count, predicate: condition.shape).render(SQLQueryTarget(Self.self))
+        return try explained(rendered) {
+            try SQLRecordCoding.fetch(
+                db, rendered.sql, bind: { try bindAll(condition.values, to: $0) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
+        }
+    }
+
+    /// The result of `body`, which runs `rendered`; an error preparing it is explained.
+    static func explained<Result>(_ rendered: SQLRenderedQuery, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SQLError where error.sql == rendered.sql {
+            throw rendered.explain(error)
+        }
     }
 
     static func bindAll(_ values: SQLBoundValues, to statement: OpaquePointer) throws {
@@ -47,7 +59,7 @@ extension SQLQueryableRecord where Self: SQLTableRecord {
     @discardableResult
     public static func delete(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
         let condition = predicate(Columns())
-        let sql = SQLQueryShape(kind: .delete, predicate: condition.shape).sql(SQLQueryTarget(Self.self))
-        return try SQLRecordCoding.execute(db, sql) { try bindAll(condition.values, to: $0) }
+        let rendered = SQLQueryShape(kind: .delete, predicate: condition.shape).render(SQLQueryTarget(Self.self))
+        return try explained(rendered) { try SQLRecordCoding.execute(db, rendered.sql) { try bindAll(condition.values, to: $0) } }
     }
 }
