@@ -188,6 +188,12 @@ extension BenchRaw.Item {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `item` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (BenchRaw.Item) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> BenchRaw.Item? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }).first
@@ -423,6 +429,12 @@ extension BenchRaw.Order {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `orders` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (BenchRaw.Order) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `OrderID` in the database `db`, or nil.
     public static func find(_ orderID: Int, in db: OpaquePointer) throws -> BenchRaw.Order? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(orderID, to: $0, at: 1) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }).first
@@ -509,6 +521,12 @@ public func raw_items_fetch(
     try SQLRecordCoding.fetch(db, BenchRaw.Item.sqlSelect, limit: limit, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_items_forEach(_ db: OpaquePointer, _ body: (BenchRaw.Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, BenchRaw.Item.sqlSelect, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `item` row with primary key `id`, or nil.
 public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> BenchRaw.Item? {
     try SQLRecordCoding.fetch(db, BenchRaw.Item.sqlFind, limit: 1, bind: { try BenchRaw.Item.bindKey(id, to: $0, at: 1) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }).first
@@ -543,6 +561,12 @@ public func raw_orders_fetch(
     filter: ((BenchRaw.Order) throws -> Bool)? = nil
 ) throws -> [BenchRaw.Order] {
     try SQLRecordCoding.fetch(db, BenchRaw.Order.sqlSelect, limit: limit, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `orders` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_orders_forEach(_ db: OpaquePointer, _ body: (BenchRaw.Order) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, BenchRaw.Order.sqlSelect, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `orders` row with primary key `OrderID`, or nil.
@@ -924,6 +948,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult

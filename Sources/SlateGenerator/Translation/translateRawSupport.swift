@@ -372,6 +372,20 @@ enum RawSupportTemplate {
             return records
         }
 
+        static func forEach<Record>(
+            _ db: OpaquePointer, _ sql: String,
+            bind: (OpaquePointer) throws -> Void = { _ in },
+            decode: (OpaquePointer) throws -> Record,
+            body: (Record) throws -> Bool
+        ) throws {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
+        }
+
         @discardableResult
         static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {
             let statement = try prepare(db, sql)

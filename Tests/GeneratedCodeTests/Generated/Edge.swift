@@ -5543,6 +5543,12 @@ public func edge_my_tables_fetch(
     try SQLRecordCoding.fetch(db, Edge.MyTable.sqlSelect, limit: limit, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `my table` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_my_tables_forEach(_ db: OpaquePointer, _ body: (Edge.MyTable) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.MyTable.sqlSelect, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `my table` row with primary key `id`, or nil.
 public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.MyTable? {
     try SQLRecordCoding.fetch(db, Edge.MyTable.sqlFind, limit: 1, bind: { try Edge.MyTable.bindKey(id, to: $0, at: 1) }, decode: { try Edge.MyTable(sqliteStatement: $0, offset: 0) }).first
@@ -5577,6 +5583,12 @@ public func edge_order_items_fetch(
     filter: ((Edge.OrderItem) throws -> Bool)? = nil
 ) throws -> [Edge.OrderItem] {
     try SQLRecordCoding.fetch(db, Edge.OrderItem.sqlSelect, limit: limit, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `order item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_order_items_forEach(_ db: OpaquePointer, _ body: (Edge.OrderItem) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.OrderItem.sqlSelect, decode: { try Edge.OrderItem(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `order item` row with primary key `id`, or nil.
@@ -5615,6 +5627,12 @@ public func edge_order_item2_fetch(
     try SQLRecordCoding.fetch(db, Edge.OrderItem2.sqlSelect, limit: limit, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `order_item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_order_item2_forEach(_ db: OpaquePointer, _ body: (Edge.OrderItem2) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.OrderItem2.sqlSelect, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `order_item` row with primary key `id`, or nil.
 public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.OrderItem2? {
     try SQLRecordCoding.fetch(db, Edge.OrderItem2.sqlFind, limit: 1, bind: { try Edge.OrderItem2.bindKey(id, to: $0, at: 1) }, decode: { try Edge.OrderItem2(sqliteStatement: $0, offset: 0) }).first
@@ -5651,6 +5669,12 @@ public func edge_items_fetch(
     try SQLRecordCoding.fetch(db, Edge.Item.sqlSelect, limit: limit, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_items_forEach(_ db: OpaquePointer, _ body: (Edge.Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.Item.sqlSelect, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `item` row with primary key `id`, or nil.
 public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.Item? {
     try SQLRecordCoding.fetch(db, Edge.Item.sqlFind, limit: 1, bind: { try Edge.Item.bindKey(id, to: $0, at: 1) }, decode: { try Edge.Item(sqliteStatement: $0, offset: 0) }).first
@@ -5685,6 +5709,12 @@ public func edge_items2_fetch(
     filter: ((Edge.Items) throws -> Bool)? = nil
 ) throws -> [Edge.Items] {
     try SQLRecordCoding.fetch(db, Edge.Items.sqlSelect, limit: limit, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `items` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_items2_forEach(_ db: OpaquePointer, _ body: (Edge.Items) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.Items.sqlSelect, decode: { try Edge.Items(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `items` row with primary key `id`, or nil.
@@ -5738,6 +5768,12 @@ public func edge_types_fetch(
     try SQLRecordCoding.fetch(db, Edge.TypeRecord.sqlSelect, limit: limit, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `Type` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_types_forEach(_ db: OpaquePointer, _ body: (Edge.TypeRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.TypeRecord.sqlSelect, decode: { try Edge.TypeRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `Type` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout Edge.TypeRecord) throws {
@@ -5756,6 +5792,12 @@ public func edge_protocols_fetch(
     try SQLRecordCoding.fetch(db, Edge.ProtocolRecord.sqlSelect, limit: limit, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `Protocol` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_protocols_forEach(_ db: OpaquePointer, _ body: (Edge.ProtocolRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.ProtocolRecord.sqlSelect, decode: { try Edge.ProtocolRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `Protocol` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout Edge.ProtocolRecord) throws {
@@ -5772,6 +5814,12 @@ public func edge_selects_fetch(
     filter: ((Edge.Select) throws -> Bool)? = nil
 ) throws -> [Edge.Select] {
     try SQLRecordCoding.fetch(db, Edge.Select.sqlSelect, limit: limit, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `select` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_selects_forEach(_ db: OpaquePointer, _ body: (Edge.Select) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.Select.sqlSelect, decode: { try Edge.Select(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `select` row with primary key `where`, or nil.
@@ -5810,6 +5858,12 @@ public func edge__2fa_codes_fetch(
     try SQLRecordCoding.fetch(db, Edge._2faCode.sqlSelect, limit: limit, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `2fa codes` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge__2fa_codes_forEach(_ db: OpaquePointer, _ body: (Edge._2faCode) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge._2faCode.sqlSelect, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `2fa codes` row with primary key `code`, or nil.
 public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> Edge._2faCode? {
     try SQLRecordCoding.fetch(db, Edge._2faCode.sqlFind, limit: 1, bind: { try Edge._2faCode.bindKey(code, to: $0, at: 1) }, decode: { try Edge._2faCode(sqliteStatement: $0, offset: 0) }).first
@@ -5844,6 +5898,12 @@ public func edge_odds_fetch(
     filter: ((Edge.Odd) throws -> Bool)? = nil
 ) throws -> [Edge.Odd] {
     try SQLRecordCoding.fetch(db, Edge.Odd.sqlSelect, limit: limit, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `odd` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_odds_forEach(_ db: OpaquePointer, _ body: (Edge.Odd) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.Odd.sqlSelect, decode: { try Edge.Odd(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `odd` row with primary key `id`, or nil.
@@ -5882,6 +5942,12 @@ public func edge_xies_fetch(
     try SQLRecordCoding.fetch(db, Edge.XY.sqlSelect, limit: limit, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `x"#y` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_xies_forEach(_ db: OpaquePointer, _ body: (Edge.XY) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.XY.sqlSelect, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `x"#y` row with primary key `id`, or nil.
 public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> Edge.XY? {
     try SQLRecordCoding.fetch(db, Edge.XY.sqlFind, limit: 1, bind: { try Edge.XY.bindKey(id, to: $0, at: 1) }, decode: { try Edge.XY(sqliteStatement: $0, offset: 0) }).first
@@ -5916,6 +5982,12 @@ public func edge_wides_fetch(
     filter: ((Edge.Wide) throws -> Bool)? = nil
 ) throws -> [Edge.Wide] {
     try SQLRecordCoding.fetch(db, Edge.Wide.sqlSelect, limit: limit, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `wide` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_wides_forEach(_ db: OpaquePointer, _ body: (Edge.Wide) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.Wide.sqlSelect, decode: { try Edge.Wide(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `wide` row with primary key `id`, or nil.
@@ -5954,6 +6026,12 @@ public func edge_vs_fetch(
     try SQLRecordCoding.fetch(db, Edge.V.sqlSelect, limit: limit, decode: { try Edge.V(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `v"#` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_vs_forEach(_ db: OpaquePointer, _ body: (Edge.V) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.V.sqlSelect, decode: { try Edge.V(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `odd view`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -5963,4 +6041,10 @@ public func edge_odd_views_fetch(
     filter: ((Edge.OddView) throws -> Bool)? = nil
 ) throws -> [Edge.OddView] {
     try SQLRecordCoding.fetch(db, Edge.OddView.sqlSelect, limit: limit, decode: { try Edge.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `odd view` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_odd_views_forEach(_ db: OpaquePointer, _ body: (Edge.OddView) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edge.OddView.sqlSelect, decode: { try Edge.OddView(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }

@@ -1181,6 +1181,12 @@ public func sqlite3_places_fetch(
     try SQLRecordCoding.fetch(db, Place.sqlSelect, limit: limit, decode: { try Place(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `place` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_places_forEach(_ db: OpaquePointer, _ body: (Place) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Place.sqlSelect, decode: { try Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `place` row with primary key `id`, or nil.
 public func sqlite3_place_find(_ db: OpaquePointer, _ id: Int) throws -> Place? {
     try SQLRecordCoding.fetch(db, Place.sqlFind, limit: 1, bind: { try Place.bindKey(id, to: $0, at: 1) }, decode: { try Place(sqliteStatement: $0, offset: 0) }).first
@@ -1215,6 +1221,12 @@ public func sqlite3_zevents_fetch(
     filter: ((Zevent) throws -> Bool)? = nil
 ) throws -> [Zevent] {
     try SQLRecordCoding.fetch(db, Zevent.sqlSelect, limit: limit, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `ZEVENT` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_zevents_forEach(_ db: OpaquePointer, _ body: (Zevent) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Zevent.sqlSelect, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `ZEVENT` row with primary key `Z_PK`, or nil.
@@ -1253,6 +1265,12 @@ public func sqlite3_legacy_posts_fetch(
     try SQLRecordCoding.fetch(db, LegacyPost.sqlSelect, limit: limit, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `legacy_post` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_legacy_posts_forEach(_ db: OpaquePointer, _ body: (LegacyPost) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, LegacyPost.sqlSelect, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `legacy_post` row with primary key `id`, or nil.
 public func sqlite3_legacy_post_find(_ db: OpaquePointer, _ id: Int) throws -> LegacyPost? {
     try SQLRecordCoding.fetch(db, LegacyPost.sqlFind, limit: 1, bind: { try LegacyPost.bindKey(id, to: $0, at: 1) }, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }).first
@@ -1287,6 +1305,12 @@ public func sqlite3_films_fetch(
     filter: ((Film) throws -> Bool)? = nil
 ) throws -> [Film] {
     try SQLRecordCoding.fetch(db, Film.sqlSelect, limit: limit, decode: { try Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `film` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_films_forEach(_ db: OpaquePointer, _ body: (Film) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Film.sqlSelect, decode: { try Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `film` row with primary key `film_id`, or nil.
@@ -1325,6 +1349,12 @@ public func sqlite3_boxes_fetch(
     try SQLRecordCoding.fetch(db, Box.sqlSelect, limit: limit, decode: { try Box(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `box` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_boxes_forEach(_ db: OpaquePointer, _ body: (Box) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Box.sqlSelect, decode: { try Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `box` row with primary key `id`, or nil.
 public func sqlite3_box_find(_ db: OpaquePointer, _ id: Int) throws -> Box? {
     try SQLRecordCoding.fetch(db, Box.sqlFind, limit: 1, bind: { try Box.bindKey(id, to: $0, at: 1) }, decode: { try Box(sqliteStatement: $0, offset: 0) }).first
@@ -1359,6 +1389,12 @@ public func sqlite3_note_searches_fetch(
     filter: ((NoteSearch) throws -> Bool)? = nil
 ) throws -> [NoteSearch] {
     try SQLRecordCoding.fetch(db, NoteSearch.sqlSelect, limit: limit, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `note_search` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_note_searches_forEach(_ db: OpaquePointer, _ body: (NoteSearch) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, NoteSearch.sqlSelect, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// Inserts `record` into `note_search` and replaces it with the row as stored:

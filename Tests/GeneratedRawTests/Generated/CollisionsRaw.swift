@@ -165,6 +165,12 @@ extension CollisionsRaw.StoreRecord {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `store` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.StoreRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `store_id` in the database `db`, or nil.
     public static func find(_ storeId: Int, in db: OpaquePointer) throws -> CollisionsRaw.StoreRecord? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(storeId, to: $0, at: 1) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }).first
@@ -293,6 +299,12 @@ extension CollisionsRaw.Handle {
         filter: ((CollisionsRaw.Handle) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Handle] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `handle` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Handle) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `handle_id` in the database `db`, or nil.
@@ -425,6 +437,12 @@ extension CollisionsRaw.Statement {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `statement` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Statement) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `statement_id` in the database `db`, or nil.
     public static func find(_ statementId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Statement? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(statementId, to: $0, at: 1) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }).first
@@ -553,6 +571,12 @@ extension CollisionsRaw.Db {
         filter: ((CollisionsRaw.Db) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Db] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `db` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Db) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `db_id` in the database `db`, or nil.
@@ -691,6 +715,12 @@ extension CollisionsRaw.Chain {
         filter: ((CollisionsRaw.Chain) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Chain] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `chain` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Chain) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id`, `chain_index` in the database `db`, or nil.
@@ -903,6 +933,12 @@ extension CollisionsRaw.Gadget {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `gadget` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Gadget) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `gadget_id` in the database `db`, or nil.
     public static func find(_ gadgetId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Gadget? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(gadgetId, to: $0, at: 1) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }).first
@@ -989,6 +1025,12 @@ public func raw_stores_fetch(
     try SQLRecordCoding.fetch(db, CollisionsRaw.StoreRecord.sqlSelect, limit: limit, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `store` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_stores_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.StoreRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.StoreRecord.sqlSelect, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `store` row with primary key `store_id`, or nil.
 public func raw_store_record_find(_ db: OpaquePointer, _ storeId: Int) throws -> CollisionsRaw.StoreRecord? {
     try SQLRecordCoding.fetch(db, CollisionsRaw.StoreRecord.sqlFind, limit: 1, bind: { try CollisionsRaw.StoreRecord.bindKey(storeId, to: $0, at: 1) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1023,6 +1065,12 @@ public func raw_handles_fetch(
     filter: ((CollisionsRaw.Handle) throws -> Bool)? = nil
 ) throws -> [CollisionsRaw.Handle] {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Handle.sqlSelect, limit: limit, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `handle` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_handles_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Handle) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Handle.sqlSelect, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `handle` row with primary key `handle_id`, or nil.
@@ -1061,6 +1109,12 @@ public func raw_statements_fetch(
     try SQLRecordCoding.fetch(db, CollisionsRaw.Statement.sqlSelect, limit: limit, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `statement` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_statements_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Statement) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Statement.sqlSelect, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `statement` row with primary key `statement_id`, or nil.
 public func raw_statement_find(_ db: OpaquePointer, _ statementId: Int) throws -> CollisionsRaw.Statement? {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Statement.sqlFind, limit: 1, bind: { try CollisionsRaw.Statement.bindKey(statementId, to: $0, at: 1) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }).first
@@ -1097,6 +1151,12 @@ public func raw_dbs_fetch(
     try SQLRecordCoding.fetch(db, CollisionsRaw.Db.sqlSelect, limit: limit, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `db` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_dbs_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Db) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Db.sqlSelect, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `db` row with primary key `db_id`, or nil.
 public func raw_db_find(_ db: OpaquePointer, _ dbId: Int) throws -> CollisionsRaw.Db? {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Db.sqlFind, limit: 1, bind: { try CollisionsRaw.Db.bindKey(dbId, to: $0, at: 1) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }).first
@@ -1131,6 +1191,12 @@ public func raw_chains_fetch(
     filter: ((CollisionsRaw.Chain) throws -> Bool)? = nil
 ) throws -> [CollisionsRaw.Chain] {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Chain.sqlSelect, limit: limit, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `chain` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_chains_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Chain) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Chain.sqlSelect, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `chain` row with primary key `id`, `chain_index`, or nil.
@@ -1188,6 +1254,12 @@ public func raw_gadgets_fetch(
     filter: ((CollisionsRaw.Gadget) throws -> Bool)? = nil
 ) throws -> [CollisionsRaw.Gadget] {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Gadget.sqlSelect, limit: limit, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `gadget` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_gadgets_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Gadget) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Gadget.sqlSelect, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `gadget` row with primary key `gadget_id`, or nil.
@@ -1641,6 +1713,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult

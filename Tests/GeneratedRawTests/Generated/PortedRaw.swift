@@ -272,6 +272,12 @@ extension Ported.Place {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `place` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Place) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Place? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }).first
@@ -427,6 +433,12 @@ extension Ported.Zevent {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `ZEVENT` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Zevent) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `Z_PK` in the database `db`, or nil.
     public static func find(_ zPk: Int, in db: OpaquePointer) throws -> Ported.Zevent? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(zPk, to: $0, at: 1) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }).first
@@ -573,6 +585,12 @@ extension Ported.LegacyPost {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `legacy_post` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.LegacyPost) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.LegacyPost? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }).first
@@ -712,6 +730,12 @@ extension Ported.Film {
         filter: ((Ported.Film) throws -> Bool)? = nil
     ) throws -> [Ported.Film] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `film` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Film) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `film_id` in the database `db`, or nil.
@@ -859,6 +883,12 @@ extension Ported.Box {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `box` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Box) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Box? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }).first
@@ -954,6 +984,12 @@ extension Ported.NoteSearch {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `note_search` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.NoteSearch) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
@@ -1022,6 +1058,12 @@ public func ported_places_fetch(
     try SQLRecordCoding.fetch(db, Ported.Place.sqlSelect, limit: limit, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `place` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_places_forEach(_ db: OpaquePointer, _ body: (Ported.Place) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Place.sqlSelect, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `place` row with primary key `id`, or nil.
 public func ported_place_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Place? {
     try SQLRecordCoding.fetch(db, Ported.Place.sqlFind, limit: 1, bind: { try Ported.Place.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }).first
@@ -1056,6 +1098,12 @@ public func ported_zevents_fetch(
     filter: ((Ported.Zevent) throws -> Bool)? = nil
 ) throws -> [Ported.Zevent] {
     try SQLRecordCoding.fetch(db, Ported.Zevent.sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `ZEVENT` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_zevents_forEach(_ db: OpaquePointer, _ body: (Ported.Zevent) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Zevent.sqlSelect, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `ZEVENT` row with primary key `Z_PK`, or nil.
@@ -1094,6 +1142,12 @@ public func ported_legacy_posts_fetch(
     try SQLRecordCoding.fetch(db, Ported.LegacyPost.sqlSelect, limit: limit, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `legacy_post` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_legacy_posts_forEach(_ db: OpaquePointer, _ body: (Ported.LegacyPost) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.LegacyPost.sqlSelect, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `legacy_post` row with primary key `id`, or nil.
 public func ported_legacy_post_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.LegacyPost? {
     try SQLRecordCoding.fetch(db, Ported.LegacyPost.sqlFind, limit: 1, bind: { try Ported.LegacyPost.bindKey(id, to: $0, at: 1) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }).first
@@ -1128,6 +1182,12 @@ public func ported_films_fetch(
     filter: ((Ported.Film) throws -> Bool)? = nil
 ) throws -> [Ported.Film] {
     try SQLRecordCoding.fetch(db, Ported.Film.sqlSelect, limit: limit, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `film` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_films_forEach(_ db: OpaquePointer, _ body: (Ported.Film) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Film.sqlSelect, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `film` row with primary key `film_id`, or nil.
@@ -1166,6 +1226,12 @@ public func ported_boxes_fetch(
     try SQLRecordCoding.fetch(db, Ported.Box.sqlSelect, limit: limit, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `box` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_boxes_forEach(_ db: OpaquePointer, _ body: (Ported.Box) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Box.sqlSelect, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `box` row with primary key `id`, or nil.
 public func ported_box_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Box? {
     try SQLRecordCoding.fetch(db, Ported.Box.sqlFind, limit: 1, bind: { try Ported.Box.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }).first
@@ -1200,6 +1266,12 @@ public func ported_note_searches_fetch(
     filter: ((Ported.NoteSearch) throws -> Bool)? = nil
 ) throws -> [Ported.NoteSearch] {
     try SQLRecordCoding.fetch(db, Ported.NoteSearch.sqlSelect, limit: limit, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `note_search` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_note_searches_forEach(_ db: OpaquePointer, _ body: (Ported.NoteSearch) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.NoteSearch.sqlSelect, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// Inserts `record` into `note_search` and replaces it with the row as stored:
@@ -1563,6 +1635,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult
