@@ -111,6 +111,27 @@ extension SQLTable where Record: SQLQueryableRecord {
             try query.forEach(in: context, context.queryCache(Record.self), body)
         }
     }
+
+    /// ``forEach(selecting:where:orderBy:limit:_:)-(_,_,_,_,(_)->Void)`` for one column:
+    /// `body` takes its value.
+    ///
+    /// ```swift
+    /// var total = 0
+    /// try db.people.forEach(selecting: \.personId) { total += $0 }
+    /// ```
+    @inlinable
+    public func forEach<Value: SQLColumnDecodable>(
+        selecting column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((Record.Columns) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        _ body: (Value) throws -> Void
+    ) throws {
+        let query = SQLProjection(Record.self, column, where: predicate, orderBy: order, limit: limit)
+        try store.withReadContext { context in
+            try query.forEachValue(in: context, context.queryCache(Record.self), body)
+        }
+    }
 }
 
 extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
@@ -204,6 +225,20 @@ extension SQLProjection {
         var indices: [Int32] = []
         for column in repeat each columns { indices.append(all[keyPath: column].index) }
         self.init(Record.self, indices, predicate?(all), order?(all), limit: limit)
+    }
+
+    /// Hands the value of each row's one column to `body`: a loop specialized for its
+    /// type, where the loop over a parameter pack decodes through the protocol.
+    @inlinable
+    func forEachValue<Value: SQLColumnDecodable>(
+        in context: SQLContext, _ cache: SQLQueryCache, _ body: (Value) throws -> Void
+    ) throws {
+        let statement = try context.typedStatement(shape, values: values, in: cache)
+        if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
+        defer { statement.reset() }
+        while try statement.next() {
+            try body(try Value.decode(from: statement, at: 0))
+        }
     }
 
     /// Hands each row to `body`, each column decoded to its type.
