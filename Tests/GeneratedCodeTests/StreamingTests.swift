@@ -352,6 +352,18 @@ import Testing
         try await db.people.forEach(selecting: \.title, limit: 7) { _ in titles.withValue { $0 += 1 } }
         #expect(titles.current == 7)
         await #expect(throws: Stop.self) { try await db.people.forEach { _ in throw Stop() } }
+        // The closure runs on the pool's thread, holding the walk's reader: calling the
+        // pool from it is refused, never a deadlock.
+        let refused = Locked<SQLError.Code?>(nil)
+        do {
+            try await db.people.forEach(limit: 1) { _ in
+                do { _ = try db.people.fetch(limit: 1) } catch let error as SQLError {
+                    refused.withValue { $0 = error.code }
+                    throw error
+                }
+            }
+        } catch {}
+        #expect(refused.current == .misuse)
         #expect(try await db.people.fetchCount() == 40)
     }
 
