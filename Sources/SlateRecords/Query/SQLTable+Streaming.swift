@@ -8,9 +8,9 @@ extension SQLTable where Record: SQLQueryableRecord {
     /// rows there are.
     ///
     /// ```swift
-    /// var payroll = 0
-    /// try db.people.forEach(where: { $0.title != nil }) { person in
-    ///     payroll += person.salary
+    /// var titled: [String] = []
+    /// try db.people.forEach(where: { $0.title != nil }, orderBy: { $0.name.ascending }) { person in
+    ///     titled.append("\(person.title!) \(person.name)")
     /// }
     /// ```
     ///
@@ -174,10 +174,12 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
     /// pool's worker thread, holding one reader, and what it returns comes back.
     ///
     /// ```swift
-    /// let total = try await db.people.withCursor { cursor in
-    ///     var total = 0
-    ///     while let person = try cursor.next() { total += person.salary }
-    ///     return total
+    /// let longest = try await db.people.withCursor { cursor in
+    ///     var longest = ""
+    ///     while let person = try cursor.next() {
+    ///         if person.name.count > longest.count { longest = person.name }
+    ///     }
+    ///     return longest
     /// }
     /// ```
     public func withCursor<T: Sendable>(
