@@ -35,7 +35,11 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
         }
     }
 
-    /// Calls `body` with each row in turn, without holding them all in memory.
+    /// Calls `body` with each row in turn, as it is read, without holding them all in
+    /// memory; a throw from `body` stops the walk. The walk holds one connection until it
+    /// ends (on a database, `body` must not call it). Records with typed queries also
+    /// walk with a predicate, an order and a limit, and can stop without throwing:
+    /// ``forEach(where:orderBy:limit:offset:_:)-(_,_,_,_,(Record)->Void)``.
     @inlinable
     public func forEach(_ body: (Record) throws -> Void) throws {
         try store.withReadContext { context in
