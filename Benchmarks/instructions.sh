@@ -10,7 +10,7 @@
 #                                                            ROWS: what a long run pays a row,
 #                                                            without one-off runtime lookups
 #
-# Only the timed closure is counted (for c, the C functions it calls). It needs valgrind
+# Only the timed closure is counted (for c and c-rows, the C functions it calls). It needs valgrind
 # (apt-get install valgrind) and a release build (swift build -c release --package-path
 # Benchmarks); valgrind 3.19 cannot read the debug information Swift 6.3 writes, so the
 # binary is counted from a copy without it.
@@ -27,7 +27,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 strip --strip-debug -o "$work/slate-bench" "$binary"
 
-if [ "$implementation" = c ]; then
+if [ "$implementation" = c-rows ]; then
+    toggles=(cb_walk_items)
+elif [ "$implementation" = c ]; then
     case "$scenario" in
         a) toggles=(cb_insert_items) ;;
         b) toggles=(cb_fetch_items cb_free_items) ;;

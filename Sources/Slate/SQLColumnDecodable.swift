@@ -18,16 +18,48 @@ extension SQLStatement {
     /// The column as an exact 64-bit integer: an integer, or a real with an integral value
     /// in range. Anything else (text, a blob, NULL, 2.5) throws, naming the column and
     /// what it holds: never SQLite's conversion to 0.
+    ///
+    /// The column's value is taken once (`sqlite3_column_value`) and read with plain
+    /// `sqlite3_value_*` calls, as generated decoders read: each `sqlite3_column_*` call
+    /// enters and leaves the connection's API guard. SQLite calls such a value unprotected,
+    /// safe on the thread that steps the statement, the only one that uses it.
     @inlinable
     func exactInt64<Value>(_ index: Int32, _ type: Value.Type) throws -> Int64 {
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER: return sqlite3_column_int64(handle, index)
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) }
+        return try inexactInt64(value, index, type)
+    }
+
+    /// The rest of ``exactInt64(_:_:)``: a real with an integral value, or an error.
+    @usableFromInline
+    func inexactInt64(_ value: OpaquePointer?, _ index: Int32, _ type: Any.Type) throws -> Int64 {
+        switch sqlite3_value_type(value) {
         case SQLITE_FLOAT:
-            if let exact = Int64(exactly: sqlite3_column_double(handle, index)) { return exact }
+            if let exact = Int64(exactly: sqlite3_value_double(value)) { return exact }
         case SQLITE_NULL: throw unexpectedNullError(column: index, expected: type)
         default: break
         }
         throw mismatchError(column: index, expected: type)
+    }
+
+    /// The column as an exact double: a real, or an integer a double holds exactly.
+    @inlinable
+    func exactDouble(_ index: Int32) throws -> Double {
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        return try inexactDouble(value, index)
+    }
+
+    /// The rest of ``exactDouble(_:)``: an integer a double holds exactly, or an error.
+    @usableFromInline
+    func inexactDouble(_ value: OpaquePointer?, _ index: Int32) throws -> Double {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
+        case SQLITE_NULL: throw unexpectedNullError(column: index, expected: Double.self)
+        default: break
+        }
+        throw mismatchError(column: index, expected: Double.self)
     }
 }
 
@@ -62,14 +94,7 @@ extension Int32: SQLColumnDecodable {
 extension Double: SQLColumnDecodable {
     /// Reads a real, or an integer a double holds exactly; throws on anything else.
     @inlinable public static func decode(from statement: SQLStatement, at index: Int32) throws -> Double {
-        switch sqlite3_column_type(statement.handle, index) {
-        case SQLITE_FLOAT: return sqlite3_column_double(statement.handle, index)
-        case SQLITE_INTEGER:
-            if let exact = Double(exactly: sqlite3_column_int64(statement.handle, index)) { return exact }
-        case SQLITE_NULL: throw statement.unexpectedNullError(column: index, expected: Double.self)
-        default: break
-        }
-        throw statement.mismatchError(column: index, expected: Double.self)
+        try statement.exactDouble(index)
     }
 }
 

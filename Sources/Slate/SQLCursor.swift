@@ -21,8 +21,9 @@ public final class SQLCursor {
     private var isDone = false
 
     /// A cursor over `statement`, which it has to itself until it is done: a cached
-    /// statement is lent to it, an uncached one it finalizes.
-    init(statement: SQLStatement) {
+    /// statement is lent to it, an uncached one it finalizes. (`package`: SlateRecords'
+    /// record cursors stand on it.)
+    package init(statement: SQLStatement) {
         self.statement = statement
         statement.isLent = true
     }

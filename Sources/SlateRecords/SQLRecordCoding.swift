@@ -421,6 +421,23 @@ public enum SQLRecordCoding {
         return records
     }
 
+    /// Runs `sql` with `bind` and hands each row, decoded, to `body` as it is read, until
+    /// the rows run out or `body` returns false: one row is in memory at a time.
+    @inlinable
+    public static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
+    }
+
     /// Runs `sql` with `bind` to completion; returns the number of rows it changed.
     @discardableResult
     public static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {

@@ -35,7 +35,11 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
         }
     }
 
-    /// Calls `body` with each row in turn, without holding them all in memory.
+    /// Calls `body` with each row in turn, as it is read, without holding them all in
+    /// memory; a throw from `body` stops the walk. The walk holds one connection until it
+    /// ends (on a database, `body` must not call it). Records with typed queries also
+    /// walk with a predicate, an order and a limit, and can stop without throwing:
+    /// `forEach(where:orderBy:limit:offset:_:)`.
     @inlinable
     public func forEach(_ body: (Record) throws -> Void) throws {
         try store.withReadContext { context in
@@ -97,6 +101,19 @@ extension SQLTable where Record: SQLKeyedRecord {
 }
 
 extension SQLTable where Store: SQLDatabase {
+    /// ``forEach(_:)`` for async code: the walk runs on a reader, off the caller's task,
+    /// and `body` is called there; cancelling the task stops it.
+    public func forEach(_ body: @escaping @Sendable (Record) throws -> Void) async throws {
+        try await store.pool.readWithoutTransaction { context in
+            let statement = try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
+            defer { statement.reset() }
+            let handle = try statement.liveHandle()
+            while try statement.next() {
+                try body(try Record(sqliteStatement: handle, offset: 0))
+            }
+        }
+    }
+
     /// ``fetchCount()`` for async code.
     public func fetchCount() async throws -> Int {
         try await store.pool.readWithoutTransaction { context in try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).fetchCount() }

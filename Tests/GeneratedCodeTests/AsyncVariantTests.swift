@@ -184,3 +184,22 @@ import Testing
         #expect(try memory.people.fetchCount() == 0)
     }
 }
+
+/// The plain walk of every row, async.
+@Suite struct AsyncPlainWalkTests {
+    final class Names: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [String] = []
+        func append(_ name: String) { lock.withLock { storage.append(name) } }
+        var all: [String] { lock.withLock { storage } }
+    }
+
+    @Test func everyRowOnAReader() async throws {
+        let db = try Contacts.inMemory()
+        defer { db.close() }
+        _ = try await db.insert(contentsOf: [Person(name: "Ada"), Person(name: "Grace")])
+        let names = Names()
+        try await db.people.forEach { person in names.append(person.name) }
+        #expect(names.all == ["Ada", "Grace"])
+    }
+}

@@ -38,6 +38,36 @@ import Testing
         #expect(try RichRaw.Item.fetch(in: db).count == 1)
     }
 
+    @Test func walksReadOneRowAtATimeAndStopOnAThrow() throws {
+        struct Stop: Error {}
+        let scratch = Scratch()
+        let db = try raw_create_rich_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        for index in 1...30 {
+            var item = RichRaw.Item(name: "item \(index)", quantity: index)
+            try raw_item_insert(db, &item)
+        }
+        var quantities = 0
+        try raw_items_forEach(db) { quantities += $0.quantity }
+        #expect(quantities == 465)
+        var names: [String] = []
+        try RichRaw.Item.forEach(in: db) { names.append($0.name) }
+        #expect(names == (1...30).map { "item \($0)" })
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try raw_items_forEach(db) { item in
+                seen += 1
+                if item.id == 4 { throw Stop() }
+            }
+        }
+        #expect(seen == 4)
+        // The walk's statement was finalized: the handle closes cleanly (deferred above) and
+        // reads on.
+        #expect(try raw_items_fetch(db).count == 30)
+        #expect(throws: Stop.self) { try RichRaw.Item.forEach(in: db) { _ in throw Stop() } }
+        #expect(try RichRaw.Item.fetch(in: db, limit: 2).map(\.id) == [1, 2])
+    }
+
     @Test func queryFunctionsOnAHandle() throws {
         let scratch = Scratch()
         let db = try raw_create_rich_raw(scratch.path)

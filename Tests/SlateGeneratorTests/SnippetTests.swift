@@ -40,6 +40,15 @@ import Testing
         expectContains(code, "extension Test.Tables {\n    /// The rows of the `person` table, as ``Person`` records.\n    public var people: SQLTable<Person, Self> { SQLTable(self) }\n}")
         expectContains(code, "public func sqlite3_person_find(_ db: OpaquePointer, _ personId: Int) throws -> Person? {")
         expectContains(code, "public func sqlite3_people_fetch(")
+        // A walk, one row at a time; the type-attached walk comes from SlateRecords with
+        // the typed queries, and is generated in raw mode only.
+        expectContains(code, "public func sqlite3_people_forEach(_ db: OpaquePointer, _ body: (Person) throws -> Void) throws {")
+        #expect(!code.contains("public static func forEach("))
+        var raw = GeneratorConfiguration()
+        raw.emit.api = false
+        expectContains(
+            try generate("CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL, title TEXT);", raw),
+            "public static func forEach(in db: OpaquePointer, _ body: (Person) throws -> Void) throws {")
     }
 
     @Test func namingOfTablesAccessorsAndColumns() throws {

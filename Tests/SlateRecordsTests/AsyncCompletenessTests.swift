@@ -13,7 +13,6 @@ import Testing
     /// Calls that are sync by nature, with the reason.
     static let syncByNature: [String: String] = [
         "close()": "closing waits for work in flight and is called from deinitializers and shutdown hooks",
-        "forEach(_:)": "the streaming forms and their async variants come with issue 22 §2",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

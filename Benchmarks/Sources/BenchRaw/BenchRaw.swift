@@ -230,6 +230,12 @@ extension BenchRaw.Item {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `item` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (BenchRaw.Item) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> BenchRaw.Item? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }).first
@@ -584,6 +590,12 @@ extension BenchRaw.Order {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `orders` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (BenchRaw.Order) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `OrderID` in the database `db`, or nil.
     public static func find(_ orderID: Int, in db: OpaquePointer) throws -> BenchRaw.Order? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(orderID, to: $0, at: 1) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }).first
@@ -672,6 +684,12 @@ public func raw_items_fetch(
     try SQLRecordCoding.fetch(db, BenchRaw.Item.sqlSelect, limit: limit, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_items_forEach(_ db: OpaquePointer, _ body: (BenchRaw.Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, BenchRaw.Item.sqlSelect, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `item` row with primary key `id`, or nil.
 public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> BenchRaw.Item? {
     try SQLRecordCoding.fetch(db, BenchRaw.Item.sqlFind, limit: 1, bind: { try BenchRaw.Item.bindKey(id, to: $0, at: 1) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }).first
@@ -708,6 +726,12 @@ public func raw_orders_fetch(
     filter: ((BenchRaw.Order) throws -> Bool)? = nil
 ) throws -> [BenchRaw.Order] {
     try SQLRecordCoding.fetch(db, BenchRaw.Order.sqlSelect, limit: limit, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `orders` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_orders_forEach(_ db: OpaquePointer, _ body: (BenchRaw.Order) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, BenchRaw.Order.sqlSelect, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `orders` row with primary key `OrderID`, or nil.
@@ -758,8 +782,11 @@ fileprivate enum SQLRecordCoding {
     // NULL for a property that is not optional all throw, naming table and column.
 
     static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
-        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
-        return value
+        // The common case first, whatever the optimizer decides about `intOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+        guard let exact = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return exact
     }
 
     static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
@@ -774,8 +801,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
-        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
-        return value
+        // The common case first, whatever the optimizer decides about `doubleOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        guard let exact = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return exact
     }
 
     static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
@@ -790,8 +820,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
-        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
-        return value
+        // The common case first, whatever the optimizer decides about `boolOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+        guard let exact = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return exact
     }
 
     static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
@@ -1092,6 +1125,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult

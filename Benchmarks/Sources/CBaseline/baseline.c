@@ -109,6 +109,22 @@ int64_t cb_sum_items(cb_db *db) {
     return sum;
 }
 
+int64_t cb_walk_items(cb_db *db) {
+    sqlite3_stmt *statement = NULL;
+    sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (sqlite3_prepare_v2(db, "SELECT id, i, d, t FROM item", -1, &statement, NULL) != SQLITE_OK) return -1;
+    int64_t sum = 0;
+    while (sqlite3_step(statement) == SQLITE_ROW) {
+        cb_item item;
+        read_item(statement, &item);
+        sum += item.i;
+        free(item.t);
+    }
+    sqlite3_finalize(statement);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    return sum;
+}
+
 int64_t cb_lookup_items(cb_db *db, int64_t count, const int64_t *ids) {
     sqlite3_stmt *statement = NULL;
     sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);

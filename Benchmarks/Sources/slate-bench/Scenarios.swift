@@ -20,10 +20,14 @@ struct Sizes {
     var writeHold = 0.05
     /// Scenario p: the database sizes, in tables, planning is measured against.
     var planTables = [100, 400]
+    /// The peak memory of walks is measured over tables of these numbers of rows.
+    var walkMemoryRows = [1_000, 1_000_000]
 
     static let full = Sizes(inserts: 1_000_000, rows: 1_000_000, lookups: 100_000, singleInserts: 10_000, orders: 16_000, tables: 400)
     static let quick = Sizes(inserts: 100_000, rows: 100_000, lookups: 20_000, singleInserts: 2_000, orders: 16_000, tables: 400, idleReads: 100, writeHold: 0.02)
-    static let smoke = Sizes(inserts: 500, rows: 500, lookups: 100, singleInserts: 20, orders: 100, tables: 10, idleReads: 5, writeHold: 0.002, planTables: [5, 20])
+    static let smoke = Sizes(
+        inserts: 500, rows: 500, lookups: 100, singleInserts: 20, orders: 100, tables: 10, idleReads: 5, writeHold: 0.002, planTables: [5, 20],
+        walkMemoryRows: [100, 10_000])
 }
 
 /// Builds the scenarios over one dataset and one read database.
@@ -232,6 +236,11 @@ struct Scenarios {
                 let db = try cOpen(path)
                 return Measurement(run: { cb_sum_items(db) }, tearDown: { cb_close(db) })
             },
+            // C reading every column of each row into a struct, as a walk over records does.
+            Implementation(name: "c-rows") {
+                let db = try cOpen(path)
+                return Measurement(run: { cb_walk_items(db) }, tearDown: { cb_close(db) })
+            },
             Implementation(name: "slate-core") {
                 let context = try slateContext(path)
                 return Measurement(run: {
@@ -253,6 +262,14 @@ struct Scenarios {
                     }
                 }, tearDown: { db.close() })
             },
+            Implementation(name: "slate-stream") {
+                let db = try slateDatabase(path)
+                return Measurement(run: {
+                    var sum: Int64 = 0
+                    try db.items.forEach { item in sum &+= Int64(item.i) }
+                    return sum
+                }, tearDown: { db.close() })
+            },
             Implementation(name: "slate-query") {
                 let db = try slateDatabase(path)
                 return Measurement(run: {
@@ -261,6 +278,32 @@ struct Scenarios {
                         return values.reduce(0) { $0 &+ Int64($1) }
                     }
                 }, tearDown: { db.close() })
+            },
+            Implementation(name: "slate-stream-select") {
+                let db = try slateDatabase(path)
+                return Measurement(run: {
+                    var sum: Int64 = 0
+                    try db.items.forEach(selecting: \.i) { i in sum &+= Int64(i) }
+                    return sum
+                }, tearDown: { db.close() })
+            },
+            Implementation(name: "slate-stream-select-tx") {
+                let db = try slateDatabase(path)
+                return Measurement(run: {
+                    try db.readTransaction { tx in
+                        var sum: Int64 = 0
+                        try tx.items.forEach(selecting: \.i) { i in sum &+= Int64(i) }
+                        return sum
+                    }
+                }, tearDown: { db.close() })
+            },
+            Implementation(name: "slate-codable-stream") {
+                let pool = try SQLPool(path: path)
+                return Measurement(run: {
+                    var sum: Int64 = 0
+                    try pool.forEach(SlateCodableItem.self) { item in sum &+= item.i }
+                    return sum
+                }, tearDown: { pool.close() })
             },
             Implementation(name: "slate-raw") {
                 let db = try rawHandle(path)

@@ -8,6 +8,7 @@ import CBaseline
 import Foundation
 import GRDB
 import Slate
+import SlateRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,7 @@ struct Options {
     var implementations: Set<String> = []
     var memory = true
     var rssChild: (implementation: String, path: String)?
+    var walkRSSChild: (implementation: String, path: String)?
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.dropFirst().makeIterator()
@@ -61,8 +63,12 @@ struct Options {
             case "--rss-child":
                 guard let implementation = iterator.next(), let path = iterator.next() else { throw BenchmarkError("--rss-child IMPLEMENTATION PATH") }
                 rssChild = (implementation, path)
+            case "--walk-rss-child":
+                guard let implementation = iterator.next(), let path = iterator.next() else { throw BenchmarkError("--walk-rss-child IMPLEMENTATION PATH") }
+                walkRSSChild = (implementation, path)
             case "--help", "-h":
                 print("usage: slate-bench [--quick | --smoke] [--csv] [--scenario a,b,…] [--implementation c,slate-core,…] [--rounds N] [--no-memory] [--svg FILE]\n       slate-bench --chart-from TABLE --svg FILE   (a table this tool printed, Markdown or CSV, as an SVG bar chart)")
+                print("  memory: the peak of fetching every row (with b), and of walks over 1,000 and 1,000,000 rows (with c)")
                 exit(0)
             default:
                 throw BenchmarkError("unknown argument \(argument); see --help")
@@ -105,41 +111,116 @@ func runRSSChild(implementation: String, path: String) throws {
     default:
         throw BenchmarkError("no memory measurement for \(implementation)")
     }
+    print(peakMemory())
+    withExtendedLifetime(keep) {}
+}
+
+/// This process's peak memory (max RSS), in bytes.
+func peakMemory() -> Int {
     #if os(Linux)
     // VmHWM is this process's own peak; ru_maxrss would include the parent's at fork.
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
     let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    let bytes = kilobytes * 1024
+    return kilobytes * 1024
     #else
     var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
-    let bytes = Int(usage.ru_maxrss)
+    return Int(usage.ru_maxrss)
     #endif
-    print(bytes)
-    withExtendedLifetime(keep) {}
+}
+
+/// Peak memory of summing column i over every row of the table at `path`, one
+/// implementation in this process: the walks, and a fetch of every row for contrast.
+func runWalkRSSChild(implementation: String, path: String) throws {
+    var sum: Int64 = 0
+    var keep: [Any] = []
+    switch implementation {
+    case "c":
+        let db = try cOpen(path)
+        sum = cb_sum_items(db)
+        cb_close(db)
+    case "c-rows":
+        let db = try cOpen(path)
+        sum = cb_walk_items(db)
+        cb_close(db)
+    case "slate-stream":
+        let db = try slateDatabase(path)
+        try db.items.forEach { item in sum &+= Int64(item.i) }
+        db.close()
+    case "slate-stream-select":
+        let db = try slateDatabase(path)
+        try db.items.forEach(selecting: \.i) { i in sum &+= Int64(i) }
+        db.close()
+    case "slate-codable-stream":
+        let pool = try SQLPool(path: path)
+        try pool.forEach(SlateCodableItem.self) { item in sum &+= item.i }
+        pool.close()
+    case "slate-fetch":
+        let db = try slateDatabase(path)
+        let items = try db.items.fetch()
+        sum = items.reduce(0) { $0 &+ Int64($1.i) }
+        keep.append(items)
+        db.close()
+    case "grdb-cursor":
+        let pool = try grdbPool(path)
+        sum = try pool.read { db in
+            var sum: Int64 = 0
+            let cursor = try GRDBItem.fetchCursor(db, sql: "SELECT id, i, d, t FROM item")
+            while let item = try cursor.next() { sum &+= item.i }
+            return sum
+        }
+        try pool.close()
+    default:
+        throw BenchmarkError("no walk memory measurement for \(implementation)")
+    }
+    print(peakMemory())
+    withExtendedLifetime((keep, sum)) {}
+}
+
+/// Runs this program again with `arguments` and reads the peak memory it prints.
+func childPeakMemory(_ arguments: [String]) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+        process.executableURL = Bundle.main.executableURL
+    }
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let bytes = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        throw BenchmarkError("memory measurement \(arguments.joined(separator: " ")) failed")
+    }
+    return bytes
 }
 
 func measureMemory(path: String, log: (String) -> Void) throws -> [(String, Int)] {
     var results: [(String, Int)] = []
     for implementation in ["c", "slate-core", "slate-generated", "grdb-record", "grdb-codable"] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = Bundle.main.executableURL
-        }
-        process.arguments = ["--rss-child", implementation, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let bytes = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError("memory measurement of \(implementation) failed")
-        }
-        results.append((implementation, bytes))
+        results.append((implementation, try childPeakMemory(["--rss-child", implementation, path])))
         log("  memory: \(implementation) done")
     }
+    return results
+}
+
+/// The peak memory of each walk over tables of `rows` rows: what does not grow with the
+/// rows stays flat from the small table to the large one.
+func measureWalkMemory(rows: [Int], scratch: ScratchDirectory, log: (String) -> Void) throws -> [(String, [Int])] {
+    var paths: [String] = []
+    for count in rows {
+        let path = scratch.newDatabasePath("walk-\(count)")
+        try makeReadDatabase(Dataset(rows: count, lookups: 0, orders: 0), at: path)
+        paths.append(path)
+    }
+    var results: [(String, [Int])] = []
+    for implementation in ["c", "c-rows", "slate-stream", "slate-stream-select", "slate-codable-stream", "grdb-cursor", "slate-fetch"] {
+        results.append((implementation, try paths.map { try childPeakMemory(["--walk-rss-child", implementation, $0]) }))
+        log("  walk memory: \(implementation) done")
+    }
+    for path in paths { ScratchDirectory.remove(path) }
     return results
 }
 
@@ -158,6 +239,10 @@ do {
     }
     if let child = options.rssChild {
         try runRSSChild(implementation: child.implementation, path: child.path)
+        exit(0)
+    }
+    if let child = options.walkRSSChild {
+        try runWalkRSSChild(implementation: child.implementation, path: child.path)
         exit(0)
     }
     let log: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -186,6 +271,11 @@ do {
     if options.memory, options.scenarios.isEmpty || options.scenarios.contains("b") {
         memory = try measureMemory(path: scenarios.readDatabase, log: log)
     }
+    var walkMemory: [(String, [Int])] = []
+    let walkRows = options.sizes.walkMemoryRows
+    if options.memory, options.scenarios.isEmpty || options.scenarios.contains("c") {
+        walkMemory = try measureWalkMemory(rows: walkRows, scratch: scratch, log: log)
+    }
 
     if options.csv {
         print("scenario,implementation,median_seconds,ratio_to_c")
@@ -206,6 +296,9 @@ do {
         let c = memory.first { $0.0 == "c" }?.1
         for (implementation, bytes) in memory {
             print("b-memory,\(implementation),\(bytes),\(c.map { String(format: "%.3f", Double(bytes) / Double($0)) } ?? "")")
+        }
+        for (implementation, peaks) in walkMemory {
+            for (rows, bytes) in zip(walkRows, peaks) { print("c-walk-memory-\(rows),\(implementation),\(bytes),") }
         }
     } else {
         print("| scenario | implementation | median s | × C |")
@@ -233,6 +326,15 @@ do {
             print("|---|---|---:|---:|")
             for (implementation, bytes) in memory {
                 print("| b | \(implementation) | \(String(format: "%.1f", Double(bytes) / 1_048_576)) | \(c.map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–") |")
+            }
+        }
+        if !walkMemory.isEmpty {
+            func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+            print("")
+            print("| peak memory of a walk summing i (c) | implementation | " + walkRows.map { "\($0.formatted()) rows MiB" }.joined(separator: " | ") + " | growth MiB |")
+            print("|---|---|" + walkRows.map { _ in "---:|" }.joined() + "---:|")
+            for (implementation, peaks) in walkMemory {
+                print("| c | \(implementation) | " + peaks.map(mib).joined(separator: " | ") + " | \(mib((peaks.last ?? 0) - (peaks.first ?? 0))) |")
             }
         }
     }

@@ -313,6 +313,12 @@ public func sqlite3_stocks_fetch(
     try SQLRecordCoding.fetch(db, Stock.sqlSelect, limit: limit, decode: { try Stock(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `stock` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_stocks_forEach(_ db: OpaquePointer, _ body: (Stock) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Stock.sqlSelect, decode: { try Stock(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `stock` row with primary key `book_id`, or nil.
 public func sqlite3_stock_find(_ db: OpaquePointer, _ bookId: Int) throws -> Stock? {
     try SQLRecordCoding.fetch(db, Stock.sqlFind, limit: 1, bind: { try Stock.bindKey(bookId, to: $0, at: 1) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }).first

@@ -17,6 +17,25 @@ extension Translator {
                 isThrowing: true, returnType: "[\(type)]",
                 body: [.line("try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: \(decode), filter: filter)")])),
         ]
+        if isRawOnly {
+            // Over SlateRecords, `forEach(in:where:orderBy:limit:offset:_:)` comes with the
+            // typed queries.
+            members += [
+                .blank,
+                .function(FunctionDescription(
+                    docs: docs([
+                        "Calls `body` with each row of `\(record.sqlName)` in the database `db` as it is read: one row is in memory",
+                        "at a time. A throw from `body` stops the walk and is rethrown.",
+                    ]),
+                    access: access, modifiers: ["static"], kind: .function("forEach"),
+                    parameters: [
+                        .init(label: "in", name: "db", type: "OpaquePointer"),
+                        .init(label: nil, name: "body", type: "(\(type)) throws -> Void"),
+                    ],
+                    isThrowing: true,
+                    body: [.line("try SQLRecordCoding.forEach(db, sqlSelect, decode: \(decode), body: { try body($0); return true })")])),
+            ]
+        }
         if record.isTable, record.key != nil {
             let keys = record.keyProperties
             let parameters: [FunctionDescription.Parameter] = keys.count == 1

@@ -73,6 +73,19 @@ extension Translator {
                 isThrowing: true, returnType: "[\(type)]",
                 body: [.line("try SQLRecordCoding.fetch(db, \(type).sqlSelect, limit: limit, decode: \(decode), filter: filter)")])))
             declarations.append(.blank)
+            declarations.append(.function(FunctionDescription(
+                docs: docs([
+                    "Calls `body` with each row of `\(record.sqlName)` as it is read: one row is in memory at a time, however many",
+                    "there are. A throw from `body` stops the walk and is rethrown.",
+                ]),
+                access: access, kind: .function("\(prefix)\(record.rawPlural)_forEach"),
+                parameters: [
+                    .init(label: nil, name: "db", type: "OpaquePointer"),
+                    .init(label: nil, name: "body", type: "(\(type)) throws -> Void"),
+                ],
+                isThrowing: true,
+                body: [.line("try SQLRecordCoding.forEach(db, \(type).sqlSelect, decode: \(decode), body: { try body($0); return true })")])))
+            declarations.append(.blank)
             guard record.isTable else { continue }
 
             if record.key != nil {

@@ -37,8 +37,11 @@ enum RawSupportTemplate {
         // NULL for a property that is not optional all throw, naming table and column.
 
         static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
-            guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
-            return value
+            // The common case first, whatever the optimizer decides about `intOrNil`.
+            let value = sqlite3_column_value(statement, index)
+            if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+            guard let exact = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+            return exact
         }
 
         static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
@@ -53,8 +56,11 @@ enum RawSupportTemplate {
         }
 
         static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
-            guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
-            return value
+            // The common case first, whatever the optimizer decides about `doubleOrNil`.
+            let value = sqlite3_column_value(statement, index)
+            if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+            guard let exact = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+            return exact
         }
 
         static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
@@ -69,8 +75,11 @@ enum RawSupportTemplate {
         }
 
         static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
-            guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
-            return value
+            // The common case first, whatever the optimizer decides about `boolOrNil`.
+            let value = sqlite3_column_value(statement, index)
+            if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+            guard let exact = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+            return exact
         }
 
         static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
@@ -371,6 +380,20 @@ enum RawSupportTemplate {
                 }
             }
             return records
+        }
+
+        static func forEach<Record>(
+            _ db: OpaquePointer, _ sql: String,
+            bind: (OpaquePointer) throws -> Void = { _ in },
+            decode: (OpaquePointer) throws -> Record,
+            body: (Record) throws -> Bool
+        ) throws {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
 
         @discardableResult

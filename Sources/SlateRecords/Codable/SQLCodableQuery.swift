@@ -52,6 +52,16 @@ struct SQLCodableQuery<Record: SQLCodableRecord>: Sendable {
         defer { statement.reset() }
         try table.forEachRecord(from: statement, body)
     }
+
+    /// Runs the query on `context`, handing each record to `body` as it is decoded, until
+    /// `body` sets its `stop` argument.
+    @usableFromInline
+    func walk(in context: SQLContext, _ body: (consuming Record, inout Bool) throws -> Void) throws {
+        let table = try context.codableTable(Record.self)
+        let statement = try context.selectStatement(condition, ordering, limit: limit, offset: offset, in: table.queries)
+        defer { statement.reset() }
+        try table.walkRecords(from: statement, body)
+    }
 }
 
 extension Array {

@@ -72,6 +72,18 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         }
     }
 
+    /// Decodes each row `statement` steps to and hands the record to `body` until it sets
+    /// its `stop` argument; the caller resets the statement. (Apart from
+    /// ``forEachRecord(from:_:)``, whose closure cannot throw, so that fetches pay nothing
+    /// for a walk's early stop.)
+    func walkRecords(from statement: SQLStatement, _ body: (consuming Record, inout Bool) throws -> Void) throws {
+        let handle = try statement.liveHandle()
+        var stop = false
+        while !stop, try statement.next() {
+            try body(try reader.record(Record.self, from: handle), &stop)
+        }
+    }
+
     /// Decodes the first row `statement` steps to, if there is one, and hands the record
     /// to `body`; the caller resets it. (It steps once: a lookup by key needs no second
     /// step to find there is no other row.)

@@ -77,6 +77,55 @@ extension SQLRecordStore {
         return records
     }
 
+    /// Calls `body` with each record for which `predicate` holds, in `order`, from
+    /// `offset`, at most `limit`, as it is decoded: one record is in memory at a time,
+    /// however many rows there are.
+    ///
+    /// ```swift
+    /// try db.forEach(Note.self, where: { $0.status == .open }, orderBy: { $0.title.ascending }) { note in
+    ///     try export(note)
+    /// }
+    /// ```
+    ///
+    /// The walk holds one connection until it ends (on a pool or a generated database, a
+    /// reader, and `body` must not call the pool). A throw from `body` stops it and is
+    /// rethrown; to stop without an error, take a second argument and set it:
+    /// `{ note, stop in stop = note.title == "Done" }`.
+    public func forEach<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        _ body: (Record) throws -> Void
+    ) throws {
+        try forEach(type, where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in try body(record) }
+    }
+
+    /// Calls `body` with each record for which `predicate` holds until it sets `stop` to
+    /// true: the rows after that one are never read.
+    ///
+    /// ```swift
+    /// var titles: [String] = []
+    /// try db.forEach(Note.self, orderBy: { $0.title.ascending }) { note, stop in
+    ///     titles.append(note.title)
+    ///     stop = titles.count == 10
+    /// }
+    /// ```
+    public func forEach<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        _ body: (Record, _ stop: inout Bool) throws -> Void
+    ) throws {
+        try withReadContext { context in
+            let query = try SQLCodableQuery(on: context, where: predicate, orderBy: order, limit: limit, offset: offset)
+            try query.walk(in: context) { record, stop in try body(record, &stop) }
+        }
+    }
+
     /// The first record for which `predicate` holds (in `order`), or nil.
     @inlinable
     public func fetchOne<Record: SQLCodableRecord>(
@@ -217,6 +266,37 @@ extension SQLPooledStore {
             var records: [Record] = []
             try query.forEach(in: context) { records.appendFetched($0) }
             return records
+        }
+    }
+
+    /// ``SQLRecordStore/forEach(_:where:orderBy:limit:offset:_:)-(_,_,_,_,_,(Record)->Void)``
+    /// for async code: the walk runs on the pool's worker thread, holding one reader, and
+    /// `body` is called there; the closures `predicate` and `order` run before it suspends.
+    /// Cancelling the task stops the walk at the next row with `CancellationError`.
+    public func forEach<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        _ body: @escaping @Sendable (Record) throws -> Void
+    ) async throws {
+        try await forEach(type, where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in try body(record) }
+    }
+
+    /// `forEach(_:where:orderBy:limit:offset:_:)`
+    /// for async code.
+    public func forEach<Record: SQLCodableRecord>(
+        _ type: Record.Type,
+        where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil,
+        orderBy order: ((SQLCodableColumns<Record>) -> SQLOrder<Record>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        _ body: @escaping @Sendable (Record, _ stop: inout Bool) throws -> Void
+    ) async throws {
+        let query = try SQLCodableQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
+        try await pool.readWithoutTransaction { context in
+            try query.walk(in: context) { record, stop in try body(record, &stop) }
         }
     }
 

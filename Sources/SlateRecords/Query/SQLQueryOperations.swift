@@ -11,6 +11,40 @@ public enum SQLQueryOperations {
         return try SQLRecordOperations.records(Record.self, from: statement)
     }
 
+    /// Hands each row `condition` holds for, in `order`, from `offset`, at most `limit`, to
+    /// `body` as it is read, until `body` sets its `stop` argument.
+    @inlinable
+    public static func forEach<Record: SQLQueryableRecord>(
+        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext,
+        _ body: (Record, inout Bool) throws -> Void
+    ) throws {
+        let statement = try walkStatement(condition, order, limit: limit, offset: offset, in: context)
+        defer { statement.reset() }
+        try SQLRecordOperations.forEach(Record.self, from: statement, body)
+    }
+
+    /// Runs `body` with a cursor over the rows `condition` holds for.
+    @inlinable
+    public static func withCursor<Record: SQLQueryableRecord, T>(
+        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext,
+        _ body: (SQLRecordCursor<Record>) throws -> T
+    ) throws -> T {
+        let statement = try walkStatement(condition, order, limit: limit, offset: offset, in: context)
+        return try SQLRecordOperations.withCursor(Record.self, over: statement, body)
+    }
+
+    /// The bound `SELECT` of a walk: a walk of every row uses the record's own statement
+    /// (``SQLRecord/sqlSelect``, from its slot), as `fetch()` does.
+    @inlinable
+    static func walkStatement<Record: SQLQueryableRecord>(
+        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
+    ) throws -> SQLStatement {
+        if condition == nil, order == nil, limit == nil, offset == nil {
+            return try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
+        }
+        return try context.selectStatement(condition, order, limit: limit, offset: offset, in: context.queryCache(Record.self))
+    }
+
     /// The first row `condition` holds for, in `order`.
     @inlinable
     public static func fetchOne<Record: SQLQueryableRecord>(

@@ -16,6 +16,64 @@ extension SQLQueryableRecord {
         limit: Int? = nil,
         offset: Int? = nil
     ) throws -> [Self] {
+        let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
+        return try explained(rendered) {
+            try SQLRecordCoding.fetch(db, rendered.sql, bind: { try bindAll(values, to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) })
+        }
+    }
+
+    /// Calls `body` with each row of the database `db` for which `predicate` holds, in
+    /// `order`, from `offset`, at most `limit`, as it is read: one record is in memory at a
+    /// time. A throw from `body` stops the walk and is rethrown.
+    ///
+    /// ```swift
+    /// try Person.forEach(in: db, where: { $0.title != nil }) { person in print(person.name) }
+    /// ```
+    public static func forEach(
+        in db: OpaquePointer,
+        where predicate: ((Columns) -> SQLPredicate<Self>)? = nil,
+        orderBy order: ((Columns) -> SQLOrder<Self>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        _ body: (Self) throws -> Void
+    ) throws {
+        let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
+        try explained(rendered) {
+            try SQLRecordCoding.forEach(
+                db, rendered.sql, bind: { try bindAll(values, to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
+                body: { record in
+                    try body(record)
+                    return true
+                })
+        }
+    }
+
+    /// ``forEach(in:where:orderBy:limit:offset:_:)-(_,_,_,_,_,(Self)->Void)`` until `body`
+    /// sets `stop` to true: the rows after that one are never read.
+    public static func forEach(
+        in db: OpaquePointer,
+        where predicate: ((Columns) -> SQLPredicate<Self>)? = nil,
+        orderBy order: ((Columns) -> SQLOrder<Self>)? = nil,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        _ body: (Self, _ stop: inout Bool) throws -> Void
+    ) throws {
+        let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
+        try explained(rendered) {
+            try SQLRecordCoding.forEach(
+                db, rendered.sql, bind: { try bindAll(values, to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
+                body: { record in
+                    var stop = false
+                    try body(record, &stop)
+                    return !stop
+                })
+        }
+    }
+
+    /// The SQL of a typed `SELECT` and its values, limit and offset included.
+    static func selectQuery(
+        where predicate: ((Columns) -> SQLPredicate<Self>)?, orderBy order: ((Columns) -> SQLOrder<Self>)?, limit: Int?, offset: Int?
+    ) -> (SQLRenderedQuery, SQLBoundValues) {
         let columns = Columns()
         let condition = predicate?(columns)
         let shape = SQLQueryShape(
@@ -24,10 +82,7 @@ extension SQLQueryableRecord {
         var values = condition?.values ?? .none
         if let limit { values.append(.integer(Int64(limit))) }
         if let offset { values.append(.integer(Int64(offset))) }
-        let rendered = shape.render(SQLQueryTarget(Self.self))
-        return try explained(rendered) {
-            try SQLRecordCoding.fetch(db, rendered.sql, bind: { try bindAll(values, to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) })
-        }
+        return (shape.render(SQLQueryTarget(Self.self)), values)
     }
 
     /// How many rows of the database `db` `predicate` holds for.

@@ -5327,6 +5327,12 @@ public func bookshop_authors_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.Author.sqlSelect, limit: limit, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `authors` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_authors_forEach(_ db: OpaquePointer, _ body: (Bookshop.Author) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Author.sqlSelect, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `authors` row with primary key `author_id`, or nil.
 public func bookshop_author_find(_ db: OpaquePointer, _ authorId: Int) throws -> Bookshop.Author? {
     try SQLRecordCoding.fetch(db, Bookshop.Author.sqlFind, limit: 1, bind: { try Bookshop.Author.bindKey(authorId, to: $0, at: 1) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }).first
@@ -5365,6 +5371,12 @@ public func bookshop_publishers_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.Publisher.sqlSelect, limit: limit, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `publishers` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_publishers_forEach(_ db: OpaquePointer, _ body: (Bookshop.Publisher) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Publisher.sqlSelect, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `publishers` row with primary key `publisher_id`, or nil.
 public func bookshop_publisher_find(_ db: OpaquePointer, _ publisherId: Int) throws -> Bookshop.Publisher? {
     try SQLRecordCoding.fetch(db, Bookshop.Publisher.sqlFind, limit: 1, bind: { try Bookshop.Publisher.bindKey(publisherId, to: $0, at: 1) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }).first
@@ -5401,6 +5413,12 @@ public func bookshop_books_fetch(
     filter: ((Bookshop.Book) throws -> Bool)? = nil
 ) throws -> [Bookshop.Book] {
     try SQLRecordCoding.fetch(db, Bookshop.Book.sqlSelect, limit: limit, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `books` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_books_forEach(_ db: OpaquePointer, _ body: (Bookshop.Book) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Book.sqlSelect, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `books` row with primary key `book_id`, or nil.
@@ -5454,6 +5472,12 @@ public func bookshop_book_authors_fetch(
     filter: ((Bookshop.BookAuthor) throws -> Bool)? = nil
 ) throws -> [Bookshop.BookAuthor] {
     try SQLRecordCoding.fetch(db, Bookshop.BookAuthor.sqlSelect, limit: limit, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `book_authors` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_book_authors_forEach(_ db: OpaquePointer, _ body: (Bookshop.BookAuthor) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.BookAuthor.sqlSelect, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `book_authors` row with primary key `book_id`, `author_id`, or nil.
@@ -5525,6 +5549,12 @@ public func bookshop_categories_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.Category.sqlSelect, limit: limit, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `categories` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_categories_forEach(_ db: OpaquePointer, _ body: (Bookshop.Category) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Category.sqlSelect, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `categories` row with primary key `category_id`, or nil.
 public func bookshop_category_find(_ db: OpaquePointer, _ categoryId: Int) throws -> Bookshop.Category? {
     try SQLRecordCoding.fetch(db, Bookshop.Category.sqlFind, limit: 1, bind: { try Bookshop.Category.bindKey(categoryId, to: $0, at: 1) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }).first
@@ -5579,6 +5609,12 @@ public func bookshop_book_categories_fetch(
     filter: ((Bookshop.BookCategory) throws -> Bool)? = nil
 ) throws -> [Bookshop.BookCategory] {
     try SQLRecordCoding.fetch(db, Bookshop.BookCategory.sqlSelect, limit: limit, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `book_categories` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_book_categories_forEach(_ db: OpaquePointer, _ body: (Bookshop.BookCategory) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.BookCategory.sqlSelect, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `book_categories` row with primary key `book_id`, `category_id`, or nil.
@@ -5660,6 +5696,12 @@ public func bookshop_customers_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.Customer.sqlSelect, limit: limit, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `customers` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_customers_forEach(_ db: OpaquePointer, _ body: (Bookshop.Customer) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Customer.sqlSelect, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `customers` row with primary key `customer_id`, or nil.
 public func bookshop_customer_find(_ db: OpaquePointer, _ customerId: Int) throws -> Bookshop.Customer? {
     try SQLRecordCoding.fetch(db, Bookshop.Customer.sqlFind, limit: 1, bind: { try Bookshop.Customer.bindKey(customerId, to: $0, at: 1) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }).first
@@ -5696,6 +5738,12 @@ public func bookshop_addresses_fetch(
     filter: ((Bookshop.Address) throws -> Bool)? = nil
 ) throws -> [Bookshop.Address] {
     try SQLRecordCoding.fetch(db, Bookshop.Address.sqlSelect, limit: limit, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `addresses` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_addresses_forEach(_ db: OpaquePointer, _ body: (Bookshop.Address) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Address.sqlSelect, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `addresses` row with primary key `address_id`, or nil.
@@ -5749,6 +5797,12 @@ public func bookshop_orders_fetch(
     filter: ((Bookshop.Order) throws -> Bool)? = nil
 ) throws -> [Bookshop.Order] {
     try SQLRecordCoding.fetch(db, Bookshop.Order.sqlSelect, limit: limit, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `orders` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_orders_forEach(_ db: OpaquePointer, _ body: (Bookshop.Order) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Order.sqlSelect, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `orders` row with primary key `order_id`, or nil.
@@ -5846,6 +5900,12 @@ public func bookshop_order_items_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.OrderItem.sqlSelect, limit: limit, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `order_items` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_order_items_forEach(_ db: OpaquePointer, _ body: (Bookshop.OrderItem) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.OrderItem.sqlSelect, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `order_items` row with primary key `order_id`, `book_id`, or nil.
 public func bookshop_order_item_find(_ db: OpaquePointer, orderId: Int, bookId: Int) throws -> Bookshop.OrderItem? {
     try SQLRecordCoding.fetch(db, Bookshop.OrderItem.sqlFind, limit: 1, bind: { try Bookshop.OrderItem.bindKey(Bookshop.OrderItem.ID(orderId: orderId, bookId: bookId), to: $0, at: 1) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }).first
@@ -5912,6 +5972,12 @@ public func bookshop_stocks_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.Stock.sqlSelect, limit: limit, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `stock` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_stocks_forEach(_ db: OpaquePointer, _ body: (Bookshop.Stock) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Stock.sqlSelect, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `stock` row with primary key `book_id`, or nil.
 public func bookshop_stock_find(_ db: OpaquePointer, _ bookId: Int) throws -> Bookshop.Stock? {
     try SQLRecordCoding.fetch(db, Bookshop.Stock.sqlFind, limit: 1, bind: { try Bookshop.Stock.bindKey(bookId, to: $0, at: 1) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }).first
@@ -5963,6 +6029,12 @@ public func bookshop_reviews_fetch(
     filter: ((Bookshop.Review) throws -> Bool)? = nil
 ) throws -> [Bookshop.Review] {
     try SQLRecordCoding.fetch(db, Bookshop.Review.sqlSelect, limit: limit, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `reviews` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_reviews_forEach(_ db: OpaquePointer, _ body: (Bookshop.Review) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Review.sqlSelect, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `reviews` row with primary key `review_id`, or nil.
@@ -6033,6 +6105,12 @@ public func bookshop_bestsellers_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.Bestseller.sqlSelect, limit: limit, decode: { try Bookshop.Bestseller(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `bestsellers` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_bestsellers_forEach(_ db: OpaquePointer, _ body: (Bookshop.Bestseller) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.Bestseller.sqlSelect, decode: { try Bookshop.Bestseller(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `book_ratings`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -6044,6 +6122,12 @@ public func bookshop_book_ratings_fetch(
     try SQLRecordCoding.fetch(db, Bookshop.BookRating.sqlSelect, limit: limit, decode: { try Bookshop.BookRating(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `book_ratings` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_book_ratings_forEach(_ db: OpaquePointer, _ body: (Bookshop.BookRating) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.BookRating.sqlSelect, decode: { try Bookshop.BookRating(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `customer_orders`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -6053,6 +6137,15 @@ public func bookshop_customer_orders_fetch(
     filter: ((Bookshop.CustomerOrder) throws -> Bool)? = nil
 ) throws -> [Bookshop.CustomerOrder] {
     try SQLRecordCoding.fetch(db, Bookshop.CustomerOrder.sqlSelect, limit: limit, decode: { try Bookshop.CustomerOrder(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `customer_orders` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func bookshop_customer_orders_forEach(
+    _ db: OpaquePointer,
+    _ body: (Bookshop.CustomerOrder) throws -> Void
+) throws {
+    try SQLRecordCoding.forEach(db, Bookshop.CustomerOrder.sqlSelect, decode: { try Bookshop.CustomerOrder(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The orders a customer placed since a date, newest first.

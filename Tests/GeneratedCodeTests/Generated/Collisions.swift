@@ -1605,6 +1605,12 @@ public func sqlite3_stores_fetch(
     try SQLRecordCoding.fetch(db, StoreRecord.sqlSelect, limit: limit, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `store` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_stores_forEach(_ db: OpaquePointer, _ body: (StoreRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, StoreRecord.sqlSelect, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `store` row with primary key `store_id`, or nil.
 public func sqlite3_store_record_find(_ db: OpaquePointer, _ storeId: Int) throws -> StoreRecord? {
     try SQLRecordCoding.fetch(db, StoreRecord.sqlFind, limit: 1, bind: { try StoreRecord.bindKey(storeId, to: $0, at: 1) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1641,6 +1647,12 @@ public func sqlite3_handles_fetch(
     filter: ((Handle) throws -> Bool)? = nil
 ) throws -> [Handle] {
     try SQLRecordCoding.fetch(db, Handle.sqlSelect, limit: limit, decode: { try Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `handle` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_handles_forEach(_ db: OpaquePointer, _ body: (Handle) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Handle.sqlSelect, decode: { try Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `handle` row with primary key `handle_id`, or nil.
@@ -1681,6 +1693,12 @@ public func sqlite3_statements_fetch(
     try SQLRecordCoding.fetch(db, Statement.sqlSelect, limit: limit, decode: { try Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `statement` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_statements_forEach(_ db: OpaquePointer, _ body: (Statement) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Statement.sqlSelect, decode: { try Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `statement` row with primary key `statement_id`, or nil.
 public func sqlite3_statement_find(_ db: OpaquePointer, _ statementId: Int) throws -> Statement? {
     try SQLRecordCoding.fetch(db, Statement.sqlFind, limit: 1, bind: { try Statement.bindKey(statementId, to: $0, at: 1) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }).first
@@ -1719,6 +1737,12 @@ public func sqlite3_dbs_fetch(
     try SQLRecordCoding.fetch(db, Db.sqlSelect, limit: limit, decode: { try Db(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `db` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_dbs_forEach(_ db: OpaquePointer, _ body: (Db) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Db.sqlSelect, decode: { try Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `db` row with primary key `db_id`, or nil.
 public func sqlite3_db_find(_ db: OpaquePointer, _ dbId: Int) throws -> Db? {
     try SQLRecordCoding.fetch(db, Db.sqlFind, limit: 1, bind: { try Db.bindKey(dbId, to: $0, at: 1) }, decode: { try Db(sqliteStatement: $0, offset: 0) }).first
@@ -1755,6 +1779,12 @@ public func sqlite3_chains_fetch(
     filter: ((Chain) throws -> Bool)? = nil
 ) throws -> [Chain] {
     try SQLRecordCoding.fetch(db, Chain.sqlSelect, limit: limit, decode: { try Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `chain` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_chains_forEach(_ db: OpaquePointer, _ body: (Chain) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Chain.sqlSelect, decode: { try Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `chain` row with primary key `id`, `chain_index`, or nil.
@@ -1806,6 +1836,12 @@ public func sqlite3_gadgets_fetch(
     filter: ((Gadget) throws -> Bool)? = nil
 ) throws -> [Gadget] {
     try SQLRecordCoding.fetch(db, Gadget.sqlSelect, limit: limit, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `gadget` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_gadgets_forEach(_ db: OpaquePointer, _ body: (Gadget) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Gadget.sqlSelect, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `gadget` row with primary key `gadget_id`, or nil.

@@ -578,6 +578,12 @@ public func sqlite3_people_fetch(
     try SQLRecordCoding.fetch(db, Person.sqlSelect, limit: limit, decode: { try Person(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `person` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_people_forEach(_ db: OpaquePointer, _ body: (Person) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Person.sqlSelect, decode: { try Person(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `person` row with primary key `person_id`, or nil.
 public func sqlite3_person_find(_ db: OpaquePointer, _ personId: Int) throws -> Person? {
     try SQLRecordCoding.fetch(db, Person.sqlFind, limit: 1, bind: { try Person.bindKey(personId, to: $0, at: 1) }, decode: { try Person(sqliteStatement: $0, offset: 0) }).first
@@ -614,6 +620,12 @@ public func sqlite3_addresses_fetch(
     filter: ((Address) throws -> Bool)? = nil
 ) throws -> [Address] {
     try SQLRecordCoding.fetch(db, Address.sqlSelect, limit: limit, decode: { try Address(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `address` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_addresses_forEach(_ db: OpaquePointer, _ body: (Address) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Address.sqlSelect, decode: { try Address(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `address` row with primary key `address_id`, or nil.

@@ -8142,6 +8142,12 @@ public func edge_my_tables_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.MyTable.sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `my table` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_my_tables_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.MyTable) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.MyTable.sqlSelect, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `my table` row with primary key `id`, or nil.
 public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.MyTable? {
     try SQLRecordCoding.fetch(db, EdgeDatabase.MyTable.sqlFind, limit: 1, bind: { try EdgeDatabase.MyTable.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
@@ -8178,6 +8184,12 @@ public func edge_order_items_fetch(
     filter: ((EdgeDatabase.OrderItem) throws -> Bool)? = nil
 ) throws -> [EdgeDatabase.OrderItem] {
     try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `order item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_order_items_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.OrderItem) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.OrderItem.sqlSelect, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `order item` row with primary key `id`, or nil.
@@ -8218,6 +8230,12 @@ public func edge_order_item2_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem2.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `order_item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_order_item2_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.OrderItem2) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.OrderItem2.sqlSelect, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `order_item` row with primary key `id`, or nil.
 public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.OrderItem2? {
     try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem2.sqlFind, limit: 1, bind: { try EdgeDatabase.OrderItem2.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
@@ -8256,6 +8274,12 @@ public func edge_items_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.Item.sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_items_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Item.sqlSelect, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `item` row with primary key `id`, or nil.
 public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Item? {
     try SQLRecordCoding.fetch(db, EdgeDatabase.Item.sqlFind, limit: 1, bind: { try EdgeDatabase.Item.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
@@ -8292,6 +8316,12 @@ public func edge_items2_fetch(
     filter: ((EdgeDatabase.Items) throws -> Bool)? = nil
 ) throws -> [EdgeDatabase.Items] {
     try SQLRecordCoding.fetch(db, EdgeDatabase.Items.sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `items` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_items2_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Items) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Items.sqlSelect, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `items` row with primary key `id`, or nil.
@@ -8347,6 +8377,12 @@ public func edge_types_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.TypeRecord.sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `Type` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_types_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.TypeRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.TypeRecord.sqlSelect, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `Type` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.TypeRecord) throws {
@@ -8365,6 +8401,12 @@ public func edge_protocols_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.ProtocolRecord.sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `Protocol` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_protocols_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.ProtocolRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.ProtocolRecord.sqlSelect, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `Protocol` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.ProtocolRecord) throws {
@@ -8381,6 +8423,12 @@ public func edge_selects_fetch(
     filter: ((EdgeDatabase.Select) throws -> Bool)? = nil
 ) throws -> [EdgeDatabase.Select] {
     try SQLRecordCoding.fetch(db, EdgeDatabase.Select.sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `select` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_selects_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Select) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Select.sqlSelect, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `select` row with primary key `where`, or nil.
@@ -8421,6 +8469,12 @@ public func edge__2fa_codes_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase._2faCode.sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `2fa codes` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge__2fa_codes_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase._2faCode) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase._2faCode.sqlSelect, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `2fa codes` row with primary key `code`, or nil.
 public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> EdgeDatabase._2faCode? {
     try SQLRecordCoding.fetch(db, EdgeDatabase._2faCode.sqlFind, limit: 1, bind: { try EdgeDatabase._2faCode.bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
@@ -8455,6 +8509,12 @@ public func edge_odds_fetch(
     filter: ((EdgeDatabase.Odd) throws -> Bool)? = nil
 ) throws -> [EdgeDatabase.Odd] {
     try SQLRecordCoding.fetch(db, EdgeDatabase.Odd.sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `odd` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_odds_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Odd) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Odd.sqlSelect, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `odd` row with primary key `id`, or nil.
@@ -8495,6 +8555,12 @@ public func edge_xies_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.XY.sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `x"#y` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_xies_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.XY) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.XY.sqlSelect, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `x"#y` row with primary key `id`, or nil.
 public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.XY? {
     try SQLRecordCoding.fetch(db, EdgeDatabase.XY.sqlFind, limit: 1, bind: { try EdgeDatabase.XY.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
@@ -8531,6 +8597,12 @@ public func edge_wides_fetch(
     filter: ((EdgeDatabase.Wide) throws -> Bool)? = nil
 ) throws -> [EdgeDatabase.Wide] {
     try SQLRecordCoding.fetch(db, EdgeDatabase.Wide.sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `wide` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_wides_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Wide) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Wide.sqlSelect, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `wide` row with primary key `id`, or nil.
@@ -8571,6 +8643,12 @@ public func edge_vs_fetch(
     try SQLRecordCoding.fetch(db, EdgeDatabase.V.sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `v"#` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_vs_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.V) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.V.sqlSelect, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `odd view`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8580,4 +8658,10 @@ public func edge_odd_views_fetch(
     filter: ((EdgeDatabase.OddView) throws -> Bool)? = nil
 ) throws -> [EdgeDatabase.OddView] {
     try SQLRecordCoding.fetch(db, EdgeDatabase.OddView.sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `odd view` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_odd_views_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.OddView) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.OddView.sqlSelect, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }

@@ -1858,6 +1858,12 @@ public func sqlite3_places_fetch(
     try SQLRecordCoding.fetch(db, Place.sqlSelect, limit: limit, decode: { try Place(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `place` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_places_forEach(_ db: OpaquePointer, _ body: (Place) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Place.sqlSelect, decode: { try Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `place` row with primary key `id`, or nil.
 public func sqlite3_place_find(_ db: OpaquePointer, _ id: Int) throws -> Place? {
     try SQLRecordCoding.fetch(db, Place.sqlFind, limit: 1, bind: { try Place.bindKey(id, to: $0, at: 1) }, decode: { try Place(sqliteStatement: $0, offset: 0) }).first
@@ -1894,6 +1900,12 @@ public func sqlite3_zevents_fetch(
     filter: ((Zevent) throws -> Bool)? = nil
 ) throws -> [Zevent] {
     try SQLRecordCoding.fetch(db, Zevent.sqlSelect, limit: limit, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `ZEVENT` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_zevents_forEach(_ db: OpaquePointer, _ body: (Zevent) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Zevent.sqlSelect, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `ZEVENT` row with primary key `Z_PK`, or nil.
@@ -1934,6 +1946,12 @@ public func sqlite3_legacy_posts_fetch(
     try SQLRecordCoding.fetch(db, LegacyPost.sqlSelect, limit: limit, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `legacy_post` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_legacy_posts_forEach(_ db: OpaquePointer, _ body: (LegacyPost) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, LegacyPost.sqlSelect, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `legacy_post` row with primary key `id`, or nil.
 public func sqlite3_legacy_post_find(_ db: OpaquePointer, _ id: Int) throws -> LegacyPost? {
     try SQLRecordCoding.fetch(db, LegacyPost.sqlFind, limit: 1, bind: { try LegacyPost.bindKey(id, to: $0, at: 1) }, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }).first
@@ -1970,6 +1988,12 @@ public func sqlite3_films_fetch(
     filter: ((Film) throws -> Bool)? = nil
 ) throws -> [Film] {
     try SQLRecordCoding.fetch(db, Film.sqlSelect, limit: limit, decode: { try Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `film` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_films_forEach(_ db: OpaquePointer, _ body: (Film) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Film.sqlSelect, decode: { try Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `film` row with primary key `film_id`, or nil.
@@ -2010,6 +2034,12 @@ public func sqlite3_boxes_fetch(
     try SQLRecordCoding.fetch(db, Box.sqlSelect, limit: limit, decode: { try Box(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `box` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_boxes_forEach(_ db: OpaquePointer, _ body: (Box) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Box.sqlSelect, decode: { try Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `box` row with primary key `id`, or nil.
 public func sqlite3_box_find(_ db: OpaquePointer, _ id: Int) throws -> Box? {
     try SQLRecordCoding.fetch(db, Box.sqlFind, limit: 1, bind: { try Box.bindKey(id, to: $0, at: 1) }, decode: { try Box(sqliteStatement: $0, offset: 0) }).first
@@ -2048,6 +2078,12 @@ public func sqlite3_note_searches_fetch(
     try SQLRecordCoding.fetch(db, NoteSearch.sqlSelect, limit: limit, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `note_search` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_note_searches_forEach(_ db: OpaquePointer, _ body: (NoteSearch) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, NoteSearch.sqlSelect, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `note_search` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_note_search_insert(_ db: OpaquePointer, _ record: inout NoteSearch) throws {
@@ -2064,6 +2100,12 @@ public func sqlite3_guarded_fetch(
     filter: ((Guarded) throws -> Bool)? = nil
 ) throws -> [Guarded] {
     try SQLRecordCoding.fetch(db, Guarded.sqlSelect, limit: limit, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `guarded` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_guarded_forEach(_ db: OpaquePointer, _ body: (Guarded) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Guarded.sqlSelect, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `guarded` row with primary key `id`, or nil.
@@ -2102,6 +2144,12 @@ public func sqlite3_keywords_fetch(
     filter: ((Keyword) throws -> Bool)? = nil
 ) throws -> [Keyword] {
     try SQLRecordCoding.fetch(db, Keyword.sqlSelect, limit: limit, decode: { try Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `keyword` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_keywords_forEach(_ db: OpaquePointer, _ body: (Keyword) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Keyword.sqlSelect, decode: { try Keyword(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `keyword` row with primary key `id`, or nil.

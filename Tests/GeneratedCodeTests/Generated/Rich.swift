@@ -2769,6 +2769,12 @@ public func sqlite3_items_fetch(
     try SQLRecordCoding.fetch(db, Item.sqlSelect, limit: limit, decode: { try Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_items_forEach(_ db: OpaquePointer, _ body: (Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Item.sqlSelect, decode: { try Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `item` row with primary key `id`, or nil.
 public func sqlite3_item_find(_ db: OpaquePointer, _ id: Int) throws -> Item? {
     try SQLRecordCoding.fetch(db, Item.sqlFind, limit: 1, bind: { try Item.bindKey(id, to: $0, at: 1) }, decode: { try Item(sqliteStatement: $0, offset: 0) }).first
@@ -2805,6 +2811,12 @@ public func sqlite3_devices_fetch(
     filter: ((Device) throws -> Bool)? = nil
 ) throws -> [Device] {
     try SQLRecordCoding.fetch(db, Device.sqlSelect, limit: limit, decode: { try Device(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `device` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_devices_forEach(_ db: OpaquePointer, _ body: (Device) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Device.sqlSelect, decode: { try Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `device` row with primary key `uuid`, or nil.
@@ -2858,6 +2870,12 @@ public func sqlite3_countries_fetch(
     try SQLRecordCoding.fetch(db, Country.sqlSelect, limit: limit, decode: { try Country(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `country` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_countries_forEach(_ db: OpaquePointer, _ body: (Country) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Country.sqlSelect, decode: { try Country(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `country` row with primary key `code`, or nil.
 public func sqlite3_country_find(_ db: OpaquePointer, _ code: String) throws -> Country? {
     try SQLRecordCoding.fetch(db, Country.sqlFind, limit: 1, bind: { try Country.bindKey(code, to: $0, at: 1) }, decode: { try Country(sqliteStatement: $0, offset: 0) }).first
@@ -2894,6 +2912,12 @@ public func sqlite3_legacies_fetch(
     try SQLRecordCoding.fetch(db, Legacy.sqlSelect, limit: limit, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `legacy` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_legacies_forEach(_ db: OpaquePointer, _ body: (Legacy) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Legacy.sqlSelect, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `legacy` row with primary key `number`, or nil.
 public func sqlite3_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> Legacy? {
     try SQLRecordCoding.fetch(db, Legacy.sqlFind, limit: 1, bind: { try Legacy.bindKey(number, to: $0, at: 1) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }).first
@@ -2928,6 +2952,12 @@ public func sqlite3_editions_fetch(
     filter: ((Edition) throws -> Bool)? = nil
 ) throws -> [Edition] {
     try SQLRecordCoding.fetch(db, Edition.sqlSelect, limit: limit, decode: { try Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `edition` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_editions_forEach(_ db: OpaquePointer, _ body: (Edition) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Edition.sqlSelect, decode: { try Edition(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `edition` row with primary key `country_code`, `item_id`, or nil.
@@ -2996,6 +3026,12 @@ public func sqlite3_edition_notes_fetch(
     try SQLRecordCoding.fetch(db, EditionNote.sqlSelect, limit: limit, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `edition_note` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_edition_notes_forEach(_ db: OpaquePointer, _ body: (EditionNote) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EditionNote.sqlSelect, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `edition_note` row with primary key `id`, or nil.
 public func sqlite3_edition_note_find(_ db: OpaquePointer, _ id: Int) throws -> EditionNote? {
     try SQLRecordCoding.fetch(db, EditionNote.sqlFind, limit: 1, bind: { try EditionNote.bindKey(id, to: $0, at: 1) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }).first
@@ -3052,6 +3088,12 @@ public func sqlite3_measurements_fetch(
     try SQLRecordCoding.fetch(db, MeasurementRecord.sqlSelect, limit: limit, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `measurement` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_measurements_forEach(_ db: OpaquePointer, _ body: (MeasurementRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, MeasurementRecord.sqlSelect, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `measurement` row with primary key `id`, or nil.
 public func sqlite3_measurement_record_find(_ db: OpaquePointer, _ id: Int) throws -> MeasurementRecord? {
     try SQLRecordCoding.fetch(db, MeasurementRecord.sqlFind, limit: 1, bind: { try MeasurementRecord.bindKey(id, to: $0, at: 1) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
@@ -3088,6 +3130,12 @@ public func sqlite3_employees_fetch(
     filter: ((Employee) throws -> Bool)? = nil
 ) throws -> [Employee] {
     try SQLRecordCoding.fetch(db, Employee.sqlSelect, limit: limit, decode: { try Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `employee` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_employees_forEach(_ db: OpaquePointer, _ body: (Employee) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Employee.sqlSelect, decode: { try Employee(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `employee` row with primary key `id`, or nil.
@@ -3158,6 +3206,12 @@ public func sqlite3_log_lines_fetch(
     try SQLRecordCoding.fetch(db, LogLine.sqlSelect, limit: limit, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `log_line` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_log_lines_forEach(_ db: OpaquePointer, _ body: (LogLine) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, LogLine.sqlSelect, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `log_line` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_log_line_insert(_ db: OpaquePointer, _ record: inout LogLine) throws {
@@ -3174,6 +3228,12 @@ public func sqlite3_tags_fetch(
     filter: ((Tag) throws -> Bool)? = nil
 ) throws -> [Tag] {
     try SQLRecordCoding.fetch(db, Tag.sqlSelect, limit: limit, decode: { try Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (Tag) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Tag.sqlSelect, decode: { try Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
@@ -3194,6 +3254,12 @@ public func sqlite3_item_stats_fetch(
     try SQLRecordCoding.fetch(db, ItemStat.sqlSelect, limit: limit, decode: { try ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item_stats` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_item_stats_forEach(_ db: OpaquePointer, _ body: (ItemStat) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, ItemStat.sqlSelect, decode: { try ItemStat(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `device_owner`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3205,6 +3271,12 @@ public func sqlite3_device_owners_fetch(
     try SQLRecordCoding.fetch(db, DeviceOwner.sqlSelect, limit: limit, decode: { try DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `device_owner` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_device_owners_forEach(_ db: OpaquePointer, _ body: (DeviceOwner) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, DeviceOwner.sqlSelect, decode: { try DeviceOwner(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `tag_label`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3214,4 +3286,10 @@ public func sqlite3_tag_labels_fetch(
     filter: ((TagLabel) throws -> Bool)? = nil
 ) throws -> [TagLabel] {
     try SQLRecordCoding.fetch(db, TagLabel.sqlSelect, limit: limit, decode: { try TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `tag_label` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_tag_labels_forEach(_ db: OpaquePointer, _ body: (TagLabel) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, TagLabel.sqlSelect, decode: { try TagLabel(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }

@@ -195,6 +195,12 @@ extension CollisionsRaw.StoreRecord {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `store` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.StoreRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `store_id` in the database `db`, or nil.
     public static func find(_ storeId: Int, in db: OpaquePointer) throws -> CollisionsRaw.StoreRecord? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(storeId, to: $0, at: 1) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }).first
@@ -355,6 +361,12 @@ extension CollisionsRaw.Handle {
         filter: ((CollisionsRaw.Handle) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Handle] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `handle` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Handle) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `handle_id` in the database `db`, or nil.
@@ -519,6 +531,12 @@ extension CollisionsRaw.Statement {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `statement` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Statement) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `statement_id` in the database `db`, or nil.
     public static func find(_ statementId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Statement? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(statementId, to: $0, at: 1) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }).first
@@ -679,6 +697,12 @@ extension CollisionsRaw.Db {
         filter: ((CollisionsRaw.Db) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Db] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `db` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Db) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `db_id` in the database `db`, or nil.
@@ -855,6 +879,12 @@ extension CollisionsRaw.Chain {
         filter: ((CollisionsRaw.Chain) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Chain] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `chain` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Chain) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id`, `chain_index` in the database `db`, or nil.
@@ -1170,6 +1200,12 @@ extension CollisionsRaw.Gadget {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `gadget` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Gadget) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `gadget_id` in the database `db`, or nil.
     public static func find(_ gadgetId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Gadget? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(gadgetId, to: $0, at: 1) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }).first
@@ -1258,6 +1294,12 @@ public func raw_stores_fetch(
     try SQLRecordCoding.fetch(db, CollisionsRaw.StoreRecord.sqlSelect, limit: limit, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `store` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_stores_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.StoreRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.StoreRecord.sqlSelect, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `store` row with primary key `store_id`, or nil.
 public func raw_store_record_find(_ db: OpaquePointer, _ storeId: Int) throws -> CollisionsRaw.StoreRecord? {
     try SQLRecordCoding.fetch(db, CollisionsRaw.StoreRecord.sqlFind, limit: 1, bind: { try CollisionsRaw.StoreRecord.bindKey(storeId, to: $0, at: 1) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1294,6 +1336,12 @@ public func raw_handles_fetch(
     filter: ((CollisionsRaw.Handle) throws -> Bool)? = nil
 ) throws -> [CollisionsRaw.Handle] {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Handle.sqlSelect, limit: limit, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `handle` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_handles_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Handle) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Handle.sqlSelect, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `handle` row with primary key `handle_id`, or nil.
@@ -1334,6 +1382,12 @@ public func raw_statements_fetch(
     try SQLRecordCoding.fetch(db, CollisionsRaw.Statement.sqlSelect, limit: limit, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `statement` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_statements_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Statement) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Statement.sqlSelect, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `statement` row with primary key `statement_id`, or nil.
 public func raw_statement_find(_ db: OpaquePointer, _ statementId: Int) throws -> CollisionsRaw.Statement? {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Statement.sqlFind, limit: 1, bind: { try CollisionsRaw.Statement.bindKey(statementId, to: $0, at: 1) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }).first
@@ -1372,6 +1426,12 @@ public func raw_dbs_fetch(
     try SQLRecordCoding.fetch(db, CollisionsRaw.Db.sqlSelect, limit: limit, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `db` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_dbs_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Db) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Db.sqlSelect, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `db` row with primary key `db_id`, or nil.
 public func raw_db_find(_ db: OpaquePointer, _ dbId: Int) throws -> CollisionsRaw.Db? {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Db.sqlFind, limit: 1, bind: { try CollisionsRaw.Db.bindKey(dbId, to: $0, at: 1) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }).first
@@ -1408,6 +1468,12 @@ public func raw_chains_fetch(
     filter: ((CollisionsRaw.Chain) throws -> Bool)? = nil
 ) throws -> [CollisionsRaw.Chain] {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Chain.sqlSelect, limit: limit, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `chain` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_chains_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Chain) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Chain.sqlSelect, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `chain` row with primary key `id`, `chain_index`, or nil.
@@ -1465,6 +1531,12 @@ public func raw_gadgets_fetch(
     filter: ((CollisionsRaw.Gadget) throws -> Bool)? = nil
 ) throws -> [CollisionsRaw.Gadget] {
     try SQLRecordCoding.fetch(db, CollisionsRaw.Gadget.sqlSelect, limit: limit, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `gadget` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_gadgets_forEach(_ db: OpaquePointer, _ body: (CollisionsRaw.Gadget) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, CollisionsRaw.Gadget.sqlSelect, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `gadget` row with primary key `gadget_id`, or nil.
@@ -1587,8 +1659,11 @@ fileprivate enum SQLRecordCoding {
     // NULL for a property that is not optional all throw, naming table and column.
 
     static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
-        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
-        return value
+        // The common case first, whatever the optimizer decides about `intOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+        guard let exact = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return exact
     }
 
     static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
@@ -1603,8 +1678,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
-        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
-        return value
+        // The common case first, whatever the optimizer decides about `doubleOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        guard let exact = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return exact
     }
 
     static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
@@ -1619,8 +1697,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
-        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
-        return value
+        // The common case first, whatever the optimizer decides about `boolOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+        guard let exact = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return exact
     }
 
     static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
@@ -1921,6 +2002,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult

@@ -378,6 +378,12 @@ extension Ported.Place {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `place` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Place) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Place? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }).first
@@ -583,6 +589,12 @@ extension Ported.Zevent {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `ZEVENT` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Zevent) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `Z_PK` in the database `db`, or nil.
     public static func find(_ zPk: Int, in db: OpaquePointer) throws -> Ported.Zevent? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(zPk, to: $0, at: 1) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }).first
@@ -773,6 +785,12 @@ extension Ported.LegacyPost {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `legacy_post` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.LegacyPost) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.LegacyPost? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }).first
@@ -950,6 +968,12 @@ extension Ported.Film {
         filter: ((Ported.Film) throws -> Bool)? = nil
     ) throws -> [Ported.Film] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `film` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Film) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `film_id` in the database `db`, or nil.
@@ -1147,6 +1171,12 @@ extension Ported.Box {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `box` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Box) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Box? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }).first
@@ -1272,6 +1302,12 @@ extension Ported.NoteSearch {
         filter: ((Ported.NoteSearch) throws -> Bool)? = nil
     ) throws -> [Ported.NoteSearch] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `note_search` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.NoteSearch) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1411,6 +1447,12 @@ extension Ported.Guarded {
         filter: ((Ported.Guarded) throws -> Bool)? = nil
     ) throws -> [Ported.Guarded] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `guarded` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Guarded) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
@@ -1572,6 +1614,12 @@ extension Ported.Keyword {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `keyword` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.Keyword) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Keyword? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }).first
@@ -1660,6 +1708,12 @@ public func ported_places_fetch(
     try SQLRecordCoding.fetch(db, Ported.Place.sqlSelect, limit: limit, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `place` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_places_forEach(_ db: OpaquePointer, _ body: (Ported.Place) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Place.sqlSelect, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `place` row with primary key `id`, or nil.
 public func ported_place_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Place? {
     try SQLRecordCoding.fetch(db, Ported.Place.sqlFind, limit: 1, bind: { try Ported.Place.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }).first
@@ -1696,6 +1750,12 @@ public func ported_zevents_fetch(
     filter: ((Ported.Zevent) throws -> Bool)? = nil
 ) throws -> [Ported.Zevent] {
     try SQLRecordCoding.fetch(db, Ported.Zevent.sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `ZEVENT` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_zevents_forEach(_ db: OpaquePointer, _ body: (Ported.Zevent) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Zevent.sqlSelect, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `ZEVENT` row with primary key `Z_PK`, or nil.
@@ -1736,6 +1796,12 @@ public func ported_legacy_posts_fetch(
     try SQLRecordCoding.fetch(db, Ported.LegacyPost.sqlSelect, limit: limit, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `legacy_post` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_legacy_posts_forEach(_ db: OpaquePointer, _ body: (Ported.LegacyPost) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.LegacyPost.sqlSelect, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `legacy_post` row with primary key `id`, or nil.
 public func ported_legacy_post_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.LegacyPost? {
     try SQLRecordCoding.fetch(db, Ported.LegacyPost.sqlFind, limit: 1, bind: { try Ported.LegacyPost.bindKey(id, to: $0, at: 1) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }).first
@@ -1772,6 +1838,12 @@ public func ported_films_fetch(
     filter: ((Ported.Film) throws -> Bool)? = nil
 ) throws -> [Ported.Film] {
     try SQLRecordCoding.fetch(db, Ported.Film.sqlSelect, limit: limit, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `film` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_films_forEach(_ db: OpaquePointer, _ body: (Ported.Film) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Film.sqlSelect, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `film` row with primary key `film_id`, or nil.
@@ -1812,6 +1884,12 @@ public func ported_boxes_fetch(
     try SQLRecordCoding.fetch(db, Ported.Box.sqlSelect, limit: limit, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `box` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_boxes_forEach(_ db: OpaquePointer, _ body: (Ported.Box) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Box.sqlSelect, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `box` row with primary key `id`, or nil.
 public func ported_box_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Box? {
     try SQLRecordCoding.fetch(db, Ported.Box.sqlFind, limit: 1, bind: { try Ported.Box.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }).first
@@ -1850,6 +1928,12 @@ public func ported_note_searches_fetch(
     try SQLRecordCoding.fetch(db, Ported.NoteSearch.sqlSelect, limit: limit, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `note_search` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_note_searches_forEach(_ db: OpaquePointer, _ body: (Ported.NoteSearch) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.NoteSearch.sqlSelect, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `note_search` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func ported_note_search_insert(_ db: OpaquePointer, _ record: inout Ported.NoteSearch) throws {
@@ -1866,6 +1950,12 @@ public func ported_guarded_fetch(
     filter: ((Ported.Guarded) throws -> Bool)? = nil
 ) throws -> [Ported.Guarded] {
     try SQLRecordCoding.fetch(db, Ported.Guarded.sqlSelect, limit: limit, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `guarded` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_guarded_forEach(_ db: OpaquePointer, _ body: (Ported.Guarded) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Guarded.sqlSelect, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `guarded` row with primary key `id`, or nil.
@@ -1904,6 +1994,12 @@ public func ported_keywords_fetch(
     filter: ((Ported.Keyword) throws -> Bool)? = nil
 ) throws -> [Ported.Keyword] {
     try SQLRecordCoding.fetch(db, Ported.Keyword.sqlSelect, limit: limit, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `keyword` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_keywords_forEach(_ db: OpaquePointer, _ body: (Ported.Keyword) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.Keyword.sqlSelect, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `keyword` row with primary key `id`, or nil.
@@ -1954,8 +2050,11 @@ fileprivate enum SQLRecordCoding {
     // NULL for a property that is not optional all throw, naming table and column.
 
     static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
-        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
-        return value
+        // The common case first, whatever the optimizer decides about `intOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+        guard let exact = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return exact
     }
 
     static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
@@ -1970,8 +2069,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
-        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
-        return value
+        // The common case first, whatever the optimizer decides about `doubleOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        guard let exact = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return exact
     }
 
     static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
@@ -1986,8 +2088,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
-        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
-        return value
+        // The common case first, whatever the optimizer decides about `boolOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+        guard let exact = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return exact
     }
 
     static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
@@ -2288,6 +2393,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult

@@ -539,6 +539,12 @@ extension RichRaw.Item {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `item` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Item) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.Item? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }).first
@@ -704,6 +710,12 @@ extension RichRaw.Device {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `device` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Device) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `uuid` in the database `db`, or nil.
     public static func find(_ uuid: UUID, in db: OpaquePointer) throws -> RichRaw.Device? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(uuid, to: $0, at: 1) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }).first
@@ -854,6 +866,12 @@ extension RichRaw.Country {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `country` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Country) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String, in db: OpaquePointer) throws -> RichRaw.Country? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }).first
@@ -1002,6 +1020,12 @@ extension RichRaw.Legacy {
         filter: ((RichRaw.Legacy) throws -> Bool)? = nil
     ) throws -> [RichRaw.Legacy] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `legacy` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Legacy) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `number` in the database `db`, or nil.
@@ -1182,6 +1206,12 @@ extension RichRaw.Edition {
         filter: ((RichRaw.Edition) throws -> Bool)? = nil
     ) throws -> [RichRaw.Edition] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `edition` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Edition) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `country_code`, `item_id` in the database `db`, or nil.
@@ -1369,6 +1399,12 @@ extension RichRaw.EditionNote {
         filter: ((RichRaw.EditionNote) throws -> Bool)? = nil
     ) throws -> [RichRaw.EditionNote] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `edition_note` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.EditionNote) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
@@ -1575,6 +1611,12 @@ extension RichRaw.MeasurementRecord {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `measurement` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.MeasurementRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.MeasurementRecord? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1763,6 +1805,12 @@ extension RichRaw.Employee {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `employee` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Employee) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.Employee? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }).first
@@ -1891,6 +1939,12 @@ extension RichRaw.LogLine {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `log_line` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.LogLine) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
@@ -1987,6 +2041,12 @@ extension RichRaw.Tag {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
+    /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Tag) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
@@ -2060,6 +2120,12 @@ extension RichRaw.ItemStat {
     ) throws -> [RichRaw.ItemStat] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
+
+    /// Calls `body` with each row of `item_stats` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.ItemStat) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
 }
 
 // MARK: - DeviceOwner
@@ -2115,6 +2181,12 @@ extension RichRaw.DeviceOwner {
     ) throws -> [RichRaw.DeviceOwner] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
+
+    /// Calls `body` with each row of `device_owner` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.DeviceOwner) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
 }
 
 // MARK: - TagLabel
@@ -2159,6 +2231,12 @@ extension RichRaw.TagLabel {
         filter: ((RichRaw.TagLabel) throws -> Bool)? = nil
     ) throws -> [RichRaw.TagLabel] {
         try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `tag_label` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.TagLabel) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 
@@ -2392,6 +2470,12 @@ public func raw_items_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.Item.sqlSelect, limit: limit, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_items_forEach(_ db: OpaquePointer, _ body: (RichRaw.Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Item.sqlSelect, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `item` row with primary key `id`, or nil.
 public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.Item? {
     try SQLRecordCoding.fetch(db, RichRaw.Item.sqlFind, limit: 1, bind: { try RichRaw.Item.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }).first
@@ -2428,6 +2512,12 @@ public func raw_devices_fetch(
     filter: ((RichRaw.Device) throws -> Bool)? = nil
 ) throws -> [RichRaw.Device] {
     try SQLRecordCoding.fetch(db, RichRaw.Device.sqlSelect, limit: limit, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `device` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_devices_forEach(_ db: OpaquePointer, _ body: (RichRaw.Device) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Device.sqlSelect, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `device` row with primary key `uuid`, or nil.
@@ -2481,6 +2571,12 @@ public func raw_countries_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.Country.sqlSelect, limit: limit, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `country` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_countries_forEach(_ db: OpaquePointer, _ body: (RichRaw.Country) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Country.sqlSelect, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `country` row with primary key `code`, or nil.
 public func raw_country_find(_ db: OpaquePointer, _ code: String) throws -> RichRaw.Country? {
     try SQLRecordCoding.fetch(db, RichRaw.Country.sqlFind, limit: 1, bind: { try RichRaw.Country.bindKey(code, to: $0, at: 1) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }).first
@@ -2517,6 +2613,12 @@ public func raw_legacies_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.Legacy.sqlSelect, limit: limit, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `legacy` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_legacies_forEach(_ db: OpaquePointer, _ body: (RichRaw.Legacy) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Legacy.sqlSelect, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `legacy` row with primary key `number`, or nil.
 public func raw_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> RichRaw.Legacy? {
     try SQLRecordCoding.fetch(db, RichRaw.Legacy.sqlFind, limit: 1, bind: { try RichRaw.Legacy.bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
@@ -2551,6 +2653,12 @@ public func raw_editions_fetch(
     filter: ((RichRaw.Edition) throws -> Bool)? = nil
 ) throws -> [RichRaw.Edition] {
     try SQLRecordCoding.fetch(db, RichRaw.Edition.sqlSelect, limit: limit, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `edition` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_editions_forEach(_ db: OpaquePointer, _ body: (RichRaw.Edition) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Edition.sqlSelect, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `edition` row with primary key `country_code`, `item_id`, or nil.
@@ -2619,6 +2727,12 @@ public func raw_edition_notes_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.EditionNote.sqlSelect, limit: limit, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `edition_note` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_edition_notes_forEach(_ db: OpaquePointer, _ body: (RichRaw.EditionNote) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.EditionNote.sqlSelect, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `edition_note` row with primary key `id`, or nil.
 public func raw_edition_note_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.EditionNote? {
     try SQLRecordCoding.fetch(db, RichRaw.EditionNote.sqlFind, limit: 1, bind: { try RichRaw.EditionNote.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }).first
@@ -2675,6 +2789,12 @@ public func raw_measurements_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.MeasurementRecord.sqlSelect, limit: limit, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `measurement` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_measurements_forEach(_ db: OpaquePointer, _ body: (RichRaw.MeasurementRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.MeasurementRecord.sqlSelect, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `measurement` row with primary key `id`, or nil.
 public func raw_measurement_record_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.MeasurementRecord? {
     try SQLRecordCoding.fetch(db, RichRaw.MeasurementRecord.sqlFind, limit: 1, bind: { try RichRaw.MeasurementRecord.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
@@ -2711,6 +2831,12 @@ public func raw_employees_fetch(
     filter: ((RichRaw.Employee) throws -> Bool)? = nil
 ) throws -> [RichRaw.Employee] {
     try SQLRecordCoding.fetch(db, RichRaw.Employee.sqlSelect, limit: limit, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `employee` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_employees_forEach(_ db: OpaquePointer, _ body: (RichRaw.Employee) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Employee.sqlSelect, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `employee` row with primary key `id`, or nil.
@@ -2781,6 +2907,12 @@ public func raw_log_lines_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.LogLine.sqlSelect, limit: limit, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `log_line` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_log_lines_forEach(_ db: OpaquePointer, _ body: (RichRaw.LogLine) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.LogLine.sqlSelect, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// Inserts `record` into `log_line` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_log_line_insert(_ db: OpaquePointer, _ record: inout RichRaw.LogLine) throws {
@@ -2797,6 +2929,12 @@ public func raw_tags_fetch(
     filter: ((RichRaw.Tag) throws -> Bool)? = nil
 ) throws -> [RichRaw.Tag] {
     try SQLRecordCoding.fetch(db, RichRaw.Tag.sqlSelect, limit: limit, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_tags_forEach(_ db: OpaquePointer, _ body: (RichRaw.Tag) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.Tag.sqlSelect, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
@@ -2817,6 +2955,12 @@ public func raw_item_stats_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.ItemStat.sqlSelect, limit: limit, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `item_stats` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_item_stats_forEach(_ db: OpaquePointer, _ body: (RichRaw.ItemStat) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.ItemStat.sqlSelect, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `device_owner`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2828,6 +2972,12 @@ public func raw_device_owners_fetch(
     try SQLRecordCoding.fetch(db, RichRaw.DeviceOwner.sqlSelect, limit: limit, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `device_owner` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_device_owners_forEach(_ db: OpaquePointer, _ body: (RichRaw.DeviceOwner) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.DeviceOwner.sqlSelect, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The rows of `tag_label`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2837,6 +2987,12 @@ public func raw_tag_labels_fetch(
     filter: ((RichRaw.TagLabel) throws -> Bool)? = nil
 ) throws -> [RichRaw.TagLabel] {
     try SQLRecordCoding.fetch(db, RichRaw.TagLabel.sqlSelect, limit: limit, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `tag_label` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func raw_tag_labels_forEach(_ db: OpaquePointer, _ body: (RichRaw.TagLabel) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.TagLabel.sqlSelect, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The query `itemsNamed` of `rich-queries.sql:3`.
@@ -3030,8 +3186,11 @@ fileprivate enum SQLRecordCoding {
     // NULL for a property that is not optional all throw, naming table and column.
 
     static func int(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int {
-        guard let value = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
-        return value
+        // The common case first, whatever the optimizer decides about `intOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return Int(sqlite3_value_int64(value)) }
+        guard let exact = try intOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Int") }
+        return exact
     }
 
     static func intOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Int? {
@@ -3046,8 +3205,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func double(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double {
-        guard let value = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
-        return value
+        // The common case first, whatever the optimizer decides about `doubleOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
+        guard let exact = try doubleOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Double") }
+        return exact
     }
 
     static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
@@ -3062,8 +3224,11 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool {
-        guard let value = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
-        return value
+        // The common case first, whatever the optimizer decides about `boolOrNil`.
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER { return sqlite3_value_int64(value) != 0 }
+        guard let exact = try boolOrNil(statement, index, column) else { throw mismatch(statement, index, column, "Bool") }
+        return exact
     }
 
     static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Bool? {
@@ -3364,6 +3529,20 @@ fileprivate enum SQLRecordCoding {
             }
         }
         return records
+    }
+
+    static func forEach<Record>(
+        _ db: OpaquePointer, _ sql: String,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        body: (Record) throws -> Bool
+    ) throws {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {
+            guard try body(try decode(statement)) else { return }
+        }
     }
 
     @discardableResult

@@ -1290,6 +1290,12 @@ public func sqlite3_lists_fetch(
     try SQLRecordCoding.fetch(db, ListRecord.sqlSelect, limit: limit, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `list` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_lists_forEach(_ db: OpaquePointer, _ body: (ListRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, ListRecord.sqlSelect, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `list` row with primary key `id`, or nil.
 public func sqlite3_list_record_find(_ db: OpaquePointer, _ id: Int) throws -> ListRecord? {
     try SQLRecordCoding.fetch(db, ListRecord.sqlFind, limit: 1, bind: { try ListRecord.bindKey(id, to: $0, at: 1) }, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1326,6 +1332,12 @@ public func sqlite3_sections_fetch(
     filter: ((SectionRecord) throws -> Bool)? = nil
 ) throws -> [SectionRecord] {
     try SQLRecordCoding.fetch(db, SectionRecord.sqlSelect, limit: limit, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `section` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_sections_forEach(_ db: OpaquePointer, _ body: (SectionRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, SectionRecord.sqlSelect, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `section` row with primary key `id`, or nil.
@@ -1381,6 +1393,12 @@ public func sqlite3_images_fetch(
     try SQLRecordCoding.fetch(db, ImageRecord.sqlSelect, limit: limit, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `image` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_images_forEach(_ db: OpaquePointer, _ body: (ImageRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, ImageRecord.sqlSelect, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `image` row with primary key `id`, or nil.
 public func sqlite3_image_record_find(_ db: OpaquePointer, _ id: Int) throws -> ImageRecord? {
     try SQLRecordCoding.fetch(db, ImageRecord.sqlFind, limit: 1, bind: { try ImageRecord.bindKey(id, to: $0, at: 1) }, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1434,6 +1452,12 @@ public func sqlite3_labels_fetch(
     try SQLRecordCoding.fetch(db, LabelRecord.sqlSelect, limit: limit, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `label` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_labels_forEach(_ db: OpaquePointer, _ body: (LabelRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, LabelRecord.sqlSelect, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `label` row with primary key `id`, or nil.
 public func sqlite3_label_record_find(_ db: OpaquePointer, _ id: Int) throws -> LabelRecord? {
     try SQLRecordCoding.fetch(db, LabelRecord.sqlFind, limit: 1, bind: { try LabelRecord.bindKey(id, to: $0, at: 1) }, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1472,6 +1496,12 @@ public func sqlite3_tables_fetch(
     try SQLRecordCoding.fetch(db, TableRecord.sqlSelect, limit: limit, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
+/// Calls `body` with each row of `table` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_tables_forEach(_ db: OpaquePointer, _ body: (TableRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, TableRecord.sqlSelect, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
 /// The `table` row with primary key `id`, or nil.
 public func sqlite3_table_record_find(_ db: OpaquePointer, _ id: Int) throws -> TableRecord? {
     try SQLRecordCoding.fetch(db, TableRecord.sqlFind, limit: 1, bind: { try TableRecord.bindKey(id, to: $0, at: 1) }, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }).first
@@ -1508,6 +1538,12 @@ public func sqlite3_schemas_fetch(
     filter: ((SchemaRecord) throws -> Bool)? = nil
 ) throws -> [SchemaRecord] {
     try SQLRecordCoding.fetch(db, SchemaRecord.sqlSelect, limit: limit, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `schema` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_schemas_forEach(_ db: OpaquePointer, _ body: (SchemaRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, SchemaRecord.sqlSelect, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `schema` row with primary key `id`, or nil.

@@ -54,6 +54,9 @@ int64_t cb_fetch_items(cb_db *db, cb_item **items);
 void cb_free_items(cb_item *items, int64_t count);
 /* The sum of column i over every row, in one read transaction. */
 int64_t cb_sum_items(cb_db *db);
+/* The sum of column i over every row, each row read whole into a struct (its text copied
+ * and freed), one at a time: what a walk over records does, in C. */
+int64_t cb_walk_items(cb_db *db);
 /* Looks up each id, decoding the row into a struct; returns the sum of i over found rows. */
 int64_t cb_lookup_items(cb_db *db, int64_t count, const int64_t *ids);
 /* For each start, the rows with start <= id < start + width into structs (one statement,
