@@ -128,21 +128,27 @@ import Testing
         try Sync.fill(pool, count: 1_000)
         let seen = Locked(0)
         let started = AsyncStream<Void>.makeStream()
+        // The walk waits after its first row until the task is cancelled: the order is fixed,
+        // not left to timing.
+        let proceed = DispatchSemaphore(value: 0)
         let walk = Task {
             try await pool.forEach(Note.self) { _ in
                 let count = seen.withValue { count -> Int in
                     count += 1
                     return count
                 }
-                if count == 1 { started.continuation.yield() }
-                usleep(1_000)
+                if count == 1 {
+                    started.continuation.yield()
+                    proceed.wait()
+                }
             }
         }
         for await _ in started.stream { break }
         walk.cancel()
+        proceed.signal()
         let result = await walk.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(seen.current < 1_000)
+        #expect(seen.current == 1)
         #expect(try await pool.fetchCount(Note.self) == 1_000)
     }
 }
