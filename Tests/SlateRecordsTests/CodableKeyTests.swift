@@ -148,6 +148,25 @@ struct Memo: SQLCodableRecord, Equatable {
         #expect(sql == [[.integer(Int64(pairs.count))]])
     }
 
+    @Test func theAsyncJoinsThroughAPool() async throws {
+        let directory = TemporaryDirectory()
+        let pool = try SQLPool(path: directory.path("books.sqlite"))
+        defer { pool.close() }
+        try await pool.write { context in
+            try context.exec(sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES author,
+                                   updated TEXT NOT NULL, created TEXT NOT NULL);
+                INSERT INTO author VALUES (1, 'Ada');
+                INSERT INTO book VALUES (1, 'Notes', 1, '2020-01-01', '2020-01-01'), (2, 'Anonymous', NULL, '2020-01-01', '2020-01-01');
+                """)
+        }
+        let inner = try await pool.join(Book.self, Author.self, on: \.author_id, equals: \.id)
+        #expect(inner.map { "\($0.0.title)/\($0.1.name)" } == ["Notes/Ada"])
+        let left = try await pool.leftJoin(Book.self, Author.self, on: \.author_id, equals: \.id, orderBy: { book, _ in book.id.ascending })
+        #expect(left.map { "\($0.0.title)/\($0.1?.name ?? "-")" } == ["Notes/Ada", "Anonymous/-"])
+    }
+
     @Test func aKeyPathToAComputedPropertyIsAnError() throws {
         let db = try context()
         defer { db.close() }

@@ -71,6 +71,20 @@ struct SQLCodableJoin<Left: SQLCodableRecord, Right: SQLCodableRecord>: Sendable
             body(record, partner)
         }
     }
+
+    /// The rows with a partner (an inner join's result).
+    func pairs(in context: SQLContext) throws -> [(Left, Right)] {
+        var pairs: [(Left, Right)] = []
+        try rows(in: context) { record, partner in if let partner { pairs.append((record, partner)) } }
+        return pairs
+    }
+
+    /// Every row, its partner nil when none matched (a left join's result).
+    func leftPairs(in context: SQLContext) throws -> [(Left, Right?)] {
+        var pairs: [(Left, Right?)] = []
+        try rows(in: context) { record, partner in pairs.append((record, partner)) }
+        return pairs
+    }
 }
 
 extension SQLRecordStore {
@@ -90,11 +104,7 @@ extension SQLRecordStore {
         limit: Int? = nil
     ) throws -> [(Left, Right)] {
         let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: false, where: predicate, orderBy: order, limit: limit)
-        return try withReadContext { context in
-            var pairs: [(Left, Right)] = []
-            try join.rows(in: context) { record, partner in if let partner { pairs.append((record, partner)) } }
-            return pairs
-        }
+        return try withReadContext { context in try join.pairs(in: context) }
     }
 
     /// Each `Left` record paired with the `Right` record whose `rightKey` equals its
@@ -107,11 +117,7 @@ extension SQLRecordStore {
         limit: Int? = nil
     ) throws -> [(Left, Right?)] {
         let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: true, where: predicate, orderBy: order, limit: limit)
-        return try withReadContext { context in
-            var pairs: [(Left, Right?)] = []
-            try join.rows(in: context) { record, partner in pairs.append((record, partner)) }
-            return pairs
-        }
+        return try withReadContext { context in try join.leftPairs(in: context) }
     }
 }
 
@@ -126,11 +132,7 @@ extension SQLPooledStore {
         limit: Int? = nil
     ) async throws -> [(Left, Right)] {
         let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: false, where: predicate, orderBy: order, limit: limit)
-        return try await pool.readWithoutTransaction { context in
-            var pairs: [(Left, Right)] = []
-            try join.rows(in: context) { record, partner in if let partner { pairs.append((record, partner)) } }
-            return pairs
-        }
+        return try await pool.readWithoutTransaction { context in try join.pairs(in: context) }
     }
 
     /// ``SQLRecordStore/leftJoin(_:_:on:equals:where:orderBy:limit:)`` for async code; the
@@ -143,10 +145,6 @@ extension SQLPooledStore {
         limit: Int? = nil
     ) async throws -> [(Left, Right?)] {
         let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: true, where: predicate, orderBy: order, limit: limit)
-        return try await pool.readWithoutTransaction { context in
-            var pairs: [(Left, Right?)] = []
-            try join.rows(in: context) { record, partner in pairs.append((record, partner)) }
-            return pairs
-        }
+        return try await pool.readWithoutTransaction { context in try join.leftPairs(in: context) }
     }
 }
