@@ -233,12 +233,25 @@ struct SQLProjection: Sendable {
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
         var rows: [(repeat each Value)] = []
+        // Only a column storing seconds since 2001 reads dates another way than `Date`'s
+        // own decoding (which reads numbers as seconds since 1970): the common case keeps
+        // the plain loop, whose reads inline.
+        guard dates.contains(.secondsSince2001) else {
+            while try statement.next() {
+                var index: Int32 = -1
+                func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
+                    index += 1
+                    return try Column.decode(from: statement, at: index)
+                }
+                rows.append(try (repeat read((each Value).self)))
+            }
+            return rows
+        }
         while try statement.next() {
             var index: Int32 = -1
             func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
                 index += 1
-                if Int(index) < dates.count, dates[Int(index)] != .text,
-                   case let date?? = try Self.date(Column.self, statement, index, dates[Int(index)]) {
+                if dates[Int(index)] == .secondsSince2001, case let date?? = try Self.date(Column.self, statement, index, .secondsSince2001) {
                     return date
                 }
                 return try Column.decode(from: statement, at: index)
@@ -254,8 +267,8 @@ struct SQLProjection: Sendable {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         defer { statement.reset() }
         guard try statement.next() else { return nil }
-        if let storage = dates.first, storage != .text, statement.isNull(at: 0) == false,
-           case let date?? = try Self.date(Result.self, statement, 0, storage) {
+        if dates.first == .secondsSince2001, !statement.isNull(at: 0),
+           case let date?? = try Self.date(Result.self, statement, 0, .secondsSince2001) {
             return date
         }
         return try Result?.decode(from: statement, at: 0)
