@@ -34,8 +34,14 @@ extension SQLPool {
     /// Runs `body` with a reader and no transaction around it: each statement sees its own
     /// snapshot. Right for a closure that runs one statement (it saves the `BEGIN` and
     /// `COMMIT`); use `read(_:)` for anything that reads more than once.
+    ///
+    /// Inlinable, so that a closure walking many rows (a typed `forEach`) compiles into
+    /// the caller with its loop: only taking and giving back the reader are calls.
+    @inlinable
     public func readWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withConnection(.reader, job: nil) { context in try readAlone(context, body) }
+        let context = try takeReaderAlone()
+        defer { giveBackReaderAlone(context) }
+        return try body(context)
     }
 
     // MARK: Asynchronous
@@ -144,6 +150,31 @@ extension SQLPool {
                 throw error
             }
         }
+    }
+
+    /// Takes a reader on this thread for ``readWithoutTransaction(_:)-(_)``, as
+    /// ``withConnection(_:job:_:)`` and ``readAlone(_:_:)`` do for the other calls: the
+    /// thread is marked as holding it, and an in-memory pool's only connection is guarded
+    /// with `query_only`. Give it back with ``giveBackReaderAlone(_:)``.
+    @usableFromInline
+    func takeReaderAlone() throws -> SQLContext {
+        let lease = try acquire(.reader)
+        let context = try self.context(of: lease)
+        guard path == nil else { return context }
+        do {
+            try context.exec(sql: "PRAGMA query_only = 1")
+        } catch {
+            release(lease, context)
+            throw error
+        }
+        return context
+    }
+
+    /// Gives back a reader taken by ``takeReaderAlone()``.
+    @usableFromInline
+    func giveBackReaderAlone(_ context: SQLContext) {
+        if path == nil { try? context.exec(sql: "PRAGMA query_only = 0") }
+        release(PoolLease(kind: connectionKind(for: .reader), context: context), context)
     }
 
     /// `body` on a reader without a transaction; an in-memory pool guards its only

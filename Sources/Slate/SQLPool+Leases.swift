@@ -164,11 +164,11 @@ extension SQLPool {
 
     /// Takes a connection of `kind`, waiting on this thread in turn; this thread is then
     /// marked as holding it (until ``release(_:_:)``, on this thread).
-    func acquire(_ kind: PoolConnectionKind) throws -> PoolLease {
-        let kind = connectionKind(for: kind)
+    func acquire(_ requested: PoolConnectionKind) throws -> PoolLease {
+        let kind = connectionKind(for: requested)
         state.lock()
         defer { state.unlock() }
-        try refuseNesting(kind)
+        try refuseNesting(requested)
         if let lease = try immediateLease(kind) {
             holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind))
             return lease

@@ -109,7 +109,20 @@ public final class SQLStatement {
     /// After `false`, the statement can be stepped again from the start (SQLite resets it).
     @inlinable
     public func next() throws -> Bool {
-        guard let handle, connection.isOpen, !connection.transactionWasAborted else { throw closedError() }
+        guard let handle else { throw closedError() }
+        // One test on the common path; the rest only when the connection needs more.
+        if connection.stepChecks != 0 { return try checkedNext(handle) }
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw stepError(code)
+    }
+
+    /// ``next()`` on a connection that is closed, whose transaction SQLite ended, whose
+    /// statements have limits, or that has an observer.
+    @usableFromInline
+    func checkedNext(_ handle: OpaquePointer) throws -> Bool {
+        guard connection.isOpen, !connection.transactionWasAborted else { throw closedError() }
         if connection.hasStatementLimits { connection.statementWillStep(self, handle) }
         if let observer = connection.observer { return try observedNext(handle, observer) }
         let code = sqlite3_step(handle)

@@ -158,6 +158,51 @@ import Testing
         #expect(try db.zevents.min(\.zcreationdate) == newYear)
     }
 
+    /// Three Core Data events: two dates, stored as seconds since 2001, and a NULL.
+    private func coreDataEvents() throws -> (Ported, expected: [Date?]) {
+        let db = try database()
+        let newYear = Date(timeIntervalSince1970: 1_672_531_200)  // 2023-01-01 00:00:00 UTC
+        try exec(db, "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE, ZTITLE) VALUES (1, 694224000.0, 'a'), (2, 694224000.5, 'b'), (3, NULL, 'c')")
+        return (db, [newYear, newYear.addingTimeInterval(0.5), nil])
+    }
+
+    @Test func walksReadCoreDataTimestampsFromTheirEpoch() throws {
+        let (db, expected) = try coreDataEvents()
+        defer { db.close() }
+
+        // One column, on the database and in a transaction.
+        var one: [Date?] = []
+        try db.zevents.forEach(selecting: \.zcreationdate, orderBy: { $0.id.ascending }) { one.append($0) }
+        #expect(one == expected)
+        let inTransaction = try db.readTransaction { tx in
+            var dates: [Date?] = []
+            try tx.zevents.forEach(selecting: \.zcreationdate, orderBy: { $0.id.ascending }) { dates.append($0) }
+            return dates
+        }
+        #expect(inTransaction == expected)
+
+        // Several columns: only the date column reads from 2001, the others as themselves.
+        var pairs: [String] = []
+        try db.zevents.forEach(selecting: \.zPk, \.zcreationdate, \.ztitle, orderBy: { $0.id.ascending }) { id, date, title in
+            pairs.append("\(id) \(date?.timeIntervalSince1970.description ?? "nil") \(title ?? "nil")")
+        }
+        #expect(pairs == ["1 1672531200.0 a", "2 1672531200.5 b", "3 nil c"])
+
+    }
+
+    @Test func asyncWalksReadCoreDataTimestampsFromTheirEpoch() async throws {
+        let (db, expected) = try coreDataEvents()
+        defer { db.close() }
+        let gathered = Locked<[Date?]>([])
+        try await db.zevents.forEach(selecting: \.zcreationdate, orderBy: { $0.id.ascending }) { date in gathered.withValue { $0.append(date) } }
+        #expect(gathered.current == expected)
+        let gatheredPairs = Locked<[Date?]>([])
+        try await db.zevents.forEach(selecting: \.zcreationdate, \.ztitle, orderBy: { $0.id.ascending }) { date, _ in
+            gatheredPairs.withValue { $0.append(date) }
+        }
+        #expect(gatheredPairs.current == expected)
+    }
+
     @Test func aDateColumnChosenByNameStoresItsOwnWay() throws {
         let db = try database()
         defer { db.close() }

@@ -26,6 +26,36 @@ import Testing
         #expect(try pool.write { try $0.query(sql: "PRAGMA synchronous") } == [[1]])
     }
 
+    /// `readWithoutTransaction` runs inline in its caller (it takes and gives back its
+    /// reader around the body, rather than through the pool's closure-taking internals):
+    /// the reader goes back whatever the body does, and it stays a reader.
+    @Test(arguments: [false, true])
+    func aReadWithoutTransactionGivesItsReaderBackWhateverTheBodyDoes(inMemory: Bool) throws {
+        struct Oops: Error {}
+        let directory = TemporaryDirectory()
+        var configuration = SQLPool.Configuration()
+        configuration.maximumReaderCount = 1
+        let pool = inMemory ? try SQLPool(path: nil, configuration: configuration) : try SQLPool(path: directory.path("one.sqlite"), configuration: configuration)
+        defer { pool.close() }
+        try pool.write { try $0.exec(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('a')") }
+        for _ in 0..<3 {
+            #expect(throws: Oops.self) { try pool.readWithoutTransaction { _ in throw Oops() } }
+            let refused = expectSQLError(.readOnly, "attempt to write a readonly database") {
+                try pool.readWithoutTransaction { try $0.exec(sql: "INSERT INTO notes (text) VALUES ('b')") }
+            }
+            #expect(refused?.sql == "INSERT INTO notes (text) VALUES ('b')")
+            #expect(try pool.readWithoutTransaction { try $0.query(sql: "SELECT text FROM notes") } == [["a"]])
+            // The writer (in memory: the same connection) writes again afterwards.
+            try pool.write { try $0.exec(sql: "UPDATE notes SET text = 'a'") }
+        }
+        // Nested in another pool call on this thread, it is refused, not a deadlock.
+        expectSQLError(.misuse, "a pool read was asked for inside a pool write closure on the same thread; nested pool calls can deadlock, so use the context the closure was given") {
+            try pool.write { _ in _ = try pool.readWithoutTransaction { _ in 1 } }
+        }
+        pool.close()
+        #expect(throws: SQLError.self) { try pool.readWithoutTransaction { _ in 1 } }
+    }
+
     @Test func aThrowingWriteRollsBackAndRethrows() throws {
         struct Oops: Error {}
         let directory = TemporaryDirectory()

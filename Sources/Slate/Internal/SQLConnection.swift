@@ -14,7 +14,14 @@ final class SQLConnection {
     /// Unchecked exclusivity (here and on the other per-step properties): every access is a
     /// plain load or store, never held across a call, so the runtime's check would only
     /// cost time on each step.
-    @exclusivity(unchecked) @usableFromInline var db: OpaquePointer?
+    @exclusivity(unchecked) @usableFromInline var db: OpaquePointer? {
+        didSet { setStepCheck(.closed, db == nil) }
+    }
+    /// Whether a step is more than `sqlite3_step`: the connection is closed, SQLite ended
+    /// the transaction, statements have limits, or an observer is told. One byte (zero
+    /// when none is so) for ``SQLStatement/next()`` to test before each step, where four
+    /// tests cost a few per cent of a one-column walk.
+    @exclusivity(unchecked) @usableFromInline private(set) var stepChecks: UInt8 = 0
     /// Where the database is, for messages: a path or `:memory:`.
     let location: String
     /// Whether errors and traces show the values bound to the statement.
@@ -29,21 +36,25 @@ final class SQLConnection {
     var lastAuthorizedAction: Int32 = 0
     /// Told when statements start and steps finish (the pool's change tracking and
     /// query observation); nil costs one check per step.
-    @exclusivity(unchecked) @usableFromInline var observer: ConnectionObserver?
+    @exclusivity(unchecked) @usableFromInline var observer: ConnectionObserver? {
+        didSet { setStepCheck(.observed, observer != nil) }
+    }
     /// How many transaction closures (``SQLContext/transaction(_:_:)``, savepoints
     /// included) are running on this connection.
     var transactionBodyDepth = 0
     /// Whether SQLite ended the transaction while a transaction closure runs (the rollback
     /// hook saw it): from then on every statement fails until the outermost closure ends.
-    /// One byte for ``SQLStatement/next()`` to test.
-    @exclusivity(unchecked) @usableFromInline var transactionWasAborted = false
+    @exclusivity(unchecked) @usableFromInline var transactionWasAborted = false {
+        didSet { setStepCheck(.aborted, transactionWasAborted) }
+    }
     /// The error of the statement whose failure ended the transaction, when known.
     var transactionAbortCause: SQLError?
     /// Whether the commit hook refused a commit because a transaction closure runs.
     var commitWasRefused = false
-    /// Whether statements have a bound on their work (`statementLimits` is set): the one
-    /// byte ``SQLStatement/next()`` tests before each step.
-    @exclusivity(unchecked) @usableFromInline var hasStatementLimits = false
+    /// Whether statements have a bound on their work (`statementLimits` is set).
+    @exclusivity(unchecked) @usableFromInline var hasStatementLimits = false {
+        didSet { setStepCheck(.limits, hasStatementLimits) }
+    }
     /// The bounds on each statement's work, and the budget being spent.
     var statementLimits: StatementLimits?
     /// Where statements, slow statements and errors are logged, if anywhere.
@@ -63,6 +74,18 @@ final class SQLConnection {
     }
 
     @usableFromInline var isOpen: Bool { db != nil }
+
+    /// The bits of ``stepChecks``.
+    enum StepCheck: UInt8 {
+        case closed = 1
+        case aborted = 2
+        case limits = 4
+        case observed = 8
+    }
+
+    private func setStepCheck(_ check: StepCheck, _ isSet: Bool) {
+        stepChecks = isSet ? stepChecks | check.rawValue : stepChecks & ~check.rawValue
+    }
 
     func register(_ statement: SQLStatement) {
         liveStatements[ObjectIdentifier(statement)] = Unmanaged.passUnretained(statement)

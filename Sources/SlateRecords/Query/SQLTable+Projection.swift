@@ -18,14 +18,7 @@ extension SQLTable where Record: SQLQueryableRecord {
         orderBy order: ((Record.Columns) -> SQLOrder<Record>)? = nil,
         limit: Int? = nil
     ) throws -> [(repeat each Value)] {
-        let all = Record.Columns()
-        var indices: [Int32] = []
-        var dates: [SQLDate.Storage] = []
-        for column in repeat each columns {
-            indices.append(all[keyPath: column].index)
-            dates.append(all[keyPath: column].dates)
-        }
-        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit, dates: dates)
+        let query = SQLProjection(Record.self, repeat each columns, where: predicate, orderBy: order, limit: limit)
         return try store.withReadContext { context in try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self) }
     }
 
@@ -112,14 +105,7 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         orderBy order: ((Record.Columns) -> SQLOrder<Record>)? = nil,
         limit: Int? = nil
     ) async throws -> [(repeat each Value)] {
-        let all = Record.Columns()
-        var indices: [Int32] = []
-        var dates: [SQLDate.Storage] = []
-        for column in repeat each columns {
-            indices.append(all[keyPath: column].index)
-            dates.append(all[keyPath: column].dates)
-        }
-        let query = SQLProjection(Record.self, indices, predicate?(all), order?(all), limit: limit, dates: dates)
+        let query = SQLProjection(Record.self, repeat each columns, where: predicate, orderBy: order, limit: limit)
         return try await store.pool.readWithoutTransaction { context in
             try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self)
         }
@@ -226,39 +212,25 @@ struct SQLProjection: Sendable {
         return nil
     }
 
-    /// The rows, each column decoded to its type.
+    /// The rows, each column decoded to its type: the walk `forEach(in:_:_:)`, gathered.
     @inlinable
     func rows<each Value: SQLColumnDecodable>(in context: SQLContext, _ cache: SQLQueryCache, of types: repeat (each Value).Type) throws -> [(repeat each Value)] {
-        let statement = try context.typedStatement(shape, values: values, in: cache)
-        if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
-        defer { statement.reset() }
         var rows: [(repeat each Value)] = []
-        // Only a column storing seconds since 2001 reads dates another way than `Date`'s
-        // own decoding (which reads numbers as seconds since 1970): the common case keeps
-        // the plain loop, whose reads inline.
-        guard dates.contains(.secondsSince2001) else {
-            while try statement.next() {
-                var index: Int32 = -1
-                func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
-                    index += 1
-                    return try Column.decode(from: statement, at: index)
-                }
-                rows.append(try (repeat read((each Value).self)))
-            }
-            return rows
-        }
-        while try statement.next() {
-            var index: Int32 = -1
-            func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
-                index += 1
-                if dates[Int(index)] == .secondsSince2001, case let date?? = try Self.date(Column.self, statement, index, .secondsSince2001) {
-                    return date
-                }
-                return try Column.decode(from: statement, at: index)
-            }
-            rows.append(try (repeat read((each Value).self)))
-        }
+        try forEach(in: context, cache) { (row: repeat each Value) in rows.append((repeat each row)) }
         return rows
+    }
+
+    /// Column `index` read as a `Column` from a column that stores dates as `storage`: a
+    /// `Date` of a column storing seconds since 2001 from that epoch, anything else by its
+    /// own decoding. The loops call it only when some column stores seconds since 2001.
+    @inlinable
+    static func read<Column: SQLColumnDecodable>(
+        _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLDate.Storage
+    ) throws -> Column {
+        if storage == .secondsSince2001, case let date?? = try date(Column.self, statement, index, .secondsSince2001) {
+            return date
+        }
+        return try Column.decode(from: statement, at: index)
     }
 
     /// The aggregate's value (nil for SQL's NULL).
