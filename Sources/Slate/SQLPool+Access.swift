@@ -173,7 +173,12 @@ extension SQLPool {
     /// Gives back a reader taken by ``takeReaderAlone()``.
     @usableFromInline
     func giveBackReaderAlone(_ context: SQLContext) {
-        if path == nil { try? context.exec(sql: "PRAGMA query_only = 0") }
+        if path == nil {
+            // The writer, lent for a read: a transaction the body left open ends here, as
+            // after a write (a reader's ends in `releaseReader`).
+            context.rollbackIfActive()
+            try? context.exec(sql: "PRAGMA query_only = 0")
+        }
         release(PoolLease(kind: connectionKind(for: .reader), context: context), context)
     }
 
@@ -210,7 +215,7 @@ extension SQLPool {
             let lease = try await acquire(waiter)
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 SQLPool.workerQueue().async {
-                    self.markHolder(lease)
+                    self.markHolder(kind)
                     continuation.resume(with: Result { try self.use(lease, job: job) { context in try work(context, job) } })
                 }
             }

@@ -53,7 +53,8 @@ final class PoolWaiter: @unchecked Sendable {
 /// Waiters in arrival order.
 typealias PoolQueue = FIFO<PoolWaiter>
 
-/// A thread running one of the pool's closures.
+/// A thread running one of the pool's closures, and the call it made (a read of an
+/// in-memory pool holds the writer, but is named a read in messages).
 struct PoolHolder {
     let thread: pthread_t
     let kind: PoolConnectionKind
@@ -170,14 +171,14 @@ extension SQLPool {
         defer { state.unlock() }
         try refuseNesting(requested)
         if let lease = try immediateLease(kind) {
-            holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind))
+            holders.append(PoolHolder(thread: pthread_self(), kind: requested))
             return lease
         }
         let waiter = PoolWaiter(kind: kind)
         if kind == .writer { writerQueue.append(waiter) } else { readerQueue.append(waiter) }
         while true {
             if let lease = waiter.lease {
-                holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind))
+                holders.append(PoolHolder(thread: pthread_self(), kind: requested))
                 return lease
             }
             if let failure = waiter.failure { throw failure }
@@ -185,10 +186,10 @@ extension SQLPool {
         }
     }
 
-    /// Marks this thread as holding the connection of `lease` (an async caller's, whose
-    /// closure runs on a worker thread).
-    func markHolder(_ lease: PoolLease) {
-        state.withLock { holders.append(PoolHolder(thread: pthread_self(), kind: lease.kind)) }
+    /// Marks this thread as holding the connection an async call of kind `requested` was
+    /// granted (its closure runs on a worker thread).
+    func markHolder(_ requested: PoolConnectionKind) {
+        state.withLock { holders.append(PoolHolder(thread: pthread_self(), kind: requested)) }
     }
 
     /// This thread holds no connection any more; with the lock held.

@@ -54,6 +54,25 @@ import Testing
             // the writer.
             expectSQLError(.misuse, Self.message("read", "write")) { _ = try pool.read { _ in 1 } }
         }
+        // And the outer call is named as made too: a read, sync or async.
+        try pool.read { _ -> Void in
+            expectSQLError(.misuse, Self.message("read", "read")) { _ = try pool.readWithoutTransaction { _ in 1 } }
+            expectSQLError(.misuse, Self.message("write", "read")) { _ = try pool.write { _ in 1 } }
+        }
+    }
+
+    @Test func inMemoryNestingInAnAsyncReadNamesTheRead() async throws {
+        let pool = try SQLPool(path: nil)
+        defer { pool.close() }
+        let message = try await pool.read { _ -> String in
+            do {
+                _ = try pool.readWithoutTransaction { _ in 1 }
+                return "nothing thrown"
+            } catch let error as SQLError {
+                return error.message
+            }
+        }
+        #expect(message == Self.message("read", "read"))
     }
 
     /// `read { read }` on four threads with two readers: it hung before; now every inner

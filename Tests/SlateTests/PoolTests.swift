@@ -45,8 +45,15 @@ import Testing
             }
             #expect(refused?.sql == "INSERT INTO notes (text) VALUES ('b')")
             #expect(try pool.readWithoutTransaction { try $0.query(sql: "SELECT text FROM notes") } == [["a"]])
-            // The writer (in memory: the same connection) writes again afterwards.
-            try pool.write { try $0.exec(sql: "UPDATE notes SET text = 'a'") }
+            // A transaction the body opens and leaves open ends with it: in memory, where
+            // the reader is the writer, the next write would otherwise be a savepoint in
+            // it, and lost when the write ends it.
+            try pool.readWithoutTransaction { try $0.exec(sql: "BEGIN") }
+            #expect(try pool.readWithoutTransaction { $0.isInTransaction } == false)
+            try pool.write { try $0.exec(sql: "INSERT INTO notes (text) VALUES ('kept')") }
+            try pool.writeWithoutTransaction { try $0.exec(sql: "INSERT INTO notes (text) VALUES ('kept')") }
+            #expect(try pool.read { try $0.query(sql: "SELECT count(*) FROM notes WHERE text = 'kept'") } == [[2]])
+            try pool.write { try $0.exec(sql: "DELETE FROM notes WHERE text = 'kept'") }
         }
         // Nested in another pool call on this thread, it is refused, not a deadlock.
         expectSQLError(.misuse, "a pool read was asked for inside a pool write closure on the same thread; nested pool calls can deadlock, so use the context the closure was given") {
