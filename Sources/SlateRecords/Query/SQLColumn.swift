@@ -44,13 +44,18 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
 
     /// `value` as this column stores it, for comparisons. (A date the storage cannot hold
     /// compares as SQLite's conversion of it would: writes use ``storedValue(_:name:)``.)
+    ///
+    /// A date compared with a column of whole seconds keeps its fraction: SQLite compares
+    /// the integer with the real, so `stamp >= date` holds exactly when the date the row
+    /// reads as is not before `date` (rounding `date` down would match rows before it).
     @inlinable
     public func sqlValue(_ value: Value) -> SQLValue {
         if dates != .text, let date = value as? Date {
             switch dates {
             case .unixTimeInteger:
-                // Beyond 64-bit seconds (or not finite), compared as a real: no trap.
-                if let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) { return .integer(seconds) }
+                // Whole seconds as an integer; a fraction, or beyond 64-bit seconds (or not
+                // finite), as a real: no trap.
+                if let seconds = Int64(exactly: date.timeIntervalSince1970) { return .integer(seconds) }
                 return .float(date.timeIntervalSince1970)
             default: return .float(date.timeIntervalSince1970 - dates.epoch)
             }

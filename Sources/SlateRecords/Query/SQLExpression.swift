@@ -98,18 +98,25 @@ extension SQLExpression {
         return result
     }
 
-    /// A constant, bound.
+    /// A constant, bound; a date as `dates` says it was bound (seconds since 1970 unless
+    /// it was bound as a column stores it).
     @inlinable
-    static func constant(_ value: SQLValue) -> SQLExpression {
+    static func constant(_ value: SQLValue, dates: SQLDate.Storage = .unixTime) -> SQLExpression {
         var shape = SQLPredicateShape()
         shape.append(SQLPredicateShape.token(.value))
-        return SQLExpression(shape, .one(value), dates: .unixTime)
+        return SQLExpression(shape, .one(value), dates: dates)
     }
 
-    /// The same date in seconds since 1970 (unchanged when it is in seconds already).
+    /// The same date in seconds since 1970 (unchanged when it is in seconds already; whole
+    /// seconds become seconds, which arithmetic may give fractions).
     @inlinable
     var inSeconds: SQLExpression {
-        guard dates != .unixTime && dates != .unixTimeInteger else { return self }
+        if dates == .unixTimeInteger {
+            var result = self
+            result.dates = .unixTime
+            return result
+        }
+        guard dates != .unixTime else { return self }
         var result = self
         result.shape.append(SQLPredicateShape.token(.seconds, dates == .text ? 0 : 1))
         result.dates = .unixTime
@@ -137,10 +144,11 @@ extension SQLExpression {
         return SQLPredicate(left.shape, left.values + right.values)
     }
 
-    /// `self op value`, the value bound as the expression holds it.
+    /// `self op value`, the value bound as the expression holds it (and labelled so: a
+    /// constant labelled otherwise would be converted a second time).
     @inlinable
     func compared(_ op: SQLComparison, value: Value) -> SQLPredicate<Record> where Value: SQLBindable {
-        compared(op, .constant(SQLColumn<Record, Value>(0, dates: dates).sqlValue(value)))
+        compared(op, .constant(SQLColumn<Record, Value>(0, dates: dates).sqlValue(value), dates: dates))
     }
 }
 

@@ -9,7 +9,11 @@
 /// ```
 ///
 /// - `\(value)` binds any ``SQLBindable`` value (a `String`, a number, a `Date` as text,
-///   nil as NULL) to a `?`.
+///   a `UUID` as text, nil as NULL) to a `?`.
+/// - `\(value, as: $0.column)` binds it as that column stores it: write this for a date
+///   compared with a column that stores seconds (`"\($0.created) > \(since, as: $0.created)"`),
+///   or a UUID compared with a column of 16-byte blobs. A fragment cannot see which column
+///   a bare `\(value)` meets.
 /// - `\($0.column)` writes the column's quoted name (qualified in a join).
 /// - `\(list: values)` writes `(?, ?, …)`, each value bound (`()` for none).
 ///
@@ -56,6 +60,22 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
         public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
             appendPiece(.value, 0)
             values.append(value?.sqlValue ?? .null)
+        }
+
+        /// A value bound as `column` stores it: a date in the column's storage (seconds
+        /// since 1970 or 2001, or text), a UUID as its bytes or its text. For comparing
+        /// with that column: `"\($0.created) > \(since, as: $0.created)"`.
+        @inlinable
+        public mutating func appendInterpolation<Value>(_ value: Value, as column: SQLColumn<Record, Value>) {
+            appendPiece(.value, 0)
+            values.append(column.sqlValue(value))
+        }
+
+        /// A value bound as the optional `column` stores it.
+        @inlinable
+        public mutating func appendInterpolation<Value>(_ value: Value, as column: SQLColumn<Record, Value?>) {
+            appendPiece(.value, 0)
+            values.append(column.sqlValue(value))
         }
 
         /// A column of the record, by its quoted name.
