@@ -203,6 +203,27 @@ import Testing
         #expect(gatheredPairs.current == expected)
     }
 
+    /// Query files follow `dateColumns` through aggregates and views: `max(stamp)` is a
+    /// `Date` of whole unix seconds, and a date compared with a view's column is bound as
+    /// the table column it shows stores it.
+    @Test func queryFilesReadAndBindDatesAsTheirColumnsStoreThem() throws {
+        let db = try database()
+        defer { db.close() }
+        #expect(try db.latestStamp() == LatestStampRow(newest: nil, oldest: nil))
+        try exec(db, "INSERT INTO legacy_post (id, title, stamp) VALUES (1, 'a', 1700000000), (2, 'b', 1700000100), (3, 'c', NULL)")
+        let row = try #require(try db.latestStamp())
+        #expect(row.newest == Date(timeIntervalSince1970: 1_700_000_100))
+        #expect(row.oldest == Date(timeIntervalSince1970: 1_700_000_000))
+        let after = try db.stampedSince(since: Date(timeIntervalSince1970: 1_700_000_050))
+        #expect(after.map(\.id) == [2])
+        #expect(after.map(\.stamped) == [Date(timeIntervalSince1970: 1_700_000_100)])
+        #expect(try db.stampedSince(since: Date(timeIntervalSince1970: 1_699_999_999)).map(\.id) == [1, 2])
+        // The view's record reads the same storage.
+        #expect(try db.stampedPosts.fetch(orderBy: { $0.id.ascending }).map(\.stamped) == [
+            Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_000_100), nil,
+        ])
+    }
+
     @Test func aDateColumnChosenByNameStoresItsOwnWay() throws {
         let db = try database()
         defer { db.close() }

@@ -20,19 +20,19 @@ import Testing
         """
 
     /// Generates from the schema and `queries` (as `queries.sql`), with `configuration`.
-    private func generate(_ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> String {
+    private func generate(_ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration(), schema: String = Self.schema) throws -> String {
         let directory = TemporaryDirectory()
         let schemaPath = directory.path("shop.sql")
         let queryPath = directory.path("queries.sql")
-        try Self.schema.write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        try schema.write(toFile: schemaPath, atomically: true, encoding: .utf8)
         try queries.write(toFile: queryPath, atomically: true, encoding: .utf8)
         return try SlateGenerator.generate(inputs: [schemaPath, queryPath], configuration: configuration).contents
     }
 
     /// The error generating `queries` gives, with the temporary folder left out.
-    private func failure(_ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) -> String? {
+    private func failure(_ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration(), schema: String = Self.schema) -> String? {
         do {
-            _ = try generate(queries, configuration: configuration)
+            _ = try generate(queries, configuration: configuration, schema: schema)
             return nil
         } catch {
             let text = "\(error)"
@@ -57,6 +57,62 @@ import Testing
             SELECT id FROM author WHERE born > :since;
             """, configuration: configuration)
         expectContains(code, #"try SQLRecordCoding.bind(since, statement, 1, .secondsSince2001, "bornAfter :since")"#)
+    }
+
+    /// Core Data's dates beside whole unix seconds, and a view over the first.
+    static let datedSchema = schema + """
+
+        CREATE TABLE event (id INTEGER PRIMARY KEY, stamp REAL, posted INTEGER);
+        CREATE VIEW recent AS SELECT id, stamp AS happened FROM event;
+        """
+
+    private static var datedConfiguration: GeneratorConfiguration {
+        var configuration = GeneratorConfiguration()
+        configuration.types.dateColumns["event.stamp"] = .secondsSince2001
+        configuration.types.dateColumns["event.posted"] = .unixTimeInteger
+        return configuration
+    }
+
+    /// One value cannot be bound for two storages: comparing one parameter with columns
+    /// that store dates differently is an error, not a comparison 31 years off.
+    @Test func aDateParameterMeetingTwoStoragesIsAnError() throws {
+        let message = failure("""
+            -- name: since :many
+            SELECT id FROM event WHERE stamp > :since OR posted > :since;
+            """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
+        #expect(message == #"queries.sql:2:55: error: date storage conflict: :since is compared with event.stamp, which stores dates as "secondsSince2001", on line 2, and compared with event.posted here, which stores them as "unixTimeInteger"; one value cannot be bound both ways, so use a second parameter"#)
+        // Two uses of one storage are fine.
+        let code = try generate("""
+            -- name: between :many
+            SELECT id FROM event WHERE stamp > :day AND stamp < :day + 86400;
+            """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
+        expectContains(code, #"try SQLRecordCoding.bind(day, statement, 1, .secondsSince2001, "between :day")"#)
+    }
+
+    /// A view's column stores dates as the table column it shows: a parameter compared
+    /// with it is a `Date` bound in that storage.
+    @Test func aDateParameterComparedWithAViewColumnFollowsItsOrigin() throws {
+        let code = try generate("""
+            -- name: recentSince :many
+            SELECT id FROM recent WHERE happened > :since;
+            """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
+        expectContains(code, "since: Date")
+        expectContains(code, #"try SQLRecordCoding.bind(since, statement, 1, .secondsSince2001, "recentSince :since")"#)
+    }
+
+    /// `max(stamp)` holds stamp's values: it is a `Date` read in stamp's storage.
+    @Test func anAggregateOfADateColumnReadsInItsStorage() throws {
+        let code = try generate("""
+            -- name: latest :one
+            SELECT max(stamp) AS latest, min(posted) AS first, coalesce(stamp, stamp) AS either, max(stamp) + 1 AS later FROM event;
+            """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
+        expectContains(code, "public var latest: Date?")
+        expectContains(code, "public var first: Date?")
+        expectContains(code, "public var either: Date?")
+        expectContains(code, "public var later: Double?")
+        expectContains(code, #"self.latest = try SQLRecordCoding.dateOrNil(statement, offset, "latest.latest", .secondsSince2001)"#)
+        expectContains(code, #"self.first = try SQLRecordCoding.dateOrNil(statement, offset + 1, "latest.first", .unixTimeInteger)"#)
+        expectContains(code, #"self.either = try SQLRecordCoding.dateOrNil(statement, offset + 2, "latest.either", .secondsSince2001)"#)
     }
 
     @Test func parsesNamesKindsDocumentationAndLines() throws {

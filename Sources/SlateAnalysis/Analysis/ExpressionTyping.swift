@@ -5,9 +5,14 @@ struct InferredType: Equatable {
     var declaredType: String?
     var isNullable: Bool
     var isInferred: Bool = true
+    /// The table column whose values this is, unchanged (`placed`, `max(placed)`): how it
+    /// stores dates is how this does.
+    var valueOrigin: ResultColumn.Origin?
 
     static let unknown = InferredType(declaredType: nil, isNullable: true, isInferred: false)
-    static func of(_ type: String?, nullable: Bool) -> InferredType { InferredType(declaredType: type, isNullable: nullable) }
+    static func of(_ type: String?, nullable: Bool, origin: ResultColumn.Origin? = nil) -> InferredType {
+        InferredType(declaredType: type, isNullable: nullable, valueOrigin: origin)
+    }
 
     var affinity: Affinity? { declaredType.map(Affinity.init(declaredType:)) }
 }
@@ -154,6 +159,12 @@ enum ExpressionTyping {
         }
     }
 
+    /// The column every argument's values come from, when they all come from the same one.
+    private static func sharedOrigin(_ arguments: [InferredType]) -> ResultColumn.Origin? {
+        guard let first = arguments.first?.valueOrigin else { return nil }
+        return arguments.allSatisfy { $0.valueOrigin == first } ? first : nil
+    }
+
     /// The declared type all `types` share (by affinity), or nil.
     private static func common(_ types: [String?]) -> String? {
         let known = types.compactMap { $0 }
@@ -175,15 +186,15 @@ enum ExpressionTyping {
         case "avg":
             return .of("REAL", nullable: true)
         case "min", "max":
-            if arguments.count <= 1 { return .of(first.declaredType, nullable: true) }
-            return .of(common(arguments.map(\.declaredType)), nullable: anyNullable)
+            if arguments.count <= 1 { return .of(first.declaredType, nullable: true, origin: first.valueOrigin) }
+            return .of(common(arguments.map(\.declaredType)), nullable: anyNullable, origin: sharedOrigin(arguments))
         case "group_concat", "string_agg":
             return .of("TEXT", nullable: true)
         case "coalesce", "ifnull":
             let type = arguments.lazy.compactMap(\.declaredType).first
-            return .of(type, nullable: arguments.allSatisfy(\.isNullable))
+            return .of(type, nullable: arguments.allSatisfy(\.isNullable), origin: sharedOrigin(arguments))
         case "nullif":
-            return .of(first.declaredType, nullable: true)
+            return .of(first.declaredType, nullable: true, origin: first.valueOrigin)
         case "iif":
             let branches = Array(arguments.dropFirst())
             return .of(common(branches.map(\.declaredType)), nullable: branches.contains { $0.isNullable })

@@ -88,6 +88,12 @@ package struct ResultColumnAnalyzer {
             if perCore.count > 1, perCore.dropFirst().contains(where: { $0[index].0.isNullable }) {
                 column.isNullable = true
             }
+            // An expression whose values are one column's (`max(placed)`): a compound
+            // select's cores must agree on it.
+            if column.originTable == nil, let origin = inferred.valueOrigin,
+               perCore.dropFirst().allSatisfy({ $0[index].0.valueOrigin == origin }) {
+                column.valueOrigin = origin
+            }
             if let item, item.star == nil, !isPlainColumn(item.expression) {
                 column.expression = item.text
             }
@@ -158,12 +164,16 @@ package struct ResultColumnAnalyzer {
                     type: InferredType(
                         declaredType: column.declaredType.isEmpty ? nil : column.declaredType,
                         isNullable: !column.isNotNull && !(table.rowIDAlias == column.name),
-                        isInferred: true))
+                        isInferred: true,
+                        valueOrigin: ResultColumn.Origin(table: table.name, column: column.name)))
             }
         }
         if let view = schema.view(named: name) {
             return view.columns.map { column in
-                RelationColumn(name: column.name, type: InferredType(declaredType: column.declaredType, isNullable: column.isNullable, isInferred: true))
+                RelationColumn(name: column.name, type: InferredType(
+                    declaredType: column.declaredType, isNullable: column.isNullable, isInferred: true,
+                    valueOrigin: column.originTable.flatMap { table in column.originColumn.map { ResultColumn.Origin(table: table, column: $0) } }
+                        ?? column.valueOrigin))
             }
         }
         return nil

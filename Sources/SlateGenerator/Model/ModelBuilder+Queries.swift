@@ -1,3 +1,4 @@
+import Slate
 import SlateAnalysis
 import SlateSchema
 
@@ -52,6 +53,9 @@ extension ModelBuilder {
         let configured = configuration.queries.types["\(definition.name).\(parameter.spelling)"]
             ?? configuration.queries.types["\(definition.name).:\(parameter.name)"]
         var typed: (type: GeneratorConfiguration.SwiftType, use: QueryParameter.Use)?
+        // A date is bound in the storage of the column it is compared with: one value
+        // cannot be bound for two storages.
+        var dated: (storage: SQLDate.Storage, use: QueryParameter.Use)?
         for use in parameter.uses {
             guard let type = swiftType(of: use.source) else { continue }
             if let first = typed, first.type != type, configured == nil {
@@ -60,6 +64,14 @@ extension ModelBuilder {
                     "type conflict: \(parameter.spelling) is \(first.use.description) (\(first.type.rawValue)) on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) (\(type.rawValue)) here")
             }
             if typed == nil { typed = (type, use) }
+            if (configured ?? type) == .date, let storage = dateStorage(of: use.source) {
+                if let first = dated, first.storage != storage {
+                    throw definition.error(
+                        at: use.offset,
+                        "date storage conflict: \(parameter.spelling) is \(first.use.description), which stores dates as \"\(first.storage.rawValue)\", on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \"\(storage.rawValue)\"; one value cannot be bound both ways, so use a second parameter")
+                }
+                if dated == nil { dated = (storage, use) }
+            }
         }
         let lists = parameter.uses.filter(\.isList)
         if let list = lists.first, let single = parameter.uses.first(where: { !$0.isList }) {
@@ -80,21 +92,36 @@ extension ModelBuilder {
         } else {
             origin = "typed in slate.json"
         }
-        // A date is bound in the storage of the column it is compared with.
-        var dates = configuration.types.dates
-        if case .column(let relation, let column, let declaredType, _)? = typed?.use.source {
-            dates = dateStorage(declaredType: declaredType, table: relation, column: column)
-        }
+        let dates = dated?.storage ?? configuration.types.dates
         return QueryParameterModel(
             name: NameStyle.lowerCamel(parameter.name), spelling: parameter.spelling, type: type,
             isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty, origin: origin,
             dateStorage: dates)
     }
 
+    /// How the column a use of a parameter meets stores dates; nil when it meets none.
+    private func dateStorage(of source: QueryParameter.Source) -> SQLDate.Storage? {
+        guard case .column(let relation, let column, let declaredType, _) = source else { return nil }
+        return dateStorage(declaredType: declaredType, table: relation, column: column, origin: tableOrigin(of: relation, column))
+    }
+
+    /// The table column a view's column shows (for a table's own column, nil): a storage
+    /// `slate.json` gives that table column holds for the view's column too.
+    func tableOrigin(of relation: String, _ column: String) -> (table: String, column: String)? {
+        guard let view = schema.view(named: relation),
+              let shown = view.columns.first(where: { $0.name.lowercased() == column.lowercased() }) else { return nil }
+        if let table = shown.originTable, let origin = shown.originColumn { return (table, origin) }
+        return shown.valueOrigin.map { ($0.table, $0.column) }
+    }
+
     /// The Swift type a use of a parameter implies, if any.
     private func swiftType(of source: QueryParameter.Source) -> GeneratorConfiguration.SwiftType? {
         switch source {
         case .column(let relation, let column, let declaredType, _):
+            if configuredType(table: relation, column: column) == nil, let origin = tableOrigin(of: relation, column),
+               configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil {
+                return .date
+            }
             return swiftType(declaredType: declaredType, table: relation, column: column)
         case .declaredType(let declaredType):
             return swiftType(declaredType: declaredType, table: "", column: "")
@@ -152,9 +179,16 @@ extension ModelBuilder {
         var properties: [PropertyModel] = []
         for column in query.columns {
             let configured = configuration.queries.types["\(name).\(column.name)"]
-            let type = configured
+            // A plain column's origin is the table column SQLite reports; an expression
+            // of one column's values (`max(placed)`) has that column as its value origin.
+            let origin = column.originTable.flatMap { table in column.originColumn.map { (table: table, column: $0) } }
+                ?? column.valueOrigin.map { (table: $0.table, column: $0.column) }
+            var type = configured
                 ?? column.declaredType.map { swiftType(declaredType: $0, table: column.originTable ?? name, column: column.originColumn ?? column.name) }
                 ?? .value
+            if configured == nil, let origin, configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil {
+                type = .date
+            }
             var description = configured != nil ? "typed in slate.json" : Self.describe(column)
             if column.isNullable && type != .value { description += ", can be NULL" }
             properties.append(PropertyModel(
@@ -163,7 +197,8 @@ extension ModelBuilder {
                 isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
                 columnDescription: description,
                 dateStorage: dateStorage(
-                    declaredType: column.declaredType ?? "", table: column.originTable ?? name, column: column.originColumn ?? column.name)))
+                    declaredType: column.declaredType ?? "", table: column.originTable ?? name, column: column.originColumn ?? column.name,
+                    origin: origin)))
         }
         return RecordModel(
             kind: .query, sqlName: name, typeName: typeName, accessorName: name, rawSingular: "", rawPlural: "",

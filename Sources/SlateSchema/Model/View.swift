@@ -22,6 +22,20 @@ extension SQLSchema {
 /// The type is given as an SQL declared type (`INTEGER`, `VARCHAR(40)`, `DATETIME`, …) so
 /// that one mapping turns table columns and result columns into Swift types alike.
 public struct ResultColumn: Codable, Equatable, Sendable {
+    /// A table column.
+    public struct Origin: Codable, Equatable, Hashable, Sendable {
+        /// The table's name.
+        public var table: String
+        /// The column's name.
+        public var column: String
+
+        /// The column `column` of `table`.
+        public init(table: String, column: String) {
+            self.table = table
+            self.column = column
+        }
+    }
+
     /// Where the type came from.
     public enum TypeSource: String, Codable, Sendable {
         /// From the table column it reads (SQLite's column metadata).
@@ -44,6 +58,10 @@ public struct ResultColumn: Codable, Equatable, Sendable {
     public var originColumn: String?
     /// The expression as written, when it is not a plain column.
     public var expression: String?
+    /// For an expression whose values are one table column's, unchanged (`max(placed)`,
+    /// `coalesce(shipped)`): that column. Its dates are stored as that column stores them.
+    /// Nil for a plain column (see ``originTable``) and for anything computed.
+    public var valueOrigin: Origin?
     /// Where the type came from.
     public var typeSource: TypeSource
 

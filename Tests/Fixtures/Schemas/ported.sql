@@ -35,6 +35,8 @@ CREATE TABLE legacy_post (
   published_at DATETIME DEFAULT '0000-00-00 00:00:00',
   stamp        INTEGER
 );
+-- A view showing the stamp under another name: it stores dates as legacy_post.stamp does.
+CREATE VIEW stamped_post AS SELECT id, title, stamp AS stamped FROM legacy_post;
 
 -- A trigger that rewrites the row after it is inserted.
 CREATE TABLE film (

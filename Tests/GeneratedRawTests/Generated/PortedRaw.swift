@@ -7,7 +7,7 @@ import SlateCSQLite
 import SQLite3
 #endif
 
-/// The `Ported` database: 8 tables, generated from `ported.sql`.
+/// The `Ported` database: 8 tables and 1 view, generated from `ported.sql`.
 ///
 /// Raw mode: the file depends on the SQLite C API alone. Open a database with
 /// `ported_open_ported` and use the `ported_…` functions.
@@ -53,6 +53,7 @@ public enum Ported {
     CREATE VIRTUAL TABLE note_search USING fts5(title, body);
     CREATE TABLE guarded (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
     CREATE TABLE keyword (id INTEGER PRIMARY KEY, label TEXT UNIQUE ON CONFLICT IGNORE);
+    CREATE VIEW stamped_post AS SELECT id, title, stamp AS stamped FROM legacy_post;
     CREATE TRIGGER film_last_update AFTER INSERT ON film BEGIN
       UPDATE film SET last_update = '2001-02-03 04:05:06.000' WHERE film_id = new.film_id;
     END;
@@ -1647,6 +1648,65 @@ extension Ported.Keyword {
     }
 }
 
+// MARK: - StampedPost
+extension Ported {
+    /// A row of the `stamped_post` view.
+    ///
+    /// Views are read-only: records are fetched, never inserted, updated or deleted.
+    ///
+    /// ```sql
+    /// CREATE VIEW stamped_post AS SELECT id, title, stamp AS stamped FROM legacy_post
+    /// ```
+    public struct StampedPost: Hashable, Codable, Sendable {
+        /// `id`: INTEGER, from legacy_post.id.
+        public var id: Int
+        /// `title`: TEXT, from legacy_post.title.
+        public var title: String
+        /// `stamped`: INTEGER, from legacy_post.stamp.
+        public var stamped: Date?
+
+        /// Creates a record.
+        public init(id: Int, title: String, stamped: Date?) {
+            self.id = id
+            self.title = title
+            self.stamped = stamped
+        }
+    }
+}
+
+extension Ported.StampedPost {
+    /// The view's SQL name.
+    public static let sqlName = "stamped_post"
+    /// Every column, in the order the decoder reads them.
+    public static let sqlSelect = #"SELECT "id", "title", "stamped" FROM "stamped_post""#
+    /// Counts the rows.
+    public static let sqlCount = #"SELECT count(*) FROM "stamped_post""#
+
+    /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = try SQLRecordCoding.int(statement, offset, "stamped_post.id")
+        self.title = try SQLRecordCoding.text(statement, offset + 1, "stamped_post.title")
+        self.stamped = try SQLRecordCoding.dateOrNil(statement, offset + 2, "stamped_post.stamped", .unixTimeInteger, invalidAsNil: true)
+    }
+}
+
+extension Ported.StampedPost {
+    /// The rows of `stamped_post` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Ported.StampedPost) throws -> Bool)? = nil
+    ) throws -> [Ported.StampedPost] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Calls `body` with each row of `stamped_post` in the database `db` as it is read: one row is in memory
+    /// at a time. A throw from `body` stops the walk and is rethrown.
+    public static func forEach(in db: OpaquePointer, _ body: (Ported.StampedPost) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    }
+}
+
 // MARK: - Raw functions
 /// Opens the `Ported` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
 ///
@@ -2027,6 +2087,23 @@ public func ported_keyword_update(_ db: OpaquePointer, _ record: Ported.Keyword)
 public func ported_keyword_delete(_ db: OpaquePointer, _ record: Ported.Keyword) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "keyword", "delete")
     return try SQLRecordCoding.execute(db, Ported.Keyword.sqlDelete, bind: { try Ported.Keyword.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// The rows of `stamped_post`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func ported_stamped_posts_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Ported.StampedPost) throws -> Bool)? = nil
+) throws -> [Ported.StampedPost] {
+    try SQLRecordCoding.fetch(db, Ported.StampedPost.sqlSelect, limit: limit, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `stamped_post` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func ported_stamped_posts_forEach(_ db: OpaquePointer, _ body: (Ported.StampedPost) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Ported.StampedPost.sqlSelect, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 // MARK: - Support
