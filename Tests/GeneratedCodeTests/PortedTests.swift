@@ -217,7 +217,12 @@ import Testing
         let after = try db.stampedSince(since: Date(timeIntervalSince1970: 1_700_000_050))
         #expect(after.map(\.id) == [2])
         #expect(after.map(\.stamped) == [Date(timeIntervalSince1970: 1_700_000_100)])
-        #expect(try db.stampedSince(since: Date(timeIntervalSince1970: 1_699_999_999)).map(\.id) == [1, 2])
+        #expect(try db.stampedSince(since: Date(timeIntervalSince1970: 1_700_000_000)).map(\.id) == [1, 2])
+        // Compared, never stored, a date keeps its fraction: as the typed predicate does,
+        // `stamped >= since` leaves out the row that reads as before it.
+        let fractional = Date(timeIntervalSince1970: 1_700_000_000.5)
+        #expect(try db.stampedSince(since: fractional).map(\.id) == [2])
+        #expect(try db.legacyPosts.fetch(where: { $0.stamp >= fractional }).map(\.id) == [2])
         // The view's record reads the same storage.
         #expect(try db.stampedPosts.fetch(orderBy: { $0.id.ascending }).map(\.stamped) == [
             Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_000_100), nil,

@@ -89,7 +89,9 @@ enum ExpressionTyping {
             switch op {
             case "NOT": return .of("BOOLEAN", nullable: inner.isNullable)
             case "~": return .of("INTEGER", nullable: inner.isNullable)
-            default: return numeric(inner) ? inner : .of(nil, nullable: inner.isNullable)
+            case "+": return numeric(inner) ? inner : .of(nil, nullable: inner.isNullable)
+            // Negated, the values are no longer the column's.
+            default: return numeric(inner) ? .of(inner.declaredType, nullable: inner.isNullable) : .of(nil, nullable: inner.isNullable)
             }
         case .binary(let op, let left, let right):
             let lhs = type(left)

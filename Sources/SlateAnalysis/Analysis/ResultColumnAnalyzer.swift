@@ -222,8 +222,10 @@ package struct ResultColumnAnalyzer {
             if coreIndex == 0 {
                 result = columns
             } else {
-                for index in result.indices where index < columns.count && columns[index].type.isNullable {
-                    result[index].type.isNullable = true
+                for index in result.indices where index < columns.count {
+                    if columns[index].type.isNullable { result[index].type.isNullable = true }
+                    // The parts of a compound select must agree on the column their values are.
+                    if columns[index].type.valueOrigin != result[index].type.valueOrigin { result[index].type.valueOrigin = nil }
                 }
             }
         }

@@ -144,8 +144,12 @@ struct ParameterAnalyzer {
     // MARK: Uses
 
     private func use(at index: Int) -> QueryParameter.Use {
-        func make(_ source: QueryParameter.Source, optional: Bool = false, list: Bool = false, _ description: String) -> QueryParameter.Use {
-            QueryParameter.Use(offset: tokens[index].offset, source: source, isOptional: optional, isList: list, description: description)
+        func make(
+            _ source: QueryParameter.Source, optional: Bool = false, list: Bool = false, comparison: Bool = false, _ description: String
+        ) -> QueryParameter.Use {
+            QueryParameter.Use(
+                offset: tokens[index].offset, source: source, isOptional: optional, isList: list, description: description,
+                isComparison: comparison)
         }
         func token(_ position: Int) -> SQLToken? {
             position >= 0 && position < tokens.count ? tokens[position] : nil
@@ -168,19 +172,19 @@ struct ParameterAnalyzer {
             let column = self.column(endingAt: open - 2 - notOffset)
             let isWhole = open == index - 1 && closing[open] == index + 1
             guard let column else { return make(.none, list: isWhole, "in an IN list") }
-            return make(column.source, list: isWhole, "in an IN list with \(column.name)")
+            return make(column.source, list: isWhole, comparison: true, "in an IN list with \(column.name)")
         }
         // x BETWEEN :low AND :high
         if token(index - 1)?.isKeyword("BETWEEN") == true {
             let notOffset = token(index - 2)?.isKeyword("NOT") == true ? 1 : 0
             if let column = column(endingAt: index - 2 - notOffset) {
-                return make(column.source, "compared with \(column.name)")
+                return make(column.source, comparison: true, "compared with \(column.name)")
             }
         }
         if token(index - 1)?.isKeyword("AND") == true, let between = betweenKeyword(before: index - 1) {
             let notOffset = token(between - 1)?.isKeyword("NOT") == true ? 1 : 0
             if let column = column(endingAt: between - 1 - notOffset) {
-                return make(column.source, "compared with \(column.name)")
+                return make(column.source, comparison: true, "compared with \(column.name)")
             }
         }
         // :p IS NULL, :p ISNULL, :p NOTNULL, :p IS NOT NULL
@@ -213,11 +217,11 @@ struct ParameterAnalyzer {
                 if clauses[index] == "SET", previous.value == "=" {
                     return make(column.source, optional: !column.isNotNull, "assigned to \(column.name)")
                 }
-                return make(column.source, optional: optional, "compared with \(column.name)")
+                return make(column.source, optional: optional, comparison: true, "compared with \(column.name)")
             }
             if pattern { return make(.declaredType("TEXT"), "a LIKE pattern") }
             if let columnEnd, let type = functionType(endingAt: columnEnd) {
-                return make(.declaredType(type.name), optional: optional, "compared with \(type.text)")
+                return make(.declaredType(type.name), optional: optional, comparison: true, "compared with \(type.text)")
             }
         }
         // :p op column
@@ -231,7 +235,7 @@ struct ParameterAnalyzer {
                 columnStart = token(index + 2)?.isKeyword("NOT") == true ? index + 3 : index + 2
             }
             if let columnStart, let column = column(startingAt: columnStart) {
-                return make(column.source, optional: optional, "compared with \(column.name)")
+                return make(column.source, optional: optional, comparison: true, "compared with \(column.name)")
             }
         }
         // INSERT … VALUES (…, :p, …)

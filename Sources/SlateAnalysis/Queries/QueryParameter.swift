@@ -25,6 +25,10 @@ package struct QueryParameter: Equatable, Sendable {
         package var isList: Bool
         /// The place in words, for messages: `compared with orders.customer_id`.
         package var description: String
+        /// Whether the place compares the value with a column (`=`, `<`, `IN`, …) rather
+        /// than storing it: a comparison needs the value exactly, a store in the column's
+        /// form.
+        package var isComparison = false
     }
 
     /// The name without its prefix (`customerId`).

@@ -92,7 +92,13 @@ extension ModelBuilder {
         } else {
             origin = "typed in slate.json"
         }
-        let dates = dated?.storage ?? configuration.types.dates
+        var dates = dated?.storage ?? configuration.types.dates
+        // Compared only, never stored: a date is bound exactly, so that `stamp >= :since`
+        // on a column of whole seconds means what the typed `$0.stamp >= since` means (an
+        // INTEGER compares with a REAL as numbers).
+        if dates == .unixTimeInteger, parameter.uses.allSatisfy({ $0.isComparison || swiftType(of: $0.source) == nil }) {
+            dates = .unixTime
+        }
         return QueryParameterModel(
             name: NameStyle.lowerCamel(parameter.name), spelling: parameter.spelling, type: type,
             isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty, origin: origin,

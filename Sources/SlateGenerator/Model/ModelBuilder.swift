@@ -211,6 +211,7 @@ struct ModelBuilder {
         var properties: [PropertyModel] = []
         for column in view.columns {
             let origin = column.originTable.flatMap { table in column.originColumn.map { (table: table, column: $0) } }
+                ?? column.valueOrigin.map { (table: $0.table, column: $0.column) }
             var type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
                 ?? configuredType(table: view.name, column: column.name) ?? .value
             if let origin, configuredType(table: view.name, column: column.name) == nil,
@@ -305,9 +306,18 @@ struct ModelBuilder {
     /// How a `Date` property's column stores dates: as configured for the column or its
     /// declared type, else `types.dates`. A view's column follows the table column it
     /// comes from.
+    ///
+    /// With an `origin` (the table column a view's or query's column shows), only an entry
+    /// of `types.dateColumns` naming the view's or query's column itself overrides it; the
+    /// rest is the origin column's own storage, so that a view, a query and the table read
+    /// one column alike.
     func dateStorage(declaredType: String, table: String, column: String, origin: (table: String, column: String)? = nil) -> SQLDate.Storage {
+        if let origin {
+            if let storage = configuration.types.dateColumns["\(table).\(column)"] { return storage }
+            let originColumn = schema.table(named: origin.table)?.columns.first { $0.name.lowercased() == origin.column.lowercased() }
+            return dateStorage(declaredType: originColumn?.declaredType ?? declaredType, table: origin.table, column: origin.column)
+        }
         if let storage = configuredDateStorage(declaredType: declaredType, table: table, column: column) { return storage }
-        if let origin, let storage = configuration.types.dateColumns["\(origin.table).\(origin.column)"] { return storage }
         return configuration.types.dates
     }
 

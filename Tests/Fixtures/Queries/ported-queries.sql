@@ -8,4 +8,4 @@ SELECT max(stamp) AS newest, min(stamp) AS oldest FROM legacy_post;
 -- name: stampedSince :many
 -- Posts stamped after a date, through the view: the parameter is bound as the column the
 -- view shows stores dates.
-SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id;
+SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id;

@@ -1900,7 +1900,7 @@ extension LatestStampRow: SQLResultRow {
 /// A row of the query `stampedSince`.
 ///
 /// ```sql
-/// SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id
+/// SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id
 /// ```
 public struct StampedSinceRow: Hashable, Codable, Sendable {
     /// `id`: INTEGER, from legacy_post.id.
@@ -1959,7 +1959,7 @@ extension Ported {
         ///   - since: `:since`, compared with stamped_post.stamped.
         ///
         /// ```sql
-        /// SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id
+        /// SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id
         /// ```
         ///
         /// From `ported-queries.sql:8`.
@@ -1967,13 +1967,13 @@ extension Ported {
             let statement = try context.cachedStatement(slot: stampedSinceSlot, sql: stampedSinceSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
-            try SQLRecordCoding.bind(since, handle, 1, .unixTimeInteger, "stampedSince :since")
+            try SQLRecordCoding.bind(since, handle, 1, .unixTime, "stampedSince :since")
             return try SQLRecordOperations.records(StampedSinceRow.self, from: statement)
         }
         static let stampedSinceSlot = SQLStatementSlot()
         /// The SQL of `stampedSince`.
         public static let stampedSinceSQL = #"""
-        SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id
+        SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id
         """#
     }
 }
@@ -2002,7 +2002,7 @@ extension Ported.Tables {
     ///   - since: `:since`, compared with stamped_post.stamped.
     ///
     /// ```sql
-    /// SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id
+    /// SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id
     /// ```
     ///
     /// From `ported-queries.sql:8`.
@@ -2035,7 +2035,7 @@ extension Ported {
     ///   - since: `:since`, compared with stamped_post.stamped.
     ///
     /// ```sql
-    /// SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id
+    /// SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id
     /// ```
     ///
     /// From `ported-queries.sql:8`.
@@ -2467,12 +2467,12 @@ public func sqlite3_latest_stamp(_ db: OpaquePointer) throws -> LatestStampRow? 
 ///   - since: `:since`, compared with stamped_post.stamped.
 ///
 /// ```sql
-/// SELECT id, stamped FROM stamped_post WHERE stamped > :since ORDER BY id
+/// SELECT id, stamped FROM stamped_post WHERE stamped >= :since ORDER BY id
 /// ```
 ///
 /// From `ported-queries.sql:8`.
 public func sqlite3_stamped_since(_ db: OpaquePointer, since: Date) throws -> [StampedSinceRow] {
     try SQLRecordCoding.fetch(db, Ported.Queries.stampedSinceSQL, bind: { statement in
-        try SQLRecordCoding.bind(since, statement, 1, .unixTimeInteger, "stampedSince :since")
+        try SQLRecordCoding.bind(since, statement, 1, .unixTime, "stampedSince :since")
     }, decode: { try StampedSinceRow(sqliteStatement: $0, offset: 0) })
 }
