@@ -160,9 +160,8 @@ extension SQLPool {
     func takeReaderAlone() throws -> SQLContext {
         let lease = try acquire(.reader)
         let context = try self.context(of: lease)
-        guard path == nil else { return context }
         do {
-            try context.exec(sql: "PRAGMA query_only = 1")
+            try guardAgainstWrites(context)
         } catch {
             release(lease, context)
             throw error
@@ -177,18 +176,30 @@ extension SQLPool {
             // The writer, lent for a read: a transaction the body left open ends here, as
             // after a write (a reader's ends in `releaseReader`).
             context.rollbackIfActive()
-            try? context.exec(sql: "PRAGMA query_only = 0")
         }
+        stopGuardingAgainstWrites(context)
         release(PoolLease(kind: connectionKind(for: .reader), context: context), context)
     }
 
     /// `body` on a reader without a transaction; an in-memory pool guards its only
     /// connection with `query_only`.
     func readAlone<T>(_ context: SQLContext, _ body: (SQLContext) throws -> T) throws -> T {
-        guard path == nil else { return try body(context) }
-        try context.exec(sql: "PRAGMA query_only = 1")
-        defer { try? context.exec(sql: "PRAGMA query_only = 0") }
+        try guardAgainstWrites(context)
+        defer { stopGuardingAgainstWrites(context) }
         return try body(context)
+    }
+
+    /// An in-memory pool's only connection, lent for a read, refuses writes
+    /// (`query_only`); a reader of a file refuses them already (it is opened read-only).
+    private func guardAgainstWrites(_ context: SQLContext) throws {
+        guard path == nil else { return }
+        try context.exec(sql: "PRAGMA query_only = 1")
+    }
+
+    /// Ends ``guardAgainstWrites(_:)``.
+    private func stopGuardingAgainstWrites(_ context: SQLContext) {
+        guard path == nil else { return }
+        try? context.exec(sql: "PRAGMA query_only = 0")
     }
 
     /// A queue to run one closure that holds a connection (or closes the pool).

@@ -172,8 +172,7 @@ package struct ResultColumnAnalyzer {
             return view.columns.map { column in
                 RelationColumn(name: column.name, type: InferredType(
                     declaredType: column.declaredType, isNullable: column.isNullable, isInferred: true,
-                    valueOrigin: column.originTable.flatMap { table in column.originColumn.map { ResultColumn.Origin(table: table, column: $0) } }
-                        ?? column.valueOrigin))
+                    valueOrigin: column.tableColumn))
             }
         }
         return nil

@@ -113,19 +113,16 @@ extension ModelBuilder {
 
     /// The table column a view's column shows (for a table's own column, nil): a storage
     /// `slate.json` gives that table column holds for the view's column too.
-    func tableOrigin(of relation: String, _ column: String) -> (table: String, column: String)? {
-        guard let view = schema.view(named: relation),
-              let shown = view.columns.first(where: { $0.name.lowercased() == column.lowercased() }) else { return nil }
-        if let table = shown.originTable, let origin = shown.originColumn { return (table, origin) }
-        return shown.valueOrigin.map { ($0.table, $0.column) }
+    func tableOrigin(of relation: String, _ column: String) -> ResultColumn.Origin? {
+        guard let view = schema.view(named: relation) else { return nil }
+        return view.columns.first(where: { $0.name.lowercased() == column.lowercased() })?.tableColumn
     }
 
     /// The Swift type a use of a parameter implies, if any.
     private func swiftType(of source: QueryParameter.Source) -> GeneratorConfiguration.SwiftType? {
         switch source {
         case .column(let relation, let column, let declaredType, _):
-            if configuredType(table: relation, column: column) == nil, let origin = tableOrigin(of: relation, column),
-               configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil {
+            if configuredType(table: relation, column: column) == nil, isDateColumn(tableOrigin(of: relation, column)) {
                 return .date
             }
             return swiftType(declaredType: declaredType, table: relation, column: column)
@@ -187,12 +184,11 @@ extension ModelBuilder {
             let configured = configuration.queries.types["\(name).\(column.name)"]
             // A plain column's origin is the table column SQLite reports; an expression
             // of one column's values (`max(placed)`) has that column as its value origin.
-            let origin = column.originTable.flatMap { table in column.originColumn.map { (table: table, column: $0) } }
-                ?? column.valueOrigin.map { (table: $0.table, column: $0.column) }
+            let origin = column.tableColumn
             var type = configured
                 ?? column.declaredType.map { swiftType(declaredType: $0, table: column.originTable ?? name, column: column.originColumn ?? column.name) }
                 ?? .value
-            if configured == nil, let origin, configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil {
+            if configured == nil, isDateColumn(origin) {
                 type = .date
             }
             var description = configured != nil ? "typed in slate.json" : Self.describe(column)

@@ -210,12 +210,10 @@ struct ModelBuilder {
         var used: Set<String> = []
         var properties: [PropertyModel] = []
         for column in view.columns {
-            let origin = column.originTable.flatMap { table in column.originColumn.map { (table: table, column: $0) } }
-                ?? column.valueOrigin.map { (table: $0.table, column: $0.column) }
+            let origin = column.tableColumn
             var type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
                 ?? configuredType(table: view.name, column: column.name) ?? .value
-            if let origin, configuredType(table: view.name, column: column.name) == nil,
-               configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil {
+            if configuredType(table: view.name, column: column.name) == nil, isDateColumn(origin) {
                 type = .date
             }
             properties.append(PropertyModel(
@@ -292,6 +290,13 @@ struct ModelBuilder {
         return TypeMapping.swiftType(declaredType: declaredType, numeric: configuration.types.numeric)
     }
 
+    /// Whether `types.dateColumns` makes the table column `origin` a date (so a view's or
+    /// query's column showing it is a `Date` too).
+    func isDateColumn(_ origin: ResultColumn.Origin?) -> Bool {
+        guard let origin else { return false }
+        return configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil
+    }
+
     /// The date storage `slate.json` chooses for a column: by `table.column`
     /// (`types.dateColumns`), then by declared type (`types.dateDeclaredTypes`); nil when
     /// neither names it.
@@ -311,7 +316,7 @@ struct ModelBuilder {
     /// of `types.dateColumns` naming the view's or query's column itself overrides it; the
     /// rest is the origin column's own storage, so that a view, a query and the table read
     /// one column alike.
-    func dateStorage(declaredType: String, table: String, column: String, origin: (table: String, column: String)? = nil) -> SQLDate.Storage {
+    func dateStorage(declaredType: String, table: String, column: String, origin: ResultColumn.Origin? = nil) -> SQLDate.Storage {
         if let origin {
             if let storage = configuration.types.dateColumns["\(table).\(column)"] { return storage }
             let originColumn = schema.table(named: origin.table)?.columns.first { $0.name.lowercased() == origin.column.lowercased() }

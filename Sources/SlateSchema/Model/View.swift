@@ -65,6 +65,13 @@ public struct ResultColumn: Codable, Equatable, Sendable {
     /// Where the type came from.
     public var typeSource: TypeSource
 
+    /// The table column whose values this column holds: ``originTable`` and
+    /// ``originColumn`` for a plain column, else ``valueOrigin``.
+    public var tableColumn: Origin? {
+        if let originTable, let originColumn { return Origin(table: originTable, column: originColumn) }
+        return valueOrigin
+    }
+
     /// Creates a result column.
     public init(
         name: String, declaredType: String?, isNullable: Bool, originTable: String? = nil, originColumn: String? = nil,
