@@ -67,7 +67,7 @@ let package = Package(
             name: "SlateTests",
             dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
         // A process the reliability tests kill mid-write, or that holds a lock against them.
-        .executableTarget(name: "slate-test-child", dependencies: ["Slate", "SlateMigration"], path: "Tests/TestChild"),
+        .executableTarget(name: "slate-test-child", dependencies: ["Slate", "SlateMigration", "SlateRecords"], path: "Tests/TestChild"),
         // Crashes, full disks, I/O faults and bad input, with real processes and files.
         .testTarget(name: "SlateReliabilityTests", dependencies: ["Slate", "SlateFaultVFS", "SlateTestSupport", "slate-test-child"]),
         .testTarget(name: "SlateSchemaTests", dependencies: ["SlateSchema", "SlateMigration", "SlateAnalysis", "SlateTestSupport"]),

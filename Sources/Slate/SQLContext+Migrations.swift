@@ -18,8 +18,8 @@ extension SQLContext {
     /// - Running it again does nothing; appending a migration later runs only the new one.
     /// - The version is read again inside each transaction, so two processes migrating one
     ///   file at once each apply a migration at most once between them.
-    /// - A database at a version above `migrations.count` (migrated by a newer program) is
-    ///   refused, untouched.
+    /// - A database at a version above `migrations.count` (migrated by a newer program), or
+    ///   at a negative version (which another tool wrote), is refused, untouched.
     ///
     /// - Returns: the database's version afterwards.
     /// - Throws: ``SQLError`` with code ``SQLError/Code/misuse`` inside a transaction, and
@@ -87,6 +87,13 @@ extension SQLContext {
     }
 
     private func refuseNewer(_ version: Int64, _ known: Int64) throws {
+        if version < 0 {
+            // Any 32-bit value is a legal user_version, and other tools write negative ones;
+            // no count of migrations is negative.
+            throw SQLError(
+                code: .misuse,
+                message: "the database is at user_version \(version), which no count of migrations gives (another tool set it): which of the \(known) migration\(known == 1 ? "" : "s") it has is unknown; it was left untouched")
+        }
         guard version > known else { return }
         throw SQLError(
             code: .misuse,

@@ -32,28 +32,47 @@ final class SQLSchemaEvolution {
             return  // no file yet
         }
         defer { context.close() }
-        if try check(context).followsEditedScript, !allowingDestructiveChanges {
-            _ = try plan(context, allowingDestructiveChanges: false)
+        // One read transaction: the version and the schema from one snapshot, whatever
+        // another process is committing meanwhile.
+        try context.transaction(.deferred) {
+            if try check(context).followsEditedScript, !allowingDestructiveChanges {
+                _ = try plan(context, allowingDestructiveChanges: false)
+            }
         }
     }
 
+    /// Brings the file on `context` (the pool's writer, outside a transaction) to the
+    /// latest version.
+    ///
+    /// Everything that decides from the file's state and writes runs in one `BEGIN
+    /// IMMEDIATE` transaction that reads the state first: recognising a file from before
+    /// versions and recording its version, or following an edited single script. So a
+    /// second process (an app and its widget, two server instances) that upgraded the
+    /// file meanwhile is seen, and its work is never undone: a version is only ever
+    /// recorded over 0, never lowered. The missing scripts then run one transaction each
+    /// (``SQLContext/migrate(migrations:)``), which reads the version again.
     func evolve(_ context: SQLContext, allowingDestructiveChanges: Bool) throws {
-        let state = try check(context)
-        if state.followsEditedScript {
-            let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
-            do {
-                try plan.apply(to: context, allowDestructive: allowingDestructiveChanges)
-            } catch let error as MigrationError {
-                throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
-            }
-            try context.exec(sql: "PRAGMA user_version = 1")
-            return
-        }
-        var version = state.version
         let latest = Int64(scripts.count)
-        if version == 0, try !isEmpty(context) {
-            version = try recognise(context)
-            try context.exec(sql: "PRAGMA user_version = \(version)")
+        let version: Int64 = try context.withForeignKeysOff {
+            try context.transaction(.immediate) { () -> Int64 in
+                let state = try check(context)
+                if state.followsEditedScript {
+                    let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
+                    do {
+                        try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
+                    } catch let error as MigrationError {
+                        throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+                    }
+                    try context.exec(sql: "PRAGMA user_version = 1")
+                    return 1
+                }
+                if state.version == 0, try !isEmpty(context) {
+                    let recognised = try recognise(context)
+                    try context.exec(sql: "PRAGMA user_version = \(recognised)")
+                    return recognised
+                }
+                return state.version
+            }
         }
         guard version < latest else { return }
         _ = try context.migrate(migrations: scripts.map { script in { try self.run(script, in: $0) } }, names: scripts.map(\.file))
@@ -76,8 +95,9 @@ final class SQLSchemaEvolution {
         }
     }
 
-    /// The file's version, after the checks that refuse it: a newer version, a schema that
-    /// is none of the versions. A file made from an earlier text of a single script is
+    /// The file's version, after the checks that refuse it: a version no script numbering
+    /// gives (newer than the latest, or negative), a schema that is none of the versions
+    /// or could be several. A file made from an earlier text of a single script is
     /// brought to its current text with the declarative planner instead.
     private func check(_ context: SQLContext) throws -> (version: Int64, followsEditedScript: Bool) {
         let latest = Int64(scripts.count)
@@ -86,6 +106,11 @@ final class SQLSchemaEvolution {
             throw SQLError(
                 code: .misuse,
                 message: "\(place(context)) is at schema version \(version), newer than \(typeName)'s \(latest): a newer version of the app wrote it; it was left untouched")
+        }
+        if version < 0 {
+            throw SQLError(
+                code: .misuse,
+                message: "\(place(context)) has user_version \(version), which no version of \(typeName) writes (its versions are 1 to \(latest)): another tool set it, and the schema's version cannot be known from it; it was left untouched")
         }
         if version == 0, try !isEmpty(context) {
             do {
@@ -114,11 +139,21 @@ final class SQLSchemaEvolution {
         }
     }
 
-    /// The version of a file made before Slate recorded versions: the newest version whose
-    /// schema it has.
+    /// The version of a file made before Slate recorded versions: the one version whose
+    /// schema it has. A schema that several versions share (a script that only inserts
+    /// rows, or changes nothing SQLite records) cannot tell which of them the file is at,
+    /// and is refused: guessing the newest would skip a script and report success.
     private func recognise(_ context: SQLContext) throws -> Int64 {
         let actual = try objects(of: context)
-        if let index = try versionObjects().lastIndex(of: actual) { return Int64(index + 1) }
+        let versions = try versionObjects()
+        let candidates = versions.indices.filter { versions[$0] == actual }.map { Int64($0 + 1) }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.count > 1 {
+            let names = candidates.map { "\($0) (\(scripts[Int($0) - 1].file))" }
+            throw SQLError(
+                code: .misuse,
+                message: "\(place(context)) has a schema but no version, and its schema is that of \(typeName)'s versions \(names.joined(separator: ", ")): the schema cannot tell which of those scripts already ran. Record the version it is at, the number of the last script applied to it, with PRAGMA user_version = N (\(candidates.map(String.init).joined(separator: " or "))), then open it again; it was left untouched")
+        }
         throw SQLError(
             code: .misuse,
             message: "\(place(context)) has a schema but no version, and its schema is none of \(typeName)'s \(scripts.count) version\(scripts.count == 1 ? "" : "s"): it was not made by this app, or was changed by hand; it was left untouched")

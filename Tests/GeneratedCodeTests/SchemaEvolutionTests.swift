@@ -204,6 +204,68 @@ extension Notebook: SQLRecordStore {}
         #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM tag") } == [[1]])
     }
 
+    /// Script 2 only inserts rows, so versions 1 and 2 have one schema: a file from before
+    /// versions with that schema cannot say whether script 2 ran. It is refused, untouched,
+    /// naming both versions; once its version is recorded by hand, it opens.
+    @Test func aSchemaSeveralVersionsShareIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("ambiguous.sqlite")
+        try SlateTestDatabase.create(at: path, sql: Self.first.sql + "INSERT INTO note VALUES (1, 'mine');")
+        Notebook.scripts = [Self.first, SQLSchemaScript(file: "notebook-002-seed.sql", sql: "INSERT INTO note (title) VALUES ('Welcome');")]
+        defer { Notebook.scripts = [] }
+        let before = FileManager.default.contents(atPath: path)
+        do {
+            _ = try Notebook.bootstrap(at: path)
+            Issue.record("a file whose version cannot be known was opened")
+        } catch let error as SQLError {
+            #expect(error.message == "\(path) has a schema but no version, and its schema is that of Notebook's versions 1 (notebook-001.sql), 2 (notebook-002-seed.sql): the schema cannot tell which of those scripts already ran. Record the version it is at, the number of the last script applied to it, with PRAGMA user_version = N (1 or 2), then open it again; it was left untouched")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        let context = try SQLContext(path: path)
+        try context.exec(sql: "PRAGMA user_version = 1")
+        context.close()
+        let db = try Notebook.bootstrap(at: path)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
+        #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[2]])
+    }
+
+    /// Any 32-bit user_version is legal, and other tools write negative ones: refused with
+    /// a clear error, untouched, by bootstrap(at:), ctx.migrate and pool.migrate (sync and
+    /// async), never a crash.
+    @Test func aNegativeUserVersionIsRefusedUntouched() async throws {
+        let directory = TemporaryDirectory()
+        let path = try prepared(directory)
+        for version in [-1, -3, Int64(Int32.min)] {
+            let context = try SQLContext(path: path)
+            try context.exec(sql: "PRAGMA user_version = \(version)")
+            context.close()
+            let before = FileManager.default.contents(atPath: path)
+            Notebook.scripts = [Self.first]
+            defer { Notebook.scripts = [] }
+            do {
+                _ = try Notebook.bootstrap(at: path)
+                Issue.record("user_version \(version) was opened")
+            } catch let error as SQLError {
+                #expect(error.message == "\(path) has user_version \(version), which no version of Notebook writes (its versions are 1 to 1): another tool set it, and the schema's version cannot be known from it; it was left untouched")
+            }
+            #expect(FileManager.default.contents(atPath: path) == before)
+            let message = "the database is at user_version \(version), which no count of migrations gives (another tool set it): which of the 2 migrations it has is unknown; it was left untouched"
+            let migrations: [@Sendable (SQLContext) throws -> Void] = [
+                { try $0.exec(sql: "CREATE TABLE x (a)") }, { try $0.exec(sql: "CREATE TABLE y (a)") },
+            ]
+            let direct = try SQLContext(path: path)
+            #expect { try direct.migrate(migrations: migrations.map { m in { try m($0) } }) } throws: { ($0 as? SQLError)?.message == message }
+            direct.close()
+            let pool = try SQLPool(path: path)
+            #expect { try pool.migrate(migrations: migrations.map { m in { try m($0) } }) } throws: { ($0 as? SQLError)?.message == message }
+            await #expect { try await pool.migrate(migrations: migrations) } throws: { ($0 as? SQLError)?.message == message }
+            #expect(try await pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('x', 'y')") } == [[0]])
+            #expect(try await pool.read { try $0.query(sql: "PRAGMA user_version") } == [[.integer(version)]])
+            await pool.close()
+        }
+    }
+
     /// A file from before versions, made from an earlier text of the single script.
     @Test func aFileFromBeforeVersionsOfAnEditedScriptIsFollowed() throws {
         let directory = TemporaryDirectory()

@@ -14,6 +14,13 @@
 //   slate-test-child pool PATH ID
 //       Opens a pool on PATH (perhaps a new file other processes open at the same time),
 //       inserts ID into `opened`, closes the pool and prints "ok".
+//   slate-test-child seed PATH legacy|edited ROWS
+//       Makes the file an older build of an app left: `legacy`, script 1 of Legacy applied
+//       without a version (user_version 0); `edited`, the first text of Edited's single
+//       script at version 1. ROWS rows in its table. Prints "ok".
+//   slate-test-child bootstrap PATH legacy|edited
+//       Prints "ready", runs Legacy.bootstrap(at:) (scripts 1–3) or Edited.bootstrap(at:)
+//       (its script's current text) on PATH, and prints the version it ends at.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +28,40 @@ import Darwin
 #endif
 import Slate
 import SlateMigration
+import SlateRecords
+
+/// A database whose file may predate versions: three scripts, the second adding a table
+/// that refers to the first and filling it, the third a column and an index.
+struct Legacy: SQLDatabase, SQLRecordStore {
+    let pool: SQLPool
+    init(pool: SQLPool) { self.pool = pool }
+    static let creationSQL = ""
+    static let schemaScripts = [
+        SQLSchemaScript(file: "legacy-001.sql", sql: "CREATE TABLE a (id INTEGER PRIMARY KEY, v TEXT NOT NULL);"),
+        SQLSchemaScript(file: "legacy-002.sql", sql: """
+            CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER NOT NULL REFERENCES a(id));
+            INSERT INTO b (a_id) SELECT id FROM a WHERE id % 100 = 0;
+            """),
+        SQLSchemaScript(file: "legacy-003.sql", sql: "ALTER TABLE a ADD COLUMN w INTEGER NOT NULL DEFAULT 7;\nCREATE INDEX a_w ON a(w);"),
+    ]
+    static var schemaVersion: Int64 { 3 }
+}
+
+/// A database of one script, edited after files were made from its first text: the
+/// edit makes `title` case-insensitive (a table rebuild) and adds an index.
+struct Edited: SQLDatabase, SQLRecordStore {
+    static let firstText = "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB);"
+    let pool: SQLPool
+    init(pool: SQLPool) { self.pool = pool }
+    static let creationSQL = ""
+    static let schemaScripts = [
+        SQLSchemaScript(file: "edited.sql", sql: """
+            CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB);
+            CREATE INDEX note_title ON note(title);
+            """),
+    ]
+    static var schemaVersion: Int64 { 1 }
+}
 
 func say(_ line: String) {
     var text = line + "\n"
@@ -94,6 +135,39 @@ do {
         try migrator.migrate(pool)
         pool.close()
         say("ok")
+    case "seed":
+        guard arguments.count == 5, let rows = Int64(arguments[4]) else {
+            say("usage: slate-test-child seed PATH legacy|edited ROWS")
+            exit(64)
+        }
+        let context = try SQLContext(path: arguments[2])
+        try context.transaction(.immediate) {
+            if arguments[3] == "legacy" {
+                try context.exec(sql: Legacy.schemaScripts[0].sql)
+                try context.exec(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO a (id, v) SELECT i, 'row ' || i FROM n", parameters: [.integer(rows)])
+            } else {
+                try context.exec(sql: Edited.firstText)
+                try context.exec(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO note (id, title, body) SELECT i, 'Note ' || i, zeroblob(i % 50) FROM n", parameters: [.integer(rows)])
+                try context.exec(sql: "PRAGMA user_version = 1")
+            }
+        }
+        context.close()
+        say("ok")
+    case "bootstrap":
+        guard arguments.count == 4 else {
+            say("usage: slate-test-child bootstrap PATH legacy|edited")
+            exit(64)
+        }
+        say("ready")
+        let pool: SQLPool
+        if arguments[3] == "legacy" {
+            pool = try Legacy.bootstrap(at: arguments[2]).pool
+        } else {
+            pool = try Edited.bootstrap(at: arguments[2]).pool
+        }
+        let version = try pool.read { try $0.query(sql: "PRAGMA user_version") }
+        pool.close()
+        say(version.first?.first?.integerValue.map(String.init) ?? "?")
     case "lock":
         let context = try SQLContext(path: arguments[2])
         try context.exec(sql: "BEGIN EXCLUSIVE")

@@ -115,32 +115,56 @@ public struct MigrationPlan: Sendable {
             throw MigrationError(.inTransaction, "a schema change runs outside a transaction: it runs in one of its own")
         }
         try ForeignKeysOff.transaction(context, migration: nil) {
-            // Inside the transaction, so that nothing can change between the check and
-            // the steps: the schema must be the one planned from.
-            if let base, try Self.schemaText(of: context) != base {
-                throw MigrationError(
-                    .schemaChanged,
-                    "the database's schema changed after the plan was made (another connection altered it); plan again from the database as it is now")
-            }
-            if !allowDestructive {
-                for step in steps {
-                    for check in step.valueChecks {
-                        if let example = try Self.firstValue(of: check, in: context) {
-                            throw MigrationError(
-                                .destructive,
-                                "the change would \(step.summary), and a value written since planning would be lost or changed: \(example); allow destructive changes to go ahead")
-                        }
+            try applySteps(to: context, allowDestructive: allowDestructive, progress: progress)
+        }
+    }
+
+    /// Runs the plan inside the caller's transaction, which must have been opened with
+    /// foreign keys off (`withForeignKeysOff`) and `BEGIN IMMEDIATE`, so that the state
+    /// the caller read before planning cannot change: the steps, then the foreign-key
+    /// check. On a throw the caller rolls back.
+    package func applyInTransaction(to context: SQLContext, allowDestructive: Bool) throws {
+        let destructive = destructiveSteps
+        guard allowDestructive || destructive.isEmpty else {
+            throw MigrationError(
+                .destructive,
+                "the change would \(destructive.map(\.summary).joined(separator: "; ")); allow destructive changes to go ahead")
+        }
+        guard context.isInTransaction else {
+            throw MigrationError(.inTransaction, "applyInTransaction runs inside the caller's transaction")
+        }
+        try applySteps(to: context, allowDestructive: allowDestructive, progress: nil)
+        try ForeignKeysOff.check(context, migration: nil)
+    }
+
+    /// The steps, after checking that the schema is the one planned from and that no
+    /// value written since planning would be lost; in the caller's transaction.
+    private func applySteps(to context: SQLContext, allowDestructive: Bool, progress: ((MigrationStep) -> Void)?) throws {
+        // Inside the transaction, so that nothing can change between the check and
+        // the steps: the schema must be the one planned from.
+        if let base, try Self.schemaText(of: context) != base {
+            throw MigrationError(
+                .schemaChanged,
+                "the database's schema changed after the plan was made (another connection altered it); plan again from the database as it is now")
+        }
+        if !allowDestructive {
+            for step in steps {
+                for check in step.valueChecks {
+                    if let example = try Self.firstValue(of: check, in: context) {
+                        throw MigrationError(
+                            .destructive,
+                            "the change would \(step.summary), and a value written since planning would be lost or changed: \(example); allow destructive changes to go ahead")
                     }
                 }
             }
-            for step in steps {
-                if step.kind == .rebuildTable { progress?(step) }
-                for statement in step.statements {
-                    do {
-                        try context.exec(sql: statement)
-                    } catch let error as SQLError {
-                        throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
-                    }
+        }
+        for step in steps {
+            if step.kind == .rebuildTable { progress?(step) }
+            for statement in step.statements {
+                do {
+                    try context.exec(sql: statement)
+                } catch let error as SQLError {
+                    throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
                 }
             }
         }

@@ -183,7 +183,7 @@ enum ForeignKeysOff {
     }
 
     /// Throws `.foreignKeyViolation` when `PRAGMA foreign_key_check` finds rows.
-    private static func check(_ context: SQLContext, migration: String?) throws {
+    static func check(_ context: SQLContext, migration: String?) throws {
         let violations = try context.query(sql: "PRAGMA foreign_key_check")
         guard !violations.isEmpty else { return }
         let described = violations.prefix(5).map { row in
