@@ -34,9 +34,13 @@ final class SQLSchemaEvolution {
         defer { context.close() }
         // One read transaction: the version and the schema from one snapshot, whatever
         // another process is committing meanwhile.
-        try context.transaction(.deferred) {
-            if try check(context).followsEditedScript, !allowingDestructiveChanges {
-                _ = try plan(context, allowingDestructiveChanges: false)
+        // Foreign keys off, as when applying: the planner tries rebuilt tables' rows in
+        // temporary copies, whose foreign keys cannot see the main tables.
+        try context.withForeignKeysOff {
+            try context.transaction(.deferred) {
+                if try check(context).followsEditedScript, !allowingDestructiveChanges {
+                    _ = try plan(context, allowingDestructiveChanges: false)
+                }
             }
         }
     }

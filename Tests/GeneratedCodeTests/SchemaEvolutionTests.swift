@@ -266,6 +266,31 @@ extension Notebook: SQLRecordStore {}
         }
     }
 
+    /// The single script drops STRICT from a table whose ANY column holds text that looks
+    /// numeric: without STRICT, ANY is NUMERIC affinity and the copy would store 7 for
+    /// '007'. Refused, the file untouched; allowed, it goes ahead.
+    @Test func droppingStrictFromTheScriptIsRefusedWhenItWouldRewriteValues() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("strict.sqlite")
+        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: "CREATE TABLE s (id INTEGER PRIMARY KEY, x ANY) STRICT;")]
+        defer { Notebook.scripts = [] }
+        let db = try Notebook.bootstrap(at: path)
+        try db.pool.write { try $0.exec(sql: "INSERT INTO s (x) VALUES ('007'), ('1.0'), (' 12'), ('1e3')") }
+        db.close()
+        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: "CREATE TABLE s (id INTEGER PRIMARY KEY, x ANY);")]
+        let before = FileManager.default.contents(atPath: path)
+        do {
+            _ = try Notebook.bootstrap(at: path)
+            Issue.record("a rewrite of stored values went ahead")
+        } catch let error as SQLError {
+            #expect(error.message == "\(path) has the schema of an earlier notebook.sql, and bringing it to the current one would rebuild table s (4 rows) to make it no longer STRICT, give column x NUMERIC affinity instead of no conversion (ANY in a STRICT table), which rewrites stored values ('007' → 7 in s.x): bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as notebook-001.sql and add the change as notebook-002.sql. The file was left untouched")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        let context = try SQLContext(path: path)
+        #expect(try context.query(sql: "SELECT x, typeof(x) FROM s ORDER BY id") == [["007", "text"], ["1.0", "text"], [" 12", "text"], ["1e3", "text"]])
+        context.close()
+    }
+
     /// A file from before versions, made from an earlier text of the single script.
     @Test func aFileFromBeforeVersionsOfAnEditedScriptIsFollowed() throws {
         let directory = TemporaryDirectory()

@@ -68,14 +68,24 @@ import Testing
 
     @Test func aTypeChangeThatKeepsEveryValueIsNotDestructive() throws {
         let directory = TemporaryDirectory()
-        let context = try database(directory, "CREATE TABLE m (id INTEGER PRIMARY KEY, v NUMERIC, w INTEGER); INSERT INTO m (v, w) VALUES (1, 2), (NULL, 3), (2.5, NULL)")
+        let context = try database(directory, "CREATE TABLE m (id INTEGER PRIMARY KEY, v NUMERIC, w TEXT); INSERT INTO m (v, w) VALUES (2.5, '007'), (NULL, 'x'), (0.5, NULL)")
         defer { context.close() }
-        // NUMERIC → REAL keeps 1 (as 1.0) and 2.5; INTEGER → REAL keeps 2 and 3 exactly.
-        let desired = try DesiredSchema(sql: "CREATE TABLE m (id INTEGER PRIMARY KEY, v REAL, w REAL);", path: "desired.sql")
+        // NUMERIC → REAL keeps the reals; TEXT → BLOB (no affinity) keeps the text.
+        let desired = try DesiredSchema(sql: "CREATE TABLE m (id INTEGER PRIMARY KEY, v REAL, w BLOB);", path: "desired.sql")
         let plan = try SchemaPlanner.plan(from: context, to: desired)
         #expect(plan.destructiveSteps.isEmpty)
         try plan.apply(to: context)
-        #expect(try context.query(sql: "SELECT v, w FROM m ORDER BY id") == [[1.0, 2.0], [.null, 3.0], [2.5, .null]])
+        #expect(try context.query(sql: "SELECT v, w, typeof(w) FROM m ORDER BY id") == [[2.5, "007", "text"], [.null, "x", "text"], [0.5, .null, "null"]])
+    }
+
+    /// An integer made real keeps its number but not its storage class (it reads back as
+    /// 2.0, typeof 'real'): a rewrite, like any other.
+    @Test func anIntegerMadeRealIsARewrite() throws {
+        let directory = TemporaryDirectory()
+        let context = try database(directory, "CREATE TABLE m (id INTEGER PRIMARY KEY, w INTEGER); INSERT INTO m (w) VALUES (2), (NULL)")
+        defer { context.close() }
+        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: "CREATE TABLE m (id INTEGER PRIMARY KEY, w REAL);", path: "desired.sql"))
+        #expect(plan.destructiveSteps.map(\.summary) == ["rebuild table m (2 rows) to change column w from INTEGER to REAL, which rewrites stored values (2 → 2.0 in m.w)"])
     }
 
     @Test func anIntegerTooLargeForARealIsARewrite() throws {

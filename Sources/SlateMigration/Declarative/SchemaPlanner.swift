@@ -20,7 +20,13 @@ public enum SchemaPlanner {
         let base = try MigrationPlan.schemaText(of: context)
         var planner = try Planner(live: context, desired: desired)
         defer { planner.scratch.close() }
-        try planner.run()
+        // The rows of a rebuilt table are tried in a temporary copy, whose foreign keys
+        // cannot see the main tables: enforcement off while planning, where it can be.
+        if context.isInTransaction {
+            try planner.run()
+        } else {
+            try context.withForeignKeysOff { try planner.run() }
+        }
         guard try MigrationPlan.schemaText(of: context) == base else {
             throw MigrationError(.schemaChanged, "the database's schema changed while the plan was being made (another connection altered it); plan again")
         }
@@ -311,15 +317,58 @@ private struct Planner {
                 reasons.append("change column \(column.name)")
             }
         }
+        if current.isStrict != table.isStrict { reasons.append(table.isStrict ? "make it STRICT" : "make it no longer STRICT") }
+        if current.isWithoutRowID != table.isWithoutRowID { reasons.append(table.isWithoutRowID ? "make it WITHOUT ROWID" : "give it a rowid") }
         if reasons.isEmpty { reasons.append("change its constraints") }
+
+        // A stored column made generated loses what it stored.
+        for column in table.columns where column.isGenerated {
+            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }), old.generation == .none else { continue }
+            let values = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
+            valueChecks.append(
+                "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(table.name).\(column.name)")) || ', a stored column the plan makes generated' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
+            if values > 0 {
+                destructive = true
+                reasons.removeAll { $0 == "change column \(column.name)" }
+                reasons.append("make stored column \(column.name) generated, losing its \(values) stored value\(values == 1 ? "" : "s")")
+            }
+        }
+
+        // Rowids: a rowid table rebuilt as one keeps each row's rowid (copied below). Made
+        // WITHOUT ROWID, or given an INTEGER PRIMARY KEY that is not the rowid it had, the
+        // rows' rowids are lost.
+        let keepsRowIDs = current.hasRowID && table.hasRowID
+        var rowIDReason: String?
+        if current.hasRowID, rows > 0 {
+            if table.isWithoutRowID, current.rowIDAlias == nil {
+                rowIDReason = "make it WITHOUT ROWID, losing the rowids of its \(rows) row\(rows == 1 ? "" : "s")"
+            } else if let alias = table.rowIDAlias, current.column(named: alias) != nil,
+                      current.rowIDAlias?.lowercased() != alias.lowercased() {
+                let rowid = Self.rowIDName(current) ?? "rowid"
+                let check = "SELECT 'rowid ' || \(rowid) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(table.name)) FROM \(q(liveName)) WHERE \(rowid) IS NOT \(q(liveColumn(alias))) LIMIT 1"
+                valueChecks.append(check)
+                if let example = try MigrationPlan.firstValue(of: check, in: live) {
+                    rowIDReason = "make \(alias) its INTEGER PRIMARY KEY, which changes rows' rowids (\(example))"
+                }
+            }
+        }
+        if let rowIDReason {
+            destructive = true
+            reasons.removeAll { $0 == "make it WITHOUT ROWID" }
+            reasons.append(rowIDReason)
+        }
 
         // A copy that could change a stored value: proved on the live rows now, and again
         // inside the transaction that applies the plan.
         for column in table.columns where column.generation == .none {
             guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
             var checks: [String] = []
-            if old.affinity != column.affinity {
-                checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: column.declaredType))
+            // What each table does to a value written to the column: its affinity, or in a
+            // STRICT table nothing at all for ANY (elsewhere, ANY is NUMERIC affinity).
+            let oldStorage = Self.storage(of: old, strict: current.isStrict)
+            let newStorage = Self.storage(of: column, strict: table.isStrict)
+            if oldStorage != newStorage {
+                checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: newStorage.declaredType))
             }
             if column.isNotNull, !old.isNotNull, column.primaryKeyPosition == 0 {
                 if let value = column.defaultValue {
@@ -350,6 +399,8 @@ private struct Planner {
                 reasons.removeAll { $0 == "change column \(column.name)" }
                 if example.hasPrefix("NULL → ") {
                     reasons.append("make column \(column.name) NOT NULL, which rewrites stored values (\(example))")
+                } else if old.declaredType.uppercased() == column.declaredType.uppercased() {
+                    reasons.append("give column \(column.name) \(newStorage.words) instead of \(oldStorage.words), which rewrites stored values (\(example))")
                 } else {
                     reasons.append(
                         "change column \(column.name) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))")
@@ -359,15 +410,34 @@ private struct Planner {
 
         // Columns both tables have are copied; a column that becomes NOT NULL takes its
         // default where it held NULL.
+        // `sources` read the table as the plan has renamed it by then; `liveSources` read
+        // the live table, for trying the copy now.
         var targets: [String] = []
         var sources: [String] = []
+        var liveSources: [String] = []
+        if keepsRowIDs {
+            if let alias = table.rowIDAlias {
+                // A new INTEGER PRIMARY KEY column takes the rowids the rows had.
+                if current.column(named: alias) == nil, let rowid = Self.rowIDName(current) {
+                    targets.append(q(alias))
+                    sources.append(rowid)
+                    liveSources.append(rowid)
+                }
+            } else if let name = Self.rowIDName(current, table) {
+                targets.append(name)
+                sources.append(name)
+                liveSources.append(name)
+            }
+        }
         for column in table.columns where column.generation == .none {
             guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
             targets.append(q(column.name))
             if column.isNotNull, !old.isNotNull, let value = column.defaultValue {
                 sources.append("coalesce(\(q(column.name)), \(value))")
+                liveSources.append("coalesce(\(q(liveColumn(column.name))), \(value))")
             } else {
                 sources.append(q(column.name))
+                liveSources.append(q(liveColumn(column.name)))
             }
         }
         let temporary = "slate_rebuild_" + table.name
@@ -376,18 +446,101 @@ private struct Planner {
             statements.append(
                 "INSERT INTO \(q(temporary)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM \(q(table.name))")
         }
+        if current.hasAutoIncrement, table.hasAutoIncrement {
+            // AUTOINCREMENT never hands out an id again: the new table goes on from the old
+            // one's sequence, not from the largest id it holds (DROP TABLE forgets the old
+            // row; RENAME carries the new one over).
+            statements.append(
+                "INSERT INTO main.sqlite_sequence (name, seq) SELECT \(Self.literal(temporary)), max(seq) FROM main.sqlite_sequence WHERE name IN (\(Self.literal(table.name)), \(Self.literal(temporary))) HAVING count(*) > 0")
+            statements.append(
+                "DELETE FROM main.sqlite_sequence WHERE name = \(Self.literal(temporary)) AND rowid < (SELECT max(rowid) FROM main.sqlite_sequence WHERE name = \(Self.literal(temporary)))")
+        }
         statements.append("DROP TABLE \(q(table.name))")
         statements.append("ALTER TABLE \(q(temporary)) RENAME TO \(q(table.name))")
+        if rows > 0, !targets.isEmpty {
+            try tryCopy(of: liveName, as: table, targets: targets, sources: liveSources, rows: rows)
+        }
         try perform(MigrationStep(
             kind: .rebuildTable, object: table.name,
             summary: "rebuild table \(table.name) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
             statements: statements, isDestructive: destructive, rowCount: rows, valueChecks: valueChecks))
     }
 
+    /// The rows of `liveName` copied, as the rebuild will copy them, into a temporary
+    /// table with the new definition, then dropped: SQLite itself proves that they fit the
+    /// new table's CHECK, NOT NULL, UNIQUE (under new collations) and STRICT types.
+    /// Throws `.rowsRefused` with SQLite's reason when they do not. A connection that
+    /// cannot write a temporary table (query_only), or a foreign key the temporary copy
+    /// cannot resolve (foreign keys on inside the caller's transaction), leaves the copy
+    /// unproved: applying it would fail and roll back.
+    private func tryCopy(of liveName: String, as table: Table, targets: [String], sources: [String], rows: Int) throws {
+        let check = "slate_rebuild_check"
+        // Without AUTOINCREMENT, which would leave a temp.sqlite_sequence behind that
+        // hides the main one from every unqualified query on this connection.
+        let create = Self.withoutAutoincrement(Self.renamed(table.sql, to: "temp." + q(check)))
+        do {
+            try live.exec(sql: "DROP TABLE IF EXISTS temp.\(q(check))")
+            try live.exec(sql: create)
+            defer { try? live.exec(sql: "DROP TABLE IF EXISTS temp.\(q(check))") }
+            try live.exec(
+                sql: "INSERT INTO temp.\(q(check)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM main.\(q(liveName))")
+        } catch let error as SQLError {
+            if error.primaryCode == .readOnly || error.message.hasPrefix("no such table: temp.") { return }
+            let reason = error.message.replacing(check, with: table.name)
+            throw MigrationError(
+                .rowsRefused,
+                "rebuild table \(table.name): its \(rows) row\(rows == 1 ? "" : "s") do not fit the new definition (\(reason)); change the rows that break it in a migration first",
+                underlying: error)
+        }
+    }
+
+    /// `sql` with its `AUTOINCREMENT` keyword blanked out.
+    static func withoutAutoincrement(_ sql: String) -> String {
+        var bytes = Array(sql.utf8)
+        for token in SQLTokenizer.tokenize(sql) where token.kind == .keyword && token.value == "AUTOINCREMENT" || token.kind == .identifier && token.value.uppercased() == "AUTOINCREMENT" {
+            for index in token.offset..<(token.offset + token.text.utf8.count) { bytes[index] = UInt8(ascii: " ") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A name for the rowid that neither table uses for a column.
+    static func rowIDName(_ tables: Table...) -> String? {
+        ["rowid", "_rowid_", "oid"].first { name in tables.allSatisfy { $0.column(named: name) == nil } }
+    }
+
+    /// How a column stores what is written to it: by its affinity, or (`ANY` in a STRICT
+    /// table) as given.
+    enum Storage: Equatable {
+        case affinity(Affinity)
+        case asGiven
+
+        /// In words, for a step's summary.
+        var words: String {
+            switch self {
+            case .affinity(let affinity): "\(affinity.rawValue) affinity"
+            case .asGiven: "no conversion (ANY in a STRICT table)"
+            }
+        }
+
+        /// A declared type a non-STRICT column stores values with in the same way.
+        var declaredType: String {
+            switch self {
+            case .affinity(let affinity): affinity.rawValue
+            case .asGiven: "BLOB"
+            }
+        }
+    }
+
+    static func storage(of column: Column, strict: Bool) -> Storage {
+        if strict, column.declaredType.uppercased() == "ANY" { return .asGiven }
+        return .affinity(column.affinity)
+    }
+
     /// A script whose last statement returns an example (`'02134' → 2134 in t.zip`) of a
     /// value of `column` that a column declared `declaredType` would store differently:
     /// the values are put through the new affinity in a temporary table, beside their
-    /// originals. Integers and reals that keep their exact value count as unchanged.
+    /// originals. A value is unchanged only when it keeps its storage class and its bytes:
+    /// 5 stored as 5.0 counts as changed (it reads back as a real).
     static func affinityCheck(table: String, column: String, declaredType: String) -> String {
         let q = SQLText.quotedIdentifier
         let place = literal("\(table).\(column)")
@@ -396,9 +549,7 @@ private struct Planner {
             CREATE TEMP TABLE slate_value_check (old, new \(declaredType));
             INSERT INTO temp.slate_value_check (old, new) SELECT \(q(column)), \(q(column)) FROM \(q(table));
             SELECT quote(old) || ' → ' || quote(new) || ' in ' || \(place) FROM temp.slate_value_check
-            WHERE NOT ((typeof(old) = typeof(new) AND old IS new)
-                OR (typeof(old) = 'integer' AND typeof(new) = 'real' AND new = old AND CAST(new AS INTEGER) = old)
-                OR (typeof(old) = 'real' AND typeof(new) = 'integer' AND new = old))
+            WHERE NOT (typeof(old) = typeof(new) AND old IS new)
             LIMIT 1;
             DROP TABLE temp.slate_value_check
             """

@@ -29,6 +29,9 @@ public struct MigrationError: Error, Equatable, Sendable, CustomStringConvertibl
         public static let inTransaction = Code(rawValue: "inTransaction")
         /// The planned steps would not reach the desired schema (checked before any is run).
         public static let planMismatch = Code(rawValue: "planMismatch")
+        /// A table's rows do not fit its new definition (a CHECK, NOT NULL or UNIQUE
+        /// constraint, or a STRICT type, that they break): change them first.
+        public static let rowsRefused = Code(rawValue: "rowsRefused")
         /// The database's schema changed after the plan was made: plan again.
         public static let schemaChanged = Code(rawValue: "schemaChanged")
     }
