@@ -16,6 +16,56 @@ public enum SQLText {
         return result
     }
 
+    /// A name as text for people to read — a step's summary, a comment in a script, an
+    /// error message: a plain name (`orders`, `order_item2`) as it is; any other in double
+    /// quotes with inner quotes doubled, and every control, line-breaking or invisible
+    /// format character written as `\u{…}`. So a name like `"t\nDELETE FROM keep; --"`
+    /// stays on one line, and cannot end a comment or start a statement where it is shown.
+    package static func displayName(_ name: String) -> String {
+        let isPlain = !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        } && !(name.utf8.first! >= UInt8(ascii: "0") && name.utf8.first! <= UInt8(ascii: "9"))
+        if isPlain { return name }
+        var result = "\""
+        for scalar in name.unicodeScalars {
+            if scalar == "\"" {
+                result += "\"\""
+            } else if scalar == "\\" || isUnsafeInText(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `text` on one line, safe inside a `--` comment: every control, line-breaking or
+    /// invisible format character (and the backslash that starts an escape) written as
+    /// `\u{…}`.
+    package static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || isUnsafeInText($0) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || isUnsafeInText(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// C0 and C1 controls (NUL, line feed, carriage return, NEL among them), DEL, the
+    /// line and paragraph separators, and the bidirectional and zero-width format
+    /// characters that make text read other than it is.
+    private static func isUnsafeInText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
     /// A string literal in single quotes, inner quotes doubled: `it's` → `'it''s'`.
     ///
     /// Text holding a NUL character cannot be written as a plain literal; it comes back

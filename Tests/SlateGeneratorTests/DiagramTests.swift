@@ -52,6 +52,25 @@ import Testing
         #expect(dot.contains("\"x\\\"y\" [label=<"))
     }
 
+    /// A name with a line break would start a line of its own in either notation, where
+    /// Mermaid and DOT read it as a statement.
+    @Test func namesWithLineBreaksStayOnTheirLine() throws {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "odd.sql", text: """
+            CREATE TABLE "a
+            b" (id INTEGER PRIMARY KEY, "c\u{2028}d" TEXT);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, "p\r\nid" INTEGER REFERENCES "a
+            b"(id));
+            """.replacingOccurrences(of: "\\u{2028}", with: "\u{2028}").replacingOccurrences(of: "\\r\\n", with: "\r\n"))])
+        for format in [SchemaDiagram.Format.mermaid, .dot] {
+            let text = SchemaDiagram.render(schema, format: format)
+            for line in text.split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                #expect(!trimmed.hasPrefix("b") && !trimmed.hasPrefix("id") && !line.contains("\r") && !line.contains("\u{2028}"), "\(format): \(line)")
+            }
+        }
+        #expect(SchemaDiagram.render(schema, format: .mermaid).contains("    a_b[\"a\\u{A}b\"] {\n"))
+    }
+
     @Test func aFileTheCommandCannotReadIsAFileError() throws {
         let directory = TemporaryDirectory()
         let bad = directory.path("bad.sql")

@@ -1,3 +1,4 @@
+import Slate
 import SlateSchema
 
 /// An entity-relationship diagram of a schema: tables with their columns, types and
@@ -132,9 +133,10 @@ public enum SchemaDiagram {
         return word.isEmpty ? "_" : word
     }
 
-    /// Text inside Mermaid's double quotes.
+    /// Text inside Mermaid's double quotes: on one line (Mermaid reads a diagram line by
+    /// line, so a name's line break would start a statement of its own), no double quote.
     static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "'")
+        SQLText.oneLine(text).replacingOccurrences(of: "\"", with: "'")
     }
 
     // MARK: DOT
@@ -175,12 +177,14 @@ public enum SchemaDiagram {
 
     static func dotID(_ name: String) -> String { "\"" + dotText(name) + "\"" }
 
+    /// Text inside DOT's double quotes: control characters written as `\u{…}` first.
     static func dotText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        SQLText.oneLine(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
+    /// Text in a DOT HTML label.
     static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        SQLText.oneLine(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "\n", with: " ")
     }

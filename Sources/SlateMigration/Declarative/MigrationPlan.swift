@@ -87,7 +87,9 @@ public struct MigrationPlan: Sendable {
         var lines = ["PRAGMA foreign_keys = OFF;", "BEGIN IMMEDIATE;"]
         for step in steps {
             lines.append("")
-            lines.append("-- \(step.summary)" + (step.isDestructive ? " (destructive)" : ""))
+            // One line whatever the summary holds: names and example values from the
+            // database may hold line breaks, which would end the comment.
+            lines.append("-- " + SQLText.oneLine(step.summary) + (step.isDestructive ? " (destructive)" : ""))
             lines += step.statements.map { $0 + ";" }
         }
         lines += ["", "PRAGMA foreign_key_check;", "COMMIT;", "PRAGMA foreign_keys = ON;"]

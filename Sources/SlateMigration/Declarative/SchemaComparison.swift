@@ -1,3 +1,4 @@
+import Slate
 import SlateSchema
 
 /// Compares schemas the way they behave, not the way they are spelled: each object's
@@ -15,15 +16,15 @@ public enum SchemaComparison {
             let expectedNames = Set(expected.map { $0.name.lowercased() })
             for object in expected {
                 guard let other = actualByName[object.name.lowercased()] else {
-                    result.append("\(kind) \(object.name) is missing")
+                    result.append("\(kind) \(SQLText.displayName(object.name)) is missing")
                     continue
                 }
                 if normalized(other.sql) != normalized(object.sql) {
-                    result.append("\(kind) \(object.name) differs")
+                    result.append("\(kind) \(SQLText.displayName(object.name)) differs")
                 }
             }
             for object in actual where !expectedNames.contains(object.name.lowercased()) {
-                result.append("\(kind) \(object.name) is not in the desired schema")
+                result.append("\(kind) \(SQLText.displayName(object.name)) is not in the desired schema")
             }
         }
         let ignored = SQLMigrator.recordTable.lowercased()

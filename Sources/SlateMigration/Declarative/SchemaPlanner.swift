@@ -70,6 +70,9 @@ private struct Planner {
 
     private func q(_ name: String) -> String { SQLText.quotedIdentifier(name) }
 
+    /// A name in a step's summary or a message: never raw (a name may hold a line break).
+    private func n(_ name: String) -> String { SQLText.displayName(name) }
+
     private func scratchSchema() throws -> Schema { try SchemaReader.read(from: scratch) }
 
     /// One table of the copy. Planning reads the copy table by table, never the whole
@@ -124,13 +127,13 @@ private struct Planner {
         for index in liveSchema.indexes {
             guard let sql = index.sql, !unchanged(index.name, sql, in: desiredIndexes) else { continue }
             try perform(MigrationStep(
-                kind: .dropIndex, object: index.name, summary: "drop index \(index.name)",
+                kind: .dropIndex, object: index.name, summary: "drop index \(n(index.name))",
                 statements: ["DROP INDEX \(q(index.name))"], isDestructive: false))
         }
 
         for rename in tableRenames {
             try perform(MigrationStep(
-                kind: .renameTable, object: rename.new, summary: "rename table \(rename.old) to \(rename.new)",
+                kind: .renameTable, object: rename.new, summary: "rename table \(n(rename.old)) to \(n(rename.new))",
                 statements: ["ALTER TABLE \(q(rename.old)) RENAME TO \(q(rename.new))"], isDestructive: false))
             liveTableNames[rename.new.lowercased()] = rename.old
             touchedTables.insert(rename.old.lowercased())
@@ -143,7 +146,7 @@ private struct Planner {
         for table in dropped {
             let rows = try count("SELECT count(*) FROM \(q(table.name))")
             try perform(MigrationStep(
-                kind: .dropTable, object: table.name, summary: "drop table \(table.name) and its \(rows) row\(rows == 1 ? "" : "s")",
+                kind: .dropTable, object: table.name, summary: "drop table \(n(table.name)) and its \(rows) row\(rows == 1 ? "" : "s")",
                 statements: ["DROP TABLE \(q(table.name))"], isDestructive: true, rowCount: rows))
         }
 
@@ -153,14 +156,14 @@ private struct Planner {
         let currentTriggers = Self.byName(current.triggers.map { ($0.name, $0.sql) })
         for index in desired.schema.indexes {
             guard let sql = index.sql, !unchanged(index.name, sql, in: currentIndexes) else { continue }
-            try perform(MigrationStep(kind: .createIndex, object: index.name, summary: "create index \(index.name)", statements: [sql], isDestructive: false))
+            try perform(MigrationStep(kind: .createIndex, object: index.name, summary: "create index \(n(index.name))", statements: [sql], isDestructive: false))
         }
         for view in desired.schema.views where !unchanged(view.name, view.sql, in: currentViews) {
-            try perform(MigrationStep(kind: .createView, object: view.name, summary: "create view \(view.name)", statements: [view.sql], isDestructive: false))
+            try perform(MigrationStep(kind: .createView, object: view.name, summary: "create view \(n(view.name))", statements: [view.sql], isDestructive: false))
         }
         for trigger in desired.schema.triggers where !unchanged(trigger.name, trigger.sql, in: currentTriggers) {
             try perform(MigrationStep(
-                kind: .createTrigger, object: trigger.name, summary: "create trigger \(trigger.name)", statements: [trigger.sql], isDestructive: false))
+                kind: .createTrigger, object: trigger.name, summary: "create trigger \(n(trigger.name))", statements: [trigger.sql], isDestructive: false))
         }
         if desired.setsUserVersion, liveSchema.userVersion != desired.schema.userVersion {
             try perform(MigrationStep(
@@ -183,12 +186,12 @@ private struct Planner {
         for trigger in current.triggers
         where !onlyChanged || !unchanged(trigger.name, trigger.sql, in: desiredTriggers) {
             try perform(MigrationStep(
-                kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(trigger.name)",
+                kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(n(trigger.name))",
                 statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
         }
         for view in current.views where !onlyChanged || !unchanged(view.name, view.sql, in: desiredViews) {
             try perform(MigrationStep(
-                kind: .dropView, object: view.name, summary: "drop view \(view.name)",
+                kind: .dropView, object: view.name, summary: "drop view \(n(view.name))",
                 statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
         }
     }
@@ -214,21 +217,21 @@ private struct Planner {
     private mutating func planTable(_ table: Table) throws {
         guard var current = try scratchTable(table.name) else {
             try perform(MigrationStep(
-                kind: .createTable, object: table.name, summary: "create table \(table.name)", statements: [table.sql], isDestructive: false))
+                kind: .createTable, object: table.name, summary: "create table \(n(table.name))", statements: [table.sql], isDestructive: false))
             return
         }
         for column in table.columns {
             guard let old = desired.renames.oldName(ofColumn: column.name, inTable: table.name),
                   current.column(named: column.name) == nil, let oldColumn = current.column(named: old) else { continue }
             try perform(MigrationStep(
-                kind: .renameColumn, object: table.name, summary: "rename column \(table.name).\(oldColumn.name) to \(column.name)",
+                kind: .renameColumn, object: table.name, summary: "rename column \(n(table.name)).\(n(oldColumn.name)) to \(n(column.name))",
                 statements: ["ALTER TABLE \(q(table.name)) RENAME COLUMN \(q(oldColumn.name)) TO \(q(column.name))"], isDestructive: false))
             liveColumnNames[table.name.lowercased(), default: [:]][column.name.lowercased()] = oldColumn.name
             current = try scratchTable(table.name) ?? current
         }
         guard SchemaComparison.normalized(current.sql) != SchemaComparison.normalized(table.sql) else { return }
         guard table.kind == .table, current.kind == .table else {
-            throw MigrationError(.unsupported, "virtual table \(table.name) changed; Slate does not migrate virtual tables, drop and create it yourself")
+            throw MigrationError(.unsupported, "virtual table \(n(table.name)) changed; Slate does not migrate virtual tables, drop and create it yourself")
         }
         if try addColumns(to: current, toMatch: table) { return }
         try dropViewsAndTriggers()
@@ -254,7 +257,7 @@ private struct Planner {
                 if let value = column.defaultValue, Self.isNonConstant(value) { return false }
             }
             added.append(MigrationStep(
-                kind: .addColumn, object: table.name, summary: "add column \(table.name).\(column.name)",
+                kind: .addColumn, object: table.name, summary: "add column \(n(table.name)).\(n(column.name))",
                 statements: ["ALTER TABLE \(q(table.name)) ADD COLUMN \(definition)"], isDestructive: false))
         }
         try scratch.exec(sql: "SAVEPOINT slate_plan")
@@ -294,27 +297,27 @@ private struct Planner {
         var valueChecks: [String] = []
         for column in currentColumns where table.column(named: column.name) == nil {
             let values = column.isGenerated ? 0 : try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
-            reasons.append("drop column \(column.name)" + (values > 0 ? " holding \(values) value\(values == 1 ? "" : "s")" : ""))
+            reasons.append("drop column \(n(column.name))" + (values > 0 ? " holding \(values) value\(values == 1 ? "" : "s")" : ""))
             destructive = destructive || values > 0
             if !column.isGenerated {
                 // Empty now; values written after planning would be lost with it.
                 valueChecks.append(
-                    "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(table.name).\(column.name)")) || ', a column the plan drops' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
+                    "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) || ', a column the plan drops' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
             }
         }
         for column in table.columns where column.generation == .none && current.column(named: column.name) == nil {
             if column.isNotNull, column.defaultValue == nil, column.primaryKeyPosition == 0, rows > 0 {
                 throw MigrationError(
                     .notNullWithoutDefault,
-                    "new column \(table.name).\(column.name) is NOT NULL without a default, and \(table.name) has \(rows) row\(rows == 1 ? "" : "s"): give it a DEFAULT, or add it in a migration that fills it")
+                    "new column \(n(table.name)).\(n(column.name)) is NOT NULL without a default, and \(n(table.name)) has \(rows) row\(rows == 1 ? "" : "s"): give it a DEFAULT, or add it in a migration that fills it")
             }
-            reasons.append("add column \(column.name)")
+            reasons.append("add column \(n(column.name))")
         }
         for column in table.columns {
             guard let old = current.column(named: column.name) else { continue }
             if old.declaredType != column.declaredType || old.isNotNull != column.isNotNull || old.defaultValue != column.defaultValue
                 || old.primaryKeyPosition != column.primaryKeyPosition || old.collation != column.collation || old.generation != column.generation {
-                reasons.append("change column \(column.name)")
+                reasons.append("change column \(n(column.name))")
             }
         }
         if current.isStrict != table.isStrict { reasons.append(table.isStrict ? "make it STRICT" : "make it no longer STRICT") }
@@ -326,11 +329,11 @@ private struct Planner {
             guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }), old.generation == .none else { continue }
             let values = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
             valueChecks.append(
-                "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(table.name).\(column.name)")) || ', a stored column the plan makes generated' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
+                "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) || ', a stored column the plan makes generated' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
             if values > 0 {
                 destructive = true
-                reasons.removeAll { $0 == "change column \(column.name)" }
-                reasons.append("make stored column \(column.name) generated, losing its \(values) stored value\(values == 1 ? "" : "s")")
+                reasons.removeAll { $0 == "change column \(n(column.name))" }
+                reasons.append("make stored column \(n(column.name)) generated, losing its \(values) stored value\(values == 1 ? "" : "s")")
             }
         }
 
@@ -345,10 +348,10 @@ private struct Planner {
             } else if let alias = table.rowIDAlias, current.column(named: alias) != nil,
                       current.rowIDAlias?.lowercased() != alias.lowercased() {
                 let rowid = Self.rowIDName(current) ?? "rowid"
-                let check = "SELECT 'rowid ' || \(rowid) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(table.name)) FROM \(q(liveName)) WHERE \(rowid) IS NOT \(q(liveColumn(alias))) LIMIT 1"
+                let check = "SELECT 'rowid ' || \(rowid) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(n(table.name))) FROM \(q(liveName)) WHERE \(rowid) IS NOT \(q(liveColumn(alias))) LIMIT 1"
                 valueChecks.append(check)
                 if let example = try MigrationPlan.firstValue(of: check, in: live) {
-                    rowIDReason = "make \(alias) its INTEGER PRIMARY KEY, which changes rows' rowids (\(example))"
+                    rowIDReason = "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids (\(example))"
                 }
             }
         }
@@ -368,19 +371,19 @@ private struct Planner {
             let oldStorage = Self.storage(of: old, strict: current.isStrict)
             let newStorage = Self.storage(of: column, strict: table.isStrict)
             if oldStorage != newStorage {
-                checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: newStorage.declaredType))
+                checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: newStorage.declaredType, place: "\(n(table.name)).\(n(column.name))"))
             }
             if column.isNotNull, !old.isNotNull, column.primaryKeyPosition == 0 {
                 if let value = column.defaultValue {
                     // The copy gives NULLs the default: a rewrite where there are any.
                     checks.append(
-                        "SELECT 'NULL → ' || quote(\(value)) || ' in ' || \(Self.literal("\(table.name).\(column.name)")) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL LIMIT 1")
+                        "SELECT 'NULL → ' || quote(\(value)) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL LIMIT 1")
                 } else {
                     let nulls = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL")
                     if nulls > 0 {
                         throw MigrationError(
                             .notNullWithoutDefault,
-                            "column \(table.name).\(column.name) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it, a destructive change), or fill it in a migration first")
+                            "column \(n(table.name)).\(n(column.name)) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it, a destructive change), or fill it in a migration first")
                     }
                 }
             }
@@ -396,14 +399,14 @@ private struct Planner {
                 }
                 guard let example else { continue }
                 destructive = true
-                reasons.removeAll { $0 == "change column \(column.name)" }
+                reasons.removeAll { $0 == "change column \(n(column.name))" }
                 if example.hasPrefix("NULL → ") {
-                    reasons.append("make column \(column.name) NOT NULL, which rewrites stored values (\(example))")
+                    reasons.append("make column \(n(column.name)) NOT NULL, which rewrites stored values (\(example))")
                 } else if old.declaredType.uppercased() == column.declaredType.uppercased() {
-                    reasons.append("give column \(column.name) \(newStorage.words) instead of \(oldStorage.words), which rewrites stored values (\(example))")
+                    reasons.append("give column \(n(column.name)) \(newStorage.words) instead of \(oldStorage.words), which rewrites stored values (\(example))")
                 } else {
                     reasons.append(
-                        "change column \(column.name) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))")
+                        "change column \(n(column.name)) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))")
                 }
             }
         }
@@ -462,7 +465,7 @@ private struct Planner {
         }
         try perform(MigrationStep(
             kind: .rebuildTable, object: table.name,
-            summary: "rebuild table \(table.name) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
+            summary: "rebuild table \(n(table.name)) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
             statements: statements, isDestructive: destructive, rowCount: rows, valueChecks: valueChecks))
     }
 
@@ -486,10 +489,10 @@ private struct Planner {
                 sql: "INSERT INTO temp.\(q(check)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM main.\(q(liveName))")
         } catch let error as SQLError {
             if error.primaryCode == .readOnly || error.message.hasPrefix("no such table: temp.") { return }
-            let reason = error.message.replacing(check, with: table.name)
+            let reason = SQLText.oneLine(error.message.replacing(check, with: n(table.name)))
             throw MigrationError(
                 .rowsRefused,
-                "rebuild table \(table.name): its \(rows) row\(rows == 1 ? "" : "s") do not fit the new definition (\(reason)); change the rows that break it in a migration first",
+                "rebuild table \(n(table.name)): its \(rows) row\(rows == 1 ? "" : "s") do not fit the new definition (\(reason)); change the rows that break it in a migration first",
                 underlying: error)
         }
     }
@@ -541,9 +544,9 @@ private struct Planner {
     /// the values are put through the new affinity in a temporary table, beside their
     /// originals. A value is unchanged only when it keeps its storage class and its bytes:
     /// 5 stored as 5.0 counts as changed (it reads back as a real).
-    static func affinityCheck(table: String, column: String, declaredType: String) -> String {
+    static func affinityCheck(table: String, column: String, declaredType: String, place: String) -> String {
         let q = SQLText.quotedIdentifier
-        let place = literal("\(table).\(column)")
+        let place = literal(place)
         return """
             DROP TABLE IF EXISTS temp.slate_value_check;
             CREATE TEMP TABLE slate_value_check (old, new \(declaredType));
