@@ -32,9 +32,8 @@ extension SQLContext {
         try migrate(migrations: migrations, names: nil)
     }
 
-    /// ``migrate(migrations:)-([(SQLContext)throws->Void])`` with a name for each migration
-    /// (a script's file), for messages, and each one's foreign-key checks (all deferred when
-    /// nil).
+    /// ``migrate(migrations:)-4xfm7`` with a name for each migration (a script's file), for
+    /// messages, and each one's foreign-key checks (all deferred when nil).
     package func migrate(
         migrations: [(SQLContext) throws -> Void], names: [String]?, foreignKeyChecks: [SQLMigration.ForeignKeyChecks]? = nil
     ) throws -> Int64 {
@@ -116,14 +115,13 @@ extension SQLContext {
 }
 
 extension SQLPool {
-    /// ``SQLContext/migrate(migrations:)-([(SQLContext)throws->Void])`` on the pool's writer.
+    /// ``SQLContext/migrate(migrations:)-4xfm7`` on the pool's writer.
     @discardableResult
     public func migrate(migrations: [(SQLContext) throws -> Void]) throws -> Int64 {
         try writeWithoutTransaction { context in try context.migrate(migrations: migrations) }
     }
 
-    /// ``SQLContext/migrate(migrations:)-([(SQLContext)throws->Void])`` on the pool's
-    /// writer, for async code.
+    /// ``SQLContext/migrate(migrations:)-4xfm7`` on the pool's writer, for async code.
     @discardableResult
     public func migrate(migrations: [@Sendable (SQLContext) throws -> Void]) async throws -> Int64 {
         try await writeWithoutTransaction { context in

@@ -3,11 +3,12 @@
 ///
 /// ```swift
 /// try ctx.migrate(migrations: [
+///     SQLMigration { ctx in try ctx.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)") },
 ///     SQLMigration { ctx in
-///         try ctx.exec(sql: "CREATE TABLE tag (id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE)")
+///         try ctx.exec(sql: "CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT)")
 ///     },
-///     SQLMigration(foreignKeyChecks: .immediate) { ctx in
-///         try ctx.exec(sql: "INSERT INTO note_tag (note_id, tag_id) SELECT id, 1 FROM note")
+///     SQLMigration(foreignKeyChecks: .immediate) { ctx in  // runs with foreign keys on
+///         try ctx.exec(sql: "INSERT INTO tag SELECT id, 'inbox' FROM note")
 ///     },
 /// ])
 /// ```
@@ -25,9 +26,9 @@ public struct SQLMigration: Sendable {
         /// children nor fails, and a row may refer to nothing for a while. The default.
         case deferred
         /// Foreign keys are on while the migration runs: a statement that would leave a row
-        /// referring to nothing fails at once, naming no row but stopping there (and a
-        /// foreign key declared `DEFERRABLE INITIALLY DEFERRED` is still checked before
-        /// the commit). Not for migrations that drop or rebuild a table other tables refer
+        /// referring to nothing fails at once, with SQLite's `FOREIGN KEY constraint failed`
+        /// (one declared `DEFERRABLE INITIALLY DEFERRED` is checked at the end, as SQLite
+        /// defers it). Not for migrations that drop or rebuild a table other tables refer
         /// to: with foreign keys on, dropping a parent deletes its rows first, which fails,
         /// or cascades into the children.
         case immediate
@@ -51,14 +52,14 @@ public struct SQLMigration: Sendable {
 }
 
 extension SQLContext {
-    /// ``migrate(migrations:)-([(SQLContext)throws->Void])`` with each migration's own
+    /// ``migrate(migrations:)-4xfm7`` with each migration's own
     /// foreign-key checks: a migration with ``SQLMigration/ForeignKeyChecks/immediate``
     /// runs with foreign keys on, so that a statement leaving a row referring to nothing
     /// fails at once; the others run with them off, as there. Every migration still passes
     /// `PRAGMA foreign_key_check` before it commits.
     ///
     /// - Returns: the database's version afterwards.
-    /// - Throws: as ``migrate(migrations:)-([(SQLContext)throws->Void])``; a statement an
+    /// - Throws: as ``migrate(migrations:)-4xfm7``; a statement an
     ///   immediate check refuses fails its migration with ``SQLError/Code/constraintForeignKey``
     ///   (`migration 2 of 2, user_version 1 → 2, failed: FOREIGN KEY constraint failed`),
     ///   and the database stays at the version before it.
