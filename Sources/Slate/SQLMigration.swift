@@ -52,17 +52,17 @@ public struct SQLMigration: Sendable {
 }
 
 extension SQLContext {
-    /// ``migrate(migrations:)-4xfm7`` with each migration's own
-    /// foreign-key checks: a migration with ``SQLMigration/ForeignKeyChecks/immediate``
-    /// runs with foreign keys on, so that a statement leaving a row referring to nothing
-    /// fails at once; the others run with them off, as there. Every migration still passes
-    /// `PRAGMA foreign_key_check` before it commits.
+    /// ``migrate(migrations:)-4xfm7`` with each migration's own foreign-key checks: a
+    /// migration with ``SQLMigration/ForeignKeyChecks/immediate`` runs with foreign keys on,
+    /// so that a statement leaving a row referring to nothing fails at once; the others run
+    /// with them off, as there. Every migration still passes `PRAGMA foreign_key_check`
+    /// before it commits.
     ///
     /// - Returns: the database's version afterwards.
-    /// - Throws: as ``migrate(migrations:)-4xfm7``; a statement an
-    ///   immediate check refuses fails its migration with ``SQLError/Code/constraintForeignKey``
-    ///   (`migration 2 of 2, user_version 1 → 2, failed: FOREIGN KEY constraint failed`),
-    ///   and the database stays at the version before it.
+    /// - Throws: as ``migrate(migrations:)-4xfm7``; a statement an immediate check refuses
+    ///   fails its migration with ``SQLError/Code/constraintForeignKey`` (`migration 2 of 2,
+    ///   user_version 1 → 2, failed: FOREIGN KEY constraint failed`), and the database
+    ///   stays at the version before it.
     @discardableResult
     public func migrate(migrations: [SQLMigration]) throws -> Int64 {
         try migrate(

@@ -70,7 +70,9 @@ public struct SQLMigrator: Sendable {
     /// naming it. Erasing drops every table, view, index and trigger and resets
     /// `user_version` in one transaction, so it happens whole or not at all, and the
     /// connections of a pool on the file see either the old database or the erased one.
-    /// Then the migrations run as usual, each in its own transaction.
+    /// Then the migrations run as usual, each in its own transaction: one that still fails
+    /// on the file (it did not on the in-memory database) leaves it erased and migrated up
+    /// to the migration before it, as a new file would be.
     public var erasesDatabaseOnSchemaChange = false
     #endif
 
