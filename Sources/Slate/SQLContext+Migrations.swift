@@ -14,7 +14,9 @@ extension SQLContext {
     ///   foreign_key_check`) before it commits. Foreign keys are switched off around the
     ///   migrations, so that rebuilding a table never cascades into others; the check
     ///   stands in for them. A migration that throws rolls back alone: the database stays
-    ///   at the last version that succeeded.
+    ///   at the last version that succeeded. For a migration that should run with foreign
+    ///   keys on, failing at the statement that breaks one, pass ``SQLMigration`` values
+    ///   to ``migrate(migrations:)-([SQLMigration])``.
     /// - Running it again does nothing; appending a migration later runs only the new one.
     /// - The version is read again inside each transaction, so two processes migrating one
     ///   file at once each apply a migration at most once between them.
@@ -30,9 +32,11 @@ extension SQLContext {
         try migrate(migrations: migrations, names: nil)
     }
 
-    /// ``migrate(migrations:)`` with a name for each migration (a script's file), for
-    /// messages.
-    package func migrate(migrations: [(SQLContext) throws -> Void], names: [String]?) throws -> Int64 {
+    /// ``migrate(migrations:)-4xfm7`` with a name for each migration (a script's file), for
+    /// messages, and each one's foreign-key checks (all deferred when nil).
+    package func migrate(
+        migrations: [(SQLContext) throws -> Void], names: [String]?, foreignKeyChecks: [SQLMigration.ForeignKeyChecks]? = nil
+    ) throws -> Int64 {
         guard !isInTransaction else {
             throw SQLError(code: .misuse, message: "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction")
         }
@@ -44,6 +48,11 @@ extension SQLContext {
         // cascade into other tables. The check before each commit replaces the enforcement.
         return try withForeignKeysOff { () -> Int64 in
             while version < known {
+                // The migration expected next decides, before its transaction: SQLite cannot
+                // switch foreign keys inside one.
+                if let foreignKeyChecks, foreignKeyChecks.indices.contains(Int(version)) {
+                    try setForeignKeys(enforced: foreignKeyChecks[Int(version)] == .immediate)
+                }
                 version = try transaction(.immediate) { () -> Int64 in
                     let current = try readUserVersion()
                     try refuseNewer(current, known)
@@ -80,10 +89,21 @@ extension SQLContext {
     /// changes, which SQLite cannot switch it for inside a transaction. Whoever calls this
     /// checks `PRAGMA foreign_key_check` before committing instead.
     package func withForeignKeysOff<T>(_ body: () throws -> T) throws -> T {
+        try withForeignKeys(enforced: false, body)
+    }
+
+    /// Runs `body` with `PRAGMA foreign_keys` on or off, and sets it back afterwards to what
+    /// it was before, whatever `body` switched it to (outside a transaction: SQLite ignores
+    /// the pragma inside one).
+    package func withForeignKeys<T>(enforced: Bool, _ body: () throws -> T) throws -> T {
         let wasOn = try query(sql: "PRAGMA foreign_keys").first?.first?.integerValue == 1
-        if wasOn { try exec(sql: "PRAGMA foreign_keys = OFF") }
-        defer { if wasOn { try? exec(sql: "PRAGMA foreign_keys = ON") } }
+        if wasOn != enforced { try setForeignKeys(enforced: enforced) }
+        defer { try? setForeignKeys(enforced: wasOn) }
         return try body()
+    }
+
+    private func setForeignKeys(enforced: Bool) throws {
+        try exec(sql: "PRAGMA foreign_keys = \(enforced ? "ON" : "OFF")")
     }
 
     private func refuseNewer(_ version: Int64, _ known: Int64) throws {
@@ -102,13 +122,13 @@ extension SQLContext {
 }
 
 extension SQLPool {
-    /// ``SQLContext/migrate(migrations:)`` on the pool's writer.
+    /// ``SQLContext/migrate(migrations:)-4xfm7`` on the pool's writer.
     @discardableResult
     public func migrate(migrations: [(SQLContext) throws -> Void]) throws -> Int64 {
         try writeWithoutTransaction { context in try context.migrate(migrations: migrations) }
     }
 
-    /// ``SQLContext/migrate(migrations:)`` on the pool's writer, for async code.
+    /// ``SQLContext/migrate(migrations:)-4xfm7`` on the pool's writer, for async code.
     @discardableResult
     public func migrate(migrations: [@Sendable (SQLContext) throws -> Void]) async throws -> Int64 {
         try await writeWithoutTransaction { context in

@@ -129,6 +129,62 @@ extension SQLDatabase {
         try bootstrap(at: url.path, configuration: configuration, allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
+    #if DEBUG
+    /// Opens the database at `path` like ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)``,
+    /// but when `erasingDatabaseOnSchemaChange` is true and the file is not what the scripts
+    /// make at its version, erases it and creates the schema again, instead of planning the
+    /// change or refusing the file: for development, while the scripts are still being
+    /// written. GRDB calls this `eraseDatabaseOnSchemaChange`.
+    ///
+    /// - Warning: This destroys the file's data. It exists only in debug builds (the `DEBUG`
+    ///   compilation condition, which SwiftPM sets when it builds Slate for debug): code that
+    ///   calls it does not compile in a release build, so wrap it in `#if DEBUG`.
+    ///
+    /// ```swift
+    /// #if DEBUG
+    /// let db = try Todos.bootstrap(at: path, erasingDatabaseOnSchemaChange: true)
+    /// #else
+    /// let db = try Todos.bootstrap(at: path)
+    /// #endif
+    /// ```
+    ///
+    /// The file is erased when its schema — its tables, indexes, views and triggers, as
+    /// `sqlite_schema` records their SQL — is not the one the ``schemaScripts`` make at its
+    /// `user_version` (a script edited since the file was made), when its version is above
+    /// the scripts' (a script removed), or when it has no version and a schema that is none
+    /// of theirs. A database without scripts (generated from a database file) is erased when
+    /// its schema or version is not what ``creationSQL`` makes. A missing or empty file,
+    /// or a file at some version with that version's schema, is bootstrapped as usual:
+    /// created, or upgraded with the missing scripts, its rows kept.
+    ///
+    /// Erasing drops every table, view, index and trigger, then runs every script and the
+    /// foreign-key check, in one transaction: the file ends up erased and at the latest
+    /// version, or, when a script fails, as it was. The file itself is not deleted, so a
+    /// pool's other connections on it are safe.
+    ///
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - configuration: the pool's settings, as for
+    ///     ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)``.
+    ///   - erasingDatabaseOnSchemaChange: whether a file whose schema changed is erased;
+    ///     false bootstraps as ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)``
+    ///     does, destructive changes refused.
+    public static func bootstrap(
+        at path: String, configuration: SQLPool.Configuration = .init(), erasingDatabaseOnSchemaChange: Bool
+    ) throws -> Self {
+        guard erasingDatabaseOnSchemaChange else { return try bootstrap(at: path, configuration: configuration) }
+        return try bootstrapped(SQLPool(path: path, configuration: configuration), SQLSchemaEvolution(Self.self), erasingOnSchemaChange: true)
+    }
+
+    /// ``bootstrap(at:configuration:erasingDatabaseOnSchemaChange:)-(String,_,_)`` for a file
+    /// `URL`.
+    public static func bootstrap(
+        at url: URL, configuration: SQLPool.Configuration = .init(), erasingDatabaseOnSchemaChange: Bool
+    ) throws -> Self {
+        try bootstrap(at: url.path, configuration: configuration, erasingDatabaseOnSchemaChange: erasingDatabaseOnSchemaChange)
+    }
+    #endif
+
     /// A new in-memory database with the schema created: for tests, previews and examples.
     public static func inMemory(configuration: SQLPool.Configuration = .init()) throws -> Self {
         try bootstrapped(SQLPool(path: nil, configuration: configuration), SQLSchemaEvolution(Self.self))
@@ -137,10 +193,17 @@ extension SQLDatabase {
     /// The database on `pool` with its schema created if empty; the pool is closed when that
     /// fails.
     private static func bootstrapped(
-        _ pool: SQLPool, _ evolution: SQLSchemaEvolution, allowingDestructiveChanges: Bool = false
+        _ pool: SQLPool, _ evolution: SQLSchemaEvolution, allowingDestructiveChanges: Bool = false, erasingOnSchemaChange: Bool = false
     ) throws -> Self {
         let database = Self(pool: pool)
         do {
+            #if DEBUG
+            if erasingOnSchemaChange {
+                try pool.writeWithoutTransaction { context in
+                    try evolution.recreateIfChanged(context, creationSQL: creationSQL, schemaVersion: schemaVersion)
+                }
+            }
+            #endif
             try database.createSchemaIfEmpty(evolution, allowingDestructiveChanges: allowingDestructiveChanges)
         } catch {
             database.close()

@@ -172,7 +172,9 @@ final class SQLSchemaEvolution {
     /// in-memory database, the schema read after each.
     private func versionObjects() throws -> [[[SQLValue]]] {
         if let replayed { return replayed }
-        let scratch = try SQLContext()
+        // Foreign keys off, as migrate(migrations:) runs the scripts: a script may leave a
+        // row dangling for a while, and the check before commit is what judges it.
+        let scratch = try SQLContext(configuration: SQLContext.Configuration(foreignKeys: false))
         defer { scratch.close() }
         var objects: [[[SQLValue]]] = []
         for script in scripts {
@@ -204,3 +206,56 @@ final class SQLSchemaEvolution {
         return String(name)
     }
 }
+
+#if DEBUG
+// `bootstrap(at:configuration:erasingDatabaseOnSchemaChange:)`: a development mode, in
+// debug builds only.
+extension SQLSchemaEvolution {
+    /// Erases the file and creates the whole schema again, in one transaction, when the
+    /// file is not what the scripts make at its version: its schema is not that version's (a
+    /// script edited since), its version is above the scripts' (a script removed), or it has
+    /// no version and a schema that is none of theirs. Without scripts (a database generated
+    /// from a database file, or from scripts that set `user_version` themselves), the file is
+    /// compared with what `creationSQL` makes, its version with `schemaVersion`. An empty
+    /// file, or one that is some version's, is left to ``evolve(_:allowingDestructiveChanges:)``.
+    func recreateIfChanged(_ context: SQLContext, creationSQL: String, schemaVersion: Int64) throws {
+        guard try !isEmpty(context) else { return }
+        let version = try context.readUserVersion()
+        let actual = try objects(of: context)
+        let matches: Bool
+        if scripts.isEmpty {
+            // Foreign keys off, as when the file is made: the check after replaces them.
+            let scratch = try SQLContext(configuration: .init(foreignKeys: false))
+            defer { scratch.close() }
+            try scratch.exec(sql: creationSQL)
+            matches = try version == schemaVersion && actual == objects(of: scratch)
+        } else if version == 0 {
+            matches = try versionObjects().contains(actual)
+        } else if version > 0, version <= Int64(scripts.count) {
+            matches = try actual == versionObjects()[Int(version) - 1]
+        } else {
+            matches = false
+        }
+        guard !matches else { return }
+        if !scripts.isEmpty { _ = try versionObjects() }  // every script replays, or the file stays as it is
+        try context.withForeignKeysOff {
+            try context.transaction(.immediate) {
+                try context.dropAllSchemaObjects()
+                if scripts.isEmpty {
+                    try context.exec(sql: creationSQL)
+                } else {
+                    for script in scripts { try run(script, in: context) }
+                    try context.exec(sql: "PRAGMA user_version = \(scripts.count)")
+                }
+                let violations = try context.query(sql: "PRAGMA foreign_key_check")
+                if !violations.isEmpty {
+                    let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
+                    throw SQLError(
+                        code: .constraintForeignKey,
+                        message: "\(place(context)): creating \(typeName)'s schema again left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); the file was left as it was")
+                }
+            }
+        }
+    }
+}
+#endif

@@ -13,7 +13,9 @@ import Foundation
 /// Which migrations ran is recorded in the database (table `slate_migrations`). Each pending
 /// migration runs in its own `BEGIN IMMEDIATE` transaction with foreign keys switched off
 /// (so a table can be rebuilt), and `PRAGMA foreign_key_check` must find nothing before it
-/// commits. A migration that throws is rolled back completely and the error names it.
+/// commits; a migration registered with `foreignKeyChecks: .immediate` runs with foreign
+/// keys on instead, so that the statement that breaks one fails. A migration that throws is
+/// rolled back completely and the error names it.
 ///
 /// ```swift
 /// var migrator = SQLMigrator()
@@ -28,6 +30,8 @@ public struct SQLMigrator: Sendable {
     public struct Migration: Sendable {
         /// Its unique name, as recorded in the database.
         public let name: String
+        /// How foreign keys are checked while it runs.
+        public let foreignKeyChecks: SQLMigration.ForeignKeyChecks
         let body: @Sendable (SQLContext) throws -> Void
     }
 
@@ -37,19 +41,69 @@ public struct SQLMigrator: Sendable {
     /// The registered migrations, in the order they run.
     public private(set) var migrations: [Migration] = []
 
+    #if DEBUG
+    /// Whether ``migrate(_:upTo:)-(SQLContext,_)`` erases the database and migrates it from
+    /// scratch when the registered migrations no longer make it (GRDB's
+    /// `eraseDatabaseOnSchemaChange`): for development, while migrations are still being
+    /// written. Off by default.
+    ///
+    /// - Warning: This destroys the database's data. It exists only in debug builds (the
+    ///   `DEBUG` compilation condition, which SwiftPM sets when it builds Slate for debug):
+    ///   code that sets it does not compile in a release build, so wrap it in `#if DEBUG`.
+    ///
+    /// ```swift
+    /// var migrator = SQLMigrator()
+    /// #if DEBUG
+    /// migrator.erasesDatabaseOnSchemaChange = true
+    /// #endif
+    /// ```
+    ///
+    /// The database is erased when it has applied a migration that is no longer registered
+    /// (removed or renamed), or when its schema — its tables, indexes, views and triggers,
+    /// as `sqlite_schema` records their SQL — is not the one the registered migrations make
+    /// on an empty in-memory database, run up to the last one it applied (a migration
+    /// edited since it ran). A database that has applied none is never erased.
+    ///
+    /// Before anything is erased, the migrations to run are tried on that in-memory
+    /// database (opened with the connection's configuration, but none of the functions
+    /// registered on it): one that fails there leaves the file untouched and throws,
+    /// naming it. Erasing drops every table, view, index and trigger and resets
+    /// `user_version` in one transaction, so it happens whole or not at all, and the
+    /// connections of a pool on the file see either the old database or the erased one.
+    /// Then the migrations run as usual, each in its own transaction: one that still fails
+    /// on the file (it did not on the in-memory database) leaves it erased and migrated up
+    /// to the migration before it, as a new file would be.
+    public var erasesDatabaseOnSchemaChange = false
+    #endif
+
     /// A migrator with no migrations.
     public init() {}
 
     /// Registers a migration written in Swift; it runs on the connection being migrated,
     /// inside the migration's transaction.
-    public mutating func register(_ name: String, _ body: @escaping @Sendable (SQLContext) throws -> Void) {
-        migrations.append(Migration(name: name, body: body))
+    ///
+    /// - Parameters:
+    ///   - name: the migration's unique name, recorded in the database when it has run.
+    ///   - foreignKeyChecks: `.deferred` (the default): foreign keys are off while it runs
+    ///     and checked before it commits, which a table rebuild needs; `.immediate`: they
+    ///     are on while it runs, so that the statement that leaves a row referring to
+    ///     nothing fails at once, and checked before it commits too. Either way the check
+    ///     runs whatever the connection's `foreignKeys` setting, which is restored
+    ///     afterwards. See `SQLMigration.ForeignKeyChecks`.
+    ///   - body: the migration's work.
+    public mutating func register(
+        _ name: String, foreignKeyChecks: SQLMigration.ForeignKeyChecks = .deferred,
+        _ body: @escaping @Sendable (SQLContext) throws -> Void
+    ) {
+        migrations.append(Migration(name: name, foreignKeyChecks: foreignKeyChecks, body: body))
     }
 
     /// Registers a migration written in SQL: every statement of `sql`, in order.
-    public mutating func register(_ name: String, sql: String) {
+    ///
+    /// `foreignKeyChecks` is as for ``register(_:foreignKeyChecks:_:)``.
+    public mutating func register(_ name: String, foreignKeyChecks: SQLMigration.ForeignKeyChecks = .deferred, sql: String) {
         let script = SQLScript(path: name, text: sql)
-        register(name) { context in try script.run(in: context) }
+        register(name, foreignKeyChecks: foreignKeyChecks) { context in try script.run(in: context) }
     }
 
     /// Registers every `.sql` file in `directory` as a migration, in file-name order, each
@@ -112,6 +166,9 @@ public struct SQLMigrator: Sendable {
         guard !context.isInTransaction else {
             throw MigrationError(.inTransaction, "migrations run outside a transaction: each runs in one of its own")
         }
+        #if DEBUG
+        if erasesDatabaseOnSchemaChange { try eraseIfSchemaChanged(context, upTo: plan.count) }
+        #endif
         let applied = try appliedMigrations(in: context)
         let unknown = applied.filter { !seen.contains($0) }
         guard unknown.isEmpty else {
@@ -135,8 +192,8 @@ public struct SQLMigrator: Sendable {
         try await pool.writeWithoutTransaction { context in try migrate(context, upTo: target) }
     }
 
-    private func run(_ migration: Migration, in context: SQLContext) throws {
-        try ForeignKeysOff.transaction(context, migration: migration.name) {
+    func run(_ migration: Migration, in context: SQLContext) throws {
+        try ForeignKeysOff.transaction(context, migration: migration.name, foreignKeyChecks: migration.foreignKeyChecks) {
             try context.exec(sql: """
                 CREATE TABLE IF NOT EXISTS \(Self.recordTable) (
                   name TEXT PRIMARY KEY NOT NULL,
@@ -168,13 +225,17 @@ public struct SQLMigrator: Sendable {
 /// Foreign-key enforcement switched off around schema changes (SQLite cannot change it
 /// inside a transaction), and the check that replaces it before commit.
 enum ForeignKeysOff {
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction with foreign keys off around it.
-    /// It commits only when `body` returns and `PRAGMA foreign_key_check` finds nothing
-    /// (else `.foreignKeyViolation`, naming `migration`); on any error it rolls back.
-    static func transaction(_ context: SQLContext, migration: String?, _ body: () throws -> Void) throws {
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction with foreign keys off around it
+    /// (on, for `.immediate` checks), set back afterwards to what they were. It commits only
+    /// when `body` returns and `PRAGMA foreign_key_check` finds nothing (else
+    /// `.foreignKeyViolation`, naming `migration`); on any error it rolls back.
+    static func transaction(
+        _ context: SQLContext, migration: String?, foreignKeyChecks: SQLMigration.ForeignKeyChecks = .deferred,
+        _ body: () throws -> Void
+    ) throws {
         // SQLContext.transaction, so that a statement SQLite aborts the transaction on
         // cannot leave the rest of the migration running in autocommit mode.
-        try context.withForeignKeysOff {
+        try context.withForeignKeys(enforced: foreignKeyChecks == .immediate) {
             try context.transaction(.immediate) {
                 try body()
                 try check(context, migration: migration)
