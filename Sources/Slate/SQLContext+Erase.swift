@@ -52,7 +52,7 @@ extension SQLContext {
             try exec(sql: "DROP TABLE IF EXISTS \(SQLText.quotedIdentifier(object.name))")
         }
         if try !names("type = 'table' AND name = 'sqlite_sequence'").isEmpty {
-            try exec(sql: "DELETE FROM sqlite_sequence")
+            try exec(sql: "DELETE FROM main.sqlite_sequence")
         }
         try exec(sql: "PRAGMA user_version = 0")
     }
