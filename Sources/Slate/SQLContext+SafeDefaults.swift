@@ -50,4 +50,12 @@ extension SQLContext {
             }
         }
     }
+
+    /// Turns on SQLite's legacy rule that reads a double-quoted word naming no column as a
+    /// string, on this open connection (statements prepared before keep their reading):
+    /// for replaying the scripts of a schema that relies on it, whatever connection
+    /// replays them.
+    package func allowDoubleQuotedStrings() throws {
+        try Self.applySafeDefaults(to: openHandle(), allowsDoubleQuotedStrings: true)
+    }
 }
