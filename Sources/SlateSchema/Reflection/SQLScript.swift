@@ -90,10 +90,13 @@ public struct SQLScript: Equatable, Sendable {
         character.isASCII && character.isNumber
     }
 
-    /// Runs every statement of the script, as a generated database replays it (see
-    /// ``replayed(_:)``: the statements that only make sense where the script was written,
-    /// such as `CREATE TABLE sqlite_sequence` or `BEGIN`, are left out); a failure becomes
-    /// a ``ScriptError`` at the line and column where SQLite found it.
+    /// Runs every statement of the script, as a generated database replays it: the
+    /// statements that only make sense where the script was written are left out — a
+    /// `.schema` dump's `CREATE TABLE sqlite_sequence` (SQLite makes its own tables), the
+    /// script's own `BEGIN`, `COMMIT` and `END [TRANSACTION]`, `PRAGMA journal_mode` and
+    /// `VACUUM` (SQLite refuses them inside a transaction) — and a `ROLLBACK` is refused.
+    /// A failure becomes a ``ScriptError`` at the line and column where SQLite found it
+    /// (the statements left out keep their place, so lines and columns are the file's).
     public func run(in context: SQLContext) throws {
         guard !text.allSatisfy(\.isWhitespace) else { return }
         let text: String
