@@ -1,5 +1,3 @@
-import Slate
-
 /// How a script is replayed into a database: the same way when the generator replays it to
 /// read the schema, when a generated database creates or upgrades a file with it
 /// (`bootstrap(at:)`, one transaction per script), and when raw mode's create function
