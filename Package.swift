@@ -38,8 +38,9 @@ let package = Package(
         // parameter typing, query files. Not a product: its API is `package`.
         .target(name: "SlateAnalysis", dependencies: ["Slate", "SlateSchema"]),
         // What generated code stands on: record protocols, tables, the database type and
-        // its schema evolution (which plans with SlateMigration).
-        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateMigration"]),
+        // its schema evolution (which replays scripts as SlateSchema says, and plans with
+        // SlateMigration).
+        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateSchema", "SlateMigration"]),
         // Code generation: schema → record model → Swift description → text.
         .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis"]),
         // The command-line tool: generate, schema.

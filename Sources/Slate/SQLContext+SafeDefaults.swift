@@ -50,4 +50,21 @@ extension SQLContext {
             }
         }
     }
+
+    /// Turns on SQLite's legacy rule that reads a double-quoted word naming no column as a
+    /// string, on this open connection (statements prepared before keep their reading):
+    /// for replaying the scripts of a schema that relies on it, whatever connection
+    /// replays them.
+    package func allowDoubleQuotedStrings() throws {
+        try Self.applySafeDefaults(to: openHandle(), allowsDoubleQuotedStrings: true)
+    }
+
+    /// Whether this connection reads double-quoted words that name nothing as strings
+    /// (SQLite's legacy rule, `SQLITE_DBCONFIG_DQS_DML`): so that a scratch database
+    /// standing in for it (the schema planner's) can follow the same rule.
+    package var allowsDoubleQuotedStrings: Bool {
+        guard let db = connection.db, sqlite3_libversion_number() >= 3_029_000 else { return false }
+        var current: Int32 = 0
+        return slate_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, -1, &current) == SQLITE_OK && current == 1
+    }
 }

@@ -51,7 +51,13 @@ public enum SlateGenerator {
         // What fails past the replay, fails in the schema the inputs make up: reported at
         // the input the database is named after.
         let place = sources.schemaInputs[0]
-        let context = try SchemaReader.load(scripts: sources.scripts, over: sources.databases)
+        let context: SQLContext
+        do {
+            context = try SchemaReader.load(
+                scripts: sources.scripts, over: sources.databases, allowingDoubleQuotedStrings: configuration.doubleQuotedStrings)
+        } catch let error as ScriptError where !configuration.doubleQuotedStrings {
+            throw DoubleQuotedStrings.explained(error, scripts: sources.scripts)
+        }
         defer { context.close() }
         // The application's functions, so that views calling them prepare; never called.
         try reported(at: place) {
@@ -59,18 +65,24 @@ public enum SlateGenerator {
                 try context.createFunction(name, argumentCount: Int32(clamping: function.arguments)) { _ in .null }
             }
         }
+        let excluded = Set(configuration.excludeObjects.map { $0.lowercased() })
+        if !configuration.doubleQuotedStrings {
+            try reported(at: place) {
+                try DoubleQuotedStrings.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
+            }
+        }
         let functionTypes = Dictionary(
             configuration.functions.compactMap { name, function in function.returns.map { (name.lowercased(), $0) } },
             uniquingKeysWith: { first, _ in first })
         let (read, skipped) = try reported(at: place) { try AnalyzedSchemaReader.read(from: context, functions: functionTypes) }
         var schema = read
-        let excluded = Set(configuration.excludeObjects.map { $0.lowercased() })
         schema.tables.removeAll { excluded.contains($0.name.lowercased()) }
         schema.views.removeAll { excluded.contains($0.name.lowercased()) }
         schema.indexes.removeAll { excluded.contains($0.table.lowercased()) }
         schema.triggers.removeAll { excluded.contains($0.table.lowercased()) }
         let warnings = skipped.filter { !excluded.contains($0.name.lowercased()) }.map { view in
-            let location = definition(ofView: view.name, in: sources.scripts) ?? sources.databases.first ?? place
+            let location = definition(of: "view", named: view.name, in: sources.scripts).map { "\($0.path):\($0.line):\($0.column)" }
+                ?? sources.databases.first ?? place
             let advice = view.reason.hasPrefix("no such function")
                 ? "declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\""
                 : "list the view under \"excludeObjects\" in slate.json to leave it out quietly"
@@ -112,12 +124,21 @@ public enum SlateGenerator {
         // A schema from scripts alone is versioned by them: its version is the number of
         // scripts. Scripts that set another user_version themselves keep it, and the app
         // versions its schema itself.
-        let versioned = !schemaScripts.isEmpty && configuration.emit.api
-            && (schema.userVersion == 0 || schema.userVersion == Int64(schemaScripts.count))
+        let versioned = !schemaScripts.isEmpty && (schema.userVersion == 0 || schema.userVersion == Int64(schemaScripts.count))
         if versioned { schema.userVersion = Int64(schemaScripts.count) }
         let builder = ModelBuilder(schema: schema, configuration: configuration, typeName: typeName, inputs: names, queries: queries)
         var model = try builder.build()
-        if versioned { model.schemaScripts = schemaScripts }
+        if !schemaScripts.isEmpty {
+            // Every mode makes a file from the scripts themselves, as bootstrap(at:) replays
+            // them (seed rows included), and records the version as it does.
+            do {
+                model.creationSQL = try SQLScript.creationSQL(schemaScripts.map(\.sql), userVersion: versioned ? schema.userVersion : nil)
+            } catch let error as SQLScript.ReplayRefusal {
+                // The replay refused it first; kept for a schema given without replaying.
+                throw ScriptError(path: schemaInputs[0], line: nil, column: nil, message: error.message)
+            }
+            if versioned, configuration.emit.api { model.schemaScripts = schemaScripts }
+        }
         let file = Translator(model: model).translateFile()
         var generated = GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
         generated.topLevelTypes[typeName] = "the database \(names.joined(separator: ", "))"
@@ -202,9 +223,10 @@ public enum SlateGenerator {
         return SwiftIdentifier.reservedTypeNames.contains(name) ? name + "Database" : name
     }
 
-    /// Where the scripts create the view `name`: the last `CREATE VIEW` of it, as
-    /// `path:line:column`.
-    static func definition(ofView name: String, in scripts: [SQLScript]) -> String? {
+    /// Where the scripts create the view or trigger `name` (`kind` is `"view"` or
+    /// `"trigger"`): the last `CREATE VIEW` or `CREATE TRIGGER` of it.
+    static func definition(of kind: String, named name: String, in scripts: [SQLScript]) -> (path: String, line: Int, column: Int)? {
+        let keyword = kind.uppercased()
         for script in SQLScript.ordered(scripts).reversed() {
             let tokens = SQLTokenizer.tokenize(script.text)
             let words = tokens.map { $0.text.uppercased() }
@@ -212,24 +234,15 @@ public enum SlateGenerator {
             for index in tokens.indices where words[index] == "CREATE" {
                 var next = index + 1
                 if next < tokens.count, words[next] == "TEMP" || words[next] == "TEMPORARY" { next += 1 }
-                guard next < tokens.count, words[next] == "VIEW" else { continue }
+                guard next < tokens.count, words[next] == keyword else { continue }
                 next += 1
                 if next + 2 < tokens.count, words[next] == "IF", words[next + 1] == "NOT", words[next + 2] == "EXISTS" { next += 3 }
                 if next + 2 < tokens.count, tokens[next + 1].kind == .dot { next += 2 }
                 if next < tokens.count, tokens[next].value.lowercased() == name.lowercased() { found = tokens[index].offset }
             }
             guard let found else { continue }
-            var line = 1
-            var column = 1
-            for byte in script.text.utf8.prefix(found) {
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            }
-            return "\(script.path):\(line):\(column)"
+            let position = SQLScript.lineAndColumn(ofOffset: found, in: script.text)
+            return (script.path, position.line, position.column)
         }
         return nil
     }

@@ -32,6 +32,13 @@ public protocol SQLDatabase: SQLPooledStore {
     /// version `N − 1` to `N` (the numbered scripts `todos-001.sql`, `todos-002-priority.sql`,
     /// …). Empty for a database generated from a database file.
     static var schemaScripts: [SQLSchemaScript] { get }
+    /// Whether the schema relies on SQLite's legacy rule that reads a double-quoted word
+    /// naming no column as a string (`INSERT INTO tags VALUES ("canine")`, a trigger that
+    /// compares with `""`): then every connection the database opens allows it
+    /// (`SQLContext.Configuration.allowsDoubleQuotedStrings`), whatever configuration is
+    /// passed, and the scripts replay with it. False by default; the generated type sets it
+    /// when `slate.json` has `"doubleQuotedStrings": true`.
+    static var allowsDoubleQuotedStrings: Bool { get }
 }
 
 /// One script of a generated database's schema: its file's name, for errors, and its SQL.
@@ -52,9 +59,15 @@ extension SQLDatabase {
     /// No scripts: a database generated from a database file.
     public static var schemaScripts: [SQLSchemaScript] { [] }
 
-    /// For a database generated from scripts: every script, in order, then the version.
+    /// SQLite's safe rule: a double-quoted word is a name, never a string.
+    public static var allowsDoubleQuotedStrings: Bool { false }
+
+    /// For a database generated from scripts: every script, in order, as
+    /// ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` replays it
+    /// (without the statements only a script's own tool could run, such as
+    /// `CREATE TABLE sqlite_sequence`, `BEGIN` and `COMMIT`), then the version.
     public static var creationSQL: String {
-        (schemaScripts.map(\.sql) + ["PRAGMA user_version = \(schemaVersion);"]).joined(separator: "\n")
+        SQLSchemaScript.creationSQL(schemaScripts, version: schemaVersion)
     }
 
     /// Opens the database file at `path` (which must exist when `readOnly`), without
@@ -69,7 +82,7 @@ extension SQLDatabase {
     ///   an older one, a newer one): ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` is the call that creates
     ///   and upgrades.
     public init(path: String, readOnly: Bool = false, configuration: SQLPool.Configuration = .init()) throws {
-        var configuration = configuration
+        var configuration = Self.following(configuration)
         configuration.isReadOnly = configuration.isReadOnly || readOnly
         let pool = try SQLPool(path: path, configuration: configuration)
         do {
@@ -119,7 +132,8 @@ extension SQLDatabase {
             try evolution.refuseWithoutChanging(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
         }
         return try bootstrapped(
-            SQLPool(path: path, configuration: configuration), evolution, allowingDestructiveChanges: allowingDestructiveChanges)
+            SQLPool(path: path, configuration: following(configuration)), evolution,
+            allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
     /// ``bootstrap(at:configuration:allowingDestructiveChanges:)-(String,_,_)`` for a file `URL`.
@@ -187,7 +201,15 @@ extension SQLDatabase {
 
     /// A new in-memory database with the schema created: for tests, previews and examples.
     public static func inMemory(configuration: SQLPool.Configuration = .init()) throws -> Self {
-        try bootstrapped(SQLPool(path: nil, configuration: configuration), SQLSchemaEvolution(Self.self))
+        try bootstrapped(SQLPool(path: nil, configuration: following(configuration)), SQLSchemaEvolution(Self.self))
+    }
+
+    /// `configuration` with what the schema needs of every connection: SQLite's legacy
+    /// double-quoted strings when ``allowsDoubleQuotedStrings``.
+    private static func following(_ configuration: SQLPool.Configuration) -> SQLPool.Configuration {
+        var configuration = configuration
+        if allowsDoubleQuotedStrings { configuration.connection.allowsDoubleQuotedStrings = true }
+        return configuration
     }
 
     /// The database on `pool` with its schema created if empty; the pool is closed when that

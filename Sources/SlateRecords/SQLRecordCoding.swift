@@ -331,8 +331,9 @@ public enum SQLRecordCoding {
 
     /// Opens a raw connection with `flags` (no-mutex mode added), extended result codes on,
     /// and the switches every `SQLContext` sets (double-quoted strings are not literals,
-    /// no legacy `ALTER TABLE`, no extension loading; see `SQLContext.Configuration`).
-    public static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
+    /// unless `allowsDoubleQuotedStrings`; no legacy `ALTER TABLE`, no extension loading;
+    /// see `SQLContext.Configuration`).
+    public static func open(_ path: String, flags: Int32, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
@@ -342,7 +343,7 @@ public enum SQLRecordCoding {
         }
         sqlite3_extended_result_codes(db, 1)
         do {
-            try SQLContext.applySafeDefaults(to: db)
+            try SQLContext.applySafeDefaults(to: db, allowsDoubleQuotedStrings: allowsDoubleQuotedStrings)
             // Foreign keys enforced, as on Slate's contexts.
             try run(db, "PRAGMA foreign_keys = ON")
         } catch {
@@ -357,11 +358,31 @@ public enum SQLRecordCoding {
         (error as? SQLError)?.code.rawValue ?? SQLITE_ERROR
     }
 
-    /// Creates a database at `path` and runs `sql` (its schema) in one transaction.
-    public static func create(_ path: String, sql: String) throws -> OpaquePointer {
-        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    /// Creates a database at `path` and runs `sql` (its schema) in one transaction, as
+    /// `bootstrap(at:)` runs a generated database's scripts: foreign keys off around it, so
+    /// that a script's table rebuild never cascades, and `PRAGMA foreign_key_check` before
+    /// it commits.
+    public static func create(_ path: String, sql: String, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
+        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, allowsDoubleQuotedStrings: allowsDoubleQuotedStrings)
         do {
-            try run(db, "BEGIN IMMEDIATE;\n" + sql + "\nCOMMIT;")
+            try run(db, "PRAGMA foreign_keys = OFF")
+            try run(db, "BEGIN IMMEDIATE")
+            try run(db, sql)
+            let statement = try prepare(db, "PRAGMA foreign_key_check")
+            var tables: Set<String> = []
+            var count = 0
+            while sqlite3_step(statement) == SQLITE_ROW {
+                count += 1
+                if let table = sqlite3_column_text(statement, 0) { tables.insert(String(cString: table)) }
+            }
+            sqlite3_finalize(statement)
+            guard count == 0 else {
+                throw SQLError(
+                    code: .constraintForeignKey,
+                    message: "creating \(path) left \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().joined(separator: ", "))); it was rolled back")
+            }
+            try run(db, "COMMIT")
+            try run(db, "PRAGMA foreign_keys = ON")
         } catch {
             sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
             sqlite3_close_v2(db)

@@ -13,6 +13,9 @@ import SlateMigration
 final class SQLSchemaEvolution {
     let typeName: String
     let scripts: [SQLSchemaScript]
+    /// Whether the scripts rely on SQLite's legacy double-quoted strings
+    /// (``SQLDatabase/allowsDoubleQuotedStrings``).
+    let allowsDoubleQuotedStrings: Bool
     /// The schema's objects after each script (index `N − 1` for version `N`), replayed
     /// once, when first needed.
     private var replayed: [[[SQLValue]]]?
@@ -20,6 +23,7 @@ final class SQLSchemaEvolution {
     init<Database: SQLDatabase>(_ database: Database.Type) {
         typeName = "\(database)"
         scripts = database.schemaScripts
+        allowsDoubleQuotedStrings = database.allowsDoubleQuotedStrings
     }
 
     /// Throws, reading the file at `path` read-only, when ``evolve(_:allowingDestructiveChanges:)``
@@ -32,6 +36,7 @@ final class SQLSchemaEvolution {
             return  // no file yet
         }
         defer { context.close() }
+        if allowsDoubleQuotedStrings { try context.allowDoubleQuotedStrings() }
         // One read transaction: the version and the schema from one snapshot, whatever
         // another process is committing meanwhile.
         // Foreign keys off, as when applying: the planner tries rebuilt tables' rows in
@@ -86,7 +91,8 @@ final class SQLSchemaEvolution {
     /// current text; refused when destructive and not allowed.
     private func plan(_ context: SQLContext, allowingDestructiveChanges: Bool) throws -> MigrationPlan {
         do {
-            let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: scripts[0].sql, path: scripts[0].file))
+            let plan = try SchemaPlanner.plan(
+                from: context, to: DesiredSchema(sql: scripts[0].sql, path: scripts[0].file, allowingDoubleQuotedStrings: allowsDoubleQuotedStrings))
             let destructive = plan.destructiveSteps
             if !destructive.isEmpty, !allowingDestructiveChanges {
                 throw SQLError(
@@ -129,12 +135,18 @@ final class SQLSchemaEvolution {
         return (version, false)
     }
 
-    /// The script's statements; an error names the script's line.
+    /// The script's statements, as the generator replayed them (``SQLSchemaScript/replayedSQL()``:
+    /// a dump's `CREATE TABLE sqlite_sequence`, the script's own `BEGIN` and `COMMIT` are
+    /// left out, since this runs inside the version's transaction), with SQLite's legacy
+    /// double-quoted strings when the schema relies on them, on whichever connection
+    /// replays it; an error names the script's line.
     private func run(_ script: SQLSchemaScript, in context: SQLContext) throws {
+        let sql = try script.replayedSQL()
+        if allowsDoubleQuotedStrings { try context.allowDoubleQuotedStrings() }
         do {
-            try context.exec(sql: script.sql)
+            try context.exec(sql: sql)
         } catch var error as SQLError {
-            if let position = error.lineAndColumn(in: script.sql) {
+            if let position = error.lineAndColumn(in: sql) {
                 error.message = "\(script.file):\(position.line):\(position.column): \(error.message)"
             } else {
                 error.message = "\(script.file): \(error.message)"

@@ -337,7 +337,8 @@ import Testing
               "types": { "columns": { "t.a": "Int" }, "declaredTypes": { "MONEY": "Double" }, "numeric": "String",
                          "dates": "unixTimeInteger", "uuids": "blob" },
               "queries": { "types": { "q.total": "Double" } },
-              "exclude": ["fixtures/*.sql", "legacy"]
+              "exclude": ["fixtures/*.sql", "legacy"],
+              "doubleQuotedStrings": true
             }
             """)
         var expected = GeneratorConfiguration()
@@ -351,12 +352,14 @@ import Testing
         expected.types = .init(columns: ["t.a": .int], declaredTypes: ["MONEY": .double], numeric: .string, dates: .unixTimeInteger, uuids: .blob)
         expected.queries.types = ["q.total": .double]
         expected.exclude = ["fixtures/*.sql", "legacy"]
+        expected.doubleQuotedStrings = true
         #expect(configuration == expected)
     }
 
     @Test func errorsNameTheKey() {
         let cases: [(String, String)] = [
-            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions""#),
+            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions", "doubleQuotedStrings""#),
+            (#"{ "doubleQuotedStrings": "yes" }"#, #"slate.json: error: "doubleQuotedStrings" must be true or false"#),
             (#"{ "exclude": "NoSlate" }"#, #"slate.json: error: "exclude" must be an array of path patterns"#),
             (#"{ "emit": { "rawFunction": true } }"#, #"slate.json: error: unknown key "emit.rawFunction"; known keys in "emit" are "api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation""#),
             (#"{ "accessLevel": "open" }"#, #"slate.json: error: "accessLevel" must be "public", "package" or "internal""#),

@@ -13,16 +13,18 @@ import SQLite3
 /// `raw_open_bench_raw` and use the `raw_…` functions.
 public enum BenchRaw {
     /// The `user_version` of the schema the code was generated from.
-    public static let schemaVersion: Int64 = 0
+    public static let schemaVersion: Int64 = 1
 
-    /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
+    /// The SQL that creates the schema: the scripts it was generated from, in order, as Slate replays them (seed rows included).
     public static let creationSQL = #"""
+    -- The benchmark schema: one narrow table and a Northwind-shaped orders table.
     CREATE TABLE item (
       id  INTEGER PRIMARY KEY,
       i   INTEGER NOT NULL,
       d   REAL NOT NULL,
       t   TEXT NOT NULL
     );
+
     CREATE TABLE orders (
       OrderID         INTEGER PRIMARY KEY,
       CustomerID      TEXT NOT NULL,
@@ -39,6 +41,7 @@ public enum BenchRaw {
       ShipPostalCode  TEXT,
       ShipCountry     TEXT NOT NULL
     );
+    PRAGMA user_version = 1;
     """#
 
     /// An error from SQLite: its extended result code, its message, and the SQL.
@@ -1026,7 +1029,7 @@ fileprivate enum SQLRecordCoding {
 
     // MARK: Running
 
-    static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
+    static func open(_ path: String, flags: Int32, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
@@ -1037,19 +1040,22 @@ fileprivate enum SQLRecordCoding {
         sqlite3_extended_result_codes(db, 1)
         #if canImport(SlateCSQLite)
         // As Slate's contexts: a double-quoted name that names no column is an error, not
-        // a string; no legacy ALTER TABLE; no extension loading; no fts3_tokenizer()
-        // pointers. (`sqlite3_db_config` is variadic: only Slate's shim makes it callable.)
+        // a string (unless the schema relies on SQLite's legacy rule); no legacy ALTER
+        // TABLE; no extension loading; no fts3_tokenizer() pointers. (`sqlite3_db_config`
+        // is variadic: only Slate's shim makes it callable.)
         if sqlite3_libversion_number() >= 3_029_000 {
+            let doubleQuotedStrings: Int32 = allowsDoubleQuotedStrings ? 1 : 0
             let settings = [
-                SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_LEGACY_ALTER_TABLE,
-                SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER,
+                (SQLITE_DBCONFIG_DQS_DML, doubleQuotedStrings), (SQLITE_DBCONFIG_DQS_DDL, doubleQuotedStrings),
+                (SQLITE_DBCONFIG_LEGACY_ALTER_TABLE, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0),
+                (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0),
             ]
-            for setting in settings {
+            for (setting, value) in settings {
                 var current: Int32 = -1
-                let code = slate_db_config_int(db, setting, 0, &current)
-                guard code == SQLITE_OK, current == 0 else {
+                let code = slate_db_config_int(db, setting, value, &current)
+                guard code == SQLITE_OK, current == value else {
                     sqlite3_close_v2(db)
-                    throw Failure(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "cannot open database \(path): sqlite3_db_config \(setting) could not be turned off", sql: nil)
+                    throw Failure(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "cannot open database \(path): sqlite3_db_config \(setting) could not be set to \(value)", sql: nil)
                 }
             }
         }
@@ -1069,10 +1075,31 @@ fileprivate enum SQLRecordCoding {
         (error as? Failure)?.code ?? SQLITE_ERROR
     }
 
-    static func create(_ path: String, sql: String) throws -> OpaquePointer {
-        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    /// Creates the database and runs `sql` in one transaction, as `bootstrap(at:)` runs
+    /// a generated database's scripts: foreign keys off around it, checked before it
+    /// commits.
+    static func create(_ path: String, sql: String, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
+        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, allowsDoubleQuotedStrings: allowsDoubleQuotedStrings)
         do {
-            try run(db, "BEGIN IMMEDIATE;\n" + sql + "\nCOMMIT;")
+            try run(db, "PRAGMA foreign_keys = OFF")
+            try run(db, "BEGIN IMMEDIATE")
+            try run(db, sql)
+            let statement = try prepare(db, "PRAGMA foreign_key_check")
+            var tables: Set<String> = []
+            var count = 0
+            while sqlite3_step(statement) == SQLITE_ROW {
+                count += 1
+                if let table = sqlite3_column_text(statement, 0) { tables.insert(String(cString: table)) }
+            }
+            sqlite3_finalize(statement)
+            guard count == 0 else {
+                throw Failure(
+                    code: 787,  // SQLITE_CONSTRAINT_FOREIGNKEY
+                    message: "creating \(path) left \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().joined(separator: ", "))); it was rolled back",
+                    sql: nil)
+            }
+            try run(db, "COMMIT")
+            try run(db, "PRAGMA foreign_keys = ON")
         } catch {
             sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
             sqlite3_close_v2(db)

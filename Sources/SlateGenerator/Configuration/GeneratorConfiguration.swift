@@ -29,6 +29,13 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     /// Functions the application registers on its connections, so that views calling them
     /// can be prepared and typed (`"functions": {"sortconcat": {"arguments": 2, "returns": "TEXT"}}`).
     public var functions: [String: ApplicationFunction] = [:]
+    /// Whether the schema relies on SQLite's legacy rule that reads a double-quoted word
+    /// naming no column as a string (`"doubleQuotedStrings": true`): scripts written for
+    /// applications that run with it (`INSERT INTO tags VALUES ("canine")`, a trigger that
+    /// compares with `""`). Off by default: a double-quoted word is an identifier, and
+    /// generation reports a script, trigger or view that uses one as a string. On, the
+    /// scripts replay with the legacy rule, and the generated code's connections use it.
+    public var doubleQuotedStrings = false
 
     /// A function the application registers: how many arguments (−1 for any number) and
     /// the SQL type of its result (nil: unknown, a dynamic value).
@@ -298,10 +305,15 @@ private struct ConfigurationReader {
     mutating func read(_ json: Any) throws -> GeneratorConfiguration {
         let root = try object(json, "the configuration")
         try checkKeys(
-            root, allowed: ["databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions"],
+            root,
+            allowed: [
+                "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions",
+                "doubleQuotedStrings",
+            ],
             in: "")
         var configuration = GeneratorConfiguration()
         configuration.databaseTypeName = try string(root["databaseTypeName"], "databaseTypeName")
+        configuration.doubleQuotedStrings = try bool(root["doubleQuotedStrings"], "doubleQuotedStrings", false)
         if let value = root["exclude"] {
             guard let patterns = value as? [String] else { throw fail("\"exclude\" must be an array of path patterns") }
             configuration.exclude = patterns

@@ -26,7 +26,8 @@ struct ModelBuilder {
     /// Names the database type has; table accessors with one of them get a `Table` suffix.
     static let reservedAccessorNames: Set<String> = [
         "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "withReadContext",
-        "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "init", "self", "Type",
+        "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "allowsDoubleQuotedStrings", "init", "self",
+        "Type",
         "module", "select", "store",
     ]
 

@@ -28,6 +28,15 @@ extension Translator {
         } else {
             members.append(contentsOf: creationSQLDeclaration())
         }
+        if configuration.doubleQuotedStrings, !isRawOnly {
+            members.append(.blank)
+            members.append(.variable(VariableDescription(
+                docs: docs([
+                    "The schema relies on SQLite's legacy rule that reads a double-quoted word naming no column as a",
+                    "string (`\"doubleQuotedStrings\": true` in slate.json): every connection the database opens allows it.",
+                ]),
+                access: access, isStatic: true, isLet: true, name: "allowsDoubleQuotedStrings", type: "Bool", initializer: "true")))
+        }
 
         if isRawOnly {
             members.append(.blank)
@@ -110,8 +119,12 @@ extension Translator {
     /// `static let creationSQL`: every statement that creates the schema, in a multi-line
     /// literal when the SQL allows one.
     private func creationSQLDeclaration() -> [Declaration] {
-        let sql = model.creationStatements.map { $0 + ";" }.joined(separator: "\n")
-        let documentation = docs(["The SQL that creates the schema: tables, indexes, views, triggers and `user_version`."])
+        let sql = model.creationSQL ?? model.creationStatements.map { $0 + ";" }.joined(separator: "\n")
+        let documentation = docs([
+            model.creationSQL == nil
+                ? "The SQL that creates the schema: tables, indexes, views, triggers and `user_version`."
+                : "The SQL that creates the schema: the scripts it was generated from, in order, as Slate replays them (seed rows included).",
+        ])
         if let lines = SwiftLiteral.multiline(sql) {
             var code: [CodeLine] = [.line("\(access.prefix)static let creationSQL = " + lines[0])]
             code += lines.dropFirst().map { .line($0) }

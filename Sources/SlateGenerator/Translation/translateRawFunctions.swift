@@ -5,6 +5,9 @@ extension Translator {
     func translateRawFunctions() -> [Declaration] {
         let prefix = configuration.raw.prefix
         let database = NameStyle.snake(model.typeName)
+        // A schema that relies on SQLite's legacy double-quoted strings opens every
+        // connection with them.
+        let legacy = configuration.doubleQuotedStrings ? ", allowsDoubleQuotedStrings: true" : ""
         var declarations: [Declaration] = [.mark("Raw functions")]
         declarations.append(.function(FunctionDescription(
             docs: docs([
@@ -15,13 +18,13 @@ extension Translator {
             access: access, kind: .function("\(prefix)open_\(database)"),
             parameters: [.init(label: nil, name: "path", type: "String"), .init(label: "readOnly", name: "readOnly", type: "Bool", defaultValue: "false")],
             isThrowing: true, returnType: "OpaquePointer",
-            body: [.line("try SQLRecordCoding.open(path, flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE)")])))
+            body: [.line("try SQLRecordCoding.open(path, flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE\(legacy))")])))
         declarations.append(.blank)
         declarations.append(.function(FunctionDescription(
             docs: docs(["Creates the `\(model.typeName)` database at `path` from ``\(model.typeName)/creationSQL`` and returns its `sqlite3` handle."]),
             access: access, kind: .function("\(prefix)create_\(database)"),
             parameters: [.init(label: nil, name: "path", type: "String")], isThrowing: true, returnType: "OpaquePointer",
-            body: [.line("try SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL)")])))
+            body: [.line("try SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL\(legacy))")])))
         declarations.append(.blank)
         // Lighter's C-shaped calls: the handle through an inout, SQLite's result code back.
         declarations.append(.function(FunctionDescription(
@@ -42,7 +45,7 @@ extension Translator {
                 .init(label: nil, name: "flags", type: "Int32", defaultValue: "SQLITE_OPEN_READWRITE"),
             ],
             returnType: "Int32",
-            body: cShaped("SQLRecordCoding.open(path, flags: flags)"))))
+            body: cShaped("SQLRecordCoding.open(path, flags: flags\(legacy))"))))
         declarations.append(.blank)
         declarations.append(.function(FunctionDescription(
             docs: docs([
@@ -52,7 +55,7 @@ extension Translator {
             attributes: ["@discardableResult"], access: access, kind: .function("\(prefix)create_\(database)"),
             parameters: [.init(label: nil, name: "path", type: "String"), .init(label: nil, name: "db", type: "inout OpaquePointer?")],
             returnType: "Int32",
-            body: cShaped("SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL)"))))
+            body: cShaped("SQLRecordCoding.create(path, sql: \(model.typeName).creationSQL\(legacy))"))))
         declarations.append(.blank)
 
         for record in model.records {

@@ -64,7 +64,13 @@ public struct DesiredSchema: Sendable {
 
     /// The schema `sql` creates; `path` names it in errors.
     public init(sql: String, path: String) throws {
-        let context = try SchemaReader.load(scripts: [SQLScript(path: path, text: sql)])
+        try self.init(sql: sql, path: path, allowingDoubleQuotedStrings: false)
+    }
+
+    /// The schema `sql` creates, replayed with SQLite's legacy double-quoted strings when
+    /// `allowingDoubleQuotedStrings` (a generated database whose scripts need them).
+    package init(sql: String, path: String, allowingDoubleQuotedStrings: Bool) throws {
+        let context = try SchemaReader.load(scripts: [SQLScript(path: path, text: sql)], over: [], allowingDoubleQuotedStrings: allowingDoubleQuotedStrings)
         defer { context.close() }
         try self.init(context: context, renames: try Self.renames(inSQL: sql, path: path), setsUserVersion: Self.setsUserVersion(sql))
     }
@@ -147,9 +153,10 @@ enum SchemaObjects {
     }
 
     /// An in-memory database with `statements` replayed: a schema without data.
-    static func scratch(_ statements: [String], userVersion: Int64) throws -> SQLContext {
+    static func scratch(_ statements: [String], userVersion: Int64, allowingDoubleQuotedStrings: Bool = false) throws -> SQLContext {
         let context = try SQLContext()
         do {
+            if allowingDoubleQuotedStrings { try context.allowDoubleQuotedStrings() }
             for statement in statements { try context.exec(sql: statement) }
             context.userVersion = userVersion
         } catch {

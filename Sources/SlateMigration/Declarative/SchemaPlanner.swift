@@ -58,7 +58,11 @@ private struct Planner {
         self.live = live
         self.desired = desired
         liveSchema = try SchemaReader.read(from: live)
-        scratch = try SchemaObjects.scratch(try SchemaObjects.creationStatements(in: live), userVersion: liveSchema.userVersion)
+        // The copy follows the live connection's rule for double-quoted strings, so that a
+        // view or trigger written for the legacy rule is created there as it was here.
+        scratch = try SchemaObjects.scratch(
+            try SchemaObjects.creationStatements(in: live), userVersion: liveSchema.userVersion,
+            allowingDoubleQuotedStrings: live.allowsDoubleQuotedStrings)
         for table in liveSchema.tables {
             liveTableNames[table.name.lowercased()] = table.name
             liveTablesByName[table.name.lowercased()] = table

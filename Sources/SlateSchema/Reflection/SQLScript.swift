@@ -90,11 +90,22 @@ public struct SQLScript: Equatable, Sendable {
         character.isASCII && character.isNumber
     }
 
-    /// Runs every statement of the script; a failure becomes a ``ScriptError`` at the
-    /// line and column where SQLite found it.
+    /// Runs every statement of the script, as a generated database replays it: the
+    /// statements that only make sense where the script was written are left out — a
+    /// `.schema` dump's `CREATE TABLE sqlite_sequence` (SQLite makes its own tables), the
+    /// script's own `BEGIN`, `COMMIT` and `END [TRANSACTION]`, `PRAGMA journal_mode` and
+    /// `VACUUM` (SQLite refuses them inside a transaction) — and a `ROLLBACK` is refused.
+    /// A failure becomes a ``ScriptError`` at the line and column where SQLite found it
+    /// (the statements left out keep their place, so lines and columns are the file's).
     public func run(in context: SQLContext) throws {
         guard !text.allSatisfy(\.isWhitespace) else { return }
-        let text = Self.withoutInternalTables(self.text)
+        let text: String
+        do {
+            text = try Self.replayed(self.text)
+        } catch let error as ReplayRefusal {
+            let position = Self.lineAndColumn(ofOffset: error.offset, in: self.text)
+            throw ScriptError(path: path, line: position.line, column: position.column, message: error.message)
+        }
         do {
             try context.exec(sql: text)
         } catch let error as SQLError {
@@ -102,39 +113,6 @@ public struct SQLScript: Equatable, Sendable {
             let position = error.lineAndColumn(in: text)
             throw ScriptError(path: path, line: position?.line, column: position?.column, message: error.message)
         }
-    }
-}
-
-extension SQLScript {
-    /// `sql` with every `CREATE TABLE sqlite_…` statement blanked out (spaces, line breaks
-    /// kept, so that errors keep their line and column). A `.schema` dump holds
-    /// `CREATE TABLE sqlite_sequence(name,seq);` for every database that uses
-    /// AUTOINCREMENT, and SQLite refuses to replay it (the name is reserved): it makes that
-    /// table itself.
-    static func withoutInternalTables(_ sql: String) -> String {
-        let tokens = SQLTokenizer.tokenize(sql)
-        var ranges: [Range<Int>] = []
-        var start = 0
-        while start < tokens.count {
-            var end = start
-            while end < tokens.count, tokens[end].kind != .semicolon { end += 1 }
-            let words = tokens[start..<min(end, start + 6)].map { $0.text.uppercased() }
-            if words.count >= 3, words[0] == "CREATE", words[1] == "TABLE" {
-                let nameIndex = words.count > 5 && words[2] == "IF" && words[3] == "NOT" && words[4] == "EXISTS" ? start + 5 : start + 2
-                let name = tokens[nameIndex].value.lowercased()
-                if tokens[nameIndex].isName, name.hasPrefix("sqlite_") {
-                    let last = end < tokens.count ? tokens[end] : tokens[end - 1]
-                    ranges.append(tokens[start].offset..<(last.offset + last.text.utf8.count))
-                }
-            }
-            start = end + 1
-        }
-        guard !ranges.isEmpty else { return sql }
-        var bytes = Array(sql.utf8)
-        for range in ranges {
-            for index in range where bytes[index] != UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -134,7 +134,16 @@ public enum SchemaReader {
     ///   (`catalog.db: error: cannot read the database: file is not a database`), or the
     ///   file, line and column of the first statement of a script that fails.
     public static func load(scripts: [SQLScript], over databases: [String] = []) throws -> SQLContext {
-        let context = try SQLContext()
+        try load(scripts: scripts, over: databases, allowingDoubleQuotedStrings: false)
+    }
+
+    /// ``load(scripts:over:)`` on a connection that reads double-quoted words naming no
+    /// column as strings when `allowingDoubleQuotedStrings` (SQLite's legacy rule, for a
+    /// schema that relies on it).
+    package static func load(scripts: [SQLScript], over databases: [String], allowingDoubleQuotedStrings: Bool) throws -> SQLContext {
+        var configuration = SQLContext.Configuration()
+        configuration.allowsDoubleQuotedStrings = allowingDoubleQuotedStrings
+        let context = try SQLContext(configuration: configuration)
         do {
             for database in databases {
                 do {

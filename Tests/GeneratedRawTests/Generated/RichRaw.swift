@@ -15,8 +15,11 @@ public enum RichRaw {
     /// The `user_version` of the schema the code was generated from.
     public static let schemaVersion: Int64 = 3
 
-    /// The SQL that creates the schema: tables, indexes, views, triggers and `user_version`.
+    /// The SQL that creates the schema: the scripts it was generated from, in order, as Slate replays them (seed rows included).
     public static let creationSQL = #"""
+    -- Every type mapping and every kind of key Slate generates for.
+
+    -- An INTEGER rowid key, every column type, defaults of each kind.
     CREATE TABLE item (
       id          INTEGER PRIMARY KEY,
       name        TEXT NOT NULL DEFAULT 'untitled',
@@ -39,25 +42,34 @@ public enum RichRaw {
       anything,
       hex_value   INTEGER DEFAULT 0x10
     );
+
+    -- A UUID key with a default, and a foreign key to it.
     CREATE TABLE device (
       uuid   UUID PRIMARY KEY NOT NULL,
       label  TEXT NOT NULL,
       owner  INTEGER REFERENCES item(id)
     );
+
+    -- A TEXT key.
     CREATE TABLE country (
       code  TEXT PRIMARY KEY NOT NULL,
       name  TEXT NOT NULL
     );
+
+    -- INT PRIMARY KEY is not a rowid alias: the key is passed explicitly.
     CREATE TABLE legacy (
       number  INT PRIMARY KEY,
       label   TEXT
     );
+
+    -- A compound key, WITHOUT ROWID, and a foreign key to the compound key.
     CREATE TABLE edition (
       country_code  TEXT NOT NULL REFERENCES country(code),
       item_id       INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
       released      DATE NOT NULL,
       PRIMARY KEY (country_code, item_id)
     ) WITHOUT ROWID;
+
     CREATE TABLE edition_note (
       id            INTEGER PRIMARY KEY,
       country_code  TEXT NOT NULL,
@@ -65,6 +77,8 @@ public enum RichRaw {
       body          TEXT NOT NULL,
       FOREIGN KEY (country_code, item_id) REFERENCES edition (country_code, item_id)
     );
+
+    -- STRICT with generated columns (never inserted or updated).
     CREATE TABLE measurement (
       id       INTEGER PRIMARY KEY,
       width    REAL NOT NULL,
@@ -73,27 +87,38 @@ public enum RichRaw {
       label    TEXT GENERATED ALWAYS AS ('w' || width) VIRTUAL,
       payload  ANY
     ) STRICT;
+
+    -- Two keys to the same table; a self reference.
     CREATE TABLE employee (
       id          INTEGER PRIMARY KEY,
       name        TEXT NOT NULL,
       manager_id  INTEGER REFERENCES employee(id),
       mentor_id   INTEGER REFERENCES employee(id)
     );
+
+    -- A table without a primary key, and a single-column table.
     CREATE TABLE log_line (message TEXT NOT NULL, at DATETIME);
     CREATE TABLE tag (label TEXT);
+
     CREATE UNIQUE INDEX item_by_name ON item (name);
+
+    -- Views over aggregates and joins.
     CREATE VIEW item_stats AS
     SELECT count(*) AS items, sum(quantity) AS units, avg(price) AS average_price, max(created) AS newest,
            min(weight) AS lightest, total(price) AS price_total
     FROM item;
+
     CREATE VIEW device_owner AS
     SELECT device.label, item.name AS owner_name, item.is_active
     FROM device LEFT JOIN item ON item.id = device.owner;
+
     CREATE VIEW tag_label AS SELECT label FROM tag;
+
     CREATE TRIGGER item_touch AFTER UPDATE OF name ON item
     BEGIN
       UPDATE item SET touched = CURRENT_TIMESTAMP WHERE id = new.id;
     END;
+
     PRAGMA user_version = 3;
     """#
 
@@ -3430,7 +3455,7 @@ fileprivate enum SQLRecordCoding {
 
     // MARK: Running
 
-    static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
+    static func open(_ path: String, flags: Int32, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
@@ -3441,19 +3466,22 @@ fileprivate enum SQLRecordCoding {
         sqlite3_extended_result_codes(db, 1)
         #if canImport(SlateCSQLite)
         // As Slate's contexts: a double-quoted name that names no column is an error, not
-        // a string; no legacy ALTER TABLE; no extension loading; no fts3_tokenizer()
-        // pointers. (`sqlite3_db_config` is variadic: only Slate's shim makes it callable.)
+        // a string (unless the schema relies on SQLite's legacy rule); no legacy ALTER
+        // TABLE; no extension loading; no fts3_tokenizer() pointers. (`sqlite3_db_config`
+        // is variadic: only Slate's shim makes it callable.)
         if sqlite3_libversion_number() >= 3_029_000 {
+            let doubleQuotedStrings: Int32 = allowsDoubleQuotedStrings ? 1 : 0
             let settings = [
-                SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_LEGACY_ALTER_TABLE,
-                SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER,
+                (SQLITE_DBCONFIG_DQS_DML, doubleQuotedStrings), (SQLITE_DBCONFIG_DQS_DDL, doubleQuotedStrings),
+                (SQLITE_DBCONFIG_LEGACY_ALTER_TABLE, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0),
+                (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0),
             ]
-            for setting in settings {
+            for (setting, value) in settings {
                 var current: Int32 = -1
-                let code = slate_db_config_int(db, setting, 0, &current)
-                guard code == SQLITE_OK, current == 0 else {
+                let code = slate_db_config_int(db, setting, value, &current)
+                guard code == SQLITE_OK, current == value else {
                     sqlite3_close_v2(db)
-                    throw Failure(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "cannot open database \(path): sqlite3_db_config \(setting) could not be turned off", sql: nil)
+                    throw Failure(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "cannot open database \(path): sqlite3_db_config \(setting) could not be set to \(value)", sql: nil)
                 }
             }
         }
@@ -3473,10 +3501,31 @@ fileprivate enum SQLRecordCoding {
         (error as? Failure)?.code ?? SQLITE_ERROR
     }
 
-    static func create(_ path: String, sql: String) throws -> OpaquePointer {
-        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    /// Creates the database and runs `sql` in one transaction, as `bootstrap(at:)` runs
+    /// a generated database's scripts: foreign keys off around it, checked before it
+    /// commits.
+    static func create(_ path: String, sql: String, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
+        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, allowsDoubleQuotedStrings: allowsDoubleQuotedStrings)
         do {
-            try run(db, "BEGIN IMMEDIATE;\n" + sql + "\nCOMMIT;")
+            try run(db, "PRAGMA foreign_keys = OFF")
+            try run(db, "BEGIN IMMEDIATE")
+            try run(db, sql)
+            let statement = try prepare(db, "PRAGMA foreign_key_check")
+            var tables: Set<String> = []
+            var count = 0
+            while sqlite3_step(statement) == SQLITE_ROW {
+                count += 1
+                if let table = sqlite3_column_text(statement, 0) { tables.insert(String(cString: table)) }
+            }
+            sqlite3_finalize(statement)
+            guard count == 0 else {
+                throw Failure(
+                    code: 787,  // SQLITE_CONSTRAINT_FOREIGNKEY
+                    message: "creating \(path) left \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().joined(separator: ", "))); it was rolled back",
+                    sql: nil)
+            }
+            try run(db, "COMMIT")
+            try run(db, "PRAGMA foreign_keys = ON")
         } catch {
             sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
             sqlite3_close_v2(db)
