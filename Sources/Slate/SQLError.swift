@@ -51,10 +51,15 @@ public struct SQLError: Error, Hashable, Sendable {
     /// when the error has no offset. Columns count UTF-8 bytes.
     public func lineAndColumn(in text: String) -> (line: Int, column: Int)? {
         guard let offset else { return nil }
+        return Self.lineAndColumn(ofOffset: offset, in: text)
+    }
+
+    /// The one-based line and column (in UTF-8 bytes, as SQLite's error offsets count) of
+    /// the byte at `offset` in `text`: the one rule every error position in Slate follows.
+    package static func lineAndColumn(ofOffset offset: Int, in text: String) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        for (index, byte) in text.utf8.enumerated() {
-            if index >= offset { break }
+        for byte in text.utf8.prefix(offset) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

@@ -1,3 +1,5 @@
+import Slate
+
 /// How a script is replayed into a database: the same way when the generator replays it to
 /// read the schema, when a generated database creates or upgrades a file with it
 /// (`bootstrap(at:)`, one transaction per script), and when raw mode's create function
@@ -130,17 +132,7 @@ extension SQLScript {
     /// The one-based line and column (in UTF-8 bytes, as SQLite's error offsets count) of
     /// `offset` in `text`.
     package static func lineAndColumn(ofOffset offset: Int, in text: String) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for byte in text.utf8.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return (line, column)
+        SQLError.lineAndColumn(ofOffset: offset, in: text)
     }
 
     /// The statements of a script, as ranges of its tokens, each with its closing
