@@ -1,0 +1,168 @@
+import Foundation
+import SlateRecords
+import SlateTestSupport
+import Testing
+
+/// A database for the review's bootstrap attacks, with its own scripts (Notebook's are
+/// shared with FailingScriptTests).
+struct Review28Notebook: SQLDatabase {
+    let pool: SQLPool
+    init(pool: SQLPool) { self.pool = pool }
+    static let creationSQL = ""
+    nonisolated(unsafe) static var scripts: [SQLSchemaScript] = []
+    static var schemaScripts: [SQLSchemaScript] { scripts }
+    static var schemaVersion: Int64 { Int64(scripts.count) }
+}
+
+extension Review28Notebook: SQLRecordStore {}
+
+/// Review of issue 28 §1 through `bootstrap(at:)`. Each test states what should hold; a
+/// failure reproduces a finding.
+@Suite(.serialized) struct Review28BootstrapAttackTests {
+    static let firstText = "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT);"
+    static let editedText = """
+        CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT, body TEXT);
+        CREATE INDEX note_title ON note(title);
+        """
+
+    static func objects(_ path: String) throws -> [[SQLValue]] {
+        let context = try SQLContext(path: path)
+        defer { context.close() }
+        return try context.query(sql: "SELECT name, sql FROM sqlite_schema ORDER BY name")
+    }
+
+    /// An app and its widget (or two server instances mid-rollout) on one file, the
+    /// widget built from the single script's earlier text: once the app has followed the
+    /// edit, the widget's bootstrap plans from the edited schema back to its own text and
+    /// applies it: the new index and the new (still empty) column are dropped, with
+    /// user_version still 1. Every start of either undoes the other.
+    @Test func anOlderBuildNeverUndoesANewerBuildsEdit() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("shared.sqlite")
+        defer { Review28Notebook.scripts = [] }
+        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.firstText)]
+        try Review28Notebook.bootstrap(at: path).close()
+        // The app, updated: follows the edit.
+        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.editedText)]
+        try Review28Notebook.bootstrap(at: path).close()
+        let edited = try Self.objects(path)
+        #expect(edited.count == 2)
+        // The widget, not updated yet.
+        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.firstText)]
+        do {
+            try Review28Notebook.bootstrap(at: path).close()
+        } catch {
+            // Refusing is fine: the file must stay as the newer build left it.
+        }
+        #expect(try Self.objects(path) == edited, "the older build's bootstrap undid the newer build's schema")
+    }
+
+    /// The edited script adds `UNIQUE ON CONFLICT REPLACE`: the plan is called
+    /// non-destructive, so bootstrap(at:) applies it without leave, and the rebuild's
+    /// copy silently deletes the duplicate rows.
+    @Test func anEditWithAConflictClauseNeverDeletesRows() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("people.sqlite")
+        defer { Review28Notebook.scripts = [] }
+        Review28Notebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT);")]
+        let db = try Review28Notebook.bootstrap(at: path)
+        try db.pool.write { try $0.exec(sql: "INSERT INTO person (email) VALUES ('a@x'), ('a@x'), ('b@x')") }
+        db.close()
+        Review28Notebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT UNIQUE ON CONFLICT REPLACE);")]
+        do {
+            try Review28Notebook.bootstrap(at: path).close()
+        } catch {
+            // Refusing is fine.
+        }
+        let context = try SQLContext(path: path)
+        defer { context.close() }
+        #expect(try context.query(sql: "SELECT count(*) FROM person") == [[3]], "bootstrap deleted rows without leave")
+    }
+
+    /// A refusal must leave the file's bytes as they were. With
+    /// `allowingDestructiveChanges: true` the read-only pre-check does not plan, so a plan
+    /// refused for its rows (`.rowsRefused`) is refused only after the pool has opened
+    /// the file and switched it to WAL.
+    @Test func aRefusalWithLeaveLeavesTheBytes() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("checked.sqlite")
+        defer { Review28Notebook.scripts = [] }
+        try SlateTestDatabase.create(at: path, sql: """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER);
+            INSERT INTO item (qty) VALUES (1), (-1);
+            PRAGMA user_version = 1;
+            """)
+        Review28Notebook.scripts = [SQLSchemaScript(file: "items.sql", sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty >= 0));")]
+        let before = FileManager.default.contents(atPath: path)
+        for allowing in [false, true] {
+            do {
+                try Review28Notebook.bootstrap(at: path, allowingDestructiveChanges: allowing).close()
+                Issue.record("rows that break the new CHECK went in")
+            } catch let error as SQLError {
+                #expect(error.message.contains("do not fit the new definition"), "\(error.message)")
+            }
+            #expect(FileManager.default.contents(atPath: path) == before, "allowingDestructiveChanges: \(allowing): the refused file changed")
+            let context = try SQLContext(path: path, flags: [.readOnly])
+            #expect(try context.query(sql: "PRAGMA journal_mode") == [["delete"]], "allowingDestructiveChanges: \(allowing)")
+            context.close()
+        }
+    }
+
+    /// A process with fewer scripts (an older build) and a legacy file (no version)
+    /// whose schema the newer build's versions 2 and 3 share: the older build records 2,
+    /// the newer then runs script 3 exactly once.
+    @Test func anOlderBuildRecordsTheVersionItKnows() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("legacy.sqlite")
+        defer { Review28Notebook.scripts = [] }
+        let scripts = [
+            SQLSchemaScript(file: "n-001.sql", sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT);"),
+            SQLSchemaScript(file: "n-002.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;"),
+            SQLSchemaScript(file: "n-003.sql", sql: "INSERT INTO note (title) VALUES ('Welcome');"),
+        ]
+        try SlateTestDatabase.create(at: path, sql: scripts[0].sql + scripts[1].sql + "INSERT INTO note (title) VALUES ('mine');")
+        let before = FileManager.default.contents(atPath: path)
+        Review28Notebook.scripts = scripts
+        #expect(throws: SQLError.self) { try Review28Notebook.bootstrap(at: path).close() }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        Review28Notebook.scripts = Array(scripts.prefix(2))
+        try Review28Notebook.bootstrap(at: path).close()
+        Review28Notebook.scripts = scripts
+        let db = try Review28Notebook.bootstrap(at: path)
+        defer { db.close() }
+        #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
+    }
+
+    /// A file in rollback-journal (DELETE) mode whose last writer crashed mid-transaction
+    /// (a file from before Slate, or written by another tool) has a hot journal: only a
+    /// read-write connection may roll it back. bootstrap(at:)'s read-only pre-check
+    /// cannot, and throws "attempt to write a readonly database", so the file never
+    /// opens; a read-write open would have recovered it.
+    @Test func aHotJournalFromACrashedWriterIsRecovered() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("crashed.sqlite")
+        let copy = directory.path("hot.sqlite")
+        defer { Review28Notebook.scripts = [] }
+        let script = "CREATE TABLE note (id INTEGER PRIMARY KEY, body BLOB);"
+        try SlateTestDatabase.create(at: path, sql: script + """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO note (body) SELECT randomblob(500) FROM n;
+            PRAGMA user_version = 1;
+            """)
+        // A writer mid-transaction, its changed pages spilled into the file: a copy of the
+        // file and its journal is what a crash leaves.
+        let writer = try SQLContext(path: path)
+        try writer.exec(sql: "PRAGMA cache_size = 2; BEGIN; UPDATE note SET body = randomblob(600)")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
+        try writer.exec(sql: "ROLLBACK")
+        writer.close()
+        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: script)]
+        do {
+            let db = try Review28Notebook.bootstrap(at: copy)
+            defer { db.close() }
+            #expect(try db.pool.read { try $0.query(sql: "SELECT count(*), sum(length(body)) FROM note") } == [[2000, 1_000_000]])
+        } catch {
+            Issue.record("a recoverable file was refused: \(error)")
+        }
+    }
+}
