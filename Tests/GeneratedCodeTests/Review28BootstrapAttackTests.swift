@@ -165,4 +165,22 @@ extension Review28Notebook: SQLRecordStore {}
             Issue.record("a recoverable file was refused: \(error)")
         }
     }
+
+    /// A numbered script that leaves a dangling foreign key in a table with a line break
+    /// in its name: SQLContext.migrate's message lists the table names raw.
+    @Test func aDanglingForeignKeyMessageNamesNoTableRaw() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("fk.sqlite")
+        defer { Review28Notebook.scripts = [] }
+        Review28Notebook.scripts = [
+            SQLSchemaScript(file: "n-001.sql", sql: "CREATE TABLE p (id INTEGER PRIMARY KEY);"),
+            SQLSchemaScript(file: "n-002.sql", sql: "CREATE TABLE \"c\nDROP TABLE p; --\" (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id)); INSERT INTO \"c\nDROP TABLE p; --\" VALUES (1, 42);"),
+        ]
+        do {
+            try Review28Notebook.bootstrap(at: path).close()
+            Issue.record("a dangling foreign key was committed")
+        } catch let error as SQLError {
+            #expect(!error.message.contains("\n"), "\(error.message)")
+        }
+    }
 }

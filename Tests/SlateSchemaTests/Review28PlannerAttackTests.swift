@@ -346,4 +346,25 @@ import Testing
             #expect(!step.summary.contains("\n"), "\(step.summary)")
         }
     }
+
+    /// The rowid checks are made only when the table has rows at planning time, and are
+    /// not value checks: a plan made over an empty table, applied after rows were
+    /// written, renumbers them (new INTEGER PRIMARY KEY) or drops their rowids
+    /// (WITHOUT ROWID) without a word, while a dropped column's or a retyped column's
+    /// check would have run again.
+    @Test func rowidChecksRunAgainWhenApplying() throws {
+        let context = try SQLContext()
+        defer { context.close() }
+        try context.exec(sql: "CREATE TABLE r (k TEXT, n INTEGER)")
+        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: "CREATE TABLE r (k TEXT, n INTEGER PRIMARY KEY);", path: "r.sql"))
+        #expect(plan.destructiveSteps.isEmpty)
+        try context.exec(sql: "INSERT INTO r VALUES ('a', 10), ('b', 20)")
+        #expect(try context.query(sql: "SELECT rowid, k FROM r ORDER BY rowid") == [[1, "a"], [2, "b"]])
+        do {
+            try plan.apply(to: context)
+            #expect(try context.query(sql: "SELECT rowid, k FROM r ORDER BY rowid") == [[1, "a"], [2, "b"]], "rowids changed by a plan applied without leave")
+        } catch let error as MigrationError {
+            #expect(error.code == .destructive)
+        }
+    }
 }
