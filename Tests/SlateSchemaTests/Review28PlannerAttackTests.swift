@@ -326,7 +326,9 @@ import Testing
     /// U+061C ARABIC LETTER MARK is a bidi control (Bidi_Control=Yes) like U+200E/U+200F;
     /// U+2066…2069 are handled, U+061C is not.
     @Test func everyBidiControlIsEscaped() throws {
-        for scalar in ["\u{061C}", "\u{200E}", "\u{202E}", "\u{2067}"] {
+        // U+061C is a bidi control; U+2060 (word joiner), U+00AD (soft hyphen) and
+        // U+E0041 (a tag) are invisible format characters (Cf) as well.
+        for scalar in ["\u{061C}", "\u{200E}", "\u{202E}", "\u{2067}", "\u{2060}", "\u{00AD}", "\u{E0041}"] {
             let name = "a" + scalar + "b"
             #expect(!SQLText.displayName(name).contains(scalar), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16)) shown raw")
             #expect(!SQLText.oneLine(name).contains(scalar))
