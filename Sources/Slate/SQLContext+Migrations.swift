@@ -66,7 +66,7 @@ extension SQLContext {
                     }
                     let violations = try query(sql: "PRAGMA foreign_key_check")
                     if !violations.isEmpty {
-                        let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
+                        let tables = Set(violations.compactMap { $0.first?.textValue }).sorted().map(SQLText.displayName)
                         throw SQLError(
                             code: .constraintForeignKey,
                             message: "\(name) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")

@@ -196,6 +196,9 @@ extension SQLError.Code {
     public static let abortRollback = Self(rawValue: 516)
     /// `SQLITE_READONLY_DBMOVED` (1032).
     public static let readOnlyDatabaseMoved = Self(rawValue: 1032)
+    /// `SQLITE_READONLY_ROLLBACK` (776): a read-only connection met a hot journal, which
+    /// only a read-write connection can roll back.
+    public static let readOnlyRollback = Self(rawValue: 776)
 
     static let primaryNames: [Int32: String] = [
         0: "SQLITE_OK", 1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT",

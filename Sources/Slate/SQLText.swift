@@ -56,13 +56,14 @@ public enum SQLText {
         return result
     }
 
-    /// C0 and C1 controls (NUL, line feed, carriage return, NEL among them), DEL, the
-    /// line and paragraph separators, and the bidirectional and zero-width format
-    /// characters that make text read other than it is.
+    /// What Unicode calls controls (C0 and C1: NUL, line feed, carriage return, NEL among
+    /// them), line and paragraph separators, and format characters — the bidirectional
+    /// marks and isolates, zero-width joiners and spaces, the soft hyphen, word joiners,
+    /// tag characters — which make text read other than it is, or not at all.
     private static func isUnsafeInText(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
-        default: false
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: true
+        default: scalar.properties.isDefaultIgnorableCodePoint
         }
     }
 

@@ -29,6 +29,21 @@ final class SQLSchemaEvolution {
     /// Throws, reading the file at `path` read-only, when ``evolve(_:allowingDestructiveChanges:)``
     /// would refuse it; does nothing for a missing file.
     func refuseWithoutChanging(path: String, allowingDestructiveChanges: Bool) throws {
+        do {
+            try refuseReadingOnly(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
+        } catch let error as SQLError where error.code == .readOnlyRollback {
+            // A writer crashed mid-transaction and left a hot journal, which only a
+            // read-write connection rolls back; opening any connection to the file does
+            // that, giving back the last committed state. Then check as usual.
+            let recovering = try SQLContext(path: path, flags: [.readWrite])
+            defer { recovering.close() }
+            _ = try recovering.query(sql: "SELECT count(*) FROM sqlite_schema")
+            recovering.close()
+            try refuseReadingOnly(path: path, allowingDestructiveChanges: allowingDestructiveChanges)
+        }
+    }
+
+    private func refuseReadingOnly(path: String, allowingDestructiveChanges: Bool) throws {
         let context: SQLContext
         do {
             context = try SQLContext(path: path, flags: [.readOnly])
@@ -43,8 +58,10 @@ final class SQLSchemaEvolution {
         // temporary copies, whose foreign keys cannot see the main tables.
         try context.withForeignKeysOff {
             try context.transaction(.deferred) {
-                if try check(context).followsEditedScript, !allowingDestructiveChanges {
-                    _ = try plan(context, allowingDestructiveChanges: false)
+                // Planned whatever the leave, so that a plan refused for any reason (rows
+                // a new constraint refuses, say) is refused before the pool opens the file.
+                if try check(context).followsEditedScript {
+                    _ = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
                 }
             }
         }
@@ -66,12 +83,14 @@ final class SQLSchemaEvolution {
             try context.transaction(.immediate) { () -> Int64 in
                 let state = try check(context)
                 if state.followsEditedScript {
+                    let before = try objects(of: context)
                     let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
                     do {
                         try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
                     } catch let error as MigrationError {
                         throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
                     }
+                    try recordFollowedEdit(from: before, to: versionObjects()[0], in: context)
                     try context.exec(sql: "PRAGMA user_version = 1")
                     return 1
                 }
@@ -129,8 +148,20 @@ final class SQLSchemaEvolution {
                 return (0, true)
             }
         } else if version == latest, latest == 1 {
-            // One script: nothing numbers its edits, so check the file still matches it.
-            if try objects(of: context) != versionObjects()[0] { return (1, true) }
+            // One script: nothing numbers its edits, so check the file still matches it. A
+            // file whose history holds this text's schema, but moved on since, was brought to
+            // a later text by a newer build: this one must not take it back.
+            let mine = try versionObjects()[0]
+            if try objects(of: context) != mine {
+                let history = try history(context)
+                let digest = Self.digest(mine)
+                if history.contains(digest), history.last != digest {
+                    throw SQLError(
+                        code: .misuse,
+                        message: "\(place(context)) has the schema of a later text of \(scripts[0].file) than \(typeName) was built from: a newer build of the app followed an edit of the script, and this one left the file untouched (a script set back to an earlier text on purpose is a change to number: keep it as \(stem)-001.sql and add \(stem)-002.sql)")
+                }
+                return (1, true)
+            }
         }
         return (version, false)
     }
@@ -176,8 +207,67 @@ final class SQLSchemaEvolution {
     }
 
     /// The schema's objects (type, name, table, SQL), in a stable order.
+    ///
+    /// Compared as SQLite parsed them, not as spelled: names lower-cased, each `CREATE`
+    /// statement as its tokens (`SchemaComparison.normalized`), so a table a rebuild
+    /// renamed into place (stored as `CREATE TABLE "note" …`) is the table its script
+    /// creates (`CREATE TABLE note …`).
     private func objects(of context: SQLContext) throws -> [[SQLValue]] {
-        try context.query(sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+        try context.query(
+            sql: "SELECT type, lower(name), lower(tbl_name), sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name <> ? ORDER BY type, lower(name)",
+            parameters: [.text(Self.historyTable)]
+        ).map { row in
+            [row[0], row[1], row[2], row[3].textValue.map { .text(SchemaComparison.normalized($0)) } ?? .null]
+        }
+    }
+
+    // MARK: The history of an edited single script
+
+    /// The table that records, for a database of one script, the schemas its file was
+    /// brought to as the script was edited: one digest a row, in order. It is how a build
+    /// of the app tells that the file's schema comes from a later text of the script than
+    /// its own (a newer build followed the edit) and leaves it alone, where the schemas
+    /// alone cannot say which text is the newer.
+    static let historyTable = SQLMigrator.schemaHistoryTable
+
+    /// The digests of the schemas the file had, oldest first; empty without the table.
+    private func history(_ context: SQLContext) throws -> [String] {
+        guard try !context.query(sql: "SELECT 1 FROM sqlite_schema WHERE name = ?", parameters: [.text(Self.historyTable)]).isEmpty else { return [] }
+        return try context.query(sql: "SELECT schema_digest FROM \(Self.historyTable) ORDER BY position").compactMap { $0[0].textValue }
+    }
+
+    /// Records that the file went from the schema `before` to `after`, in the caller's
+    /// transaction.
+    private func recordFollowedEdit(from before: [[SQLValue]], to after: [[SQLValue]], in context: SQLContext) throws {
+        try context.exec(sql: """
+            CREATE TABLE IF NOT EXISTS \(Self.historyTable) (
+              position INTEGER PRIMARY KEY,
+              schema_digest TEXT NOT NULL,
+              recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
+            )
+            """)
+        var known = try history(context)
+        for digest in [Self.digest(before), Self.digest(after)] where known.last != digest {
+            try context.exec(sql: "INSERT INTO \(Self.historyTable) (schema_digest) VALUES (?)", parameters: [.text(digest)])
+            known.append(digest)
+        }
+    }
+
+    /// A digest of a schema's objects (FNV-1a, 64 bits, in hexadecimal): stable across
+    /// runs and platforms.
+    static func digest(_ objects: [[SQLValue]]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for row in objects {
+            for value in row {
+                for byte in (value.textValue ?? "").utf8 {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                }
+                hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3
+            }
+            hash = (hash ^ 0x1E) &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The objects each version has: the scripts replayed once, in order, into an

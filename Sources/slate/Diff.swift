@@ -90,7 +90,7 @@ struct Migrate: ParsableCommand {
             defer { context.close() }
             let plan = try SchemaPlanner.plan(from: context, to: target)
             try plan.apply(to: context, allowDestructive: allowDestructive) { step in
-                FileHandle.standardError.write(Data("\(database): note: rebuilding table \(step.object) (\(step.rowCount ?? 0) rows)…\n".utf8))
+                FileHandle.standardError.write(Data("\(database): note: rebuilding table \(SQLText.displayName(step.object)) (\(step.rowCount ?? 0) rows)…\n".utf8))
             }
             if plan.isEmpty {
                 print("\(database) already has the schema of \(to)")

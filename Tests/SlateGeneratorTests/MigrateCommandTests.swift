@@ -42,6 +42,13 @@ import Testing
 
         let context = try SQLContext(path: database)
         try context.exec(sql: "INSERT INTO objects (object_id, type) VALUES ('id1', 'kind'), ('id2', 'kind'), ('id3', 'kind')")
+        // objects-v2's UNIQUE (title, year) ON CONFLICT REPLACE: three rows of one title
+        // would copy as one. Refused, with leave or without; nothing is dropped.
+        let conflicting = try cli.slate("migrate", database, "--to", v2, "--allow-destructive")
+        #expect(conflicting.status == 1)
+        #expect(conflicting.errors == "\(database): error: rebuild table objects: its 3 rows do not fit the new definition (UNIQUE constraint failed: objects.title, objects.year); change the rows that break it in a migration first\n")
+        #expect(try context.query(sql: "SELECT count(*) FROM objects") == [[3]])
+        try context.exec(sql: "UPDATE objects SET title = object_id")
         context.close()
         // objects-v2 makes year NOT NULL DEFAULT 0 over NULLs: a rewrite, refused without the flag.
         let refused = try cli.slate("migrate", database, "--to", v2)
@@ -51,6 +58,9 @@ import Testing
         #expect(migrated.status == 0)
         #expect(migrated.errors == "\(database): note: rebuilding table objects (3 rows)…\n")
         #expect(migrated.output.hasSuffix("\(database) now has the schema of \(v2)\n"))
+        let after = try SQLContext(path: database)
+        #expect(try after.query(sql: "SELECT object_id, title, year FROM objects ORDER BY object_id") == [["id1", "id1", 0], ["id2", "id2", 0], ["id3", "id3", 0]])
+        after.close()
         #expect(try cli.slate("diff", v2, database).status == 0)
         #expect(try cli.slate("migrate", database, "--to", v2).output == "\(database) already has the schema of \(v2)\n")
 

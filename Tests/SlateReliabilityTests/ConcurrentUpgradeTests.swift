@@ -66,7 +66,9 @@ import Glibc
         defer { context.close() }
         guard try context.query(sql: "PRAGMA integrity_check") == [["ok"]] else { return .failure(Failure("integrity_check failed")) }
         let version = try context.query(sql: "PRAGMA user_version")[0][0]
-        let objects = try context.query(sql: "SELECT name, sql FROM sqlite_schema ORDER BY name")
+        let objects = try context.query(sql: "SELECT name, sql FROM sqlite_schema WHERE name <> 'slate_schema_history' ORDER BY name")
+        let history = try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'slate_schema_history'")[0][0] == 1
+            ? try context.query(sql: "SELECT count(*) FROM slate_schema_history")[0][0] : 0
         let edited: Bool
         if objects.count == 1, objects[0][1] == "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB)" {
             edited = false
@@ -78,6 +80,9 @@ import Glibc
             return .failure(Failure("objects \(objects)"))
         }
         guard version == 1 else { return .failure(Failure("user_version \(version)")) }
+        // The edit is recorded with the upgrade, once: the first text's schema, then the
+        // edited one's.
+        guard history == (edited ? 2 : 0) else { return .failure(Failure("\(history) schemas in the history, edited: \(edited)")) }
         let expected: [[SQLValue]] = [[.integer(Int64(rows)), .integer(Int64(rows * (rows + 1) / 2)), .integer(Int64((0..<rows).reduce(0) { $0 + ($1 + 1) % 50 }))]]
         guard try context.query(sql: "SELECT count(*), sum(id), sum(length(body)) FROM note WHERE title = 'Note ' || id AND typeof(body) = 'blob'") == expected else {
             return .failure(Failure("the rows of note changed"))

@@ -118,8 +118,21 @@ public enum SchemaDiagram {
 
     /// An entity's identifier: letters, digits, `_` and `-`.
     static func mermaidEntity(_ name: String) -> String {
-        let word = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+        let word = mermaidScalars(name) { $0 == "_" || $0 == "-" }
         return word.isEmpty ? "_" : word
+    }
+
+    /// `text` scalar by scalar (a joiner or a mark hides inside a Character): letters,
+    /// digits and what `also` allows kept, anything else (format characters among them)
+    /// `_`.
+    static func mermaidScalars(_ text: String, also: (Unicode.Scalar) -> Bool) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            let isLetterOrDigit = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber].contains(category)
+            result.append(isLetterOrDigit || also(scalar) ? scalar : "_")
+        }
+        return String(result)
     }
 
     /// The alias that shows an entity's real name when its identifier had to change.
@@ -129,7 +142,7 @@ public enum SchemaDiagram {
 
     /// A type or attribute name as one Mermaid word.
     static func mermaidWord(_ text: String) -> String {
-        let word = String(text.filter { $0 != " " }.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "(" || $0 == ")" ? $0 : "_" })
+        let word = mermaidScalars(text.filter { $0 != " " }) { $0 == "_" || $0 == "(" || $0 == ")" }
         return word.isEmpty ? "_" : word
     }
 

@@ -90,7 +90,7 @@ public struct MigrationPlan: Sendable {
             // One line whatever the summary holds: names and example values from the
             // database may hold line breaks, which would end the comment.
             lines.append("-- " + SQLText.oneLine(step.summary) + (step.isDestructive ? " (destructive)" : ""))
-            lines += step.statements.map { $0 + ";" }
+            lines += step.statements.map(Self.terminated)
         }
         lines += ["", "PRAGMA foreign_key_check;", "COMMIT;", "PRAGMA foreign_keys = ON;"]
         return lines.joined(separator: "\n") + "\n"
@@ -150,9 +150,10 @@ public struct MigrationPlan: Sendable {
                 "the database's schema changed after the plan was made (another connection altered it); plan again from the database as it is now")
         }
         if !allowDestructive {
+            try context.addSameValueFunction()
             for step in steps {
                 for check in step.valueChecks {
-                    if let example = try Self.firstValue(of: check, in: context) {
+                    if let example = try Self.firstValue(of: check, in: context).map(SQLText.oneLine) {
                         throw MigrationError(
                             .destructive,
                             "the change would \(step.summary), and a value written since planning would be lost or changed: \(example); allow destructive changes to go ahead")
@@ -166,10 +167,21 @@ public struct MigrationPlan: Sendable {
                 do {
                     try context.exec(sql: statement)
                 } catch let error as SQLError {
-                    throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
+                    throw MigrationError(.migrationFailed, "\(step.summary): \(SQLText.oneLine(error.message))", underlying: error)
                 }
             }
         }
+    }
+
+    /// `statement` with its semicolon: on a line of its own when the statement ends in a
+    /// `--` comment (SQLite keeps a view's trailing comment in its SQL), which would
+    /// otherwise swallow it, and the next statement with it.
+    static func terminated(_ statement: String) -> String {
+        let tokens = SQLTokenizer.tokenize(statement)
+        guard let last = tokens.last else { return statement + ";" }
+        let end = last.offset + last.text.utf8.count
+        let rest = statement.utf8.dropFirst(end)
+        return rest.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ? statement + ";" : statement + "\n;"
     }
 
     /// The main schema as text: every object's type, name, table and SQL, by name. Two

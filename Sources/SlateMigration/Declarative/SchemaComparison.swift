@@ -8,7 +8,8 @@ import SlateSchema
 public enum SchemaComparison {
     /// The differences between `actual` and `expected`, in words; empty when they are
     /// the same. Tables, explicit indexes, views and triggers are compared;
-    /// `user_version` only when `userVersion` is true. The migrator's own table is ignored.
+    /// `user_version` only when `userVersion` is true. Slate's own tables (the migrator's,
+    /// a generated database's schema history) are ignored.
     public static func differences(_ actual: SQLSchema, _ expected: SQLSchema, userVersion: Bool = true) -> [String] {
         var result: [String] = []
         func compare(_ kind: String, _ actual: [(name: String, sql: String)], _ expected: [(name: String, sql: String)]) {
@@ -27,8 +28,8 @@ public enum SchemaComparison {
                 result.append("\(kind) \(SQLText.displayName(object.name)) is not in the desired schema")
             }
         }
-        let ignored = SQLMigrator.recordTable.lowercased()
-        compare("table", actual.tables.filter { $0.name.lowercased() != ignored }.map { ($0.name, $0.sql) }, expected.tables.filter { $0.name.lowercased() != ignored }.map { ($0.name, $0.sql) })
+        let ignored = SQLMigrator.ownTables
+        compare("table", actual.tables.filter { !ignored.contains($0.name.lowercased()) }.map { ($0.name, $0.sql) }, expected.tables.filter { !ignored.contains($0.name.lowercased()) }.map { ($0.name, $0.sql) })
         compare("index", actual.indexes.compactMap { index in index.sql.map { (index.name, $0) } }, expected.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
         compare("view", actual.views.map { ($0.name, $0.sql) }, expected.views.map { ($0.name, $0.sql) })
         compare("trigger", actual.triggers.map { ($0.name, $0.sql) }, expected.triggers.map { ($0.name, $0.sql) })
@@ -40,7 +41,7 @@ public enum SchemaComparison {
 
     /// `sql` as comparable text: tokens joined by spaces, names lower-cased and unquoted,
     /// the created object's name replaced by `$`.
-    static func normalized(_ sql: String) -> String {
+    package static func normalized(_ sql: String) -> String {
         var tokens = SQLTokenizer.tokenize(sql)
         if let name = nameIndex(in: tokens) { tokens[name] = SQLToken(kind: .identifier, text: "$", value: "$", offset: tokens[name].offset) }
         return tokens.map { token in

@@ -18,6 +18,7 @@ public enum SchemaPlanner {
         // The schema the plan is made from, read before anything else; a change while
         // planning makes the plan meaningless, so it is refused here too.
         let base = try MigrationPlan.schemaText(of: context)
+        try context.addSameValueFunction()
         var planner = try Planner(live: context, desired: desired)
         defer { planner.scratch.close() }
         // The rows of a rebuilt table are tried in a temporary copy, whose foreign keys
@@ -52,7 +53,7 @@ private struct Planner {
     /// other tables too, so every table is read from the copy.
     var renamedAnything = false
 
-    static let ignored = SQLMigrator.recordTable.lowercased()
+    static let ignored = SQLMigrator.ownTables
 
     init(live: SQLContext, desired: DesiredSchema) throws {
         self.live = live
@@ -69,8 +70,8 @@ private struct Planner {
         }
     }
 
-    private var desiredTables: [Table] { desired.schema.tables.filter { $0.name.lowercased() != Self.ignored } }
-    private var liveTables: [Table] { liveSchema.tables.filter { $0.name.lowercased() != Self.ignored } }
+    private var desiredTables: [Table] { desired.schema.tables.filter { !Self.ignored.contains($0.name.lowercased()) } }
+    private var liveTables: [Table] { liveSchema.tables.filter { !Self.ignored.contains($0.name.lowercased()) } }
 
     private func q(_ name: String) -> String { SQLText.quotedIdentifier(name) }
 
@@ -96,7 +97,7 @@ private struct Planner {
             do {
                 try scratch.exec(sql: statement)
             } catch let error as SQLError {
-                throw MigrationError(.migrationFailed, "\(step.summary): \(error.message)", underlying: error)
+                throw MigrationError(.migrationFailed, "\(step.summary): \(SQLText.oneLine(error.message))", underlying: error)
             }
         }
         steps.append(step)
@@ -341,22 +342,47 @@ private struct Planner {
             }
         }
 
-        // Rowids: a rowid table rebuilt as one keeps each row's rowid (copied below). Made
-        // WITHOUT ROWID, or given an INTEGER PRIMARY KEY that is not the rowid it had, the
-        // rows' rowids are lost.
-        let keepsRowIDs = current.hasRowID && table.hasRowID
+        // Rowids: a rowid table rebuilt as one keeps each row's rowid, copied from the old
+        // table (`rowIDCopy`: into the rowid, or into a new INTEGER PRIMARY KEY column).
+        // Made WITHOUT ROWID, given an INTEGER PRIMARY KEY whose values are not the rowids,
+        // or with columns named `rowid`, `_rowid_` and `oid` that hide them, the rows'
+        // rowids are lost: destructive when there are rows, and checked again when applying.
+        var rowIDCopy: (target: String, source: String)?
         var rowIDReason: String?
-        if current.hasRowID, rows > 0 {
-            if table.isWithoutRowID, current.rowIDAlias == nil {
-                rowIDReason = "make it WITHOUT ROWID, losing the rowids of its \(rows) row\(rows == 1 ? "" : "s")"
-            } else if let alias = table.rowIDAlias, current.column(named: alias) != nil,
-                      current.rowIDAlias?.lowercased() != alias.lowercased() {
-                let rowid = Self.rowIDName(current) ?? "rowid"
-                let check = "SELECT 'rowid ' || \(rowid) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(n(table.name))) FROM \(q(liveName)) WHERE \(rowid) IS NOT \(q(liveColumn(alias))) LIMIT 1"
-                valueChecks.append(check)
-                if let example = try MigrationPlan.firstValue(of: check, in: live) {
-                    rowIDReason = "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids (\(example))"
+        let anyRow = "SELECT 'a row of ' || \(Self.literal(n(table.name))) || ', whose rowid the plan cannot keep' FROM \(q(liveName)) LIMIT 1"
+        let oldRowID = Self.rowIDName(current)
+        if current.hasRowID {
+            if table.isWithoutRowID {
+                if current.rowIDAlias == nil {
+                    valueChecks.append(anyRow)
+                    if rows > 0 { rowIDReason = "make it WITHOUT ROWID, losing the rowids of its \(rows) row\(rows == 1 ? "" : "s")" }
                 }
+            } else if let alias = table.rowIDAlias {
+                if current.column(named: alias) == nil {
+                    // A new INTEGER PRIMARY KEY column takes the rowids the rows had.
+                    if let oldRowID {
+                        rowIDCopy = (q(alias), oldRowID)
+                    } else {
+                        valueChecks.append(anyRow)
+                        if rows > 0 { rowIDReason = "add \(n(alias)) as its INTEGER PRIMARY KEY, which cannot take the rows' rowids: columns named rowid, _rowid_ and oid hide them" }
+                    }
+                } else if current.rowIDAlias?.lowercased() != alias.lowercased() {
+                    if let oldRowID {
+                        let check = "SELECT 'rowid ' || \(oldRowID) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(n(table.name))) FROM \(q(liveName)) WHERE \(oldRowID) IS NOT \(q(liveColumn(alias))) LIMIT 1"
+                        valueChecks.append(check)
+                        if let example = try MigrationPlan.firstValue(of: check, in: live) {
+                            rowIDReason = "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids (\(SQLText.oneLine(example)))"
+                        }
+                    } else {
+                        valueChecks.append(anyRow)
+                        if rows > 0 { rowIDReason = "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids that columns named rowid, _rowid_ and oid hide" }
+                    }
+                }
+            } else if let name = Self.rowIDName(current, table) {
+                rowIDCopy = (name, name)
+            } else {
+                valueChecks.append(anyRow)
+                if rows > 0 { rowIDReason = "rebuild it without its rows' rowids: columns named rowid, _rowid_ and oid hide them" }
             }
         }
         if let rowIDReason {
@@ -401,7 +427,7 @@ private struct Planner {
                     // cannot be proved unchanged counts as a rewrite.
                     example = "not provable on a read-only connection"
                 }
-                guard let example else { continue }
+                guard let example = example.map(SQLText.oneLine) else { continue }
                 destructive = true
                 reasons.removeAll { $0 == "change column \(n(column.name))" }
                 if example.hasPrefix("NULL → ") {
@@ -422,19 +448,10 @@ private struct Planner {
         var targets: [String] = []
         var sources: [String] = []
         var liveSources: [String] = []
-        if keepsRowIDs {
-            if let alias = table.rowIDAlias {
-                // A new INTEGER PRIMARY KEY column takes the rowids the rows had.
-                if current.column(named: alias) == nil, let rowid = Self.rowIDName(current) {
-                    targets.append(q(alias))
-                    sources.append(rowid)
-                    liveSources.append(rowid)
-                }
-            } else if let name = Self.rowIDName(current, table) {
-                targets.append(name)
-                sources.append(name)
-                liveSources.append(name)
-            }
+        if let rowIDCopy {
+            targets.append(rowIDCopy.target)
+            sources.append(rowIDCopy.source)
+            liveSources.append(rowIDCopy.source)
         }
         for column in table.columns where column.generation == .none {
             guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
@@ -447,20 +464,22 @@ private struct Planner {
                 liveSources.append(q(liveColumn(column.name)))
             }
         }
-        let temporary = "slate_rebuild_" + table.name
+        let temporary = try unusedName("slate_rebuild_" + table.name)
         var statements = [Self.renamed(table.sql, to: q(temporary))]
         if !targets.isEmpty {
+            // OR ABORT: a conflict clause of the new table (UNIQUE ON CONFLICT REPLACE or
+            // IGNORE) must fail the copy, never drop a row.
             statements.append(
-                "INSERT INTO \(q(temporary)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM \(q(table.name))")
+                "INSERT OR ABORT INTO \(q(temporary)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM \(q(table.name))")
         }
         if current.hasAutoIncrement, table.hasAutoIncrement {
             // AUTOINCREMENT never hands out an id again: the new table goes on from the old
             // one's sequence, not from the largest id it holds (DROP TABLE forgets the old
             // row; RENAME carries the new one over).
             statements.append(
-                "INSERT INTO main.sqlite_sequence (name, seq) SELECT \(Self.literal(temporary)), max(seq) FROM main.sqlite_sequence WHERE name IN (\(Self.literal(table.name)), \(Self.literal(temporary))) HAVING count(*) > 0")
+                "INSERT INTO main.sqlite_sequence (name, seq) SELECT \(Self.literal(temporary)), max(seq) FROM main.sqlite_sequence WHERE name COLLATE NOCASE IN (\(Self.literal(current.name)), \(Self.literal(table.name)), \(Self.literal(temporary))) HAVING count(*) > 0")
             statements.append(
-                "DELETE FROM main.sqlite_sequence WHERE name = \(Self.literal(temporary)) AND rowid < (SELECT max(rowid) FROM main.sqlite_sequence WHERE name = \(Self.literal(temporary)))")
+                "DELETE FROM main.sqlite_sequence WHERE name COLLATE NOCASE = \(Self.literal(temporary)) AND rowid < (SELECT max(rowid) FROM main.sqlite_sequence WHERE name COLLATE NOCASE = \(Self.literal(temporary)))")
         }
         statements.append("DROP TABLE \(q(table.name))")
         statements.append("ALTER TABLE \(q(temporary)) RENAME TO \(q(table.name))")
@@ -481,16 +500,23 @@ private struct Planner {
     /// cannot resolve (foreign keys on inside the caller's transaction), leaves the copy
     /// unproved: applying it would fail and roll back.
     private func tryCopy(of liveName: String, as table: Table, targets: [String], sources: [String], rows: Int) throws {
-        let check = "slate_rebuild_check"
+        // A name no temporary table of the connection has: the copy never touches a table
+        // of the caller's.
+        var check = "slate_rebuild_check"
+        var suffix = 1
+        while try !live.query(sql: "SELECT 1 FROM temp.sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(check)]).isEmpty {
+            suffix += 1
+            check = "slate_rebuild_check_\(suffix)"
+        }
         // Without AUTOINCREMENT, which would leave a temp.sqlite_sequence behind that
         // hides the main one from every unqualified query on this connection.
         let create = Self.withoutAutoincrement(Self.renamed(table.sql, to: "temp." + q(check)))
         do {
-            try live.exec(sql: "DROP TABLE IF EXISTS temp.\(q(check))")
             try live.exec(sql: create)
-            defer { try? live.exec(sql: "DROP TABLE IF EXISTS temp.\(q(check))") }
+            defer { try? live.exec(sql: "DROP TABLE temp.\(q(check))") }
+            // OR ABORT, as the rebuild copies: a conflict clause never drops a row.
             try live.exec(
-                sql: "INSERT INTO temp.\(q(check)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM main.\(q(liveName))")
+                sql: "INSERT OR ABORT INTO temp.\(q(check)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM main.\(q(liveName))")
         } catch let error as SQLError {
             if error.primaryCode == .readOnly || error.message.hasPrefix("no such table: temp.") { return }
             let reason = SQLText.oneLine(error.message.replacing(check, with: n(table.name)))
@@ -499,6 +525,18 @@ private struct Planner {
                 "rebuild table \(n(table.name)): its \(rows) row\(rows == 1 ? "" : "s") do not fit the new definition (\(reason)); change the rows that break it in a migration first",
                 underlying: error)
         }
+    }
+
+    /// `name`, or `name_2`, `name_3`, …: the first no object of the copy has.
+    private func unusedName(_ name: String) throws -> String {
+        var candidate = name
+        var suffix = 1
+        while try !scratch.query(sql: "SELECT 1 FROM sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(candidate)]).isEmpty
+            || desired.schema.tables.contains(where: { $0.name.lowercased() == candidate.lowercased() }) {
+            suffix += 1
+            candidate = "\(name)_\(suffix)"
+        }
+        return candidate
     }
 
     /// `sql` with its `AUTOINCREMENT` keyword blanked out.
@@ -510,7 +548,8 @@ private struct Planner {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A name for the rowid that neither table uses for a column.
+    /// A name for the rowid that none of `tables` uses for a column; nil when columns
+    /// named `rowid`, `_rowid_` and `oid` hide it.
     static func rowIDName(_ tables: Table...) -> String? {
         ["rowid", "_rowid_", "oid"].first { name in tables.allSatisfy { $0.column(named: name) == nil } }
     }
@@ -546,8 +585,10 @@ private struct Planner {
     /// A script whose last statement returns an example (`'02134' → 2134 in t.zip`) of a
     /// value of `column` that a column declared `declaredType` would store differently:
     /// the values are put through the new affinity in a temporary table, beside their
-    /// originals. A value is unchanged only when it keeps its storage class and its bytes:
-    /// 5 stored as 5.0 counts as changed (it reads back as a real).
+    /// originals. A value is unchanged only when it keeps its storage class and its bytes
+    /// (`slate_same_value`, which ``SchemaPlanner/plan(from:to:)`` and applying add to the
+    /// connection): 5 stored as 5.0 counts as changed (it reads back as a real), and so
+    /// does -0.0 stored as 0.0.
     static func affinityCheck(table: String, column: String, declaredType: String, place: String) -> String {
         let q = SQLText.quotedIdentifier
         let place = literal(place)
@@ -556,7 +597,7 @@ private struct Planner {
             CREATE TEMP TABLE slate_value_check (old, new \(declaredType));
             INSERT INTO temp.slate_value_check (old, new) SELECT \(q(column)), \(q(column)) FROM \(q(table));
             SELECT quote(old) || ' → ' || quote(new) || ' in ' || \(place) FROM temp.slate_value_check
-            WHERE NOT (typeof(old) = typeof(new) AND old IS new)
+            WHERE NOT slate_same_value(old, new)
             LIMIT 1;
             DROP TABLE temp.slate_value_check
             """

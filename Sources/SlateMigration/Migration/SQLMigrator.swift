@@ -38,6 +38,13 @@ public struct SQLMigrator: Sendable {
     /// The table that records applied migrations.
     public static let recordTable = "slate_migrations"
 
+    /// The table in which a generated database of one script records the schemas its file
+    /// was brought to as the script was edited (`bootstrap(at:)`).
+    package static let schemaHistoryTable = "slate_schema_history"
+
+    /// Slate's own tables, lower-cased: plans and schema comparisons leave them out.
+    package static let ownTables: Set<String> = [recordTable, schemaHistoryTable]
+
     /// The registered migrations, in the order they run.
     public private(set) var migrations: [Migration] = []
 
@@ -248,7 +255,7 @@ enum ForeignKeysOff {
         let violations = try context.query(sql: "PRAGMA foreign_key_check")
         guard !violations.isEmpty else { return }
         let described = violations.prefix(5).map { row in
-            "\(row[0].textValue ?? "?") rowid \(row[1].integerValue.map(String.init) ?? "?") → \(row[2].textValue ?? "?")"
+            "\(SQLText.displayName(row[0].textValue ?? "?")) rowid \(row[1].integerValue.map(String.init) ?? "?") → \(SQLText.displayName(row[2].textValue ?? "?"))"
         }
         throw MigrationError(
             .foreignKeyViolation,

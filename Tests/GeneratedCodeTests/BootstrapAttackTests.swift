@@ -5,7 +5,7 @@ import Testing
 
 /// A database for the review's bootstrap attacks, with its own scripts (Notebook's are
 /// shared with FailingScriptTests).
-struct Review28Notebook: SQLDatabase {
+struct AttackedNotebook: SQLDatabase {
     let pool: SQLPool
     init(pool: SQLPool) { self.pool = pool }
     static let creationSQL = ""
@@ -14,11 +14,11 @@ struct Review28Notebook: SQLDatabase {
     static var schemaVersion: Int64 { Int64(scripts.count) }
 }
 
-extension Review28Notebook: SQLRecordStore {}
+extension AttackedNotebook: SQLRecordStore {}
 
 /// Review of issue 28 §1 through `bootstrap(at:)`. Each test states what should hold; a
 /// failure reproduces a finding.
-@Suite(.serialized) struct Review28BootstrapAttackTests {
+@Suite(.serialized) struct BootstrapAttackTests {
     static let firstText = "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT);"
     static let editedText = """
         CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT, body TEXT);
@@ -28,49 +28,48 @@ extension Review28Notebook: SQLRecordStore {}
     static func objects(_ path: String) throws -> [[SQLValue]] {
         let context = try SQLContext(path: path)
         defer { context.close() }
-        return try context.query(sql: "SELECT name, sql FROM sqlite_schema ORDER BY name")
+        return try context.query(sql: "SELECT name, sql FROM sqlite_schema WHERE name NOT LIKE 'slate\\_%' ESCAPE '\\' ORDER BY name")
     }
 
     /// An app and its widget (or two server instances mid-rollout) on one file, the
     /// widget built from the single script's earlier text: once the app has followed the
-    /// edit, the widget's bootstrap plans from the edited schema back to its own text and
-    /// applies it: the new index and the new (still empty) column are dropped, with
-    /// user_version still 1. Every start of either undoes the other.
+    /// edit, the widget must not plan from the edited schema back to its own text (which
+    /// would drop the new index and the still-empty column, every start of either undoing
+    /// the other): the file's schema history says its text is the older, and it refuses.
     @Test func anOlderBuildNeverUndoesANewerBuildsEdit() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("shared.sqlite")
-        defer { Review28Notebook.scripts = [] }
-        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.firstText)]
-        try Review28Notebook.bootstrap(at: path).close()
+        defer { AttackedNotebook.scripts = [] }
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.firstText)]
+        try AttackedNotebook.bootstrap(at: path).close()
         // The app, updated: follows the edit.
-        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.editedText)]
-        try Review28Notebook.bootstrap(at: path).close()
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.editedText)]
+        try AttackedNotebook.bootstrap(at: path).close()
         let edited = try Self.objects(path)
         #expect(edited.count == 2)
         // The widget, not updated yet.
-        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.firstText)]
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.firstText)]
         do {
-            try Review28Notebook.bootstrap(at: path).close()
+            try AttackedNotebook.bootstrap(at: path).close()
         } catch {
             // Refusing is fine: the file must stay as the newer build left it.
         }
         #expect(try Self.objects(path) == edited, "the older build's bootstrap undid the newer build's schema")
     }
 
-    /// The edited script adds `UNIQUE ON CONFLICT REPLACE`: the plan is called
-    /// non-destructive, so bootstrap(at:) applies it without leave, and the rebuild's
-    /// copy silently deletes the duplicate rows.
+    /// The edited script adds `UNIQUE ON CONFLICT REPLACE`: the rebuild's copy must never
+    /// delete the duplicate rows (it copies `OR ABORT`), so bootstrap(at:) refuses.
     @Test func anEditWithAConflictClauseNeverDeletesRows() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("people.sqlite")
-        defer { Review28Notebook.scripts = [] }
-        Review28Notebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT);")]
-        let db = try Review28Notebook.bootstrap(at: path)
+        defer { AttackedNotebook.scripts = [] }
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT);")]
+        let db = try AttackedNotebook.bootstrap(at: path)
         try db.pool.write { try $0.exec(sql: "INSERT INTO person (email) VALUES ('a@x'), ('a@x'), ('b@x')") }
         db.close()
-        Review28Notebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT UNIQUE ON CONFLICT REPLACE);")]
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT UNIQUE ON CONFLICT REPLACE);")]
         do {
-            try Review28Notebook.bootstrap(at: path).close()
+            try AttackedNotebook.bootstrap(at: path).close()
         } catch {
             // Refusing is fine.
         }
@@ -79,24 +78,24 @@ extension Review28Notebook: SQLRecordStore {}
         #expect(try context.query(sql: "SELECT count(*) FROM person") == [[3]], "bootstrap deleted rows without leave")
     }
 
-    /// A refusal must leave the file's bytes as they were. With
-    /// `allowingDestructiveChanges: true` the read-only pre-check does not plan, so a plan
-    /// refused for its rows (`.rowsRefused`) is refused only after the pool has opened
-    /// the file and switched it to WAL.
+    /// A refusal must leave the file's bytes as they were, with
+    /// `allowingDestructiveChanges: true` too: the read-only pre-check plans either way,
+    /// so a plan refused for its rows (`.rowsRefused`) is refused before the pool opens
+    /// the file and switches it to WAL.
     @Test func aRefusalWithLeaveLeavesTheBytes() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("checked.sqlite")
-        defer { Review28Notebook.scripts = [] }
+        defer { AttackedNotebook.scripts = [] }
         try SlateTestDatabase.create(at: path, sql: """
             CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER);
             INSERT INTO item (qty) VALUES (1), (-1);
             PRAGMA user_version = 1;
             """)
-        Review28Notebook.scripts = [SQLSchemaScript(file: "items.sql", sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty >= 0));")]
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "items.sql", sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty >= 0));")]
         let before = FileManager.default.contents(atPath: path)
         for allowing in [false, true] {
             do {
-                try Review28Notebook.bootstrap(at: path, allowingDestructiveChanges: allowing).close()
+                try AttackedNotebook.bootstrap(at: path, allowingDestructiveChanges: allowing).close()
                 Issue.record("rows that break the new CHECK went in")
             } catch let error as SQLError {
                 #expect(error.message.contains("do not fit the new definition"), "\(error.message)")
@@ -114,7 +113,7 @@ extension Review28Notebook: SQLRecordStore {}
     @Test func anOlderBuildRecordsTheVersionItKnows() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("legacy.sqlite")
-        defer { Review28Notebook.scripts = [] }
+        defer { AttackedNotebook.scripts = [] }
         let scripts = [
             SQLSchemaScript(file: "n-001.sql", sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT);"),
             SQLSchemaScript(file: "n-002.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;"),
@@ -122,13 +121,13 @@ extension Review28Notebook: SQLRecordStore {}
         ]
         try SlateTestDatabase.create(at: path, sql: scripts[0].sql + scripts[1].sql + "INSERT INTO note (title) VALUES ('mine');")
         let before = FileManager.default.contents(atPath: path)
-        Review28Notebook.scripts = scripts
-        #expect(throws: SQLError.self) { try Review28Notebook.bootstrap(at: path).close() }
+        AttackedNotebook.scripts = scripts
+        #expect(throws: SQLError.self) { try AttackedNotebook.bootstrap(at: path).close() }
         #expect(FileManager.default.contents(atPath: path) == before)
-        Review28Notebook.scripts = Array(scripts.prefix(2))
-        try Review28Notebook.bootstrap(at: path).close()
-        Review28Notebook.scripts = scripts
-        let db = try Review28Notebook.bootstrap(at: path)
+        AttackedNotebook.scripts = Array(scripts.prefix(2))
+        try AttackedNotebook.bootstrap(at: path).close()
+        AttackedNotebook.scripts = scripts
+        let db = try AttackedNotebook.bootstrap(at: path)
         defer { db.close() }
         #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
     }
@@ -136,13 +135,13 @@ extension Review28Notebook: SQLRecordStore {}
     /// A file in rollback-journal (DELETE) mode whose last writer crashed mid-transaction
     /// (a file from before Slate, or written by another tool) has a hot journal: only a
     /// read-write connection may roll it back. bootstrap(at:)'s read-only pre-check
-    /// cannot, and throws "attempt to write a readonly database", so the file never
-    /// opens; a read-write open would have recovered it.
+    /// cannot ("attempt to write a readonly database"): it lets a read-write connection
+    /// recover the file, then checks it.
     @Test func aHotJournalFromACrashedWriterIsRecovered() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("crashed.sqlite")
         let copy = directory.path("hot.sqlite")
-        defer { Review28Notebook.scripts = [] }
+        defer { AttackedNotebook.scripts = [] }
         let script = "CREATE TABLE note (id INTEGER PRIMARY KEY, body BLOB);"
         try SlateTestDatabase.create(at: path, sql: script + """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO note (body) SELECT randomblob(500) FROM n;
@@ -156,9 +155,9 @@ extension Review28Notebook: SQLRecordStore {}
         try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
         try writer.exec(sql: "ROLLBACK")
         writer.close()
-        Review28Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: script)]
+        AttackedNotebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: script)]
         do {
-            let db = try Review28Notebook.bootstrap(at: copy)
+            let db = try AttackedNotebook.bootstrap(at: copy)
             defer { db.close() }
             #expect(try db.pool.read { try $0.query(sql: "SELECT count(*), sum(length(body)) FROM note") } == [[2000, 1_000_000]])
         } catch {
@@ -167,17 +166,17 @@ extension Review28Notebook: SQLRecordStore {}
     }
 
     /// A numbered script that leaves a dangling foreign key in a table with a line break
-    /// in its name: SQLContext.migrate's message lists the table names raw.
+    /// in its name: SQLContext.migrate's message lists the table names escaped, never raw.
     @Test func aDanglingForeignKeyMessageNamesNoTableRaw() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("fk.sqlite")
-        defer { Review28Notebook.scripts = [] }
-        Review28Notebook.scripts = [
+        defer { AttackedNotebook.scripts = [] }
+        AttackedNotebook.scripts = [
             SQLSchemaScript(file: "n-001.sql", sql: "CREATE TABLE p (id INTEGER PRIMARY KEY);"),
             SQLSchemaScript(file: "n-002.sql", sql: "CREATE TABLE \"c\nDROP TABLE p; --\" (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id)); INSERT INTO \"c\nDROP TABLE p; --\" VALUES (1, 42);"),
         ]
         do {
-            try Review28Notebook.bootstrap(at: path).close()
+            try AttackedNotebook.bootstrap(at: path).close()
             Issue.record("a dangling foreign key was committed")
         } catch let error as SQLError {
             #expect(!error.message.contains("\n"), "\(error.message)")
