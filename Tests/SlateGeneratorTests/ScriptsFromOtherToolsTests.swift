@@ -130,6 +130,25 @@ import Testing
             == "undo.sql:3:1: error: ROLLBACK would end the transaction the script runs in: a generated database runs each script in a transaction of its own, committed when the script succeeds and rolled back when it fails. Leave the ROLLBACK out (to undo part of a script, use SAVEPOINT name … ROLLBACK TO name)")
     }
 
+    /// Generation replays scripts with foreign keys as a generated database runs them: off
+    /// while a script runs (a seed row may refer to a row inserted after it), checked
+    /// after it — a script that leaves a row dangling is an error at that script, which
+    /// bootstrap(at:) would refuse; dangling rows of an earlier script are its error, not
+    /// the next one's.
+    @Test func seedRowsMayReferForwardButNotDangle() throws {
+        let forward = try generate([("shop.sql", """
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));
+            CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO child VALUES (1, 10);
+            INSERT INTO parent VALUES (10, 'forward');
+            """)])
+        #expect(forward.contains("struct Child"))
+        #expect(failure([
+            ("shop-001.sql", "CREATE TABLE parent (id INTEGER PRIMARY KEY);\nCREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id));"),
+            ("shop-002.sql", "INSERT INTO child VALUES (1, 99), (2, 98);"),
+        ]) == "shop-002.sql: error: leaves 2 rows referring to nothing (in child): a generated database checks foreign keys after each script, and would refuse it")
+    }
+
     /// Raw mode creates a file as the API's `bootstrap(at:)` does: the scripts themselves,
     /// in order, without what only their tool could run, seed rows included, and the
     /// version the API records.

@@ -143,6 +143,10 @@ public enum SchemaReader {
     package static func load(scripts: [SQLScript], over databases: [String], allowingDoubleQuotedStrings: Bool) throws -> SQLContext {
         var configuration = SQLContext.Configuration()
         configuration.allowsDoubleQuotedStrings = allowingDoubleQuotedStrings
+        // Foreign keys off, as a generated database runs its scripts (one transaction
+        // each, foreign keys off around it): a seed row may refer to one a later statement
+        // inserts. What a script leaves dangling is an error here, as it is there.
+        configuration.foreignKeys = false
         let context = try SQLContext(configuration: configuration)
         do {
             for database in databases {
@@ -156,14 +160,36 @@ public enum SchemaReader {
                     throw ScriptError(path: database, line: nil, column: nil, message: "cannot read the database: \(reason)")
                 }
             }
+            var dangling = try danglingRows(in: context, after: nil)
             for script in SQLScript.ordered(scripts) {
                 try script.run(in: context)
+                let after = try danglingRows(in: context, after: script)
+                if after.count > dangling.count {
+                    let tables = Set(after.map(\.table))
+                    let count = after.count - dangling.count
+                    throw ScriptError(
+                        path: script.path, line: nil, column: nil,
+                        message: "leaves \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().map(SQLText.displayName).joined(separator: ", "))): a generated database checks foreign keys after each script, and would refuse it")
+                }
+                dangling = after
             }
         } catch {
             context.close()
             throw error
         }
         return context
+    }
+
+    /// The rows `PRAGMA foreign_key_check` finds: each one's table. A foreign key SQLite
+    /// cannot check (one whose parent columns are not a key) is an error at `script`.
+    private static func danglingRows(in context: SQLContext, after script: SQLScript?) throws -> [(table: String, rowid: Int64?)] {
+        do {
+            return try context.query(sql: "PRAGMA foreign_key_check").map { ($0[0].textValue ?? "", $0[1].integerValue) }
+        } catch let error as SQLError where error.message.hasPrefix("foreign key mismatch") {
+            throw ScriptError(
+                path: script?.path ?? "the database", line: nil, column: nil,
+                message: "\(SQLText.oneLine(error.message)): a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails")
+        }
     }
 
     // MARK: Tables
