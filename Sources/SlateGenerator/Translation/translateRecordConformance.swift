@@ -36,8 +36,11 @@ extension Translator {
                 sqlConstant("sqlInsertAssigningRowID", insertSQL(assigned), "Inserts, letting SQLite assign `\(rowID.column)`.", visible: false)
                 sqlConstant("sqlInsertAssigningRowIDReturning", insertSQL(assigned) + returning, "Inserts, letting SQLite assign `\(rowID.column)`, and returns the row.", visible: false)
             }
-            sqlConstant("sqlInsertAll", insertSQL(insertable), "Inserts with every column given.", visible: false)
-            sqlConstant("sqlInsertAllReturning", insertSQL(insertable) + returning, "Inserts with every column given, and returns the row.", visible: false)
+            // The rowid key first, as `bindInsert` binds it: it need not be the table's first
+            // column (Fossil's `event.objid` is its third).
+            let all = rowID.map { [$0] + assigned } ?? insertable
+            sqlConstant("sqlInsertAll", insertSQL(all), "Inserts with every column given.", visible: false)
+            sqlConstant("sqlInsertAllReturning", insertSQL(all) + returning, "Inserts with every column given, and returns the row.", visible: false)
             sqlConstant(
                 "sqlSelectByRowID", record.hasRowID ? select + " WHERE rowid = ?" : nil,
                 "Reads an inserted row back by rowid (SQLite before 3.35).", optional: true)
