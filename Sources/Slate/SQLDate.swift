@@ -6,68 +6,194 @@ import Foundation
 
 /// Dates as SQLite's date and time functions read and write them, without `DateFormatter`.
 ///
-/// - Text is written as `YYYY-MM-DD HH:MM:SS.SSS` in UTC, the form SQLite's `strftime`
-///   and `datetime` use (with milliseconds), so SQL date functions and sorting work on it.
-/// - Text is read in every form SQLite accepts: `YYYY-MM-DD`, then optionally `HH:MM`,
-///   `:SS` and `.SSS…` after a space or `T`, then optionally `Z` or `±HH:MM`; or a time
-///   alone (`HH:MM[:SS[.SSS]]`, on 2000-01-01, as SQLite does).
-/// - Numbers are read as seconds since the storage's epoch: 1970 (unix time), or
-///   2001-01-01 for ``Storage/secondsSince2001`` (Core Data's timestamps).
-/// - A date a storage cannot hold (text dates hold years 0000 to 9999; no storage holds
-///   NaN or infinity) is refused when written: ``storedValue(_:as:column:)`` throws.
+/// - Each ``Storage`` writes one form: text in one of the layouts applications write
+///   (`YYYY-MM-DD HH:MM:SS.SSS` by default, the form of SQLite's `strftime('%Y-%m-%d
+///   %H:%M:%f')`), or a number: seconds since 1970 or 2001, milliseconds since 1970, or a
+///   Julian day.
+/// - Every storage reads text in every form SQLite accepts: `YYYY-MM-DD`, then optionally
+///   `HH:MM`, `:SS` and `.SSS…` after a space or `T`, then optionally `Z` or `±HH:MM`; or
+///   a time alone (`HH:MM[:SS[.SSS]]`, on 2000-01-01, as SQLite does). A column that holds
+///   text in some rows and numbers in others (an application's numbers, and a
+///   `CURRENT_TIMESTAMP` default) reads both.
+/// - Numbers are read as the storage counts: ``Storage/unixTime`` and
+///   ``Storage/unixTimeInteger`` in seconds since 1970, ``Storage/secondsSince2001`` since
+///   2001, ``Storage/unixTimeMilliseconds`` in milliseconds since 1970,
+///   ``Storage/julianDay`` in days. A text storage reads a bare number as SQLite's
+///   `datetime(x, 'auto')` does: a Julian day from 0 up to 5373484.5 (the years 0000 to
+///   9999), else seconds since 1970.
+/// - Dates are years 0000 to 9999, as SQLite's date functions have them. A date outside
+///   them is refused when written (``storedValue(_:as:column:)`` throws), and a number that
+///   reads as one is refused when read: no storage can have written it, so it is some
+///   other count (milliseconds read as seconds give the year 55733).
 public enum SQLDate {
-    /// How a date is stored in a column.
+    /// How a date is stored in a column: the form it is written in, and how a number in
+    /// the column is read.
     public enum Storage: String, Codable, Sendable, CaseIterable {
-        /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default).
+        /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default): SQLite's
+        /// `strftime('%Y-%m-%d %H:%M:%f')`. Rounded to the millisecond.
         case text
+        /// `YYYY-MM-DD HH:MM:SS` text, UTC: SQLite's `CURRENT_TIMESTAMP` and
+        /// `datetime('now')`. Fractions of a second are dropped, as `datetime` drops them.
+        case textSeconds
+        /// `YYYY-MM-DDTHH:MM:SS.SSSZ` text: ISO 8601 as GeoPackage requires it
+        /// (`strftime('%Y-%m-%dT%H:%M:%fZ','now')`), and JavaScript's `toISOString()`.
+        /// Rounded to the millisecond.
+        case iso8601
+        /// `YYYY-MM-DDTHH:MM:SSZ` text: ISO 8601 in whole seconds, as `ISO8601DateFormatter`
+        /// and `JSONEncoder`'s `.iso8601` strategy write it. Fractions of a second are
+        /// dropped.
+        case iso8601Seconds
         /// Seconds since 1970 as a REAL.
         case unixTime
         /// Whole seconds since 1970 as an INTEGER (fractions are dropped).
         case unixTimeInteger
+        /// Milliseconds since 1970 as an INTEGER: JavaScript's `Date.now()`, Java's
+        /// `Date.getTime()`, Prisma's `DateTime` and Room's usual converters. Rounded to the
+        /// millisecond.
+        case unixTimeMilliseconds
         /// Seconds since 2001-01-01 00:00:00 UTC as a REAL: how Core Data stores its
         /// `TIMESTAMP` columns (`NSDate`'s reference date).
         case secondsSince2001
+        /// Days since noon UTC of 4714-11-24 BC (proleptic Gregorian) as a REAL: SQLite's
+        /// `julianday()`, which Fossil writes into its `DATETIME` columns. To the
+        /// millisecond, as SQLite counts them: a date is written as the same REAL, bit for
+        /// bit, as `julianday()` of its text.
+        case julianDay
 
-        /// The seconds from 1970 to this storage's epoch, for numbers.
-        @inlinable public var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
+        /// The seconds from 1970 to this storage's epoch, for numbers: 2001-01-01 for
+        /// ``secondsSince2001``, the Julian day 0 for ``julianDay``, else 1970.
+        @inlinable public var epoch: Double {
+            switch self {
+            case .secondsSince2001: return 978_307_200
+            case .julianDay: return -210_866_760_000
+            default: return 0
+            }
+        }
+
+        /// Whether this storage writes text (numbers in its column are read as SQLite's
+        /// `datetime(x, 'auto')` reads them).
+        @inlinable public var isText: Bool {
+            switch self {
+            case .text, .textSeconds, .iso8601, .iso8601Seconds: return true
+            case .unixTime, .unixTimeInteger, .unixTimeMilliseconds, .secondsSince2001, .julianDay: return false
+            }
+        }
+
+        /// What a number in a column of this storage counts, for messages.
+        public var numberDescription: String {
+            switch self {
+            case .unixTime, .unixTimeInteger: return "seconds since 1970"
+            case .unixTimeMilliseconds: return "milliseconds since 1970"
+            case .secondsSince2001: return "seconds since 2001"
+            case .julianDay: return "a Julian day"
+            case .text, .textSeconds, .iso8601, .iso8601Seconds:
+                return "a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto')"
+            }
+        }
     }
 
+
+    /// The largest number a text storage reads as a Julian day (SQLite's `'auto'`): the
+    /// Julian day of 10000-01-01.
+    @usableFromInline static let largestAutoJulianDay = 5_373_484.5
+
     /// `date` as it reads back after being stored as `storage` says: rounded to the
-    /// millisecond through its text, or to the second for whole unix seconds.
+    /// millisecond through text or milliseconds, down to the second for whole seconds, or
+    /// as its Julian day reads back.
     public static func stored(_ date: Date, as storage: Storage) -> Date {
         switch storage {
-        case .text: return Self.date(fromText: text(from: date)) ?? date
-        case .unixTime, .secondsSince2001: return date
-        case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        case .text, .textSeconds, .iso8601, .iso8601Seconds:
+            return Self.date(fromText: text(from: date, as: storage)) ?? date
+        case .unixTime, .secondsSince2001:
+            return date
+        case .unixTimeInteger:
+            return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        case .unixTimeMilliseconds:
+            return Self.date(fromNumber: (date.timeIntervalSince1970 * 1000).rounded(), storage: storage)
+        case .julianDay:
+            return Self.date(fromNumber: julianDay(from: date), storage: storage)
         }
     }
 
     /// The date a number stored as `storage` says stands for: seconds since the storage's
-    /// epoch (1970, or 2001 for ``Storage/secondsSince2001``).
+    /// epoch (1970, or 2001 for ``Storage/secondsSince2001``), milliseconds since 1970, a
+    /// Julian day, or for a text storage a Julian day up to 5373484.5 and seconds since
+    /// 1970 beyond (SQLite's `'auto'`).
+    ///
+    /// It can be outside the years 0000 to 9999 (``isReadable(_:)`` tells): readers refuse
+    /// such a date rather than return it.
     @inlinable
-    public static func date(fromNumber seconds: Double, storage: Storage) -> Date {
-        Date(timeIntervalSince1970: seconds + storage.epoch)
+    public static func date(fromNumber number: Double, storage: Storage) -> Date {
+        Date(timeIntervalSince1970: seconds(fromNumber: number, storage: storage))
     }
 
-    /// The earliest and the latest moment text dates hold: 0000-01-01 00:00:00.000 and
+    /// The seconds since 1970 a number stored as `storage` says stands for (see
+    /// ``date(fromNumber:storage:)``).
+    @inlinable
+    public static func seconds(fromNumber number: Double, storage: Storage) -> Double {
+        switch storage {
+        case .unixTime, .unixTimeInteger: return number
+        case .secondsSince2001: return number + 978_307_200
+        case .unixTimeMilliseconds: return number / 1000
+        case .julianDay: return seconds(fromJulianDay: number)
+        case .text, .textSeconds, .iso8601, .iso8601Seconds:
+            return number >= 0 && number < largestAutoJulianDay ? seconds(fromJulianDay: number) : number
+        }
+    }
+
+    /// The seconds since 1970 of a Julian day, to the millisecond as SQLite counts Julian
+    /// days (its `iJD`: whole milliseconds since the Julian day 0).
+    @inlinable
+    public static func seconds(fromJulianDay day: Double) -> Double {
+        ((day * 86_400_000).rounded() - 210_866_760_000_000) / 1000
+    }
+
+    /// Whether a date is in the years 0000 to 9999, which every storage writes and reads.
+    @inlinable
+    public static func isReadable(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds >= -62_167_219_200 && seconds < 253_402_300_800
+    }
+
+    /// Why a number in a column stored as `storage` is no date, for an error that names
+    /// the column and the value: it reads as a year outside 0000 to 9999, or it is not
+    /// finite. When another numeric storage reads it as a date of the years 1900 to 2199,
+    /// the message names it and that date.
+    public static func problem(reading number: Double, as storage: Storage) -> String {
+        let seconds = seconds(fromNumber: number, storage: storage)
+        guard seconds.isFinite else { return "which is no date" }
+        let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
+        var hint = ""
+        let plausible = -2_208_988_800.0..<7_258_118_400.0
+        for other in [Storage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
+            let reading = Self.seconds(fromNumber: number, storage: other)
+            if plausible.contains(reading) {
+                hint = "; as \(other.numberDescription) (\(other.rawValue)) it is \(text(from: Date(timeIntervalSince1970: reading)))"
+                break
+            }
+        }
+        return "which as \(storage.numberDescription) (\(storage.rawValue)) is \(side): no \(storage.rawValue) date can be stored as it\(hint)"
+    }
+
+    /// The earliest and the latest moment dates hold: 0000-01-01 00:00:00.000 and
     /// 9999-12-31 23:59:59.999, as seconds since 1970.
     static let textRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
 
-    /// Why `storage` cannot hold `date`, or nil when it can.
+    /// Why `storage` cannot hold `date`, or nil when it can: every storage holds the years
+    /// 0000 to 9999 (as the storage writes the date: rounded to the millisecond, or down to
+    /// the second) and nothing that is not finite; whole seconds also fit 64 bits.
     public static func problem(storing date: Date, as storage: Storage) -> String? {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite else { return "a date of \(seconds) seconds cannot be stored" }
+        let written: Double
         switch storage {
-        case .text:
-            // As it is written: rounded to the millisecond.
-            let rounded = (seconds * 1000).rounded() / 1000
-            guard textRange.contains(rounded) else {
-                return "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
-            }
-        case .unixTimeInteger:
-            guard abs(seconds) < 9.2e18 else { return "\(seconds) seconds since 1970 is more than a 64-bit integer holds" }
-        case .unixTime, .secondsSince2001:
-            break
+        case .text, .iso8601, .unixTimeMilliseconds, .julianDay: written = (seconds * 1000).rounded() / 1000
+        case .textSeconds, .iso8601Seconds, .unixTimeInteger: written = seconds.rounded(.down)
+        case .unixTime, .secondsSince2001: written = seconds
+        }
+        guard textRange.contains(written) else {
+            let holder = storage.isText ? "date text holds" : "a date column holds"
+            return "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that \(holder)"
         }
         return nil
     }
@@ -83,11 +209,21 @@ public enum SQLDate {
         }
         let seconds = date.timeIntervalSince1970
         switch storage {
-        case .text: return .text(text(from: date))
+        case .text, .textSeconds, .iso8601, .iso8601Seconds: return .text(text(from: date, as: storage))
         case .unixTime: return .float(seconds)
         case .unixTimeInteger: return .integer(Int64(seconds.rounded(.down)))
+        case .unixTimeMilliseconds: return .integer(Int64((seconds * 1000).rounded()))
         case .secondsSince2001: return .float(seconds - storage.epoch)
+        case .julianDay: return .float(julianDay(from: date))
         }
+    }
+
+    /// The Julian day of `date`, rounded to the millisecond as SQLite's `julianday()`
+    /// computes it (whole milliseconds since the Julian day 0, divided by 86400000): the
+    /// same REAL, bit for bit, as `julianday()` of the date's text.
+    @inlinable
+    public static func julianDay(from date: Date) -> Double {
+        ((date.timeIntervalSince1970 * 1000).rounded() + 210_866_760_000_000) / 86_400_000
     }
 
     /// The date `text` stands for, or nil when it is not a date SQLite would read.
@@ -105,7 +241,16 @@ public enum SQLDate {
 
     /// `date` as `YYYY-MM-DD HH:MM:SS.SSS`, UTC, rounded to the millisecond.
     public static func text(from date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        text(from: date, as: .text)
+    }
+
+    /// `date` as a text storage writes it (``Storage/text`` for a numeric one): UTC,
+    /// rounded to the millisecond, or down to the second for the forms without a fraction.
+    public static func text(from date: Date, as storage: Storage) -> String {
+        let withFraction = storage != .textSeconds && storage != .iso8601Seconds
+        let iso = storage == .iso8601 || storage == .iso8601Seconds
+        let seconds = date.timeIntervalSince1970
+        let milliseconds = withFraction ? (seconds * 1000).rounded() : seconds.rounded(.down) * 1000
         guard milliseconds.isFinite, abs(milliseconds) < 9.2e18 else { return "" }
         let total = Int64(milliseconds)
         let (days, inDay) = floorDivision(total, 86_400_000)
@@ -115,21 +260,24 @@ public enum SQLDate {
         let second = inDay / 1000 % 60
         let millisecond = inDay % 1000
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(23)
+        bytes.reserveCapacity(24)
         if year < 0 { bytes.append(UInt8(ascii: "-")) }
         append(&bytes, abs(year), digits: 4)
         bytes.append(UInt8(ascii: "-"))
         append(&bytes, month, digits: 2)
         bytes.append(UInt8(ascii: "-"))
         append(&bytes, day, digits: 2)
-        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: iso ? "T" : " "))
         append(&bytes, hour, digits: 2)
         bytes.append(UInt8(ascii: ":"))
         append(&bytes, minute, digits: 2)
         bytes.append(UInt8(ascii: ":"))
         append(&bytes, second, digits: 2)
-        bytes.append(UInt8(ascii: "."))
-        append(&bytes, millisecond, digits: 3)
+        if withFraction {
+            bytes.append(UInt8(ascii: "."))
+            append(&bytes, millisecond, digits: 3)
+        }
+        if iso { bytes.append(UInt8(ascii: "Z")) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

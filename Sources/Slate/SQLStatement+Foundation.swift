@@ -10,18 +10,20 @@ extension SQLStatement {
     // MARK: Dates
 
     /// The column at `index` as a date: text in any form SQLite's date functions read,
-    /// or a number of seconds since `storage`'s epoch (1970, or 2001 for
-    /// ``SQLDate/Storage/secondsSince2001``).
+    /// or a number as `storage` counts it (see ``SQLDate``: seconds since 1970 or 2001,
+    /// milliseconds, a Julian day; for a text storage, SQLite's `datetime(x, 'auto')`).
     ///
-    /// - Throws: when the column holds NULL, a blob, or text that is not a date.
+    /// - Throws: when the column holds NULL, a blob, text that is not a date, or a number
+    ///   that reads as a date outside the years 0000 to 9999.
     public func date(at index: Int32, storage: SQLDate.Storage = .text) throws -> Date {
+        let number: Double
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
-            return SQLDate.date(fromNumber: Double(sqlite3_column_int64(handle, index)), storage: storage)
+            number = Double(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT:
-            return SQLDate.date(fromNumber: sqlite3_column_double(handle, index), storage: storage)
+            number = sqlite3_column_double(handle, index)
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(handle, index) else { break }
+            guard let text = sqlite3_column_text(handle, index) else { throw mismatchError(column: index, expected: Date.self) }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
             if let date = SQLDate.date(fromText: bytes) { return date }
             throw SQLError(
@@ -29,9 +31,14 @@ extension SQLStatement {
                 message: "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date",
                 sql: sql)
         default:
-            break
+            throw mismatchError(column: index, expected: Date.self)
         }
-        throw mismatchError(column: index, expected: Date.self)
+        let date = SQLDate.date(fromNumber: number, storage: storage)
+        if SQLDate.isReadable(date) { return date }
+        throw SQLError(
+            code: .mismatch,
+            message: "column \(index) (\"\(columnName(at: index))\") holds \((try? value(at: index))?.sqlLiteral ?? String(number)), \(SQLDate.problem(reading: number, as: storage))",
+            sql: sql)
     }
 
     /// Binds a date to parameter `index` (one-based), stored as `storage` says: text

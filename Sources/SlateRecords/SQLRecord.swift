@@ -107,4 +107,22 @@ public protocol SQLKeyedRecord: SQLTableRecord, Identifiable where ID: Sendable 
     static func bindKey(_ id: ID, to statement: OpaquePointer, at index: Int32) throws -> Int32
     /// Binds the values ``sqlUpdate`` takes, key last.
     func bindUpdate(to statement: OpaquePointer) throws
+    /// Binds the values ``sqlUpdate`` takes, key last; a date column whose value in
+    /// `current` (the row as it is: ``sqlFind``'s statement on its row, or nil) already
+    /// reads as the record's keeps that value, bytes and all.
+    func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws
+    /// Whether an update reads the row first, for ``bindUpdate(to:keeping:)``: the record
+    /// has date columns, whose stored forms it keeps.
+    static var updateKeepsStoredForms: Bool { get }
+}
+
+extension SQLKeyedRecord {
+    /// Binds as ``bindUpdate(to:)`` does: a record without date columns has no stored
+    /// form to keep.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
+        try bindUpdate(to: statement)
+    }
+
+    /// False: a record without date columns has no stored form to keep.
+    public static var updateKeepsStoredForms: Bool { false }
 }

@@ -145,12 +145,16 @@ public enum SQLRecordCoding {
         }
     }
 
-    /// A date from column `index`: text in SQLite's forms, or seconds since `storage`'s
-    /// epoch.
+    /// A date from column `index`: text in SQLite's forms, or a number as `storage` counts
+    /// (see ``SQLDate``).
+    ///
+    /// - Throws: for NULL, a blob, text that is not a date, or a number that reads as a
+    ///   date outside the years 0000 to 9999 (no storage writes one: milliseconds read as
+    ///   seconds give the year 55733), naming the column and the value.
     @inlinable
     public static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) throws -> Date {
         if let date = dateValue(statement, index, storage) { return date }
-        throw notADate(statement, index, column)
+        throw notADate(statement, index, column, storage)
     }
 
     /// A date from column `index`, or nil for NULL; with `invalidAsNil`, also nil for text
@@ -162,33 +166,41 @@ public enum SQLRecordCoding {
         if let date = dateValue(statement, index, storage) { return date }
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
         if invalidAsNil, sqlite3_column_type(statement, index) == SQLITE_TEXT { return nil }
-        throw notADate(statement, index, column)
+        throw notADate(statement, index, column, storage)
     }
 
-    /// A date from column `index` (text in SQLite's forms, or seconds since `storage`'s
-    /// epoch), or nil when it holds NULL, a blob or text that is not a date.
+    /// A date from column `index` (text in SQLite's forms, or a number as `storage`
+    /// counts), or nil when it holds NULL, a blob, text that is not a date, or a number
+    /// that reads as a date outside the years 0000 to 9999.
     @inlinable
     public static func dateValue(_ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text) -> Date? {
         let value = sqlite3_column_value(statement, index)
+        let date: Date
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return SQLDate.date(fromNumber: Double(sqlite3_value_int64(value)), storage: storage)
+            date = SQLDate.date(fromNumber: Double(sqlite3_value_int64(value)), storage: storage)
         case SQLITE_FLOAT:
-            return SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
+            date = SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
         case SQLITE_TEXT:
             guard let text = sqlite3_value_text(value) else { return nil }
             return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
         default:
             return nil
         }
+        return SQLDate.isReadable(date) ? date : nil
     }
 
     @usableFromInline
-    static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) -> SQLError {
-        if sqlite3_column_type(statement, index) == SQLITE_TEXT {
+    static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) -> SQLError {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_TEXT:
             return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a date")
+        case SQLITE_INTEGER, SQLITE_FLOAT:
+            let number = sqlite3_column_double(statement, index)
+            return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), \(SQLDate.problem(reading: number, as: storage))")
+        default:
+            return mismatch(statement, index, column, "Date")
         }
-        return mismatch(statement, index, column, "Date")
     }
 
     /// The error for a value that is not a `kind` (a UUID, a URL), naming the column and
@@ -285,6 +297,35 @@ public enum SQLRecordCoding {
     public static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         try bind(SQLDate.storedValue(value, as: storage, column: "column \(column)"), statement, index)
+    }
+
+    /// Binds a date for an update: when column `currentIndex` of `current` (the row as it
+    /// is, or nil) already reads as `value`, its own value, bytes and all (text in another
+    /// form than `storage` writes, a number of another storage); else `value` as `storage`
+    /// says. So a record read and written back leaves its dates as they were stored.
+    ///
+    /// - Throws: when `storage` cannot hold a date that is written, naming `column`.
+    @inlinable
+    public static func bind(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString,
+        keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
+    ) throws {
+        if let current, readsAs(value, current, currentIndex, storage, invalidAsNil: invalidAsNil) {
+            return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
+        }
+        try bind(value, statement, index, storage, column)
+    }
+
+    /// Whether column `index` reads as `value` in `storage`: the same date, or nil for
+    /// NULL (and, with `invalidAsNil`, for text that is not a date).
+    @inlinable
+    static func readsAs(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, invalidAsNil: Bool) -> Bool {
+        let stored = dateValue(statement, index, storage)
+        guard let value else {
+            let type = sqlite3_column_type(statement, index)
+            return type == SQLITE_NULL || (invalidAsNil && type == SQLITE_TEXT && stored == nil)
+        }
+        return stored == value
     }
 
     /// Binds a UUID as `storage` says, or NULL for nil.
@@ -457,6 +498,30 @@ public enum SQLRecordCoding {
         while try step(statement) {
             guard try body(try decode(statement)) else { return }
         }
+    }
+
+    /// Runs the update `sql` to completion with `bind`, which is handed the row as it is
+    /// (`find`, bound by `bindKey`, stepped to its row; nil when there is none) so that
+    /// columns already holding the record's values keep their bytes; returns the number of
+    /// rows changed.
+    @discardableResult
+    public static func update(
+        _ db: OpaquePointer, _ sql: String, find: String, bindKey: (OpaquePointer) throws -> Void,
+        bind: (OpaquePointer, OpaquePointer?) throws -> Void
+    ) throws -> Int {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        let current = try prepare(db, find)
+        do {
+            try bindKey(current)
+            try bind(statement, try step(current) ? current : nil)
+        } catch {
+            sqlite3_finalize(current)
+            throw error
+        }
+        sqlite3_finalize(current)
+        while try step(statement) {}
+        return Int(sqlite3_changes(db))
     }
 
     /// Runs `sql` with `bind` to completion; returns the number of rows it changed.

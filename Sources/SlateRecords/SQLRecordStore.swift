@@ -126,6 +126,10 @@ public enum SQLRecordOperations {
     }
 
     /// Updates the row with `record`'s key; whether there was one.
+    ///
+    /// A record with date columns first reads the row (by key, in the same transaction): a
+    /// date column that already reads as the record's date keeps its stored value, so
+    /// writing back a record read unchanged leaves every date as it was stored.
     @inlinable
     public static func update<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Bool {
         try requireInserted(record, for: "update")
@@ -134,7 +138,18 @@ public enum SQLRecordOperations {
         }
         let statement = try context.cachedStatement(slot: Record.statementSlots.update, sql: sql)
         defer { statement.reset() }
-        try record.bindUpdate(to: try statement.liveHandle())
+        if Record.updateKeepsStoredForms {
+            let find = try context.cachedStatement(slot: Record.statementSlots.find, sql: Record.sqlFind)
+            defer { find.reset() }
+            let current = try find.liveHandle()
+            try Record.bindKey(record.id, to: current, at: 1)
+            // The values kept are copied as they are bound, so `find` is reset before the
+            // update steps.
+            try record.bindUpdate(to: try statement.liveHandle(), keeping: try find.next() ? current : nil)
+            find.reset()
+        } else {
+            try record.bindUpdate(to: try statement.liveHandle())
+        }
         while try statement.next() {}
         return context.changes > 0
     }

@@ -57,16 +57,19 @@ import Testing
         try db.pool.write { ctx in
             try ctx.exec(sql: """
                 INSERT INTO item (id, name, created, due, touched, token) VALUES
-                  (1, 'a', '2024-02-29T12:30:00Z', 86400, 86400.5, X'E621E1F8C36C495A93FC0C247A3E6E5F'),
-                  (2, 'b', '2024-02-29 14:30+02:00', '1970-01-02', '12:00', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F');
+                  (1, 'a', '2024-02-29T12:30:00Z', 1700000000, 1700000000.5, X'E621E1F8C36C495A93FC0C247A3E6E5F'),
+                  (2, 'b', '2024-02-29 14:30+02:00', '1970-01-02', '12:00', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'),
+                  (3, 'c', '2024-02-29 12:30', 2460126.75, NULL, NULL);
                 """)
         }
         let items = try db.items.fetch()
         let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-        #expect(items.map(\.created) == [Date(timeIntervalSince1970: 1_709_209_800), Date(timeIntervalSince1970: 1_709_209_800)])
-        #expect(items.map(\.due) == [Date(timeIntervalSince1970: 86_400), Date(timeIntervalSince1970: 86_400)])
-        #expect(items.map(\.touched) == [Date(timeIntervalSince1970: 86_400.5), Date(timeIntervalSince1970: 946_728_000)])
-        #expect(items.map(\.token) == [uuid, uuid])
+        #expect(items.map(\.created) == Array(repeating: Date(timeIntervalSince1970: 1_709_209_800), count: 3))
+        // A bare number in a text column reads as SQLite's datetime(x, 'auto') reads it:
+        // unix seconds past 5373484.5, a Julian day below (2023-07-01 06:00 UTC).
+        #expect(items.map(\.due) == [Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 86_400), Date(timeIntervalSince1970: 1_688_191_200)])
+        #expect(items.map(\.touched) == [Date(timeIntervalSince1970: 1_700_000_000.5), Date(timeIntervalSince1970: 946_728_000), nil])
+        #expect(items.map(\.token) == [uuid, uuid, nil])
     }
 
     @Test func badStoredValuesThrowNamingTheColumn() throws {

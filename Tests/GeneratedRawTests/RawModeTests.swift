@@ -143,11 +143,14 @@ import Testing
         #expect(String(cString: sqlite3_column_text(statement, 0)) == "1969-12-30 23:59:59.750")
         #expect(String(cString: sqlite3_column_text(statement, 1)) == "2024-02-29 12:30:00.000")
         sqlite3_reset(statement)
-        #expect(sqlite3_exec(db, "UPDATE item SET touched = '2024-02-29T14:30:00+02:00', due = 86400", nil, nil, nil) == SQLITE_OK)
+        #expect(sqlite3_exec(db, "UPDATE item SET touched = '2024-02-29T14:30:00+02:00', due = 1700000000", nil, nil, nil) == SQLITE_OK)
         let read = try #require(try raw_item_find(db, item.id))
         #expect(read.created == Date(timeIntervalSince1970: -86_400.25))
         #expect(read.touched == Date(timeIntervalSince1970: 1_709_209_800))
-        #expect(read.due == Date(timeIntervalSince1970: 86_400))
+        #expect(read.due == Date(timeIntervalSince1970: 1_700_000_000))
+        // A Julian day in the same text column: SQLite's datetime(x, 'auto').
+        #expect(sqlite3_exec(db, "UPDATE item SET due = 2460126.75", nil, nil, nil) == SQLITE_OK)
+        #expect(try raw_item_find(db, item.id)?.due == Date(timeIntervalSince1970: 1_688_191_200))
     }
 
     @Test func errorsCarryCodeMessageAndSQL() throws {

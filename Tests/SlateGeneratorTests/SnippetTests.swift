@@ -366,8 +366,8 @@ import Testing
             (#"{ "types": { "columns": { "t.a": "Integer" } } }"#, #"slate.json: error: "types.columns.t.a" must be one of "Int", "Double", "String", "Bool", "[UInt8]", "Date", "UUID", "URL", "SQLValue""#),
             (#"{ "emit": { "api": "yes" } }"#, #"slate.json: error: "emit.api" must be true or false"#),
             (#"[1]"#, #"slate.json: error: "the configuration" must be an object"#),
-            (#"{ "types": { "dates": "iso" } }"#, #"slate.json: error: "types.dates" must be one of "text", "unixTime", "unixTimeInteger", "secondsSince2001""#),
-            (#"{ "types": { "dateColumns": { "t.c": "coreData" } } }"#, #"slate.json: error: "types.dateColumns.t.c" must be one of "text", "unixTime", "unixTimeInteger", "secondsSince2001""#),
+            (#"{ "types": { "dates": "iso" } }"#, #"slate.json: error: "types.dates" must be one of "text", "textSeconds", "iso8601", "iso8601Seconds", "unixTime", "unixTimeInteger", "unixTimeMilliseconds", "secondsSince2001", "julianDay""#),
+            (#"{ "types": { "dateColumns": { "t.c": "coreData" } } }"#, #"slate.json: error: "types.dateColumns.t.c" must be one of "text", "textSeconds", "iso8601", "iso8601Seconds", "unixTime", "unixTimeInteger", "unixTimeMilliseconds", "secondsSince2001", "julianDay""#),
             (#"{ "types": { "invalidDates": "zero" } }"#, #"slate.json: error: "types.invalidDates" must be "throw" or "nil""#),
         ]
         for (json, message) in cases {

@@ -398,8 +398,12 @@ struct ModelBuilder {
             guard let date = SQLDate.date(fromText: token.value) else { return nil }
             return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         case (.date, .number):
-            guard let value = Double(token.value) else { return nil }
-            return "Date(timeIntervalSince1970: \(sign)\(value))"
+            // A number as the column's storage reads it (0 in a column of seconds since 2001
+            // is 2001-01-01); none that reads as no date.
+            guard let value = Double(sign + token.value) else { return nil }
+            let date = SQLDate.date(fromNumber: value, storage: property.dateStorage)
+            guard SQLDate.isReadable(date) else { return nil }
+            return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         case (.value, .number):
             if let value = Int64(token.value) { return ".integer(\(sign)\(value))" }
             if let value = Double(token.value) { return ".float(\(sign)\(value))" }

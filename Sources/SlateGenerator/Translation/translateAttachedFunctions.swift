@@ -87,7 +87,9 @@ extension Translator {
                         parameters: [.init(label: "in", name: "db", type: "OpaquePointer")], isThrowing: true, returnType: "Bool",
                         body: insertedCheck(record, "self", "update") + [
                             .line("guard let sql = Self.sqlUpdate else { return try Self.find(\(findArguments)) != nil }"),
-                            .line("return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0"),
+                            .line(keptDates(record).isEmpty
+                                ? "return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0"
+                                : "return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0"),
                         ])),
                     .blank,
                     .function(FunctionDescription(

@@ -129,7 +129,9 @@ extension Translator {
                     isThrowing: true, returnType: "Bool",
                     body: insertedCheck(record, "record", "update") + [
                         .line("guard let sql = \(type).sqlUpdate else { return try \(prefix)\(record.rawSingular)_find(db, \(keyArguments(record, of: "record"))) != nil }"),
-                        .line("return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0"),
+                        .line(keptDates(record).isEmpty
+                            ? "return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0"
+                            : "return try SQLRecordCoding.update(db, sql, find: \(type).sqlFind, bindKey: { try \(type).bindKey(\(keyExpression(record, of: "record")), to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0"),
                     ])))
                 declarations.append(.blank)
                 declarations.append(.function(FunctionDescription(

@@ -104,7 +104,7 @@ extension Translator {
             members += positionalBinder(record)
             if record.key != nil {
                 members.append(.blank)
-                members.append(.function(updateBinder(record)))
+                members += updateBinders(record)
                 members.append(.blank)
                 members.append(.function(keyBinder(record)))
             }
@@ -343,18 +343,66 @@ extension Translator {
             parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")], isThrowing: true, body: body)
     }
 
-    private func updateBinder(_ record: RecordModel) -> FunctionDescription {
+    /// The date properties an update keeps as stored when the row already holds them:
+    /// the non-key columns it writes.
+    func keptDates(_ record: RecordModel) -> [PropertyModel] {
+        let keys = record.keyProperties
+        return record.properties.filter { $0.type == .date && !$0.isGenerated && !keys.contains($0) }
+    }
+
+    /// `bindUpdate(to:)`; for a record with dates, also `bindUpdate(to:keeping:)`, which
+    /// keeps a date column's stored value when the row already reads as the record's
+    /// date, and `updateKeepsStoredForms`.
+    private func updateBinders(_ record: RecordModel) -> [Declaration] {
         let keys = record.keyProperties
         let nonKey = record.properties.filter { !$0.isGenerated && !keys.contains($0) }
+        let kept = keptDates(record)
         var body: [CodeLine] = []
         for (position, property) in (nonKey + keys).enumerated() {
-            body.append(bindLine(property, value: property.identifier, index: String(position + 1), record: record))
+            guard kept.contains(property) else {
+                body.append(bindLine(property, value: property.identifier, index: String(position + 1), record: record))
+                continue
+            }
+            let invalidAsNil = property.isOptional && configuration.types.invalidDates == .nil ? ", invalidAsNil: true" : ""
+            body.append(.line(
+                "try SQLRecordCoding.bind(\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
         }
         if nonKey.isEmpty { body = [.line("_ = statement")] }
-        return FunctionDescription(
-            docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
-            kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
-            isThrowing: true, body: body)
+        guard !kept.isEmpty else {
+            return [.function(FunctionDescription(
+                docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
+                kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
+                isThrowing: true, body: body))]
+        }
+        var declarations: [Declaration] = []
+        if !isRawOnly {
+            declarations += [
+                .variable(VariableDescription(
+                    docs: docs(["True: an update reads the row first, to keep dates it already holds as they are stored."]),
+                    access: access, isStatic: true, isLet: true, name: "updateKeepsStoredForms", type: "Bool", initializer: "true")),
+                .blank,
+            ]
+        }
+        declarations += [
+            .function(FunctionDescription(
+                docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
+                kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
+                isThrowing: true, body: [.line("try bindUpdate(to: statement, keeping: nil)")])),
+            .blank,
+            .function(FunctionDescription(
+                docs: docs([
+                    "Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in",
+                    "`current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,",
+                    "bytes and all.",
+                ]),
+                access: access, kind: .function("bindUpdate"),
+                parameters: [
+                    .init(label: "to", name: "statement", type: "OpaquePointer"),
+                    .init(label: "keeping", name: "current", type: "OpaquePointer?"),
+                ],
+                isThrowing: true, body: body)),
+        ]
+        return declarations
     }
 
     private func keyBinder(_ record: RecordModel) -> FunctionDescription {

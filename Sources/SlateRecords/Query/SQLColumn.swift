@@ -45,23 +45,51 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
     /// `value` as this column stores it, for comparisons. (A date the storage cannot hold
     /// compares as SQLite's conversion of it would: writes use ``storedValue(_:name:)``.)
     ///
-    /// A date compared with a column of whole seconds keeps its fraction: SQLite compares
-    /// the integer with the real, so `stamp >= date` holds exactly when the date the row
-    /// reads as is not before `date` (rounding `date` down would match rows before it).
+    /// A date is bound so that comparing it with the column as stored is exact: a column
+    /// of whole seconds or milliseconds compared with a date that has a finer fraction
+    /// keeps the fraction (SQLite compares the integer with the real, so `stamp >= date`
+    /// holds exactly when the date the row reads as is not before `date`; rounding `date`
+    /// down would match rows before it). A column of whole-second text compared with a
+    /// date that has a fraction binds the second's text followed by the fraction, which
+    /// sorts after that second's row and before the next second's.
     @inlinable
     public func sqlValue(_ value: Value) -> SQLValue {
-        if dates != .text, let date = value as? Date {
-            switch dates {
-            case .unixTimeInteger:
-                // Whole seconds as an integer; a fraction, or beyond 64-bit seconds (or not
-                // finite), as a real: no trap.
-                if let seconds = Int64(exactly: date.timeIntervalSince1970) { return .integer(seconds) }
-                return .float(date.timeIntervalSince1970)
-            default: return .float(date.timeIntervalSince1970 - dates.epoch)
-            }
+        if let date = value as? Date {
+            return Self.comparable(date, dates)
         }
         if uuids == .blob, let uuid = value as? UUID { return .blob(SQLUUID.bytes(from: uuid)) }
         return value.sqlValue
+    }
+
+    /// `date` as a column of `storage` is compared with (see ``sqlValue(_:)``).
+    @usableFromInline
+    static func comparable(_ date: Date, _ storage: SQLDate.Storage) -> SQLValue {
+        let seconds = date.timeIntervalSince1970
+        switch storage {
+        case .text, .iso8601:
+            return .text(SQLDate.text(from: date, as: storage))
+        case .textSeconds, .iso8601Seconds:
+            let whole = SQLDate.text(from: date, as: storage)
+            guard seconds.isFinite, seconds != seconds.rounded(.down) else { return .text(whole) }
+            // Between this second's text and the next second's, equal to neither.
+            let fraction = SQLDate.text(from: date, as: .text).suffix(4)
+            return .text(whole + fraction)
+        case .unixTime:
+            return .float(seconds)
+        case .unixTimeInteger:
+            // Whole seconds as an integer; a fraction, or beyond 64-bit seconds (or not
+            // finite), as a real: no trap.
+            if let whole = Int64(exactly: seconds) { return .integer(whole) }
+            return .float(seconds)
+        case .unixTimeMilliseconds:
+            let milliseconds = seconds * 1000
+            if let whole = Int64(exactly: milliseconds) { return .integer(whole) }
+            return .float(milliseconds)
+        case .secondsSince2001:
+            return .float(seconds - storage.epoch)
+        case .julianDay:
+            return .float(SQLDate.julianDay(from: date))
+        }
     }
 
     /// `value` as this column stores it, for writes.

@@ -19,7 +19,8 @@ import Foundation
 /// Arithmetic is SQLite's: integers divide to an integer, as Swift's do; division by
 /// zero is NULL where Swift would trap; an integer result past 64 bits becomes a real.
 /// Dates in arithmetic count in seconds since 1970 (a date stored as text is converted
-/// with SQLite's `julianday`, to the millisecond), so dates stored differently compare.
+/// with SQLite's `julianday`, to the millisecond; milliseconds, Julian days and seconds
+/// since 2001 by their factor and epoch), so dates stored differently compare.
 public struct SQLExpression<Record, Value>: Sendable {
     @usableFromInline var shape: SQLPredicateShape
     @usableFromInline var values: SQLBoundValues
@@ -118,7 +119,7 @@ extension SQLExpression {
         }
         guard dates != .unixTime else { return self }
         var result = self
-        result.shape.append(SQLPredicateShape.token(.seconds, dates == .text ? 0 : 1))
+        result.shape.append(SQLPredicateShape.token(.seconds, dates.secondsConversion))
         result.dates = .unixTime
         return result
     }
@@ -153,13 +154,34 @@ extension SQLExpression {
 }
 
 extension SQLDate.Storage {
-    /// Storages whose values compare as they are: text, seconds since 1970, since 2001.
+    /// Storages whose values compare as they are: each storage with itself, and seconds
+    /// since 1970 whole or not. Text of different forms does not compare as text (`T` sorts
+    /// after a space), so each text storage is a domain of its own.
     @inlinable
     var domain: Int {
         switch self {
         case .text: return 0
         case .unixTime, .unixTimeInteger: return 1
         case .secondsSince2001: return 2
+        case .textSeconds: return 3
+        case .iso8601: return 4
+        case .iso8601Seconds: return 5
+        case .unixTimeMilliseconds: return 6
+        case .julianDay: return 7
+        }
+    }
+
+    /// The operand of the `.seconds` token that converts a value of this storage to
+    /// seconds since 1970: 0 for text (the rendering reads numbers in it as SQLite's
+    /// `'auto'` does), 1 for seconds since 2001, 2 for milliseconds, 3 for Julian days.
+    @inlinable
+    var secondsConversion: UInt16 {
+        switch self {
+        case .text, .textSeconds, .iso8601, .iso8601Seconds: return 0
+        case .secondsSince2001: return 1
+        case .unixTimeMilliseconds: return 2
+        case .julianDay: return 3
+        case .unixTime, .unixTimeInteger: return 4
         }
     }
 }

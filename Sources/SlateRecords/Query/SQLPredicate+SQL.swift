@@ -161,15 +161,24 @@ struct SQLPredicateRenderer {
                 let left = stack.removeLast()
                 stack.append(.expression("(\(Self.sql(left, nested: true)) \(SQLArithmetic(rawValue: UInt8(operand))!.sql) \(Self.sql(right, nested: true)))"))
             case .seconds:
-                // Only a column is stored as text or since 2001: arithmetic is in seconds.
+                // Only a column holds another storage than seconds since 1970: arithmetic
+                // is in seconds.
                 let value = Self.sql(stack.removeLast(), nested: true)
-                if operand == 0 {
-                    // Text through julianday (numbers in a text column are seconds since
-                    // 1970, as Slate reads them), to the millisecond.
+                switch operand {
+                case 0:
+                    // Text through julianday, to the millisecond; numbers in a text column
+                    // as Slate reads them (SQLite's 'auto': a Julian day up to 5373484.5,
+                    // else seconds since 1970).
                     stack.append(.expression(
-                        "(CASE WHEN typeof(\(value)) IN ('integer', 'real') THEN \(value) ELSE round((julianday(\(value)) - 2440587.5) * 86400000.0) / 1000.0 END)"))
-                } else {
+                        "(CASE WHEN typeof(\(value)) IN ('integer', 'real') THEN (CASE WHEN \(value) >= 0 AND \(value) < 5373484.5 THEN (round(\(value) * 86400000.0) - 210866760000000.0) / 1000.0 ELSE \(value) END) ELSE round((julianday(\(value)) - 2440587.5) * 86400000.0) / 1000.0 END)"))
+                case 1:
                     stack.append(.expression("(\(value) + 978307200.0)"))
+                case 2:
+                    stack.append(.expression("(\(value) / 1000.0)"))
+                case 3:
+                    stack.append(.expression("((round(\(value) * 86400000.0) - 210866760000000.0) / 1000.0)"))
+                default:
+                    stack.append(.expression(value))
                 }
             }
         }

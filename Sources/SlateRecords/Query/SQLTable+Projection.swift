@@ -168,8 +168,9 @@ struct SQLProjection: Sendable {
     @usableFromInline let shape: SQLQueryShape
     @usableFromInline let values: SQLBoundValues
     @usableFromInline let limit: Int?
-    /// How each column stores dates (empty: as text): a `Date` of a column that stores
-    /// seconds since 2001 reads from that epoch, as the record's decoder reads it.
+    /// How each column stores dates (empty: as text): a `Date` of a column with a numeric
+    /// storage reads its numbers as that storage counts them, as the record's decoder
+    /// reads them.
     @usableFromInline let dates: [SQLDate.Storage]
 
     @inlinable
@@ -221,13 +222,14 @@ struct SQLProjection: Sendable {
     }
 
     /// Column `index` read as a `Column` from a column that stores dates as `storage`: a
-    /// `Date` of a column storing seconds since 2001 from that epoch, anything else by its
-    /// own decoding. The loops call it only when some column stores seconds since 2001.
+    /// `Date` of a column with a numeric storage as that storage counts, anything else by
+    /// its own decoding (a `Date`'s reads numbers as a text storage does). The loops call it
+    /// only when some column has a numeric storage.
     @inlinable
     static func read<Column: SQLColumnDecodable>(
         _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLDate.Storage
     ) throws -> Column {
-        if storage == .secondsSince2001, case let date?? = try date(Column.self, statement, index, .secondsSince2001) {
+        if !storage.isText, case let date?? = try date(Column.self, statement, index, storage) {
             return date
         }
         return try Column.decode(from: statement, at: index)
@@ -239,8 +241,8 @@ struct SQLProjection: Sendable {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         defer { statement.reset() }
         guard try statement.next() else { return nil }
-        if dates.first == .secondsSince2001, !statement.isNull(at: 0),
-           case let date?? = try Self.date(Result.self, statement, 0, .secondsSince2001) {
+        if let storage = dates.first, !storage.isText, !statement.isNull(at: 0),
+           case let date?? = try Self.date(Result.self, statement, 0, storage) {
             return date
         }
         return try Result?.decode(from: statement, at: 0)

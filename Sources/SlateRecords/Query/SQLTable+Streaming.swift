@@ -242,15 +242,15 @@ extension SQLProjection {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
-        // As in `forEach(in:_:_:)`: the plain loop unless the column stores seconds since 2001.
-        guard dates.first == .secondsSince2001 else {
+        // As in `forEach(in:_:_:)`: the plain loop unless the column has a numeric storage.
+        guard let storage = dates.first, !storage.isText else {
             while try statement.next() {
                 try body(try Value.decode(from: statement, at: 0))
             }
             return
         }
         while try statement.next() {
-            try body(try Self.read(Value.self, statement, 0, .secondsSince2001))
+            try body(try Self.read(Value.self, statement, 0, storage))
         }
     }
 
@@ -262,10 +262,10 @@ extension SQLProjection {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
-        // Only a column storing seconds since 2001 reads dates another way than `Date`'s
-        // own decoding (which reads numbers as seconds since 1970): the common case keeps
-        // the plain loop, whose reads inline.
-        guard dates.contains(.secondsSince2001) else {
+        // Only a column with a numeric storage reads dates another way than `Date`'s own
+        // decoding (which reads numbers as a text storage does): the common case keeps the
+        // plain loop, whose reads inline.
+        guard dates.contains(where: { !$0.isText }) else {
             while try statement.next() {
                 var index: Int32 = -1
                 func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {

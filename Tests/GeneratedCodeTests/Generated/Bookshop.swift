@@ -309,10 +309,20 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(born, statement, 2, .text, "authors.born")
+        try SQLRecordCoding.bind(born, statement, 2, .text, "authors.born", keeping: current, 2)
         try SQLRecordCoding.bind(website, statement, 3)
         try SQLRecordCoding.bind(authorId, statement, 4)
     }
@@ -371,7 +381,7 @@ extension Bookshop.Author {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(authorId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.authorId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -791,12 +801,22 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(isbn, statement, 1)
         try SQLRecordCoding.bind(title, statement, 2)
         try SQLRecordCoding.bind(publisherId, statement, 3)
-        try SQLRecordCoding.bind(published, statement, 4, .text, "books.published")
+        try SQLRecordCoding.bind(published, statement, 4, .text, "books.published", keeping: current, 4)
         try SQLRecordCoding.bind(price, statement, 5)
         try SQLRecordCoding.bind(pages, statement, 6)
         try SQLRecordCoding.bind(inPrint, statement, 7)
@@ -867,7 +887,7 @@ extension Bookshop.Book {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.bookId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1625,11 +1645,21 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(email, statement, 1)
         try SQLRecordCoding.bind(name, statement, 2)
-        try SQLRecordCoding.bind(joined, statement, 3, .text, "customers.joined")
+        try SQLRecordCoding.bind(joined, statement, 3, .text, "customers.joined", keeping: current, 3)
         try SQLRecordCoding.bind(marketing, statement, 4)
         try SQLRecordCoding.bind(customerId, statement, 5)
     }
@@ -1690,7 +1720,7 @@ extension Bookshop.Customer {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(customerId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.customerId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2158,13 +2188,23 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(customerId, statement, 1)
         try SQLRecordCoding.bind(shippingAddressId, statement, 2)
         try SQLRecordCoding.bind(billingAddressId, statement, 3)
-        try SQLRecordCoding.bind(placed, statement, 4, .text, "orders.placed")
-        try SQLRecordCoding.bind(shipped, statement, 5, .text, "orders.shipped")
+        try SQLRecordCoding.bind(placed, statement, 4, .text, "orders.placed", keeping: current, 4)
+        try SQLRecordCoding.bind(shipped, statement, 5, .text, "orders.shipped", keeping: current, 5)
         try SQLRecordCoding.bind(state, statement, 6)
         try SQLRecordCoding.bind(orderId, statement, 7)
     }
@@ -2235,7 +2275,7 @@ extension Bookshop.Order {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(orderId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2847,13 +2887,23 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(bookId, statement, 1)
         try SQLRecordCoding.bind(customerId, statement, 2)
         try SQLRecordCoding.bind(stars, statement, 3)
         try SQLRecordCoding.bind(body, statement, 4)
-        try SQLRecordCoding.bind(written, statement, 5, .text, "reviews.written")
+        try SQLRecordCoding.bind(written, statement, 5, .text, "reviews.written", keeping: current, 5)
         try SQLRecordCoding.bind(reviewId, statement, 6)
     }
 
@@ -2919,7 +2969,7 @@ extension Bookshop.Review {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(reviewId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.reviewId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -5350,7 +5400,7 @@ public func bookshop_author_insert(_ db: OpaquePointer, _ record: inout Bookshop
 public func bookshop_author_update(_ db: OpaquePointer, _ record: Bookshop.Author) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "authors", "update")
     guard let sql = Bookshop.Author.sqlUpdate else { return try bookshop_author_find(db, record.authorId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Bookshop.Author.sqlFind, bindKey: { try Bookshop.Author.bindKey(record.authorId, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -5438,7 +5488,7 @@ public func bookshop_book_insert(_ db: OpaquePointer, _ record: inout Bookshop.B
 public func bookshop_book_update(_ db: OpaquePointer, _ record: Bookshop.Book) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "books", "update")
     guard let sql = Bookshop.Book.sqlUpdate else { return try bookshop_book_find(db, record.bookId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Bookshop.Book.sqlFind, bindKey: { try Bookshop.Book.bindKey(record.bookId, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -5719,7 +5769,7 @@ public func bookshop_customer_insert(_ db: OpaquePointer, _ record: inout Booksh
 public func bookshop_customer_update(_ db: OpaquePointer, _ record: Bookshop.Customer) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "customers", "update")
     guard let sql = Bookshop.Customer.sqlUpdate else { return try bookshop_customer_find(db, record.customerId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Bookshop.Customer.sqlFind, bindKey: { try Bookshop.Customer.bindKey(record.customerId, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -5822,7 +5872,7 @@ public func bookshop_order_insert(_ db: OpaquePointer, _ record: inout Bookshop.
 public func bookshop_order_update(_ db: OpaquePointer, _ record: Bookshop.Order) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "update")
     guard let sql = Bookshop.Order.sqlUpdate else { return try bookshop_order_find(db, record.orderId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Bookshop.Order.sqlFind, bindKey: { try Bookshop.Order.bindKey(record.orderId, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -6054,7 +6104,7 @@ public func bookshop_review_insert(_ db: OpaquePointer, _ record: inout Bookshop
 public func bookshop_review_update(_ db: OpaquePointer, _ record: Bookshop.Review) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "reviews", "update")
     guard let sql = Bookshop.Review.sqlUpdate else { return try bookshop_review_find(db, record.reviewId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Bookshop.Review.sqlFind, bindKey: { try Bookshop.Review.bindKey(record.reviewId, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.

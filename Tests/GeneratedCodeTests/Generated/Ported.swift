@@ -608,11 +608,21 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(zEnt, statement, 1)
         try SQLRecordCoding.bind(zOpt, statement, 2)
-        try SQLRecordCoding.bind(zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
+        try SQLRecordCoding.bind(zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE", keeping: current, 3, invalidAsNil: true)
         try SQLRecordCoding.bind(ztitle, statement, 4)
         try SQLRecordCoding.bind(zPk, statement, 5)
     }
@@ -673,7 +683,7 @@ extension Zevent {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -823,11 +833,21 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(publishedAt, statement, 2, .text, "legacy_post.published_at")
-        try SQLRecordCoding.bind(stamp, statement, 3, .unixTimeInteger, "legacy_post.stamp")
+        try SQLRecordCoding.bind(publishedAt, statement, 2, .text, "legacy_post.published_at", keeping: current, 2, invalidAsNil: true)
+        try SQLRecordCoding.bind(stamp, statement, 3, .unixTimeInteger, "legacy_post.stamp", keeping: current, 3, invalidAsNil: true)
         try SQLRecordCoding.bind(id, statement, 4)
     }
 
@@ -883,7 +903,7 @@ extension LegacyPost {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1023,10 +1043,20 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(lastUpdate, statement, 2, .text, "film.last_update")
+        try SQLRecordCoding.bind(lastUpdate, statement, 2, .text, "film.last_update", keeping: current, 2)
         try SQLRecordCoding.bind(filmId, statement, 3)
     }
 
@@ -1082,7 +1112,7 @@ extension Film {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(filmId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2172,7 +2202,7 @@ public func sqlite3_zevent_insert(_ db: OpaquePointer, _ record: inout Zevent) t
 public func sqlite3_zevent_update(_ db: OpaquePointer, _ record: Zevent) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "update")
     guard let sql = Zevent.sqlUpdate else { return try sqlite3_zevent_find(db, record.zPk) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Zevent.sqlFind, bindKey: { try Zevent.bindKey(record.zPk, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -2216,7 +2246,7 @@ public func sqlite3_legacy_post_insert(_ db: OpaquePointer, _ record: inout Lega
 public func sqlite3_legacy_post_update(_ db: OpaquePointer, _ record: LegacyPost) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "legacy_post", "update")
     guard let sql = LegacyPost.sqlUpdate else { return try sqlite3_legacy_post_find(db, record.id) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: LegacyPost.sqlFind, bindKey: { try LegacyPost.bindKey(record.id, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -2260,7 +2290,7 @@ public func sqlite3_film_insert(_ db: OpaquePointer, _ record: inout Film) throw
 public func sqlite3_film_update(_ db: OpaquePointer, _ record: Film) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "update")
     guard let sql = Film.sqlUpdate else { return try sqlite3_film_find(db, record.filmId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Film.sqlFind, bindKey: { try Film.bindKey(record.filmId, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.

@@ -515,8 +515,18 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(name, statement, 1)
         try SQLRecordCoding.bind(quantity, statement, 2)
         try SQLRecordCoding.bind(price, statement, 3)
@@ -526,9 +536,9 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(amount, statement, 7)
         try SQLRecordCoding.bind(isActive, statement, 8)
         try SQLRecordCoding.bind(isArchived, statement, 9)
-        try SQLRecordCoding.bind(created, statement, 10, .text, "item.created")
-        try SQLRecordCoding.bind(due, statement, 11, .text, "item.due")
-        try SQLRecordCoding.bind(touched, statement, 12, .text, "item.touched")
+        try SQLRecordCoding.bind(created, statement, 10, .text, "item.created", keeping: current, 10)
+        try SQLRecordCoding.bind(due, statement, 11, .text, "item.due", keeping: current, 11)
+        try SQLRecordCoding.bind(touched, statement, 12, .text, "item.touched", keeping: current, 12)
         try SQLRecordCoding.bind(token, statement, 13, .text)
         try SQLRecordCoding.bind(homepage, statement, 14)
         try SQLRecordCoding.bind(photo, statement, 15)
@@ -623,7 +633,7 @@ extension Item {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1286,9 +1296,19 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(released, statement, 1, .text, "edition.released")
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
+        try SQLRecordCoding.bind(released, statement, 1, .text, "edition.released", keeping: current, 2)
         try SQLRecordCoding.bind(countryCode, statement, 2)
         try SQLRecordCoding.bind(itemId, statement, 3)
     }
@@ -1347,7 +1367,7 @@ extension Edition {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(countryCode: countryCode, itemId: itemId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2817,7 +2837,7 @@ public func sqlite3_item_insert(_ db: OpaquePointer, _ record: inout Item) throw
 public func sqlite3_item_update(_ db: OpaquePointer, _ record: Item) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
     guard let sql = Item.sqlUpdate else { return try sqlite3_item_find(db, record.id) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Item.sqlFind, bindKey: { try Item.bindKey(record.id, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -3001,7 +3021,7 @@ public func sqlite3_edition_insert(_ db: OpaquePointer, _ record: inout Edition)
 @discardableResult
 public func sqlite3_edition_update(_ db: OpaquePointer, _ record: Edition) throws -> Bool {
     guard let sql = Edition.sqlUpdate else { return try sqlite3_edition_find(db, countryCode: record.countryCode, itemId: record.itemId) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: Edition.sqlFind, bindKey: { try Edition.bindKey(Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.

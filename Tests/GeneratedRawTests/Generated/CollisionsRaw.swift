@@ -1643,11 +1643,54 @@ public func raw_store_record_find(
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
+    /// How a date is stored: the storages `slate.json` names, case for case.
     enum DateStorage {
-        case text, unixTime, unixTimeInteger, secondsSince2001
-        /// The seconds from 1970 to the epoch of stored numbers.
-        var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
+        case text, textSeconds, iso8601, iso8601Seconds
+        case unixTime, unixTimeInteger, unixTimeMilliseconds, secondsSince2001, julianDay
+
+        var isText: Bool { self == .text || self == .textSeconds || self == .iso8601 || self == .iso8601Seconds }
+
+        /// Seconds since 1970 of a number in a column of this storage; a text storage
+        /// reads it as SQLite's `'auto'` does (a Julian day up to 5373484.5).
+        func seconds(_ number: Double) -> Double {
+            switch self {
+            case .unixTime, .unixTimeInteger: return number
+            case .secondsSince2001: return number + 978_307_200
+            case .unixTimeMilliseconds: return number / 1000
+            case .julianDay: return ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000
+            case .text, .textSeconds, .iso8601, .iso8601Seconds:
+                return number >= 0 && number < 5_373_484.5 ? ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000 : number
+            }
+        }
+
+        /// What a number in such a column counts, for messages.
+        var numberDescription: String {
+            switch self {
+            case .unixTime, .unixTimeInteger: return "seconds since 1970"
+            case .unixTimeMilliseconds: return "milliseconds since 1970"
+            case .secondsSince2001: return "seconds since 2001"
+            case .julianDay: return "a Julian day"
+            case .text, .textSeconds, .iso8601, .iso8601Seconds: return "a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto')"
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .text: return "text"
+            case .textSeconds: return "textSeconds"
+            case .iso8601: return "iso8601"
+            case .iso8601Seconds: return "iso8601Seconds"
+            case .unixTime: return "unixTime"
+            case .unixTimeInteger: return "unixTimeInteger"
+            case .unixTimeMilliseconds: return "unixTimeMilliseconds"
+            case .secondsSince2001: return "secondsSince2001"
+            case .julianDay: return "julianDay"
+            }
+        }
     }
+
+    /// Dates are the years 0000 to 9999, in every storage.
+    static func isReadable(_ seconds: Double) -> Bool { seconds >= -62_167_219_200 && seconds < 253_402_300_800 }
     enum UUIDStorage { case text, blob }
 
     typealias Failure = CollisionsRaw.SQLError
@@ -1755,14 +1798,17 @@ fileprivate enum SQLRecordCoding {
         return date
     }
 
+    /// A date from text in SQLite's forms, or a number as `storage` counts; a number
+    /// that reads as a year outside 0000 to 9999 throws, naming the column and the value.
     static func dateOrNil(
         _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
     ) throws -> Date? {
+        let number: Double
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)) + storage.epoch)
+            number = Double(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index) + storage.epoch)
+            number = sqlite3_column_double(statement, index)
         case SQLITE_NULL:
             return nil
         case SQLITE_TEXT:
@@ -1774,6 +1820,20 @@ fileprivate enum SQLRecordCoding {
         default:
             throw mismatch(statement, index, column, "Date")
         }
+        let seconds = storage.seconds(number)
+        if isReadable(seconds) { return Date(timeIntervalSince1970: seconds) }
+        let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
+        var hint = ""
+        for other in [DateStorage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
+            let reading = other.seconds(number)
+            if reading >= -2_208_988_800, reading < 7_258_118_400 {
+                hint = "; as \(other.numberDescription) (\(other.name)) it is \(DateText.format(reading, .text))"
+                break
+            }
+        }
+        throw decodingError(
+            statement, column,
+            "holds \(describe(statement, index)), which as \(storage.numberDescription) (\(storage.name)) is \(side): no \(storage.name) date can be stored as it\(hint)")
     }
 
     static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
@@ -1843,37 +1903,64 @@ fileprivate enum SQLRecordCoding {
         try check(code, statement)
     }
 
-    /// Binds a date as `storage` says; a date it cannot hold (a year after 9999 as text,
-    /// NaN) throws naming `column`, so that nothing is written that cannot be read back.
+    /// Binds a date as `storage` says; a date it cannot hold (a year outside 0000 to
+    /// 9999, NaN) throws naming `column`, so that nothing is written that cannot be read back.
     static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         let seconds = value.timeIntervalSince1970
         var problem: String?
         if !seconds.isFinite {
             problem = "a date of \(seconds) seconds cannot be stored"
-        } else if storage == .text, !(-62_167_219_200...253_402_300_799.999).contains((seconds * 1000).rounded() / 1000) {
-            problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
-        } else if storage == .unixTimeInteger, abs(seconds) >= 9.2e18 {
-            problem = "\(seconds) seconds since 1970 is more than a 64-bit integer holds"
+        } else {
+            let written: Double
+            switch storage {
+            case .text, .iso8601, .unixTimeMilliseconds, .julianDay: written = (seconds * 1000).rounded() / 1000
+            case .textSeconds, .iso8601Seconds, .unixTimeInteger: written = seconds.rounded(.down)
+            case .unixTime, .secondsSince2001: written = seconds
+            }
+            if !(-62_167_219_200...253_402_300_799.999).contains(written) {
+                problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that \(storage.isText ? "date text holds" : "a date column holds")"
+            }
         }
         if let problem {
             throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
         }
         switch storage {
-        case .text: try bind(DateText.format(seconds), statement, index)
+        case .text, .textSeconds, .iso8601, .iso8601Seconds: try bind(DateText.format(seconds, storage), statement, index)
         case .unixTime: try bind(seconds, statement, index)
-        case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
+        case .secondsSince2001: try bind(seconds - 978_307_200, statement, index)
         case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
+        case .unixTimeMilliseconds: try check(sqlite3_bind_int64(statement, index, Int64((seconds * 1000).rounded())), statement)
+        case .julianDay: try bind(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000, statement, index)
         }
     }
 
+    /// Binds a date for an update: the row's own value (column `currentIndex` of
+    /// `current`) when it already reads as `value`, bytes and all; else `value` as
+    /// `storage` says.
+    static func bind(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString,
+        keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
+    ) throws {
+        if let current {
+            let type = sqlite3_column_type(current, currentIndex)
+            let stored = try? dateOrNil(current, currentIndex, column, storage, invalidAsNil: invalidAsNil)
+            let same = value == nil ? type == SQLITE_NULL || (invalidAsNil && type == SQLITE_TEXT && stored == .some(nil)) : stored == value
+            if same { return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement) }
+        }
+        try bind(value, statement, index, storage, column)
+    }
+
     static func stored(_ date: Date, _ storage: DateStorage) -> Date {
+        let seconds = date.timeIntervalSince1970
         switch storage {
-        case .text:
-            var text = DateText.format(date.timeIntervalSince1970)
+        case .text, .textSeconds, .iso8601, .iso8601Seconds:
+            var text = DateText.format(seconds, storage)
             return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
         case .unixTime, .secondsSince2001: return date
-        case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        case .unixTimeInteger: return Date(timeIntervalSince1970: seconds.rounded(.down))
+        case .unixTimeMilliseconds: return Date(timeIntervalSince1970: storage.seconds((seconds * 1000).rounded()))
+        case .julianDay: return Date(timeIntervalSince1970: storage.seconds(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000))
         }
     }
 
@@ -2042,6 +2129,29 @@ fileprivate enum SQLRecordCoding {
         while try step(statement) {
             guard try body(try decode(statement)) else { return }
         }
+    }
+
+    /// Runs the update `sql` with `bind`, which is handed the row as it is (`find`,
+    /// bound by `bindKey`; nil when there is none) so that dates it already holds keep
+    /// their bytes; returns the number of rows changed.
+    @discardableResult
+    static func update(
+        _ db: OpaquePointer, _ sql: String, find: String, bindKey: (OpaquePointer) throws -> Void,
+        bind: (OpaquePointer, OpaquePointer?) throws -> Void
+    ) throws -> Int {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        let current = try prepare(db, find)
+        do {
+            try bindKey(current)
+            try bind(statement, try step(current) ? current : nil)
+        } catch {
+            sqlite3_finalize(current)
+            throw error
+        }
+        sqlite3_finalize(current)
+        while try step(statement) {}
+        return Int(sqlite3_changes(db))
     }
 
     @discardableResult
@@ -2232,8 +2342,12 @@ fileprivate enum SQLRecordCoding {
             return index == bytes.count ? seconds : nil
         }
 
-        static func format(_ seconds: Double) -> String {
-            let milliseconds = (seconds * 1000).rounded()
+        /// `seconds` as `storage` writes text: `YYYY-MM-DD HH:MM:SS.SSS` (rounded to the
+        /// millisecond), `T` and `Z` for ISO 8601, down to the second without a fraction.
+        static func format(_ seconds: Double, _ storage: DateStorage) -> String {
+            let withFraction = storage != .textSeconds && storage != .iso8601Seconds
+            let iso = storage == .iso8601 || storage == .iso8601Seconds
+            let milliseconds = withFraction ? (seconds * 1000).rounded() : seconds.rounded(.down) * 1000
             guard milliseconds.isFinite, abs(milliseconds) < 9.2e18 else { return "" }
             let total = Int64(milliseconds)
             var days = total / 86_400_000
@@ -2244,9 +2358,9 @@ fileprivate enum SQLRecordCoding {
                 let text = String(value)
                 return String(repeating: "0", count: max(0, width - text.count)) + text
             }
-            return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + " "
+            return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + (iso ? "T" : " ")
                 + padded(inDay / 3_600_000, 2) + ":" + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2)
-                + "." + padded(inDay % 1000, 3)
+                + (withFraction ? "." + padded(inDay % 1000, 3) : "") + (iso ? "Z" : "")
         }
 
         static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
