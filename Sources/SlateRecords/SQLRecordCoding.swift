@@ -146,7 +146,7 @@ public enum SQLRecordCoding {
     }
 
     /// A date from column `index`: text in SQLite's forms, or a number as `storage` counts
-    /// (see ``SQLDate``).
+    /// (see `SQLDate`).
     ///
     /// - Throws: for NULL, a blob, text that is not a date, or a number that reads as a
     ///   date outside the years 0000 to 9999 (no storage writes one: milliseconds read as
