@@ -249,21 +249,21 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = authorId == Int.min
+        let assigned = self.authorId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(authorId, statement, 1)
+            try SQLRecordCoding.bind(self.authorId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(born, statement, first + 1, .text, "authors.born")
-        try SQLRecordCoding.bind(website, statement, first + 2)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.born, statement, first + 1, .text, "authors.born")
+        try SQLRecordCoding.bind(self.website, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if authorId == Int.min { stored.authorId = Int(rowID) }
-        stored.born = SQLRecordCoding.stored(born, .text)
+        if self.authorId == Int.min { stored.authorId = Int(rowID) }
+        stored.born = SQLRecordCoding.stored(self.born, .text)
         return stored
     }
 
@@ -311,10 +311,10 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(born, statement, 2, .text, "authors.born")
-        try SQLRecordCoding.bind(website, statement, 3)
-        try SQLRecordCoding.bind(authorId, statement, 4)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.born, statement, 2, .text, "authors.born")
+        try SQLRecordCoding.bind(self.website, statement, 3)
+        try SQLRecordCoding.bind(self.authorId, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -460,19 +460,19 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = publisherId == Int.min
+        let assigned = self.publisherId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(publisherId, statement, 1)
+            try SQLRecordCoding.bind(self.publisherId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(country, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.country, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if publisherId == Int.min { stored.publisherId = Int(rowID) }
+        if self.publisherId == Int.min { stored.publisherId = Int(rowID) }
         return stored
     }
 
@@ -514,9 +514,9 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(country, statement, 2)
-        try SQLRecordCoding.bind(publisherId, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.country, statement, 2)
+        try SQLRecordCoding.bind(self.publisherId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -694,25 +694,25 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = bookId == Int.min
+        let assigned = self.bookId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(bookId, statement, 1)
+            try SQLRecordCoding.bind(self.bookId, statement, 1)
         }
-        try SQLRecordCoding.bind(isbn, statement, first)
-        try SQLRecordCoding.bind(title, statement, first + 1)
-        try SQLRecordCoding.bind(publisherId, statement, first + 2)
-        try SQLRecordCoding.bind(published, statement, first + 3, .text, "books.published")
-        try SQLRecordCoding.bind(price, statement, first + 4)
-        try SQLRecordCoding.bind(pages, statement, first + 5)
-        try SQLRecordCoding.bind(inPrint, statement, first + 6)
+        try SQLRecordCoding.bind(self.isbn, statement, first)
+        try SQLRecordCoding.bind(self.title, statement, first + 1)
+        try SQLRecordCoding.bind(self.publisherId, statement, first + 2)
+        try SQLRecordCoding.bind(self.published, statement, first + 3, .text, "books.published")
+        try SQLRecordCoding.bind(self.price, statement, first + 4)
+        try SQLRecordCoding.bind(self.pages, statement, first + 5)
+        try SQLRecordCoding.bind(self.inPrint, statement, first + 6)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if bookId == Int.min { stored.bookId = Int(rowID) }
-        stored.published = SQLRecordCoding.stored(published, .text)
+        if self.bookId == Int.min { stored.bookId = Int(rowID) }
+        stored.published = SQLRecordCoding.stored(self.published, .text)
         return stored
     }
 
@@ -793,14 +793,14 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(isbn, statement, 1)
-        try SQLRecordCoding.bind(title, statement, 2)
-        try SQLRecordCoding.bind(publisherId, statement, 3)
-        try SQLRecordCoding.bind(published, statement, 4, .text, "books.published")
-        try SQLRecordCoding.bind(price, statement, 5)
-        try SQLRecordCoding.bind(pages, statement, 6)
-        try SQLRecordCoding.bind(inPrint, statement, 7)
-        try SQLRecordCoding.bind(bookId, statement, 8)
+        try SQLRecordCoding.bind(self.isbn, statement, 1)
+        try SQLRecordCoding.bind(self.title, statement, 2)
+        try SQLRecordCoding.bind(self.publisherId, statement, 3)
+        try SQLRecordCoding.bind(self.published, statement, 4, .text, "books.published")
+        try SQLRecordCoding.bind(self.price, statement, 5)
+        try SQLRecordCoding.bind(self.pages, statement, 6)
+        try SQLRecordCoding.bind(self.inPrint, statement, 7)
+        try SQLRecordCoding.bind(self.bookId, statement, 8)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -963,9 +963,9 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(bookId, statement, 1)
-        try SQLRecordCoding.bind(authorId, statement, 2)
-        try SQLRecordCoding.bind(position, statement, 3)
+        try SQLRecordCoding.bind(self.bookId, statement, 1)
+        try SQLRecordCoding.bind(self.authorId, statement, 2)
+        try SQLRecordCoding.bind(self.position, statement, 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1012,9 +1012,9 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(position, statement, 1)
-        try SQLRecordCoding.bind(bookId, statement, 2)
-        try SQLRecordCoding.bind(authorId, statement, 3)
+        try SQLRecordCoding.bind(self.position, statement, 1)
+        try SQLRecordCoding.bind(self.bookId, statement, 2)
+        try SQLRecordCoding.bind(self.authorId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1159,19 +1159,19 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = categoryId == Int.min
+        let assigned = self.categoryId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(categoryId, statement, 1)
+            try SQLRecordCoding.bind(self.categoryId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(parentId, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.parentId, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if categoryId == Int.min { stored.categoryId = Int(rowID) }
+        if self.categoryId == Int.min { stored.categoryId = Int(rowID) }
         return stored
     }
 
@@ -1213,9 +1213,9 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(parentId, statement, 2)
-        try SQLRecordCoding.bind(categoryId, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.parentId, statement, 2)
+        try SQLRecordCoding.bind(self.categoryId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1363,8 +1363,8 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(bookId, statement, 1)
-        try SQLRecordCoding.bind(categoryId, statement, 2)
+        try SQLRecordCoding.bind(self.bookId, statement, 1)
+        try SQLRecordCoding.bind(self.categoryId, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1558,22 +1558,22 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = customerId == Int.min
+        let assigned = self.customerId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(customerId, statement, 1)
+            try SQLRecordCoding.bind(self.customerId, statement, 1)
         }
-        try SQLRecordCoding.bind(email, statement, first)
-        try SQLRecordCoding.bind(name, statement, first + 1)
-        try SQLRecordCoding.bind(joined, statement, first + 2, .text, "customers.joined")
-        try SQLRecordCoding.bind(marketing, statement, first + 3)
+        try SQLRecordCoding.bind(self.email, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first + 1)
+        try SQLRecordCoding.bind(self.joined, statement, first + 2, .text, "customers.joined")
+        try SQLRecordCoding.bind(self.marketing, statement, first + 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if customerId == Int.min { stored.customerId = Int(rowID) }
-        stored.joined = SQLRecordCoding.stored(joined, .text)
+        if self.customerId == Int.min { stored.customerId = Int(rowID) }
+        stored.joined = SQLRecordCoding.stored(self.joined, .text)
         return stored
     }
 
@@ -1627,11 +1627,11 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(email, statement, 1)
-        try SQLRecordCoding.bind(name, statement, 2)
-        try SQLRecordCoding.bind(joined, statement, 3, .text, "customers.joined")
-        try SQLRecordCoding.bind(marketing, statement, 4)
-        try SQLRecordCoding.bind(customerId, statement, 5)
+        try SQLRecordCoding.bind(self.email, statement, 1)
+        try SQLRecordCoding.bind(self.name, statement, 2)
+        try SQLRecordCoding.bind(self.joined, statement, 3, .text, "customers.joined")
+        try SQLRecordCoding.bind(self.marketing, statement, 4)
+        try SQLRecordCoding.bind(self.customerId, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1801,22 +1801,22 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = addressId == Int.min
+        let assigned = self.addressId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(addressId, statement, 1)
+            try SQLRecordCoding.bind(self.addressId, statement, 1)
         }
-        try SQLRecordCoding.bind(customerId, statement, first)
-        try SQLRecordCoding.bind(line1, statement, first + 1)
-        try SQLRecordCoding.bind(line2, statement, first + 2)
-        try SQLRecordCoding.bind(city, statement, first + 3)
-        try SQLRecordCoding.bind(postcode, statement, first + 4)
+        try SQLRecordCoding.bind(self.customerId, statement, first)
+        try SQLRecordCoding.bind(self.line1, statement, first + 1)
+        try SQLRecordCoding.bind(self.line2, statement, first + 2)
+        try SQLRecordCoding.bind(self.city, statement, first + 3)
+        try SQLRecordCoding.bind(self.postcode, statement, first + 4)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if addressId == Int.min { stored.addressId = Int(rowID) }
+        if self.addressId == Int.min { stored.addressId = Int(rowID) }
         return stored
     }
 
@@ -1883,12 +1883,12 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(customerId, statement, 1)
-        try SQLRecordCoding.bind(line1, statement, 2)
-        try SQLRecordCoding.bind(line2, statement, 3)
-        try SQLRecordCoding.bind(city, statement, 4)
-        try SQLRecordCoding.bind(postcode, statement, 5)
-        try SQLRecordCoding.bind(addressId, statement, 6)
+        try SQLRecordCoding.bind(self.customerId, statement, 1)
+        try SQLRecordCoding.bind(self.line1, statement, 2)
+        try SQLRecordCoding.bind(self.line2, statement, 3)
+        try SQLRecordCoding.bind(self.city, statement, 4)
+        try SQLRecordCoding.bind(self.postcode, statement, 5)
+        try SQLRecordCoding.bind(self.addressId, statement, 6)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2068,25 +2068,25 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = orderId == Int.min
+        let assigned = self.orderId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(orderId, statement, 1)
+            try SQLRecordCoding.bind(self.orderId, statement, 1)
         }
-        try SQLRecordCoding.bind(customerId, statement, first)
-        try SQLRecordCoding.bind(shippingAddressId, statement, first + 1)
-        try SQLRecordCoding.bind(billingAddressId, statement, first + 2)
-        try SQLRecordCoding.bind(placed, statement, first + 3, .text, "orders.placed")
-        try SQLRecordCoding.bind(shipped, statement, first + 4, .text, "orders.shipped")
-        try SQLRecordCoding.bind(state, statement, first + 5)
+        try SQLRecordCoding.bind(self.customerId, statement, first)
+        try SQLRecordCoding.bind(self.shippingAddressId, statement, first + 1)
+        try SQLRecordCoding.bind(self.billingAddressId, statement, first + 2)
+        try SQLRecordCoding.bind(self.placed, statement, first + 3, .text, "orders.placed")
+        try SQLRecordCoding.bind(self.shipped, statement, first + 4, .text, "orders.shipped")
+        try SQLRecordCoding.bind(self.state, statement, first + 5)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if orderId == Int.min { stored.orderId = Int(rowID) }
-        stored.placed = SQLRecordCoding.stored(placed, .text)
-        stored.shipped = SQLRecordCoding.stored(shipped, .text)
+        if self.orderId == Int.min { stored.orderId = Int(rowID) }
+        stored.placed = SQLRecordCoding.stored(self.placed, .text)
+        stored.shipped = SQLRecordCoding.stored(self.shipped, .text)
         return stored
     }
 
@@ -2160,13 +2160,13 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(customerId, statement, 1)
-        try SQLRecordCoding.bind(shippingAddressId, statement, 2)
-        try SQLRecordCoding.bind(billingAddressId, statement, 3)
-        try SQLRecordCoding.bind(placed, statement, 4, .text, "orders.placed")
-        try SQLRecordCoding.bind(shipped, statement, 5, .text, "orders.shipped")
-        try SQLRecordCoding.bind(state, statement, 6)
-        try SQLRecordCoding.bind(orderId, statement, 7)
+        try SQLRecordCoding.bind(self.customerId, statement, 1)
+        try SQLRecordCoding.bind(self.shippingAddressId, statement, 2)
+        try SQLRecordCoding.bind(self.billingAddressId, statement, 3)
+        try SQLRecordCoding.bind(self.placed, statement, 4, .text, "orders.placed")
+        try SQLRecordCoding.bind(self.shipped, statement, 5, .text, "orders.shipped")
+        try SQLRecordCoding.bind(self.state, statement, 6)
+        try SQLRecordCoding.bind(self.orderId, statement, 7)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2336,10 +2336,10 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(orderId, statement, 1)
-        try SQLRecordCoding.bind(bookId, statement, 2)
-        try SQLRecordCoding.bind(quantity, statement, 3)
-        try SQLRecordCoding.bind(unitPrice, statement, 4)
+        try SQLRecordCoding.bind(self.orderId, statement, 1)
+        try SQLRecordCoding.bind(self.bookId, statement, 2)
+        try SQLRecordCoding.bind(self.quantity, statement, 3)
+        try SQLRecordCoding.bind(self.unitPrice, statement, 4)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -2392,10 +2392,10 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(quantity, statement, 1)
-        try SQLRecordCoding.bind(unitPrice, statement, 2)
-        try SQLRecordCoding.bind(orderId, statement, 3)
-        try SQLRecordCoding.bind(bookId, statement, 4)
+        try SQLRecordCoding.bind(self.quantity, statement, 1)
+        try SQLRecordCoding.bind(self.unitPrice, statement, 2)
+        try SQLRecordCoding.bind(self.orderId, statement, 3)
+        try SQLRecordCoding.bind(self.bookId, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2542,19 +2542,19 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = bookId == Int.min
+        let assigned = self.bookId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(bookId, statement, 1)
+            try SQLRecordCoding.bind(self.bookId, statement, 1)
         }
-        try SQLRecordCoding.bind(onHand, statement, first)
-        try SQLRecordCoding.bind(reserved, statement, first + 1)
+        try SQLRecordCoding.bind(self.onHand, statement, first)
+        try SQLRecordCoding.bind(self.reserved, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if bookId == Int.min { stored.bookId = Int(rowID) }
+        if self.bookId == Int.min { stored.bookId = Int(rowID) }
         return stored
     }
 
@@ -2596,9 +2596,9 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(onHand, statement, 1)
-        try SQLRecordCoding.bind(reserved, statement, 2)
-        try SQLRecordCoding.bind(bookId, statement, 3)
+        try SQLRecordCoding.bind(self.onHand, statement, 1)
+        try SQLRecordCoding.bind(self.reserved, statement, 2)
+        try SQLRecordCoding.bind(self.bookId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2766,23 +2766,23 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = reviewId == Int.min
+        let assigned = self.reviewId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(reviewId, statement, 1)
+            try SQLRecordCoding.bind(self.reviewId, statement, 1)
         }
-        try SQLRecordCoding.bind(bookId, statement, first)
-        try SQLRecordCoding.bind(customerId, statement, first + 1)
-        try SQLRecordCoding.bind(stars, statement, first + 2)
-        try SQLRecordCoding.bind(body, statement, first + 3)
-        try SQLRecordCoding.bind(written, statement, first + 4, .text, "reviews.written")
+        try SQLRecordCoding.bind(self.bookId, statement, first)
+        try SQLRecordCoding.bind(self.customerId, statement, first + 1)
+        try SQLRecordCoding.bind(self.stars, statement, first + 2)
+        try SQLRecordCoding.bind(self.body, statement, first + 3)
+        try SQLRecordCoding.bind(self.written, statement, first + 4, .text, "reviews.written")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if reviewId == Int.min { stored.reviewId = Int(rowID) }
-        stored.written = SQLRecordCoding.stored(written, .text)
+        if self.reviewId == Int.min { stored.reviewId = Int(rowID) }
+        stored.written = SQLRecordCoding.stored(self.written, .text)
         return stored
     }
 
@@ -2849,12 +2849,12 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(bookId, statement, 1)
-        try SQLRecordCoding.bind(customerId, statement, 2)
-        try SQLRecordCoding.bind(stars, statement, 3)
-        try SQLRecordCoding.bind(body, statement, 4)
-        try SQLRecordCoding.bind(written, statement, 5, .text, "reviews.written")
-        try SQLRecordCoding.bind(reviewId, statement, 6)
+        try SQLRecordCoding.bind(self.bookId, statement, 1)
+        try SQLRecordCoding.bind(self.customerId, statement, 2)
+        try SQLRecordCoding.bind(self.stars, statement, 3)
+        try SQLRecordCoding.bind(self.body, statement, 4)
+        try SQLRecordCoding.bind(self.written, statement, 5, .text, "reviews.written")
+        try SQLRecordCoding.bind(self.reviewId, statement, 6)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
