@@ -297,14 +297,18 @@ import Testing
     }
 
     /// A key column without a declared type is raw mode's own dynamic value, not
-    /// SlateRecords' `SQLValue`.
-    @Test func rawModeKeysNameOnlyTypesTheFileHas() throws {
+    /// SlateRecords' `SQLValue`; a key column named `db` is a parameter of its own beside the
+    /// handle.
+    @Test func rawModeKeysNameOnlyTypesAndParametersTheFileHas() throws {
         var configuration = GeneratorConfiguration()
         configuration.emit.api = false
-        let code = try generate("CREATE TABLE t (name TEXT, collection PRIMARY KEY);", configuration)
+        let code = try generate("CREATE TABLE t (name TEXT, collection PRIMARY KEY); CREATE TABLE u (x TEXT, db INTEGER PRIMARY KEY);", configuration)
         #expect(!code.contains("SQLValue"))
         expectContains(code, "public static func bindKey(_ id: Test.Value, to statement: OpaquePointer, at index: Int32) throws -> Int32 {")
         expectContains(code, "public func sqlite3_t_find(_ db: OpaquePointer, _ collection: Test.Value) throws -> T? {")
+        expectContains(code, "public static func find(_ dbKey: Int, in db: OpaquePointer) throws -> U? {")
+        expectContains(code, "public func sqlite3_u_find(_ db: OpaquePointer, _ dbKey: Int) throws -> U? {")
+        expectContains(code, "guard let sql = Self.sqlUpdate else { return try Self.find(self.db, in: db) != nil }")
     }
 
     @Test func typedColumnsFollowTheStorageOfDatesAndUUIDs() throws {

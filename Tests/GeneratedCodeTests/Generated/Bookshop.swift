@@ -370,7 +370,7 @@ extension Bookshop.Author {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(authorId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.authorId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -570,7 +570,7 @@ extension Bookshop.Publisher {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "publishers", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(publisherId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.publisherId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -866,7 +866,7 @@ extension Bookshop.Book {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1070,7 +1070,7 @@ extension Bookshop.BookAuthor {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: bookId, authorId: authorId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: self.bookId, authorId: self.authorId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1271,7 +1271,7 @@ extension Bookshop.Category {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "categories", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(categoryId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.categoryId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1459,7 +1459,7 @@ extension Bookshop.BookCategory {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: bookId, categoryId: categoryId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: self.bookId, categoryId: self.categoryId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1689,7 +1689,7 @@ extension Bookshop.Customer {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(customerId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.customerId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1950,7 +1950,7 @@ extension Bookshop.Address {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "addresses", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(addressId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.addressId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2234,7 +2234,7 @@ extension Bookshop.Order {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(orderId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.orderId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2453,7 +2453,7 @@ extension Bookshop.OrderItem {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(orderId: orderId, bookId: bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(orderId: self.orderId, bookId: self.bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2654,7 +2654,7 @@ extension Bookshop.Stock {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2918,7 +2918,7 @@ extension Bookshop.Review {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(reviewId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.reviewId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

@@ -241,7 +241,7 @@ extension Person {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "person", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(personId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.personId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -456,7 +456,7 @@ extension Address {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "address", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(addressId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.addressId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

@@ -287,7 +287,7 @@ extension Keys.SearchHistory {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "search_history", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -539,7 +539,7 @@ extension Keys.Event {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(objid, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -730,7 +730,7 @@ extension Keys.KeyFirst {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "key_first", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -936,7 +936,7 @@ extension Keys.Computed {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "computed", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1118,7 +1118,7 @@ extension Keys.Tag {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(code, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1326,7 +1326,7 @@ extension Keys.Placement {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(c: c, a: a, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(c: self.c, a: self.a, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1534,7 +1534,7 @@ extension Keys.Reading {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(z: z, y: y, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(z: self.z, y: self.y, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1715,7 +1715,7 @@ extension Keys.Slug {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(slug, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.slug, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1894,7 +1894,7 @@ extension Keys.Pair {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(rightId: rightId, leftId: leftId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(rightId: self.rightId, leftId: self.leftId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2075,7 +2075,7 @@ extension Keys.CollectionItem {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(collection, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.collection, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

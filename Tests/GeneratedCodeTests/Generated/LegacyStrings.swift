@@ -209,7 +209,7 @@ extension LegacyStrings.Tag {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(tag, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.tag, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -403,7 +403,7 @@ extension LegacyStrings.File {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "files", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

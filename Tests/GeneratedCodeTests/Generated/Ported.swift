@@ -443,7 +443,7 @@ extension Place {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -672,7 +672,7 @@ extension Zevent {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.zPk, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -882,7 +882,7 @@ extension LegacyPost {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1081,7 +1081,7 @@ extension Film {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(filmId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.filmId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1294,7 +1294,7 @@ extension Box {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1592,7 +1592,7 @@ extension Guarded {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1767,7 +1767,7 @@ extension Keyword {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

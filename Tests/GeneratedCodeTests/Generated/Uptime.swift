@@ -308,7 +308,7 @@ extension Uptime.Monitor {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -476,7 +476,7 @@ extension Uptime.Setting {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(key, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.key, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -670,7 +670,7 @@ extension Uptime.Tag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -884,7 +884,7 @@ extension Uptime.MonitorTag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor_tag", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1208,7 +1208,7 @@ extension Uptime.ImageRecord {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(tileId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.tileId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1375,7 +1375,7 @@ extension Uptime.Metadata {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(name, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.name, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

@@ -218,7 +218,7 @@ extension CollisionsRaw.StoreRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(storeId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.storeId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -386,7 +386,7 @@ extension CollisionsRaw.Handle {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(handleId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.handleId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -554,7 +554,7 @@ extension CollisionsRaw.Statement {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(statementId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.statementId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -722,7 +722,7 @@ extension CollisionsRaw.Db {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(dbId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.dbId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -903,7 +903,7 @@ extension CollisionsRaw.Chain {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(id2: id2, chainIndex: chainIndex, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(id2: self.id2, chainIndex: self.chainIndex, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1223,7 +1223,7 @@ extension CollisionsRaw.Gadget {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(gadgetId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.gadgetId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

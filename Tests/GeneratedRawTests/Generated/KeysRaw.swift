@@ -277,7 +277,7 @@ extension KeysRaw.SearchHistory {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "search_history", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -507,7 +507,7 @@ extension KeysRaw.Event {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(objid, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -684,7 +684,7 @@ extension KeysRaw.KeyFirst {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "key_first", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -874,7 +874,7 @@ extension KeysRaw.Computed {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "computed", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1040,7 +1040,7 @@ extension KeysRaw.Tag {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(code, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1232,7 +1232,7 @@ extension KeysRaw.Placement {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(c: c, a: a, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(c: self.c, a: self.a, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1424,7 +1424,7 @@ extension KeysRaw.Reading {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(z: z, y: y, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(z: self.z, y: self.y, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1589,7 +1589,7 @@ extension KeysRaw.Slug {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(slug, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.slug, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1756,7 +1756,7 @@ extension KeysRaw.Pair {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(rightId: rightId, leftId: leftId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(rightId: self.rightId, leftId: self.leftId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1921,7 +1921,7 @@ extension KeysRaw.CollectionItem {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(collection, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.collection, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
