@@ -92,6 +92,30 @@ import Testing
         #expect(try db.events.fetch() == [first, second, third])
     }
 
+    /// Given and assigned keys in turn, in one transaction and through the async API: the
+    /// connection keeps both inserts' statements, and each record binds to the one its key
+    /// chooses.
+    @Test func givenAndAssignedKeysInTurnOnOneConnection() async throws {
+        let db = try Keys.inMemory()
+        defer { db.close() }
+        let events = [
+            K.Event(type: "a", objid: 10, tagid: 1), K.Event(type: "b", mtime: 0.5, tagid: 2), K.Event(type: "c", objid: 5, user: "u"),
+            K.Event(type: "d", comment: "x"),
+        ]
+        // In one transaction on the writer (`tx.insert`, the statement kept between them).
+        let stored = try await db.transaction { tx in try events.map { try tx.insert($0) } }
+        #expect(stored.map(\.objid) == [10, 11, 5, 12])
+        #expect(try rows(db, "event") == [["c", nil, 5, nil, "u", nil], ["a", nil, 10, 1, nil, nil], ["b", 0.5, 11, 2, nil, nil], ["d", nil, 12, nil, nil, "x"]])
+        let histories = try await db.insert(contentsOf: [
+            K.SearchHistory(creationDate: 1, serviceId: 1), K.SearchHistory(creationDate: 2, serviceId: 2, id: 20), K.SearchHistory(creationDate: 3, serviceId: 3),
+        ])
+        #expect(histories.map(\.id) == [1, 20, 21])
+        #expect(try rows(db, "search_history") == [[1, 1, nil, 1], [2, 2, nil, 20], [3, 3, nil, 21]])
+        let updated = try await db.update(K.SearchHistory(creationDate: 9, serviceId: 8, search: "u", id: 20))
+        #expect(updated)
+        #expect(try await db.searchHistory.find(20) == K.SearchHistory(creationDate: 9, serviceId: 8, search: "u", id: 20))
+    }
+
     @Test func aRowidKeyFirstIsStoredInItsOwnColumn() throws {
         let db = try Keys.inMemory()
         defer { db.close() }
