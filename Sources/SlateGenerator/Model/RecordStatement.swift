@@ -78,11 +78,13 @@ extension RecordModel {
     }
 
     /// `UPDATE "t" SET "a" = ?, … WHERE` ``keyMatch``: every inserted column outside the
-    /// key, in table order, then the key; nil when every column is part of the key.
+    /// key, in table order, then the key; nil without a key, or when every column is part
+    /// of it.
     var updateStatement: RecordStatement? {
+        guard key != nil else { return nil }
         let keys = keyProperties
         let assigned = insertedProperties.filter { property in !keys.contains { $0.index == property.index } }
-        guard key != nil, !assigned.isEmpty else { return nil }
+        guard !assigned.isEmpty else { return nil }
         var statement = RecordStatement("UPDATE \(SQLText.quotedIdentifier(sqlName)) SET ")
         statement.appendAssignments(assigned, separator: ", ")
         statement.append(" WHERE ")

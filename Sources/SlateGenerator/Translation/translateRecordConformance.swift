@@ -321,23 +321,24 @@ extension Translator {
             let positions = all.enumerated().map { index, property in
                 (property, all: index + 1, assigning: assigning.firstIndex { $0.index == property.index }.map { $0 + 1 })
             }
-            // The parameters after the key move one place earlier without it; the first of
+            // The parameters after the key move one place earlier without it: the first of
             // them is bound at `first`, the others after it.
-            let moved = positions.filter { $0.assigning != nil && $0.assigning != $0.all }
+            let head = positions.first { $0.assigning != nil && $0.assigning != $0.all }
             body.append(.line("let assigned = self.\(rowID.identifier) == Int.min"))
-            if let head = moved.first, let headAssigning = head.assigning {
+            if let head, let headAssigning = head.assigning {
                 body.append(.line("let first: Int32 = assigned ? \(headAssigning) : \(head.all)"))
             }
             for (property, all, assigning) in positions {
                 let value = "self.\(property.identifier)"
-                if let assigning, assigning == all {
-                    body.append(bindLine(property, value: value, index: String(all), record: record))
-                } else if let assigning, let head = moved.first, let headAssigning = head.assigning {
-                    let offset = assigning - headAssigning
-                    precondition(all - head.all == offset, "the inserts of \(record.sqlName) list their columns in different orders")
-                    body.append(bindLine(property, value: value, index: offset == 0 ? "first" : "first + \(offset)", record: record))
-                } else {
+                switch assigning {
+                case nil:
                     body.append(.block("if !assigned", [bindLine(property, value: value, index: String(all), record: record)]))
+                case all?:
+                    body.append(bindLine(property, value: value, index: String(all), record: record))
+                case let assigning?:
+                    let offset = assigning - head!.assigning!
+                    precondition(all - head!.all == offset, "the inserts of \(record.sqlName) list their columns in different orders")
+                    body.append(bindLine(property, value: value, index: offset == 0 ? "first" : "first + \(offset)", record: record))
                 }
             }
         } else {
