@@ -49,7 +49,9 @@ let package = Package(
             dependencies: ["SlateGenerator", "SlateMigration", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Plugins: they find a target's .sql scripts and database files and run `slate`.
         // Their shared code is Plugins/PluginsShared, linked into each (and into
-        // SlateGeneratorTests, which tests how it groups a target's files).
+        // SlateGeneratorTests, which tests how it groups a target's files); its
+        // QueryFileHeader.swift is also linked into SlateAnalysis, so that the plugins and
+        // `slate generate` tell query files from scripts by one rule.
         .plugin(name: "SlateBuildPlugin", capability: .buildTool(), dependencies: ["slate"]),
         .plugin(
             name: "SlateCommandPlugin",

@@ -12,7 +12,7 @@ import Foundation
 ///   that way (`order-items.sql` joins `order.sql`). Database files never join another.
 /// - Files of unrelated stems are databases of their own (`a.sql`, `b.sql`).
 ///
-/// Query files (`.sql` files with `-- name:` lines) join the database whose stem starts
+/// Query files (`.sql` files with a `-- name: query :kind` line) join the database whose stem starts
 /// their name (`bookshop-queries.sql` joins `bookshop`), or the target's only database.
 /// The plugins hold no generation logic: they find these inputs and run `slate generate`
 /// on each database.
@@ -117,17 +117,13 @@ struct SlateInputs {
         name == root || ["-", "_", "."].contains { name.hasPrefix(root + $0) }
     }
 
-    /// Whether the `.sql` file at `url` is a query file: it has a `-- name:` line.
+    /// Whether the `.sql` file at `url` is a query file: it has a line of a header's exact
+    /// shape (``QueryFileHeader``, which `slate generate` compiles too).
     static func isQueryFile(_ url: URL) -> Bool {
         guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
             return false
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
-            var rest = line.drop { $0 == " " || $0 == "\t" }
-            guard rest.hasPrefix("--") else { return false }
-            rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-            return rest.hasPrefix("name:")
-        }
+        return QueryFileHeader.isQueryFile(text)
     }
 
     /// Every input-looking file under `directory` on disk, for the command plugin, which

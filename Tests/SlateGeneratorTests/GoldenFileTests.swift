@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 16)
+        #expect(Self.cases.count == 20)
     }
 
     @Test(arguments: cases)

@@ -44,6 +44,20 @@ import Testing
         ])
     }
 
+    /// A schema script with a comment that mentions `name:` (Prisma's commented-out seed
+    /// code) is a database of its own, not a query file that belongs to none.
+    @Test func aCommentMentioningNameLeavesAScriptADatabase() throws {
+        let directory = TemporaryDirectory()
+        try "CREATE TABLE user (id INTEGER PRIMARY KEY, name TEXT);\n-- {\n--   name: 'admin',\n-- }\n".write(
+            toFile: directory.path("users.sql"), atomically: true, encoding: .utf8)
+        for name in ["shop.sql", "todos-001.sql"] { try "".write(toFile: directory.path(name), atomically: true, encoding: .utf8) }
+        try "-- name: all :many\nSELECT 1;\n".write(toFile: directory.path("todos-queries.sql"), atomically: true, encoding: .utf8)
+        let inputs = try SlateInputs(directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
+        #expect(Dictionary(uniqueKeysWithValues: inputs.databases.map { ($0.stem, $0.inputs.map(\.lastPathComponent)) }) == [
+            "users": ["users.sql"], "shop": ["shop.sql"], "todos": ["todos-001.sql", "todos-queries.sql"],
+        ])
+    }
+
     @Test func unrelatedStemsAreDatabasesOfTheirOwn() throws {
         #expect(try databases(["a.sql", "b.sql"]) == ["a": ["a.sql"], "b": ["b.sql"]])
         #expect(try databases(["order-items.sql"]) == ["order-items": ["order-items.sql"]])

@@ -137,6 +137,12 @@ import Testing
         #expect(file.queries.map(\.sqlLine) == [6, 9])
         #expect(file.queries[1].location(ofOffset: 23).line == 10)
         #expect(QueryFile.isQueryFile("CREATE TABLE t (a);") == false)
+        // Windows line ends.
+        let crlf = try QueryFile(path: "q.sql", text: "-- name: first :one\r\n-- Documents it.\r\nSELECT 1;\r\n\r\n-- name: second :exec\r\nDELETE FROM book;\r\n")
+        #expect(crlf.queries.map(\.name) == ["first", "second"])
+        #expect(crlf.queries.map(\.sql) == ["SELECT 1", "DELETE FROM book"])
+        #expect(crlf.queries[0].documentation == ["Documents it."])
+        #expect(crlf.queries.map(\.line) == [1, 5])
     }
 
     @Test func malformedFilesFailAtTheirLine() {
@@ -325,6 +331,75 @@ import Testing
     }
 
     // MARK: The command line and inputs
+
+    /// Texts and whether they are query files: only a line of a header's exact shape makes
+    /// one (its name and kind are checked when the file is parsed).
+    static let shapes: [(text: String, isQueryFile: Bool)] = [
+        ("-- name: findBook :one\nSELECT 1;", true),
+        ("-- License: MIT\n\n-- name: a :exec\nDELETE FROM book;", true),
+        ("  --\tname:\tfindBook\t:many  \r\nSELECT 1;\r\n", true),
+        ("--name:a :execrows\nDELETE FROM book;", true),
+        ("-- name: 2fast :one\nSELECT 1;", true),
+        ("-- name: a :some\nSELECT 1;", true),
+        ("SELECT 1;\n-- name: a :one\nSELECT 2;", true),
+        ("CREATE TABLE t (a);", false),
+        ("-- await prisma.user.create({ data: {\n--   name: 'admin',\n-- } })\nCREATE TABLE t (a);", false),
+        ("-- name: a\nSELECT 1;", false),
+        ("-- name: a :one extra\nSELECT 1;", false),
+        ("-- name: a :1\nSELECT 1;", false),
+        ("-- name: a:one\nSELECT 1;", false),
+        ("-- name: 'a' :one\nSELECT 1;", false),
+        ("-- username: a :one\nSELECT 1;", false),
+        ("SELECT 1; -- name: a :one", false),
+        ("/* name: a :one */ SELECT 1;", false),
+        ("", false),
+    ]
+
+    /// The generator (SlateAnalysis) and the plugins (`SlateInputs`, reading the file)
+    /// sort every text alike, by the one rule both compile.
+    @Test func aQueryFileIsRecognisedByTheExactShapeOfAHeader() throws {
+        let directory = TemporaryDirectory()
+        for (index, shape) in Self.shapes.enumerated() {
+            let path = directory.path("\(index).sql")
+            try shape.text.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(QueryFile.isQueryFile(shape.text) == shape.isQueryFile, "\(shape.text)")
+            #expect(SlateInputs.isQueryFile(URL(fileURLWithPath: path)) == shape.isQueryFile, "\(shape.text)")
+        }
+    }
+
+    /// Prisma's migration keeps commented-out seed code: it is a schema script, generated in
+    /// full (it was taken for a query file, and generation stopped at its first CREATE).
+    @Test func aCommentMentioningNameLeavesASchemaScriptAScript() throws {
+        let directory = TemporaryDirectory()
+        let migration = directory.path("prisma-001.sql")
+        try """
+            -- CreateTable
+            CREATE TABLE "User" (
+                "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+                "email" TEXT NOT NULL,
+                "name" TEXT
+            );
+
+            -- Seed, kept for reference:
+            -- await prisma.user.create({
+            --   data: {
+            --   name: 'admin',
+            --   email: 'admin@example.com',
+            --   },
+            -- })
+
+            -- CreateIndex
+            CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+            """.write(toFile: migration, atomically: true, encoding: .utf8)
+        let file = try SlateGenerator.generate(inputs: [migration])
+        #expect(file.typeName == "Prisma")
+        #expect(file.contents.contains("public struct User: Identifiable, Hashable, Codable, Sendable {"))
+        #expect(file.contents.contains("public var name: String?"))
+        // A query file beside it still is one.
+        let queries = directory.path("prisma-queries.sql")
+        try "-- name: userNamed :one\n-- The user of a name.\nSELECT * FROM \"User\" WHERE name = :name;".write(toFile: queries, atomically: true, encoding: .utf8)
+        #expect(try SlateGenerator.generate(inputs: [migration, queries]).contents.contains("public static func userNamed(_ context: SQLContext, name: String) throws -> User? {"))
+    }
 
     @Test func queryFilesDoNotNameTheDatabase() throws {
         let directory = TemporaryDirectory()

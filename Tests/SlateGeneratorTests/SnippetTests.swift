@@ -164,7 +164,7 @@ import Testing
         expectContains(code, #"self.stamp = try SQLRecordCoding.dateOrNil(statement, offset, "v.stamp", .unixTimeInteger, invalidAsNil: true)"#)
         expectContains(code, #"self.created = try SQLRecordCoding.dateOrNil(statement, offset + 1, "v.created", .secondsSince2001, invalidAsNil: true)"#)
         // Writes and comparisons the same way.
-        expectContains(code, #"try SQLRecordCoding.bind(created, statement, first, .secondsSince2001, "t.created")"#)
+        expectContains(code, #"try SQLRecordCoding.bind(self.created, statement, first, .secondsSince2001, "t.created")"#)
         expectContains(code, "public var stamp: SQLColumn<T, Date?> { SQLColumn(2, dates: .unixTimeInteger) }")
         expectContains(code, "public var seen: SQLColumn<T, Date?> { SQLColumn(3) }")
     }
@@ -184,8 +184,8 @@ import Testing
         configuration.emit.documentation = false
         let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, price REAL, cost MONEY, n NUMERIC, \"when\" DATE, u UUID);", configuration)
         expectContains(code, "package struct Thing: Identifiable, Hashable, Codable, Sendable {\n    package var id: Int\n    package var price: Int?\n    package var cost: String?\n    package var n: String?\n    package var happenedAt: Date?\n    package var u: UUID?")
-        expectContains(code, "try SQLRecordCoding.bind(happenedAt, statement, first + 3, .unixTime, \"t.when\")")
-        expectContains(code, "try SQLRecordCoding.bind(u, statement, first + 4, .blob)")
+        expectContains(code, "try SQLRecordCoding.bind(self.happenedAt, statement, first + 3, .unixTime, \"t.when\")")
+        expectContains(code, "try SQLRecordCoding.bind(self.u, statement, first + 4, .blob)")
         #expect(!code.contains("func sqlite3_"))
         #expect(!code.contains("///"))
         #expect(!code.contains("func find(_ id: Int, in db: OpaquePointer)"))
@@ -216,6 +216,99 @@ import Testing
         expectContains(code, "public static let sqlUpdate: String? = nil")
         expectContains(code, "public static let sqlSelectByRowID: String? = nil")
         expectContains(code, "returning: nil, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_tag_find(db, value.name) }, stored: { value.storedAfterInsert(rowID: $0) })")
+    }
+
+    /// Room puts the key last, Fossil's `event` third: the insert lists the columns in table
+    /// order and binds each where its statement lists it, with or without the key.
+    @Test func aRowidKeyAfterOtherColumnsIsBoundWhereTheInsertListsIt() throws {
+        let last = try generate("CREATE TABLE h (created INTEGER, service INTEGER NOT NULL, id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL);")
+        expectContains(last, ##"static let sqlInsertAll = #"INSERT INTO "h" ("created", "service", "id") VALUES (?, ?, ?)"#"##)
+        expectContains(last, ##"static let sqlInsertAssigningRowID = #"INSERT INTO "h" ("created", "service") VALUES (?, ?)"#"##)
+        expectContains(last, """
+                public func bindInsert(to statement: OpaquePointer) throws {
+                    let assigned = self.id == Int.min
+                    try SQLRecordCoding.bind(self.created, statement, 1)
+                    try SQLRecordCoding.bind(self.service, statement, 2)
+                    if !assigned {
+                        try SQLRecordCoding.bind(self.id, statement, 3)
+                    }
+                }
+            """)
+        let middle = try generate("CREATE TABLE event (type TEXT NOT NULL, mtime REAL, objid INTEGER PRIMARY KEY, tagid INTEGER, user TEXT);")
+        expectContains(middle, ##"static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user") VALUES (?, ?, ?, ?, ?)"#"##)
+        expectContains(middle, """
+                public func bindInsert(to statement: OpaquePointer) throws {
+                    let assigned = self.objid == Int.min
+                    let first: Int32 = assigned ? 3 : 4
+                    try SQLRecordCoding.bind(self.type, statement, 1)
+                    try SQLRecordCoding.bind(self.mtime, statement, 2)
+                    if !assigned {
+                        try SQLRecordCoding.bind(self.objid, statement, 3)
+                    }
+                    try SQLRecordCoding.bind(self.tagid, statement, first)
+                    try SQLRecordCoding.bind(self.user, statement, first + 1)
+                }
+            """)
+        expectContains(middle, ##"public static let sqlUpdate: String? = #"UPDATE "event" SET "type" = ?, "mtime" = ?, "tagid" = ?, "user" = ? WHERE "objid" = ?"#"##)
+        expectContains(middle, """
+                public func bindUpdate(to statement: OpaquePointer) throws {
+                    try SQLRecordCoding.bind(self.type, statement, 1)
+                    try SQLRecordCoding.bind(self.mtime, statement, 2)
+                    try SQLRecordCoding.bind(self.tagid, statement, 3)
+                    try SQLRecordCoding.bind(self.user, statement, 4)
+                    try SQLRecordCoding.bind(self.objid, statement, 5)
+                }
+            """)
+    }
+
+    /// Each statement's parameters, as the model describes them, are exactly the columns
+    /// its SQL names before each `?`: for every position of a rowid key, of a compound key
+    /// declared in another order, with generated columns, `WITHOUT ROWID`.
+    @Test func everyStatementsParametersAreTheColumnsItsSQLNames() throws {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "test.sql", text: """
+            CREATE TABLE a (x TEXT, y INTEGER, id INTEGER PRIMARY KEY);
+            CREATE TABLE b (x TEXT, id INTEGER PRIMARY KEY, g INTEGER AS (length(x)), y INTEGER);
+            CREATE TABLE c (p TEXT NOT NULL, q INTEGER, r INTEGER NOT NULL, s TEXT, PRIMARY KEY (r, p));
+            CREATE TABLE d (p TEXT NOT NULL, q INTEGER NOT NULL, s TEXT, PRIMARY KEY (q, p)) WITHOUT ROWID;
+            CREATE TABLE e (p TEXT NOT NULL, q INTEGER NOT NULL, PRIMARY KEY (q, p)) WITHOUT ROWID;
+            """)])
+        let model = try ModelBuilder(schema: schema, configuration: GeneratorConfiguration(), typeName: "Test", inputs: ["test.sql"]).build()
+        /// The quoted column before each `?` of `sql`: `"a" = ?` and `INSERT … ("a", "b") VALUES (?, ?)`.
+        func columnsBeforeMarks(_ sql: String) -> [String] {
+            if let values = sql.range(of: ") VALUES (") {
+                let list = sql[sql.index(after: sql.firstIndex(of: "(")!)..<values.lowerBound]
+                return list.components(separatedBy: ", ")
+            }
+            return sql.components(separatedBy: " = ?").dropLast().map { $0.components(separatedBy: " ").last! }
+        }
+        for record in model.records {
+            var statements = [record.insertStatement(assigningRowID: false), record.insertStatement(assigningRowID: true), record.deleteStatement]
+            statements += record.updateStatement.map { [$0] } ?? []
+            for statement in statements {
+                #expect(columnsBeforeMarks(statement.sql) == statement.parameters.map { "\"\($0.column)\"" }, "\(statement.sql)")
+                #expect(statement.sql.filter { $0 == "?" }.count == statement.parameters.count, "\(statement.sql)")
+            }
+        }
+        #expect(model.records.map { $0.updateStatement?.sql } == [
+            #"UPDATE "a" SET "x" = ?, "y" = ? WHERE "id" = ?"#, #"UPDATE "b" SET "x" = ?, "y" = ? WHERE "id" = ?"#,
+            #"UPDATE "c" SET "q" = ?, "s" = ? WHERE "r" = ? AND "p" = ?"#, #"UPDATE "d" SET "s" = ? WHERE "q" = ? AND "p" = ?"#, nil,
+        ])
+        #expect(model.records[1].insertStatement(assigningRowID: true).sql == #"INSERT INTO "b" ("x", "y") VALUES (?, ?)"#)
+    }
+
+    /// A key column without a declared type is raw mode's own dynamic value, not
+    /// SlateRecords' `SQLValue`; a key column named `db` is a parameter of its own beside the
+    /// handle.
+    @Test func rawModeKeysNameOnlyTypesAndParametersTheFileHas() throws {
+        var configuration = GeneratorConfiguration()
+        configuration.emit.api = false
+        let code = try generate("CREATE TABLE t (name TEXT, collection PRIMARY KEY); CREATE TABLE u (x TEXT, db INTEGER PRIMARY KEY);", configuration)
+        #expect(!code.contains("SQLValue"))
+        expectContains(code, "public static func bindKey(_ id: Test.Value, to statement: OpaquePointer, at index: Int32) throws -> Int32 {")
+        expectContains(code, "public func sqlite3_t_find(_ db: OpaquePointer, _ collection: Test.Value) throws -> T? {")
+        expectContains(code, "public static func find(_ dbKey: Int, in db: OpaquePointer) throws -> U? {")
+        expectContains(code, "public func sqlite3_u_find(_ db: OpaquePointer, _ dbKey: Int) throws -> U? {")
+        expectContains(code, "guard let sql = Self.sqlUpdate else { return try Self.find(self.db, in: db) != nil }")
     }
 
     @Test func typedColumnsFollowTheStorageOfDatesAndUUIDs() throws {

@@ -144,20 +144,20 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(i, statement, first)
-        try SQLRecordCoding.bind(d, statement, first + 1)
-        try SQLRecordCoding.bind(t, statement, first + 2)
+        try SQLRecordCoding.bind(self.i, statement, first)
+        try SQLRecordCoding.bind(self.d, statement, first + 1)
+        try SQLRecordCoding.bind(self.t, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -205,10 +205,10 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(i, statement, 1)
-        try SQLRecordCoding.bind(d, statement, 2)
-        try SQLRecordCoding.bind(t, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.i, statement, 1)
+        try SQLRecordCoding.bind(self.d, statement, 2)
+        try SQLRecordCoding.bind(self.t, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -383,33 +383,33 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = orderID == Int.min
+        let assigned = self.orderID == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(orderID, statement, 1)
+            try SQLRecordCoding.bind(self.orderID, statement, 1)
         }
-        try SQLRecordCoding.bind(customerID, statement, first)
-        try SQLRecordCoding.bind(employeeID, statement, first + 1)
-        try SQLRecordCoding.bind(orderDate, statement, first + 2, .text, "orders.OrderDate")
-        try SQLRecordCoding.bind(requiredDate, statement, first + 3, .text, "orders.RequiredDate")
-        try SQLRecordCoding.bind(shippedDate, statement, first + 4, .text, "orders.ShippedDate")
-        try SQLRecordCoding.bind(shipVia, statement, first + 5)
-        try SQLRecordCoding.bind(freight, statement, first + 6)
-        try SQLRecordCoding.bind(shipName, statement, first + 7)
-        try SQLRecordCoding.bind(shipAddress, statement, first + 8)
-        try SQLRecordCoding.bind(shipCity, statement, first + 9)
-        try SQLRecordCoding.bind(shipRegion, statement, first + 10)
-        try SQLRecordCoding.bind(shipPostalCode, statement, first + 11)
-        try SQLRecordCoding.bind(shipCountry, statement, first + 12)
+        try SQLRecordCoding.bind(self.customerID, statement, first)
+        try SQLRecordCoding.bind(self.employeeID, statement, first + 1)
+        try SQLRecordCoding.bind(self.orderDate, statement, first + 2, .text, "orders.OrderDate")
+        try SQLRecordCoding.bind(self.requiredDate, statement, first + 3, .text, "orders.RequiredDate")
+        try SQLRecordCoding.bind(self.shippedDate, statement, first + 4, .text, "orders.ShippedDate")
+        try SQLRecordCoding.bind(self.shipVia, statement, first + 5)
+        try SQLRecordCoding.bind(self.freight, statement, first + 6)
+        try SQLRecordCoding.bind(self.shipName, statement, first + 7)
+        try SQLRecordCoding.bind(self.shipAddress, statement, first + 8)
+        try SQLRecordCoding.bind(self.shipCity, statement, first + 9)
+        try SQLRecordCoding.bind(self.shipRegion, statement, first + 10)
+        try SQLRecordCoding.bind(self.shipPostalCode, statement, first + 11)
+        try SQLRecordCoding.bind(self.shipCountry, statement, first + 12)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if orderID == Int.min { stored.orderID = Int(rowID) }
-        stored.orderDate = SQLRecordCoding.stored(orderDate, .text)
-        stored.requiredDate = SQLRecordCoding.stored(requiredDate, .text)
-        stored.shippedDate = SQLRecordCoding.stored(shippedDate, .text)
+        if self.orderID == Int.min { stored.orderID = Int(rowID) }
+        stored.orderDate = SQLRecordCoding.stored(self.orderDate, .text)
+        stored.requiredDate = SQLRecordCoding.stored(self.requiredDate, .text)
+        stored.shippedDate = SQLRecordCoding.stored(self.shippedDate, .text)
         return stored
     }
 
@@ -530,22 +530,32 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(customerID, statement, 1)
-        try SQLRecordCoding.bind(employeeID, statement, 2)
-        try SQLRecordCoding.bind(orderDate, statement, 3, .text, "orders.OrderDate")
-        try SQLRecordCoding.bind(requiredDate, statement, 4, .text, "orders.RequiredDate")
-        try SQLRecordCoding.bind(shippedDate, statement, 5, .text, "orders.ShippedDate")
-        try SQLRecordCoding.bind(shipVia, statement, 6)
-        try SQLRecordCoding.bind(freight, statement, 7)
-        try SQLRecordCoding.bind(shipName, statement, 8)
-        try SQLRecordCoding.bind(shipAddress, statement, 9)
-        try SQLRecordCoding.bind(shipCity, statement, 10)
-        try SQLRecordCoding.bind(shipRegion, statement, 11)
-        try SQLRecordCoding.bind(shipPostalCode, statement, 12)
-        try SQLRecordCoding.bind(shipCountry, statement, 13)
-        try SQLRecordCoding.bind(orderID, statement, 14)
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
+        try SQLRecordCoding.bind(self.customerID, statement, 1)
+        try SQLRecordCoding.bind(self.employeeID, statement, 2)
+        try SQLRecordCoding.bind(self.orderDate, statement, 3, .text, "orders.OrderDate", keeping: current, 3)
+        try SQLRecordCoding.bind(self.requiredDate, statement, 4, .text, "orders.RequiredDate", keeping: current, 4)
+        try SQLRecordCoding.bind(self.shippedDate, statement, 5, .text, "orders.ShippedDate", keeping: current, 5)
+        try SQLRecordCoding.bind(self.shipVia, statement, 6)
+        try SQLRecordCoding.bind(self.freight, statement, 7)
+        try SQLRecordCoding.bind(self.shipName, statement, 8)
+        try SQLRecordCoding.bind(self.shipAddress, statement, 9)
+        try SQLRecordCoding.bind(self.shipCity, statement, 10)
+        try SQLRecordCoding.bind(self.shipRegion, statement, 11)
+        try SQLRecordCoding.bind(self.shipPostalCode, statement, 12)
+        try SQLRecordCoding.bind(self.shipCountry, statement, 13)
+        try SQLRecordCoding.bind(self.orderID, statement, 14)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.

@@ -148,20 +148,20 @@ extension BenchRaw.Item {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(i, statement, first)
-        try SQLRecordCoding.bind(d, statement, first + 1)
-        try SQLRecordCoding.bind(t, statement, first + 2)
+        try SQLRecordCoding.bind(self.i, statement, first)
+        try SQLRecordCoding.bind(self.d, statement, first + 1)
+        try SQLRecordCoding.bind(self.t, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -209,10 +209,10 @@ extension BenchRaw.Item {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(i, statement, 1)
-        try SQLRecordCoding.bind(d, statement, 2)
-        try SQLRecordCoding.bind(t, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.i, statement, 1)
+        try SQLRecordCoding.bind(self.d, statement, 2)
+        try SQLRecordCoding.bind(self.t, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -254,7 +254,7 @@ extension BenchRaw.Item {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -410,33 +410,33 @@ extension BenchRaw.Order {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = orderID == Int.min
+        let assigned = self.orderID == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(orderID, statement, 1)
+            try SQLRecordCoding.bind(self.orderID, statement, 1)
         }
-        try SQLRecordCoding.bind(customerID, statement, first)
-        try SQLRecordCoding.bind(employeeID, statement, first + 1)
-        try SQLRecordCoding.bind(orderDate, statement, first + 2, .text, "orders.OrderDate")
-        try SQLRecordCoding.bind(requiredDate, statement, first + 3, .text, "orders.RequiredDate")
-        try SQLRecordCoding.bind(shippedDate, statement, first + 4, .text, "orders.ShippedDate")
-        try SQLRecordCoding.bind(shipVia, statement, first + 5)
-        try SQLRecordCoding.bind(freight, statement, first + 6)
-        try SQLRecordCoding.bind(shipName, statement, first + 7)
-        try SQLRecordCoding.bind(shipAddress, statement, first + 8)
-        try SQLRecordCoding.bind(shipCity, statement, first + 9)
-        try SQLRecordCoding.bind(shipRegion, statement, first + 10)
-        try SQLRecordCoding.bind(shipPostalCode, statement, first + 11)
-        try SQLRecordCoding.bind(shipCountry, statement, first + 12)
+        try SQLRecordCoding.bind(self.customerID, statement, first)
+        try SQLRecordCoding.bind(self.employeeID, statement, first + 1)
+        try SQLRecordCoding.bind(self.orderDate, statement, first + 2, .text, "orders.OrderDate")
+        try SQLRecordCoding.bind(self.requiredDate, statement, first + 3, .text, "orders.RequiredDate")
+        try SQLRecordCoding.bind(self.shippedDate, statement, first + 4, .text, "orders.ShippedDate")
+        try SQLRecordCoding.bind(self.shipVia, statement, first + 5)
+        try SQLRecordCoding.bind(self.freight, statement, first + 6)
+        try SQLRecordCoding.bind(self.shipName, statement, first + 7)
+        try SQLRecordCoding.bind(self.shipAddress, statement, first + 8)
+        try SQLRecordCoding.bind(self.shipCity, statement, first + 9)
+        try SQLRecordCoding.bind(self.shipRegion, statement, first + 10)
+        try SQLRecordCoding.bind(self.shipPostalCode, statement, first + 11)
+        try SQLRecordCoding.bind(self.shipCountry, statement, first + 12)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if orderID == Int.min { stored.orderID = Int(rowID) }
-        stored.orderDate = SQLRecordCoding.stored(orderDate, .text)
-        stored.requiredDate = SQLRecordCoding.stored(requiredDate, .text)
-        stored.shippedDate = SQLRecordCoding.stored(shippedDate, .text)
+        if self.orderID == Int.min { stored.orderID = Int(rowID) }
+        stored.orderDate = SQLRecordCoding.stored(self.orderDate, .text)
+        stored.requiredDate = SQLRecordCoding.stored(self.requiredDate, .text)
+        stored.shippedDate = SQLRecordCoding.stored(self.shippedDate, .text)
         return stored
     }
 
@@ -559,20 +559,27 @@ extension BenchRaw.Order {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(customerID, statement, 1)
-        try SQLRecordCoding.bind(employeeID, statement, 2)
-        try SQLRecordCoding.bind(orderDate, statement, 3, .text, "orders.OrderDate")
-        try SQLRecordCoding.bind(requiredDate, statement, 4, .text, "orders.RequiredDate")
-        try SQLRecordCoding.bind(shippedDate, statement, 5, .text, "orders.ShippedDate")
-        try SQLRecordCoding.bind(shipVia, statement, 6)
-        try SQLRecordCoding.bind(freight, statement, 7)
-        try SQLRecordCoding.bind(shipName, statement, 8)
-        try SQLRecordCoding.bind(shipAddress, statement, 9)
-        try SQLRecordCoding.bind(shipCity, statement, 10)
-        try SQLRecordCoding.bind(shipRegion, statement, 11)
-        try SQLRecordCoding.bind(shipPostalCode, statement, 12)
-        try SQLRecordCoding.bind(shipCountry, statement, 13)
-        try SQLRecordCoding.bind(orderID, statement, 14)
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
+        try SQLRecordCoding.bind(self.customerID, statement, 1)
+        try SQLRecordCoding.bind(self.employeeID, statement, 2)
+        try SQLRecordCoding.bind(self.orderDate, statement, 3, .text, "orders.OrderDate", keeping: current, 3)
+        try SQLRecordCoding.bind(self.requiredDate, statement, 4, .text, "orders.RequiredDate", keeping: current, 4)
+        try SQLRecordCoding.bind(self.shippedDate, statement, 5, .text, "orders.ShippedDate", keeping: current, 5)
+        try SQLRecordCoding.bind(self.shipVia, statement, 6)
+        try SQLRecordCoding.bind(self.freight, statement, 7)
+        try SQLRecordCoding.bind(self.shipName, statement, 8)
+        try SQLRecordCoding.bind(self.shipAddress, statement, 9)
+        try SQLRecordCoding.bind(self.shipCity, statement, 10)
+        try SQLRecordCoding.bind(self.shipRegion, statement, 11)
+        try SQLRecordCoding.bind(self.shipPostalCode, statement, 12)
+        try SQLRecordCoding.bind(self.shipCountry, statement, 13)
+        try SQLRecordCoding.bind(self.orderID, statement, 14)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -614,8 +621,8 @@ extension BenchRaw.Order {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(orderID, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.orderID, in: db) != nil }
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderID, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -754,7 +761,7 @@ public func raw_order_insert(_ db: OpaquePointer, _ record: inout BenchRaw.Order
 public func raw_order_update(_ db: OpaquePointer, _ record: BenchRaw.Order) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "update")
     guard let sql = BenchRaw.Order.sqlUpdate else { return try raw_order_find(db, record.orderID) != nil }
-    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+    return try SQLRecordCoding.update(db, sql, find: BenchRaw.Order.sqlFind, bindKey: { try BenchRaw.Order.bindKey(record.orderID, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
@@ -767,11 +774,54 @@ public func raw_order_delete(_ db: OpaquePointer, _ record: BenchRaw.Order) thro
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
+    /// How a date is stored: the storages `slate.json` names, case for case.
     enum DateStorage {
-        case text, unixTime, unixTimeInteger, secondsSince2001
-        /// The seconds from 1970 to the epoch of stored numbers.
-        var epoch: Double { self == .secondsSince2001 ? 978_307_200 : 0 }
+        case text, textSeconds, iso8601, iso8601Seconds
+        case unixTime, unixTimeInteger, unixTimeMilliseconds, secondsSince2001, julianDay
+
+        var isText: Bool { self == .text || self == .textSeconds || self == .iso8601 || self == .iso8601Seconds }
+
+        /// Seconds since 1970 of a number in a column of this storage; a text storage
+        /// reads it as SQLite's `'auto'` does (a Julian day up to 5373484.5).
+        func seconds(_ number: Double) -> Double {
+            switch self {
+            case .unixTime, .unixTimeInteger: return number
+            case .secondsSince2001: return number + 978_307_200
+            case .unixTimeMilliseconds: return number / 1000
+            case .julianDay: return ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000
+            case .text, .textSeconds, .iso8601, .iso8601Seconds:
+                return number >= 0 && number < 5_373_484.5 ? ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000 : number
+            }
+        }
+
+        /// What a number in such a column counts, for messages.
+        var numberDescription: String {
+            switch self {
+            case .unixTime, .unixTimeInteger: return "seconds since 1970"
+            case .unixTimeMilliseconds: return "milliseconds since 1970"
+            case .secondsSince2001: return "seconds since 2001"
+            case .julianDay: return "a Julian day"
+            case .text, .textSeconds, .iso8601, .iso8601Seconds: return "a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto')"
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .text: return "text"
+            case .textSeconds: return "textSeconds"
+            case .iso8601: return "iso8601"
+            case .iso8601Seconds: return "iso8601Seconds"
+            case .unixTime: return "unixTime"
+            case .unixTimeInteger: return "unixTimeInteger"
+            case .unixTimeMilliseconds: return "unixTimeMilliseconds"
+            case .secondsSince2001: return "secondsSince2001"
+            case .julianDay: return "julianDay"
+            }
+        }
     }
+
+    /// Dates are the years 0000 to 9999, in every storage.
+    static func isReadable(_ seconds: Double) -> Bool { seconds >= -62_167_219_200 && seconds < 253_402_300_800 }
     enum UUIDStorage { case text, blob }
 
     typealias Failure = BenchRaw.SQLError
@@ -879,14 +929,17 @@ fileprivate enum SQLRecordCoding {
         return date
     }
 
+    /// A date from text in SQLite's forms, or a number as `storage` counts; a number
+    /// that reads as a year outside 0000 to 9999 throws, naming the column and the value.
     static func dateOrNil(
         _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
     ) throws -> Date? {
+        let number: Double
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
-            return Date(timeIntervalSince1970: Double(sqlite3_column_int64(statement, index)) + storage.epoch)
+            number = Double(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index) + storage.epoch)
+            number = sqlite3_column_double(statement, index)
         case SQLITE_NULL:
             return nil
         case SQLITE_TEXT:
@@ -898,6 +951,20 @@ fileprivate enum SQLRecordCoding {
         default:
             throw mismatch(statement, index, column, "Date")
         }
+        let seconds = storage.seconds(number)
+        if isReadable(seconds) { return Date(timeIntervalSince1970: seconds) }
+        let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
+        var hint = ""
+        for other in [DateStorage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
+            let reading = other.seconds(number)
+            if reading >= -2_208_988_800, reading < 7_258_118_400 {
+                hint = "; as \(other.numberDescription) (\(other.name)) it is \(DateText.format(reading, .text))"
+                break
+            }
+        }
+        throw decodingError(
+            statement, column,
+            "holds \(describe(statement, index)), which as \(storage.numberDescription) (\(storage.name)) is \(side): no \(storage.name) date can be stored as it\(hint)")
     }
 
     static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
@@ -967,37 +1034,64 @@ fileprivate enum SQLRecordCoding {
         try check(code, statement)
     }
 
-    /// Binds a date as `storage` says; a date it cannot hold (a year after 9999 as text,
-    /// NaN) throws naming `column`, so that nothing is written that cannot be read back.
+    /// Binds a date as `storage` says; a date it cannot hold (a year outside 0000 to
+    /// 9999, NaN) throws naming `column`, so that nothing is written that cannot be read back.
     static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         let seconds = value.timeIntervalSince1970
         var problem: String?
         if !seconds.isFinite {
             problem = "a date of \(seconds) seconds cannot be stored"
-        } else if storage == .text, !(-62_167_219_200...253_402_300_799.999).contains((seconds * 1000).rounded() / 1000) {
-            problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that date text holds"
-        } else if storage == .unixTimeInteger, abs(seconds) >= 9.2e18 {
-            problem = "\(seconds) seconds since 1970 is more than a 64-bit integer holds"
+        } else {
+            let written: Double
+            switch storage {
+            case .text, .iso8601, .unixTimeMilliseconds, .julianDay: written = (seconds * 1000).rounded() / 1000
+            case .textSeconds, .iso8601Seconds, .unixTimeInteger: written = seconds.rounded(.down)
+            case .unixTime, .secondsSince2001: written = seconds
+            }
+            if !(-62_167_219_200...253_402_300_799.999).contains(written) {
+                problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that \(storage.isText ? "date text holds" : "a date column holds")"
+            }
         }
         if let problem {
             throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
         }
         switch storage {
-        case .text: try bind(DateText.format(seconds), statement, index)
+        case .text, .textSeconds, .iso8601, .iso8601Seconds: try bind(DateText.format(seconds, storage), statement, index)
         case .unixTime: try bind(seconds, statement, index)
-        case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
+        case .secondsSince2001: try bind(seconds - 978_307_200, statement, index)
         case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
+        case .unixTimeMilliseconds: try check(sqlite3_bind_int64(statement, index, Int64((seconds * 1000).rounded())), statement)
+        case .julianDay: try bind(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000, statement, index)
         }
     }
 
+    /// Binds a date for an update: the row's own value (column `currentIndex` of
+    /// `current`) when it already reads as `value`, bytes and all; else `value` as
+    /// `storage` says.
+    static func bind(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString,
+        keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
+    ) throws {
+        if let current {
+            let type = sqlite3_column_type(current, currentIndex)
+            let stored = try? dateOrNil(current, currentIndex, column, storage, invalidAsNil: invalidAsNil)
+            let same = value == nil ? type == SQLITE_NULL || (invalidAsNil && type == SQLITE_TEXT && stored == .some(nil)) : stored == value
+            if same { return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement) }
+        }
+        try bind(value, statement, index, storage, column)
+    }
+
     static func stored(_ date: Date, _ storage: DateStorage) -> Date {
+        let seconds = date.timeIntervalSince1970
         switch storage {
-        case .text:
-            var text = DateText.format(date.timeIntervalSince1970)
+        case .text, .textSeconds, .iso8601, .iso8601Seconds:
+            var text = DateText.format(seconds, storage)
             return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
         case .unixTime, .secondsSince2001: return date
-        case .unixTimeInteger: return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        case .unixTimeInteger: return Date(timeIntervalSince1970: seconds.rounded(.down))
+        case .unixTimeMilliseconds: return Date(timeIntervalSince1970: storage.seconds((seconds * 1000).rounded()))
+        case .julianDay: return Date(timeIntervalSince1970: storage.seconds(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000))
         }
     }
 
@@ -1166,6 +1260,29 @@ fileprivate enum SQLRecordCoding {
         while try step(statement) {
             guard try body(try decode(statement)) else { return }
         }
+    }
+
+    /// Runs the update `sql` with `bind`, which is handed the row as it is (`find`,
+    /// bound by `bindKey`; nil when there is none) so that dates it already holds keep
+    /// their bytes; returns the number of rows changed.
+    @discardableResult
+    static func update(
+        _ db: OpaquePointer, _ sql: String, find: String, bindKey: (OpaquePointer) throws -> Void,
+        bind: (OpaquePointer, OpaquePointer?) throws -> Void
+    ) throws -> Int {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        let current = try prepare(db, find)
+        do {
+            try bindKey(current)
+            try bind(statement, try step(current) ? current : nil)
+        } catch {
+            sqlite3_finalize(current)
+            throw error
+        }
+        sqlite3_finalize(current)
+        while try step(statement) {}
+        return Int(sqlite3_changes(db))
     }
 
     @discardableResult
@@ -1356,8 +1473,12 @@ fileprivate enum SQLRecordCoding {
             return index == bytes.count ? seconds : nil
         }
 
-        static func format(_ seconds: Double) -> String {
-            let milliseconds = (seconds * 1000).rounded()
+        /// `seconds` as `storage` writes text: `YYYY-MM-DD HH:MM:SS.SSS` (rounded to the
+        /// millisecond), `T` and `Z` for ISO 8601, down to the second without a fraction.
+        static func format(_ seconds: Double, _ storage: DateStorage) -> String {
+            let withFraction = storage != .textSeconds && storage != .iso8601Seconds
+            let iso = storage == .iso8601 || storage == .iso8601Seconds
+            let milliseconds = withFraction ? (seconds * 1000).rounded() : seconds.rounded(.down) * 1000
             guard milliseconds.isFinite, abs(milliseconds) < 9.2e18 else { return "" }
             let total = Int64(milliseconds)
             var days = total / 86_400_000
@@ -1368,9 +1489,9 @@ fileprivate enum SQLRecordCoding {
                 let text = String(value)
                 return String(repeating: "0", count: max(0, width - text.count)) + text
             }
-            return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + " "
+            return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + (iso ? "T" : " ")
                 + padded(inDay / 3_600_000, 2) + ":" + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2)
-                + "." + padded(inDay % 1000, 3)
+                + (withFraction ? "." + padded(inDay % 1000, 3) : "") + (iso ? "Z" : "")
         }
 
         static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {

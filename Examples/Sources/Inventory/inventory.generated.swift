@@ -124,19 +124,19 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = bookId == Int.min
+        let assigned = self.bookId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(bookId, statement, 1)
+            try SQLRecordCoding.bind(self.bookId, statement, 1)
         }
-        try SQLRecordCoding.bind(onHand, statement, first)
-        try SQLRecordCoding.bind(location, statement, first + 1)
+        try SQLRecordCoding.bind(self.onHand, statement, first)
+        try SQLRecordCoding.bind(self.location, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if bookId == Int.min { stored.bookId = Int(rowID) }
+        if self.bookId == Int.min { stored.bookId = Int(rowID) }
         return stored
     }
 
@@ -178,9 +178,9 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(onHand, statement, 1)
-        try SQLRecordCoding.bind(location, statement, 2)
-        try SQLRecordCoding.bind(bookId, statement, 3)
+        try SQLRecordCoding.bind(self.onHand, statement, 1)
+        try SQLRecordCoding.bind(self.location, statement, 2)
+        try SQLRecordCoding.bind(self.bookId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -234,7 +234,7 @@ extension Stock {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

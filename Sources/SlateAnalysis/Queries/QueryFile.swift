@@ -7,9 +7,12 @@ import Foundation
 
 /// A query file: named SQL statements that become typed Swift functions.
 ///
-/// A `.sql` file is a query file when it has `-- name:` lines. Each such line starts a
-/// query and names it and its kind; the comment lines right after it document the
-/// generated function, and the statement follows:
+/// A `.sql` file is a query file when it has a line of a header's exact shape,
+/// `-- name: findBook :one` (``QueryFileHeader``, the rule the plugins share): any other
+/// comment mentioning `name:` leaves a schema script a script. In a query file, each
+/// `-- name:` line starts a query and names it and its kind (a malformed one is an error
+/// at its line); the comment lines right after it document the generated function, and
+/// the statement follows:
 ///
 /// ```sql
 /// -- name: ordersForCustomer :many
@@ -24,9 +27,10 @@ package struct QueryFile: Equatable, Sendable {
     /// The queries, in file order.
     package var queries: [QueryDefinition]
 
-    /// Whether `text` is a query file: it has a `-- name:` line.
+    /// Whether `text` is a query file: it has a line of a header's exact shape
+    /// (``QueryFileHeader``).
     package static func isQueryFile(_ text: String) -> Bool {
-        text.split(separator: "\n", omittingEmptySubsequences: false).contains { header(in: $0) != nil }
+        QueryFileHeader.isQueryFile(text)
     }
 
     /// Parses the queries of the file at `path`.
@@ -52,7 +56,8 @@ package struct QueryFile: Equatable, Sendable {
             queries.append(query)
         }
 
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split by scalars: in a String, "\r\n" is one Character, not a "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         for (index, rawLine) in lines.enumerated() {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let number = index + 1

@@ -91,12 +91,6 @@ struct RecordModel: Equatable {
     var keyProperties: [PropertyModel] {
         key?.propertyIndices.map { properties[$0] } ?? []
     }
-
-    /// The Swift type of the key: the property's for one column, `ID` for several.
-    var keyType: String? {
-        guard let key else { return nil }
-        return key.propertyIndices.count == 1 ? properties[key.propertyIndices[0]].swiftType : "ID"
-    }
 }
 
 /// A column as a Swift property.
@@ -124,8 +118,6 @@ struct PropertyModel: Equatable {
     /// How the column stores dates, for a `Date` property.
     var dateStorage: SQLDate.Storage = .text
 
-    /// `String`, `Int?`, …
-    var swiftType: String { type.rawValue + (isOptional ? "?" : "") }
     /// The name as written in code.
     var identifier: String { SwiftIdentifier.escaped(name) }
 }

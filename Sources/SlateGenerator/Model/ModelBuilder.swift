@@ -18,7 +18,7 @@ struct ModelBuilder {
     /// these names gets a `Column` suffix on its property.
     static let reservedMemberNames: Set<String> = [
         "self", "Self", "init", "deinit", "subscript", "super", "_", "Type", "Protocol",
-        "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "sqlSelectByRowID", "sqlFind",
+        "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "insertAssignsRowID", "sqlSelectByRowID", "sqlFind",
         "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
         "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices",
     ]

@@ -86,6 +86,31 @@ struct Translator {
         return "\(name(of: record)).ID(" + keys.map { "\($0.name): \(prefix)\($0.identifier)" }.joined(separator: ", ") + ")"
     }
 
+    /// The parameters of a function that takes `record`'s key beside the `db` handle
+    /// (`find`): one without a label for a one-column key, one per column labelled with
+    /// its name for a compound key. A name the function already uses (`db`) gets a `Key`
+    /// suffix, so that a key column called `db` is still a parameter of its own.
+    func keyParameters(_ record: RecordModel) -> [FunctionDescription.Parameter] {
+        let keys = record.keyProperties
+        var names = Set(keys.map(\.identifier))
+        return keys.map { property in
+            var name = property.identifier
+            if name == "db" {
+                repeat { name += "Key" } while names.contains(name)
+                names.insert(name)
+            }
+            return .init(label: keys.count == 1 ? nil : property.name, name: name, type: typeName(of: property))
+        }
+    }
+
+    /// The key made from ``keyParameters(_:)`` (`code`, or `Record.ID(a: a, b: b)`);
+    /// `type` is how the body names the record type.
+    func keyFromParameters(_ record: RecordModel, type: String) -> String {
+        let parameters = keyParameters(record)
+        if parameters.count == 1 { return parameters[0].name }
+        return "\(type)(" + parameters.map { "\($0.label ?? $0.name): \($0.name)" }.joined(separator: ", ") + ")"
+    }
+
     // MARK: SQL text
 
     func quoted(_ name: String) -> String { SQLText.quotedIdentifier(name) }

@@ -38,10 +38,8 @@ extension Translator {
         }
         if record.isTable, record.key != nil {
             let keys = record.keyProperties
-            let parameters: [FunctionDescription.Parameter] = keys.count == 1
-                ? [.init(label: nil, name: keys[0].identifier, type: typeName(of: keys[0]))]
-                : keys.map { .init(label: $0.name, name: $0.identifier, type: typeName(of: $0)) }
-            let id = keys.count == 1 ? keys[0].identifier : "ID(" + keys.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ")"
+            let parameters = keyParameters(record)
+            let id = keyFromParameters(record, type: "ID")
             members += [
                 .blank,
                 .function(FunctionDescription(
@@ -77,8 +75,8 @@ extension Translator {
             ]
             if record.key != nil {
                 let findArguments = record.keyProperties.count == 1
-                    ? "\(record.keyProperties[0].identifier), in: db"
-                    : record.keyProperties.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ", in: db"
+                    ? "self.\(record.keyProperties[0].identifier), in: db"
+                    : record.keyProperties.map { "\($0.name): self.\($0.identifier)" }.joined(separator: ", ") + ", in: db"
                 members += [
                     .blank,
                     .function(FunctionDescription(

@@ -93,10 +93,8 @@ extension Translator {
 
             if record.key != nil {
                 let keys = record.keyProperties
-                let parameters = keys.count == 1
-                    ? [FunctionDescription.Parameter(label: nil, name: keys[0].identifier, type: typeName(of: keys[0]))]
-                    : keys.map { FunctionDescription.Parameter(label: $0.name, name: $0.identifier, type: typeName(of: $0)) }
-                let id = keys.count == 1 ? keys[0].identifier : "\(type).ID(" + keys.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ")"
+                let parameters = keyParameters(record)
+                let id = keyFromParameters(record, type: "\(type).ID")
                 declarations.append(.function(FunctionDescription(
                     docs: docs(["The `\(record.sqlName)` row with primary key " + keys.map { "`\($0.column)`" }.joined(separator: ", ") + ", or nil."]),
                     access: access, kind: .function("\(prefix)\(record.rawSingular)_find"),

@@ -22,25 +22,16 @@ extension Translator {
 
         var conformances = ["SQLRecord"]
         if record.isTable {
-            let insertable = record.properties.filter { !$0.isGenerated }
-            let assigned = insertable.filter { !$0.isRowIDAlias }
             let returning = " RETURNING \(columnList(record))"
-            func insertSQL(_ columns: [PropertyModel]) -> String {
-                if columns.isEmpty { return "INSERT INTO \(quoted(record.sqlName)) DEFAULT VALUES" }
-                let names = columns.map { quoted($0.column) }.joined(separator: ", ")
-                let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-                return "INSERT INTO \(quoted(record.sqlName)) (\(names)) VALUES (\(marks))"
-            }
+            let insertAll = record.insertStatement(assigningRowID: false).sql
             let rowID = record.properties.first(where: \.isRowIDAlias)
             if let rowID {
-                sqlConstant("sqlInsertAssigningRowID", insertSQL(assigned), "Inserts, letting SQLite assign `\(rowID.column)`.", visible: false)
-                sqlConstant("sqlInsertAssigningRowIDReturning", insertSQL(assigned) + returning, "Inserts, letting SQLite assign `\(rowID.column)`, and returns the row.", visible: false)
+                let insertAssigning = record.insertStatement(assigningRowID: true).sql
+                sqlConstant("sqlInsertAssigningRowID", insertAssigning, "Inserts, letting SQLite assign `\(rowID.column)`.", visible: false)
+                sqlConstant("sqlInsertAssigningRowIDReturning", insertAssigning + returning, "Inserts, letting SQLite assign `\(rowID.column)`, and returns the row.", visible: false)
             }
-            // The rowid key first, as `bindInsert` binds it: it need not be the table's first
-            // column (Fossil's `event.objid` is its third).
-            let all = rowID.map { [$0] + assigned } ?? insertable
-            sqlConstant("sqlInsertAll", insertSQL(all), "Inserts with every column given.", visible: false)
-            sqlConstant("sqlInsertAllReturning", insertSQL(all) + returning, "Inserts with every column given, and returns the row.", visible: false)
+            sqlConstant("sqlInsertAll", insertAll, "Inserts with every column given.", visible: false)
+            sqlConstant("sqlInsertAllReturning", insertAll + returning, "Inserts with every column given, and returns the row.", visible: false)
             sqlConstant(
                 "sqlSelectByRowID", record.hasRowID ? select + " WHERE rowid = ?" : nil,
                 "Reads an inserted row back by rowid (SQLite before 3.35).", optional: true)
@@ -69,13 +60,9 @@ extension Translator {
             conformances = ["SQLTableRecord"]
 
             if record.key != nil {
-                let keys = record.keyProperties
-                let nonKey = insertable.filter { property in !keys.contains(property) }
-                sqlConstant("sqlFind", select + " WHERE " + matchSQL(keys), "Reads the row with a key.")
-                let update = nonKey.isEmpty ? nil
-                    : "UPDATE \(quoted(record.sqlName)) SET " + nonKey.map { "\(quoted($0.column)) = ?" }.joined(separator: ", ") + " WHERE " + matchSQL(keys)
-                sqlConstant("sqlUpdate", update, "Writes every non-key column of the row with a key.", optional: true)
-                sqlConstant("sqlDelete", "DELETE FROM \(quoted(record.sqlName)) WHERE " + matchSQL(keys), "Deletes the row with a key.")
+                sqlConstant("sqlFind", select + " WHERE " + record.keyMatch.sql, "Reads the row with a key.")
+                sqlConstant("sqlUpdate", record.updateStatement?.sql, "Writes every non-key column of the row with a key.", optional: true)
+                sqlConstant("sqlDelete", record.deleteStatement.sql, "Deletes the row with a key.")
                 // A column called `id` that is not the key keeps the record from being
                 // Identifiable, and so from the keyed API; raw functions still use the key.
                 conformances = identityStyle(record) == .none ? ["SQLTableRecord"] : ["SQLKeyedRecord"]
@@ -211,10 +198,10 @@ extension Translator {
     private func storedAfterInsert(_ record: RecordModel) -> FunctionDescription {
         var body: [CodeLine] = []
         if let rowID = record.properties.first(where: \.isRowIDAlias) {
-            body.append(.line("if \(rowID.identifier) == Int.min { stored.\(rowID.identifier) = Int(rowID) }"))
+            body.append(.line("if self.\(rowID.identifier) == Int.min { stored.\(rowID.identifier) = Int(rowID) }"))
         }
         for property in record.properties where property.type == .date && !property.isGenerated {
-            body.append(.line("stored.\(property.identifier) = SQLRecordCoding.stored(\(property.identifier), .\(property.dateStorage.rawValue))"))
+            body.append(.line("stored.\(property.identifier) = SQLRecordCoding.stored(self.\(property.identifier), .\(property.dateStorage.rawValue))"))
         }
         let lines: [CodeLine] = body.isEmpty
             ? [.line("_ = rowID"), .line("return self")]
@@ -320,23 +307,42 @@ extension Translator {
         return [.type(indices), .blank, .function(binder)]
     }
 
+    /// `bindInsert(to:)`: binds each `?` of ``RecordModel/insertStatement(assigningRowID:)``
+    /// from the parameters of that statement, the only place that says which property a
+    /// position takes. A rowid key is bound only while it is given; the parameters whose
+    /// position moves when it is left out are bound from `first`, the position they take.
     private func insertBinder(_ record: RecordModel) -> FunctionDescription {
-        let insertable = record.properties.filter { !$0.isGenerated }
+        let all = record.insertStatement(assigningRowID: false).parameters
         var body: [CodeLine] = []
-        if let rowID = insertable.first(where: \.isRowIDAlias) {
-            let others = insertable.filter { !$0.isRowIDAlias }
-            body.append(.line("let assigned = \(rowID.identifier) == Int.min"))
-            if !others.isEmpty {
-                body.append(.line("let first: Int32 = assigned ? 1 : 2"))
+        if let rowID = all.first(where: \.isRowIDAlias) {
+            let assigning = record.insertStatement(assigningRowID: true).parameters
+            // Each parameter's position in the statement with every column, and in the one
+            // without the rowid key (nil: left out there).
+            let positions = all.enumerated().map { index, property in
+                (property, all: index + 1, assigning: assigning.firstIndex { $0.index == property.index }.map { $0 + 1 })
             }
-            body.append(.block("if !assigned", [bindLine(rowID, value: rowID.identifier, index: "1", record: record)]))
-            for (position, property) in others.enumerated() {
-                body.append(bindLine(property, value: property.identifier, index: position == 0 ? "first" : "first + \(position)", record: record))
+            // The parameters after the key move one place earlier without it: the first of
+            // them is bound at `first`, the others after it.
+            let head = positions.first { $0.assigning != nil && $0.assigning != $0.all }
+            body.append(.line("let assigned = self.\(rowID.identifier) == Int.min"))
+            if let head, let headAssigning = head.assigning {
+                body.append(.line("let first: Int32 = assigned ? \(headAssigning) : \(head.all)"))
+            }
+            for (property, all, assigning) in positions {
+                let value = "self.\(property.identifier)"
+                switch assigning {
+                case nil:
+                    body.append(.block("if !assigned", [bindLine(property, value: value, index: String(all), record: record)]))
+                case all?:
+                    body.append(bindLine(property, value: value, index: String(all), record: record))
+                case let assigning?:
+                    let offset = assigning - head!.assigning!
+                    precondition(all - head!.all == offset, "the inserts of \(record.sqlName) list their columns in different orders")
+                    body.append(bindLine(property, value: value, index: offset == 0 ? "first" : "first + \(offset)", record: record))
+                }
             }
         } else {
-            for (position, property) in insertable.enumerated() {
-                body.append(bindLine(property, value: property.identifier, index: String(position + 1), record: record))
-            }
+            body = bindLines(all, record: record)
         }
         return FunctionDescription(
             docs: docs(["Binds the values ``sqlInsert`` takes."]), access: access, kind: .function("bindInsert"),
@@ -354,20 +360,21 @@ extension Translator {
     /// keeps a date column's stored value when the row already reads as the record's
     /// date, and `updateKeepsStoredForms`.
     private func updateBinders(_ record: RecordModel) -> [Declaration] {
-        let keys = record.keyProperties
-        let nonKey = record.properties.filter { !$0.isGenerated && !keys.contains($0) }
+        // The statement's own parameters, in its order: the one description the SQL was
+        // written from.
+        let parameters = record.updateStatement?.parameters ?? []
         let kept = keptDates(record)
         var body: [CodeLine] = []
-        for (position, property) in (nonKey + keys).enumerated() {
+        for (position, property) in parameters.enumerated() {
             guard kept.contains(property) else {
-                body.append(bindLine(property, value: property.identifier, index: String(position + 1), record: record))
+                body.append(bindLine(property, value: "self.\(property.identifier)", index: String(position + 1), record: record))
                 continue
             }
             let invalidAsNil = property.isOptional && configuration.types.invalidDates == .nil ? ", invalidAsNil: true" : ""
             body.append(.line(
-                "try SQLRecordCoding.bind(\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
+                "try SQLRecordCoding.bind(self.\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
         }
-        if nonKey.isEmpty { body = [.line("_ = statement")] }
+        if parameters.isEmpty { body = [.line("_ = statement")] }
         guard !kept.isEmpty else {
             return [.function(FunctionDescription(
                 docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
@@ -405,8 +412,18 @@ extension Translator {
         return declarations
     }
 
+    /// The lines binding `parameters` (a statement's, in order) from the record's
+    /// properties at positions 1, 2, …
+    private func bindLines(_ parameters: [PropertyModel], record: RecordModel) -> [CodeLine] {
+        parameters.enumerated().map { position, property in
+            bindLine(property, value: "self.\(property.identifier)", index: String(position + 1), record: record)
+        }
+    }
+
+    /// `bindKey(_:to:at:)`: binds ``RecordModel/keyMatch``'s parameters, which end
+    /// `sqlFind`, `sqlUpdate` and `sqlDelete`.
     private func keyBinder(_ record: RecordModel) -> FunctionDescription {
-        let keys = record.keyProperties
+        let keys = record.keyMatch.parameters
         var body: [CodeLine] = []
         if keys.count == 1 {
             body.append(bindLine(keys[0], value: "id", index: "index", record: record))
@@ -420,7 +437,7 @@ extension Translator {
             docs: docs(["Binds a key to the key parameters, the first at `index`; returns the index after them."]),
             attributes: ["@discardableResult"], access: access, modifiers: ["static"], kind: .function("bindKey"),
             parameters: [
-                .init(label: nil, name: "id", type: record.keyType.map { $0 == "ID" ? "ID" : $0 } ?? "ID"),
+                .init(label: nil, name: "id", type: keys.count == 1 ? typeName(of: keys[0]) : "ID"),
                 .init(label: "to", name: "statement", type: "OpaquePointer"),
                 .init(label: "at", name: "index", type: "Int32"),
             ],

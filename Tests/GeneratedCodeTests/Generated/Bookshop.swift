@@ -249,21 +249,21 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = authorId == Int.min
+        let assigned = self.authorId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(authorId, statement, 1)
+            try SQLRecordCoding.bind(self.authorId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(born, statement, first + 1, .text, "authors.born")
-        try SQLRecordCoding.bind(website, statement, first + 2)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.born, statement, first + 1, .text, "authors.born")
+        try SQLRecordCoding.bind(self.website, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if authorId == Int.min { stored.authorId = Int(rowID) }
-        stored.born = SQLRecordCoding.stored(born, .text)
+        if self.authorId == Int.min { stored.authorId = Int(rowID) }
+        stored.born = SQLRecordCoding.stored(self.born, .text)
         return stored
     }
 
@@ -321,10 +321,10 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(born, statement, 2, .text, "authors.born", keeping: current, 2)
-        try SQLRecordCoding.bind(website, statement, 3)
-        try SQLRecordCoding.bind(authorId, statement, 4)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.born, statement, 2, .text, "authors.born", keeping: current, 2)
+        try SQLRecordCoding.bind(self.website, statement, 3)
+        try SQLRecordCoding.bind(self.authorId, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -380,7 +380,7 @@ extension Bookshop.Author {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(authorId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.authorId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.authorId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -470,19 +470,19 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = publisherId == Int.min
+        let assigned = self.publisherId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(publisherId, statement, 1)
+            try SQLRecordCoding.bind(self.publisherId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(country, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.country, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if publisherId == Int.min { stored.publisherId = Int(rowID) }
+        if self.publisherId == Int.min { stored.publisherId = Int(rowID) }
         return stored
     }
 
@@ -524,9 +524,9 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(country, statement, 2)
-        try SQLRecordCoding.bind(publisherId, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.country, statement, 2)
+        try SQLRecordCoding.bind(self.publisherId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -580,7 +580,7 @@ extension Bookshop.Publisher {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "publishers", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(publisherId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.publisherId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -704,25 +704,25 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = bookId == Int.min
+        let assigned = self.bookId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(bookId, statement, 1)
+            try SQLRecordCoding.bind(self.bookId, statement, 1)
         }
-        try SQLRecordCoding.bind(isbn, statement, first)
-        try SQLRecordCoding.bind(title, statement, first + 1)
-        try SQLRecordCoding.bind(publisherId, statement, first + 2)
-        try SQLRecordCoding.bind(published, statement, first + 3, .text, "books.published")
-        try SQLRecordCoding.bind(price, statement, first + 4)
-        try SQLRecordCoding.bind(pages, statement, first + 5)
-        try SQLRecordCoding.bind(inPrint, statement, first + 6)
+        try SQLRecordCoding.bind(self.isbn, statement, first)
+        try SQLRecordCoding.bind(self.title, statement, first + 1)
+        try SQLRecordCoding.bind(self.publisherId, statement, first + 2)
+        try SQLRecordCoding.bind(self.published, statement, first + 3, .text, "books.published")
+        try SQLRecordCoding.bind(self.price, statement, first + 4)
+        try SQLRecordCoding.bind(self.pages, statement, first + 5)
+        try SQLRecordCoding.bind(self.inPrint, statement, first + 6)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if bookId == Int.min { stored.bookId = Int(rowID) }
-        stored.published = SQLRecordCoding.stored(published, .text)
+        if self.bookId == Int.min { stored.bookId = Int(rowID) }
+        stored.published = SQLRecordCoding.stored(self.published, .text)
         return stored
     }
 
@@ -813,14 +813,14 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(isbn, statement, 1)
-        try SQLRecordCoding.bind(title, statement, 2)
-        try SQLRecordCoding.bind(publisherId, statement, 3)
-        try SQLRecordCoding.bind(published, statement, 4, .text, "books.published", keeping: current, 4)
-        try SQLRecordCoding.bind(price, statement, 5)
-        try SQLRecordCoding.bind(pages, statement, 6)
-        try SQLRecordCoding.bind(inPrint, statement, 7)
-        try SQLRecordCoding.bind(bookId, statement, 8)
+        try SQLRecordCoding.bind(self.isbn, statement, 1)
+        try SQLRecordCoding.bind(self.title, statement, 2)
+        try SQLRecordCoding.bind(self.publisherId, statement, 3)
+        try SQLRecordCoding.bind(self.published, statement, 4, .text, "books.published", keeping: current, 4)
+        try SQLRecordCoding.bind(self.price, statement, 5)
+        try SQLRecordCoding.bind(self.pages, statement, 6)
+        try SQLRecordCoding.bind(self.inPrint, statement, 7)
+        try SQLRecordCoding.bind(self.bookId, statement, 8)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -886,7 +886,7 @@ extension Bookshop.Book {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.bookId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -983,9 +983,9 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(bookId, statement, 1)
-        try SQLRecordCoding.bind(authorId, statement, 2)
-        try SQLRecordCoding.bind(position, statement, 3)
+        try SQLRecordCoding.bind(self.bookId, statement, 1)
+        try SQLRecordCoding.bind(self.authorId, statement, 2)
+        try SQLRecordCoding.bind(self.position, statement, 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1032,9 +1032,9 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(position, statement, 1)
-        try SQLRecordCoding.bind(bookId, statement, 2)
-        try SQLRecordCoding.bind(authorId, statement, 3)
+        try SQLRecordCoding.bind(self.position, statement, 1)
+        try SQLRecordCoding.bind(self.bookId, statement, 2)
+        try SQLRecordCoding.bind(self.authorId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1090,7 +1090,7 @@ extension Bookshop.BookAuthor {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: bookId, authorId: authorId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: self.bookId, authorId: self.authorId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1179,19 +1179,19 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = categoryId == Int.min
+        let assigned = self.categoryId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(categoryId, statement, 1)
+            try SQLRecordCoding.bind(self.categoryId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(parentId, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.parentId, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if categoryId == Int.min { stored.categoryId = Int(rowID) }
+        if self.categoryId == Int.min { stored.categoryId = Int(rowID) }
         return stored
     }
 
@@ -1233,9 +1233,9 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(parentId, statement, 2)
-        try SQLRecordCoding.bind(categoryId, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.parentId, statement, 2)
+        try SQLRecordCoding.bind(self.categoryId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1291,7 +1291,7 @@ extension Bookshop.Category {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "categories", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(categoryId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.categoryId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1383,8 +1383,8 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(bookId, statement, 1)
-        try SQLRecordCoding.bind(categoryId, statement, 2)
+        try SQLRecordCoding.bind(self.bookId, statement, 1)
+        try SQLRecordCoding.bind(self.categoryId, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1479,7 +1479,7 @@ extension Bookshop.BookCategory {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: bookId, categoryId: categoryId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(bookId: self.bookId, categoryId: self.categoryId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1578,22 +1578,22 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = customerId == Int.min
+        let assigned = self.customerId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(customerId, statement, 1)
+            try SQLRecordCoding.bind(self.customerId, statement, 1)
         }
-        try SQLRecordCoding.bind(email, statement, first)
-        try SQLRecordCoding.bind(name, statement, first + 1)
-        try SQLRecordCoding.bind(joined, statement, first + 2, .text, "customers.joined")
-        try SQLRecordCoding.bind(marketing, statement, first + 3)
+        try SQLRecordCoding.bind(self.email, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first + 1)
+        try SQLRecordCoding.bind(self.joined, statement, first + 2, .text, "customers.joined")
+        try SQLRecordCoding.bind(self.marketing, statement, first + 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if customerId == Int.min { stored.customerId = Int(rowID) }
-        stored.joined = SQLRecordCoding.stored(joined, .text)
+        if self.customerId == Int.min { stored.customerId = Int(rowID) }
+        stored.joined = SQLRecordCoding.stored(self.joined, .text)
         return stored
     }
 
@@ -1657,11 +1657,11 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(email, statement, 1)
-        try SQLRecordCoding.bind(name, statement, 2)
-        try SQLRecordCoding.bind(joined, statement, 3, .text, "customers.joined", keeping: current, 3)
-        try SQLRecordCoding.bind(marketing, statement, 4)
-        try SQLRecordCoding.bind(customerId, statement, 5)
+        try SQLRecordCoding.bind(self.email, statement, 1)
+        try SQLRecordCoding.bind(self.name, statement, 2)
+        try SQLRecordCoding.bind(self.joined, statement, 3, .text, "customers.joined", keeping: current, 3)
+        try SQLRecordCoding.bind(self.marketing, statement, 4)
+        try SQLRecordCoding.bind(self.customerId, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1719,7 +1719,7 @@ extension Bookshop.Customer {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(customerId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.customerId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.customerId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -1831,22 +1831,22 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = addressId == Int.min
+        let assigned = self.addressId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(addressId, statement, 1)
+            try SQLRecordCoding.bind(self.addressId, statement, 1)
         }
-        try SQLRecordCoding.bind(customerId, statement, first)
-        try SQLRecordCoding.bind(line1, statement, first + 1)
-        try SQLRecordCoding.bind(line2, statement, first + 2)
-        try SQLRecordCoding.bind(city, statement, first + 3)
-        try SQLRecordCoding.bind(postcode, statement, first + 4)
+        try SQLRecordCoding.bind(self.customerId, statement, first)
+        try SQLRecordCoding.bind(self.line1, statement, first + 1)
+        try SQLRecordCoding.bind(self.line2, statement, first + 2)
+        try SQLRecordCoding.bind(self.city, statement, first + 3)
+        try SQLRecordCoding.bind(self.postcode, statement, first + 4)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if addressId == Int.min { stored.addressId = Int(rowID) }
+        if self.addressId == Int.min { stored.addressId = Int(rowID) }
         return stored
     }
 
@@ -1913,12 +1913,12 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(customerId, statement, 1)
-        try SQLRecordCoding.bind(line1, statement, 2)
-        try SQLRecordCoding.bind(line2, statement, 3)
-        try SQLRecordCoding.bind(city, statement, 4)
-        try SQLRecordCoding.bind(postcode, statement, 5)
-        try SQLRecordCoding.bind(addressId, statement, 6)
+        try SQLRecordCoding.bind(self.customerId, statement, 1)
+        try SQLRecordCoding.bind(self.line1, statement, 2)
+        try SQLRecordCoding.bind(self.line2, statement, 3)
+        try SQLRecordCoding.bind(self.city, statement, 4)
+        try SQLRecordCoding.bind(self.postcode, statement, 5)
+        try SQLRecordCoding.bind(self.addressId, statement, 6)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1980,7 +1980,7 @@ extension Bookshop.Address {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "addresses", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(addressId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.addressId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2098,25 +2098,25 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = orderId == Int.min
+        let assigned = self.orderId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(orderId, statement, 1)
+            try SQLRecordCoding.bind(self.orderId, statement, 1)
         }
-        try SQLRecordCoding.bind(customerId, statement, first)
-        try SQLRecordCoding.bind(shippingAddressId, statement, first + 1)
-        try SQLRecordCoding.bind(billingAddressId, statement, first + 2)
-        try SQLRecordCoding.bind(placed, statement, first + 3, .text, "orders.placed")
-        try SQLRecordCoding.bind(shipped, statement, first + 4, .text, "orders.shipped")
-        try SQLRecordCoding.bind(state, statement, first + 5)
+        try SQLRecordCoding.bind(self.customerId, statement, first)
+        try SQLRecordCoding.bind(self.shippingAddressId, statement, first + 1)
+        try SQLRecordCoding.bind(self.billingAddressId, statement, first + 2)
+        try SQLRecordCoding.bind(self.placed, statement, first + 3, .text, "orders.placed")
+        try SQLRecordCoding.bind(self.shipped, statement, first + 4, .text, "orders.shipped")
+        try SQLRecordCoding.bind(self.state, statement, first + 5)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if orderId == Int.min { stored.orderId = Int(rowID) }
-        stored.placed = SQLRecordCoding.stored(placed, .text)
-        stored.shipped = SQLRecordCoding.stored(shipped, .text)
+        if self.orderId == Int.min { stored.orderId = Int(rowID) }
+        stored.placed = SQLRecordCoding.stored(self.placed, .text)
+        stored.shipped = SQLRecordCoding.stored(self.shipped, .text)
         return stored
     }
 
@@ -2200,13 +2200,13 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(customerId, statement, 1)
-        try SQLRecordCoding.bind(shippingAddressId, statement, 2)
-        try SQLRecordCoding.bind(billingAddressId, statement, 3)
-        try SQLRecordCoding.bind(placed, statement, 4, .text, "orders.placed", keeping: current, 4)
-        try SQLRecordCoding.bind(shipped, statement, 5, .text, "orders.shipped", keeping: current, 5)
-        try SQLRecordCoding.bind(state, statement, 6)
-        try SQLRecordCoding.bind(orderId, statement, 7)
+        try SQLRecordCoding.bind(self.customerId, statement, 1)
+        try SQLRecordCoding.bind(self.shippingAddressId, statement, 2)
+        try SQLRecordCoding.bind(self.billingAddressId, statement, 3)
+        try SQLRecordCoding.bind(self.placed, statement, 4, .text, "orders.placed", keeping: current, 4)
+        try SQLRecordCoding.bind(self.shipped, statement, 5, .text, "orders.shipped", keeping: current, 5)
+        try SQLRecordCoding.bind(self.state, statement, 6)
+        try SQLRecordCoding.bind(self.orderId, statement, 7)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2274,7 +2274,7 @@ extension Bookshop.Order {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(orderId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.orderId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -2376,10 +2376,10 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(orderId, statement, 1)
-        try SQLRecordCoding.bind(bookId, statement, 2)
-        try SQLRecordCoding.bind(quantity, statement, 3)
-        try SQLRecordCoding.bind(unitPrice, statement, 4)
+        try SQLRecordCoding.bind(self.orderId, statement, 1)
+        try SQLRecordCoding.bind(self.bookId, statement, 2)
+        try SQLRecordCoding.bind(self.quantity, statement, 3)
+        try SQLRecordCoding.bind(self.unitPrice, statement, 4)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -2432,10 +2432,10 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(quantity, statement, 1)
-        try SQLRecordCoding.bind(unitPrice, statement, 2)
-        try SQLRecordCoding.bind(orderId, statement, 3)
-        try SQLRecordCoding.bind(bookId, statement, 4)
+        try SQLRecordCoding.bind(self.quantity, statement, 1)
+        try SQLRecordCoding.bind(self.unitPrice, statement, 2)
+        try SQLRecordCoding.bind(self.orderId, statement, 3)
+        try SQLRecordCoding.bind(self.bookId, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2493,7 +2493,7 @@ extension Bookshop.OrderItem {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(orderId: orderId, bookId: bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(orderId: self.orderId, bookId: self.bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2582,19 +2582,19 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = bookId == Int.min
+        let assigned = self.bookId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(bookId, statement, 1)
+            try SQLRecordCoding.bind(self.bookId, statement, 1)
         }
-        try SQLRecordCoding.bind(onHand, statement, first)
-        try SQLRecordCoding.bind(reserved, statement, first + 1)
+        try SQLRecordCoding.bind(self.onHand, statement, first)
+        try SQLRecordCoding.bind(self.reserved, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if bookId == Int.min { stored.bookId = Int(rowID) }
+        if self.bookId == Int.min { stored.bookId = Int(rowID) }
         return stored
     }
 
@@ -2636,9 +2636,9 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(onHand, statement, 1)
-        try SQLRecordCoding.bind(reserved, statement, 2)
-        try SQLRecordCoding.bind(bookId, statement, 3)
+        try SQLRecordCoding.bind(self.onHand, statement, 1)
+        try SQLRecordCoding.bind(self.reserved, statement, 2)
+        try SQLRecordCoding.bind(self.bookId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2694,7 +2694,7 @@ extension Bookshop.Stock {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(bookId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -2806,23 +2806,23 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = reviewId == Int.min
+        let assigned = self.reviewId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(reviewId, statement, 1)
+            try SQLRecordCoding.bind(self.reviewId, statement, 1)
         }
-        try SQLRecordCoding.bind(bookId, statement, first)
-        try SQLRecordCoding.bind(customerId, statement, first + 1)
-        try SQLRecordCoding.bind(stars, statement, first + 2)
-        try SQLRecordCoding.bind(body, statement, first + 3)
-        try SQLRecordCoding.bind(written, statement, first + 4, .text, "reviews.written")
+        try SQLRecordCoding.bind(self.bookId, statement, first)
+        try SQLRecordCoding.bind(self.customerId, statement, first + 1)
+        try SQLRecordCoding.bind(self.stars, statement, first + 2)
+        try SQLRecordCoding.bind(self.body, statement, first + 3)
+        try SQLRecordCoding.bind(self.written, statement, first + 4, .text, "reviews.written")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if reviewId == Int.min { stored.reviewId = Int(rowID) }
-        stored.written = SQLRecordCoding.stored(written, .text)
+        if self.reviewId == Int.min { stored.reviewId = Int(rowID) }
+        stored.written = SQLRecordCoding.stored(self.written, .text)
         return stored
     }
 
@@ -2899,12 +2899,12 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(bookId, statement, 1)
-        try SQLRecordCoding.bind(customerId, statement, 2)
-        try SQLRecordCoding.bind(stars, statement, 3)
-        try SQLRecordCoding.bind(body, statement, 4)
-        try SQLRecordCoding.bind(written, statement, 5, .text, "reviews.written", keeping: current, 5)
-        try SQLRecordCoding.bind(reviewId, statement, 6)
+        try SQLRecordCoding.bind(self.bookId, statement, 1)
+        try SQLRecordCoding.bind(self.customerId, statement, 2)
+        try SQLRecordCoding.bind(self.stars, statement, 3)
+        try SQLRecordCoding.bind(self.body, statement, 4)
+        try SQLRecordCoding.bind(self.written, statement, 5, .text, "reviews.written", keeping: current, 5)
+        try SQLRecordCoding.bind(self.reviewId, statement, 6)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -2968,7 +2968,7 @@ extension Bookshop.Review {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(reviewId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.reviewId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.reviewId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 

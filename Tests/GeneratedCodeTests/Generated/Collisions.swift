@@ -124,18 +124,18 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = storeId == Int.min
+        let assigned = self.storeId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(storeId, statement, 1)
+            try SQLRecordCoding.bind(self.storeId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if storeId == Int.min { stored.storeId = Int(rowID) }
+        if self.storeId == Int.min { stored.storeId = Int(rowID) }
         return stored
     }
 
@@ -171,8 +171,8 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(storeId, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.storeId, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -224,7 +224,7 @@ extension StoreRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(storeId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.storeId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -304,18 +304,18 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = handleId == Int.min
+        let assigned = self.handleId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(handleId, statement, 1)
+            try SQLRecordCoding.bind(self.handleId, statement, 1)
         }
-        try SQLRecordCoding.bind(label, statement, first)
+        try SQLRecordCoding.bind(self.label, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if handleId == Int.min { stored.handleId = Int(rowID) }
+        if self.handleId == Int.min { stored.handleId = Int(rowID) }
         return stored
     }
 
@@ -351,8 +351,8 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(label, statement, 1)
-        try SQLRecordCoding.bind(handleId, statement, 2)
+        try SQLRecordCoding.bind(self.label, statement, 1)
+        try SQLRecordCoding.bind(self.handleId, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -404,7 +404,7 @@ extension Handle {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(handleId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.handleId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -484,18 +484,18 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = statementId == Int.min
+        let assigned = self.statementId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(statementId, statement, 1)
+            try SQLRecordCoding.bind(self.statementId, statement, 1)
         }
-        try SQLRecordCoding.bind(body, statement, first)
+        try SQLRecordCoding.bind(self.body, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if statementId == Int.min { stored.statementId = Int(rowID) }
+        if self.statementId == Int.min { stored.statementId = Int(rowID) }
         return stored
     }
 
@@ -531,8 +531,8 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(body, statement, 1)
-        try SQLRecordCoding.bind(statementId, statement, 2)
+        try SQLRecordCoding.bind(self.body, statement, 1)
+        try SQLRecordCoding.bind(self.statementId, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -584,7 +584,7 @@ extension Statement {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(statementId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.statementId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -664,18 +664,18 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = dbId == Int.min
+        let assigned = self.dbId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(dbId, statement, 1)
+            try SQLRecordCoding.bind(self.dbId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if dbId == Int.min { stored.dbId = Int(rowID) }
+        if self.dbId == Int.min { stored.dbId = Int(rowID) }
         return stored
     }
 
@@ -711,8 +711,8 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(dbId, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.dbId, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -760,7 +760,7 @@ extension Db {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(dbId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.dbId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -850,9 +850,9 @@ extension Chain: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(id2, statement, 1)
-        try SQLRecordCoding.bind(chainIndex, statement, 2)
-        try SQLRecordCoding.bind(storeId, statement, 3)
+        try SQLRecordCoding.bind(self.id2, statement, 1)
+        try SQLRecordCoding.bind(self.chainIndex, statement, 2)
+        try SQLRecordCoding.bind(self.storeId, statement, 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -899,9 +899,9 @@ extension Chain: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(storeId, statement, 1)
-        try SQLRecordCoding.bind(id2, statement, 2)
-        try SQLRecordCoding.bind(chainIndex, statement, 3)
+        try SQLRecordCoding.bind(self.storeId, statement, 1)
+        try SQLRecordCoding.bind(self.id2, statement, 2)
+        try SQLRecordCoding.bind(self.chainIndex, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -955,7 +955,7 @@ extension Chain {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(id2: id2, chainIndex: chainIndex, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(id2: self.id2, chainIndex: self.chainIndex, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1094,28 +1094,28 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = gadgetId == Int.min
+        let assigned = self.gadgetId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(gadgetId, statement, 1)
+            try SQLRecordCoding.bind(self.gadgetId, statement, 1)
         }
-        try SQLRecordCoding.bind(handleId, statement, first)
-        try SQLRecordCoding.bind(statementId, statement, first + 1)
-        try SQLRecordCoding.bind(dbId, statement, first + 2)
-        try SQLRecordCoding.bind(storeId, statement, first + 3)
-        try SQLRecordCoding.bind(context, statement, first + 4)
-        try SQLRecordCoding.bind(record, statement, first + 5)
-        try SQLRecordCoding.bind(offset, statement, first + 6)
-        try SQLRecordCoding.bind(index, statement, first + 7)
-        try SQLRecordCoding.bind(values, statement, first + 8)
-        try SQLRecordCoding.bind(selfColumn, statement, first + 9)
-        try SQLRecordCoding.bind(type, statement, first + 10)
+        try SQLRecordCoding.bind(self.handleId, statement, first)
+        try SQLRecordCoding.bind(self.statementId, statement, first + 1)
+        try SQLRecordCoding.bind(self.dbId, statement, first + 2)
+        try SQLRecordCoding.bind(self.storeId, statement, first + 3)
+        try SQLRecordCoding.bind(self.context, statement, first + 4)
+        try SQLRecordCoding.bind(self.record, statement, first + 5)
+        try SQLRecordCoding.bind(self.offset, statement, first + 6)
+        try SQLRecordCoding.bind(self.index, statement, first + 7)
+        try SQLRecordCoding.bind(self.values, statement, first + 8)
+        try SQLRecordCoding.bind(self.selfColumn, statement, first + 9)
+        try SQLRecordCoding.bind(self.type, statement, first + 10)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if gadgetId == Int.min { stored.gadgetId = Int(rowID) }
+        if self.gadgetId == Int.min { stored.gadgetId = Int(rowID) }
         return stored
     }
 
@@ -1224,18 +1224,18 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(handleId, statement, 1)
-        try SQLRecordCoding.bind(statementId, statement, 2)
-        try SQLRecordCoding.bind(dbId, statement, 3)
-        try SQLRecordCoding.bind(storeId, statement, 4)
-        try SQLRecordCoding.bind(context, statement, 5)
-        try SQLRecordCoding.bind(record, statement, 6)
-        try SQLRecordCoding.bind(offset, statement, 7)
-        try SQLRecordCoding.bind(index, statement, 8)
-        try SQLRecordCoding.bind(values, statement, 9)
-        try SQLRecordCoding.bind(selfColumn, statement, 10)
-        try SQLRecordCoding.bind(type, statement, 11)
-        try SQLRecordCoding.bind(gadgetId, statement, 12)
+        try SQLRecordCoding.bind(self.handleId, statement, 1)
+        try SQLRecordCoding.bind(self.statementId, statement, 2)
+        try SQLRecordCoding.bind(self.dbId, statement, 3)
+        try SQLRecordCoding.bind(self.storeId, statement, 4)
+        try SQLRecordCoding.bind(self.context, statement, 5)
+        try SQLRecordCoding.bind(self.record, statement, 6)
+        try SQLRecordCoding.bind(self.offset, statement, 7)
+        try SQLRecordCoding.bind(self.index, statement, 8)
+        try SQLRecordCoding.bind(self.values, statement, 9)
+        try SQLRecordCoding.bind(self.selfColumn, statement, 10)
+        try SQLRecordCoding.bind(self.type, statement, 11)
+        try SQLRecordCoding.bind(self.gadgetId, statement, 12)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1315,7 +1315,7 @@ extension Gadget {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(gadgetId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.gadgetId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

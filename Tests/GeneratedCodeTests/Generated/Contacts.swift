@@ -131,19 +131,19 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = personId == Int.min
+        let assigned = self.personId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(personId, statement, 1)
+            try SQLRecordCoding.bind(self.personId, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(title, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.title, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if personId == Int.min { stored.personId = Int(rowID) }
+        if self.personId == Int.min { stored.personId = Int(rowID) }
         return stored
     }
 
@@ -185,9 +185,9 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(title, statement, 2)
-        try SQLRecordCoding.bind(personId, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.title, statement, 2)
+        try SQLRecordCoding.bind(self.personId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -241,7 +241,7 @@ extension Person {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "person", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(personId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.personId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -334,20 +334,20 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = addressId == Int.min
+        let assigned = self.addressId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(addressId, statement, 1)
+            try SQLRecordCoding.bind(self.addressId, statement, 1)
         }
-        try SQLRecordCoding.bind(street, statement, first)
-        try SQLRecordCoding.bind(city, statement, first + 1)
-        try SQLRecordCoding.bind(personId, statement, first + 2)
+        try SQLRecordCoding.bind(self.street, statement, first)
+        try SQLRecordCoding.bind(self.city, statement, first + 1)
+        try SQLRecordCoding.bind(self.personId, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if addressId == Int.min { stored.addressId = Int(rowID) }
+        if self.addressId == Int.min { stored.addressId = Int(rowID) }
         return stored
     }
 
@@ -395,10 +395,10 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(street, statement, 1)
-        try SQLRecordCoding.bind(city, statement, 2)
-        try SQLRecordCoding.bind(personId, statement, 3)
-        try SQLRecordCoding.bind(addressId, statement, 4)
+        try SQLRecordCoding.bind(self.street, statement, 1)
+        try SQLRecordCoding.bind(self.city, statement, 2)
+        try SQLRecordCoding.bind(self.personId, statement, 3)
+        try SQLRecordCoding.bind(self.addressId, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -456,7 +456,7 @@ extension Address {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "address", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(addressId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.addressId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

@@ -125,7 +125,7 @@ extension LegacyStrings.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(tag, statement, 1)
+        try SQLRecordCoding.bind(self.tag, statement, 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -209,7 +209,7 @@ extension LegacyStrings.Tag {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(tag, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.tag, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -295,19 +295,19 @@ extension LegacyStrings.File: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(version, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.version, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -349,9 +349,9 @@ extension LegacyStrings.File: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(version, statement, 2)
-        try SQLRecordCoding.bind(id, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.version, statement, 2)
+        try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -403,7 +403,7 @@ extension LegacyStrings.File {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "files", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

@@ -232,28 +232,28 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(address, statement, first + 1)
-        try SQLRecordCoding.bind(payload, statement, first + 2)
-        try SQLRecordCoding.bind(digest, statement, first + 3)
-        try SQLRecordCoding.bind(meta, statement, first + 4)
-        try SQLRecordCoding.bind(shape, statement, first + 5)
-        try SQLRecordCoding.bind(opens, statement, first + 6)
-        try SQLRecordCoding.bind(population, statement, first + 7)
-        try SQLRecordCoding.bind(area, statement, first + 8)
-        try SQLRecordCoding.bind(isOpen, statement, first + 9)
-        try SQLRecordCoding.bind(rating, statement, first + 10)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.address, statement, first + 1)
+        try SQLRecordCoding.bind(self.payload, statement, first + 2)
+        try SQLRecordCoding.bind(self.digest, statement, first + 3)
+        try SQLRecordCoding.bind(self.meta, statement, first + 4)
+        try SQLRecordCoding.bind(self.shape, statement, first + 5)
+        try SQLRecordCoding.bind(self.opens, statement, first + 6)
+        try SQLRecordCoding.bind(self.population, statement, first + 7)
+        try SQLRecordCoding.bind(self.area, statement, first + 8)
+        try SQLRecordCoding.bind(self.isOpen, statement, first + 9)
+        try SQLRecordCoding.bind(self.rating, statement, first + 10)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -362,18 +362,18 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(address, statement, 2)
-        try SQLRecordCoding.bind(payload, statement, 3)
-        try SQLRecordCoding.bind(digest, statement, 4)
-        try SQLRecordCoding.bind(meta, statement, 5)
-        try SQLRecordCoding.bind(shape, statement, 6)
-        try SQLRecordCoding.bind(opens, statement, 7)
-        try SQLRecordCoding.bind(population, statement, 8)
-        try SQLRecordCoding.bind(area, statement, 9)
-        try SQLRecordCoding.bind(isOpen, statement, 10)
-        try SQLRecordCoding.bind(rating, statement, 11)
-        try SQLRecordCoding.bind(id, statement, 12)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.address, statement, 2)
+        try SQLRecordCoding.bind(self.payload, statement, 3)
+        try SQLRecordCoding.bind(self.digest, statement, 4)
+        try SQLRecordCoding.bind(self.meta, statement, 5)
+        try SQLRecordCoding.bind(self.shape, statement, 6)
+        try SQLRecordCoding.bind(self.opens, statement, 7)
+        try SQLRecordCoding.bind(self.population, statement, 8)
+        try SQLRecordCoding.bind(self.area, statement, 9)
+        try SQLRecordCoding.bind(self.isOpen, statement, 10)
+        try SQLRecordCoding.bind(self.rating, statement, 11)
+        try SQLRecordCoding.bind(self.id, statement, 12)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -443,7 +443,7 @@ extension Place {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -541,22 +541,22 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = zPk == Int.min
+        let assigned = self.zPk == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(zPk, statement, 1)
+            try SQLRecordCoding.bind(self.zPk, statement, 1)
         }
-        try SQLRecordCoding.bind(zEnt, statement, first)
-        try SQLRecordCoding.bind(zOpt, statement, first + 1)
-        try SQLRecordCoding.bind(zcreationdate, statement, first + 2, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
-        try SQLRecordCoding.bind(ztitle, statement, first + 3)
+        try SQLRecordCoding.bind(self.zEnt, statement, first)
+        try SQLRecordCoding.bind(self.zOpt, statement, first + 1)
+        try SQLRecordCoding.bind(self.zcreationdate, statement, first + 2, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
+        try SQLRecordCoding.bind(self.ztitle, statement, first + 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if zPk == Int.min { stored.zPk = Int(rowID) }
-        stored.zcreationdate = SQLRecordCoding.stored(zcreationdate, .secondsSince2001)
+        if self.zPk == Int.min { stored.zPk = Int(rowID) }
+        stored.zcreationdate = SQLRecordCoding.stored(self.zcreationdate, .secondsSince2001)
         return stored
     }
 
@@ -620,11 +620,11 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(zEnt, statement, 1)
-        try SQLRecordCoding.bind(zOpt, statement, 2)
-        try SQLRecordCoding.bind(zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE", keeping: current, 3, invalidAsNil: true)
-        try SQLRecordCoding.bind(ztitle, statement, 4)
-        try SQLRecordCoding.bind(zPk, statement, 5)
+        try SQLRecordCoding.bind(self.zEnt, statement, 1)
+        try SQLRecordCoding.bind(self.zOpt, statement, 2)
+        try SQLRecordCoding.bind(self.zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE", keeping: current, 3, invalidAsNil: true)
+        try SQLRecordCoding.bind(self.ztitle, statement, 4)
+        try SQLRecordCoding.bind(self.zPk, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -682,7 +682,7 @@ extension Zevent {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.zPk, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -772,22 +772,22 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(title, statement, first)
-        try SQLRecordCoding.bind(publishedAt, statement, first + 1, .text, "legacy_post.published_at")
-        try SQLRecordCoding.bind(stamp, statement, first + 2, .unixTimeInteger, "legacy_post.stamp")
+        try SQLRecordCoding.bind(self.title, statement, first)
+        try SQLRecordCoding.bind(self.publishedAt, statement, first + 1, .text, "legacy_post.published_at")
+        try SQLRecordCoding.bind(self.stamp, statement, first + 2, .unixTimeInteger, "legacy_post.stamp")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
-        stored.publishedAt = SQLRecordCoding.stored(publishedAt, .text)
-        stored.stamp = SQLRecordCoding.stored(stamp, .unixTimeInteger)
+        if self.id == Int.min { stored.id = Int(rowID) }
+        stored.publishedAt = SQLRecordCoding.stored(self.publishedAt, .text)
+        stored.stamp = SQLRecordCoding.stored(self.stamp, .unixTimeInteger)
         return stored
     }
 
@@ -845,10 +845,10 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(publishedAt, statement, 2, .text, "legacy_post.published_at", keeping: current, 2, invalidAsNil: true)
-        try SQLRecordCoding.bind(stamp, statement, 3, .unixTimeInteger, "legacy_post.stamp", keeping: current, 3, invalidAsNil: true)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.publishedAt, statement, 2, .text, "legacy_post.published_at", keeping: current, 2, invalidAsNil: true)
+        try SQLRecordCoding.bind(self.stamp, statement, 3, .unixTimeInteger, "legacy_post.stamp", keeping: current, 3, invalidAsNil: true)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -902,7 +902,7 @@ extension LegacyPost {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -990,20 +990,20 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = filmId == Int.min
+        let assigned = self.filmId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(filmId, statement, 1)
+            try SQLRecordCoding.bind(self.filmId, statement, 1)
         }
-        try SQLRecordCoding.bind(title, statement, first)
-        try SQLRecordCoding.bind(lastUpdate, statement, first + 1, .text, "film.last_update")
+        try SQLRecordCoding.bind(self.title, statement, first)
+        try SQLRecordCoding.bind(self.lastUpdate, statement, first + 1, .text, "film.last_update")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if filmId == Int.min { stored.filmId = Int(rowID) }
-        stored.lastUpdate = SQLRecordCoding.stored(lastUpdate, .text)
+        if self.filmId == Int.min { stored.filmId = Int(rowID) }
+        stored.lastUpdate = SQLRecordCoding.stored(self.lastUpdate, .text)
         return stored
     }
 
@@ -1055,9 +1055,9 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(lastUpdate, statement, 2, .text, "film.last_update", keeping: current, 2)
-        try SQLRecordCoding.bind(filmId, statement, 3)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.lastUpdate, statement, 2, .text, "film.last_update", keeping: current, 2)
+        try SQLRecordCoding.bind(self.filmId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1111,7 +1111,7 @@ extension Film {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(filmId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.filmId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -1200,21 +1200,21 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(minX, statement, first)
-        try SQLRecordCoding.bind(maxX, statement, first + 1)
-        try SQLRecordCoding.bind(minY, statement, first + 2)
-        try SQLRecordCoding.bind(maxY, statement, first + 3)
+        try SQLRecordCoding.bind(self.minX, statement, first)
+        try SQLRecordCoding.bind(self.maxX, statement, first + 1)
+        try SQLRecordCoding.bind(self.minY, statement, first + 2)
+        try SQLRecordCoding.bind(self.maxY, statement, first + 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1268,11 +1268,11 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(minX, statement, 1)
-        try SQLRecordCoding.bind(maxX, statement, 2)
-        try SQLRecordCoding.bind(minY, statement, 3)
-        try SQLRecordCoding.bind(maxY, statement, 4)
-        try SQLRecordCoding.bind(id, statement, 5)
+        try SQLRecordCoding.bind(self.minX, statement, 1)
+        try SQLRecordCoding.bind(self.maxX, statement, 2)
+        try SQLRecordCoding.bind(self.minY, statement, 3)
+        try SQLRecordCoding.bind(self.maxY, statement, 4)
+        try SQLRecordCoding.bind(self.id, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1324,7 +1324,7 @@ extension Box {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1387,8 +1387,8 @@ extension NoteSearch: SQLTableRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(body, statement, 2)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.body, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1524,18 +1524,18 @@ extension Guarded: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1571,8 +1571,8 @@ extension Guarded: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1622,7 +1622,7 @@ extension Guarded {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1699,18 +1699,18 @@ extension Keyword: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(label, statement, first)
+        try SQLRecordCoding.bind(self.label, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1746,8 +1746,8 @@ extension Keyword: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(label, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.label, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1797,7 +1797,7 @@ extension Keyword {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

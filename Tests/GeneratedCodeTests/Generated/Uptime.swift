@@ -190,20 +190,20 @@ extension Uptime.Monitor: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(kind, statement, first + 1)
-        try SQLRecordCoding.bind(interval, statement, first + 2)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.kind, statement, first + 1)
+        try SQLRecordCoding.bind(self.interval, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -251,10 +251,10 @@ extension Uptime.Monitor: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(kind, statement, 2)
-        try SQLRecordCoding.bind(interval, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.kind, statement, 2)
+        try SQLRecordCoding.bind(self.interval, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -308,7 +308,7 @@ extension Uptime.Monitor {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -382,8 +382,8 @@ extension Uptime.Setting: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(key, statement, 1)
-        try SQLRecordCoding.bind(value, statement, 2)
+        try SQLRecordCoding.bind(self.key, statement, 1)
+        try SQLRecordCoding.bind(self.value, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -424,8 +424,8 @@ extension Uptime.Setting: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(value, statement, 1)
-        try SQLRecordCoding.bind(key, statement, 2)
+        try SQLRecordCoding.bind(self.value, statement, 1)
+        try SQLRecordCoding.bind(self.key, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -476,7 +476,7 @@ extension Uptime.Setting {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(key, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.key, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -562,19 +562,19 @@ extension Uptime.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(color, statement, first + 1)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.color, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -616,9 +616,9 @@ extension Uptime.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(color, statement, 2)
-        try SQLRecordCoding.bind(id, statement, 3)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.color, statement, 2)
+        try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -670,7 +670,7 @@ extension Uptime.Tag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -762,20 +762,20 @@ extension Uptime.MonitorTag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(monitorId, statement, first)
-        try SQLRecordCoding.bind(tagId, statement, first + 1)
-        try SQLRecordCoding.bind(value, statement, first + 2)
+        try SQLRecordCoding.bind(self.monitorId, statement, first)
+        try SQLRecordCoding.bind(self.tagId, statement, first + 1)
+        try SQLRecordCoding.bind(self.value, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -823,10 +823,10 @@ extension Uptime.MonitorTag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(monitorId, statement, 1)
-        try SQLRecordCoding.bind(tagId, statement, 2)
-        try SQLRecordCoding.bind(value, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.monitorId, statement, 1)
+        try SQLRecordCoding.bind(self.tagId, statement, 2)
+        try SQLRecordCoding.bind(self.value, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -884,7 +884,7 @@ extension Uptime.MonitorTag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor_tag", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -962,10 +962,10 @@ extension Uptime.MapRecord: SQLTableRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(zoomLevel, statement, 1)
-        try SQLRecordCoding.bind(tileColumn, statement, 2)
-        try SQLRecordCoding.bind(tileRow, statement, 3)
-        try SQLRecordCoding.bind(tileId, statement, 4)
+        try SQLRecordCoding.bind(self.zoomLevel, statement, 1)
+        try SQLRecordCoding.bind(self.tileColumn, statement, 2)
+        try SQLRecordCoding.bind(self.tileRow, statement, 3)
+        try SQLRecordCoding.bind(self.tileId, statement, 4)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1114,8 +1114,8 @@ extension Uptime.ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(tileId, statement, 1)
-        try SQLRecordCoding.bind(tileData, statement, 2)
+        try SQLRecordCoding.bind(self.tileId, statement, 1)
+        try SQLRecordCoding.bind(self.tileData, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1156,8 +1156,8 @@ extension Uptime.ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(tileData, statement, 1)
-        try SQLRecordCoding.bind(tileId, statement, 2)
+        try SQLRecordCoding.bind(self.tileData, statement, 1)
+        try SQLRecordCoding.bind(self.tileId, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1208,7 +1208,7 @@ extension Uptime.ImageRecord {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(tileId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.tileId, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1281,8 +1281,8 @@ extension Uptime.Metadata: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(value, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.value, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1323,8 +1323,8 @@ extension Uptime.Metadata: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(value, statement, 1)
-        try SQLRecordCoding.bind(name, statement, 2)
+        try SQLRecordCoding.bind(self.value, statement, 1)
+        try SQLRecordCoding.bind(self.name, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1375,7 +1375,7 @@ extension Uptime.Metadata {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(name, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.name, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

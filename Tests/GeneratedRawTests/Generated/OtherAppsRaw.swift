@@ -211,9 +211,9 @@ extension OtherApps.Event {
     /// Inserts, letting SQLite assign `objid`, and returns the row.
     static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "event" ("objid", "type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "event" ("objid", "type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime" FROM "event" WHERE rowid = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
@@ -247,30 +247,30 @@ extension OtherApps.Event {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = objid == Int.min
-        let first: Int32 = assigned ? 1 : 2
+        let assigned = self.objid == Int.min
+        let first: Int32 = assigned ? 3 : 4
+        try SQLRecordCoding.bind(self.type, statement, 1)
+        try SQLRecordCoding.bind(self.mtime, statement, 2, .julianDay, "event.mtime")
         if !assigned {
-            try SQLRecordCoding.bind(objid, statement, 1)
+            try SQLRecordCoding.bind(self.objid, statement, 3)
         }
-        try SQLRecordCoding.bind(type, statement, first)
-        try SQLRecordCoding.bind(mtime, statement, first + 1, .julianDay, "event.mtime")
-        try SQLRecordCoding.bind(tagid, statement, first + 2)
-        try SQLRecordCoding.bind(uid, statement, first + 3)
-        try SQLRecordCoding.bind(bgcolor, statement, first + 4)
-        try SQLRecordCoding.bind(euser, statement, first + 5)
-        try SQLRecordCoding.bind(user, statement, first + 6)
-        try SQLRecordCoding.bind(ecomment, statement, first + 7)
-        try SQLRecordCoding.bind(comment, statement, first + 8)
-        try SQLRecordCoding.bind(brief, statement, first + 9)
-        try SQLRecordCoding.bind(omtime, statement, first + 10, .text, "event.omtime")
+        try SQLRecordCoding.bind(self.tagid, statement, first)
+        try SQLRecordCoding.bind(self.uid, statement, first + 1)
+        try SQLRecordCoding.bind(self.bgcolor, statement, first + 2)
+        try SQLRecordCoding.bind(self.euser, statement, first + 3)
+        try SQLRecordCoding.bind(self.user, statement, first + 4)
+        try SQLRecordCoding.bind(self.ecomment, statement, first + 5)
+        try SQLRecordCoding.bind(self.comment, statement, first + 6)
+        try SQLRecordCoding.bind(self.brief, statement, first + 7)
+        try SQLRecordCoding.bind(self.omtime, statement, first + 8, .text, "event.omtime")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if objid == Int.min { stored.objid = Int(rowID) }
-        stored.mtime = SQLRecordCoding.stored(mtime, .julianDay)
-        stored.omtime = SQLRecordCoding.stored(omtime, .text)
+        if self.objid == Int.min { stored.objid = Int(rowID) }
+        stored.mtime = SQLRecordCoding.stored(self.mtime, .julianDay)
+        stored.omtime = SQLRecordCoding.stored(self.omtime, .text)
         return stored
     }
 
@@ -386,18 +386,18 @@ extension OtherApps.Event {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(type, statement, 1)
-        try SQLRecordCoding.bind(mtime, statement, 2, .julianDay, "event.mtime", keeping: current, 1)
-        try SQLRecordCoding.bind(tagid, statement, 3)
-        try SQLRecordCoding.bind(uid, statement, 4)
-        try SQLRecordCoding.bind(bgcolor, statement, 5)
-        try SQLRecordCoding.bind(euser, statement, 6)
-        try SQLRecordCoding.bind(user, statement, 7)
-        try SQLRecordCoding.bind(ecomment, statement, 8)
-        try SQLRecordCoding.bind(comment, statement, 9)
-        try SQLRecordCoding.bind(brief, statement, 10)
-        try SQLRecordCoding.bind(omtime, statement, 11, .text, "event.omtime", keeping: current, 11)
-        try SQLRecordCoding.bind(objid, statement, 12)
+        try SQLRecordCoding.bind(self.type, statement, 1)
+        try SQLRecordCoding.bind(self.mtime, statement, 2, .julianDay, "event.mtime", keeping: current, 1)
+        try SQLRecordCoding.bind(self.tagid, statement, 3)
+        try SQLRecordCoding.bind(self.uid, statement, 4)
+        try SQLRecordCoding.bind(self.bgcolor, statement, 5)
+        try SQLRecordCoding.bind(self.euser, statement, 6)
+        try SQLRecordCoding.bind(self.user, statement, 7)
+        try SQLRecordCoding.bind(self.ecomment, statement, 8)
+        try SQLRecordCoding.bind(self.comment, statement, 9)
+        try SQLRecordCoding.bind(self.brief, statement, 10)
+        try SQLRecordCoding.bind(self.omtime, statement, 11, .text, "event.omtime", keeping: current, 11)
+        try SQLRecordCoding.bind(self.objid, statement, 12)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -439,7 +439,7 @@ extension OtherApps.Event {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(objid, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.objid, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -532,24 +532,24 @@ extension OtherApps.Post {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(title, statement, first)
-        try SQLRecordCoding.bind(createdAt, statement, first + 1, .unixTimeMilliseconds, "Post.createdAt")
-        try SQLRecordCoding.bind(updatedAt, statement, first + 2, .unixTimeMilliseconds, "Post.updatedAt")
-        try SQLRecordCoding.bind(publishedAt, statement, first + 3, .unixTimeMilliseconds, "Post.publishedAt")
+        try SQLRecordCoding.bind(self.title, statement, first)
+        try SQLRecordCoding.bind(self.createdAt, statement, first + 1, .unixTimeMilliseconds, "Post.createdAt")
+        try SQLRecordCoding.bind(self.updatedAt, statement, first + 2, .unixTimeMilliseconds, "Post.updatedAt")
+        try SQLRecordCoding.bind(self.publishedAt, statement, first + 3, .unixTimeMilliseconds, "Post.publishedAt")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
-        stored.createdAt = SQLRecordCoding.stored(createdAt, .unixTimeMilliseconds)
-        stored.updatedAt = SQLRecordCoding.stored(updatedAt, .unixTimeMilliseconds)
-        stored.publishedAt = SQLRecordCoding.stored(publishedAt, .unixTimeMilliseconds)
+        if self.id == Int.min { stored.id = Int(rowID) }
+        stored.createdAt = SQLRecordCoding.stored(self.createdAt, .unixTimeMilliseconds)
+        stored.updatedAt = SQLRecordCoding.stored(self.updatedAt, .unixTimeMilliseconds)
+        stored.publishedAt = SQLRecordCoding.stored(self.publishedAt, .unixTimeMilliseconds)
         return stored
     }
 
@@ -610,11 +610,11 @@ extension OtherApps.Post {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(createdAt, statement, 2, .unixTimeMilliseconds, "Post.createdAt", keeping: current, 2)
-        try SQLRecordCoding.bind(updatedAt, statement, 3, .unixTimeMilliseconds, "Post.updatedAt", keeping: current, 3)
-        try SQLRecordCoding.bind(publishedAt, statement, 4, .unixTimeMilliseconds, "Post.publishedAt", keeping: current, 4)
-        try SQLRecordCoding.bind(id, statement, 5)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.createdAt, statement, 2, .unixTimeMilliseconds, "Post.createdAt", keeping: current, 2)
+        try SQLRecordCoding.bind(self.updatedAt, statement, 3, .unixTimeMilliseconds, "Post.updatedAt", keeping: current, 3)
+        try SQLRecordCoding.bind(self.publishedAt, statement, 4, .unixTimeMilliseconds, "Post.publishedAt", keeping: current, 4)
+        try SQLRecordCoding.bind(self.id, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -656,7 +656,7 @@ extension OtherApps.Post {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Post", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -780,22 +780,22 @@ extension OtherApps.GpkgContent {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(tableName, statement, 1)
-        try SQLRecordCoding.bind(dataType, statement, 2)
-        try SQLRecordCoding.bind(identifier, statement, 3)
-        try SQLRecordCoding.bind(description, statement, 4)
-        try SQLRecordCoding.bind(lastChange, statement, 5, .iso8601, "gpkg_contents.last_change")
-        try SQLRecordCoding.bind(minX, statement, 6)
-        try SQLRecordCoding.bind(minY, statement, 7)
-        try SQLRecordCoding.bind(maxX, statement, 8)
-        try SQLRecordCoding.bind(maxY, statement, 9)
-        try SQLRecordCoding.bind(srsId, statement, 10)
+        try SQLRecordCoding.bind(self.tableName, statement, 1)
+        try SQLRecordCoding.bind(self.dataType, statement, 2)
+        try SQLRecordCoding.bind(self.identifier, statement, 3)
+        try SQLRecordCoding.bind(self.description, statement, 4)
+        try SQLRecordCoding.bind(self.lastChange, statement, 5, .iso8601, "gpkg_contents.last_change")
+        try SQLRecordCoding.bind(self.minX, statement, 6)
+        try SQLRecordCoding.bind(self.minY, statement, 7)
+        try SQLRecordCoding.bind(self.maxX, statement, 8)
+        try SQLRecordCoding.bind(self.maxY, statement, 9)
+        try SQLRecordCoding.bind(self.srsId, statement, 10)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        stored.lastChange = SQLRecordCoding.stored(lastChange, .iso8601)
+        stored.lastChange = SQLRecordCoding.stored(self.lastChange, .iso8601)
         return stored
     }
 
@@ -897,16 +897,16 @@ extension OtherApps.GpkgContent {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(dataType, statement, 1)
-        try SQLRecordCoding.bind(identifier, statement, 2)
-        try SQLRecordCoding.bind(description, statement, 3)
-        try SQLRecordCoding.bind(lastChange, statement, 4, .iso8601, "gpkg_contents.last_change", keeping: current, 4)
-        try SQLRecordCoding.bind(minX, statement, 5)
-        try SQLRecordCoding.bind(minY, statement, 6)
-        try SQLRecordCoding.bind(maxX, statement, 7)
-        try SQLRecordCoding.bind(maxY, statement, 8)
-        try SQLRecordCoding.bind(srsId, statement, 9)
-        try SQLRecordCoding.bind(tableName, statement, 10)
+        try SQLRecordCoding.bind(self.dataType, statement, 1)
+        try SQLRecordCoding.bind(self.identifier, statement, 2)
+        try SQLRecordCoding.bind(self.description, statement, 3)
+        try SQLRecordCoding.bind(self.lastChange, statement, 4, .iso8601, "gpkg_contents.last_change", keeping: current, 4)
+        try SQLRecordCoding.bind(self.minX, statement, 5)
+        try SQLRecordCoding.bind(self.minY, statement, 6)
+        try SQLRecordCoding.bind(self.maxX, statement, 7)
+        try SQLRecordCoding.bind(self.maxY, statement, 8)
+        try SQLRecordCoding.bind(self.srsId, statement, 9)
+        try SQLRecordCoding.bind(self.tableName, statement, 10)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -947,7 +947,7 @@ extension OtherApps.GpkgContent {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(tableName, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.tableName, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.tableName, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -1060,25 +1060,25 @@ extension OtherApps.AdobeImage {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = idLocal == Int.min
+        let assigned = self.idLocal == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(idLocal, statement, 1)
+            try SQLRecordCoding.bind(self.idLocal, statement, 1)
         }
-        try SQLRecordCoding.bind(idGlobal, statement, first)
-        try SQLRecordCoding.bind(captureTime, statement, first + 1, .text, "Adobe_images.captureTime")
-        try SQLRecordCoding.bind(fileFormat, statement, first + 2)
-        try SQLRecordCoding.bind(pick, statement, first + 3)
-        try SQLRecordCoding.bind(rating, statement, first + 4)
-        try SQLRecordCoding.bind(touchTime, statement, first + 5, .secondsSince2001, "Adobe_images.touchTime")
+        try SQLRecordCoding.bind(self.idGlobal, statement, first)
+        try SQLRecordCoding.bind(self.captureTime, statement, first + 1, .text, "Adobe_images.captureTime")
+        try SQLRecordCoding.bind(self.fileFormat, statement, first + 2)
+        try SQLRecordCoding.bind(self.pick, statement, first + 3)
+        try SQLRecordCoding.bind(self.rating, statement, first + 4)
+        try SQLRecordCoding.bind(self.touchTime, statement, first + 5, .secondsSince2001, "Adobe_images.touchTime")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if idLocal == Int.min { stored.idLocal = Int(rowID) }
-        stored.captureTime = SQLRecordCoding.stored(captureTime, .text)
-        stored.touchTime = SQLRecordCoding.stored(touchTime, .secondsSince2001)
+        if self.idLocal == Int.min { stored.idLocal = Int(rowID) }
+        stored.captureTime = SQLRecordCoding.stored(self.captureTime, .text)
+        stored.touchTime = SQLRecordCoding.stored(self.touchTime, .secondsSince2001)
         return stored
     }
 
@@ -1159,13 +1159,13 @@ extension OtherApps.AdobeImage {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(idGlobal, statement, 1)
-        try SQLRecordCoding.bind(captureTime, statement, 2, .text, "Adobe_images.captureTime", keeping: current, 2)
-        try SQLRecordCoding.bind(fileFormat, statement, 3)
-        try SQLRecordCoding.bind(pick, statement, 4)
-        try SQLRecordCoding.bind(rating, statement, 5)
-        try SQLRecordCoding.bind(touchTime, statement, 6, .secondsSince2001, "Adobe_images.touchTime", keeping: current, 6)
-        try SQLRecordCoding.bind(idLocal, statement, 7)
+        try SQLRecordCoding.bind(self.idGlobal, statement, 1)
+        try SQLRecordCoding.bind(self.captureTime, statement, 2, .text, "Adobe_images.captureTime", keeping: current, 2)
+        try SQLRecordCoding.bind(self.fileFormat, statement, 3)
+        try SQLRecordCoding.bind(self.pick, statement, 4)
+        try SQLRecordCoding.bind(self.rating, statement, 5)
+        try SQLRecordCoding.bind(self.touchTime, statement, 6, .secondsSince2001, "Adobe_images.touchTime", keeping: current, 6)
+        try SQLRecordCoding.bind(self.idLocal, statement, 7)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1207,7 +1207,7 @@ extension OtherApps.AdobeImage {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(idLocal, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -1290,21 +1290,21 @@ extension OtherApps.SyncLog {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(loggedAt, statement, first, .textSeconds, "sync_log.logged_at")
-        try SQLRecordCoding.bind(syncedAt, statement, first + 1, .iso8601Seconds, "sync_log.synced_at")
+        try SQLRecordCoding.bind(self.loggedAt, statement, first, .textSeconds, "sync_log.logged_at")
+        try SQLRecordCoding.bind(self.syncedAt, statement, first + 1, .iso8601Seconds, "sync_log.synced_at")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
-        stored.loggedAt = SQLRecordCoding.stored(loggedAt, .textSeconds)
-        stored.syncedAt = SQLRecordCoding.stored(syncedAt, .iso8601Seconds)
+        if self.id == Int.min { stored.id = Int(rowID) }
+        stored.loggedAt = SQLRecordCoding.stored(self.loggedAt, .textSeconds)
+        stored.syncedAt = SQLRecordCoding.stored(self.syncedAt, .iso8601Seconds)
         return stored
     }
 
@@ -1353,9 +1353,9 @@ extension OtherApps.SyncLog {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(loggedAt, statement, 1, .textSeconds, "sync_log.logged_at", keeping: current, 1)
-        try SQLRecordCoding.bind(syncedAt, statement, 2, .iso8601Seconds, "sync_log.synced_at", keeping: current, 2)
-        try SQLRecordCoding.bind(id, statement, 3)
+        try SQLRecordCoding.bind(self.loggedAt, statement, 1, .textSeconds, "sync_log.logged_at", keeping: current, 1)
+        try SQLRecordCoding.bind(self.syncedAt, statement, 2, .iso8601Seconds, "sync_log.synced_at", keeping: current, 2)
+        try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1397,7 +1397,7 @@ extension OtherApps.SyncLog {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "sync_log", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 

@@ -236,28 +236,28 @@ extension Ported.Place {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(address, statement, first + 1)
-        try SQLRecordCoding.bind(payload, statement, first + 2)
-        try SQLRecordCoding.bind(digest, statement, first + 3)
-        try SQLRecordCoding.bind(meta, statement, first + 4)
-        try SQLRecordCoding.bind(shape, statement, first + 5)
-        try SQLRecordCoding.bind(opens, statement, first + 6)
-        try SQLRecordCoding.bind(population, statement, first + 7)
-        try SQLRecordCoding.bind(area, statement, first + 8)
-        try SQLRecordCoding.bind(isOpen, statement, first + 9)
-        try SQLRecordCoding.bind(rating, statement, first + 10)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.address, statement, first + 1)
+        try SQLRecordCoding.bind(self.payload, statement, first + 2)
+        try SQLRecordCoding.bind(self.digest, statement, first + 3)
+        try SQLRecordCoding.bind(self.meta, statement, first + 4)
+        try SQLRecordCoding.bind(self.shape, statement, first + 5)
+        try SQLRecordCoding.bind(self.opens, statement, first + 6)
+        try SQLRecordCoding.bind(self.population, statement, first + 7)
+        try SQLRecordCoding.bind(self.area, statement, first + 8)
+        try SQLRecordCoding.bind(self.isOpen, statement, first + 9)
+        try SQLRecordCoding.bind(self.rating, statement, first + 10)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -366,18 +366,18 @@ extension Ported.Place {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(address, statement, 2)
-        try SQLRecordCoding.bind(payload, statement, 3)
-        try SQLRecordCoding.bind(digest, statement, 4)
-        try SQLRecordCoding.bind(meta, statement, 5)
-        try SQLRecordCoding.bind(shape, statement, 6)
-        try SQLRecordCoding.bind(opens, statement, 7)
-        try SQLRecordCoding.bind(population, statement, 8)
-        try SQLRecordCoding.bind(area, statement, 9)
-        try SQLRecordCoding.bind(isOpen, statement, 10)
-        try SQLRecordCoding.bind(rating, statement, 11)
-        try SQLRecordCoding.bind(id, statement, 12)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.address, statement, 2)
+        try SQLRecordCoding.bind(self.payload, statement, 3)
+        try SQLRecordCoding.bind(self.digest, statement, 4)
+        try SQLRecordCoding.bind(self.meta, statement, 5)
+        try SQLRecordCoding.bind(self.shape, statement, 6)
+        try SQLRecordCoding.bind(self.opens, statement, 7)
+        try SQLRecordCoding.bind(self.population, statement, 8)
+        try SQLRecordCoding.bind(self.area, statement, 9)
+        try SQLRecordCoding.bind(self.isOpen, statement, 10)
+        try SQLRecordCoding.bind(self.rating, statement, 11)
+        try SQLRecordCoding.bind(self.id, statement, 12)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -419,7 +419,7 @@ extension Ported.Place {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -515,22 +515,22 @@ extension Ported.Zevent {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = zPk == Int.min
+        let assigned = self.zPk == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(zPk, statement, 1)
+            try SQLRecordCoding.bind(self.zPk, statement, 1)
         }
-        try SQLRecordCoding.bind(zEnt, statement, first)
-        try SQLRecordCoding.bind(zOpt, statement, first + 1)
-        try SQLRecordCoding.bind(zcreationdate, statement, first + 2, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
-        try SQLRecordCoding.bind(ztitle, statement, first + 3)
+        try SQLRecordCoding.bind(self.zEnt, statement, first)
+        try SQLRecordCoding.bind(self.zOpt, statement, first + 1)
+        try SQLRecordCoding.bind(self.zcreationdate, statement, first + 2, .secondsSince2001, "ZEVENT.ZCREATIONDATE")
+        try SQLRecordCoding.bind(self.ztitle, statement, first + 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if zPk == Int.min { stored.zPk = Int(rowID) }
-        stored.zcreationdate = SQLRecordCoding.stored(zcreationdate, .secondsSince2001)
+        if self.zPk == Int.min { stored.zPk = Int(rowID) }
+        stored.zcreationdate = SQLRecordCoding.stored(self.zcreationdate, .secondsSince2001)
         return stored
     }
 
@@ -591,11 +591,11 @@ extension Ported.Zevent {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(zEnt, statement, 1)
-        try SQLRecordCoding.bind(zOpt, statement, 2)
-        try SQLRecordCoding.bind(zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE", keeping: current, 3, invalidAsNil: true)
-        try SQLRecordCoding.bind(ztitle, statement, 4)
-        try SQLRecordCoding.bind(zPk, statement, 5)
+        try SQLRecordCoding.bind(self.zEnt, statement, 1)
+        try SQLRecordCoding.bind(self.zOpt, statement, 2)
+        try SQLRecordCoding.bind(self.zcreationdate, statement, 3, .secondsSince2001, "ZEVENT.ZCREATIONDATE", keeping: current, 3, invalidAsNil: true)
+        try SQLRecordCoding.bind(self.ztitle, statement, 4)
+        try SQLRecordCoding.bind(self.zPk, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -637,7 +637,7 @@ extension Ported.Zevent {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(zPk, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.zPk, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -725,22 +725,22 @@ extension Ported.LegacyPost {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(title, statement, first)
-        try SQLRecordCoding.bind(publishedAt, statement, first + 1, .text, "legacy_post.published_at")
-        try SQLRecordCoding.bind(stamp, statement, first + 2, .unixTimeInteger, "legacy_post.stamp")
+        try SQLRecordCoding.bind(self.title, statement, first)
+        try SQLRecordCoding.bind(self.publishedAt, statement, first + 1, .text, "legacy_post.published_at")
+        try SQLRecordCoding.bind(self.stamp, statement, first + 2, .unixTimeInteger, "legacy_post.stamp")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
-        stored.publishedAt = SQLRecordCoding.stored(publishedAt, .text)
-        stored.stamp = SQLRecordCoding.stored(stamp, .unixTimeInteger)
+        if self.id == Int.min { stored.id = Int(rowID) }
+        stored.publishedAt = SQLRecordCoding.stored(self.publishedAt, .text)
+        stored.stamp = SQLRecordCoding.stored(self.stamp, .unixTimeInteger)
         return stored
     }
 
@@ -795,10 +795,10 @@ extension Ported.LegacyPost {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(publishedAt, statement, 2, .text, "legacy_post.published_at", keeping: current, 2, invalidAsNil: true)
-        try SQLRecordCoding.bind(stamp, statement, 3, .unixTimeInteger, "legacy_post.stamp", keeping: current, 3, invalidAsNil: true)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.publishedAt, statement, 2, .text, "legacy_post.published_at", keeping: current, 2, invalidAsNil: true)
+        try SQLRecordCoding.bind(self.stamp, statement, 3, .unixTimeInteger, "legacy_post.stamp", keeping: current, 3, invalidAsNil: true)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -840,7 +840,7 @@ extension Ported.LegacyPost {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -926,20 +926,20 @@ extension Ported.Film {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = filmId == Int.min
+        let assigned = self.filmId == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(filmId, statement, 1)
+            try SQLRecordCoding.bind(self.filmId, statement, 1)
         }
-        try SQLRecordCoding.bind(title, statement, first)
-        try SQLRecordCoding.bind(lastUpdate, statement, first + 1, .text, "film.last_update")
+        try SQLRecordCoding.bind(self.title, statement, first)
+        try SQLRecordCoding.bind(self.lastUpdate, statement, first + 1, .text, "film.last_update")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if filmId == Int.min { stored.filmId = Int(rowID) }
-        stored.lastUpdate = SQLRecordCoding.stored(lastUpdate, .text)
+        if self.filmId == Int.min { stored.filmId = Int(rowID) }
+        stored.lastUpdate = SQLRecordCoding.stored(self.lastUpdate, .text)
         return stored
     }
 
@@ -988,9 +988,9 @@ extension Ported.Film {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(lastUpdate, statement, 2, .text, "film.last_update", keeping: current, 2)
-        try SQLRecordCoding.bind(filmId, statement, 3)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.lastUpdate, statement, 2, .text, "film.last_update", keeping: current, 2)
+        try SQLRecordCoding.bind(self.filmId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1032,7 +1032,7 @@ extension Ported.Film {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(filmId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.filmId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -1119,21 +1119,21 @@ extension Ported.Box {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(minX, statement, first)
-        try SQLRecordCoding.bind(maxX, statement, first + 1)
-        try SQLRecordCoding.bind(minY, statement, first + 2)
-        try SQLRecordCoding.bind(maxY, statement, first + 3)
+        try SQLRecordCoding.bind(self.minX, statement, first)
+        try SQLRecordCoding.bind(self.maxX, statement, first + 1)
+        try SQLRecordCoding.bind(self.minY, statement, first + 2)
+        try SQLRecordCoding.bind(self.maxY, statement, first + 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1187,11 +1187,11 @@ extension Ported.Box {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(minX, statement, 1)
-        try SQLRecordCoding.bind(maxX, statement, 2)
-        try SQLRecordCoding.bind(minY, statement, 3)
-        try SQLRecordCoding.bind(maxY, statement, 4)
-        try SQLRecordCoding.bind(id, statement, 5)
+        try SQLRecordCoding.bind(self.minX, statement, 1)
+        try SQLRecordCoding.bind(self.maxX, statement, 2)
+        try SQLRecordCoding.bind(self.minY, statement, 3)
+        try SQLRecordCoding.bind(self.maxY, statement, 4)
+        try SQLRecordCoding.bind(self.id, statement, 5)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1233,7 +1233,7 @@ extension Ported.Box {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1294,8 +1294,8 @@ extension Ported.NoteSearch {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(body, statement, 2)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.body, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1421,18 +1421,18 @@ extension Ported.Guarded {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1468,8 +1468,8 @@ extension Ported.Guarded {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1511,7 +1511,7 @@ extension Ported.Guarded {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1586,18 +1586,18 @@ extension Ported.Keyword {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(label, statement, first)
+        try SQLRecordCoding.bind(self.label, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1633,8 +1633,8 @@ extension Ported.Keyword {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(label, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.label, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1676,7 +1676,7 @@ extension Ported.Keyword {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

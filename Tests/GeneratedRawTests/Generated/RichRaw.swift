@@ -327,39 +327,39 @@ extension RichRaw.Item {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(quantity, statement, first + 1)
-        try SQLRecordCoding.bind(price, statement, first + 2)
-        try SQLRecordCoding.bind(weight, statement, first + 3)
-        try SQLRecordCoding.bind(ratio, statement, first + 4)
-        try SQLRecordCoding.bind(cost, statement, first + 5)
-        try SQLRecordCoding.bind(amount, statement, first + 6)
-        try SQLRecordCoding.bind(isActive, statement, first + 7)
-        try SQLRecordCoding.bind(isArchived, statement, first + 8)
-        try SQLRecordCoding.bind(created, statement, first + 9, .text, "item.created")
-        try SQLRecordCoding.bind(due, statement, first + 10, .text, "item.due")
-        try SQLRecordCoding.bind(touched, statement, first + 11, .text, "item.touched")
-        try SQLRecordCoding.bind(token, statement, first + 12, .text)
-        try SQLRecordCoding.bind(homepage, statement, first + 13)
-        try SQLRecordCoding.bind(photo, statement, first + 14)
-        try SQLRecordCoding.bind(note, statement, first + 15)
-        try SQLRecordCoding.bind(code, statement, first + 16)
-        try SQLRecordCoding.bind(anything, statement, first + 17)
-        try SQLRecordCoding.bind(hexValue, statement, first + 18)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.quantity, statement, first + 1)
+        try SQLRecordCoding.bind(self.price, statement, first + 2)
+        try SQLRecordCoding.bind(self.weight, statement, first + 3)
+        try SQLRecordCoding.bind(self.ratio, statement, first + 4)
+        try SQLRecordCoding.bind(self.cost, statement, first + 5)
+        try SQLRecordCoding.bind(self.amount, statement, first + 6)
+        try SQLRecordCoding.bind(self.isActive, statement, first + 7)
+        try SQLRecordCoding.bind(self.isArchived, statement, first + 8)
+        try SQLRecordCoding.bind(self.created, statement, first + 9, .text, "item.created")
+        try SQLRecordCoding.bind(self.due, statement, first + 10, .text, "item.due")
+        try SQLRecordCoding.bind(self.touched, statement, first + 11, .text, "item.touched")
+        try SQLRecordCoding.bind(self.token, statement, first + 12, .text)
+        try SQLRecordCoding.bind(self.homepage, statement, first + 13)
+        try SQLRecordCoding.bind(self.photo, statement, first + 14)
+        try SQLRecordCoding.bind(self.note, statement, first + 15)
+        try SQLRecordCoding.bind(self.code, statement, first + 16)
+        try SQLRecordCoding.bind(self.anything, statement, first + 17)
+        try SQLRecordCoding.bind(self.hexValue, statement, first + 18)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
-        stored.created = SQLRecordCoding.stored(created, .text)
-        stored.due = SQLRecordCoding.stored(due, .text)
-        stored.touched = SQLRecordCoding.stored(touched, .text)
+        if self.id == Int.min { stored.id = Int(rowID) }
+        stored.created = SQLRecordCoding.stored(self.created, .text)
+        stored.due = SQLRecordCoding.stored(self.due, .text)
+        stored.touched = SQLRecordCoding.stored(self.touched, .text)
         return stored
     }
 
@@ -531,26 +531,26 @@ extension RichRaw.Item {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(quantity, statement, 2)
-        try SQLRecordCoding.bind(price, statement, 3)
-        try SQLRecordCoding.bind(weight, statement, 4)
-        try SQLRecordCoding.bind(ratio, statement, 5)
-        try SQLRecordCoding.bind(cost, statement, 6)
-        try SQLRecordCoding.bind(amount, statement, 7)
-        try SQLRecordCoding.bind(isActive, statement, 8)
-        try SQLRecordCoding.bind(isArchived, statement, 9)
-        try SQLRecordCoding.bind(created, statement, 10, .text, "item.created", keeping: current, 10)
-        try SQLRecordCoding.bind(due, statement, 11, .text, "item.due", keeping: current, 11)
-        try SQLRecordCoding.bind(touched, statement, 12, .text, "item.touched", keeping: current, 12)
-        try SQLRecordCoding.bind(token, statement, 13, .text)
-        try SQLRecordCoding.bind(homepage, statement, 14)
-        try SQLRecordCoding.bind(photo, statement, 15)
-        try SQLRecordCoding.bind(note, statement, 16)
-        try SQLRecordCoding.bind(code, statement, 17)
-        try SQLRecordCoding.bind(anything, statement, 18)
-        try SQLRecordCoding.bind(hexValue, statement, 19)
-        try SQLRecordCoding.bind(id, statement, 20)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.quantity, statement, 2)
+        try SQLRecordCoding.bind(self.price, statement, 3)
+        try SQLRecordCoding.bind(self.weight, statement, 4)
+        try SQLRecordCoding.bind(self.ratio, statement, 5)
+        try SQLRecordCoding.bind(self.cost, statement, 6)
+        try SQLRecordCoding.bind(self.amount, statement, 7)
+        try SQLRecordCoding.bind(self.isActive, statement, 8)
+        try SQLRecordCoding.bind(self.isArchived, statement, 9)
+        try SQLRecordCoding.bind(self.created, statement, 10, .text, "item.created", keeping: current, 10)
+        try SQLRecordCoding.bind(self.due, statement, 11, .text, "item.due", keeping: current, 11)
+        try SQLRecordCoding.bind(self.touched, statement, 12, .text, "item.touched", keeping: current, 12)
+        try SQLRecordCoding.bind(self.token, statement, 13, .text)
+        try SQLRecordCoding.bind(self.homepage, statement, 14)
+        try SQLRecordCoding.bind(self.photo, statement, 15)
+        try SQLRecordCoding.bind(self.note, statement, 16)
+        try SQLRecordCoding.bind(self.code, statement, 17)
+        try SQLRecordCoding.bind(self.anything, statement, 18)
+        try SQLRecordCoding.bind(self.hexValue, statement, 19)
+        try SQLRecordCoding.bind(self.id, statement, 20)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -592,7 +592,7 @@ extension RichRaw.Item {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -670,9 +670,9 @@ extension RichRaw.Device {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(uuid, statement, 1, .text)
-        try SQLRecordCoding.bind(label, statement, 2)
-        try SQLRecordCoding.bind(owner, statement, 3)
+        try SQLRecordCoding.bind(self.uuid, statement, 1, .text)
+        try SQLRecordCoding.bind(self.label, statement, 2)
+        try SQLRecordCoding.bind(self.owner, statement, 3)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -719,9 +719,9 @@ extension RichRaw.Device {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(label, statement, 1)
-        try SQLRecordCoding.bind(owner, statement, 2)
-        try SQLRecordCoding.bind(uuid, statement, 3, .text)
+        try SQLRecordCoding.bind(self.label, statement, 1)
+        try SQLRecordCoding.bind(self.owner, statement, 2)
+        try SQLRecordCoding.bind(self.uuid, statement, 3, .text)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -762,7 +762,7 @@ extension RichRaw.Device {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(uuid, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.uuid, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -834,8 +834,8 @@ extension RichRaw.Country {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(code, statement, 1)
-        try SQLRecordCoding.bind(name, statement, 2)
+        try SQLRecordCoding.bind(self.code, statement, 1)
+        try SQLRecordCoding.bind(self.name, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -876,8 +876,8 @@ extension RichRaw.Country {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(code, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.code, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -918,7 +918,7 @@ extension RichRaw.Country {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(code, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -990,8 +990,8 @@ extension RichRaw.Legacy {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(number, statement, 1)
-        try SQLRecordCoding.bind(label, statement, 2)
+        try SQLRecordCoding.bind(self.number, statement, 1)
+        try SQLRecordCoding.bind(self.label, statement, 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1032,8 +1032,8 @@ extension RichRaw.Legacy {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(label, statement, 1)
-        try SQLRecordCoding.bind(number, statement, 2)
+        try SQLRecordCoding.bind(self.label, statement, 1)
+        try SQLRecordCoding.bind(self.number, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1074,7 +1074,7 @@ extension RichRaw.Legacy {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(number, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.number, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1166,15 +1166,15 @@ extension RichRaw.Edition {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(countryCode, statement, 1)
-        try SQLRecordCoding.bind(itemId, statement, 2)
-        try SQLRecordCoding.bind(released, statement, 3, .text, "edition.released")
+        try SQLRecordCoding.bind(self.countryCode, statement, 1)
+        try SQLRecordCoding.bind(self.itemId, statement, 2)
+        try SQLRecordCoding.bind(self.released, statement, 3, .text, "edition.released")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        stored.released = SQLRecordCoding.stored(released, .text)
+        stored.released = SQLRecordCoding.stored(self.released, .text)
         return stored
     }
 
@@ -1223,9 +1223,9 @@ extension RichRaw.Edition {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(released, statement, 1, .text, "edition.released", keeping: current, 2)
-        try SQLRecordCoding.bind(countryCode, statement, 2)
-        try SQLRecordCoding.bind(itemId, statement, 3)
+        try SQLRecordCoding.bind(self.released, statement, 1, .text, "edition.released", keeping: current, 2)
+        try SQLRecordCoding.bind(self.countryCode, statement, 2)
+        try SQLRecordCoding.bind(self.itemId, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1267,7 +1267,7 @@ extension RichRaw.Edition {
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
-        guard let sql = Self.sqlUpdate else { return try Self.find(countryCode: countryCode, itemId: itemId, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(countryCode: self.countryCode, itemId: self.itemId, in: db) != nil }
         return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(RichRaw.Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
@@ -1355,20 +1355,20 @@ extension RichRaw.EditionNote {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(countryCode, statement, first)
-        try SQLRecordCoding.bind(itemId, statement, first + 1)
-        try SQLRecordCoding.bind(body, statement, first + 2)
+        try SQLRecordCoding.bind(self.countryCode, statement, first)
+        try SQLRecordCoding.bind(self.itemId, statement, first + 1)
+        try SQLRecordCoding.bind(self.body, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1416,10 +1416,10 @@ extension RichRaw.EditionNote {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(countryCode, statement, 1)
-        try SQLRecordCoding.bind(itemId, statement, 2)
-        try SQLRecordCoding.bind(body, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.countryCode, statement, 1)
+        try SQLRecordCoding.bind(self.itemId, statement, 2)
+        try SQLRecordCoding.bind(self.body, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1461,7 +1461,7 @@ extension RichRaw.EditionNote {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1565,20 +1565,20 @@ extension RichRaw.MeasurementRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(width, statement, first)
-        try SQLRecordCoding.bind(height, statement, first + 1)
-        try SQLRecordCoding.bind(payload, statement, first + 2)
+        try SQLRecordCoding.bind(self.width, statement, first)
+        try SQLRecordCoding.bind(self.height, statement, first + 1)
+        try SQLRecordCoding.bind(self.payload, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1626,10 +1626,10 @@ extension RichRaw.MeasurementRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(width, statement, 1)
-        try SQLRecordCoding.bind(height, statement, 2)
-        try SQLRecordCoding.bind(payload, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.width, statement, 1)
+        try SQLRecordCoding.bind(self.height, statement, 2)
+        try SQLRecordCoding.bind(self.payload, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1671,7 +1671,7 @@ extension RichRaw.MeasurementRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1759,20 +1759,20 @@ extension RichRaw.Employee {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
-        try SQLRecordCoding.bind(managerId, statement, first + 1)
-        try SQLRecordCoding.bind(mentorId, statement, first + 2)
+        try SQLRecordCoding.bind(self.name, statement, first)
+        try SQLRecordCoding.bind(self.managerId, statement, first + 1)
+        try SQLRecordCoding.bind(self.mentorId, statement, first + 2)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1820,10 +1820,10 @@ extension RichRaw.Employee {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(managerId, statement, 2)
-        try SQLRecordCoding.bind(mentorId, statement, 3)
-        try SQLRecordCoding.bind(id, statement, 4)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.managerId, statement, 2)
+        try SQLRecordCoding.bind(self.mentorId, statement, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1865,7 +1865,7 @@ extension RichRaw.Employee {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1926,14 +1926,14 @@ extension RichRaw.LogLine {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(message, statement, 1)
-        try SQLRecordCoding.bind(at, statement, 2, .text, "log_line.at")
+        try SQLRecordCoding.bind(self.message, statement, 1)
+        try SQLRecordCoding.bind(self.at, statement, 2, .text, "log_line.at")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        stored.at = SQLRecordCoding.stored(at, .text)
+        stored.at = SQLRecordCoding.stored(self.at, .text)
         return stored
     }
 
@@ -2036,7 +2036,7 @@ extension RichRaw.Tag {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(label, statement, 1)
+        try SQLRecordCoding.bind(self.label, statement, 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.

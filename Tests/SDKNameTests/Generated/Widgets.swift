@@ -115,18 +115,18 @@ extension ListRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(title, statement, first)
+        try SQLRecordCoding.bind(self.title, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -162,8 +162,8 @@ extension ListRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(title, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.title, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -213,7 +213,7 @@ extension ListRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "list", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -294,19 +294,19 @@ extension SectionRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(listId, statement, first)
-        try SQLRecordCoding.bind(title, statement, first + 1)
+        try SQLRecordCoding.bind(self.listId, statement, first)
+        try SQLRecordCoding.bind(self.title, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -348,9 +348,9 @@ extension SectionRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(listId, statement, 1)
-        try SQLRecordCoding.bind(title, statement, 2)
-        try SQLRecordCoding.bind(id, statement, 3)
+        try SQLRecordCoding.bind(self.listId, statement, 1)
+        try SQLRecordCoding.bind(self.title, statement, 2)
+        try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -404,7 +404,7 @@ extension SectionRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "section", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -485,19 +485,19 @@ extension ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(sectionId, statement, first)
-        try SQLRecordCoding.bind(bytes, statement, first + 1)
+        try SQLRecordCoding.bind(self.sectionId, statement, first)
+        try SQLRecordCoding.bind(self.bytes, statement, first + 1)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -539,9 +539,9 @@ extension ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(sectionId, statement, 1)
-        try SQLRecordCoding.bind(bytes, statement, 2)
-        try SQLRecordCoding.bind(id, statement, 3)
+        try SQLRecordCoding.bind(self.sectionId, statement, 1)
+        try SQLRecordCoding.bind(self.bytes, statement, 2)
+        try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -595,7 +595,7 @@ extension ImageRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "image", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -672,18 +672,18 @@ extension LabelRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(text, statement, first)
+        try SQLRecordCoding.bind(self.text, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -719,8 +719,8 @@ extension LabelRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(text, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.text, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -770,7 +770,7 @@ extension LabelRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "label", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -847,18 +847,18 @@ extension TableRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(name, statement, first)
+        try SQLRecordCoding.bind(self.name, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -894,8 +894,8 @@ extension TableRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(name, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.name, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -945,7 +945,7 @@ extension TableRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "table", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 
@@ -1022,18 +1022,18 @@ extension SchemaRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        let assigned = id == Int.min
+        let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(id, statement, 1)
+            try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(version, statement, first)
+        try SQLRecordCoding.bind(self.version, statement, first)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
     public func storedAfterInsert(rowID: Int64) -> Self {
         var stored = self
-        if id == Int.min { stored.id = Int(rowID) }
+        if self.id == Int.min { stored.id = Int(rowID) }
         return stored
     }
 
@@ -1069,8 +1069,8 @@ extension SchemaRecord: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(version, statement, 1)
-        try SQLRecordCoding.bind(id, statement, 2)
+        try SQLRecordCoding.bind(self.version, statement, 1)
+        try SQLRecordCoding.bind(self.id, statement, 2)
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
@@ -1120,7 +1120,7 @@ extension SchemaRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "schema", "update")
-        guard let sql = Self.sqlUpdate else { return try Self.find(id, in: db) != nil }
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
         return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
     }
 

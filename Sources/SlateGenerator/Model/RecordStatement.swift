@@ -1,0 +1,98 @@
+import Slate
+
+/// A statement a generated record runs, with the property each of its `?` binds, in order.
+///
+/// The text and the parameters are written in one pass (``appendParameter(_:)`` writes the
+/// `?` and records the property), and every binder is generated from ``parameters``: so a
+/// statement and its binder cannot disagree on which value goes in which column, wherever
+/// the key stands among the columns.
+struct RecordStatement: Equatable {
+    /// The SQL text.
+    private(set) var sql: String
+    /// The property each `?` of ``sql`` binds, in order.
+    private(set) var parameters: [PropertyModel] = []
+
+    init(_ sql: String) {
+        self.sql = sql
+    }
+
+    mutating func append(_ text: String) {
+        sql += text
+    }
+
+    /// Writes a `?` that binds `property`.
+    mutating func appendParameter(_ property: PropertyModel) {
+        sql += "?"
+        parameters.append(property)
+    }
+
+    /// Writes `"a" = ?, "b" = ?` (joined by `separator`) binding `properties`.
+    mutating func appendAssignments(_ properties: [PropertyModel], separator: String) {
+        for (position, property) in properties.enumerated() {
+            if position > 0 { append(separator) }
+            append(SQLText.quotedIdentifier(property.column) + " = ")
+            appendParameter(property)
+        }
+    }
+
+    /// The statement followed by `other`, whose parameters come after its own.
+    func appending(_ other: RecordStatement) -> RecordStatement {
+        var result = self
+        result.sql += other.sql
+        result.parameters += other.parameters
+        return result
+    }
+}
+
+extension RecordModel {
+    /// The columns an insert writes: every column SQLite does not generate, in table order.
+    var insertedProperties: [PropertyModel] {
+        properties.filter { !$0.isGenerated }
+    }
+
+    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`: every inserted column in table order,
+    /// without the rowid key when `assigningRowID` (SQLite assigns it); `DEFAULT VALUES`
+    /// when no column is left.
+    func insertStatement(assigningRowID: Bool) -> RecordStatement {
+        let columns = insertedProperties.filter { !(assigningRowID && $0.isRowIDAlias) }
+        var statement = RecordStatement("INSERT INTO \(SQLText.quotedIdentifier(sqlName))")
+        guard !columns.isEmpty else {
+            statement.append(" DEFAULT VALUES")
+            return statement
+        }
+        statement.append(" (" + columns.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") VALUES (")
+        for (position, column) in columns.enumerated() {
+            if position > 0 { statement.append(", ") }
+            statement.appendParameter(column)
+        }
+        statement.append(")")
+        return statement
+    }
+
+    /// `"k1" = ? AND "k2" = ?`: the key's columns in key order (`PRIMARY KEY (c, a)` binds
+    /// `c` first), as `sqlFind`, `sqlUpdate` and `sqlDelete` end.
+    var keyMatch: RecordStatement {
+        var match = RecordStatement("")
+        match.appendAssignments(keyProperties, separator: " AND ")
+        return match
+    }
+
+    /// `UPDATE "t" SET "a" = ?, … WHERE` ``keyMatch``: every inserted column outside the
+    /// key, in table order, then the key; nil without a key, or when every column is part
+    /// of it.
+    var updateStatement: RecordStatement? {
+        guard key != nil else { return nil }
+        let keys = keyProperties
+        let assigned = insertedProperties.filter { property in !keys.contains { $0.index == property.index } }
+        guard !assigned.isEmpty else { return nil }
+        var statement = RecordStatement("UPDATE \(SQLText.quotedIdentifier(sqlName)) SET ")
+        statement.appendAssignments(assigned, separator: ", ")
+        statement.append(" WHERE ")
+        return statement.appending(keyMatch)
+    }
+
+    /// `DELETE FROM "t" WHERE` ``keyMatch``.
+    var deleteStatement: RecordStatement {
+        RecordStatement("DELETE FROM \(SQLText.quotedIdentifier(sqlName)) WHERE ").appending(keyMatch)
+    }
+}
