@@ -51,7 +51,7 @@ struct ModelBuilder {
             candidates.append(NameStyle.upperCamel(sqlName))
             for candidate in candidates {
                 let name = SwiftIdentifier.reservedTypeNames.contains(candidate) || SwiftIdentifier.keywords.contains(candidate)
-                    ? candidate + "Record" : candidate
+                    ? Self.renamedAwayFromReserved(candidate) : candidate
                 if !typeNames.contains(name) {
                     typeNames.insert(name)
                     return name
@@ -65,14 +65,18 @@ struct ModelBuilder {
                 accessorNames.insert(custom)
                 return custom
             }
-            // A type renamed away from a reserved name (`StoreRecord`) keeps the table's own
-            // accessor (`stores`).
-            var base = typeName
-            if base.hasSuffix("Record") {
-                let original = String(base.dropLast("Record".count))
-                if SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original) { base = original }
+            var name: String
+            if configuration.naming.pluralizeTableAccessors, configuration.naming.recordTypeNames[sqlName] == nil,
+               let written = NameStyle.writtenPluralLowerCamel(sqlName) {
+                // A table named in the plural keeps its own plural (`gpkg_contents` →
+                // `gpkgContents` beside `GpkgContent`).
+                name = written
+            } else {
+                // A type renamed away from a reserved name (`StoreRecord`, `RecordRow`) keeps
+                // the table's own accessor (`stores`, `records`).
+                let base = Self.nameBeforeReservedRename(typeName)
+                name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
             }
-            var name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
             if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "Table" }
             return unique(name, in: &accessorNames)
         }
@@ -97,6 +101,23 @@ struct ModelBuilder {
         return DatabaseModel(
             typeName: typeName, inputs: inputs, records: records, queries: queryModels,
             creationStatements: creationStatements(), userVersion: schema.userVersion, configuration: configuration)
+    }
+
+    /// A type name for a table whose name is reserved: `Record` added (`Type` →
+    /// `TypeRecord`), or `Row` to a name that already ends in `Record` (`Record` →
+    /// `RecordRow`, not `RecordRecord`).
+    static func renamedAwayFromReserved(_ name: String) -> String {
+        name + (name.hasSuffix("Record") ? "Row" : "Record")
+    }
+
+    /// The name `renamedAwayFromReserved(_:)` made `typeName` from, or `typeName` itself.
+    static func nameBeforeReservedRename(_ typeName: String) -> String {
+        for suffix in ["Row", "Record"] where typeName.hasSuffix(suffix) {
+            let original = String(typeName.dropLast(suffix.count))
+            let isReserved = SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original)
+            if isReserved, renamedAwayFromReserved(original) == typeName { return original }
+        }
+        return typeName
     }
 
     /// The type name for a table: upper camel case with the last word singular when it
