@@ -148,10 +148,11 @@ struct ModelBuilder {
             var type = swiftType(declaredType: column.declaredType, table: table.name, column: column.name)
             // A rowid alias holds integers whatever the mapping says.
             if isRowID { type = .int }
-            // Key columns are never optional: a NULL key is a misuse SQLite tolerates only in
-            // rowid tables, for compatibility.
-            // A dynamic value has its own NULL.
-            let isOptional = !column.isNotNull && column.primaryKeyPosition == 0 && type != .value
+            // A key column is optional unless SQLite keeps NULL out of it: the rowid, a
+            // column declared NOT NULL, and every key column of a WITHOUT ROWID or STRICT
+            // table (reflected as NOT NULL). SQLite lets other key columns hold NULL, for
+            // compatibility, and files that do exist. A dynamic value has its own NULL.
+            let isOptional = !column.isNotNull && !isRowID && type != .value
             var property = PropertyModel(
                 name: propertyName(table: table.name, column: column.name, used: &used),
                 column: column.name, declaredType: column.declaredType, type: type,
@@ -352,17 +353,18 @@ struct ModelBuilder {
 
     /// The memberwise initializer's default for a property: `Int.min` for a rowid SQLite
     /// assigns, `UUID()` for a UUID key, the SQL `DEFAULT` when it is a literal, nil for an
-    /// optional.
+    /// optional that is not part of the key.
     private func defaultValue(for property: PropertyModel, column: Column, table: Table) -> String? {
         if property.isRowIDAlias { return "Int.min" }
-        if property.type == .uuid, column.primaryKeyPosition > 0, table.primaryKey.count == 1, !property.isOptional {
+        if property.type == .uuid, column.primaryKeyPosition > 0, table.primaryKey.count == 1 {
             return "UUID()"
         }
         if let sql = column.defaultValue, let value = literalDefault(sql, for: property) {
             return value
         }
         if property.type == .value, !column.isNotNull, column.primaryKeyPosition == 0 { return ".null" }
-        return property.isOptional ? "nil" : nil
+        // An optional key is still passed: a NULL key is for rows other tools wrote.
+        return property.isOptional && column.primaryKeyPosition == 0 ? "nil" : nil
     }
 
     private func literalDefault(_ sql: String, for property: PropertyModel) -> String? {

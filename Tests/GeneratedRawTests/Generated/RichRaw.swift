@@ -934,15 +934,15 @@ extension RichRaw {
     /// ```
     public struct Legacy: Identifiable, Hashable, Codable, Sendable {
         /// `number`: INT PRIMARY KEY.
-        public var number: Int
+        public var number: Int?
         /// `label`: TEXT.
         public var label: String?
 
         /// The primary key, `number`.
-        public var id: Int { number }
+        public var id: Int? { number }
 
         /// Creates a record.
-        public init(number: Int, label: String? = nil) {
+        public init(number: Int?, label: String? = nil) {
             self.number = number
             self.label = label
         }
@@ -977,7 +977,7 @@ extension RichRaw.Legacy {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.number = try SQLRecordCoding.int(statement, offset, "legacy.number")
+        self.number = try SQLRecordCoding.intOrNil(statement, offset, "legacy.number")
         self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "legacy.label")
     }
 
@@ -1031,7 +1031,7 @@ extension RichRaw.Legacy {
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
     @discardableResult
-    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+    public static func bindKey(_ id: Int?, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
@@ -1054,7 +1054,7 @@ extension RichRaw.Legacy {
     }
 
     /// The row with primary key `number` in the database `db`, or nil.
-    public static func find(_ number: Int, in db: OpaquePointer) throws -> RichRaw.Legacy? {
+    public static func find(_ number: Int?, in db: OpaquePointer) throws -> RichRaw.Legacy? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
     }
 
@@ -2645,7 +2645,7 @@ public func raw_legacies_forEach(_ db: OpaquePointer, _ body: (RichRaw.Legacy) t
 }
 
 /// The `legacy` row with primary key `number`, or nil.
-public func raw_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> RichRaw.Legacy? {
+public func raw_legacy_find(_ db: OpaquePointer, _ number: Int?) throws -> RichRaw.Legacy? {
     try SQLRecordCoding.fetch(db, RichRaw.Legacy.sqlFind, limit: 1, bind: { try RichRaw.Legacy.bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
 }
 
