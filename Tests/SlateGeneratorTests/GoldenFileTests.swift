@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 14)
+        #expect(Self.cases.count == 16)
     }
 
     @Test(arguments: cases)

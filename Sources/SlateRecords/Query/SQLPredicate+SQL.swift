@@ -171,6 +171,10 @@ struct SQLPredicateRenderer {
                 } else {
                     stack.append(.expression("(\(value) + 978307200.0)"))
                 }
+            case .boolean:
+                let value = Self.sql(stack.removeLast(), nested: true)
+                stack.append(.expression("(\(value) = ?)"))
+                parameters += 1
             }
         }
         return stack.last.map { Self.sql($0, nested: false) } ?? ""
