@@ -136,7 +136,7 @@ public enum SQLRecordCoding {
     @usableFromInline
     static func notABoolean(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) -> SQLError {
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, "Bool") }
-        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.summary), the column's booleans")
+        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notABoolean)")
     }
 
     /// Text from column `index`, checked to be UTF-8; a number reads as its text.
@@ -255,7 +255,7 @@ public enum SQLRecordCoding {
     @usableFromInline
     static func notAUUID(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage) -> SQLError {
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, "UUID") }
-        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a UUID as the column stores them (\(storage.summary))")
+        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notAUUID)")
     }
 
     /// A URL from the text of column `index`.
@@ -614,4 +614,18 @@ public enum SQLRecordCoding {
     static func missingRowError(_ sql: String) -> SQLError {
         SQLError(code: .error, message: "the inserted row could not be read back", sql: sql)
     }
+}
+
+extension SQLUUID.Storage {
+    /// What a value a column of this storage cannot read is not, for errors: `a UUID as
+    /// the column stores them (lower-case 8-4-4-4-12 text)`.
+    @usableFromInline
+    var notAUUID: String { "a UUID as the column stores them (\(summary))" }
+}
+
+extension SQLBoolean.Storage {
+    /// What a value a column of this storage cannot read is not, for errors: `'TRUE' or
+    /// 'FALSE', the column's booleans`.
+    @usableFromInline
+    var notABoolean: String { "\(summary), the column's booleans" }
 }

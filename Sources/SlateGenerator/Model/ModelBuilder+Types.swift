@@ -55,11 +55,6 @@ extension ModelBuilder {
         return configuration.typing(declaredType: declaredType, table: relation, column: column)
     }
 
-    /// The Swift type for a column of a table or view, or for a declared type alone.
-    func swiftType(declaredType: String, table: String, column: String) -> GeneratorConfiguration.SwiftType {
-        relationTyping(table, column, declaredType: declaredType).type
-    }
-
     // MARK: Checking slate.json against the schema
 
     /// Throws for a rule of `types.rules` that decides no column of a table or view (it

@@ -247,10 +247,7 @@ struct SQLProjection: Sendable {
         guard let handle = statement.handle, let uuid = SQLUUID.uuid(sqliteStatement: handle, column: index, storage: storage) else {
             // NULL for a `UUID`: its own decoding throws the usual error.
             if statement.isNull(at: index) { return .some(try UUID.decode(from: statement, at: index) as? Column) }
-            throw SQLError(
-                code: .mismatch,
-                message: "column \(index) (\"\(statement.columnName(at: index))\") holds \((try? statement.value(at: index))?.sqlLiteral ?? "?"), which is not a UUID as the column stores them (\(storage.summary))",
-                sql: statement.sql)
+            throw notStored(statement, index, storage.notAUUID)
         }
         return .some(uuid as? Column)
     }
@@ -263,12 +260,19 @@ struct SQLProjection: Sendable {
         if Column.self == Bool?.self, statement.isNull(at: index) { return .some(Bool?.none as? Column) }
         guard let handle = statement.handle, let flag = SQLRecordCoding.textBool(handle, index, yes, no) else {
             if statement.isNull(at: index) { return .some(try Bool.decode(from: statement, at: index) as? Column) }
-            throw SQLError(
-                code: .mismatch,
-                message: "column \(index) (\"\(statement.columnName(at: index))\") holds \((try? statement.value(at: index))?.sqlLiteral ?? "?"), which is not \(storage.summary), the column's booleans",
-                sql: statement.sql)
+            throw notStored(statement, index, storage.notABoolean)
         }
         return .some(flag as? Column)
+    }
+
+    /// The error for column `index` holding a value that is not `what` (a UUID or a
+    /// boolean as its column stores them), naming the column and the value.
+    @usableFromInline
+    static func notStored(_ statement: SQLStatement, _ index: Int32, _ what: String) -> SQLError {
+        SQLError(
+            code: .mismatch,
+            message: "column \(index) (\"\(statement.columnName(at: index))\") holds \((try? statement.value(at: index))?.sqlLiteral ?? "?"), which is not \(what)",
+            sql: statement.sql)
     }
 
     /// The rows, each column decoded to its type: the walk `forEach(in:_:_:)`, gathered.
