@@ -92,6 +92,14 @@ import Testing
         // A join on the GUID key.
         let joined = try db.notifications.join(\.device, where: { _, device in device.name == "Surface" })
         #expect(joined.map(\.0.id) == [1, 2])
+        // The other side of a join compares in its own storages too.
+        let active = try db.notifications.join(\.device, where: { notification, device in
+            device.isActive == true && device.deviceGuid == shown && notification.hasRead == true
+        })
+        #expect(active.map(\.0.id) == [1, 2])
+        #expect(try db.notifications.join(\.device, where: { _, device in device.isActive == false }).isEmpty)
+        #expect(try db.devices.fetchCount(where: { $0.isRoaming.in([nil, true]) }) == 1)
+        #expect(try db.devices.fetchCount(where: { $0.isRoaming.in([nil, false]) }) == 0)
     }
 
     @Test func asyncCallsBindTheGUIDAndTheBooleanAsStored() async throws {
