@@ -65,13 +65,11 @@ extension ModelBuilder {
                     "type conflict: \(parameter.spelling) is \(first.use.description) (\(first.type.rawValue)) on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) (\(type.rawValue)) here")
             }
             if typed == nil { typed = (type, use) }
-            guard case .column = use.source, let storage = Self.storageName(typing, as: configured ?? type) else { continue }
-            if let first = stored, let firstStorage = Self.storageName(first.typing, as: configured ?? type), firstStorage != storage {
-                let kind = (configured ?? type) == .date ? "dates" : (configured ?? type) == .uuid ? "UUIDs" : "booleans"
-                let noun = (configured ?? type) == .date ? "date" : (configured ?? type) == .uuid ? "UUID" : "boolean"
+            guard case .column = use.source, let storage = Self.storage(of: typing, as: configured ?? type) else { continue }
+            if let first = stored, let firstStorage = Self.storage(of: first.typing, as: configured ?? type), firstStorage.name != storage.name {
                 throw definition.error(
                     at: use.offset,
-                    "\(noun) storage conflict: \(parameter.spelling) is \(first.use.description), which stores \(kind) as \(firstStorage), on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \(storage); one value cannot be bound both ways, so use a second parameter")
+                    "\(storage.noun) storage conflict: \(parameter.spelling) is \(first.use.description), which stores \(storage.plural) as \(firstStorage.name), on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \(storage.name); one value cannot be bound both ways, so use a second parameter")
             }
             if stored == nil { stored = (typing, use) }
         }
@@ -108,13 +106,14 @@ extension ModelBuilder {
             booleanStorage: stored?.typing.booleans ?? configuration.types.booleans)
     }
 
-    /// How `typing`'s column stores values of `type`, for messages (`"secondsSince2001"`,
-    /// `'TRUE' or 'FALSE'`); nil for a type stored one way only.
-    static func storageName(_ typing: ColumnTyping, as type: GeneratorConfiguration.SwiftType) -> String? {
+    /// How `typing`'s column stores values of `type`, for messages: the type's noun
+    /// (`date`), its plural and the storage (`"secondsSince2001"`, `'TRUE' or 'FALSE'`);
+    /// nil for a type stored one way only.
+    static func storage(of typing: ColumnTyping, as type: GeneratorConfiguration.SwiftType) -> (noun: String, plural: String, name: String)? {
         switch type {
-        case .date: return "\"\(typing.dates.rawValue)\""
-        case .uuid: return "\"\(typing.uuids.rawValue)\""
-        case .bool: return typing.booleans.summary
+        case .date: return ("date", "dates", "\"\(typing.dates.rawValue)\"")
+        case .uuid: return ("UUID", "UUIDs", "\"\(typing.uuids.rawValue)\"")
+        case .bool: return ("boolean", "booleans", typing.booleans.summary)
         default: return nil
         }
     }
