@@ -63,13 +63,10 @@ extension SQLStatement {
             sql: sql)
     }
 
-    /// Binds a UUID to parameter `index` (one-based): lower-case text by default, or 16
-    /// bytes.
+    /// Binds a UUID to parameter `index` (one-based) as `storage` stores it: lower-case
+    /// text by default.
     public func bind(_ value: UUID, at index: Int32, as storage: SQLUUID.Storage = .text) throws {
-        switch storage {
-        case .text: try bind(SQLUUID.text(from: value), at: index)
-        case .blob: try bind(SQLUUID.bytes(from: value), at: index)
-        }
+        try bind(SQLUUID.storedValue(value, as: storage), at: index)
     }
 
     // MARK: Data
@@ -112,16 +109,36 @@ extension SQLStatement {
 
 /// UUIDs as text or 16 bytes, without going through `uuidString` on every row.
 public enum SQLUUID {
-    /// How a UUID is stored in a column.
-    public enum Storage: String, Codable, Sendable {
+    /// How a UUID is stored in a column: one form per column, so that a UUID read from a
+    /// row binds back as the very value the row holds, and a key or a comparison finds it.
+    public enum Storage: String, Codable, Sendable, CaseIterable {
         /// Lower-case `8-4-4-4-12` text (the default).
         case text
-        /// 16 bytes.
+        /// Upper-case `8-4-4-4-12` text, as Foundation's `uuidString` writes it.
+        case uppercaseText
+        /// 16 bytes in the UUID's own order (RFC 4122, big-endian): `UUID.uuid`'s bytes.
         case blob
+        /// 16 bytes in Microsoft's `GUID` layout, as Windows stores a GUID: its first three
+        /// groups little-endian (`00112233-4455-6677-8899-aabbccddeeff` is stored as
+        /// `X'33221100554477668899AABBCCDDEEFF'`), the last two as written.
+        case guidBlob
+
+        /// What the storage holds, for messages: `lower-case text`, `16 bytes in Microsoft's GUID order`.
+        public var summary: String {
+            switch self {
+            case .text: return "lower-case 8-4-4-4-12 text"
+            case .uppercaseText: return "upper-case 8-4-4-4-12 text"
+            case .blob: return "16 bytes in RFC 4122 order"
+            case .guidBlob: return "16 bytes in Microsoft's GUID order"
+            }
+        }
     }
 
     /// The UUID in column `column` of the current row of `statement`: 16 bytes of a blob,
-    /// or `8-4-4-4-12` text; nil for anything else, NULL included.
+    /// or `8-4-4-4-12` text in either case; nil for anything else, NULL included.
+    ///
+    /// This reads whatever form a value has; a column of one storage reads with
+    /// ``uuid(sqliteStatement:column:storage:)``, which keys and comparisons rely on.
     @inlinable
     public static func uuid(sqliteStatement statement: OpaquePointer, column: Int32) -> UUID? {
         let count = Int(sqlite3_column_bytes(statement, column))
@@ -132,6 +149,28 @@ public enum SQLUUID {
         return uuid(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
     }
 
+    /// The UUID in column `column` of the current row of `statement` in `storage`'s form
+    /// only: text of the storage's case, or a 16-byte blob in its byte order; nil for any
+    /// other value (a blob in a text column, upper-case text in a lower-case one, NULL), so
+    /// that no UUID is read that would not bind back as the value the row holds.
+    @inlinable
+    public static func uuid(sqliteStatement statement: OpaquePointer, column: Int32, storage: Storage) -> UUID? {
+        let value = sqlite3_column_value(statement, column)
+        switch storage {
+        case .text, .uppercaseText:
+            guard sqlite3_value_type(value) == SQLITE_TEXT, let text = sqlite3_value_text(value) else { return nil }
+            return uuid(
+                fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))),
+                letters: storage == .text ? .lowercase : .uppercase)
+        case .blob, .guidBlob:
+            guard sqlite3_value_type(value) == SQLITE_BLOB, sqlite3_value_bytes(value) == 16, let blob = sqlite3_value_blob(value) else {
+                return nil
+            }
+            let bytes = UnsafeRawBufferPointer(start: blob, count: 16)
+            return storage == .blob ? uuid(fromBytes: bytes) : uuid(fromGUIDBytes: bytes)
+        }
+    }
+
     /// The UUID in 16 bytes.
     public static func uuid(fromBytes bytes: UnsafeRawBufferPointer) -> UUID {
         UUID(uuid: (
@@ -139,8 +178,25 @@ public enum SQLUUID {
             bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 
-    /// The UUID in `8-4-4-4-12` hexadecimal text (either case), or nil.
-    public static func uuid(fromText text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    /// The UUID in 16 bytes in Microsoft's GUID layout (``Storage/guidBlob``).
+    public static func uuid(fromGUIDBytes bytes: UnsafeRawBufferPointer) -> UUID {
+        UUID(uuid: (
+            bytes[3], bytes[2], bytes[1], bytes[0], bytes[5], bytes[4], bytes[7], bytes[6],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    /// Which letters UUID text may have.
+    public enum Letters: Sendable {
+        /// `a`–`f` and `A`–`F`.
+        case either
+        /// `a`–`f` only.
+        case lowercase
+        /// `A`–`F` only.
+        case uppercase
+    }
+
+    /// The UUID in `8-4-4-4-12` hexadecimal text with `letters`, or nil.
+    public static func uuid(fromText text: UnsafeBufferPointer<UInt8>, letters: Letters = .either) -> UUID? {
         guard text.count == 36 else { return nil }
         var bytes = [UInt8](repeating: 0, count: 16)
         var byteIndex = 0
@@ -151,7 +207,7 @@ public enum SQLUUID {
                 index += 1
                 continue
             }
-            guard let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
+            guard let high = hexValue(text[index], letters), let low = hexValue(text[index + 1], letters) else { return nil }
             bytes[byteIndex] = high << 4 | low
             byteIndex += 1
             index += 2
@@ -159,15 +215,24 @@ public enum SQLUUID {
         return bytes.withUnsafeBytes { uuid(fromBytes: $0) }
     }
 
-    /// The UUID in `8-4-4-4-12` hexadecimal text (either case), or nil.
-    public static func uuid(fromText text: String) -> UUID? {
+    /// The UUID in `8-4-4-4-12` hexadecimal text with `letters`, or nil.
+    public static func uuid(fromText text: String, letters: Letters = .either) -> UUID? {
         var text = text
-        return text.withUTF8 { uuid(fromText: $0) }
+        return text.withUTF8 { uuid(fromText: $0, letters: letters) }
     }
 
     /// The UUID as lower-case `8-4-4-4-12` text.
     public static func text(from uuid: UUID) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+        text(from: uuid, digits: "0123456789abcdef")
+    }
+
+    /// The UUID as upper-case `8-4-4-4-12` text.
+    public static func uppercaseText(from uuid: UUID) -> String {
+        text(from: uuid, digits: "0123456789ABCDEF")
+    }
+
+    private static func text(from uuid: UUID, digits: StaticString) -> String {
+        let digits = UnsafeBufferPointer(start: digits.utf8Start, count: 16)
         var out: [UInt8] = []
         out.reserveCapacity(36)
         for (index, byte) in bytes(from: uuid).enumerated() {
@@ -183,11 +248,27 @@ public enum SQLUUID {
         withUnsafeBytes(of: uuid.uuid) { Array($0) }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The UUID's 16 bytes in Microsoft's GUID layout (``Storage/guidBlob``).
+    public static func guidBytes(from uuid: UUID) -> [UInt8] {
+        let u = uuid.uuid
+        return [u.3, u.2, u.1, u.0, u.5, u.4, u.7, u.6, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+    }
+
+    /// The UUID as `storage` stores it.
+    public static func storedValue(_ uuid: UUID, as storage: Storage) -> SQLValue {
+        switch storage {
+        case .text: return .text(text(from: uuid))
+        case .uppercaseText: return .text(uppercaseText(from: uuid))
+        case .blob: return .blob(bytes(from: uuid))
+        case .guidBlob: return .blob(guidBytes(from: uuid))
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8, _ letters: Letters) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where letters != .uppercase: return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where letters != .lowercase: return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
     }

@@ -104,6 +104,41 @@ public enum SQLRecordCoding {
         throw mismatch(statement, index, column, "Bool")
     }
 
+    /// A boolean from column `index`, stored as `storage` says: for text storage, exactly
+    /// one of its two texts.
+    @inlinable
+    public static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) throws -> Bool {
+        guard case .text(let yes, let no) = storage else { return try bool(statement, index, column) }
+        if let value = textBool(statement, index, yes, no) { return value }
+        throw notABoolean(statement, index, column, storage)
+    }
+
+    /// A boolean from column `index` stored as `storage` says, or nil for NULL.
+    @inlinable
+    public static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) throws -> Bool? {
+        guard case .text(let yes, let no) = storage else { return try boolOrNil(statement, index, column) }
+        if let value = textBool(statement, index, yes, no) { return value }
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
+        throw notABoolean(statement, index, column, storage)
+    }
+
+    /// `true` or `false` when column `index` holds exactly the text `yes` or `no`, else nil.
+    @inlinable
+    public static func textBool(_ statement: OpaquePointer, _ index: Int32, _ yes: String, _ no: String) -> Bool? {
+        let value = sqlite3_column_value(statement, index)
+        guard sqlite3_value_type(value) == SQLITE_TEXT, let text = sqlite3_value_text(value) else { return nil }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+        if bytes.elementsEqual(yes.utf8) { return true }
+        if bytes.elementsEqual(no.utf8) { return false }
+        return nil
+    }
+
+    @usableFromInline
+    static func notABoolean(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) -> SQLError {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, "Bool") }
+        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notABoolean)")
+    }
+
     /// Text from column `index`, checked to be UTF-8; a number reads as its text.
     @inlinable
     public static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
@@ -203,7 +238,7 @@ public enum SQLRecordCoding {
         }
     }
 
-    /// The error for a value that is not a `kind` (a UUID, a URL), naming the column and
+    /// The error for a value that is not a `kind` (a URL), naming the column and
     /// the value.
     @usableFromInline
     static func notA(_ kind: String, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) -> SQLError {
@@ -220,11 +255,19 @@ public enum SQLRecordCoding {
         return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which \(type) cannot hold exactly")
     }
 
-    /// A UUID from column `index`: 16 bytes or `8-4-4-4-12` text.
+    /// A UUID from column `index`, in `storage`'s form only: a UUID in another form (a blob
+    /// in a text column, upper-case text in a lower-case one) throws, since it would not
+    /// bind back as the value the row holds, and a key or a comparison would miss the row.
     @inlinable
-    public static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
-        if let uuid = SQLUUID.uuid(sqliteStatement: statement, column: index) { return uuid }
-        throw notA("UUID", statement, index, column)
+    public static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage = .text) throws -> UUID {
+        if let uuid = SQLUUID.uuid(sqliteStatement: statement, column: index, storage: storage) { return uuid }
+        throw notAUUID(statement, index, column, storage)
+    }
+
+    @usableFromInline
+    static func notAUUID(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage) -> SQLError {
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, "UUID") }
+        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notAUUID)")
     }
 
     /// A URL from the text of column `index`.
@@ -334,8 +377,17 @@ public enum SQLRecordCoding {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         switch storage {
         case .text: try bind(SQLUUID.text(from: value), statement, index)
+        case .uppercaseText: try bind(SQLUUID.uppercaseText(from: value), statement, index)
         case .blob: try bind(SQLUUID.bytes(from: value), statement, index)
+        case .guidBlob: try bind(SQLUUID.guidBytes(from: value), statement, index)
         }
+    }
+
+    /// Binds a boolean as `storage` says (1 or 0, or one of two texts), or NULL for nil.
+    @inlinable
+    public static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLBoolean.Storage) throws {
+        guard case .text(let yes, let no) = storage else { return try bind(value, statement, index) }
+        try bind(value.map { $0 ? yes : no }, statement, index)
     }
 
     /// Binds a URL's absolute string, or NULL for nil.
@@ -627,4 +679,18 @@ public enum SQLRecordCoding {
     static func missingRowError(_ sql: String) -> SQLError {
         SQLError(code: .error, message: "the inserted row could not be read back", sql: sql)
     }
+}
+
+extension SQLUUID.Storage {
+    /// What a value a column of this storage cannot read is not, for errors: `a UUID as
+    /// the column stores them (lower-case 8-4-4-4-12 text)`.
+    @usableFromInline
+    var notAUUID: String { "a UUID as the column stores them (\(summary))" }
+}
+
+extension SQLBoolean.Storage {
+    /// What a value a column of this storage cannot read is not, for errors: `'TRUE' or
+    /// 'FALSE', the column's booleans`.
+    @usableFromInline
+    var notABoolean: String { "\(summary), the column's booleans" }
 }

@@ -164,8 +164,8 @@ import Testing
               ('roads', 'features', strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-31 08:32:54.123'));
             INSERT INTO gpkg_contents (table_name, data_type) VALUES ('now', 'tiles');
             """)
-        #expect(try db.gpkgContent.find("roads")?.lastChange == geoTime)
-        let now = try #require(try db.gpkgContent.find("now"))
+        #expect(try db.gpkgContents.find("roads")?.lastChange == geoTime)
+        let now = try #require(try db.gpkgContents.find("now"))
         #expect(try query(db, "SELECT last_change FROM gpkg_contents WHERE table_name = 'now'") == [[.text(SQLDate.text(from: now.lastChange, as: .iso8601))]])
 
         try db.insert(GpkgContent(tableName: "rivers", dataType: "features", lastChange: geoTime))
@@ -174,12 +174,12 @@ import Testing
             FROM gpkg_contents WHERE table_name = 'rivers'
             """) == [[1, "'2024-01-31T08:32:54.123Z'"]])
         // Predicates bind the same text.
-        #expect(try db.gpkgContent.fetch(where: { $0.lastChange == geoTime }, orderBy: { $0.tableName.ascending }).map(\.tableName) == ["rivers", "roads"])
+        #expect(try db.gpkgContents.fetch(where: { $0.lastChange == geoTime }, orderBy: { $0.tableName.ascending }).map(\.tableName) == ["rivers", "roads"])
         let justAfter = geoTime.addingTimeInterval(0.001)
         let justBefore = geoTime.addingTimeInterval(-0.001)
-        #expect(try db.gpkgContent.fetchCount(where: { $0.lastChange < justAfter && $0.lastChange > justBefore }) == 2)
+        #expect(try db.gpkgContents.fetchCount(where: { $0.lastChange < justAfter && $0.lastChange > justBefore }) == 2)
         let secondLater = geoTime.addingTimeInterval(1)
-        #expect(try db.gpkgContent.update(set: \.lastChange, to: secondLater, where: { $0.tableName == "now" }) == 1)
+        #expect(try db.gpkgContents.update(set: \.lastChange, to: secondLater, where: { $0.tableName == "now" }) == 1)
         #expect(try query(db, "SELECT quote(last_change) FROM gpkg_contents WHERE table_name = 'now'") == [["'2024-01-31T08:32:55.123Z'"]])
     }
 

@@ -51,14 +51,14 @@ import Testing
         #expect(raw == [["2023-11-14 22:13:20.123", "text", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", 0, "1970-01-02 00:00:00.000", "blob"]])
     }
 
-    @Test func datesAndUUIDsAreReadInEveryStoredForm() throws {
+    @Test func datesAreReadInEveryStoredFormAndUUIDsInTheirColumnsOnly() throws {
         let db = try database()
         defer { db.close() }
         try db.pool.write { ctx in
             try ctx.exec(sql: """
                 INSERT INTO item (id, name, created, due, touched, token) VALUES
-                  (1, 'a', '2024-02-29T12:30:00Z', 1700000000, 1700000000.5, X'E621E1F8C36C495A93FC0C247A3E6E5F'),
-                  (2, 'b', '2024-02-29 14:30+02:00', '1970-01-02', '12:00', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'),
+                  (1, 'a', '2024-02-29T12:30:00Z', 1700000000, 1700000000.5, 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'),
+                  (2, 'b', '2024-02-29 14:30+02:00', '1970-01-02', '12:00', NULL),
                   (3, 'c', '2024-02-29 12:30', 2460126.75, NULL, NULL);
                 """)
         }
@@ -69,7 +69,21 @@ import Testing
         // unix seconds past 5373484.5, a Julian day below (2023-07-01 06:00 UTC).
         #expect(items.map(\.due) == [Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 86_400), Date(timeIntervalSince1970: 1_688_191_200)])
         #expect(items.map(\.touched) == [Date(timeIntervalSince1970: 1_700_000_000.5), Date(timeIntervalSince1970: 946_728_000), nil])
-        #expect(items.map(\.token) == [uuid, uuid, nil])
+        #expect(items.map(\.token) == [uuid, nil, nil])
+        // The column stores lower-case text: a UUID in another form would read, and then
+        // bind back as text that is not the row's value, so that `== token` and a key
+        // lookup miss the row. It throws instead, naming the column and its storage.
+        for other in ["X'E621E1F8C36C495A93FC0C247A3E6E5F'", "'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"] {
+            try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET token = \(other) WHERE id = 2") }
+            let held = other.hasPrefix("X") ? "a BLOB of 16 bytes" : "TEXT 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"
+            expectSQLError(.mismatch, "column item.token holds \(held), which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)") {
+                _ = try db.items.fetch()
+            }
+            expectSQLError(.mismatch, "column 0 (\"token\") holds \(other), which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)") {
+                _ = try db.items.select(\.token, where: { $0.id == 2 })
+            }
+        }
+        #expect(try db.items.fetch(where: { $0.token == uuid }).map(\.id) == [1])
     }
 
     @Test func badStoredValuesThrowNamingTheColumn() throws {
@@ -84,7 +98,7 @@ import Testing
             _ = try db.items.find(1)
         }
         try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET name = 'ok', token = 'not-a-uuid'") }
-        expectSQLError(.mismatch, "column item.token holds TEXT 'not-a-uuid', which is not a UUID") {
+        expectSQLError(.mismatch, "column item.token holds TEXT 'not-a-uuid', which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)") {
             _ = try db.items.fetch()
         }
     }

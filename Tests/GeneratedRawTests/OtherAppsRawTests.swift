@@ -47,80 +47,80 @@ import Testing
 
     @Test func fossilsJulianDaysReadAndAreWrittenAsJuliandayWritesThem() throws {
         let scratch = Scratch()
-        let db = try apps_create_other_apps(scratch.path)
+        let db = try other_create_other_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
         exec(db, """
             INSERT INTO event (type, mtime, objid, omtime) VALUES
               ('ci', julianday('2023-07-01 06:00:00'), 1, julianday('2023-07-01 06:00:00')),
               ('w', julianday('2023-07-02 12:34:56.789'), 2, '2023-07-02 12:34:56.789');
             """)
-        let events = try apps_events_fetch(db)
+        let events = try other_events_fetch(db)
         #expect(events.map(\.mtime) == [julyFirst, julySecond])
         #expect(events.map(\.omtime) == [julyFirst, julySecond])
 
         var event = OtherApps.Event(type: "ci", mtime: julySecond, objid: 3, omtime: julySecond)
-        try apps_event_insert(db, &event)
+        try other_event_insert(db, &event)
         #expect(rows(db, "SELECT quote(mtime) = quote(julianday('2023-07-02 12:34:56.789')), typeof(mtime), quote(omtime) FROM event WHERE objid = 3")
             == [["1", "real", "'2023-07-02 12:34:56.789'"]])
-        #expect(try apps_event_find(db, 3) == event)
+        #expect(try other_event_find(db, 3) == event)
 
         exec(db, "UPDATE event SET mtime = 1688191200 WHERE objid = 1")
         expectError(
             "column event.mtime holds INTEGER 1688191200, which as a Julian day (julianDay) is after the year 9999: no julianDay date can be stored as it; as seconds since 1970 (unixTime) it is 2023-07-01 06:00:00.000"
-        ) { _ = try apps_event_find(db, 1) }
+        ) { _ = try other_event_find(db, 1) }
         exec(db, "UPDATE event SET mtime = NULL, omtime = 1696625465526 WHERE objid = 1")
         expectError(
             "column event.omtime holds INTEGER 1696625465526, which as a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto') (text) is after the year 9999: no text date can be stored as it; as milliseconds since 1970 (unixTimeMilliseconds) it is 2023-10-06 20:51:05.526"
-        ) { _ = try apps_event_find(db, 1) }
+        ) { _ = try other_event_find(db, 1) }
         var far = OtherApps.Event(mtime: Date(timeIntervalSince1970: 253_402_300_800), objid: 9)
         expectError("cannot store a date in column event.mtime: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that a date column holds") {
-            try apps_event_insert(db, &far)
+            try other_event_insert(db, &far)
         }
     }
 
     @Test func prismasMillisecondsBesideCurrentTimestampText() throws {
         let scratch = Scratch()
-        let db = try apps_create_other_apps(scratch.path)
+        let db = try other_create_other_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
         exec(db, """
             INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt") VALUES
               (1, 'by Prisma', 1696625465526, 1696625465526), (2, 'by default', '2023-10-06 20:51:05', 1696625465526);
             """)
-        let posts = try apps_posts_fetch(db)
+        let posts = try other_posts_fetch(db)
         #expect(posts.map(\.createdAt) == [prismaTime, Date(timeIntervalSince1970: 1_696_625_465)])
 
         var post = OtherApps.Post(title: "by Slate", createdAt: prismaTime, updatedAt: prismaTime)
-        try apps_post_insert(db, &post)
+        try other_post_insert(db, &post)
         #expect(rows(db, #"SELECT quote("createdAt"), typeof("updatedAt") FROM "Post" WHERE id = 3"#) == [["1696625465526", "integer"]])
 
         var edited = posts[1]
         edited.title = "edited"
         edited.updatedAt = Date(timeIntervalSince1970: 1_700_000_000.25)
-        #expect(try apps_post_update(db, edited))
+        #expect(try other_post_update(db, edited))
         #expect(rows(db, #"SELECT quote("createdAt"), quote("updatedAt"), "title" FROM "Post" WHERE id = 2"#) == [["'2023-10-06 20:51:05'", "1700000000250", "edited"]])
     }
 
     @Test func geoPackageAndWholeSecondTextAreWrittenAsTheirApplicationsWriteThem() throws {
         let scratch = Scratch()
-        let db = try apps_create_other_apps(scratch.path)
+        let db = try other_create_other_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
         var contents = OtherApps.GpkgContent(tableName: "rivers", dataType: "features", lastChange: Date(timeIntervalSince1970: 1_706_689_974.123))
-        try apps_gpkg_content_insert(db, &contents)
+        try other_gpkg_content_insert(db, &contents)
         #expect(rows(db, "SELECT last_change = strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-31 08:32:54.123'), quote(last_change) FROM gpkg_contents")
             == [["1", "'2024-01-31T08:32:54.123Z'"]])
-        #expect(try apps_gpkg_content_find(db, "rivers") == contents)
+        #expect(try other_gpkg_content_find(db, "rivers") == contents)
 
         var log = OtherApps.SyncLog(id: 1, loggedAt: Date(timeIntervalSince1970: 1_706_689_974.9), syncedAt: Date(timeIntervalSince1970: 1_706_689_974.9))
-        try apps_sync_log_insert(db, &log)
+        try other_sync_log_insert(db, &log)
         #expect(log.loggedAt == Date(timeIntervalSince1970: 1_706_689_974))
         #expect(rows(db, "SELECT logged_at = datetime(1706689974.9, 'unixepoch'), quote(logged_at), quote(synced_at) FROM sync_log")
             == [["1", "'2024-01-31 08:32:54'", "'2024-01-31T08:32:54Z'"]])
-        #expect(try apps_sync_log_find(db, 1) == log)
+        #expect(try other_sync_log_find(db, 1) == log)
     }
 
     @Test func lightroomsCaptureTimeKeepsItsBytesWhenOnlyTheRatingChanges() throws {
         let scratch = Scratch()
-        let db = try apps_create_other_apps(scratch.path)
+        let db = try other_create_other_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
         exec(db, """
             INSERT INTO Adobe_images (id_local, id_global, captureTime, fileFormat, pick, rating, touchTime) VALUES
@@ -128,11 +128,11 @@ import Testing
             """)
         let everyColumn = "SELECT quote(id_local), quote(id_global), quote(captureTime), quote(fileFormat), quote(pick), quote(rating), quote(touchTime) FROM Adobe_images"
         let before = rows(db, everyColumn)
-        var image = try #require(try apps_adobe_image_find(db, 1))
-        #expect(try apps_adobe_image_update(db, image))
+        var image = try #require(try other_adobe_image_find(db, 1))
+        #expect(try other_adobe_image_update(db, image))
         #expect(rows(db, everyColumn) == before)
         image.rating = 5
-        #expect(try apps_adobe_image_update(db, image))
+        #expect(try other_adobe_image_update(db, image))
         var expected = before
         expected[0][5] = "5"
         #expect(rows(db, everyColumn) == expected)

@@ -120,6 +120,24 @@ import Testing
         Case(sql: "CREATE TABLE MessageSMS (id INTEGER PRIMARY KEY)", type: "MessageSMS", accessor: "messageSMS", properties: ["id"]),
         Case(sql: "CREATE TABLE DocumentJSON (id INTEGER PRIMARY KEY)", type: "DocumentJSON", accessor: "documentJSON", properties: ["id"]),
         Case(sql: "CREATE TABLE FeedURL (id INTEGER PRIMARY KEY)", type: "FeedURL", accessor: "feedURLs", properties: ["id"]),
+        // GeoPackage: an abbreviation with one form, and a table named in the plural that keeps it.
+        Case(sql: "CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY, organization TEXT NOT NULL, organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT)",
+             type: "GpkgSpatialRefSys", accessor: "gpkgSpatialRefSys",
+             properties: ["srsName", "srsId", "organization", "organizationCoordsysId", "definition", "description"]),
+        Case(sql: "CREATE TABLE gpkg_contents (table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE, srs_id INTEGER)",
+             type: "GpkgContent", accessor: "gpkgContents", properties: ["tableName", "dataType", "identifier", "srsId"]),
+        Case(sql: "CREATE TABLE indexes (id INTEGER PRIMARY KEY)", type: "Index", accessor: "indexes", properties: ["id"]),
+        // Mass nouns, participles and a run-together name after an acronym keep one form.
+        Case(sql: "CREATE TABLE maintenance (id INTEGER PRIMARY KEY, due DATE)", type: "Maintenance", accessor: "maintenance", properties: ["id", "due"]),
+        Case(sql: "CREATE TABLE emergency_access (id TEXT PRIMARY KEY NOT NULL, grantor_id TEXT, wait_time_days INTEGER)",
+             type: "EmergencyAccess", accessor: "emergencyAccess", properties: ["id", "grantorId", "waitTimeDays"]),
+        Case(sql: "CREATE TABLE unsent (id INTEGER PRIMARY KEY, body TEXT)", type: "Unsent", accessor: "unsent", properties: ["id", "body"]),
+        Case(sql: "CREATE TABLE unclustered (id INTEGER PRIMARY KEY)", type: "Unclustered", accessor: "unclustered", properties: ["id"]),
+        Case(sql: "CREATE TABLE dbinfo (key TEXT PRIMARY KEY NOT NULL, value TEXT)", type: "Dbinfo", accessor: "dbinfo", properties: ["key", "value"]),
+        // A table named like the generic parameter `Record`: `RecordRow`, not `RecordRecord`.
+        Case(sql: "CREATE TABLE record (id INTEGER PRIMARY KEY, title TEXT)", type: "RecordRow", accessor: "records", properties: ["id", "title"]),
+        Case(sql: "CREATE TABLE records (id INTEGER PRIMARY KEY)", type: "RecordRow", accessor: "records", properties: ["id"]),
+        Case(sql: "CREATE TABLE store (id INTEGER PRIMARY KEY)", type: "StoreRecord", accessor: "stores", properties: ["id"]),
         // What existing schemas rely on.
         Case(sql: "CREATE TABLE people (person_id INTEGER PRIMARY KEY)", type: "Person", accessor: "people", properties: ["personId"]),
         Case(sql: "CREATE TABLE categories (id INTEGER PRIMARY KEY)", type: "Category", accessor: "categories", properties: ["id"]),
@@ -171,6 +189,9 @@ import Testing
         ("timeseries", "timeseries"), ("usersettings", "usersettings"),
         ("places", "place"), ("historyvisits", "historyvisit"), ("entries", "entry"), ("boxes", "box"), ("people", "person"),
         ("analyses", "analysis"), ("viruses", "virus"), ("houses", "house"), ("IDs", "ID"), ("rhythms", "rhythm"),
+        ("contents", "content"), ("ids", "id"),
+        // Abbreviations for either number, mass nouns ending in `s`, run-together mass nouns.
+        ("sys", "sys"), ("misc", "misc"), ("access", "access"), ("progress", "progress"), ("dbinfo", "dbinfo"),
     ])
     func singularOnlyOfPlurals(word: String, singular: String) {
         #expect(Inflection.singular(word) == singular)
@@ -190,6 +211,16 @@ import Testing
         ("modelcache", "modelcaches"), ("primarykey", "primarykeys"), ("price", "prices"), ("sausage", "sausages"),
         // Run-together names ending in a mass noun or a format.
         ("notedata", "notedata"), ("inputhistory", "inputhistory"), ("userinfo", "userinfo"), ("rawjson", "rawjson"),
+        ("dbinfo", "dbinfo"), ("useraccess", "useraccess"),
+        // Abbreviations for either number, and more mass nouns.
+        ("sys", "sys"), ("misc", "misc"), ("maintenance", "maintenance"), ("access", "access"), ("billing", "billing"),
+        ("telemetry", "telemetry"), ("progress", "progress"),
+        // Irregular participles, with `un-`, and adjectives in `-ing`.
+        ("sent", "sent"), ("unsent", "unsent"), ("unread", "unread"), ("hidden", "hidden"), ("unknown", "unknown"),
+        ("pending", "pending"), ("outgoing", "outgoing"), ("unclustered", "unclustered"),
+        // Countable nouns that look like those: still plural.
+        ("content", "content"), ("string", "strings"), ("setting", "settings"), ("meeting", "meetings"), ("unit", "units"),
+        ("sausage", "sausages"), ("passage", "passages"), ("process", "processes"), ("event", "events"),
     ])
     func pluralOnlyOfCountableNouns(word: String, plural: String) {
         #expect(Inflection.plural(word) == plural)

@@ -69,7 +69,8 @@ import Testing
         expectContains(code, "public var categories: SQLTable<Category, Self>")
         expectContains(code, "public var addresses: SQLTable<Address, Self>")
         expectContains(code, "public var products: SQLTable<Product, Self>")
-        expectContains(code, "public func sqlite3_order_detail_find(_ db: OpaquePointer, orderID: Int, productID: Int) throws -> OrderDetail? {")
+        // Key columns without NOT NULL in a rowid table can hold NULL: optional.
+        expectContains(code, "public func sqlite3_order_detail_find(_ db: OpaquePointer, orderID: Int?, productID: Int?) throws -> OrderDetail? {")
     }
 
     @Test func compoundKeysGetANestedIDType() throws {
@@ -104,8 +105,36 @@ import Testing
 
     @Test func intPrimaryKeyIsPassedExplicitly() throws {
         let code = try generate("CREATE TABLE legacy (id INT PRIMARY KEY, v TEXT);")
-        expectContains(code, "public init(id: Int, v: String? = nil) {")
+        // Optional, since SQLite lets it hold NULL, and still passed: no default.
+        expectContains(code, "public init(id: Int?, v: String? = nil) {")
         expectContains(code, #"public var sqlInsert: String { Self.sqlInsertAll }"#)
+    }
+
+    /// SQLite lets a key that is not the rowid hold NULL, unless the column is NOT NULL or
+    /// the table is WITHOUT ROWID or STRICT: such a key is optional, and a NULL in it
+    /// identifies no row (`=`, never `IS`).
+    @Test func keyColumnsThatCanHoldNullAreOptional() throws {
+        let code = try generate("""
+            CREATE TABLE access_overrides (service TEXT PRIMARY KEY);
+            CREATE TABLE admin (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL);
+            CREATE TABLE pair (a TEXT, b INTEGER NOT NULL, PRIMARY KEY (a, b));
+            CREATE TABLE tight (k TEXT PRIMARY KEY, v INTEGER) WITHOUT ROWID;
+            CREATE TABLE strict (k TEXT PRIMARY KEY, v INTEGER) STRICT;
+            CREATE TABLE device (id UUID PRIMARY KEY, label TEXT);
+            """)
+        expectContains(code, "public var service: String?")
+        expectContains(code, "public init(service: String?) {")
+        expectContains(code, ##"public static let sqlFind = #"SELECT "service" FROM "access_overrides" WHERE "service" = ?"#"##)
+        expectContains(code, "public static func bindKey(_ id: String?, to statement: OpaquePointer, at index: Int32) throws -> Int32 {")
+        expectContains(code, "public init(key: String, value: Int) {")
+        expectContains(code, """
+                    /// `a`
+                    public var a: String?
+                    /// `b`
+                    public var b: Int
+            """)
+        expectContains(code, "public init(k: String, v: Int? = nil) {")
+        expectContains(code, "public init(id: UUID? = UUID(), label: String? = nil) {")
     }
 
     @Test func typeMapping() throws {

@@ -147,8 +147,16 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         public var dateDeclaredTypes: [String: SQLDate.Storage] = [:]
         /// What an optional date column reads when it holds text that is not a date.
         public var invalidDates: InvalidDates = .throw
-        /// How `UUID` columns are written.
+        /// How `UUID` columns store UUIDs, unless a rule says otherwise: each column holds
+        /// one form, read and bound in that form only.
         public var uuids: SQLUUID.Storage = .text
+        /// How `Bool` columns store booleans, unless a rule says otherwise: 1 and 0, or two
+        /// texts (`'TRUE'` and `'FALSE'`).
+        public var booleans: SQLBoolean.Storage = .integer
+        /// Types in bulk: by declared type, column-name pattern and table-name pattern, the
+        /// first rule that matches a column deciding it. `types.columns` and
+        /// `types.dateColumns` name single columns and win over every rule.
+        public var rules: [TypeRule] = []
 
         /// What reading text that is not a date does.
         public enum InvalidDates: String, Equatable, Sendable {
@@ -163,7 +171,8 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         public init(
             columns: [String: SwiftType] = [:], declaredTypes: [String: SwiftType] = [:], numeric: SwiftType = .double,
             dates: SQLDate.Storage = .text, dateColumns: [String: SQLDate.Storage] = [:],
-            dateDeclaredTypes: [String: SQLDate.Storage] = [:], invalidDates: InvalidDates = .throw, uuids: SQLUUID.Storage = .text
+            dateDeclaredTypes: [String: SQLDate.Storage] = [:], invalidDates: InvalidDates = .throw, uuids: SQLUUID.Storage = .text,
+            booleans: SQLBoolean.Storage = .integer, rules: [TypeRule] = []
         ) {
             self.columns = columns
             self.declaredTypes = declaredTypes
@@ -173,6 +182,91 @@ public struct GeneratorConfiguration: Equatable, Sendable {
             self.dateDeclaredTypes = dateDeclaredTypes
             self.invalidDates = invalidDates
             self.uuids = uuids
+            self.booleans = booleans
+            self.rules = rules
+        }
+    }
+
+    /// One rule of `types.rules`: the columns it matches, by patterns where `*` stands for
+    /// any run of characters and letters match either case (as SQLite compares names), and
+    /// the Swift type and storage it gives them.
+    public struct TypeRule: Equatable, Sendable {
+        /// The table or view names it matches (`"Adobe_*"`); nil for any.
+        public var table: String?
+        /// The column names it matches (`"*_date"`); nil for any.
+        public var column: String?
+        /// The declared types it matches, whole, without size or by first word
+        /// (`"LONG"`, `"VARCHAR*"`; `""` for untyped columns); nil for any.
+        public var declaredType: String?
+        /// The Swift type it gives.
+        public var type: SwiftType
+        /// How its `Date` columns store dates.
+        public var dates: SQLDate.Storage?
+        /// How its `UUID` columns store UUIDs.
+        public var uuids: SQLUUID.Storage?
+        /// How its `Bool` columns store booleans.
+        public var booleans: SQLBoolean.Storage?
+
+        /// A rule; `type` may be left out when a storage implies it.
+        public init(
+            table: String? = nil, column: String? = nil, declaredType: String? = nil, type: SwiftType? = nil,
+            dates: SQLDate.Storage? = nil, uuids: SQLUUID.Storage? = nil, booleans: SQLBoolean.Storage? = nil
+        ) {
+            self.table = table
+            self.column = column
+            self.declaredType = declaredType
+            self.type = type ?? (dates != nil ? .date : uuids != nil ? .uuid : booleans != nil ? .bool : .value)
+            self.dates = dates
+            self.uuids = uuids
+            self.booleans = booleans
+        }
+
+        /// Whether the rule matches a column; `table` and `column` nil for a value that is
+        /// no column (`CAST(:p AS LONG)`), which only a rule by declared type alone matches.
+        func matches(table: String?, column: String?, declaredType: String) -> Bool {
+            if let pattern = self.table { guard let table, Self.glob(pattern, table) else { return false } }
+            if let pattern = self.column { guard let column, Self.glob(pattern, column) else { return false } }
+            if let pattern = self.declaredType {
+                let forms = declaredType.trimmingCharacters(in: .whitespaces).isEmpty ? [""] : TypeMapping.lookupForms(of: declaredType)
+                guard forms.contains(where: { Self.glob(pattern.trimmingCharacters(in: .whitespaces), $0) }) else { return false }
+            }
+            return true
+        }
+
+        /// Whether `text` matches `pattern`, `*` standing for any run of characters, ASCII
+        /// letters in either case.
+        static func glob(_ pattern: String, _ text: String) -> Bool {
+            let pieces = pattern.lowercased().split(separator: "*", omittingEmptySubsequences: false)
+            var rest = Substring(text.lowercased())
+            guard pieces.count > 1 else { return rest == pieces[0] }
+            guard rest.hasPrefix(pieces[0]) else { return false }
+            rest = rest.dropFirst(pieces[0].count)
+            for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+                guard let range = rest.range(of: piece) else { return false }
+                rest = rest[range.upperBound...]
+            }
+            return rest.hasSuffix(pieces[pieces.count - 1])
+        }
+
+        /// The rule as written, for messages: `{"column": "*_date", "type": "Date"}`.
+        var summary: String {
+            var parts: [String] = []
+            func add(_ key: String, _ value: String?) {
+                if let value { parts.append("\"\(key)\": \"\(value)\"") }
+            }
+            add("table", table)
+            add("column", column)
+            add("declaredType", declaredType)
+            add("type", type.rawValue)
+            add("dates", dates?.rawValue)
+            add("uuids", uuids?.rawValue)
+            if let booleans {
+                switch booleans {
+                case .integer: add("booleans", "integer")
+                case .text(let yes, let no): parts.append("\"booleans\": {\"true\": \"\(yes)\", \"false\": \"\(no)\"}")
+                }
+            }
+            return "{" + parts.joined(separator: ", ") + "}"
         }
     }
 
@@ -293,6 +387,58 @@ private struct ConfigurationReader {
         return storage
     }
 
+    func uuidStorage(_ value: Any, _ key: String) throws -> SQLUUID.Storage {
+        guard let text = value as? String, let storage = SQLUUID.Storage(rawValue: text) else {
+            let names = SQLUUID.Storage.allCases.map { "\"\($0.rawValue)\"" }
+            throw fail("\"\(key)\" must be one of \(names.joined(separator: ", "))")
+        }
+        return storage
+    }
+
+    /// `"integer"`, or `{"true": "TRUE", "false": "FALSE"}`: two different texts.
+    func booleanStorage(_ value: Any, _ key: String) throws -> SQLBoolean.Storage {
+        if let text = value as? String, text == "integer" { return .integer }
+        let shape = "\"\(key)\" must be \"integer\" or an object of two texts, {\"true\": \"TRUE\", \"false\": \"FALSE\"}"
+        guard let object = value as? [String: Any] else { throw fail(shape) }
+        try checkKeys(object, allowed: ["true", "false"], in: key)
+        guard let yes = object["true"] as? String, let no = object["false"] as? String else { throw fail(shape) }
+        guard yes != no else { throw fail("\"\(key)\" must have two different texts; both are \"\(yes)\"") }
+        guard !yes.utf8.contains(0), !no.utf8.contains(0) else { throw fail("\"\(key)\" texts must not hold a NUL character") }
+        return .text(true: yes, false: no)
+    }
+
+    /// One of `types.rules`: at least one pattern to match, and a type or a storage.
+    func rule(_ value: Any, _ key: String) throws -> GeneratorConfiguration.TypeRule {
+        let object = try self.object(value, key)
+        try checkKeys(object, allowed: ["table", "column", "declaredType", "type", "dates", "uuids", "booleans"], in: key)
+        let table = try string(object["table"], "\(key).table")
+        let column = try string(object["column"], "\(key).column")
+        let declaredType = try string(object["declaredType"], "\(key).declaredType")
+        guard table != nil || column != nil || declaredType != nil else {
+            throw fail("\"\(key)\" matches every column: give it a \"table\", \"column\" or \"declaredType\" pattern")
+        }
+        for (name, pattern) in [("table", table), ("column", column)] where pattern?.isEmpty == true {
+            throw fail("\"\(key).\(name)\" is empty and matches no name; \"*\" matches any")
+        }
+        let type = try object["type"].map { try swiftType($0, "\(key).type") }
+        let dates = try object["dates"].map { try dateStorage($0, "\(key).dates") }
+        let uuids = try object["uuids"].map { try uuidStorage($0, "\(key).uuids") }
+        let booleans = try object["booleans"].map { try booleanStorage($0, "\(key).booleans") }
+        let storages = [("dates", dates != nil, GeneratorConfiguration.SwiftType.date), ("uuids", uuids != nil, .uuid), ("booleans", booleans != nil, .bool)]
+            .filter(\.1)
+        guard type != nil || !storages.isEmpty else {
+            throw fail("\"\(key)\" gives nothing: give it a \"type\" (or a \"dates\", \"uuids\" or \"booleans\" storage)")
+        }
+        if storages.count > 1 {
+            throw fail("\"\(key)\" gives \(storages.map { "\"\($0.0)\"" }.joined(separator: " and ")): a column holds one type")
+        }
+        if let storage = storages.first, let type, type != storage.2 {
+            throw fail("\"\(key).\(storage.0)\" is a storage of \(storage.2.rawValue) columns, and the rule's type is \(type.rawValue)")
+        }
+        return GeneratorConfiguration.TypeRule(
+            table: table, column: column, declaredType: declaredType, type: type, dates: dates, uuids: uuids, booleans: booleans)
+    }
+
     func typeMap(_ value: Any?, _ key: String) throws -> [String: GeneratorConfiguration.SwiftType] {
         guard let value else { return [:] }
         var result: [String: GeneratorConfiguration.SwiftType] = [:]
@@ -372,7 +518,10 @@ private struct ConfigurationReader {
         if let value = root["types"] {
             let types = try object(value, "types")
             try checkKeys(
-                types, allowed: ["columns", "declaredTypes", "numeric", "dates", "dateColumns", "dateDeclaredTypes", "invalidDates", "uuids"],
+                types,
+                allowed: [
+                    "columns", "declaredTypes", "numeric", "dates", "dateColumns", "dateDeclaredTypes", "invalidDates", "uuids", "booleans", "rules",
+                ],
                 in: "types")
             configuration.types.columns = try typeMap(types["columns"], "types.columns")
             configuration.types.declaredTypes = try typeMap(types["declaredTypes"], "types.declaredTypes")
@@ -390,9 +539,11 @@ private struct ConfigurationReader {
                 }
                 configuration.types.invalidDates = choice
             }
-            if let uuids = try string(types["uuids"], "types.uuids") {
-                guard let storage = SQLUUID.Storage(rawValue: uuids) else { throw fail("\"types.uuids\" must be \"text\" or \"blob\"") }
-                configuration.types.uuids = storage
+            if let uuids = types["uuids"] { configuration.types.uuids = try uuidStorage(uuids, "types.uuids") }
+            if let booleans = types["booleans"] { configuration.types.booleans = try booleanStorage(booleans, "types.booleans") }
+            if let value = types["rules"] {
+                guard let rules = value as? [Any] else { throw fail("\"types.rules\" must be an array of rules") }
+                configuration.types.rules = try rules.enumerated().map { try rule($1, "types.rules[\($0)]") }
             }
         }
         if let value = root["queries"] {

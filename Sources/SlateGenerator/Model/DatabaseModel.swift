@@ -117,6 +117,10 @@ struct PropertyModel: Equatable {
     var columnDescription: String
     /// How the column stores dates, for a `Date` property.
     var dateStorage: SQLDate.Storage = .text
+    /// How the column stores UUIDs, for a `UUID` property.
+    var uuidStorage: SQLUUID.Storage = .text
+    /// How the column stores booleans, for a `Bool` property.
+    var booleanStorage: SQLBoolean.Storage = .integer
 
     /// The name as written in code.
     var identifier: String { SwiftIdentifier.escaped(name) }

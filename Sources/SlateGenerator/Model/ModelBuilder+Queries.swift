@@ -53,25 +53,25 @@ extension ModelBuilder {
         let configured = configuration.queries.types["\(definition.name).\(parameter.spelling)"]
             ?? configuration.queries.types["\(definition.name).:\(parameter.name)"]
         var typed: (type: GeneratorConfiguration.SwiftType, use: QueryParameter.Use)?
-        // A date is bound in the storage of the column it is compared with: one value
-        // cannot be bound for two storages.
-        var dated: (storage: SQLDate.Storage, use: QueryParameter.Use)?
+        // A date, a UUID or a boolean is bound in the storage of the column it is compared
+        // with: one value cannot be bound for two storages.
+        var stored: (typing: ColumnTyping, use: QueryParameter.Use)?
         for use in parameter.uses {
-            guard let type = swiftType(of: use.source) else { continue }
+            guard let typing = typing(of: use.source) else { continue }
+            let type = typing.type
             if let first = typed, first.type != type, configured == nil {
                 throw definition.error(
                     at: use.offset,
                     "type conflict: \(parameter.spelling) is \(first.use.description) (\(first.type.rawValue)) on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) (\(type.rawValue)) here")
             }
             if typed == nil { typed = (type, use) }
-            if (configured ?? type) == .date, let storage = dateStorage(of: use.source) {
-                if let first = dated, first.storage != storage {
-                    throw definition.error(
-                        at: use.offset,
-                        "date storage conflict: \(parameter.spelling) is \(first.use.description), which stores dates as \"\(first.storage.rawValue)\", on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \"\(storage.rawValue)\"; one value cannot be bound both ways, so use a second parameter")
-                }
-                if dated == nil { dated = (storage, use) }
+            guard case .column = use.source, let storage = Self.storage(of: typing, as: configured ?? type) else { continue }
+            if let first = stored, let firstStorage = Self.storage(of: first.typing, as: configured ?? type), firstStorage.name != storage.name {
+                throw definition.error(
+                    at: use.offset,
+                    "\(storage.noun) storage conflict: \(parameter.spelling) is \(first.use.description), which stores \(storage.plural) as \(firstStorage.name), on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \(storage.name); one value cannot be bound both ways, so use a second parameter")
             }
+            if stored == nil { stored = (typing, use) }
         }
         let lists = parameter.uses.filter(\.isList)
         if let list = lists.first, let single = parameter.uses.first(where: { !$0.isList }) {
@@ -92,42 +92,40 @@ extension ModelBuilder {
         } else {
             origin = "typed in slate.json"
         }
-        var dates = dated?.storage ?? configuration.types.dates
+        var dates = stored?.typing.dates ?? configuration.types.dates
         // Compared only, never stored: a date is bound exactly, so that `stamp >= :since`
         // on a column of whole seconds means what the typed `$0.stamp >= since` means (an
         // INTEGER compares with a REAL as numbers).
-        if dates == .unixTimeInteger, parameter.uses.allSatisfy({ $0.isComparison || swiftType(of: $0.source) == nil }) {
+        if dates == .unixTimeInteger, parameter.uses.allSatisfy({ $0.isComparison || typing(of: $0.source) == nil }) {
             dates = .unixTime
         }
         return QueryParameterModel(
             name: NameStyle.lowerCamel(parameter.name), spelling: parameter.spelling, type: type,
             isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty, origin: origin,
-            dateStorage: dates)
+            dateStorage: dates, uuidStorage: stored?.typing.uuids ?? configuration.types.uuids,
+            booleanStorage: stored?.typing.booleans ?? configuration.types.booleans)
     }
 
-    /// How the column a use of a parameter meets stores dates; nil when it meets none.
-    private func dateStorage(of source: QueryParameter.Source) -> SQLDate.Storage? {
-        guard case .column(let relation, let column, let declaredType, _) = source else { return nil }
-        return dateStorage(declaredType: declaredType, table: relation, column: column, origin: tableOrigin(of: relation, column))
+    /// How `typing`'s column stores values of `type`, for messages: the type's noun
+    /// (`date`), its plural and the storage (`"secondsSince2001"`, `'TRUE' or 'FALSE'`);
+    /// nil for a type stored one way only.
+    static func storage(of typing: ColumnTyping, as type: GeneratorConfiguration.SwiftType) -> (noun: String, plural: String, name: String)? {
+        switch type {
+        case .date: return ("date", "dates", "\"\(typing.dates.rawValue)\"")
+        case .uuid: return ("UUID", "UUIDs", "\"\(typing.uuids.rawValue)\"")
+        case .bool: return ("boolean", "booleans", typing.booleans.summary)
+        default: return nil
+        }
     }
 
-    /// The table column a view's column shows (for a table's own column, nil): a storage
-    /// `slate.json` gives that table column holds for the view's column too.
-    func tableOrigin(of relation: String, _ column: String) -> ResultColumn.Origin? {
-        guard let view = schema.view(named: relation) else { return nil }
-        return view.columns.first(where: { $0.name.lowercased() == column.lowercased() })?.tableColumn
-    }
-
-    /// The Swift type a use of a parameter implies, if any.
-    private func swiftType(of source: QueryParameter.Source) -> GeneratorConfiguration.SwiftType? {
+    /// The typing a use of a parameter implies, if any: the column's it meets (through a
+    /// view, the table column the view shows), or a declared type's (`CAST(:p AS T)`).
+    private func typing(of source: QueryParameter.Source) -> ColumnTyping? {
         switch source {
         case .column(let relation, let column, let declaredType, _):
-            if configuredType(table: relation, column: column) == nil, isDateColumn(tableOrigin(of: relation, column)) {
-                return .date
-            }
-            return swiftType(declaredType: declaredType, table: relation, column: column)
+            return relationTyping(relation, column, declaredType: declaredType)
         case .declaredType(let declaredType):
-            return swiftType(declaredType: declaredType, table: "", column: "")
+            return configuration.typing(declaredType: declaredType)
         case .none:
             return nil
         }
@@ -183,14 +181,11 @@ extension ModelBuilder {
         for column in query.columns {
             let configured = configuration.queries.types["\(name).\(column.name)"]
             // A plain column's origin is the table column SQLite reports; an expression
-            // of one column's values (`max(placed)`) has that column as its value origin.
-            let origin = column.tableColumn
-            var type = configured
-                ?? column.declaredType.map { swiftType(declaredType: $0, table: column.originTable ?? name, column: column.originColumn ?? column.name) }
-                ?? .value
-            if configured == nil, isDateColumn(origin) {
-                type = .date
-            }
+            // of one column's values (`max(placed)`) has that column as its value origin:
+            // the column's type and storage are that table column's.
+            let typing = column.tableColumn.map { relationTyping($0.table, $0.column, declaredType: column.declaredType ?? "") }
+                ?? column.declaredType.map { configuration.typing(declaredType: $0) }
+            let type = configured ?? typing?.type ?? .value
             var description = configured != nil ? "typed in slate.json" : Self.describe(column)
             if column.isNullable && type != .value { description += ", can be NULL" }
             properties.append(PropertyModel(
@@ -198,9 +193,8 @@ extension ModelBuilder {
                 declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
                 isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
                 columnDescription: description,
-                dateStorage: dateStorage(
-                    declaredType: column.declaredType ?? "", table: column.originTable ?? name, column: column.originColumn ?? column.name,
-                    origin: origin)))
+                dateStorage: typing?.dates ?? configuration.types.dates, uuidStorage: typing?.uuids ?? configuration.types.uuids,
+                booleanStorage: typing?.booleans ?? configuration.types.booleans))
         }
         return RecordModel(
             kind: .query, sqlName: name, typeName: typeName, accessorName: name, rawSingular: "", rawPlural: "",

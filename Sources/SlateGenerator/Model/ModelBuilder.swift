@@ -34,6 +34,7 @@ struct ModelBuilder {
     /// - Throws: ``ScriptError`` at a query whose parameters cannot be typed or whose name
     ///   is taken.
     func build() throws -> DatabaseModel {
+        try checkTypeRules()
         var records: [RecordModel] = []
         // Query functions live in the database type's `Queries` namespace.
         var typeNames: Set<String> = queries.isEmpty ? [typeName] : [typeName, "Queries"]
@@ -51,7 +52,7 @@ struct ModelBuilder {
             candidates.append(NameStyle.upperCamel(sqlName))
             for candidate in candidates {
                 let name = SwiftIdentifier.reservedTypeNames.contains(candidate) || SwiftIdentifier.keywords.contains(candidate)
-                    ? candidate + "Record" : candidate
+                    ? Self.renamedAwayFromReserved(candidate) : candidate
                 if !typeNames.contains(name) {
                     typeNames.insert(name)
                     return name
@@ -65,14 +66,18 @@ struct ModelBuilder {
                 accessorNames.insert(custom)
                 return custom
             }
-            // A type renamed away from a reserved name (`StoreRecord`) keeps the table's own
-            // accessor (`stores`).
-            var base = typeName
-            if base.hasSuffix("Record") {
-                let original = String(base.dropLast("Record".count))
-                if SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original) { base = original }
+            var name: String
+            if configuration.naming.pluralizeTableAccessors, configuration.naming.recordTypeNames[sqlName] == nil,
+               let written = NameStyle.writtenPluralLowerCamel(sqlName) {
+                // A table named in the plural keeps its own plural (`gpkg_contents` →
+                // `gpkgContents` beside `GpkgContent`).
+                name = written
+            } else {
+                // A type renamed away from a reserved name (`StoreRecord`, `RecordRow`) keeps
+                // the table's own accessor (`stores`, `records`).
+                let base = Self.nameBeforeReservedRename(typeName)
+                name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
             }
-            var name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
             if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "Table" }
             return unique(name, in: &accessorNames)
         }
@@ -97,6 +102,23 @@ struct ModelBuilder {
         return DatabaseModel(
             typeName: typeName, inputs: inputs, records: records, queries: queryModels,
             creationStatements: creationStatements(), userVersion: schema.userVersion, configuration: configuration)
+    }
+
+    /// A type name for a table whose name is reserved: `Record` added (`Type` →
+    /// `TypeRecord`), or `Row` to a name that already ends in `Record` (`Record` →
+    /// `RecordRow`, not `RecordRecord`).
+    static func renamedAwayFromReserved(_ name: String) -> String {
+        name + (name.hasSuffix("Record") ? "Row" : "Record")
+    }
+
+    /// The name `renamedAwayFromReserved(_:)` made `typeName` from, or `typeName` itself.
+    static func nameBeforeReservedRename(_ typeName: String) -> String {
+        for suffix in ["Row", "Record"] where typeName.hasSuffix(suffix) {
+            let original = String(typeName.dropLast(suffix.count))
+            let isReserved = SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original)
+            if isReserved, renamedAwayFromReserved(original) == typeName { return original }
+        }
+        return typeName
     }
 
     /// The type name for a table: upper camel case with the last word singular when it
@@ -124,19 +146,19 @@ struct ModelBuilder {
         var properties: [PropertyModel] = []
         for column in table.columns where column.generation != .hidden {
             let isRowID = table.rowIDAlias?.lowercased() == column.name.lowercased()
-            var type = swiftType(declaredType: column.declaredType, table: table.name, column: column.name)
-            // A rowid alias holds integers whatever the mapping says.
-            if isRowID { type = .int }
-            // Key columns are never optional: a NULL key is a misuse SQLite tolerates only in
-            // rowid tables, for compatibility.
-            // A dynamic value has its own NULL.
-            let isOptional = !column.isNotNull && column.primaryKeyPosition == 0 && type != .value
+            let typing = tableTyping(table, column)
+            let type = typing.type
+            // A key column is optional unless SQLite keeps NULL out of it: the rowid, a
+            // column declared NOT NULL, and every key column of a WITHOUT ROWID or STRICT
+            // table (reflected as NOT NULL). SQLite lets other key columns hold NULL, for
+            // compatibility, and files that do exist. A dynamic value has its own NULL.
+            let isOptional = !column.isNotNull && !isRowID && type != .value
             var property = PropertyModel(
                 name: propertyName(table: table.name, column: column.name, used: &used),
                 column: column.name, declaredType: column.declaredType, type: type,
                 isOptional: isOptional, isGenerated: column.isGenerated, isRowIDAlias: isRowID, defaultValue: nil,
                 index: Int32(properties.count), columnDescription: columnDescription(column, table: table),
-                dateStorage: dateStorage(declaredType: column.declaredType, table: table.name, column: column.name))
+                dateStorage: typing.dates, uuidStorage: typing.uuids, booleanStorage: typing.booleans)
             property.defaultValue = defaultValue(for: property, column: column, table: table)
             properties.append(property)
         }
@@ -211,18 +233,14 @@ struct ModelBuilder {
         var used: Set<String> = []
         var properties: [PropertyModel] = []
         for column in view.columns {
-            let origin = column.tableColumn
-            var type = column.declaredType.map { swiftType(declaredType: $0, table: view.name, column: column.name) }
-                ?? configuredType(table: view.name, column: column.name) ?? .value
-            if configuredType(table: view.name, column: column.name) == nil, isDateColumn(origin) {
-                type = .date
-            }
+            let typing = viewTyping(view, column)
+            let type = typing.type
             properties.append(PropertyModel(
                 name: propertyName(table: view.name, column: column.name, used: &used), column: column.name,
                 declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
                 isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
                 columnDescription: Self.describe(column),
-                dateStorage: dateStorage(declaredType: column.declaredType ?? "", table: view.name, column: column.name, origin: origin)))
+                dateStorage: typing.dates, uuidStorage: typing.uuids, booleanStorage: typing.booleans))
         }
         return RecordModel(
             kind: .view, sqlName: view.name, typeName: typeName, accessorName: accessor,
@@ -272,76 +290,22 @@ struct ModelBuilder {
         return parts.joined(separator: " ")
     }
 
-    // MARK: Types
-
-    func configuredType(table: String, column: String) -> GeneratorConfiguration.SwiftType? {
-        configuration.types.columns["\(table).\(column)"]
-    }
-
-    /// The Swift type for a declared SQL type: configured overrides first (`types.columns`,
-    /// `types.declaredTypes`, then a date storage chosen by `types.dateColumns` or
-    /// `types.dateDeclaredTypes`), then ``TypeMapping``.
-    func swiftType(declaredType: String, table: String, column: String) -> GeneratorConfiguration.SwiftType {
-        if let type = configuredType(table: table, column: column) { return type }
-        let forms = TypeMapping.lookupForms(of: declaredType)
-        for form in forms {
-            for (name, type) in configuration.types.declaredTypes where name.uppercased() == form { return type }
-        }
-        if configuredDateStorage(declaredType: declaredType, table: table, column: column) != nil { return .date }
-        return TypeMapping.swiftType(declaredType: declaredType, numeric: configuration.types.numeric)
-    }
-
-    /// Whether `types.dateColumns` makes the table column `origin` a date (so a view's or
-    /// query's column showing it is a `Date` too).
-    func isDateColumn(_ origin: ResultColumn.Origin?) -> Bool {
-        guard let origin else { return false }
-        return configuration.types.dateColumns["\(origin.table).\(origin.column)"] != nil
-    }
-
-    /// The date storage `slate.json` chooses for a column: by `table.column`
-    /// (`types.dateColumns`), then by declared type (`types.dateDeclaredTypes`); nil when
-    /// neither names it.
-    func configuredDateStorage(declaredType: String, table: String, column: String) -> SQLDate.Storage? {
-        if let storage = configuration.types.dateColumns["\(table).\(column)"] { return storage }
-        for form in TypeMapping.lookupForms(of: declaredType) {
-            for (name, storage) in configuration.types.dateDeclaredTypes where name.uppercased() == form { return storage }
-        }
-        return nil
-    }
-
-    /// How a `Date` property's column stores dates: as configured for the column or its
-    /// declared type, else `types.dates`. A view's column follows the table column it
-    /// comes from.
-    ///
-    /// With an `origin` (the table column a view's or query's column shows), only an entry
-    /// of `types.dateColumns` naming the view's or query's column itself overrides it; the
-    /// rest is the origin column's own storage, so that a view, a query and the table read
-    /// one column alike.
-    func dateStorage(declaredType: String, table: String, column: String, origin: ResultColumn.Origin? = nil) -> SQLDate.Storage {
-        if let origin {
-            if let storage = configuration.types.dateColumns["\(table).\(column)"] { return storage }
-            let originColumn = schema.table(named: origin.table)?.columns.first { $0.name.lowercased() == origin.column.lowercased() }
-            return dateStorage(declaredType: originColumn?.declaredType ?? declaredType, table: origin.table, column: origin.column)
-        }
-        if let storage = configuredDateStorage(declaredType: declaredType, table: table, column: column) { return storage }
-        return configuration.types.dates
-    }
-
     // MARK: Defaults
 
     /// The memberwise initializer's default for a property: `Int.min` for a rowid SQLite
     /// assigns, `UUID()` for a UUID key, the SQL `DEFAULT` when it is a literal, nil for an
-    /// optional.
+    /// optional that is not part of the key.
     private func defaultValue(for property: PropertyModel, column: Column, table: Table) -> String? {
         if property.isRowIDAlias { return "Int.min" }
-        if property.type == .uuid, column.primaryKeyPosition > 0, table.primaryKey.count == 1, !property.isOptional {
+        if property.type == .uuid, column.primaryKeyPosition > 0, table.primaryKey.count == 1 {
             return "UUID()"
         }
         if let sql = column.defaultValue, let value = literalDefault(sql, for: property) {
             return value
         }
         if property.type == .value, !column.isNotNull, column.primaryKeyPosition == 0 { return ".null" }
-        return property.isOptional ? "nil" : nil
+        // An optional key is still passed: a NULL key is for rows other tools wrote.
+        return property.isOptional && column.primaryKeyPosition == 0 ? "nil" : nil
     }
 
     private func literalDefault(_ sql: String, for property: PropertyModel) -> String? {
@@ -368,15 +332,22 @@ struct ModelBuilder {
         case (.double, .number):
             guard let value = Double(token.value) else { return nil }
             return sign + "\(value)"
+        // A boolean default is carried when the column reads it back as that boolean:
+        // 1, 0, TRUE, FALSE for integer booleans; one of the two texts for text booleans
+        // (`BOOLEAN DEFAULT 'FALSE'`).
         case (.bool, .number):
-            guard let value = Int64(token.value) else { return nil }
+            guard property.booleanStorage == .integer, let value = Int64(token.value) else { return nil }
             return value != 0 ? "true" : "false"
         case (.bool, .identifier):
+            guard property.booleanStorage == .integer else { return nil }
             switch token.value.uppercased() {
             case "TRUE": return "true"
             case "FALSE": return "false"
             default: return nil
             }
+        case (.bool, .string):
+            guard case .text(let yes, let no) = property.booleanStorage else { return nil }
+            return token.value == yes ? "true" : token.value == no ? "false" : nil
         case (.string, .string):
             return SwiftLiteral.string(token.value)
         case (.string, .number):

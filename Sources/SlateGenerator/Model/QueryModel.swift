@@ -55,6 +55,10 @@ struct QueryParameterModel: Equatable {
     var origin: String
     /// How a `Date` argument is stored: as the column it is compared with stores dates.
     var dateStorage: SQLDate.Storage = .text
+    /// How a `UUID` argument is stored: as the column it meets stores UUIDs.
+    var uuidStorage: SQLUUID.Storage = .text
+    /// How a `Bool` argument is stored: as the column it meets stores booleans.
+    var booleanStorage: SQLBoolean.Storage = .integer
 
     /// Names the generated bodies use for their own values; an argument with one of them
     /// gets another name inside the function (its label stays).

@@ -4,14 +4,16 @@
 /// - acronyms, read as words without a vowel or of one letter (`sms`, `fts`, `db`), take no
 ///   singular; their plural adds `s` unless they end in `s` or name a format (`db` → `dbs`;
 ///   `sms`, `gps`, `xml`, `csv` stay);
-/// - uncountable and mass nouns (`news`, `data`, `meta`, `info`, `media`, `settings`, `history`)
-///   and data formats (`json`, `yaml`) have one form, also at the end of a run-together
-///   name (`ZNOTEDATA`, `moz_inputhistory`);
+/// - uncountable and mass nouns (`news`, `data`, `meta`, `info`, `media`, `settings`, `history`,
+///   `maintenance`, `access`), data formats (`json`, `yaml`) and abbreviations that stand for
+///   either number (`sys`, `misc`) have one form, also at the end of a run-together name
+///   (`ZNOTEDATA`, `moz_inputhistory`, `dbinfo`);
 /// - in the singular, words that do not read as plurals: `-ss`, `-us`, `-is` (`address`,
 ///   `status`, `analysis`) and singular words ending in `s` (`canvas`, `gas`);
-/// - in the plural, words that do not read as nouns: past participles (`synced`, `deleted`),
-///   adjectives in `-ous` and `-less` (`previous`, `wireless`), and words ending in a digit
-///   (`v2`).
+/// - in the plural, words that do not read as nouns: past participles, regular (`synced`,
+///   `deleted`) or irregular (`sent`, `unsent`, `hidden`), adjectives in `-ous` and `-less`
+///   (`previous`, `wireless`) and in `-ing` (`pending`, `outgoing`), and words ending in a
+///   digit (`v2`).
 ///
 /// Singularizing a singular word, or pluralizing a plural one, leaves it as it is.
 enum Inflection {
@@ -37,7 +39,21 @@ enum Inflection {
         "meta", "metadata", "software", "hardware", "feedback", "staff", "data", "media", "settings", "aircraft",
         "music", "history", "analytics", "physics", "mathematics", "economics", "content", "storage", "usage",
         "traffic", "weather", "knowledge", "research", "evidence", "advice", "furniture", "luggage", "stuff",
-        "chaos", "kudos", "cosmos", "ethos",
+        "chaos", "kudos", "cosmos", "ethos", "maintenance", "access", "compliance", "attendance", "insurance",
+        "assistance", "guidance", "governance", "telemetry", "security", "privacy", "safety", "health", "progress",
+        "spam", "trash", "garbage", "billing", "shipping", "tracking", "pricing", "logging", "messaging",
+        "networking", "bookkeeping", "housekeeping",
+    ]
+
+    /// Abbreviations that stand for either number (`sys` for system or systems).
+    private static let abbreviations: Set<String> = ["sys", "misc", "etc"]
+
+    /// Words that do not read as nouns, so take no plural: irregular past participles
+    /// (with their `un-` forms) and adjectives in `-ing`.
+    private static let nonNouns: Set<String> = [
+        "sent", "seen", "done", "known", "shown", "hidden", "written", "chosen", "frozen", "broken", "taken", "given",
+        "spent", "kept", "lost", "paid", "sold", "held", "unread", "pending", "incoming", "outgoing", "upcoming",
+        "ongoing", "missing", "remaining", "latest",
     ]
 
     /// Data and text formats: mass nouns, whether or not they have a vowel.
@@ -93,12 +109,17 @@ enum Inflection {
         return letters.count < 2 || !letters.contains(where: { "aeiouy".contains($0) })
     }
 
-    /// Whether a lower-case word has one form for both numbers: uncountable, or a format,
-    /// or a run-together name ending in one of four letters or more after three letters or
-    /// more (`notedata`, `inputhistory`, `usersettings`; not `price`, `sausage`).
+    /// Whether a lower-case word has one form for both numbers: uncountable, a format or an
+    /// abbreviation for either number, or a run-together name ending in one of four letters
+    /// or more after three letters or more, or after a two-letter acronym (`notedata`,
+    /// `inputhistory`, `usersettings`, `dbinfo`; not `price`, `sausage`).
     private static func hasOneForm(_ lower: String) -> Bool {
-        if uncountable.contains(lower) || formats.contains(lower) { return true }
-        return compoundEndings.contains { lower.count >= $0.count + 3 && lower.hasSuffix($0) }
+        if uncountable.contains(lower) || formats.contains(lower) || abbreviations.contains(lower) { return true }
+        return compoundEndings.contains { ending in
+            guard lower.count > ending.count, lower.hasSuffix(ending) else { return false }
+            let start = lower.dropLast(ending.count)
+            return start.count >= 3 || (start.count == 2 && isAcronym(String(start)))
+        }
     }
 
     /// The uncountable words and formats that also end run-together names: four letters or more.
@@ -113,10 +134,13 @@ enum Inflection {
     }
 
     /// Whether a lower-case word reads as something other than a noun: a past participle
-    /// (`synced`, `deleted`; not `-eed`, as in `feed`; not three letters, as in `bed`), or
-    /// an adjective in `-ous` or `-less` (`previous`, `wireless`).
+    /// (`synced`, `deleted`; not `-eed`, as in `feed`; not three letters, as in `bed`; an
+    /// irregular one, `sent`, or with `un-`, `unsent`), an adjective in `-ing` of
+    /// ``nonNouns`` (`pending`), or in `-ous` or `-less` (`previous`, `wireless`).
     private static func readsAsNonNoun(_ lower: String) -> Bool {
         if lower.hasSuffix("ed"), !lower.hasSuffix("eed"), lower.count > 3 { return true }
+        if nonNouns.contains(lower) { return true }
+        if lower.hasPrefix("un"), nonNouns.contains(String(lower.dropFirst(2))) { return true }
         return lower.hasSuffix("ous") || lower.hasSuffix("less")
     }
 

@@ -16,6 +16,16 @@ extension NameStyle {
         lowerCamel(words: inflectingLast(words(name), with: pluralWord))
     }
 
+    /// The table accessor name for a table named in the plural: its words in lower camel
+    /// case, the last one as written (`gpkg_contents` → `gpkgContents`, where the record type
+    /// `GpkgContent` would make `gpkgContent`, `content` being a mass noun); nil when the last
+    /// word does not read as a plural.
+    static func writtenPluralLowerCamel(_ name: String) -> String? {
+        let parts = words(name)
+        guard let last = parts.last, singularWord(last) != last else { return nil }
+        return lowerCamel(words: parts)
+    }
+
     /// `words` with the last one passed through `inflect`.
     private static func inflectingLast(_ words: [String], with inflect: (String) -> String) -> [String] {
         guard let last = words.last else { return words }

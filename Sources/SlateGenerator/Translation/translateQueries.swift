@@ -205,7 +205,7 @@ extension Translator {
         for (position, parameter) in query.scalarParameters.enumerated() {
             lines.append(bindLine(
                 type: parameter.type, value: parameter.identifier, index: String(position + 1), dates: parameter.dateStorage,
-                tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")))
+                uuids: parameter.uuidStorage, booleans: parameter.booleanStorage, tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")))
         }
         if query.hasLists {
             lines.append(.line("var index: Int32 = \(query.scalarParameters.count + 1)"))
@@ -213,8 +213,8 @@ extension Translator {
                 let parameter = query.parameters[listIndex]
                 lines.append(.block("for value in \(parameter.identifier)", [
                     bindLine(
-                        type: parameter.type, value: "value", index: "index", dates: parameter.dateStorage,
-                        tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")),
+                        type: parameter.type, value: "value", index: "index", dates: parameter.dateStorage, uuids: parameter.uuidStorage,
+                        booleans: parameter.booleanStorage, tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")),
                     .line("index += 1"),
                 ]))
             }

@@ -123,7 +123,8 @@ extension Translator {
         func column(_ property: PropertyModel) -> String {
             var arguments = [String(property.index)]
             if property.type == .date, property.dateStorage != .text { arguments.append("dates: .\(property.dateStorage.rawValue)") }
-            if property.type == .uuid, configuration.types.uuids != .text { arguments.append("uuids: .\(configuration.types.uuids.rawValue)") }
+            if property.type == .uuid, property.uuidStorage != .text { arguments.append("uuids: .\(property.uuidStorage.rawValue)") }
+            if property.type == .bool, property.booleanStorage != .integer { arguments.append("booleans: \(literal(property.booleanStorage))") }
             return "SQLColumn(\(arguments.joined(separator: ", ")))"
         }
         for property in record.properties {
@@ -237,7 +238,11 @@ extension Translator {
         switch property.type {
         case .int: return "try SQLRecordCoding.int\(orNil)(\(arguments))"
         case .double: return "try SQLRecordCoding.double\(orNil)(\(arguments))"
-        case .bool: return "try SQLRecordCoding.bool\(orNil)(\(arguments))"
+        case .bool:
+            if property.booleanStorage != .integer {
+                return "try SQLRecordCoding.bool\(orNil)(\(arguments), \(literal(property.booleanStorage)))"
+            }
+            return "try SQLRecordCoding.bool\(orNil)(\(arguments))"
         case .string: return "try SQLRecordCoding.text\(orNil)(\(arguments))"
         case .bytes: return "try SQLRecordCoding.bytes\(orNil)(\(arguments))"
         case .date:
@@ -248,23 +253,40 @@ extension Translator {
             return "try SQLRecordCoding.date\(orNil)(\(arguments), \(storage))"
         case .uuid, .url, .value:
             let function = property.type == .uuid ? "uuid" : property.type == .url ? "url" : "value"
-            let read = "try SQLRecordCoding.\(function)(\(arguments))"
+            let storage = property.type == .uuid && property.uuidStorage != .text ? ", .\(property.uuidStorage.rawValue)" : ""
+            let read = "try SQLRecordCoding.\(function)(\(arguments)\(storage))"
             return property.isOptional ? "SQLRecordCoding.isNull(statement, \(index)) ? nil : \(read)" : read
         }
     }
 
     /// The statement binding `value` (an expression of `property`'s type) at `index`.
     func bindLine(_ property: PropertyModel, value: String, index: String, record: RecordModel) -> CodeLine {
-        bindLine(type: property.type, value: value, index: index, dates: property.dateStorage, tag: columnTag(record, property))
+        bindLine(
+            type: property.type, value: value, index: index, dates: property.dateStorage, uuids: property.uuidStorage,
+            booleans: property.booleanStorage, tag: columnTag(record, property))
     }
 
     /// The statement binding `value`, an expression of Swift type `type`, at `index`;
-    /// dates are stored as `dates` says, and a date it cannot hold throws naming `tag`.
-    func bindLine(type: GeneratorConfiguration.SwiftType, value: String, index: String, dates: SQLDate.Storage, tag: String) -> CodeLine {
+    /// dates, UUIDs and booleans are stored as `dates`, `uuids` and `booleans` say, and a
+    /// date the storage cannot hold throws naming `tag`.
+    func bindLine(
+        type: GeneratorConfiguration.SwiftType, value: String, index: String, dates: SQLDate.Storage, uuids: SQLUUID.Storage,
+        booleans: SQLBoolean.Storage, tag: String
+    ) -> CodeLine {
         switch type {
         case .date: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(dates.rawValue), \(tag))")
-        case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(configuration.types.uuids.rawValue))")
+        case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(uuids.rawValue))")
+        case .bool where booleans != .integer:
+            return .line("try SQLRecordCoding.bind(\(value), statement, \(index), \(literal(booleans)))")
         default: return .line("try SQLRecordCoding.bind(\(value), statement, \(index))")
+        }
+    }
+
+    /// A boolean storage as a Swift expression: `.integer`, `.text(true: "TRUE", false: "FALSE")`.
+    func literal(_ booleans: SQLBoolean.Storage) -> String {
+        switch booleans {
+        case .integer: return ".integer"
+        case .text(let yes, let no): return ".text(true: \(SwiftLiteral.string(yes)), false: \(SwiftLiteral.string(no)))"
         }
     }
 

@@ -33,13 +33,16 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
     public let dates: SQLDate.Storage
     /// How UUIDs in this column are stored, for comparisons with `UUID`s.
     public let uuids: SQLUUID.Storage
+    /// How booleans in this column are stored, for comparisons with `Bool`s.
+    public let booleans: SQLBoolean.Storage
 
     /// The column at `index` of `Record`'s select list.
     @inlinable
-    public init(_ index: Int32, dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text) {
+    public init(_ index: Int32, dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text, booleans: SQLBoolean.Storage = .integer) {
         self.index = index
         self.dates = dates
         self.uuids = uuids
+        self.booleans = booleans
     }
 
     /// `value` as this column stores it, for comparisons. (A date the storage cannot hold
@@ -57,7 +60,8 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
         if let date = value as? Date {
             return Self.comparable(date, dates)
         }
-        if uuids == .blob, let uuid = value as? UUID { return .blob(SQLUUID.bytes(from: uuid)) }
+        if uuids != .text, let uuid = value as? UUID { return SQLUUID.storedValue(uuid, as: uuids) }
+        if booleans != .integer, let flag = value as? Bool { return SQLBoolean.storedValue(flag, as: booleans) }
         return value.sqlValue
     }
 

@@ -27,12 +27,16 @@ public struct SQLExpression<Record, Value>: Sendable {
     /// For dates: how the expression holds its date (a column's storage, or seconds since
     /// 1970 after arithmetic). `.text` for anything else.
     @usableFromInline var dates: SQLDate.Storage
+    /// For booleans: how the expression holds them (a column's storage). `.integer` for
+    /// anything else.
+    @usableFromInline var booleans: SQLBoolean.Storage
 
     @usableFromInline
-    init(_ shape: SQLPredicateShape, _ values: SQLBoundValues, dates: SQLDate.Storage) {
+    init(_ shape: SQLPredicateShape, _ values: SQLBoundValues, dates: SQLDate.Storage, booleans: SQLBoolean.Storage = .integer) {
         self.shape = shape
         self.values = values
         self.dates = dates
+        self.booleans = booleans
     }
 }
 
@@ -78,7 +82,7 @@ extension SQLColumn: SQLOperand where Value: SQLExpressionValue {
     public var sqlExpression: SQLExpression<Record, Value.Unwrapped> {
         var shape = SQLPredicateShape()
         shape.appendColumn(.column, index)
-        return SQLExpression(shape, .none, dates: dates)
+        return SQLExpression(shape, .none, dates: dates, booleans: booleans)
     }
 }
 
@@ -127,7 +131,19 @@ extension SQLExpression {
     /// The same expression as another type (a date difference is a number of seconds).
     @inlinable
     func retyped<Other>(_ type: Other.Type) -> SQLExpression<Record, Other> {
-        SQLExpression<Record, Other>(shape, values, dates: dates)
+        SQLExpression<Record, Other>(shape, values, dates: dates, booleans: booleans)
+    }
+
+    /// The same boolean as 1 or 0 (unchanged when it is stored so): a column of text
+    /// booleans compared with its text for true.
+    @inlinable
+    var asInteger: SQLExpression {
+        guard case .text(let yes, _) = booleans else { return self }
+        var result = self
+        result.shape.append(SQLPredicateShape.token(.boolean))
+        result.values = values + .one(.text(yes))
+        result.booleans = .integer
+        return result
     }
 
     /// `self op other`, two dates compared in the same storage: as stored when both
@@ -140,6 +156,11 @@ extension SQLExpression {
             left = left.inSeconds
             right = right.inSeconds
         }
+        // Booleans stored two ways (1 and 0, 'TRUE' and 'FALSE') compare as 1 and 0.
+        if Value.self == Bool.self, left.booleans != right.booleans {
+            left = left.asInteger
+            right = right.asInteger
+        }
         left.shape.append(contentsOf: right.shape)
         left.shape.append(SQLPredicateShape.token(.compare, UInt16(op.rawValue)))
         return SQLPredicate(left.shape, left.values + right.values)
@@ -149,7 +170,9 @@ extension SQLExpression {
     /// constant labelled otherwise would be converted a second time).
     @inlinable
     func compared(_ op: SQLComparison, value: Value) -> SQLPredicate<Record> where Value: SQLBindable {
-        compared(op, .constant(SQLColumn<Record, Value>(0, dates: dates).sqlValue(value), dates: dates))
+        var constant = SQLExpression.constant(SQLColumn<Record, Value>(0, dates: dates, booleans: booleans).sqlValue(value), dates: dates)
+        constant.booleans = booleans
+        return compared(op, constant)
     }
 }
 

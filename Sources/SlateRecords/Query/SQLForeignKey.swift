@@ -40,7 +40,7 @@ public struct SQLJoinedColumns<Record: SQLQueryableRecord, Joined>: Sendable {
     @inlinable
     public subscript<Value>(dynamicMember column: KeyPath<Record.Columns, SQLColumn<Record, Value>>) -> SQLColumn<Joined, Value> {
         let own = Record.Columns()[keyPath: column]
-        return SQLColumn(own.index + offset, dates: own.dates, uuids: own.uuids)
+        return SQLColumn(own.index + offset, dates: own.dates, uuids: own.uuids, booleans: own.booleans)
     }
 }
 

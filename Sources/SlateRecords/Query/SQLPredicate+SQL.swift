@@ -180,6 +180,10 @@ struct SQLPredicateRenderer {
                 default:
                     stack.append(.expression(value))
                 }
+            case .boolean:
+                let value = Self.sql(stack.removeLast(), nested: true)
+                stack.append(.expression("(\(value) = ?)"))
+                parameters += 1
             }
         }
         return stack.last.map { Self.sql($0, nested: false) } ?? ""

@@ -108,6 +108,9 @@ struct SQLPredicateShape: Hashable, Sendable {
         /// A date expression, stored as the operand's ``SQLDate/Storage`` says, in seconds
         /// since 1970.
         case seconds
+        /// A boolean stored as text, as 1 or 0: the expression compared with its text for
+        /// true (bound).
+        case boolean
     }
 
     @usableFromInline static var operandBits: UInt16 { 11 }

@@ -161,6 +161,25 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
     }
 }
 
+/// How a projected column stores its values, from its ``SQLColumn``.
+@usableFromInline
+struct SQLColumnStorage: Sendable {
+    @usableFromInline let dates: SQLDate.Storage
+    @usableFromInline let uuids: SQLUUID.Storage
+    @usableFromInline let booleans: SQLBoolean.Storage
+    /// Whether the column reads otherwise than its type decodes itself: dates in a numeric
+    /// storage, any UUID (read in its storage's form only), booleans stored as text.
+    @usableFromInline let isRead: Bool
+
+    @inlinable
+    init<Record, Value>(_ column: SQLColumn<Record, Value>) {
+        dates = column.dates
+        uuids = column.uuids
+        booleans = column.booleans
+        isRead = !column.dates.isText || Value.self == UUID.self || Value.self == UUID?.self || column.booleans != .integer
+    }
+}
+
 /// A projection or aggregate with its predicate and order evaluated: what the synchronous
 /// and async methods run.
 @usableFromInline
@@ -168,21 +187,26 @@ struct SQLProjection: Sendable {
     @usableFromInline let shape: SQLQueryShape
     @usableFromInline let values: SQLBoundValues
     @usableFromInline let limit: Int?
-    /// How each column stores dates (empty: as text): a `Date` of a column with a numeric
-    /// storage reads its numbers as that storage counts them, as the record's decoder
-    /// reads them.
-    @usableFromInline let dates: [SQLDate.Storage]
+    /// How each column stores its values (empty: the way each type decodes itself): a
+    /// `Date` of a column that stores seconds since 2001 reads from that epoch, a UUID in
+    /// its column's storage only, a boolean stored as text from its texts, as the record's
+    /// decoder reads them.
+    @usableFromInline let storages: [SQLColumnStorage]
+    /// Whether some column reads otherwise than its type decodes itself: the loops that
+    /// read no such column stay plain.
+    @usableFromInline let readsStorage: Bool
 
     @inlinable
     init<Record>(
         _ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?,
-        dates: [SQLDate.Storage] = []
+        storages: [SQLColumnStorage] = []
     ) {
         shape = SQLQueryShape(
             kind: .project, predicate: condition?.shape, order: order?.terms ?? [], limit: limit == nil ? .none : .bound, projection: columns)
         values = condition?.values ?? .none
         self.limit = limit
-        self.dates = dates
+        self.storages = storages
+        readsStorage = storages.contains(where: \.isRead)
     }
 
     @inlinable
@@ -196,7 +220,8 @@ struct SQLProjection: Sendable {
             kind: .aggregate, predicate: condition?.shape, setColumn: all[keyPath: column].index, projection: [Int32(function.rawValue)])
         values = condition?.values ?? .none
         limit = nil
-        dates = function == .count ? [] : [all[keyPath: column].dates]
+        storages = function == .count ? [] : [SQLColumnStorage(all[keyPath: column])]
+        readsStorage = storages.contains(where: \.isRead)
     }
 
     /// Column `index` read as a `Column` that is a `Date` or `Date?` stored as `storage`;
@@ -213,6 +238,43 @@ struct SQLProjection: Sendable {
         return nil
     }
 
+    /// Column `index` read as a `Column` that is a `UUID` or `UUID?` in `storage`'s form
+    /// only (see ``SQLRecordCoding/uuid(_:_:_:_:)``); nil for any other type.
+    @usableFromInline
+    static func uuid<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLUUID.Storage) throws -> Column?? {
+        guard Column.self == UUID.self || Column.self == UUID?.self else { return nil }
+        if Column.self == UUID?.self, statement.isNull(at: index) { return .some(UUID?.none as? Column) }
+        guard let handle = statement.handle, let uuid = SQLUUID.uuid(sqliteStatement: handle, column: index, storage: storage) else {
+            // NULL for a `UUID`: its own decoding throws the usual error.
+            if statement.isNull(at: index) { return .some(try UUID.decode(from: statement, at: index) as? Column) }
+            throw notStored(statement, index, storage.notAUUID)
+        }
+        return .some(uuid as? Column)
+    }
+
+    /// Column `index` read as a `Column` that is a `Bool` or `Bool?` stored as one of two
+    /// texts; nil for any other type or storage.
+    @usableFromInline
+    static func bool<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLBoolean.Storage) throws -> Column?? {
+        guard case .text(let yes, let no) = storage, Column.self == Bool.self || Column.self == Bool?.self else { return nil }
+        if Column.self == Bool?.self, statement.isNull(at: index) { return .some(Bool?.none as? Column) }
+        guard let handle = statement.handle, let flag = SQLRecordCoding.textBool(handle, index, yes, no) else {
+            if statement.isNull(at: index) { return .some(try Bool.decode(from: statement, at: index) as? Column) }
+            throw notStored(statement, index, storage.notABoolean)
+        }
+        return .some(flag as? Column)
+    }
+
+    /// The error for column `index` holding a value that is not `what` (a UUID or a
+    /// boolean as its column stores them), naming the column and the value.
+    @usableFromInline
+    static func notStored(_ statement: SQLStatement, _ index: Int32, _ what: String) -> SQLError {
+        SQLError(
+            code: .mismatch,
+            message: "column \(index) (\"\(statement.columnName(at: index))\") holds \((try? statement.value(at: index))?.sqlLiteral ?? "?"), which is not \(what)",
+            sql: statement.sql)
+    }
+
     /// The rows, each column decoded to its type: the walk `forEach(in:_:_:)`, gathered.
     @inlinable
     func rows<each Value: SQLColumnDecodable>(in context: SQLContext, _ cache: SQLQueryCache, of types: repeat (each Value).Type) throws -> [(repeat each Value)] {
@@ -221,16 +283,21 @@ struct SQLProjection: Sendable {
         return rows
     }
 
-    /// Column `index` read as a `Column` from a column that stores dates as `storage`: a
-    /// `Date` of a column with a numeric storage as that storage counts, anything else by
-    /// its own decoding (a `Date`'s reads numbers as a text storage does). The loops call it
-    /// only when some column has a numeric storage.
+    /// Column `index` read as a `Column` from a column that stores its values as `storage`
+    /// says: a `Date` of a column with a numeric storage as that storage counts (`Date`'s own
+    /// decoding reads numbers as a text storage does), a UUID in its column's form only, a
+    /// boolean from its column's texts, anything else by its own decoding. The loops call
+    /// it only when some column ``SQLColumnStorage/isRead``.
     @inlinable
     static func read<Column: SQLColumnDecodable>(
-        _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLDate.Storage
+        _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLColumnStorage
     ) throws -> Column {
-        if !storage.isText, case let date?? = try date(Column.self, statement, index, storage) {
-            return date
+        if storage.isRead {
+            if !storage.dates.isText, case let date?? = try date(Column.self, statement, index, storage.dates) {
+                return date
+            }
+            if case let uuid?? = try uuid(Column.self, statement, index, storage.uuids) { return uuid }
+            if case let flag?? = try bool(Column.self, statement, index, storage.booleans) { return flag }
         }
         return try Column.decode(from: statement, at: index)
     }
@@ -241,9 +308,8 @@ struct SQLProjection: Sendable {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         defer { statement.reset() }
         guard try statement.next() else { return nil }
-        if let storage = dates.first, !storage.isText, !statement.isNull(at: 0),
-           case let date?? = try Self.date(Result.self, statement, 0, storage) {
-            return date
+        if readsStorage, let storage = storages.first, !statement.isNull(at: 0) {
+            return try Self.read(Result.self, statement, 0, storage)
         }
         return try Result?.decode(from: statement, at: 0)
     }

@@ -225,12 +225,12 @@ extension SQLProjection {
     ) {
         let all = Record.Columns()
         var indices: [Int32] = []
-        var dates: [SQLDate.Storage] = []
+        var storages: [SQLColumnStorage] = []
         for column in repeat each columns {
             indices.append(all[keyPath: column].index)
-            dates.append(all[keyPath: column].dates)
+            storages.append(SQLColumnStorage(all[keyPath: column]))
         }
-        self.init(Record.self, indices, predicate?(all), order?(all), limit: limit, dates: dates)
+        self.init(Record.self, indices, predicate?(all), order?(all), limit: limit, storages: storages)
     }
 
     /// Hands the value of each row's one column to `body`: a loop specialized for its
@@ -242,8 +242,8 @@ extension SQLProjection {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
-        // As in `forEach(in:_:_:)`: the plain loop unless the column has a numeric storage.
-        guard let storage = dates.first, !storage.isText else {
+        // As in `forEach(in:_:_:)`: the plain loop unless the column reads its storage.
+        guard readsStorage, let storage = storages.first else {
             while try statement.next() {
                 try body(try Value.decode(from: statement, at: 0))
             }
@@ -262,10 +262,10 @@ extension SQLProjection {
         let statement = try context.typedStatement(shape, values: values, in: cache)
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
-        // Only a column with a numeric storage reads dates another way than `Date`'s own
-        // decoding (which reads numbers as a text storage does): the common case keeps the
-        // plain loop, whose reads inline.
-        guard dates.contains(where: { !$0.isText }) else {
+        // Only a column storing seconds since 2001 (which `Date`'s own decoding reads as
+        // seconds since 1970), a UUID or a boolean stored as text reads another way than
+        // its type's own decoding: the common case keeps the plain loop, whose reads inline.
+        guard readsStorage else {
             while try statement.next() {
                 var index: Int32 = -1
                 func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
@@ -280,7 +280,7 @@ extension SQLProjection {
             var index: Int32 = -1
             func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
                 index += 1
-                return try Self.read(Column.self, statement, index, dates[Int(index)])
+                return try Self.read(Column.self, statement, index, storages[Int(index)])
             }
             try body(repeat read((each Value).self))
         }

@@ -1535,7 +1535,7 @@ extension OtherApps.Tables {
     /// The rows of the `Post` table, as ``Post`` records.
     public var posts: SQLTable<Post, Self> { SQLTable(self) }
     /// The rows of the `gpkg_contents` table, as ``GpkgContent`` records.
-    public var gpkgContent: SQLTable<GpkgContent, Self> { SQLTable(self) }
+    public var gpkgContents: SQLTable<GpkgContent, Self> { SQLTable(self) }
     /// The rows of the `Adobe_images` table, as ``AdobeImage`` records.
     public var adobeImages: SQLTable<AdobeImage, Self> { SQLTable(self) }
     /// The rows of the `sync_log` table, as ``SyncLog`` records.
@@ -1683,7 +1683,7 @@ public func sqlite3_post_delete(_ db: OpaquePointer, _ record: Post) throws -> B
 /// The rows of `gpkg_contents`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func sqlite3_gpkg_content_fetch(
+public func sqlite3_gpkg_contents_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((GpkgContent) throws -> Bool)? = nil
@@ -1693,7 +1693,7 @@ public func sqlite3_gpkg_content_fetch(
 
 /// Calls `body` with each row of `gpkg_contents` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func sqlite3_gpkg_content_forEach(_ db: OpaquePointer, _ body: (GpkgContent) throws -> Void) throws {
+public func sqlite3_gpkg_contents_forEach(_ db: OpaquePointer, _ body: (GpkgContent) throws -> Void) throws {
     try SQLRecordCoding.forEach(db, GpkgContent.sqlSelect, decode: { try GpkgContent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 

@@ -1008,15 +1008,15 @@ extension Country {
 /// ```
 public struct Legacy: Identifiable, Hashable, Codable, Sendable {
     /// `number`: INT PRIMARY KEY.
-    public var number: Int
+    public var number: Int?
     /// `label`: TEXT.
     public var label: String?
 
     /// The primary key, `number`.
-    public var id: Int { number }
+    public var id: Int? { number }
 
     /// Creates a record.
-    public init(number: Int, label: String? = nil) {
+    public init(number: Int?, label: String? = nil) {
         self.number = number
         self.label = label
     }
@@ -1054,7 +1054,7 @@ extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.number = try SQLRecordCoding.int(statement, offset, "legacy.number")
+        self.number = try SQLRecordCoding.intOrNil(statement, offset, "legacy.number")
         self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "legacy.label")
     }
 
@@ -1108,7 +1108,7 @@ extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
     @discardableResult
-    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+    public static func bindKey(_ id: Int?, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
@@ -1120,11 +1120,11 @@ extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
         /// The columns' SQL names, quoted, in ``Legacy/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"number\"", "\"label\""]
         /// `INT PRIMARY KEY`
-        public var number: SQLColumn<Legacy, Int> { SQLColumn(0) }
+        public var number: SQLColumn<Legacy, Int?> { SQLColumn(0) }
         /// `TEXT`
         public var label: SQLColumn<Legacy, String?> { SQLColumn(1) }
         /// The primary key, `number`.
-        public var id: SQLColumn<Legacy, Int> { SQLColumn(0) }
+        public var id: SQLColumn<Legacy, Int?> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
@@ -1141,7 +1141,7 @@ extension Legacy {
     }
 
     /// The row with primary key `number` in the database `db`, or nil.
-    public static func find(_ number: Int, in db: OpaquePointer) throws -> Legacy? {
+    public static func find(_ number: Int?, in db: OpaquePointer) throws -> Legacy? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(number, to: $0, at: 1) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }).first
     }
 
@@ -2964,7 +2964,7 @@ public func sqlite3_legacies_forEach(_ db: OpaquePointer, _ body: (Legacy) throw
 }
 
 /// The `legacy` row with primary key `number`, or nil.
-public func sqlite3_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> Legacy? {
+public func sqlite3_legacy_find(_ db: OpaquePointer, _ number: Int?) throws -> Legacy? {
     try SQLRecordCoding.fetch(db, Legacy.sqlFind, limit: 1, bind: { try Legacy.bindKey(number, to: $0, at: 1) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }).first
 }
 

@@ -10,7 +10,7 @@ import SQLite3
 /// The `OtherApps` database: 5 tables, generated from `other-apps.sql`.
 ///
 /// Raw mode: the file depends on the SQLite C API alone. Open a database with
-/// `apps_open_other_apps` and use the `apps_…` functions.
+/// `other_open_other_apps` and use the `other_…` functions.
 public enum OtherApps {
     /// The `user_version` of the schema the code was generated from.
     public static let schemaVersion: Int64 = 1
@@ -1413,12 +1413,12 @@ extension OtherApps.SyncLog {
 /// Opens the `OtherApps` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
 ///
 /// - Parameter readOnly: open for reading only.
-public func apps_open_other_apps(_ path: String, readOnly: Bool = false) throws -> OpaquePointer {
+public func other_open_other_apps(_ path: String, readOnly: Bool = false) throws -> OpaquePointer {
     try SQLRecordCoding.open(path, flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE)
 }
 
 /// Creates the `OtherApps` database at `path` from ``OtherApps/creationSQL`` and returns its `sqlite3` handle.
-public func apps_create_other_apps(_ path: String) throws -> OpaquePointer {
+public func other_create_other_apps(_ path: String) throws -> OpaquePointer {
     try SQLRecordCoding.create(path, sql: OtherApps.creationSQL)
 }
 
@@ -1426,13 +1426,13 @@ public func apps_create_other_apps(_ path: String) throws -> OpaquePointer {
 ///
 /// ```swift
 /// var db: OpaquePointer!
-/// guard apps_open_other_apps("other_apps.db", &db) == SQLITE_OK else { … }
+/// guard other_open_other_apps("other_apps.db", &db) == SQLITE_OK else { … }
 /// defer { sqlite3_close_v2(db) }
 /// ```
 ///
 /// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
 @discardableResult
-public func apps_open_other_apps(
+public func other_open_other_apps(
     _ path: String,
     _ db: inout OpaquePointer?,
     _ flags: Int32 = SQLITE_OPEN_READWRITE
@@ -1449,7 +1449,7 @@ public func apps_open_other_apps(
 /// Creates the `OtherApps` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
 /// (then `db` is nil).
 @discardableResult
-public func apps_create_other_apps(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+public func other_create_other_apps(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
     do {
         db = try SQLRecordCoding.create(path, sql: OtherApps.creationSQL)
         return SQLITE_OK
@@ -1462,7 +1462,7 @@ public func apps_create_other_apps(_ path: String, _ db: inout OpaquePointer?) -
 /// The rows of `event`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func apps_events_fetch(
+public func other_events_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((OtherApps.Event) throws -> Bool)? = nil
@@ -1472,33 +1472,33 @@ public func apps_events_fetch(
 
 /// Calls `body` with each row of `event` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func apps_events_forEach(_ db: OpaquePointer, _ body: (OtherApps.Event) throws -> Void) throws {
+public func other_events_forEach(_ db: OpaquePointer, _ body: (OtherApps.Event) throws -> Void) throws {
     try SQLRecordCoding.forEach(db, OtherApps.Event.sqlSelect, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `event` row with primary key `objid`, or nil.
-public func apps_event_find(_ db: OpaquePointer, _ objid: Int) throws -> OtherApps.Event? {
+public func other_event_find(_ db: OpaquePointer, _ objid: Int) throws -> OtherApps.Event? {
     try SQLRecordCoding.fetch(db, OtherApps.Event.sqlFind, limit: 1, bind: { try OtherApps.Event.bindKey(objid, to: $0, at: 1) }, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `event` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func apps_event_insert(_ db: OpaquePointer, _ record: inout OtherApps.Event) throws {
+public func other_event_insert(_ db: OpaquePointer, _ record: inout OtherApps.Event) throws {
     let value = record
     record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: OtherApps.Event.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func apps_event_update(_ db: OpaquePointer, _ record: OtherApps.Event) throws -> Bool {
+public func other_event_update(_ db: OpaquePointer, _ record: OtherApps.Event) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "event", "update")
-    guard let sql = OtherApps.Event.sqlUpdate else { return try apps_event_find(db, record.objid) != nil }
+    guard let sql = OtherApps.Event.sqlUpdate else { return try other_event_find(db, record.objid) != nil }
     return try SQLRecordCoding.update(db, sql, find: OtherApps.Event.sqlFind, bindKey: { try OtherApps.Event.bindKey(record.objid, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func apps_event_delete(_ db: OpaquePointer, _ record: OtherApps.Event) throws -> Bool {
+public func other_event_delete(_ db: OpaquePointer, _ record: OtherApps.Event) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "event", "delete")
     return try SQLRecordCoding.execute(db, OtherApps.Event.sqlDelete, bind: { try OtherApps.Event.bindKey(record.objid, to: $0, at: 1) }) > 0
 }
@@ -1506,7 +1506,7 @@ public func apps_event_delete(_ db: OpaquePointer, _ record: OtherApps.Event) th
 /// The rows of `Post`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func apps_posts_fetch(
+public func other_posts_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((OtherApps.Post) throws -> Bool)? = nil
@@ -1516,33 +1516,33 @@ public func apps_posts_fetch(
 
 /// Calls `body` with each row of `Post` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func apps_posts_forEach(_ db: OpaquePointer, _ body: (OtherApps.Post) throws -> Void) throws {
+public func other_posts_forEach(_ db: OpaquePointer, _ body: (OtherApps.Post) throws -> Void) throws {
     try SQLRecordCoding.forEach(db, OtherApps.Post.sqlSelect, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `Post` row with primary key `id`, or nil.
-public func apps_post_find(_ db: OpaquePointer, _ id: Int) throws -> OtherApps.Post? {
+public func other_post_find(_ db: OpaquePointer, _ id: Int) throws -> OtherApps.Post? {
     try SQLRecordCoding.fetch(db, OtherApps.Post.sqlFind, limit: 1, bind: { try OtherApps.Post.bindKey(id, to: $0, at: 1) }, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `Post` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func apps_post_insert(_ db: OpaquePointer, _ record: inout OtherApps.Post) throws {
+public func other_post_insert(_ db: OpaquePointer, _ record: inout OtherApps.Post) throws {
     let value = record
     record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: OtherApps.Post.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func apps_post_update(_ db: OpaquePointer, _ record: OtherApps.Post) throws -> Bool {
+public func other_post_update(_ db: OpaquePointer, _ record: OtherApps.Post) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Post", "update")
-    guard let sql = OtherApps.Post.sqlUpdate else { return try apps_post_find(db, record.id) != nil }
+    guard let sql = OtherApps.Post.sqlUpdate else { return try other_post_find(db, record.id) != nil }
     return try SQLRecordCoding.update(db, sql, find: OtherApps.Post.sqlFind, bindKey: { try OtherApps.Post.bindKey(record.id, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func apps_post_delete(_ db: OpaquePointer, _ record: OtherApps.Post) throws -> Bool {
+public func other_post_delete(_ db: OpaquePointer, _ record: OtherApps.Post) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Post", "delete")
     return try SQLRecordCoding.execute(db, OtherApps.Post.sqlDelete, bind: { try OtherApps.Post.bindKey(record.id, to: $0, at: 1) }) > 0
 }
@@ -1550,7 +1550,7 @@ public func apps_post_delete(_ db: OpaquePointer, _ record: OtherApps.Post) thro
 /// The rows of `gpkg_contents`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func apps_gpkg_content_fetch(
+public func other_gpkg_contents_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((OtherApps.GpkgContent) throws -> Bool)? = nil
@@ -1560,39 +1560,39 @@ public func apps_gpkg_content_fetch(
 
 /// Calls `body` with each row of `gpkg_contents` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func apps_gpkg_content_forEach(_ db: OpaquePointer, _ body: (OtherApps.GpkgContent) throws -> Void) throws {
+public func other_gpkg_contents_forEach(_ db: OpaquePointer, _ body: (OtherApps.GpkgContent) throws -> Void) throws {
     try SQLRecordCoding.forEach(db, OtherApps.GpkgContent.sqlSelect, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `gpkg_contents` row with primary key `table_name`, or nil.
-public func apps_gpkg_content_find(_ db: OpaquePointer, _ tableName: String) throws -> OtherApps.GpkgContent? {
+public func other_gpkg_content_find(_ db: OpaquePointer, _ tableName: String) throws -> OtherApps.GpkgContent? {
     try SQLRecordCoding.fetch(db, OtherApps.GpkgContent.sqlFind, limit: 1, bind: { try OtherApps.GpkgContent.bindKey(tableName, to: $0, at: 1) }, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `gpkg_contents` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func apps_gpkg_content_insert(_ db: OpaquePointer, _ record: inout OtherApps.GpkgContent) throws {
+public func other_gpkg_content_insert(_ db: OpaquePointer, _ record: inout OtherApps.GpkgContent) throws {
     let value = record
     record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: OtherApps.GpkgContent.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func apps_gpkg_content_update(_ db: OpaquePointer, _ record: OtherApps.GpkgContent) throws -> Bool {
-    guard let sql = OtherApps.GpkgContent.sqlUpdate else { return try apps_gpkg_content_find(db, record.tableName) != nil }
+public func other_gpkg_content_update(_ db: OpaquePointer, _ record: OtherApps.GpkgContent) throws -> Bool {
+    guard let sql = OtherApps.GpkgContent.sqlUpdate else { return try other_gpkg_content_find(db, record.tableName) != nil }
     return try SQLRecordCoding.update(db, sql, find: OtherApps.GpkgContent.sqlFind, bindKey: { try OtherApps.GpkgContent.bindKey(record.tableName, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func apps_gpkg_content_delete(_ db: OpaquePointer, _ record: OtherApps.GpkgContent) throws -> Bool {
+public func other_gpkg_content_delete(_ db: OpaquePointer, _ record: OtherApps.GpkgContent) throws -> Bool {
     return try SQLRecordCoding.execute(db, OtherApps.GpkgContent.sqlDelete, bind: { try OtherApps.GpkgContent.bindKey(record.tableName, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `Adobe_images`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func apps_adobe_images_fetch(
+public func other_adobe_images_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((OtherApps.AdobeImage) throws -> Bool)? = nil
@@ -1602,33 +1602,33 @@ public func apps_adobe_images_fetch(
 
 /// Calls `body` with each row of `Adobe_images` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func apps_adobe_images_forEach(_ db: OpaquePointer, _ body: (OtherApps.AdobeImage) throws -> Void) throws {
+public func other_adobe_images_forEach(_ db: OpaquePointer, _ body: (OtherApps.AdobeImage) throws -> Void) throws {
     try SQLRecordCoding.forEach(db, OtherApps.AdobeImage.sqlSelect, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `Adobe_images` row with primary key `id_local`, or nil.
-public func apps_adobe_image_find(_ db: OpaquePointer, _ idLocal: Int) throws -> OtherApps.AdobeImage? {
+public func other_adobe_image_find(_ db: OpaquePointer, _ idLocal: Int) throws -> OtherApps.AdobeImage? {
     try SQLRecordCoding.fetch(db, OtherApps.AdobeImage.sqlFind, limit: 1, bind: { try OtherApps.AdobeImage.bindKey(idLocal, to: $0, at: 1) }, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `Adobe_images` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func apps_adobe_image_insert(_ db: OpaquePointer, _ record: inout OtherApps.AdobeImage) throws {
+public func other_adobe_image_insert(_ db: OpaquePointer, _ record: inout OtherApps.AdobeImage) throws {
     let value = record
     record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: OtherApps.AdobeImage.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func apps_adobe_image_update(_ db: OpaquePointer, _ record: OtherApps.AdobeImage) throws -> Bool {
+public func other_adobe_image_update(_ db: OpaquePointer, _ record: OtherApps.AdobeImage) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Adobe_images", "update")
-    guard let sql = OtherApps.AdobeImage.sqlUpdate else { return try apps_adobe_image_find(db, record.idLocal) != nil }
+    guard let sql = OtherApps.AdobeImage.sqlUpdate else { return try other_adobe_image_find(db, record.idLocal) != nil }
     return try SQLRecordCoding.update(db, sql, find: OtherApps.AdobeImage.sqlFind, bindKey: { try OtherApps.AdobeImage.bindKey(record.idLocal, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func apps_adobe_image_delete(_ db: OpaquePointer, _ record: OtherApps.AdobeImage) throws -> Bool {
+public func other_adobe_image_delete(_ db: OpaquePointer, _ record: OtherApps.AdobeImage) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Adobe_images", "delete")
     return try SQLRecordCoding.execute(db, OtherApps.AdobeImage.sqlDelete, bind: { try OtherApps.AdobeImage.bindKey(record.idLocal, to: $0, at: 1) }) > 0
 }
@@ -1636,7 +1636,7 @@ public func apps_adobe_image_delete(_ db: OpaquePointer, _ record: OtherApps.Ado
 /// The rows of `sync_log`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
-public func apps_sync_logs_fetch(
+public func other_sync_logs_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
     filter: ((OtherApps.SyncLog) throws -> Bool)? = nil
@@ -1646,33 +1646,33 @@ public func apps_sync_logs_fetch(
 
 /// Calls `body` with each row of `sync_log` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func apps_sync_logs_forEach(_ db: OpaquePointer, _ body: (OtherApps.SyncLog) throws -> Void) throws {
+public func other_sync_logs_forEach(_ db: OpaquePointer, _ body: (OtherApps.SyncLog) throws -> Void) throws {
     try SQLRecordCoding.forEach(db, OtherApps.SyncLog.sqlSelect, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `sync_log` row with primary key `id`, or nil.
-public func apps_sync_log_find(_ db: OpaquePointer, _ id: Int) throws -> OtherApps.SyncLog? {
+public func other_sync_log_find(_ db: OpaquePointer, _ id: Int) throws -> OtherApps.SyncLog? {
     try SQLRecordCoding.fetch(db, OtherApps.SyncLog.sqlFind, limit: 1, bind: { try OtherApps.SyncLog.bindKey(id, to: $0, at: 1) }, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `sync_log` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func apps_sync_log_insert(_ db: OpaquePointer, _ record: inout OtherApps.SyncLog) throws {
+public func other_sync_log_insert(_ db: OpaquePointer, _ record: inout OtherApps.SyncLog) throws {
     let value = record
     record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: OtherApps.SyncLog.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func apps_sync_log_update(_ db: OpaquePointer, _ record: OtherApps.SyncLog) throws -> Bool {
+public func other_sync_log_update(_ db: OpaquePointer, _ record: OtherApps.SyncLog) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "sync_log", "update")
-    guard let sql = OtherApps.SyncLog.sqlUpdate else { return try apps_sync_log_find(db, record.id) != nil }
+    guard let sql = OtherApps.SyncLog.sqlUpdate else { return try other_sync_log_find(db, record.id) != nil }
     return try SQLRecordCoding.update(db, sql, find: OtherApps.SyncLog.sqlFind, bindKey: { try OtherApps.SyncLog.bindKey(record.id, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func apps_sync_log_delete(_ db: OpaquePointer, _ record: OtherApps.SyncLog) throws -> Bool {
+public func other_sync_log_delete(_ db: OpaquePointer, _ record: OtherApps.SyncLog) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "sync_log", "delete")
     return try SQLRecordCoding.execute(db, OtherApps.SyncLog.sqlDelete, bind: { try OtherApps.SyncLog.bindKey(record.id, to: $0, at: 1) }) > 0
 }
@@ -1728,7 +1728,27 @@ fileprivate enum SQLRecordCoding {
 
     /// Dates are the years 0000 to 9999, in every storage.
     static func isReadable(_ seconds: Double) -> Bool { seconds >= -62_167_219_200 && seconds < 253_402_300_800 }
-    enum UUIDStorage { case text, blob }
+    enum UUIDStorage {
+        case text, uppercaseText, blob, guidBlob
+        var summary: String {
+            switch self {
+            case .text: return "lower-case 8-4-4-4-12 text"
+            case .uppercaseText: return "upper-case 8-4-4-4-12 text"
+            case .blob: return "16 bytes in RFC 4122 order"
+            case .guidBlob: return "16 bytes in Microsoft's GUID order"
+            }
+        }
+    }
+    enum BooleanStorage {
+        case integer
+        case text(true: String, false: String)
+        var summary: String {
+            switch self {
+            case .integer: return "1 or 0"
+            case .text(let yes, let no): return "'\(yes.replacingOccurrences(of: "'", with: "''"))' or '\(no.replacingOccurrences(of: "'", with: "''"))'"
+            }
+        }
+    }
 
     typealias Failure = OtherApps.SQLError
 
@@ -1797,6 +1817,24 @@ fileprivate enum SQLRecordCoding {
         default: break
         }
         throw mismatch(statement, index, column, "Bool")
+    }
+
+    static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: BooleanStorage) throws -> Bool {
+        guard let value = try boolOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Bool") }
+        return value
+    }
+
+    static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: BooleanStorage) throws -> Bool? {
+        guard case .text(let yes, let no) = storage else { return try boolOrNil(statement, index, column) }
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            let bytes = UnsafeBufferPointer(start: sqlite3_column_text(statement, index), count: Int(sqlite3_column_bytes(statement, index)))
+            if bytes.elementsEqual(yes.utf8) { return true }
+            if bytes.elementsEqual(no.utf8) { return false }
+        default: break
+        }
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not \(storage.summary), the column's booleans")
     }
 
     static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
@@ -1873,17 +1911,27 @@ fileprivate enum SQLRecordCoding {
             "holds \(describe(statement, index)), which as \(storage.numberDescription) (\(storage.name)) is \(side): no \(storage.name) date can be stored as it\(hint)")
     }
 
-    static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
-        let count = Int(sqlite3_column_bytes(statement, index))
-        if sqlite3_column_type(statement, index) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, index) {
+    /// A UUID in `storage`'s form only: one in another form would not bind back as the
+    /// value the row holds, and a key or a comparison would miss the row.
+    static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: UUIDStorage = .text) throws -> UUID {
+        switch (storage, sqlite3_column_type(statement, index)) {
+        case (.text, SQLITE_TEXT), (.uppercaseText, SQLITE_TEXT):
+            if let text = try? self.text(statement, index, column), text == (storage == .text ? text.lowercased() : text.uppercased()),
+               let uuid = UUID(uuidString: text) {
+                return uuid
+            }
+        case (.blob, SQLITE_BLOB), (.guidBlob, SQLITE_BLOB):
+            guard sqlite3_column_bytes(statement, index) == 16, let blob = sqlite3_column_blob(statement, index) else { break }
             let b = UnsafeRawBufferPointer(start: blob, count: 16)
+            if storage == .guidBlob {
+                return UUID(uuid: (b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            }
             return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
-        }
-        if sqlite3_column_type(statement, index) == SQLITE_TEXT, let uuid = UUID(uuidString: try text(statement, index, column)) {
-            return uuid
+        default:
+            break
         }
         if sqlite3_column_type(statement, index) == SQLITE_NULL { throw mismatch(statement, index, column, "UUID") }
-        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a UUID")
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a UUID as the column stores them (\(storage.summary))")
     }
 
     static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
@@ -2009,8 +2057,17 @@ fileprivate enum SQLRecordCoding {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         switch storage {
         case .text: try bind(value.uuidString.lowercased(), statement, index)
+        case .uppercaseText: try bind(value.uuidString.uppercased(), statement, index)
         case .blob: try bind(withUnsafeBytes(of: value.uuid) { Array($0) }, statement, index)
+        case .guidBlob:
+            let u = value.uuid
+            try bind([u.3, u.2, u.1, u.0, u.5, u.4, u.7, u.6, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15], statement, index)
         }
+    }
+
+    static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32, _ storage: BooleanStorage) throws {
+        guard case .text(let yes, let no) = storage else { return try bind(value, statement, index) }
+        try bind(value.map { $0 ? yes : no }, statement, index)
     }
 
     static func bind(_ value: URL?, _ statement: OpaquePointer, _ index: Int32) throws {

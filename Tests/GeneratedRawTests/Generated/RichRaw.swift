@@ -941,15 +941,15 @@ extension RichRaw {
     /// ```
     public struct Legacy: Identifiable, Hashable, Codable, Sendable {
         /// `number`: INT PRIMARY KEY.
-        public var number: Int
+        public var number: Int?
         /// `label`: TEXT.
         public var label: String?
 
         /// The primary key, `number`.
-        public var id: Int { number }
+        public var id: Int? { number }
 
         /// Creates a record.
-        public init(number: Int, label: String? = nil) {
+        public init(number: Int?, label: String? = nil) {
             self.number = number
             self.label = label
         }
@@ -984,7 +984,7 @@ extension RichRaw.Legacy {
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
-        self.number = try SQLRecordCoding.int(statement, offset, "legacy.number")
+        self.number = try SQLRecordCoding.intOrNil(statement, offset, "legacy.number")
         self.label = try SQLRecordCoding.textOrNil(statement, offset + 1, "legacy.label")
     }
 
@@ -1038,7 +1038,7 @@ extension RichRaw.Legacy {
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
     @discardableResult
-    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+    public static func bindKey(_ id: Int?, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
         try SQLRecordCoding.bind(id, statement, index)
         return index + 1
     }
@@ -1061,7 +1061,7 @@ extension RichRaw.Legacy {
     }
 
     /// The row with primary key `number` in the database `db`, or nil.
-    public static func find(_ number: Int, in db: OpaquePointer) throws -> RichRaw.Legacy? {
+    public static func find(_ number: Int?, in db: OpaquePointer) throws -> RichRaw.Legacy? {
         try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
     }
 
@@ -2659,7 +2659,7 @@ public func raw_legacies_forEach(_ db: OpaquePointer, _ body: (RichRaw.Legacy) t
 }
 
 /// The `legacy` row with primary key `number`, or nil.
-public func raw_legacy_find(_ db: OpaquePointer, _ number: Int) throws -> RichRaw.Legacy? {
+public func raw_legacy_find(_ db: OpaquePointer, _ number: Int?) throws -> RichRaw.Legacy? {
     try SQLRecordCoding.fetch(db, RichRaw.Legacy.sqlFind, limit: 1, bind: { try RichRaw.Legacy.bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
 }
 
@@ -3255,7 +3255,27 @@ fileprivate enum SQLRecordCoding {
 
     /// Dates are the years 0000 to 9999, in every storage.
     static func isReadable(_ seconds: Double) -> Bool { seconds >= -62_167_219_200 && seconds < 253_402_300_800 }
-    enum UUIDStorage { case text, blob }
+    enum UUIDStorage {
+        case text, uppercaseText, blob, guidBlob
+        var summary: String {
+            switch self {
+            case .text: return "lower-case 8-4-4-4-12 text"
+            case .uppercaseText: return "upper-case 8-4-4-4-12 text"
+            case .blob: return "16 bytes in RFC 4122 order"
+            case .guidBlob: return "16 bytes in Microsoft's GUID order"
+            }
+        }
+    }
+    enum BooleanStorage {
+        case integer
+        case text(true: String, false: String)
+        var summary: String {
+            switch self {
+            case .integer: return "1 or 0"
+            case .text(let yes, let no): return "'\(yes.replacingOccurrences(of: "'", with: "''"))' or '\(no.replacingOccurrences(of: "'", with: "''"))'"
+            }
+        }
+    }
 
     typealias Failure = RichRaw.SQLError
 
@@ -3324,6 +3344,24 @@ fileprivate enum SQLRecordCoding {
         default: break
         }
         throw mismatch(statement, index, column, "Bool")
+    }
+
+    static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: BooleanStorage) throws -> Bool {
+        guard let value = try boolOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Bool") }
+        return value
+    }
+
+    static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: BooleanStorage) throws -> Bool? {
+        guard case .text(let yes, let no) = storage else { return try boolOrNil(statement, index, column) }
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            let bytes = UnsafeBufferPointer(start: sqlite3_column_text(statement, index), count: Int(sqlite3_column_bytes(statement, index)))
+            if bytes.elementsEqual(yes.utf8) { return true }
+            if bytes.elementsEqual(no.utf8) { return false }
+        default: break
+        }
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not \(storage.summary), the column's booleans")
     }
 
     static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
@@ -3400,17 +3438,27 @@ fileprivate enum SQLRecordCoding {
             "holds \(describe(statement, index)), which as \(storage.numberDescription) (\(storage.name)) is \(side): no \(storage.name) date can be stored as it\(hint)")
     }
 
-    static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> UUID {
-        let count = Int(sqlite3_column_bytes(statement, index))
-        if sqlite3_column_type(statement, index) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, index) {
+    /// A UUID in `storage`'s form only: one in another form would not bind back as the
+    /// value the row holds, and a key or a comparison would miss the row.
+    static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: UUIDStorage = .text) throws -> UUID {
+        switch (storage, sqlite3_column_type(statement, index)) {
+        case (.text, SQLITE_TEXT), (.uppercaseText, SQLITE_TEXT):
+            if let text = try? self.text(statement, index, column), text == (storage == .text ? text.lowercased() : text.uppercased()),
+               let uuid = UUID(uuidString: text) {
+                return uuid
+            }
+        case (.blob, SQLITE_BLOB), (.guidBlob, SQLITE_BLOB):
+            guard sqlite3_column_bytes(statement, index) == 16, let blob = sqlite3_column_blob(statement, index) else { break }
             let b = UnsafeRawBufferPointer(start: blob, count: 16)
+            if storage == .guidBlob {
+                return UUID(uuid: (b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            }
             return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
-        }
-        if sqlite3_column_type(statement, index) == SQLITE_TEXT, let uuid = UUID(uuidString: try text(statement, index, column)) {
-            return uuid
+        default:
+            break
         }
         if sqlite3_column_type(statement, index) == SQLITE_NULL { throw mismatch(statement, index, column, "UUID") }
-        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a UUID")
+        throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a UUID as the column stores them (\(storage.summary))")
     }
 
     static func url(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> URL {
@@ -3536,8 +3584,17 @@ fileprivate enum SQLRecordCoding {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         switch storage {
         case .text: try bind(value.uuidString.lowercased(), statement, index)
+        case .uppercaseText: try bind(value.uuidString.uppercased(), statement, index)
         case .blob: try bind(withUnsafeBytes(of: value.uuid) { Array($0) }, statement, index)
+        case .guidBlob:
+            let u = value.uuid
+            try bind([u.3, u.2, u.1, u.0, u.5, u.4, u.7, u.6, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15], statement, index)
         }
+    }
+
+    static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32, _ storage: BooleanStorage) throws {
+        guard case .text(let yes, let no) = storage else { return try bind(value, statement, index) }
+        try bind(value.map { $0 ? yes : no }, statement, index)
     }
 
     static func bind(_ value: URL?, _ statement: OpaquePointer, _ index: Int32) throws {
