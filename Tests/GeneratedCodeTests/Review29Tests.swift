@@ -239,6 +239,22 @@ import Testing
         #expect(try db.stamps.fetchCount(where: { $0.ms == stored && $0.jd == stored && $0.t == stored && $0.iso == stored }) == 1)
     }
 
+    /// SQLite's date functions read a number held as text (`datetime('2460310.5')`,
+    /// `datetime('1704067200', 'unixepoch')`): a TEXT column keeps `strftime('%s', …)`'s text
+    /// and stores `julianday()`'s REAL as text. The documentation says every storage reads
+    /// "text in every form SQLite's date functions accept".
+    @Test func numbersHeldAsTextReadAsSQLiteReadsThem() throws {
+        let db = try Review29.inMemory()
+        defer { db.close() }
+        try exec(db, "INSERT INTO numtext VALUES (1, strftime('%s', '2024-01-01'), julianday('2024-01-01'), julianday('2024-01-01 12:00'))")
+        #expect(try query(db, "SELECT typeof(created), typeof(jd), typeof(at), datetime(created, 'unixepoch'), datetime(jd), datetime(at) FROM numtext")
+            == [["text", "text", "text", "2024-01-01 00:00:00", "2024-01-01 00:00:00", "2024-01-01 12:00:00"]])
+        let row = try db.numtexts.find(1)
+        #expect(row?.created == Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(row?.jd == Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(row?.at == Date(timeIntervalSince1970: 1_704_110_400))
+    }
+
     // MARK: UUIDs
 
     @Test func guidBlobsOfAnotherLengthAreRefusedNamingTheColumn() throws {

@@ -102,6 +102,17 @@ import Testing
         #expect(try r29_stamp_find(db, 2)?.iso == Date(timeIntervalSince1970: 1_704_110_400))
     }
 
+    @Test func numbersHeldAsTextReadAsSQLiteReadsThem() throws {
+        let scratch = Scratch()
+        let db = try r29_create_review29_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        exec(db, "INSERT INTO numtext VALUES (1, strftime('%s', '2024-01-01'), julianday('2024-01-01'), julianday('2024-01-01 12:00'))")
+        let row = try r29_numtext_find(db, 1)
+        #expect(row?.created == Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(row?.jd == Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(row?.at == Date(timeIntervalSince1970: 1_704_110_400))
+    }
+
     @Test func textBooleansWithDefaults() throws {
         let scratch = Scratch()
         let db = try r29_create_review29_raw(scratch.path)

@@ -81,3 +81,7 @@ CREATE TABLE flags (
   b  BOOLEAN,
   c  BOOLEAN NOT NULL DEFAULT 'FALSE'
 );
+
+-- Numbers SQLite's date functions read, stored as text: a TEXT column keeps strftime('%s')'s
+-- text, and turns julianday()'s REAL into text.
+CREATE TABLE numtext (id INTEGER PRIMARY KEY, created TEXT, jd TEXT, at TEXT);

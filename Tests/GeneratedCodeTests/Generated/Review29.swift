@@ -3,7 +3,7 @@
 import Foundation
 import SlateRecords
 
-/// The `Review29` database: 12 tables, generated from `review29.sql`.
+/// The `Review29` database: 13 tables, generated from `review29.sql`.
 ///
 /// ```swift
 /// let db = try Review29.bootstrap(at: "review29.sqlite")
@@ -113,6 +113,10 @@ public struct Review29: SQLDatabase {
           b  BOOLEAN,
           c  BOOLEAN NOT NULL DEFAULT 'FALSE'
         );
+
+        -- Numbers SQLite's date functions read, stored as text: a TEXT column keeps strftime('%s')'s
+        -- text, and turns julianday()'s REAL into text.
+        CREATE TABLE numtext (id INTEGER PRIMARY KEY, created TEXT, jd TEXT, at TEXT);
         """#),
     ]
 
@@ -2812,6 +2816,224 @@ extension Review29.Flag {
     }
 }
 
+// MARK: - Numtext
+extension Review29 {
+    /// A row of the `numtext` table.
+    ///
+    /// ```sql
+    /// CREATE TABLE numtext (id INTEGER PRIMARY KEY, created TEXT, jd TEXT, at TEXT)
+    /// ```
+    public struct Numtext: Identifiable, Hashable, Codable, Sendable {
+        /// `id`: INTEGER PRIMARY KEY (the rowid).
+        ///
+        /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
+        public var id: Int
+        /// `created`: TEXT.
+        public var created: Date?
+        /// `jd`: TEXT.
+        public var jd: Date?
+        /// `at`: TEXT.
+        public var at: Date?
+
+        /// Creates a record.
+        ///
+        /// Leave the rowid key out to let SQLite assign it on insert.
+        public init(id: Int = Int.min, created: Date? = nil, jd: Date? = nil, at: Date? = nil) {
+            self.id = id
+            self.created = created
+            self.jd = jd
+            self.at = at
+        }
+    }
+}
+
+extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
+    /// The table's SQL name.
+    public static let sqlName = "numtext"
+    /// Every column, in the order the decoder reads them.
+    public static let sqlSelect = #"SELECT "id", "created", "jd", "at" FROM "numtext""#
+    /// Counts the rows.
+    public static let sqlCount = #"SELECT count(*) FROM "numtext""#
+    /// Inserts, letting SQLite assign `id`.
+    static let sqlInsertAssigningRowID = #"INSERT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?)"#
+    /// Inserts, letting SQLite assign `id`, and returns the row.
+    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?) RETURNING "id", "created", "jd", "at""#
+    /// Inserts with every column given.
+    static let sqlInsertAll = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?)"#
+    /// Inserts with every column given, and returns the row.
+    static let sqlInsertAllReturning = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
+    /// Reads an inserted row back by rowid (SQLite before 3.35).
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE rowid = ?"#
+    /// The `INSERT` for this record: without `id` while SQLite is to assign it.
+    public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
+    /// ``sqlInsert`` returning the stored row.
+    public var sqlInsertReturning: String { id == Int.min ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAllReturning }
+    /// Whether ``sqlInsert`` leaves `id` to SQLite.
+    public var insertAssignsRowID: Bool { id == Int.min }
+    /// Reads the row with a key.
+    public static let sqlFind = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE "id" = ?"#
+    /// Writes every non-key column of the row with a key.
+    public static let sqlUpdate: String? = #"UPDATE "numtext" SET "created" = ?, "jd" = ?, "at" = ? WHERE "id" = ?"#
+    /// Deletes the row with a key.
+    public static let sqlDelete = #"DELETE FROM "numtext" WHERE "id" = ?"#
+    /// Where each connection keeps this record's prepared statements.
+    public static let statementSlots = SQLRecordSlots()
+    /// An insert stores the record as bound: it is not read back.
+    public static let insertReadBack: SQLInsertReadBack = .asBound
+
+    /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = try SQLRecordCoding.int(statement, offset, "numtext.id")
+        self.created = try SQLRecordCoding.dateOrNil(statement, offset + 1, "numtext.created", .unixTimeInteger)
+        self.jd = try SQLRecordCoding.dateOrNil(statement, offset + 2, "numtext.jd", .julianDay)
+        self.at = try SQLRecordCoding.dateOrNil(statement, offset + 3, "numtext.at", .text)
+    }
+
+    /// Binds the values ``sqlInsert`` takes.
+    public func bindInsert(to statement: OpaquePointer) throws {
+        let assigned = self.id == Int.min
+        let first: Int32 = assigned ? 1 : 2
+        if !assigned {
+            try SQLRecordCoding.bind(self.id, statement, 1)
+        }
+        try SQLRecordCoding.bind(self.created, statement, first, .unixTimeInteger, "numtext.created")
+        try SQLRecordCoding.bind(self.jd, statement, first + 1, .julianDay, "numtext.jd")
+        try SQLRecordCoding.bind(self.at, statement, first + 2, .text, "numtext.at")
+    }
+
+    /// The record as an insert that assigned `rowID` stored it.
+    public func storedAfterInsert(rowID: Int64) -> Self {
+        var stored = self
+        if self.id == Int.min { stored.id = Int(rowID) }
+        stored.created = SQLRecordCoding.stored(self.created, .unixTimeInteger)
+        stored.jd = SQLRecordCoding.stored(self.jd, .julianDay)
+        stored.at = SQLRecordCoding.stored(self.at, .text)
+        return stored
+    }
+
+    /// Where ``bind(to:indices:)`` binds each property in a hand-written statement.
+    public struct BindIndices: Hashable, Sendable {
+        /// The parameter `id` is bound to (one-based); 0 leaves it unbound.
+        public var id: Int32 = 0
+        /// The parameter `created` is bound to (one-based); 0 leaves it unbound.
+        public var created: Int32 = 0
+        /// The parameter `jd` is bound to (one-based); 0 leaves it unbound.
+        public var jd: Int32 = 0
+        /// The parameter `at` is bound to (one-based); 0 leaves it unbound.
+        public var at: Int32 = 0
+        /// Positions for some properties; the rest stay unbound.
+        public init(id: Int32 = 0, created: Int32 = 0, jd: Int32 = 0, at: Int32 = 0) {
+            self.id = id
+            self.created = created
+            self.jd = jd
+            self.at = at
+        }
+    }
+
+    /// Binds the record's properties to a hand-written statement, each at the position `indices` gives:
+    ///
+    /// ```swift
+    /// try record.bind(to: handle, indices: .init(id: 1, created: 2))
+    /// ```
+    ///
+    /// Values are stored as the generated statements store them (dates in their column's storage). A rowid key left
+    /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
+    public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
+        if indices.id > 0 {
+            try SQLRecordCoding.bind(self.id, statement, indices.id)
+        }
+        if indices.created > 0 {
+            try SQLRecordCoding.bind(self.created, statement, indices.created, .unixTimeInteger, "numtext.created")
+        }
+        if indices.jd > 0 {
+            try SQLRecordCoding.bind(self.jd, statement, indices.jd, .julianDay, "numtext.jd")
+        }
+        if indices.at > 0 {
+            try SQLRecordCoding.bind(self.at, statement, indices.at, .text, "numtext.at")
+        }
+    }
+
+    /// True: an update reads the row first, to keep dates it already holds as they are stored.
+    public static let updateKeepsStoredForms: Bool = true
+
+    /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
+    public func bindUpdate(to statement: OpaquePointer) throws {
+        try bindUpdate(to: statement, keeping: nil)
+    }
+
+    /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
+    /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
+    /// bytes and all.
+    public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
+        try SQLRecordCoding.bind(self.created, statement, 1, .unixTimeInteger, "numtext.created", keeping: current, 1)
+        try SQLRecordCoding.bind(self.jd, statement, 2, .julianDay, "numtext.jd", keeping: current, 2)
+        try SQLRecordCoding.bind(self.at, statement, 3, .text, "numtext.at", keeping: current, 3)
+        try SQLRecordCoding.bind(self.id, statement, 4)
+    }
+
+    /// Binds a key to the key parameters, the first at `index`; returns the index after them.
+    @discardableResult
+    public static func bindKey(_ id: Int, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
+        try SQLRecordCoding.bind(id, statement, index)
+        return index + 1
+    }
+
+    /// The columns of `numtext`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
+    public struct Columns: SQLColumnSet {
+        public typealias Record = Review29.Numtext
+
+        /// The columns' SQL names, quoted, in ``Review29.Numtext/sqlSelect`` order.
+        public static let sqlNames: [String] = ["\"id\"", "\"created\"", "\"jd\"", "\"at\""]
+        /// `INTEGER PRIMARY KEY (the rowid)`
+        public var id: SQLColumn<Review29.Numtext, Int> { SQLColumn(0) }
+        /// `TEXT`
+        public var created: SQLColumn<Review29.Numtext, Date?> { SQLColumn(1, dates: .unixTimeInteger) }
+        /// `TEXT`
+        public var jd: SQLColumn<Review29.Numtext, Date?> { SQLColumn(2, dates: .julianDay) }
+        /// `TEXT`
+        public var at: SQLColumn<Review29.Numtext, Date?> { SQLColumn(3) }
+        /// The columns.
+        public init() {}
+    }
+}
+
+extension Review29.Numtext {
+    /// The rows of `numtext` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Review29.Numtext) throws -> Bool)? = nil
+    ) throws -> [Review29.Numtext] {
+        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.Numtext? {
+        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "numtext", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "numtext", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+}
+
 // MARK: - Tables
 extension Review29.Tables {
     /// The rows of the `gen_mid` table, as ``Review29.GenMid`` records.
@@ -2838,6 +3060,8 @@ extension Review29.Tables {
     public var devNotes: SQLTable<Review29.DevNote, Self> { SQLTable(self) }
     /// The rows of the `flags` table, as ``Review29.Flag`` records.
     public var flags: SQLTable<Review29.Flag, Self> { SQLTable(self) }
+    /// The rows of the `numtext` table, as ``Review29.Numtext`` records.
+    public var numtexts: SQLTable<Review29.Numtext, Self> { SQLTable(self) }
 }
 
 // MARK: - Relationships
@@ -3517,4 +3741,48 @@ public func r29_flag_update(_ db: OpaquePointer, _ record: Review29.Flag) throws
 public func r29_flag_delete(_ db: OpaquePointer, _ record: Review29.Flag) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "flags", "delete")
     return try SQLRecordCoding.execute(db, Review29.Flag.sqlDelete, bind: { try Review29.Flag.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// The rows of `numtext`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func r29_numtexts_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Review29.Numtext) throws -> Bool)? = nil
+) throws -> [Review29.Numtext] {
+    try SQLRecordCoding.fetch(db, Review29.Numtext.sqlSelect, limit: limit, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `numtext` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func r29_numtexts_forEach(_ db: OpaquePointer, _ body: (Review29.Numtext) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Review29.Numtext.sqlSelect, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `numtext` row with primary key `id`, or nil.
+public func r29_numtext_find(_ db: OpaquePointer, _ id: Int) throws -> Review29.Numtext? {
+    try SQLRecordCoding.fetch(db, Review29.Numtext.sqlFind, limit: 1, bind: { try Review29.Numtext.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `numtext` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func r29_numtext_insert(_ db: OpaquePointer, _ record: inout Review29.Numtext) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Review29.Numtext.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func r29_numtext_update(_ db: OpaquePointer, _ record: Review29.Numtext) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "numtext", "update")
+    guard let sql = Review29.Numtext.sqlUpdate else { return try r29_numtext_find(db, record.id) != nil }
+    return try SQLRecordCoding.update(db, sql, find: Review29.Numtext.sqlFind, bindKey: { try Review29.Numtext.bindKey(record.id, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func r29_numtext_delete(_ db: OpaquePointer, _ record: Review29.Numtext) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "numtext", "delete")
+    return try SQLRecordCoding.execute(db, Review29.Numtext.sqlDelete, bind: { try Review29.Numtext.bindKey(record.id, to: $0, at: 1) }) > 0
 }
