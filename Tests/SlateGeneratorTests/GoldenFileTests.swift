@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 22)
+        #expect(Self.cases.count == 24)
     }
 
     @Test(arguments: cases)
