@@ -255,6 +255,25 @@ import Testing
         #expect(row?.at == Date(timeIntervalSince1970: 1_704_110_400))
     }
 
+    /// `SQLDate` reads "text in every form SQLite's date functions accept": each text SQLite
+    /// reads is a date of the same millisecond, and each it refuses is refused.
+    @Test(arguments: [
+        "2024-01-01T", "2024-01-01TT12:00", " 2024-01-01", "\t2024-01-01 12:00", "2024-01-01\n", "2024-01-01 12:00:00 Z",
+        "2024-01-01 12:00:00.123456", "2024-01-01 12:00:00.9999", "2024-01-01T12:00+02", "2024-01-01T12:00+0200",
+        "2024-01-01T12:00+14:59", "2024-01-01T12:00+15:00", "12:00", "12:00:00.5Z", "2024-02-30", "2024-01-01 24:00", "now",
+        "2460310.5", "1704067200", " 2460310.5 ", "-0001-01-01",
+    ])
+    func textReadsAsSQLiteReadsIt(text: String) throws {
+        let db = try Review29.inMemory()
+        defer { db.close() }
+        let sqlite = try db.pool.read { context in
+            try context.query(sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', ?)", parameters: [.text(text)])
+        }
+        let expected: Date? = if case .text(let reading) = sqlite.first?.first { SQLDate.date(fromText: reading) } else { nil }
+        let read = SQLDate.date(fromText: text).map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000) }
+        #expect(read == expected, "SQLite reads \(String(reflecting: text)) as \(sqlite), Slate as \(String(describing: read))")
+    }
+
     // MARK: UUIDs
 
     @Test func guidBlobsOfAnotherLengthAreRefusedNamingTheColumn() throws {
