@@ -274,6 +274,29 @@ import Testing
         #expect(read == expected, "SQLite reads \(String(reflecting: text)) as \(sqlite), Slate as \(String(describing: read))")
     }
 
+    /// A query parameter compared with a date column means what the typed predicate means:
+    /// the generator binds `unixTimeInteger` comparisons exactly (as `unixTime`), but binds
+    /// milliseconds, Julian days and whole-second text in their stored (rounded) form, so a
+    /// row before `since` matches `col >= :since` while `$0.col >= since` leaves it out.
+    @Test func queryParametersCompareAsTypedPredicatesDo() throws {
+        let db = try Review29.inMemory()
+        defer { db.close() }
+        let stored = Date(timeIntervalSince1970: 1_704_067_200)
+        _ = try db.insert(R.Stamp(id: 1, ts: stored, uxi: stored, ms: stored, jd: stored))
+        let since = stored.addingTimeInterval(0.4)  // 0.4 s after every stored date
+        let sinceSub = stored.addingTimeInterval(0.0004)  // 0.4 ms after
+        // Typed predicates: no row is at or after `since`.
+        #expect(try db.stamps.fetchCount(where: { $0.ts >= since }) == 0)
+        #expect(try db.stamps.fetchCount(where: { $0.uxi >= since }) == 0)
+        #expect(try db.stamps.fetchCount(where: { $0.ms >= sinceSub }) == 0)
+        // Query parameters, one storage at a time.
+        let never = Date(timeIntervalSince1970: 253_402_300_799)
+        #expect(try db.stampsAfter(since: never, sinceJulian: never, sinceWhole: never, sinceSeconds: since).isEmpty, "unixTimeInteger")
+        #expect(try db.stampsAfter(since: never, sinceJulian: never, sinceWhole: since, sinceSeconds: never).isEmpty, "textSeconds")
+        #expect(try db.stampsAfter(since: sinceSub, sinceJulian: never, sinceWhole: never, sinceSeconds: never).isEmpty, "unixTimeMilliseconds")
+        #expect(try db.stampsAfter(since: never, sinceJulian: sinceSub, sinceWhole: never, sinceSeconds: never).isEmpty, "julianDay")
+    }
+
     // MARK: UUIDs
 
     @Test func guidBlobsOfAnotherLengthAreRefusedNamingTheColumn() throws {
