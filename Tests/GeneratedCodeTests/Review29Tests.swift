@@ -326,6 +326,20 @@ import Testing
         #expect(try db.devLogs.fetchCount(where: { $0.dev.in([uuid]) }) == 1)
     }
 
+    /// A foreign key between UUID columns of two storages (`dev_note.dev` is `UUID`, text;
+    /// `dev.id` is `GUID`, guidBlob): generation accepts it, but no row can be both written
+    /// by the API and read back. The generator could refuse it.
+    @Test func aForeignKeyBetweenTwoUUIDStorages() throws {
+        let db = try Review29.inMemory()
+        defer { db.close() }
+        let dev = try db.insert(R.Dev(id: uuid, name: "a"))
+        // Through the API: the child's text does not match the parent's bytes.
+        #expect(throws: Never.self) { try db.insert(R.DevNote(dev: uuid, note: "n")) }
+        // As SQLite's foreign key requires it: the parent's bytes, which the child cannot read.
+        try exec(db, "INSERT INTO dev_note (dev, note) SELECT id, 'm' FROM dev")
+        #expect(throws: Never.self) { try db.devNotes.fetch(for: dev) }
+    }
+
     // MARK: Booleans
 
     @Test func textBooleansWithDefaultsAndOtherCases() throws {
