@@ -297,6 +297,19 @@ import Testing
         #expect(try db.stampsAfter(since: never, sinceJulian: sinceSub, sinceWhole: never, sinceSeconds: never).isEmpty, "julianDay")
     }
 
+    /// A query column that reads either of two date columns of different storages is typed
+    /// `Date` in the default text storage (`coalesce`) or in the first column's (`UNION ALL`):
+    /// milliseconds read through it are refused as dates after the year 9999.
+    @Test func queryColumnsOverTwoDateStorages() throws {
+        let db = try Review29.inMemory()
+        defer { db.close() }
+        let date = Date(timeIntervalSince1970: 1_704_067_200)
+        _ = try db.insert(R.Stamp(id: 1, jd: date))
+        _ = try db.insert(R.Stamp(id: 2, ms: date))
+        #expect(throws: Never.self) { try db.eitherDate() }
+        #expect(throws: Never.self) { try db.bothDates() }
+    }
+
     // MARK: UUIDs
 
     @Test func guidBlobsOfAnotherLengthAreRefusedNamingTheColumn() throws {

@@ -3171,6 +3171,58 @@ extension Review29.StampsAfterRow: SQLResultRow {
 }
 
 extension Review29 {
+    /// A row of the query `eitherDate`.
+    ///
+    /// ```sql
+    /// SELECT id, coalesce(jd, ms) AS at FROM stamps ORDER BY id
+    /// ```
+    public struct EitherDateRow: Hashable, Codable, Sendable {
+        /// `id`: INTEGER, from stamps.id.
+        public var id: Int
+        /// `at`: DATETIME, inferred from coalesce ( jd , ms ), can be NULL.
+        public var at: Date?
+
+        /// Creates a record.
+        public init(id: Int, at: Date?) {
+            self.id = id
+            self.at = at
+        }
+    }
+}
+
+extension Review29.EitherDateRow: SQLResultRow {
+    /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.id = try SQLRecordCoding.int(statement, offset, "eitherDate.id")
+        self.at = try SQLRecordCoding.dateOrNil(statement, offset + 1, "eitherDate.at", .text)
+    }
+}
+
+extension Review29 {
+    /// A row of the query `bothDates`.
+    ///
+    /// ```sql
+    /// SELECT jd AS at FROM stamps WHERE jd IS NOT NULL UNION ALL SELECT ms FROM stamps WHERE ms IS NOT NULL
+    /// ```
+    public struct BothDatesRow: Hashable, Codable, Sendable {
+        /// `at`: DATETIME, from stamps.jd, can be NULL.
+        public var at: Date?
+
+        /// Creates a record.
+        public init(at: Date?) {
+            self.at = at
+        }
+    }
+}
+
+extension Review29.BothDatesRow: SQLResultRow {
+    /// Reads the current row of `statement`, whose columns from `offset` on are the query's.
+    public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
+        self.at = try SQLRecordCoding.dateOrNil(statement, offset, "bothDates.at", .julianDay)
+    }
+}
+
+extension Review29 {
     /// The named queries of `review29-queries.sql`, each on one connection.
     ///
     /// `db.name(…)` and `tx.name(…)` call these; call them yourself on a connection you hold.
@@ -3212,6 +3264,46 @@ extension Review29 {
         public static let stampsAfterSQL = #"""
         SELECT id FROM stamps WHERE ms >= :since OR jd >= :sinceJulian OR ts >= :sinceWhole OR uxi >= :sinceSeconds ORDER BY id
         """#
+
+        /// A date from either of two columns of different storages.
+        ///
+        /// Returns every row.
+        ///
+        /// ```sql
+        /// SELECT id, coalesce(jd, ms) AS at FROM stamps ORDER BY id
+        /// ```
+        ///
+        /// From `review29-queries.sql:5`.
+        public static func eitherDate(_ context: SQLContext) throws -> [Review29.EitherDateRow] {
+            let statement = try context.cachedStatement(slot: eitherDateSlot, sql: eitherDateSQL)
+            defer { statement.reset() }
+            return try SQLRecordOperations.records(Review29.EitherDateRow.self, from: statement)
+        }
+        static let eitherDateSlot = SQLStatementSlot()
+        /// The SQL of `eitherDate`.
+        public static let eitherDateSQL = #"""
+        SELECT id, coalesce(jd, ms) AS at FROM stamps ORDER BY id
+        """#
+
+        /// The dates of two columns of different storages, one after the other.
+        ///
+        /// Returns every row.
+        ///
+        /// ```sql
+        /// SELECT jd AS at FROM stamps WHERE jd IS NOT NULL UNION ALL SELECT ms FROM stamps WHERE ms IS NOT NULL
+        /// ```
+        ///
+        /// From `review29-queries.sql:9`.
+        public static func bothDates(_ context: SQLContext) throws -> [Review29.BothDatesRow] {
+            let statement = try context.cachedStatement(slot: bothDatesSlot, sql: bothDatesSQL)
+            defer { statement.reset() }
+            return try SQLRecordOperations.records(Review29.BothDatesRow.self, from: statement)
+        }
+        static let bothDatesSlot = SQLStatementSlot()
+        /// The SQL of `bothDates`.
+        public static let bothDatesSQL = #"""
+        SELECT jd AS at FROM stamps WHERE jd IS NOT NULL UNION ALL SELECT ms FROM stamps WHERE ms IS NOT NULL
+        """#
     }
 }
 
@@ -3239,6 +3331,32 @@ extension Review29.Tables {
     ) throws -> [Review29.StampsAfterRow] {
         return try withReadContext { context in try Review29.Queries.stampsAfter(context, since: since, sinceJulian: sinceJulian, sinceWhole: sinceWhole, sinceSeconds: sinceSeconds) }
     }
+
+    /// A date from either of two columns of different storages.
+    ///
+    /// Returns every row.
+    ///
+    /// ```sql
+    /// SELECT id, coalesce(jd, ms) AS at FROM stamps ORDER BY id
+    /// ```
+    ///
+    /// From `review29-queries.sql:5`.
+    public func eitherDate() throws -> [Review29.EitherDateRow] {
+        return try withReadContext { context in try Review29.Queries.eitherDate(context) }
+    }
+
+    /// The dates of two columns of different storages, one after the other.
+    ///
+    /// Returns every row.
+    ///
+    /// ```sql
+    /// SELECT jd AS at FROM stamps WHERE jd IS NOT NULL UNION ALL SELECT ms FROM stamps WHERE ms IS NOT NULL
+    /// ```
+    ///
+    /// From `review29-queries.sql:9`.
+    public func bothDates() throws -> [Review29.BothDatesRow] {
+        return try withReadContext { context in try Review29.Queries.bothDates(context) }
+    }
 }
 
 extension Review29 {
@@ -3264,6 +3382,32 @@ extension Review29 {
         sinceSeconds: Date
     ) async throws -> [Review29.StampsAfterRow] {
         return try await pool.readWithoutTransaction { context in try Review29.Queries.stampsAfter(context, since: since, sinceJulian: sinceJulian, sinceWhole: sinceWhole, sinceSeconds: sinceSeconds) }
+    }
+
+    /// A date from either of two columns of different storages.
+    ///
+    /// Returns every row.
+    ///
+    /// ```sql
+    /// SELECT id, coalesce(jd, ms) AS at FROM stamps ORDER BY id
+    /// ```
+    ///
+    /// From `review29-queries.sql:5`.
+    public func eitherDate() async throws -> [Review29.EitherDateRow] {
+        return try await pool.readWithoutTransaction { context in try Review29.Queries.eitherDate(context) }
+    }
+
+    /// The dates of two columns of different storages, one after the other.
+    ///
+    /// Returns every row.
+    ///
+    /// ```sql
+    /// SELECT jd AS at FROM stamps WHERE jd IS NOT NULL UNION ALL SELECT ms FROM stamps WHERE ms IS NOT NULL
+    /// ```
+    ///
+    /// From `review29-queries.sql:9`.
+    public func bothDates() async throws -> [Review29.BothDatesRow] {
+        return try await pool.readWithoutTransaction { context in try Review29.Queries.bothDates(context) }
     }
 }
 
@@ -3937,4 +4081,32 @@ public func r29_stamps_after(
         try SQLRecordCoding.bind(sinceWhole, statement, 3, .textSeconds, "stampsAfter :sinceWhole")
         try SQLRecordCoding.bind(sinceSeconds, statement, 4, .unixTime, "stampsAfter :sinceSeconds")
     }, decode: { try Review29.StampsAfterRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// A date from either of two columns of different storages.
+///
+/// Returns every row.
+///
+/// ```sql
+/// SELECT id, coalesce(jd, ms) AS at FROM stamps ORDER BY id
+/// ```
+///
+/// From `review29-queries.sql:5`.
+public func r29_either_date(_ db: OpaquePointer) throws -> [Review29.EitherDateRow] {
+    try SQLRecordCoding.fetch(db, Review29.Queries.eitherDateSQL, bind: { statement in
+    }, decode: { try Review29.EitherDateRow(sqliteStatement: $0, offset: 0) })
+}
+
+/// The dates of two columns of different storages, one after the other.
+///
+/// Returns every row.
+///
+/// ```sql
+/// SELECT jd AS at FROM stamps WHERE jd IS NOT NULL UNION ALL SELECT ms FROM stamps WHERE ms IS NOT NULL
+/// ```
+///
+/// From `review29-queries.sql:9`.
+public func r29_both_dates(_ db: OpaquePointer) throws -> [Review29.BothDatesRow] {
+    try SQLRecordCoding.fetch(db, Review29.Queries.bothDatesSQL, bind: { statement in
+    }, decode: { try Review29.BothDatesRow(sqliteStatement: $0, offset: 0) })
 }
