@@ -6,10 +6,29 @@
 /// Any other comment that mentions `name:` leaves a script a script: Prisma's migrations
 /// keep commented-out seed code such as `--   name: 'admin',`.
 enum QueryFileHeader {
-    /// Whether `text` has a line of a header's exact shape.
+    /// Whether `text` has a line of a header's exact shape, or one meant as a header that
+    /// misses it (``isMeantAsHeader(_:)``): such a file is a query file whose parser reports
+    /// that line, never a schema script that would become a version of the schema and run
+    /// its statements on every user's database.
     static func isQueryFile(_ text: String) -> Bool {
         // Split by scalars: in a String, "\r\n" is one Character, not a "\n".
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).contains { isHeader($0) }
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).contains { isHeader($0) || isMeantAsHeader($0) }
+    }
+
+    /// Whether `line` is meant as a header though it may miss the shape: `--`, `name:`, one
+    /// word that starts like a name (not a quote: Prisma's `--   name: 'admin',` is seed code
+    /// commented out), then nothing, or a `:` (a forgotten kind, a name with a dash, a kind
+    /// followed by a comment). A sentence after `name:` is prose, not a header.
+    static func isMeantAsHeader(_ line: Substring.UnicodeScalarView) -> Bool {
+        var rest = line.drop { $0 == " " || $0 == "\t" }
+        guard rest.starts(with: "--".unicodeScalars) else { return false }
+        rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        guard rest.starts(with: "name:".unicodeScalars) else { return false }
+        rest = rest.dropFirst(5).drop { $0 == " " || $0 == "\t" }
+        guard let first = rest.first, first.properties.isAlphabetic || ("0"..."9").contains(first) || first == "_" else { return false }
+        rest = rest.drop { $0 != " " && $0 != "\t" && $0 != ":" && $0 != "\r" }
+        rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return rest.isEmpty || rest.first == ":"
     }
 
     /// Whether `line` has a header's exact shape: `--`, `name:`, a name (letters, digits

@@ -232,11 +232,50 @@ public enum SQLDate {
         return text.withUTF8 { date(fromText: $0) }
     }
 
-    /// The date the UTF-8 bytes stand for, or nil when they are not a date SQLite would read.
+    /// The date the UTF-8 bytes stand for, or nil when they are not a date SQLite would read:
+    /// a date in SQLite's text forms, or a number held as text, which SQLite's date
+    /// functions read as a Julian day (`datetime('2460310.5')`).
     public static func date(fromText bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        if let date = parsed(bytes) { return date }
+        guard let number = number(fromText: bytes), number >= 0, number <= 5_373_484.5 else { return nil }
+        let date = Date(timeIntervalSince1970: seconds(fromJulianDay: number))
+        return isReadable(date) ? date : nil
+    }
+
+    /// A date in SQLite's text forms.
+    private static func parsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var parser = Parser(bytes: bytes)
         guard let seconds = parser.parse() else { return nil }
         return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The date text in a column of `storage` stands for: a date in SQLite's text forms, or
+    /// text holding a number (`'1704067200'` from `strftime('%s')`, `'2460310.5'` from
+    /// `julianday()` stored in a TEXT column), read as the storage reads that number, as
+    /// SQLite's date functions read such text. Nil when it is neither, or a number that
+    /// reads as a date outside the years 0000 to 9999.
+    public static func date(fromText bytes: UnsafeBufferPointer<UInt8>, storage: Storage) -> Date? {
+        if let date = parsed(bytes) { return date }
+        guard let number = number(fromText: bytes) else { return nil }
+        let date = date(fromNumber: number, storage: storage)
+        return isReadable(date) ? date : nil
+    }
+
+    /// The number text holds, spaces around it allowed, as SQLite reads a number held as
+    /// text; nil for anything else.
+    package static func number(fromText bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard start < end, end - start <= 40 else { return nil }
+        let allowed: (UInt8) -> Bool = { byte in
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+        guard bytes[start..<end].allSatisfy(allowed), bytes[start..<end].contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)), number.isFinite else { return nil }
+        return number
     }
 
     /// `date` as `YYYY-MM-DD HH:MM:SS.SSS`, UTC, rounded to the millisecond.

@@ -25,7 +25,7 @@ extension SQLStatement {
         case SQLITE_TEXT:
             guard let text = sqlite3_column_text(handle, index) else { throw mismatchError(column: index, expected: Date.self) }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
-            if let date = SQLDate.date(fromText: bytes) { return date }
+            if let date = SQLDate.date(fromText: bytes, storage: storage) { return date }
             throw SQLError(
                 code: .mismatch,
                 message: "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date",

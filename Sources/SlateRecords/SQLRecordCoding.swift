@@ -218,7 +218,7 @@ public enum SQLRecordCoding {
             date = SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
         case SQLITE_TEXT:
             guard let text = sqlite3_value_text(value) else { return nil }
-            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), storage: storage)
         default:
             return nil
         }

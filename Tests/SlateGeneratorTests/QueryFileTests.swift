@@ -332,8 +332,11 @@ import Testing
 
     // MARK: The command line and inputs
 
-    /// Texts and whether they are query files: only a line of a header's exact shape makes
-    /// one (its name and kind are checked when the file is parsed).
+    /// Texts and whether they are query files: a line of a header's exact shape makes one,
+    /// and so does a line meant as a header that misses the shape (a forgotten kind, a name
+    /// with a dash: the parser reports it at its line, where a schema script would run it as
+    /// a migration); a quote or a sentence after `name:` does not (its name and kind are
+    /// checked when the file is parsed).
     static let shapes: [(text: String, isQueryFile: Bool)] = [
         ("-- name: findBook :one\nSELECT 1;", true),
         ("-- License: MIT\n\n-- name: a :exec\nDELETE FROM book;", true),
@@ -344,11 +347,12 @@ import Testing
         ("SELECT 1;\n-- name: a :one\nSELECT 2;", true),
         ("CREATE TABLE t (a);", false),
         ("-- await prisma.user.create({ data: {\n--   name: 'admin',\n-- } })\nCREATE TABLE t (a);", false),
-        ("-- name: a\nSELECT 1;", false),
-        ("-- name: a :one extra\nSELECT 1;", false),
-        ("-- name: a :1\nSELECT 1;", false),
-        ("-- name: a:one\nSELECT 1;", false),
+        ("-- name: a\nSELECT 1;", true),
+        ("-- name: a :one extra\nSELECT 1;", true),
+        ("-- name: a :1\nSELECT 1;", true),
+        ("-- name: a:one\nSELECT 1;", true),
         ("-- name: 'a' :one\nSELECT 1;", false),
+        ("CREATE TABLE person (\n  -- name: the name people see\n  name TEXT\n);", false),
         ("-- username: a :one\nSELECT 1;", false),
         ("SELECT 1; -- name: a :one", false),
         ("/* name: a :one */ SELECT 1;", false),

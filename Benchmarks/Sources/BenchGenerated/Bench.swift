@@ -116,7 +116,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) RETURNING "id", "i", "d", "t""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "i", "d", "t" FROM "item" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "i", "d", "t" FROM "item" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -345,7 +345,7 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry" FROM "orders" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry" FROM "orders" WHERE "OrderID" = ?"#
     /// The `INSERT` for this record: without `OrderID` while SQLite is to assign it.
     public var sqlInsert: String { orderID == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

@@ -18,14 +18,19 @@ extension ModelBuilder {
     }
 
     /// The typing of a view's column: as `slate.json` gives it for the view itself
-    /// (`types.columns`, `types.dateColumns`, a rule whose `table` pattern matches the view),
+    /// (`types.columns`, `types.dateColumns`, a rule whose `table` is the view's name, not a
+    /// pattern),
     /// else as the table column it shows, so that a view and its table read one column
     /// alike, else by its declared type (an expression SQLite cannot type is `SQLValue`).
     func viewTyping(_ view: View, _ column: ResultColumn) -> ColumnTyping {
         let key = "\(view.name).\(column.name)"
         let declaredType = column.declaredType ?? ""
+        // A rule names the view itself only by its name, not by a pattern: `Adobe_*`, written
+        // for Lightroom's tables, must not take `Adobe_recent`'s columns from the tables
+        // they show.
         let ownRule = configuration.types.rules.contains { rule in
-            rule.table != nil && rule.matches(table: view.name, column: column.name, declaredType: declaredType)
+            guard let table = rule.table, !table.contains("*") else { return false }
+            return rule.matches(table: view.name, column: column.name, declaredType: declaredType)
         }
         let ownSetting = configuration.types.columns[key] != nil || configuration.types.dateColumns[key] != nil || ownRule
         if !ownSetting, let origin = column.tableColumn, let table = schema.table(named: origin.table),

@@ -229,8 +229,13 @@ enum RawSupportTemplate {
                 guard let text = sqlite3_column_text(statement, index) else { return nil }
                 let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
                 if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-                if invalidAsNil { return nil }
-                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+                // Text holding a number reads as the storage reads the number.
+                if let value = DateText.number(bytes) {
+                    number = value
+                } else {
+                    if invalidAsNil { return nil }
+                    throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+                }
             default:
                 throw mismatch(statement, index, column, "Date")
             }
@@ -704,6 +709,20 @@ enum RawSupportTemplate {
 
         /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
         enum DateText {
+            /// The number text holds, spaces around it allowed; nil for anything else.
+            static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+                var start = 0
+                var end = bytes.count
+                while start < end, bytes[start] == 0x20 { start += 1 }
+                while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+                guard start < end, end - start <= 40 else { return nil }
+                let digits = bytes[start..<end]
+                guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                      digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+                guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+                return number
+            }
+
             static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
                 var index = 0
                 func number(_ digits: Int) -> Int64? {

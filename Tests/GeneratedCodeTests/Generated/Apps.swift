@@ -388,7 +388,7 @@ extension Apps.NotificationRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned" FROM "Notification" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned" FROM "Notification" WHERE "Id" = ?"#
     /// The `INSERT` for this record: without `Id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1586,7 +1586,7 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime" FROM "Adobe_images" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
     public var sqlInsert: String { idLocal == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1946,7 +1946,7 @@ extension Apps.AgLibraryFile: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime" FROM "AgLibraryFile" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime" FROM "AgLibraryFile" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
     public var sqlInsert: String { idLocal == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2219,7 +2219,7 @@ extension Apps.Message: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags" FROM "messages" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags" FROM "messages" WHERE "_id" = ?"#
     /// The `INSERT` for this record: without `_id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

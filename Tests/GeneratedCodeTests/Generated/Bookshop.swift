@@ -221,7 +221,7 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?) RETURNING "author_id", "name", "born", "website""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "author_id", "name", "born", "website" FROM "authors" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "author_id", "name", "born", "website" FROM "authors" WHERE "author_id" = ?"#
     /// The `INSERT` for this record: without `author_id` while SQLite is to assign it.
     public var sqlInsert: String { authorId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -443,7 +443,7 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?) RETURNING "publisher_id", "name", "country""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "publisher_id", "name", "country" FROM "publishers" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "publisher_id", "name", "country" FROM "publishers" WHERE "publisher_id" = ?"#
     /// The `INSERT` for this record: without `publisher_id` while SQLite is to assign it.
     public var sqlInsert: String { publisherId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -672,7 +672,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print" FROM "books" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print" FROM "books" WHERE "book_id" = ?"#
     /// The `INSERT` for this record: without `book_id` while SQLite is to assign it.
     public var sqlInsert: String { bookId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1152,7 +1152,7 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?) RETURNING "category_id", "name", "parent_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "category_id", "name", "parent_id" FROM "categories" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "category_id", "name", "parent_id" FROM "categories" WHERE "category_id" = ?"#
     /// The `INSERT` for this record: without `category_id` while SQLite is to assign it.
     public var sqlInsert: String { categoryId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1549,7 +1549,7 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?) RETURNING "customer_id", "email", "name", "joined", "marketing""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "customer_id", "email", "name", "joined", "marketing" FROM "customers" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "customer_id", "email", "name", "joined", "marketing" FROM "customers" WHERE "customer_id" = ?"#
     /// The `INSERT` for this record: without `customer_id` while SQLite is to assign it.
     public var sqlInsert: String { customerId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1801,7 +1801,7 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?) RETURNING "address_id", "customer_id", "line1", "line2", "city", "postcode""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "address_id", "customer_id", "line1", "line2", "city", "postcode" FROM "addresses" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "address_id", "customer_id", "line1", "line2", "city", "postcode" FROM "addresses" WHERE "address_id" = ?"#
     /// The `INSERT` for this record: without `address_id` while SQLite is to assign it.
     public var sqlInsert: String { addressId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2067,7 +2067,7 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status" FROM "orders" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status" FROM "orders" WHERE "order_id" = ?"#
     /// The `INSERT` for this record: without `order_id` while SQLite is to assign it.
     public var sqlInsert: String { orderId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2555,7 +2555,7 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?) RETURNING "book_id", "on_hand", "reserved""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "book_id", "on_hand", "reserved" FROM "stock" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "book_id", "on_hand", "reserved" FROM "stock" WHERE "book_id" = ?"#
     /// The `INSERT` for this record: without `book_id` while SQLite is to assign it.
     public var sqlInsert: String { bookId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2776,7 +2776,7 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?) RETURNING "review_id", "book_id", "customer_id", "stars", "body", "written""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "review_id", "book_id", "customer_id", "stars", "body", "written" FROM "reviews" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "review_id", "book_id", "customer_id", "stars", "body", "written" FROM "reviews" WHERE "review_id" = ?"#
     /// The `INSERT` for this record: without `review_id` while SQLite is to assign it.
     public var sqlInsert: String { reviewId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

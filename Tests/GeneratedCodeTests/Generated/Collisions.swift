@@ -98,7 +98,7 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "store" ("store_id", "name") VALUES (?, ?) RETURNING "store_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "store_id", "name" FROM "store" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "store_id", "name" FROM "store" WHERE "store_id" = ?"#
     /// The `INSERT` for this record: without `store_id` while SQLite is to assign it.
     public var sqlInsert: String { storeId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -278,7 +278,7 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "handle" ("handle_id", "label") VALUES (?, ?) RETURNING "handle_id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "handle_id", "label" FROM "handle" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "handle_id", "label" FROM "handle" WHERE "handle_id" = ?"#
     /// The `INSERT` for this record: without `handle_id` while SQLite is to assign it.
     public var sqlInsert: String { handleId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -458,7 +458,7 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "statement" ("statement_id", "body") VALUES (?, ?) RETURNING "statement_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "statement_id", "body" FROM "statement" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "statement_id", "body" FROM "statement" WHERE "statement_id" = ?"#
     /// The `INSERT` for this record: without `statement_id` while SQLite is to assign it.
     public var sqlInsert: String { statementId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -638,7 +638,7 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "db" ("db_id", "name") VALUES (?, ?) RETURNING "db_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "db_id", "name" FROM "db" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "db_id", "name" FROM "db" WHERE "db_id" = ?"#
     /// The `INSERT` for this record: without `db_id` while SQLite is to assign it.
     public var sqlInsert: String { dbId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1058,7 +1058,7 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "gadget_id" = ?"#
     /// The `INSERT` for this record: without `gadget_id` while SQLite is to assign it.
     public var sqlInsert: String { gadgetId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

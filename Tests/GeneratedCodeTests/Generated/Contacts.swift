@@ -104,7 +104,7 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?) RETURNING "person_id", "name", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "person_id", "name", "title" FROM "person" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "person_id", "name", "title" FROM "person" WHERE "person_id" = ?"#
     /// The `INSERT` for this record: without `person_id` while SQLite is to assign it.
     public var sqlInsert: String { personId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -306,7 +306,7 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?) RETURNING "address_id", "street", "city", "person_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "address_id", "street", "city", "person_id" FROM "address" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "address_id", "street", "city", "person_id" FROM "address" WHERE "address_id" = ?"#
     /// The `INSERT` for this record: without `address_id` while SQLite is to assign it.
     public var sqlInsert: String { addressId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

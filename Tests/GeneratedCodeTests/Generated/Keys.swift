@@ -142,7 +142,7 @@ extension Keys.SearchHistory: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "creation_date", "service_id", "search", "id" FROM "search_history" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "creation_date", "service_id", "search", "id" FROM "search_history" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -369,7 +369,7 @@ extension Keys.Event: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "user", "comment" FROM "event" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "user", "comment" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
     public var sqlInsert: String { objid == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -595,7 +595,7 @@ extension Keys.KeyFirst: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) RETURNING "id", "label", "amount""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "label", "amount" FROM "key_first" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "label", "amount" FROM "key_first" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -799,7 +799,7 @@ extension Keys.Computed: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) RETURNING "a", "doubled", "note", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "a", "doubled", "note", "id" FROM "computed" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "a", "doubled", "note", "id" FROM "computed" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

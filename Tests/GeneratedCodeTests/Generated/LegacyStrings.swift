@@ -268,7 +268,7 @@ extension LegacyStrings.File: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "version" FROM "files" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "version" FROM "files" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

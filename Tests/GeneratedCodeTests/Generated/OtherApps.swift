@@ -207,7 +207,7 @@ extension Event: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime" FROM "event" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
     public var sqlInsert: String { objid == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -534,7 +534,7 @@ extension Post: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "createdAt", "updatedAt", "publishedAt" FROM "Post" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "createdAt", "updatedAt", "publishedAt" FROM "Post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1110,7 +1110,7 @@ extension AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime" FROM "Adobe_images" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
     public var sqlInsert: String { idLocal == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1369,7 +1369,7 @@ extension SyncLog: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "logged_at", "synced_at" FROM "sync_log" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "logged_at", "synced_at" FROM "sync_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

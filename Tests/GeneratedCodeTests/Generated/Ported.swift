@@ -196,7 +196,7 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating" FROM "place" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating" FROM "place" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -512,7 +512,7 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE "Z_PK" = ?"#
     /// The `INSERT` for this record: without `Z_PK` while SQLite is to assign it.
     public var sqlInsert: String { zPk == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -744,7 +744,7 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "published_at", "stamp" FROM "legacy_post" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "published_at", "stamp" FROM "legacy_post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -963,7 +963,7 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) RETURNING "film_id", "title", "last_update""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "film_id", "title", "last_update" FROM "film" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "film_id", "title", "last_update" FROM "film" WHERE "film_id" = ?"#
     /// The `INSERT` for this record: without `film_id` while SQLite is to assign it.
     public var sqlInsert: String { filmId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1171,7 +1171,7 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "min_x", "max_x", "min_y", "max_y" FROM "box" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "min_x", "max_x", "min_y", "max_y" FROM "box" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1498,7 +1498,7 @@ extension Guarded: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1673,7 +1673,7 @@ extension Keyword: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

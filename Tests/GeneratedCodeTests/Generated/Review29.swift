@@ -195,7 +195,7 @@ extension Review29.GenMid: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "a", "g1", "id", "g2", "b", "c" FROM "gen_mid" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "a", "g1", "id", "g2", "b", "c" FROM "gen_mid" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -857,7 +857,7 @@ extension Review29.Oddly: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "self", "index", "current", "keeping", "id", "statement", "first", "value", "d" FROM "oddly" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "self", "index", "current", "keeping", "id", "statement", "first", "value", "d" FROM "oddly" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1350,7 +1350,7 @@ extension Review29.Shadow: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "name", "rowid", "id", "touched" FROM "shadow" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "name", "rowid", "id", "touched" FROM "shadow" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1600,7 +1600,7 @@ extension Review29.Stamp: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd" FROM "stamps" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd" FROM "stamps" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2264,7 +2264,7 @@ extension Review29.DevLog: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) RETURNING "id", "dev", "msg""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "msg" FROM "dev_log" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "msg" FROM "dev_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2457,7 +2457,7 @@ extension Review29.DevNote: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) RETURNING "id", "dev", "note""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "note" FROM "dev_note" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "note" FROM "dev_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2658,7 +2658,7 @@ extension Review29.Flag: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) RETURNING "id", "a", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "a", "b", "c" FROM "flags" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "a", "b", "c" FROM "flags" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2863,7 +2863,7 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.

@@ -154,7 +154,7 @@ extension UptimeRaw.Monitor {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) RETURNING "id", "name", "kind", "interval""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "kind", "interval" FROM "monitor" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "kind", "interval" FROM "monitor" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -497,7 +497,7 @@ extension UptimeRaw.Tag {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) RETURNING "id", "name", "color""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "color" FROM "tag" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -682,7 +682,7 @@ extension UptimeRaw.MonitorTag {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1931,8 +1931,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -2406,6 +2411,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

@@ -376,7 +376,7 @@ extension Apps.NotificationRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned" FROM "Notification" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned" FROM "Notification" WHERE "Id" = ?"#
     /// The `INSERT` for this record: without `Id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1482,7 +1482,7 @@ extension Apps.AdobeImage {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime" FROM "Adobe_images" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
     public var sqlInsert: String { idLocal == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1803,7 +1803,7 @@ extension Apps.AgLibraryFile {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime" FROM "AgLibraryFile" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime" FROM "AgLibraryFile" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
     public var sqlInsert: String { idLocal == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2052,7 +2052,7 @@ extension Apps.Message {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags" FROM "messages" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags" FROM "messages" WHERE "_id" = ?"#
     /// The `INSERT` for this record: without `_id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -3120,8 +3120,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -3595,6 +3600,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

@@ -106,7 +106,7 @@ extension CollisionsRaw.StoreRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "store" ("store_id", "name") VALUES (?, ?) RETURNING "store_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "store_id", "name" FROM "store" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "store_id", "name" FROM "store" WHERE "store_id" = ?"#
     /// The `INSERT` for this record: without `store_id` while SQLite is to assign it.
     public var sqlInsert: String { storeId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -274,7 +274,7 @@ extension CollisionsRaw.Handle {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "handle" ("handle_id", "label") VALUES (?, ?) RETURNING "handle_id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "handle_id", "label" FROM "handle" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "handle_id", "label" FROM "handle" WHERE "handle_id" = ?"#
     /// The `INSERT` for this record: without `handle_id` while SQLite is to assign it.
     public var sqlInsert: String { handleId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -442,7 +442,7 @@ extension CollisionsRaw.Statement {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "statement" ("statement_id", "body") VALUES (?, ?) RETURNING "statement_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "statement_id", "body" FROM "statement" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "statement_id", "body" FROM "statement" WHERE "statement_id" = ?"#
     /// The `INSERT` for this record: without `statement_id` while SQLite is to assign it.
     public var sqlInsert: String { statementId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -610,7 +610,7 @@ extension CollisionsRaw.Db {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "db" ("db_id", "name") VALUES (?, ?) RETURNING "db_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "db_id", "name" FROM "db" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "db_id", "name" FROM "db" WHERE "db_id" = ?"#
     /// The `INSERT` for this record: without `db_id` while SQLite is to assign it.
     public var sqlInsert: String { dbId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1008,7 +1008,7 @@ extension CollisionsRaw.Gadget {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "gadget_id" = ?"#
     /// The `INSERT` for this record: without `gadget_id` while SQLite is to assign it.
     public var sqlInsert: String { gadgetId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1853,8 +1853,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -2328,6 +2333,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

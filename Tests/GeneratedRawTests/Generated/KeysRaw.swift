@@ -148,7 +148,7 @@ extension KeysRaw.SearchHistory {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "creation_date", "service_id", "search", "id" FROM "search_history" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "creation_date", "service_id", "search", "id" FROM "search_history" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -359,7 +359,7 @@ extension KeysRaw.Event {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "user", "comment" FROM "event" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "user", "comment" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
     public var sqlInsert: String { objid == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -563,7 +563,7 @@ extension KeysRaw.KeyFirst {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) RETURNING "id", "label", "amount""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "label", "amount" FROM "key_first" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "label", "amount" FROM "key_first" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -753,7 +753,7 @@ extension KeysRaw.Computed {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) RETURNING "a", "doubled", "note", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "a", "doubled", "note", "id" FROM "computed" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "a", "doubled", "note", "id" FROM "computed" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2629,8 +2629,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -3104,6 +3109,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

@@ -298,7 +298,7 @@ extension LocalsRaw.Local {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type" FROM "locals" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type" FROM "locals" WHERE "db" = ?"#
     /// The `INSERT` for this record: without `db` while SQLite is to assign it.
     public var sqlInsert: String { db == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -989,7 +989,7 @@ extension LocalsRaw.LocalChild {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "key0", "handle", "statement", "value", "id" FROM "local_child" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "key0", "handle", "statement", "value", "id" FROM "local_child" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1574,8 +1574,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -2049,6 +2054,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

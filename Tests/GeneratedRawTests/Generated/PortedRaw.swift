@@ -204,7 +204,7 @@ extension Ported.Place {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating" FROM "place" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating" FROM "place" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -490,7 +490,7 @@ extension Ported.Zevent {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE "Z_PK" = ?"#
     /// The `INSERT` for this record: without `Z_PK` while SQLite is to assign it.
     public var sqlInsert: String { zPk == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -701,7 +701,7 @@ extension Ported.LegacyPost {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "published_at", "stamp" FROM "legacy_post" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "published_at", "stamp" FROM "legacy_post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -903,7 +903,7 @@ extension Ported.Film {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) RETURNING "film_id", "title", "last_update""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "film_id", "title", "last_update" FROM "film" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "film_id", "title", "last_update" FROM "film" WHERE "film_id" = ?"#
     /// The `INSERT` for this record: without `film_id` while SQLite is to assign it.
     public var sqlInsert: String { filmId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1094,7 +1094,7 @@ extension Ported.Box {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "min_x", "max_x", "min_y", "max_y" FROM "box" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "min_x", "max_x", "min_y", "max_y" FROM "box" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1399,7 +1399,7 @@ extension Ported.Guarded {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1564,7 +1564,7 @@ extension Ported.Keyword {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2359,8 +2359,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -2834,6 +2839,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

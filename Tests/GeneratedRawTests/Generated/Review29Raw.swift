@@ -201,7 +201,7 @@ extension Review29Raw.GenMid {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "a", "g1", "id", "g2", "b", "c" FROM "gen_mid" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "a", "g1", "id", "g2", "b", "c" FROM "gen_mid" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -808,7 +808,7 @@ extension Review29Raw.Oddly {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "self", "index", "current", "keeping", "id", "statement", "first", "value", "d" FROM "oddly" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "self", "index", "current", "keeping", "id", "statement", "first", "value", "d" FROM "oddly" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1251,7 +1251,7 @@ extension Review29Raw.Shadow {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "name", "rowid", "id", "touched" FROM "shadow" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "name", "rowid", "id", "touched" FROM "shadow" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1485,7 +1485,7 @@ extension Review29Raw.Stamp {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd" FROM "stamps" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd" FROM "stamps" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2085,7 +2085,7 @@ extension Review29Raw.DevLog {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) RETURNING "id", "dev", "msg""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "msg" FROM "dev_log" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "msg" FROM "dev_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2262,7 +2262,7 @@ extension Review29Raw.DevNote {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) RETURNING "id", "dev", "note""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "note" FROM "dev_note" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "note" FROM "dev_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2447,7 +2447,7 @@ extension Review29Raw.Flag {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) RETURNING "id", "a", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "a", "b", "c" FROM "flags" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "a", "b", "c" FROM "flags" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -2636,7 +2636,7 @@ extension Review29Raw.Numtext {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -3643,8 +3643,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -4118,6 +4123,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

@@ -287,7 +287,7 @@ extension RichRaw.Item {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value" FROM "item" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value" FROM "item" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1331,7 +1331,7 @@ extension RichRaw.EditionNote {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1539,7 +1539,7 @@ extension RichRaw.MeasurementRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "width", "height", "area", "label", "payload" FROM "measurement" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "width", "height", "area", "label", "payload" FROM "measurement" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -1735,7 +1735,7 @@ extension RichRaw.Employee {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "manager_id", "mentor_id" FROM "employee" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "manager_id", "mentor_id" FROM "employee" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -3417,8 +3417,13 @@ fileprivate enum SQLRecordCoding {
             guard let text = sqlite3_column_text(statement, index) else { return nil }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
             if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            if invalidAsNil { return nil }
-            throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            // Text holding a number reads as the storage reads the number.
+            if let value = DateText.number(bytes) {
+                number = value
+            } else {
+                if invalidAsNil { return nil }
+                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            }
         default:
             throw mismatch(statement, index, column, "Date")
         }
@@ -3892,6 +3897,20 @@ fileprivate enum SQLRecordCoding {
 
     /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
     enum DateText {
+        /// The number text holds, spaces around it allowed; nil for anything else.
+        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end, end - start <= 40 else { return nil }
+            let digits = bytes[start..<end]
+            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            return number
+        }
+
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var index = 0
             func number(_ digits: Int) -> Int64? {

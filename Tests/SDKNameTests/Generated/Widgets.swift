@@ -89,7 +89,7 @@ extension ListRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "list" ("id", "title") VALUES (?, ?) RETURNING "id", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "title" FROM "list" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "title" FROM "list" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -267,7 +267,7 @@ extension SectionRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?) RETURNING "id", "list_id", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "list_id", "title" FROM "section" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "list_id", "title" FROM "section" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -458,7 +458,7 @@ extension ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?) RETURNING "id", "section_id", "bytes""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "section_id", "bytes" FROM "image" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "section_id", "bytes" FROM "image" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -646,7 +646,7 @@ extension LabelRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "label" ("id", "text") VALUES (?, ?) RETURNING "id", "text""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "text" FROM "label" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "text" FROM "label" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -821,7 +821,7 @@ extension TableRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "table" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "table" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "table" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
@@ -996,7 +996,7 @@ extension SchemaRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "schema" ("id", "version") VALUES (?, ?) RETURNING "id", "version""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "id", "version" FROM "schema" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "id", "version" FROM "schema" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
     public var sqlInsert: String { id == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
