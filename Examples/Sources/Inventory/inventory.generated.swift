@@ -97,7 +97,7 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
     /// Inserts with every column given, and returns the row.
     static let sqlInsertAllReturning = #"INSERT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?) RETURNING "book_id", "on_hand", "location""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
-    public static let sqlSelectByRowID: String? = #"SELECT "book_id", "on_hand", "location" FROM "stock" WHERE rowid = ?"#
+    public static let sqlSelectByRowID: String? = #"SELECT "book_id", "on_hand", "location" FROM "stock" WHERE "book_id" = ?"#
     /// The `INSERT` for this record: without `book_id` while SQLite is to assign it.
     public var sqlInsert: String { bookId == Int.min ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll }
     /// ``sqlInsert`` returning the stored row.
