@@ -50,7 +50,7 @@ struct TypingEnvironment {
             }
         }
         // A rowid is an integer, never NULL.
-        if ["rowid", "oid", "_rowid_"].contains(name.lowercased()) {
+        if SQLSchema.Table.rowIDNames.contains(name.lowercased()) {
             return (RelationColumn(name: name, type: .of("INTEGER", nullable: false)), false)
         }
         return nil

@@ -345,7 +345,7 @@ struct ParameterAnalyzer {
                     source: .column(relation: table.name, column: found.name, declaredType: isRowID ? "INTEGER" : found.declaredType, isNotNull: notNull),
                     isNotNull: notNull)
             }
-            if table.hasRowID, ["rowid", "oid", "_rowid_"].contains(column.lowercased()) {
+            if table.hasRowID, SQLSchema.Table.rowIDNames.contains(column.lowercased()) {
                 return ResolvedColumn(name: "\(table.name).\(column)", source: .declaredType("INTEGER"), isNotNull: true)
             }
             return nil

@@ -34,9 +34,7 @@ extension Translator {
             sqlConstant("sqlInsertAllReturning", insertAll + returning, "Inserts with every column given, and returns the row.", visible: false)
             // By the rowid key column when there is one, else by a name of the rowid no
             // column takes: a column named `rowid` must not stand for it.
-            let rowIDName: String? = rowID.map { quoted($0.column) } ?? ["rowid", "_rowid_", "oid"].first { name in
-                !record.properties.contains { $0.column.lowercased() == name }
-            }
+            let rowIDName = rowID.map { quoted($0.column) } ?? Table.rowIDName(avoiding: record.properties.map(\.column))
             sqlConstant(
                 "sqlSelectByRowID", record.hasRowID ? rowIDName.map { select + " WHERE \($0) = ?" } : nil,
                 "Reads an inserted row back by rowid (SQLite before 3.35).", optional: true)

@@ -502,11 +502,8 @@ private struct Planner {
     private func tryCopy(of liveName: String, as table: Table, targets: [String], sources: [String], rows: Int) throws {
         // A name no temporary table of the connection has: the copy never touches a table
         // of the caller's.
-        var check = "slate_rebuild_check"
-        var suffix = 1
-        while try !live.query(sql: "SELECT 1 FROM temp.sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(check)]).isEmpty {
-            suffix += 1
-            check = "slate_rebuild_check_\(suffix)"
+        let check = try Self.unused("slate_rebuild_check") { name in
+            try !live.query(sql: "SELECT 1 FROM temp.sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(name)]).isEmpty
         }
         // Without AUTOINCREMENT, which would leave a temp.sqlite_sequence behind that
         // hides the main one from every unqualified query on this connection.
@@ -529,10 +526,17 @@ private struct Planner {
 
     /// `name`, or `name_2`, `name_3`, …: the first no object of the copy has.
     private func unusedName(_ name: String) throws -> String {
+        try Self.unused(name) { candidate in
+            try !scratch.query(sql: "SELECT 1 FROM sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(candidate)]).isEmpty
+                || desired.schema.tables.contains { $0.name.lowercased() == candidate.lowercased() }
+        }
+    }
+
+    /// `name`, or `name_2`, `name_3`, …: the first that `isTaken` says is free.
+    static func unused(_ name: String, isTaken: (String) throws -> Bool) throws -> String {
         var candidate = name
         var suffix = 1
-        while try !scratch.query(sql: "SELECT 1 FROM sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(candidate)]).isEmpty
-            || desired.schema.tables.contains(where: { $0.name.lowercased() == candidate.lowercased() }) {
+        while try isTaken(candidate) {
             suffix += 1
             candidate = "\(name)_\(suffix)"
         }
@@ -551,7 +555,7 @@ private struct Planner {
     /// A name for the rowid that none of `tables` uses for a column; nil when columns
     /// named `rowid`, `_rowid_` and `oid` hide it.
     static func rowIDName(_ tables: Table...) -> String? {
-        ["rowid", "_rowid_", "oid"].first { name in tables.allSatisfy { $0.column(named: name) == nil } }
+        Table.rowIDName(avoiding: tables.flatMap { $0.columns.map(\.name) })
     }
 
     /// How a column stores what is written to it: by its affinity, or (`ANY` in a STRICT

@@ -52,6 +52,16 @@ extension SQLSchema {
         /// Whether rows have a rowid (every table but `WITHOUT ROWID` ones).
         public var hasRowID: Bool { !isWithoutRowID }
 
+        /// The names SQL reaches a rowid by, lower-cased; a column of one of these names hides
+        /// that name of the rowid.
+        package static let rowIDNames = ["rowid", "_rowid_", "oid"]
+
+        /// The first of ``rowIDNames`` that no column in `columnNames` takes; nil when columns
+        /// hide all three.
+        package static func rowIDName(avoiding columnNames: [String]) -> String? {
+            rowIDNames.first { name in !columnNames.contains { $0.lowercased() == name } }
+        }
+
         /// The column called `name` (compared ignoring ASCII case).
         public func column(named name: String) -> SQLSchema.Column? {
             columns.first { $0.name.lowercased() == name.lowercased() }

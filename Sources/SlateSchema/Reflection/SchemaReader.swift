@@ -165,7 +165,7 @@ public enum SchemaReader {
                 try script.run(in: context)
                 let after = try danglingRows(in: context, after: script)
                 if after.count > dangling.count {
-                    let tables = Set(after.map(\.table))
+                    let tables = Set(after)
                     let count = after.count - dangling.count
                     throw ScriptError(
                         path: script.path, line: nil, column: nil,
@@ -180,11 +180,11 @@ public enum SchemaReader {
         return context
     }
 
-    /// The rows `PRAGMA foreign_key_check` finds: each one's table. A foreign key SQLite
+    /// The rows `PRAGMA foreign_key_check` finds, by each one's table. A foreign key SQLite
     /// cannot check (one whose parent columns are not a key) is an error at `script`.
-    private static func danglingRows(in context: SQLContext, after script: SQLScript?) throws -> [(table: String, rowid: Int64?)] {
+    private static func danglingRows(in context: SQLContext, after script: SQLScript?) throws -> [String] {
         do {
-            return try context.query(sql: "PRAGMA foreign_key_check").map { ($0[0].textValue ?? "", $0[1].integerValue) }
+            return try context.query(sql: "PRAGMA foreign_key_check").map { $0[0].textValue ?? "" }
         } catch let error as SQLError where error.message.hasPrefix("foreign key mismatch") {
             throw ScriptError(
                 path: script?.path ?? "the database", line: nil, column: nil,
