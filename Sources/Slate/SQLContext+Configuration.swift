@@ -35,7 +35,7 @@ extension SQLContext {
         public var foreignKeys: Bool
         /// The journal mode to set on open, or nil to leave the file's own.
         public var journalMode: JournalMode?
-        /// How many prepared statements ``SQLContext/exec(sql:parameters:)`` and friends
+        /// How many prepared statements ``SQLContext/exec(sql:parameters:)-(String,[SQLValue])`` and friends
         /// keep for reuse. 64 by default; 0 turns the cache off.
         public var statementCacheCapacity: Int
         /// Whether the values bound to statements are shown: in errors (``SQLError/arguments``)

@@ -40,6 +40,28 @@ extension SQLContext {
         }
     }
 
+    /// Runs exactly one statement with its parameters given by name (`:name`, `@name` or
+    /// `$name` in the SQL; the keys may leave out the prefix).
+    ///
+    /// ```swift
+    /// try ctx.exec(sql: "INSERT INTO planets (name, moons) VALUES (:name, :moons)",
+    ///              parameters: ["name": "Mars", "moons": 2])
+    /// ```
+    ///
+    /// Every key must name a parameter of the statement, and every parameter must be given
+    /// (positional `?` ones cannot be): nothing is bound or run otherwise. To run a script
+    /// whose statements take values, use `statements(sql:parameters:)`.
+    ///
+    /// - Throws: ``SQLError`` for text that is not exactly one statement, a key that names
+    ///   no parameter, a parameter left without a value, a value SQLite cannot store (NaN),
+    ///   and what running the statement throws.
+    public func exec(sql: String, parameters: [String: SQLValue]) throws {
+        let statement = try cachedStatement(sql: sql)
+        defer { release(statement) }
+        try statement.bind(parameters: parameters)
+        while try statement.next() {}
+    }
+
     /// Runs one statement with its parameters given in line, Skull style:
     ///
     /// ```swift
@@ -71,8 +93,27 @@ extension SQLContext {
     /// // [[.integer(1), .float(3.3000000000000003), .text("ABC")]]
     /// ```
     ///
-    /// For large results, iterate a ``cursor(sql:parameters:)`` instead.
+    /// For large results, iterate a ``cursor(sql:parameters:)-(String,[SQLValue])`` instead.
     public func query(sql: String, parameters: [SQLValue] = []) throws -> [[SQLValue]] {
+        let statement = try cachedStatement(sql: sql)
+        defer { release(statement) }
+        try statement.bind(parameters: parameters)
+        var rows: [[SQLValue]] = []
+        while try statement.next() {
+            rows.append(try statement.values())
+        }
+        return rows
+    }
+
+    /// Runs one statement with its parameters given by name and returns every row.
+    ///
+    /// ```swift
+    /// let rows = try ctx.query(sql: "SELECT name FROM planets WHERE moons > :moons",
+    ///                          parameters: ["moons": 1])
+    /// ```
+    ///
+    /// The keys follow named `exec(sql:parameters:)`'s rules.
+    public func query(sql: String, parameters: [String: SQLValue]) throws -> [[SQLValue]] {
         let statement = try cachedStatement(sql: sql)
         defer { release(statement) }
         try statement.bind(parameters: parameters)
@@ -94,6 +135,21 @@ extension SQLContext {
     /// The cursor has its statement to itself until it is done: running the same SQL
     /// meanwhile, in another cursor or a query, uses a statement of its own.
     public func cursor(sql: String, parameters: [SQLValue] = []) throws -> SQLCursor {
+        let statement = try cachedStatement(sql: sql)
+        let cursor = SQLCursor(statement: statement)
+        do {
+            try statement.bind(parameters: parameters)
+        } catch {
+            cursor.close()
+            throw error
+        }
+        return cursor
+    }
+
+    /// A cursor over the rows of one statement whose parameters are given by name; see
+    /// the positional `cursor(sql:parameters:)` and, for the keys,
+    /// named `exec(sql:parameters:)`.
+    public func cursor(sql: String, parameters: [String: SQLValue]) throws -> SQLCursor {
         let statement = try cachedStatement(sql: sql)
         let cursor = SQLCursor(statement: statement)
         do {
@@ -214,7 +270,7 @@ extension SQLContext {
 
     /// Prepares the statement that starts at byte `offset` of `bytes`. Returns nil (and the
     /// end) when only whitespace and comments are left.
-    private func prepareNext(
+    func prepareNext(
         in bytes: UnsafeBufferPointer<UInt8>, from offset: Int, sql: String, db: OpaquePointer, persistent: Bool
     ) throws -> (OpaquePointer?, Int) {
         guard let base = bytes.baseAddress, offset < bytes.count else { return (nil, bytes.count) }
@@ -244,7 +300,7 @@ extension SQLContext {
 
     /// Where the statement that follows byte `offset` starts: past whitespace and comments
     /// (`-- …` to the end of the line, `/* … */`), and at most at `end`.
-    private func statementStart(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, before end: Int) -> Int {
+    func statementStart(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, before end: Int) -> Int {
         var index = offset
         while index < end {
             switch bytes[index] {
@@ -265,7 +321,7 @@ extension SQLContext {
 
     /// Whether the text from `offset` on holds no statement (whitespace, comments and
     /// semicolons only).
-    private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, sql: String, db: OpaquePointer) throws -> Bool {
+    func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, sql: String, db: OpaquePointer) throws -> Bool {
         var index = offset
         while index < bytes.count {
             switch bytes[index] {

@@ -108,6 +108,29 @@ extension SQLContext {
     }
 }
 
+extension SQLContext {
+    /// Removes a collation added with ``createCollation(_:_:)``: SQL that names it fails
+    /// from then on (`no such collation sequence`), statements prepared before included.
+    ///
+    /// - Throws: ``SQLError/Code/misuse`` for SQLite's own collations (`BINARY`, `NOCASE`,
+    ///   `RTRIM`) and for a name the connection has no collation by; `SQLITE_BUSY` while
+    ///   a statement is running.
+    public func removeCollation(named name: String) throws {
+        let db = try openHandle()
+        if ["binary", "nocase", "rtrim"].contains(name.lowercased()) {
+            throw SQLError(code: .misuse, message: "cannot remove SQLite's own collation \(name)")
+        }
+        let known = try query(sql: "SELECT name FROM pragma_collation_list").compactMap { $0.first?.textValue }
+        guard known.contains(where: { $0.lowercased() == name.lowercased() }) else {
+            throw SQLError(
+                code: .misuse,
+                message: "no collation named \(name) to remove; the connection has \(known.sorted().joined(separator: ", "))")
+        }
+        let code = sqlite3_create_collation_v2(db, name, SQLITE_UTF8, nil, nil, nil)
+        if code != SQLITE_OK { throw connection.error(code, sql: nil) }
+    }
+}
+
 extension SQLValue {
     /// Reads a function argument (`sqlite3_value`).
     init(functionArgument value: OpaquePointer?) throws {

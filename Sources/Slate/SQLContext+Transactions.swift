@@ -25,7 +25,10 @@ extension SQLContext {
     /// ```
     ///
     /// - A transaction inside a transaction becomes a savepoint: its throw rolls back only
-    ///   its own work, and the outer transaction goes on.
+    ///   its own work, and the outer transaction goes on. A closure that releases or rolls
+    ///   back that savepoint itself makes its work inseparable from the outer
+    ///   transaction's: the whole transaction is then rolled back and aborted (the nested
+    ///   call throws ``SQLError/Code/misuse``, the outer one ``SQLError/Code/abortRollback``).
     /// - When SQLite ends the transaction by itself — `RAISE(ROLLBACK)` in a trigger,
     ///   `INSERT OR ROLLBACK`, an interrupt, some I/O and disk-full errors — and `body`
     ///   catches that error and carries on, nothing more runs: every later statement on
@@ -83,19 +86,58 @@ extension SQLContext {
         return sqlite3_get_autocommit(db) == 0
     }
 
+    /// A nested transaction: `body` in a savepoint of its own, released when it returns and
+    /// rolled back to when it throws.
+    ///
+    /// When the savepoint cannot be rolled back to or released — `body` released it or
+    /// rolled it back itself (`RELEASE`, `ROLLBACK TO` of it or of a savepoint around it),
+    /// or SQLite failed — `body`'s work can no longer be told apart from the enclosing
+    /// transaction's. Then the whole enclosing transaction is rolled back and aborted: the
+    /// rest of the outer closure cannot run statements, the outer `transaction` throws
+    /// ``SQLError/Code/abortRollback``, and this throws ``SQLError/Code/misuse`` saying why.
     private func savepoint<T>(_ body: () throws -> T) throws -> T {
-        try exec(sql: "SAVEPOINT slate_savepoint")
+        // One name per depth, so that a savepoint never stands for one around it.
+        let name = "slate_savepoint_\(connection.transactionBodyDepth)"
+        try exec(sql: "SAVEPOINT \(name)")
+        let result: T
         do {
-            let result = try guarded(body)
-            try exec(sql: "RELEASE SAVEPOINT slate_savepoint")
-            return result
+            result = try guarded(body)
         } catch {
             if isInTransaction {
-                try? exec(sql: "ROLLBACK TO SAVEPOINT slate_savepoint")
-                try? exec(sql: "RELEASE SAVEPOINT slate_savepoint")
+                do {
+                    try exec(sql: "ROLLBACK TO SAVEPOINT \(name)")
+                    try exec(sql: "RELEASE SAVEPOINT \(name)")
+                } catch let failure {
+                    throw abortEnclosingTransaction(because: failure, after: error)
+                }
             }
             throw error
         }
+        do {
+            try exec(sql: "RELEASE SAVEPOINT \(name)")
+        } catch let failure {
+            throw abortEnclosingTransaction(because: failure, after: nil)
+        }
+        return result
+    }
+
+    /// Rolls back the whole transaction, whose nested transaction's savepoint could not be
+    /// rolled back to or released (`failure`), and aborts it: the outer closure's later
+    /// statements and its end throw. Returns the error for the nested transaction.
+    private func abortEnclosingTransaction(because failure: any Error, after bodyError: (any Error)?) -> SQLError {
+        let reason = (failure as? SQLError)?.message ?? String(describing: failure)
+        var message = "a nested transaction's savepoint could not be "
+            + (bodyError == nil ? "released" : "rolled back to")
+            + " (\(reason)): its closure released or rolled back the savepoint itself, so its work could not be told apart from the enclosing transaction's, and the whole transaction was rolled back"
+        if let bodyError { message += "; the closure had thrown: \(bodyError)" }
+        let error = SQLError(code: .misuse, message: message)
+        let inClosure = connection.transactionBodyDepth > 0
+        if inClosure, connection.transactionAbortCause == nil { connection.transactionAbortCause = error }
+        rollbackIfActive()
+        // The rollback hook marks the transaction aborted; mark it too should the rollback
+        // itself have failed.
+        if inClosure { connection.transactionWasAborted = true }
+        return error
     }
 
     private func commit() throws {

@@ -23,9 +23,15 @@ import SlateCSQLite
 /// - ``init(path:flags:configuration:)-(String?,_,_)``
 /// - ``close()``
 /// ### Running SQL
-/// - ``exec(sql:parameters:)``
-/// - ``query(sql:parameters:)``
-/// - ``cursor(sql:parameters:)``
+/// - ``exec(sql:parameters:)-(String,[SQLValue])``
+/// - ``exec(sql:parameters:)-(String,[String:SQLValue])``
+/// - ``query(sql:parameters:)-(String,[SQLValue])``
+/// - ``query(sql:parameters:)-(String,[String:SQLValue])``
+/// - ``cursor(sql:parameters:)-(String,[SQLValue])``
+/// - ``cursor(sql:parameters:)-(String,[String:SQLValue])``
+/// - ``statements(sql:)``
+/// - ``statements(sql:parameters:)-(String,[SQLValue])``
+/// - ``statements(sql:parameters:)-(String,[String:SQLValue])``
 /// - ``prepare(sql:)``
 /// ### Transactions
 /// - ``transaction(_:_:)``

@@ -12,13 +12,19 @@
 /// when the rows run out, when a step fails, when you call ``close()``, or when the cursor
 /// is released, so stopping early leaves no read transaction open for long.
 ///
+/// A cursor whose step failed stays failed: every later ``next()`` throws the same error,
+/// so that a caller that retries, or a loop that swallows one error, never takes the rows
+/// read so far for all of them.
+///
 /// Until then the cursor has the statement to itself, from its creation on: the same SQL
-/// run meanwhile (another cursor, a ``SQLContext/query(sql:parameters:)``) gets a statement
+/// run meanwhile (another cursor, a ``SQLContext/query(sql:parameters:)-(String,[SQLValue])``) gets a statement
 /// of its own, and cannot rebind or step the cursor's.
 public final class SQLCursor {
     /// The statement being stepped.
     public let statement: SQLStatement
     private var isDone = false
+    /// The error a step threw, thrown again by every later ``next()``.
+    private var failure: (any Error)?
 
     /// A cursor over `statement`, which it has to itself until it is done: a cached
     /// statement is lent to it, an uncached one it finalizes. (`package`: SlateRecords'
@@ -34,11 +40,17 @@ public final class SQLCursor {
     public var columnNames: [String] { statement.columnNames }
 
     /// The next row, or nil when there are no more. The row is valid until the next call.
+    ///
+    /// - Throws: what the step threw; after a failed step, the same error again on every call.
     public func next() throws -> SQLRow? {
-        guard !isDone else { return nil }
+        guard !isDone else {
+            if let failure { throw failure }
+            return nil
+        }
         do {
             if try statement.next() { return SQLRow(statement: statement) }
         } catch {
+            failure = error
             close()
             throw error
         }
@@ -51,7 +63,8 @@ public final class SQLCursor {
         while let row = try next() { try body(row) }
     }
 
-    /// Releases the statement; later calls to ``next()`` return nil. Idempotent.
+    /// Releases the statement; later calls to ``next()`` return nil (or, after a failed
+    /// step, throw its error). Idempotent.
     public func close() {
         guard !isDone else { return }
         isDone = true

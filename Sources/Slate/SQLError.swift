@@ -30,7 +30,7 @@ public struct SQLError: Error, Hashable, Sendable {
     /// frames were written, for example). Check the data before retrying.
     public var isCommitOutcomeUnknown: Bool
     /// Where in the SQL text you passed SQLite found the error, as a UTF-8 byte offset,
-    /// when it says. For a script run by ``SQLContext/exec(sql:parameters:)`` the offset
+    /// when it says. For a script run by ``SQLContext/exec(sql:parameters:)-(String,[SQLValue])`` the offset
     /// counts from the start of the whole script, while ``sql`` is the failing statement.
     public var offset: Int?
 

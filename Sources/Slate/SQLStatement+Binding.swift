@@ -16,8 +16,12 @@ extension SQLStatement {
     }
 
     /// Binds a double to parameter `index` (one-based).
+    ///
+    /// - Throws: ``SQLError/Code/mismatch`` for NaN, which SQLite would store as NULL;
+    ///   the parameter keeps the value it had.
     @inlinable
     public func bind(_ value: Double, at index: Int32) throws {
+        if value.isNaN { throw nanError(index) }
         try checkBind(sqlite3_bind_double(handle, index, value), index)
     }
 
@@ -109,6 +113,10 @@ extension SQLStatement {
 
     /// Resets the statement, then binds `parameters` in order to parameters 1, 2, …; their
     /// count must equal ``parameterCount``.
+    ///
+    /// A refused list changes nothing: the count, NaN and SQLite's length limit are checked
+    /// before any value is bound. Should SQLite still refuse a value midway, every binding
+    /// is cleared, so that the statement never runs half re-bound.
     public func bind(parameters: [SQLValue]) throws {
         guard Int(parameterCount) == parameters.count else {
             throw SQLError(
@@ -116,32 +124,95 @@ extension SQLStatement {
                 message: "the statement takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s") but \(parameters.count) \(parameters.count == 1 ? "value was" : "values were") given",
                 sql: sql, arguments: connection.showsBoundValues ? parameters : nil)
         }
-        reset()
-        if connection.showsBoundValues { boundValuesForErrors = parameters }
         for (offset, value) in parameters.enumerated() {
-            try bind(value, at: Int32(offset + 1))
+            try checkBindable(value, at: Int32(offset + 1))
         }
+        reset()
+        do {
+            for (offset, value) in parameters.enumerated() {
+                try bind(value, at: Int32(offset + 1))
+            }
+        } catch {
+            clearBindings()
+            throw error
+        }
+        if connection.showsBoundValues { boundValuesForErrors = parameters }
     }
 
     /// Resets the statement, then binds values by parameter name (with or without prefix).
-    /// Every name must exist in the statement, and every named parameter of the statement
-    /// must be given.
+    /// Every name must exist in the statement, no parameter may be named twice (`"id"` and
+    /// `":id"`), and every parameter of the statement must be given.
+    ///
+    /// A refused dictionary changes nothing: every name and value is checked before any is
+    /// bound. Should SQLite still refuse a value midway, every binding is cleared.
     public func bind(parameters: [String: SQLValue]) throws {
-        reset()
-        var bound = Set<Int32>()
-        for (name, value) in parameters {
+        var resolved: [(index: Int32, value: SQLValue)] = []
+        resolved.reserveCapacity(parameters.count)
+        var names: [Int32: String] = [:]
+        // In name order, so that errors do not depend on the dictionary's order.
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
             let index = try parameterIndex(named: name)
-            try bind(value, at: index)
-            bound.insert(index)
-        }
-        if parameterCount > 0 {
-            let missing = (1...parameterCount).filter { !bound.contains($0) }
-            if !missing.isEmpty {
-                let names = missing.map { parameterName(at: $0) ?? "?\($0)" }
+            if let other = names[index] {
                 throw SQLError(
-                    code: .range, message: "no value given for parameter \(names.joined(separator: ", "))", sql: sql)
+                    code: .misuse,
+                    message: "parameter \(parameterName(at: index) ?? "?\(index)") is given twice, as \(other) and as \(name)",
+                    sql: sql)
             }
+            names[index] = name
+            try checkBindable(value, at: index)
+            resolved.append((index, value))
         }
+        if parameterCount > 0, resolved.count < Int(parameterCount) {
+            let missing = (1...parameterCount).filter { names[$0] == nil }
+            let list = missing.map { parameterName(at: $0) ?? "?\($0)" }
+            throw SQLError(
+                code: .range,
+                message: "no value given for parameter\(list.count == 1 ? "" : "s") \(list.joined(separator: ", ")); the statement takes \(parameterCount)",
+                sql: sql)
+        }
+        reset()
+        do {
+            for (index, value) in resolved { try bind(value, at: index) }
+        } catch {
+            clearBindings()
+            throw error
+        }
+        if connection.showsBoundValues {
+            boundValuesForErrors = (1...max(parameterCount, 1)).map { index in resolved.first { $0.index == index }?.value ?? .null }
+        }
+    }
+
+    /// Throws what binding `value` at `index` would throw for the value itself (NaN, a text
+    /// or blob longer than SQLite's length limit), so that a list is checked before any of
+    /// it is bound.
+    func checkBindable(_ value: SQLValue, at index: Int32) throws {
+        switch value {
+        case .float(let double) where double.isNaN:
+            throw nanError(index)
+        case .text(let text):
+            try checkLength(text.utf8.count, at: index)
+        case .blob(let bytes):
+            try checkLength(bytes.count, at: index)
+        default:
+            break
+        }
+    }
+
+    private func checkLength(_ count: Int, at index: Int32) throws {
+        guard let db = connection.db else { throw closedError() }
+        let limit = Int(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1))
+        if count > limit {
+            throw SQLError(
+                code: .tooBig,
+                message: "the value for parameter \(describeParameter(index)) is \(count) bytes, more than SQLite's length limit (\(limit))",
+                sql: sql)
+        }
+    }
+
+    /// `2 (:name)`, or `2` for a `?` parameter.
+    func describeParameter(_ index: Int32) -> String {
+        if let name = parameterName(at: index) { return "\(index) (\(name))" }
+        return "\(index)"
     }
 
     // MARK: Errors
@@ -149,6 +220,17 @@ extension SQLStatement {
     @inlinable @inline(__always)
     func checkBind(_ code: Int32, _ index: Int32) throws {
         if code != SQLITE_OK { throw bindError(code, index) }
+        noteBound(index)
+    }
+
+    /// The error for binding NaN, which SQLite would store as NULL.
+    @usableFromInline
+    func nanError(_ index: Int32) -> SQLError {
+        guard handle != nil, connection.isOpen else { return closedError() }
+        return SQLError(
+            code: .mismatch,
+            message: "cannot bind NaN to parameter \(describeParameter(index)): SQLite would store it as NULL",
+            sql: sql)
     }
 
     @usableFromInline

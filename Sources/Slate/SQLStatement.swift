@@ -64,6 +64,11 @@ public final class SQLStatement {
     /// The values last bound through ``bind(parameters:)``, kept only for error messages
     /// and only when the context includes bound values in errors.
     @usableFromInline var boundValuesForErrors: [SQLValue]?
+    /// Which parameters (by index less one) have been given a value since the statement
+    /// was prepared or its bindings cleared, and how many have not: ``update(parameters:)``
+    /// refuses to run while one has none, where SQLite would read it as NULL.
+    @exclusivity(unchecked) @usableFromInline var boundParameters: [Bool]
+    @exclusivity(unchecked) @usableFromInline var unboundParameterCount: Int32
 
     init(handle: OpaquePointer, connection: SQLConnection, isCached: Bool) {
         self.storedHandle = handle
@@ -71,6 +76,8 @@ public final class SQLStatement {
         self.isCached = isCached
         self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
         self.parameterCount = sqlite3_bind_parameter_count(handle)
+        self.boundParameters = Array(repeating: false, count: Int(max(parameterCount, 0)))
+        self.unboundParameterCount = max(parameterCount, 0)
         self.access = connection.preparingAccess ?? StatementAccess()
         connection.preparingAccess = nil
         connection.register(self)
@@ -150,19 +157,32 @@ public final class SQLStatement {
         throw stepError(code)
     }
 
-    /// Runs the statement to completion, SkipSQL style: binds `parameters` when any are
-    /// given (their count must match), steps through every row, then resets the statement
-    /// and clears its bindings, ready for the next call.
+    /// Runs the statement to completion: binds `parameters` when any are given (their
+    /// count must match ``parameterCount``), steps through every row, then resets the
+    /// statement, ready for the next call.
+    ///
+    /// The bound values stay: `update()` with no parameters runs the statement again with
+    /// the values it ran with last, whether they were given here or bound one by one
+    /// (`bind(_:at:)`, `bind(_:named:)`, `bind(parameters:)`). A statement one of whose
+    /// parameters has no value (never bound, or bound before ``clearBindings()``) is
+    /// refused rather than run with NULL there: bind NULL with ``bindNull(at:)`` when you
+    /// mean it.
+    ///
+    /// ```swift
+    /// let insert = try ctx.prepare(sql: "INSERT INTO t VALUES (?)")
+    /// try insert.update(parameters: ["Foo"])
+    /// try insert.update()                    // inserts 'Foo' again
+    /// ```
+    ///
+    /// - Throws: ``SQLError`` with ``SQLError/Code/range`` for a count that does not match
+    ///   or a parameter with no value (named in the message); what stepping throws.
     public func update(parameters: [SQLValue] = []) throws {
         if !parameters.isEmpty {
             try bind(parameters: parameters)
+        } else if unboundParameterCount > 0 {
+            throw unboundError()
         }
-        defer {
-            if let handle {
-                sqlite3_reset(handle)
-                sqlite3_clear_bindings(handle)
-            }
-        }
+        defer { reset() }
         while try next() {}
     }
 
@@ -171,10 +191,36 @@ public final class SQLStatement {
         if let handle { sqlite3_reset(handle) }
     }
 
-    /// Sets every parameter back to NULL.
+    /// Sets every parameter back to NULL, and forgets that they were bound: ``update(parameters:)``
+    /// without parameters then refuses to run until each has a value again.
     public func clearBindings() {
         if let handle { sqlite3_clear_bindings(handle) }
         boundValuesForErrors = nil
+        if unboundParameterCount != parameterCount {
+            for index in boundParameters.indices { boundParameters[index] = false }
+            unboundParameterCount = max(parameterCount, 0)
+        }
+    }
+
+    /// Notes that parameter `index` (one-based) has a value.
+    @inlinable @inline(__always)
+    func noteBound(_ index: Int32) {
+        let position = Int(index) - 1
+        if position >= 0, position < boundParameters.count, !boundParameters[position] {
+            boundParameters[position] = true
+            unboundParameterCount -= 1
+        }
+    }
+
+    /// The error for running a statement some of whose parameters have no value.
+    func unboundError() -> SQLError {
+        let missing = boundParameters.indices.filter { !boundParameters[$0] }.map { index -> String in
+            parameterName(at: Int32(index + 1)) ?? "?\(index + 1)"
+        }
+        return SQLError(
+            code: .range,
+            message: "parameter\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) \(missing.count == 1 ? "has" : "have") no value: bind \(missing.count == 1 ? "it" : "them") (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL",
+            sql: sql)
     }
 
     /// Whether the statement has been stepped and not yet run to completion or reset.

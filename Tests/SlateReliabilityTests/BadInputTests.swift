@@ -44,7 +44,7 @@ import Glibc
         let atLimit = String(repeating: "é", count: 500_000)  // 1,000,000 bytes of UTF-8
         #expect(try context.query(sql: "SELECT length(CAST(? AS BLOB)), ? = ?", parameters: [.text(atLimit), .text(atLimit), .text(atLimit)])
             == [[.integer(1_000_000), .integer(1)]])
-        expectSQLError(.tooBig, "string or blob too big") {
+        expectSQLError(.tooBig, "the value for parameter 1 is 1000001 bytes, more than SQLite's length limit (1000000)") {
             _ = try context.query(sql: "SELECT ?", parameters: [.text(atLimit + "x")])
         }
         // A row is its values plus a header: a table row of that text is over the limit,

@@ -35,7 +35,7 @@ import Testing
         while try statement.next() { names.append(try statement.string(at: 0)) }
         #expect(names == ["Ada", "Grace"])
 
-        expectSQLError(.range, "no value given for parameter @name, $min") {
+        expectSQLError(.range, "no value given for parameters @name, $min; the statement takes 3") {
             try statement.bind(parameters: ["id": 1])
         }
     }
