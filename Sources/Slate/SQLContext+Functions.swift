@@ -2,8 +2,12 @@ import SlateCSQLite
 
 /// Holds a Swift function for SQLite; SQLite releases it through `xDestroy`.
 private final class FunctionBox {
+    let name: String
     let body: ([SQLValue]) throws -> SQLValue
-    init(_ body: @escaping ([SQLValue]) throws -> SQLValue) { self.body = body }
+    init(_ name: String, _ body: @escaping ([SQLValue]) throws -> SQLValue) {
+        self.name = name
+        self.body = body
+    }
 }
 
 /// Holds a Swift collation for SQLite; SQLite releases it through `xDestroy`.
@@ -23,7 +27,8 @@ extension SQLContext {
     /// }
     /// ```
     ///
-    /// An error thrown by `body` fails the statement with its description as the message.
+    /// An error thrown by `body` fails the statement with its description as the message;
+    /// so does a NaN result, which SQLite would store as NULL.
     ///
     /// - Parameters:
     ///   - name: the name SQL calls it by.
@@ -43,7 +48,7 @@ extension SQLContext {
         var flags = SQLITE_UTF8
         if isDeterministic { flags |= SQLITE_DETERMINISTIC }
         if isInnocuous { flags |= SQLITE_INNOCUOUS }
-        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        let box = Unmanaged.passRetained(FunctionBox(name, body)).toOpaque()
         // On failure SQLite calls xDestroy itself, which releases the box.
         let code = sqlite3_create_function_v2(
             db, name, argumentCount, flags, box,
@@ -56,7 +61,12 @@ extension SQLContext {
                     for index in 0..<Int(count) {
                         values.append(try SQLValue(functionArgument: arguments?[index]))
                     }
-                    try box.body(values).setResult(of: context)
+                    let result = try box.body(values)
+                    if case .float(let double) = result, double.isNaN {
+                        sqlite3_result_error(context, "the function \(box.name) returned NaN, which SQLite would store as NULL", -1)
+                        return
+                    }
+                    result.setResult(of: context)
                 } catch {
                     sqlite3_result_error(context, String(describing: error), -1)
                 }

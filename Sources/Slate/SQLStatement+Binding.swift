@@ -209,8 +209,12 @@ extension SQLStatement {
         }
     }
 
-    /// `2 (:name)`, or `2` for a `?` parameter.
+    /// `2 (:name)`, `2 (column "people"."score")` when the statement's maker labelled
+    /// its parameters, or `2` for a `?` parameter.
     func describeParameter(_ index: Int32) -> String {
+        if let labels = parameterLabels, index >= 1, Int(index) <= labels.count, let label = labels[Int(index) - 1] {
+            return "\(index) (\(label))"
+        }
         if let name = parameterName(at: index) { return "\(index) (\(name))" }
         return "\(index)"
     }

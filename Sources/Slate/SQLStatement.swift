@@ -69,6 +69,9 @@ public final class SQLStatement {
     /// refuses to run while one has none, where SQLite would read it as NULL.
     @exclusivity(unchecked) @usableFromInline var boundParameters: [Bool]
     @exclusivity(unchecked) @usableFromInline var unboundParameterCount: Int32
+    /// What each parameter stands for (`column "people"."score"`), when the code that made
+    /// the statement knows: errors about a parameter's value (NaN) then name it.
+    package var parameterLabels: [String?]?
 
     init(handle: OpaquePointer, connection: SQLConnection, isCached: Bool) {
         self.storedHandle = handle

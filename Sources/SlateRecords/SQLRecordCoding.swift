@@ -305,9 +305,29 @@ public enum SQLRecordCoding {
     }
 
     /// Binds a double, or NULL for nil.
+    ///
+    /// - Throws: for NaN, which SQLite would store as NULL, naming the parameter.
     @inlinable
     public static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double, or NULL for nil.
+    ///
+    /// - Throws: for NaN, which SQLite would store as NULL, naming `column`.
+    @inlinable
+    public static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// The error for binding NaN to `target` (`column people.score`, `parameter 2`).
+    @usableFromInline
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> SQLError {
+        SQLError(
+            code: .mismatch, message: "cannot store NaN in \(target): SQLite would store it as NULL",
+            sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     /// Binds a boolean as 1 or 0, or NULL for nil.
@@ -418,6 +438,13 @@ public enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    /// Binds a dynamic value; NaN throws naming `column`.
+    @inlinable
+    public static func bind(_ value: SQLValue, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running (for raw and type-attached functions)

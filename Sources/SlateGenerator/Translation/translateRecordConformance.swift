@@ -281,6 +281,8 @@ extension Translator {
         case .uuid: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), .\(uuids.rawValue))")
         case .bool where booleans != .integer:
             return .line("try SQLRecordCoding.bind(\(value), statement, \(index), \(literal(booleans)))")
+        // NaN, which SQLite would store as NULL, throws naming `tag`.
+        case .double, .value: return .line("try SQLRecordCoding.bind(\(value), statement, \(index), \(tag))")
         default: return .line("try SQLRecordCoding.bind(\(value), statement, \(index))")
         }
     }

@@ -155,7 +155,15 @@ struct SQLRowWriting {
     }
 
     mutating func bindDouble(_ value: Double, _ key: some CodingKey) throws {
+        if value.isNaN { throw nanError(key) }
         try bound(key) { try $0.bind(value, at: $1) }
+    }
+
+    /// The error for NaN, which SQLite would store as NULL, naming the property and column.
+    private func nanError(_ key: some CodingKey) -> SQLError {
+        SQLError(
+            code: .mismatch,
+            message: "cannot store NaN in column \"\(key.stringValue)\" of table \"\(table)\" (\(type).\(key.stringValue)): SQLite would store it as NULL")
     }
 
     mutating func bindText(_ value: String, _ key: some CodingKey) throws {
@@ -172,7 +180,17 @@ struct SQLRowWriting {
 
     /// How a value is stored: as generated records store it, enums by raw value, anything
     /// with keys or elements as JSON text.
+    ///
+    /// - Throws: for NaN, which SQLite would store as NULL, naming `column`.
     static func sqlValue<T: Encodable>(of value: T, column: @autoclosure () -> String) throws -> SQLValue {
+        let stored = try storedValue(of: value, column: column())
+        if case .float(let double) = stored, double.isNaN {
+            throw SQLError(code: .mismatch, message: "cannot store NaN in \(column()): SQLite would store it as NULL")
+        }
+        return stored
+    }
+
+    private static func storedValue<T: Encodable>(of value: T, column: @autoclosure () -> String) throws -> SQLValue {
         switch value {
         case let text as String: return .text(text)
         case let number as Double: return .float(number)

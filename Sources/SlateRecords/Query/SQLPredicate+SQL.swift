@@ -16,7 +16,10 @@ struct SQLPredicateRenderer {
     /// that the cache reads the columns' types only when one needs them).
     let isText: (Int) -> Bool
     /// The `?` written so far.
-    private(set) var parameters = 0
+    var parameters: Int { columns.count }
+    /// The column each `?` written so far is compared with (its SQL name), nil for a value
+    /// in an expression or a fragment: for errors that name the column (NaN).
+    private(set) var columns: [String?] = []
     /// The SQL fragments written so far, as rendered (with `?` for their values).
     private(set) var fragments: [String] = []
 
@@ -67,21 +70,24 @@ struct SQLPredicateRenderer {
             func column() -> String { names[columnIndex()] }
             switch op {
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-                stack.append(.condition("\(column()) \(SQLComparison(rawValue: UInt8(op.rawValue))!.sql) ?"))
-                parameters += 1
+                let name = column()
+                stack.append(.condition("\(name) \(SQLComparison(rawValue: UInt8(op.rawValue))!.sql) ?"))
+                columns.append(name)
             case .isNull: stack.append(.condition("\(column()) IS NULL"))
             case .isNotNull: stack.append(.condition("\(column()) IS NOT NULL"))
             case .isIn:
                 let name = column()
                 let count = Int(next()) << 16 | Int(next())
-                parameters += count
+                columns += Array(repeating: name, count: count)
                 stack.append(.condition(count == 0 ? "0" : "\(name) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"))
             case .like:
-                stack.append(.condition("\(column()) LIKE ? ESCAPE '\\'"))
-                parameters += 1
+                let name = column()
+                stack.append(.condition("\(name) LIKE ? ESCAPE '\\'"))
+                columns.append(name)
             case .between:
-                stack.append(.condition("\(column()) BETWEEN ? AND ?"))
-                parameters += 2
+                let name = column()
+                stack.append(.condition("\(name) BETWEEN ? AND ?"))
+                columns += [name, name]
             case .hasPrefix:
                 let index = columnIndex()
                 let name = names[index]
@@ -97,17 +103,18 @@ struct SQLPredicateRenderer {
                 } else {
                     stack.append(.condition("(CAST(\(name) AS BLOB) >= ? AND CAST(\(name) AS BLOB) < ?)"))
                 }
-                parameters += 2
+                columns += [name, name]
             case .hasSuffix:
                 // Bound: minus the suffix's length, and the suffix: the column's last bytes.
                 // (`IS`, because substr of an empty blob is NULL; the CASE keeps NULL for
                 // a NULL column.)
                 let name = column()
                 stack.append(.condition("CASE WHEN \(name) IS NOT NULL THEN substr(CAST(\(name) AS BLOB), ?) IS ? END"))
-                parameters += 2
+                columns += [name, name]
             case .contains:
-                stack.append(.condition("instr(CAST(\(column()) AS BLOB), ?) > 0"))
-                parameters += 1
+                let name = column()
+                stack.append(.condition("instr(CAST(\(name) AS BLOB), ?) > 0"))
+                columns.append(name)
             case .hasBytes:
                 // True for every value, NULL for NULL, as the other text tests.
                 stack.append(.condition("CAST(\(column()) AS BLOB) >= X''"))
@@ -141,7 +148,7 @@ struct SQLPredicateRenderer {
                         sql += String(decoding: bytes, as: UTF8.self)
                     case .value:
                         sql += "?"
-                        parameters += 1
+                        columns.append(nil)
                     case .column:
                         sql += names[number]
                     }
@@ -155,7 +162,7 @@ struct SQLPredicateRenderer {
             case .column: stack.append(.expression(column()))
             case .value:
                 stack.append(.expression("?"))
-                parameters += 1
+                columns.append(nil)
             case .arithmetic:
                 let right = stack.removeLast()
                 let left = stack.removeLast()
@@ -183,7 +190,7 @@ struct SQLPredicateRenderer {
             case .boolean:
                 let value = Self.sql(stack.removeLast(), nested: true)
                 stack.append(.expression("(\(value) = ?)"))
-                parameters += 1
+                columns.append(nil)
             }
         }
         return stack.last.map { Self.sql($0, nested: false) } ?? ""
@@ -269,6 +276,9 @@ struct SQLRenderedQuery: Sendable {
     let parameters: Int
     /// Its hand-written fragments, as rendered.
     let fragments: [String]
+    /// What each `?` stands for, when known (`column "people"."score"`): set on the
+    /// prepared statement, so that a value it refuses (NaN) is named by its column.
+    var parameterLabels: [String?] = []
 
     /// `error`, from preparing ``sql``, in Slate's words where SQLite's are obscure, and
     /// naming the fragments the SQL has.

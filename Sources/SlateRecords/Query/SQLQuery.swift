@@ -94,6 +94,7 @@ extension SQLQueryShape {
         let (names, table) = sources(target)
         var sql: String
         var parameters = 0
+        var labels: [String?] = []
         if join != nil {
             sql = "SELECT " + names.joined(separator: ", ") + " FROM \(table)"
             if kind == .count { sql = "SELECT count(*) FROM \(table)" }
@@ -105,6 +106,7 @@ extension SQLQueryShape {
             case .update:
                 sql = "UPDATE \(table) SET \(names[Int(setColumn)]) = ?"
                 parameters += 1
+                labels.append(names[Int(setColumn)])
             case .project: sql = "SELECT " + projection.map { names[Int($0)] }.joined(separator: ", ") + " FROM \(table)"
             case .aggregate:
                 let function = SQLAggregate(rawValue: UInt8(projection[0]))!
@@ -114,6 +116,7 @@ extension SQLQueryShape {
         var renderer = SQLPredicateRenderer(names: names, isText: isText)
         if predicate.count > 0 { sql += " WHERE " + renderer.render(predicate) }
         parameters += renderer.parameters
+        labels += renderer.columns
         if !order.isEmpty {
             sql += " ORDER BY " + order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
         }
@@ -128,7 +131,9 @@ extension SQLQueryShape {
             sql += " OFFSET ?"
             parameters += 1
         }
-        return SQLRenderedQuery(sql: sql, parameters: parameters, fragments: renderer.fragments)
+        var rendered = SQLRenderedQuery(sql: sql, parameters: parameters, fragments: renderer.fragments)
+        rendered.parameterLabels = labels.map { name in name.map { "column " + (join == nil ? "\(table).\($0)" : $0) } }
+        return rendered
     }
 
     /// The column names the query's SQL uses (qualified in a join, the joined table's
@@ -317,6 +322,7 @@ final class SQLQueryCache: SQLSlotStorage {
             statement.close()
             throw error
         }
+        statement.parameterLabels = rendered.parameterLabels
         return statement
     }
 
