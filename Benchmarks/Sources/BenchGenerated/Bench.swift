@@ -150,7 +150,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
         try SQLRecordCoding.bind(self.i, statement, first)
-        try SQLRecordCoding.bind(self.d, statement, first + 1)
+        try SQLRecordCoding.bind(self.d, statement, first + 1, "item.d")
         try SQLRecordCoding.bind(self.t, statement, first + 2)
     }
 
@@ -196,7 +196,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.i, statement, indices.i)
         }
         if indices.d > 0 {
-            try SQLRecordCoding.bind(self.d, statement, indices.d)
+            try SQLRecordCoding.bind(self.d, statement, indices.d, "item.d")
         }
         if indices.t > 0 {
             try SQLRecordCoding.bind(self.t, statement, indices.t)
@@ -206,7 +206,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.i, statement, 1)
-        try SQLRecordCoding.bind(self.d, statement, 2)
+        try SQLRecordCoding.bind(self.d, statement, 2, "item.d")
         try SQLRecordCoding.bind(self.t, statement, 3)
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
@@ -394,7 +394,7 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.requiredDate, statement, first + 3, .text, "orders.RequiredDate")
         try SQLRecordCoding.bind(self.shippedDate, statement, first + 4, .text, "orders.ShippedDate")
         try SQLRecordCoding.bind(self.shipVia, statement, first + 5)
-        try SQLRecordCoding.bind(self.freight, statement, first + 6)
+        try SQLRecordCoding.bind(self.freight, statement, first + 6, "orders.Freight")
         try SQLRecordCoding.bind(self.shipName, statement, first + 7)
         try SQLRecordCoding.bind(self.shipAddress, statement, first + 8)
         try SQLRecordCoding.bind(self.shipCity, statement, first + 9)
@@ -508,7 +508,7 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.shipVia, statement, indices.shipVia)
         }
         if indices.freight > 0 {
-            try SQLRecordCoding.bind(self.freight, statement, indices.freight)
+            try SQLRecordCoding.bind(self.freight, statement, indices.freight, "orders.Freight")
         }
         if indices.shipName > 0 {
             try SQLRecordCoding.bind(self.shipName, statement, indices.shipName)
@@ -548,7 +548,7 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.requiredDate, statement, 4, .text, "orders.RequiredDate", keeping: current, 4)
         try SQLRecordCoding.bind(self.shippedDate, statement, 5, .text, "orders.ShippedDate", keeping: current, 5)
         try SQLRecordCoding.bind(self.shipVia, statement, 6)
-        try SQLRecordCoding.bind(self.freight, statement, 7)
+        try SQLRecordCoding.bind(self.freight, statement, 7, "orders.Freight")
         try SQLRecordCoding.bind(self.shipName, statement, 8)
         try SQLRecordCoding.bind(self.shipAddress, statement, 9)
         try SQLRecordCoding.bind(self.shipCity, statement, 10)

@@ -154,7 +154,7 @@ extension BenchRaw.Item {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
         try SQLRecordCoding.bind(self.i, statement, first)
-        try SQLRecordCoding.bind(self.d, statement, first + 1)
+        try SQLRecordCoding.bind(self.d, statement, first + 1, "item.d")
         try SQLRecordCoding.bind(self.t, statement, first + 2)
     }
 
@@ -200,7 +200,7 @@ extension BenchRaw.Item {
             try SQLRecordCoding.bind(self.i, statement, indices.i)
         }
         if indices.d > 0 {
-            try SQLRecordCoding.bind(self.d, statement, indices.d)
+            try SQLRecordCoding.bind(self.d, statement, indices.d, "item.d")
         }
         if indices.t > 0 {
             try SQLRecordCoding.bind(self.t, statement, indices.t)
@@ -210,7 +210,7 @@ extension BenchRaw.Item {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.i, statement, 1)
-        try SQLRecordCoding.bind(self.d, statement, 2)
+        try SQLRecordCoding.bind(self.d, statement, 2, "item.d")
         try SQLRecordCoding.bind(self.t, statement, 3)
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
@@ -421,7 +421,7 @@ extension BenchRaw.Order {
         try SQLRecordCoding.bind(self.requiredDate, statement, first + 3, .text, "orders.RequiredDate")
         try SQLRecordCoding.bind(self.shippedDate, statement, first + 4, .text, "orders.ShippedDate")
         try SQLRecordCoding.bind(self.shipVia, statement, first + 5)
-        try SQLRecordCoding.bind(self.freight, statement, first + 6)
+        try SQLRecordCoding.bind(self.freight, statement, first + 6, "orders.Freight")
         try SQLRecordCoding.bind(self.shipName, statement, first + 7)
         try SQLRecordCoding.bind(self.shipAddress, statement, first + 8)
         try SQLRecordCoding.bind(self.shipCity, statement, first + 9)
@@ -535,7 +535,7 @@ extension BenchRaw.Order {
             try SQLRecordCoding.bind(self.shipVia, statement, indices.shipVia)
         }
         if indices.freight > 0 {
-            try SQLRecordCoding.bind(self.freight, statement, indices.freight)
+            try SQLRecordCoding.bind(self.freight, statement, indices.freight, "orders.Freight")
         }
         if indices.shipName > 0 {
             try SQLRecordCoding.bind(self.shipName, statement, indices.shipName)
@@ -572,7 +572,7 @@ extension BenchRaw.Order {
         try SQLRecordCoding.bind(self.requiredDate, statement, 4, .text, "orders.RequiredDate", keeping: current, 4)
         try SQLRecordCoding.bind(self.shippedDate, statement, 5, .text, "orders.ShippedDate", keeping: current, 5)
         try SQLRecordCoding.bind(self.shipVia, statement, 6)
-        try SQLRecordCoding.bind(self.freight, statement, 7)
+        try SQLRecordCoding.bind(self.freight, statement, 7, "orders.Freight")
         try SQLRecordCoding.bind(self.shipName, statement, 8)
         try SQLRecordCoding.bind(self.shipAddress, statement, 9)
         try SQLRecordCoding.bind(self.shipCity, statement, 10)
@@ -1060,7 +1060,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -1181,6 +1192,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: BenchRaw.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running

@@ -1629,16 +1629,16 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.idLocal, statement, 1)
         }
         try SQLRecordCoding.bind(self.idGlobal, statement, first)
-        try SQLRecordCoding.bind(self.aspectRatio, statement, first + 1)
+        try SQLRecordCoding.bind(self.aspectRatio, statement, first + 1, "Adobe_images.aspectRatio")
         try SQLRecordCoding.bind(self.captureTime, statement, first + 2, .text, "Adobe_images.captureTime")
         try SQLRecordCoding.bind(self.colorLabels, statement, first + 3)
         try SQLRecordCoding.bind(self.fileFormat, statement, first + 4)
-        try SQLRecordCoding.bind(self.fileHeight, statement, first + 5)
-        try SQLRecordCoding.bind(self.fileWidth, statement, first + 6)
+        try SQLRecordCoding.bind(self.fileHeight, statement, first + 5, "Adobe_images.fileHeight")
+        try SQLRecordCoding.bind(self.fileWidth, statement, first + 6, "Adobe_images.fileWidth")
         try SQLRecordCoding.bind(self.orientation, statement, first + 7)
-        try SQLRecordCoding.bind(self.pick, statement, first + 8)
-        try SQLRecordCoding.bind(self.rating, statement, first + 9)
-        try SQLRecordCoding.bind(self.touchCount, statement, first + 10)
+        try SQLRecordCoding.bind(self.pick, statement, first + 8, "Adobe_images.pick")
+        try SQLRecordCoding.bind(self.rating, statement, first + 9, "Adobe_images.rating")
+        try SQLRecordCoding.bind(self.touchCount, statement, first + 10, "Adobe_images.touchCount")
         try SQLRecordCoding.bind(self.touchTime, statement, first + 11, .secondsSince2001, "Adobe_images.touchTime")
     }
 
@@ -1727,7 +1727,7 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.idGlobal, statement, indices.idGlobal)
         }
         if indices.aspectRatio > 0 {
-            try SQLRecordCoding.bind(self.aspectRatio, statement, indices.aspectRatio)
+            try SQLRecordCoding.bind(self.aspectRatio, statement, indices.aspectRatio, "Adobe_images.aspectRatio")
         }
         if indices.captureTime > 0 {
             try SQLRecordCoding.bind(self.captureTime, statement, indices.captureTime, .text, "Adobe_images.captureTime")
@@ -1739,22 +1739,22 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.fileFormat, statement, indices.fileFormat)
         }
         if indices.fileHeight > 0 {
-            try SQLRecordCoding.bind(self.fileHeight, statement, indices.fileHeight)
+            try SQLRecordCoding.bind(self.fileHeight, statement, indices.fileHeight, "Adobe_images.fileHeight")
         }
         if indices.fileWidth > 0 {
-            try SQLRecordCoding.bind(self.fileWidth, statement, indices.fileWidth)
+            try SQLRecordCoding.bind(self.fileWidth, statement, indices.fileWidth, "Adobe_images.fileWidth")
         }
         if indices.orientation > 0 {
             try SQLRecordCoding.bind(self.orientation, statement, indices.orientation)
         }
         if indices.pick > 0 {
-            try SQLRecordCoding.bind(self.pick, statement, indices.pick)
+            try SQLRecordCoding.bind(self.pick, statement, indices.pick, "Adobe_images.pick")
         }
         if indices.rating > 0 {
-            try SQLRecordCoding.bind(self.rating, statement, indices.rating)
+            try SQLRecordCoding.bind(self.rating, statement, indices.rating, "Adobe_images.rating")
         }
         if indices.touchCount > 0 {
-            try SQLRecordCoding.bind(self.touchCount, statement, indices.touchCount)
+            try SQLRecordCoding.bind(self.touchCount, statement, indices.touchCount, "Adobe_images.touchCount")
         }
         if indices.touchTime > 0 {
             try SQLRecordCoding.bind(self.touchTime, statement, indices.touchTime, .secondsSince2001, "Adobe_images.touchTime")
@@ -1774,16 +1774,16 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(self.idGlobal, statement, 1)
-        try SQLRecordCoding.bind(self.aspectRatio, statement, 2)
+        try SQLRecordCoding.bind(self.aspectRatio, statement, 2, "Adobe_images.aspectRatio")
         try SQLRecordCoding.bind(self.captureTime, statement, 3, .text, "Adobe_images.captureTime", keeping: current, 3)
         try SQLRecordCoding.bind(self.colorLabels, statement, 4)
         try SQLRecordCoding.bind(self.fileFormat, statement, 5)
-        try SQLRecordCoding.bind(self.fileHeight, statement, 6)
-        try SQLRecordCoding.bind(self.fileWidth, statement, 7)
+        try SQLRecordCoding.bind(self.fileHeight, statement, 6, "Adobe_images.fileHeight")
+        try SQLRecordCoding.bind(self.fileWidth, statement, 7, "Adobe_images.fileWidth")
         try SQLRecordCoding.bind(self.orientation, statement, 8)
-        try SQLRecordCoding.bind(self.pick, statement, 9)
-        try SQLRecordCoding.bind(self.rating, statement, 10)
-        try SQLRecordCoding.bind(self.touchCount, statement, 11)
+        try SQLRecordCoding.bind(self.pick, statement, 9, "Adobe_images.pick")
+        try SQLRecordCoding.bind(self.rating, statement, 10, "Adobe_images.rating")
+        try SQLRecordCoding.bind(self.touchCount, statement, 11, "Adobe_images.touchCount")
         try SQLRecordCoding.bind(self.touchTime, statement, 12, .secondsSince2001, "Adobe_images.touchTime", keeping: current, 12)
         try SQLRecordCoding.bind(self.idLocal, statement, 13)
     }

@@ -713,7 +713,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.title, statement, first + 1)
         try SQLRecordCoding.bind(self.publisherId, statement, first + 2)
         try SQLRecordCoding.bind(self.published, statement, first + 3, .text, "books.published")
-        try SQLRecordCoding.bind(self.price, statement, first + 4)
+        try SQLRecordCoding.bind(self.price, statement, first + 4, "books.price")
         try SQLRecordCoding.bind(self.pages, statement, first + 5)
         try SQLRecordCoding.bind(self.inPrint, statement, first + 6)
     }
@@ -791,7 +791,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.published, statement, indices.published, .text, "books.published")
         }
         if indices.price > 0 {
-            try SQLRecordCoding.bind(self.price, statement, indices.price)
+            try SQLRecordCoding.bind(self.price, statement, indices.price, "books.price")
         }
         if indices.pages > 0 {
             try SQLRecordCoding.bind(self.pages, statement, indices.pages)
@@ -817,7 +817,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.title, statement, 2)
         try SQLRecordCoding.bind(self.publisherId, statement, 3)
         try SQLRecordCoding.bind(self.published, statement, 4, .text, "books.published", keeping: current, 4)
-        try SQLRecordCoding.bind(self.price, statement, 5)
+        try SQLRecordCoding.bind(self.price, statement, 5, "books.price")
         try SQLRecordCoding.bind(self.pages, statement, 6)
         try SQLRecordCoding.bind(self.inPrint, statement, 7)
         try SQLRecordCoding.bind(self.bookId, statement, 8)
@@ -2379,7 +2379,7 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.orderId, statement, 1)
         try SQLRecordCoding.bind(self.bookId, statement, 2)
         try SQLRecordCoding.bind(self.quantity, statement, 3)
-        try SQLRecordCoding.bind(self.unitPrice, statement, 4)
+        try SQLRecordCoding.bind(self.unitPrice, statement, 4, "order_items.unit_price")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -2426,14 +2426,14 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.quantity, statement, indices.quantity)
         }
         if indices.unitPrice > 0 {
-            try SQLRecordCoding.bind(self.unitPrice, statement, indices.unitPrice)
+            try SQLRecordCoding.bind(self.unitPrice, statement, indices.unitPrice, "order_items.unit_price")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.quantity, statement, 1)
-        try SQLRecordCoding.bind(self.unitPrice, statement, 2)
+        try SQLRecordCoding.bind(self.unitPrice, statement, 2, "order_items.unit_price")
         try SQLRecordCoding.bind(self.orderId, statement, 3)
         try SQLRecordCoding.bind(self.bookId, statement, 4)
     }

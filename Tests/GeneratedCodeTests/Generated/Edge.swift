@@ -4443,301 +4443,301 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
         try SQLRecordCoding.bind(self.c001, statement, first)
-        try SQLRecordCoding.bind(self.c002, statement, first + 1)
+        try SQLRecordCoding.bind(self.c002, statement, first + 1, "wide.c002")
         try SQLRecordCoding.bind(self.c003, statement, first + 2)
         try SQLRecordCoding.bind(self.c004, statement, first + 3)
         try SQLRecordCoding.bind(self.c005, statement, first + 4, .text, "wide.c005")
         try SQLRecordCoding.bind(self.c006, statement, first + 5)
         try SQLRecordCoding.bind(self.c007, statement, first + 6)
-        try SQLRecordCoding.bind(self.c008, statement, first + 7)
+        try SQLRecordCoding.bind(self.c008, statement, first + 7, "wide.c008")
         try SQLRecordCoding.bind(self.c009, statement, first + 8)
         try SQLRecordCoding.bind(self.c010, statement, first + 9)
         try SQLRecordCoding.bind(self.c011, statement, first + 10, .text, "wide.c011")
         try SQLRecordCoding.bind(self.c012, statement, first + 11)
         try SQLRecordCoding.bind(self.c013, statement, first + 12)
-        try SQLRecordCoding.bind(self.c014, statement, first + 13)
+        try SQLRecordCoding.bind(self.c014, statement, first + 13, "wide.c014")
         try SQLRecordCoding.bind(self.c015, statement, first + 14)
         try SQLRecordCoding.bind(self.c016, statement, first + 15)
         try SQLRecordCoding.bind(self.c017, statement, first + 16, .text, "wide.c017")
         try SQLRecordCoding.bind(self.c018, statement, first + 17)
         try SQLRecordCoding.bind(self.c019, statement, first + 18)
-        try SQLRecordCoding.bind(self.c020, statement, first + 19)
+        try SQLRecordCoding.bind(self.c020, statement, first + 19, "wide.c020")
         try SQLRecordCoding.bind(self.c021, statement, first + 20)
         try SQLRecordCoding.bind(self.c022, statement, first + 21)
         try SQLRecordCoding.bind(self.c023, statement, first + 22, .text, "wide.c023")
         try SQLRecordCoding.bind(self.c024, statement, first + 23)
         try SQLRecordCoding.bind(self.c025, statement, first + 24)
-        try SQLRecordCoding.bind(self.c026, statement, first + 25)
+        try SQLRecordCoding.bind(self.c026, statement, first + 25, "wide.c026")
         try SQLRecordCoding.bind(self.c027, statement, first + 26)
         try SQLRecordCoding.bind(self.c028, statement, first + 27)
         try SQLRecordCoding.bind(self.c029, statement, first + 28, .text, "wide.c029")
         try SQLRecordCoding.bind(self.c030, statement, first + 29)
         try SQLRecordCoding.bind(self.c031, statement, first + 30)
-        try SQLRecordCoding.bind(self.c032, statement, first + 31)
+        try SQLRecordCoding.bind(self.c032, statement, first + 31, "wide.c032")
         try SQLRecordCoding.bind(self.c033, statement, first + 32)
         try SQLRecordCoding.bind(self.c034, statement, first + 33)
         try SQLRecordCoding.bind(self.c035, statement, first + 34, .text, "wide.c035")
         try SQLRecordCoding.bind(self.c036, statement, first + 35)
         try SQLRecordCoding.bind(self.c037, statement, first + 36)
-        try SQLRecordCoding.bind(self.c038, statement, first + 37)
+        try SQLRecordCoding.bind(self.c038, statement, first + 37, "wide.c038")
         try SQLRecordCoding.bind(self.c039, statement, first + 38)
         try SQLRecordCoding.bind(self.c040, statement, first + 39)
         try SQLRecordCoding.bind(self.c041, statement, first + 40, .text, "wide.c041")
         try SQLRecordCoding.bind(self.c042, statement, first + 41)
         try SQLRecordCoding.bind(self.c043, statement, first + 42)
-        try SQLRecordCoding.bind(self.c044, statement, first + 43)
+        try SQLRecordCoding.bind(self.c044, statement, first + 43, "wide.c044")
         try SQLRecordCoding.bind(self.c045, statement, first + 44)
         try SQLRecordCoding.bind(self.c046, statement, first + 45)
         try SQLRecordCoding.bind(self.c047, statement, first + 46, .text, "wide.c047")
         try SQLRecordCoding.bind(self.c048, statement, first + 47)
         try SQLRecordCoding.bind(self.c049, statement, first + 48)
-        try SQLRecordCoding.bind(self.c050, statement, first + 49)
+        try SQLRecordCoding.bind(self.c050, statement, first + 49, "wide.c050")
         try SQLRecordCoding.bind(self.c051, statement, first + 50)
         try SQLRecordCoding.bind(self.c052, statement, first + 51)
         try SQLRecordCoding.bind(self.c053, statement, first + 52, .text, "wide.c053")
         try SQLRecordCoding.bind(self.c054, statement, first + 53)
         try SQLRecordCoding.bind(self.c055, statement, first + 54)
-        try SQLRecordCoding.bind(self.c056, statement, first + 55)
+        try SQLRecordCoding.bind(self.c056, statement, first + 55, "wide.c056")
         try SQLRecordCoding.bind(self.c057, statement, first + 56)
         try SQLRecordCoding.bind(self.c058, statement, first + 57)
         try SQLRecordCoding.bind(self.c059, statement, first + 58, .text, "wide.c059")
         try SQLRecordCoding.bind(self.c060, statement, first + 59)
         try SQLRecordCoding.bind(self.c061, statement, first + 60)
-        try SQLRecordCoding.bind(self.c062, statement, first + 61)
+        try SQLRecordCoding.bind(self.c062, statement, first + 61, "wide.c062")
         try SQLRecordCoding.bind(self.c063, statement, first + 62)
         try SQLRecordCoding.bind(self.c064, statement, first + 63)
         try SQLRecordCoding.bind(self.c065, statement, first + 64, .text, "wide.c065")
         try SQLRecordCoding.bind(self.c066, statement, first + 65)
         try SQLRecordCoding.bind(self.c067, statement, first + 66)
-        try SQLRecordCoding.bind(self.c068, statement, first + 67)
+        try SQLRecordCoding.bind(self.c068, statement, first + 67, "wide.c068")
         try SQLRecordCoding.bind(self.c069, statement, first + 68)
         try SQLRecordCoding.bind(self.c070, statement, first + 69)
         try SQLRecordCoding.bind(self.c071, statement, first + 70, .text, "wide.c071")
         try SQLRecordCoding.bind(self.c072, statement, first + 71)
         try SQLRecordCoding.bind(self.c073, statement, first + 72)
-        try SQLRecordCoding.bind(self.c074, statement, first + 73)
+        try SQLRecordCoding.bind(self.c074, statement, first + 73, "wide.c074")
         try SQLRecordCoding.bind(self.c075, statement, first + 74)
         try SQLRecordCoding.bind(self.c076, statement, first + 75)
         try SQLRecordCoding.bind(self.c077, statement, first + 76, .text, "wide.c077")
         try SQLRecordCoding.bind(self.c078, statement, first + 77)
         try SQLRecordCoding.bind(self.c079, statement, first + 78)
-        try SQLRecordCoding.bind(self.c080, statement, first + 79)
+        try SQLRecordCoding.bind(self.c080, statement, first + 79, "wide.c080")
         try SQLRecordCoding.bind(self.c081, statement, first + 80)
         try SQLRecordCoding.bind(self.c082, statement, first + 81)
         try SQLRecordCoding.bind(self.c083, statement, first + 82, .text, "wide.c083")
         try SQLRecordCoding.bind(self.c084, statement, first + 83)
         try SQLRecordCoding.bind(self.c085, statement, first + 84)
-        try SQLRecordCoding.bind(self.c086, statement, first + 85)
+        try SQLRecordCoding.bind(self.c086, statement, first + 85, "wide.c086")
         try SQLRecordCoding.bind(self.c087, statement, first + 86)
         try SQLRecordCoding.bind(self.c088, statement, first + 87)
         try SQLRecordCoding.bind(self.c089, statement, first + 88, .text, "wide.c089")
         try SQLRecordCoding.bind(self.c090, statement, first + 89)
         try SQLRecordCoding.bind(self.c091, statement, first + 90)
-        try SQLRecordCoding.bind(self.c092, statement, first + 91)
+        try SQLRecordCoding.bind(self.c092, statement, first + 91, "wide.c092")
         try SQLRecordCoding.bind(self.c093, statement, first + 92)
         try SQLRecordCoding.bind(self.c094, statement, first + 93)
         try SQLRecordCoding.bind(self.c095, statement, first + 94, .text, "wide.c095")
         try SQLRecordCoding.bind(self.c096, statement, first + 95)
         try SQLRecordCoding.bind(self.c097, statement, first + 96)
-        try SQLRecordCoding.bind(self.c098, statement, first + 97)
+        try SQLRecordCoding.bind(self.c098, statement, first + 97, "wide.c098")
         try SQLRecordCoding.bind(self.c099, statement, first + 98)
         try SQLRecordCoding.bind(self.c100, statement, first + 99)
         try SQLRecordCoding.bind(self.c101, statement, first + 100, .text, "wide.c101")
         try SQLRecordCoding.bind(self.c102, statement, first + 101)
         try SQLRecordCoding.bind(self.c103, statement, first + 102)
-        try SQLRecordCoding.bind(self.c104, statement, first + 103)
+        try SQLRecordCoding.bind(self.c104, statement, first + 103, "wide.c104")
         try SQLRecordCoding.bind(self.c105, statement, first + 104)
         try SQLRecordCoding.bind(self.c106, statement, first + 105)
         try SQLRecordCoding.bind(self.c107, statement, first + 106, .text, "wide.c107")
         try SQLRecordCoding.bind(self.c108, statement, first + 107)
         try SQLRecordCoding.bind(self.c109, statement, first + 108)
-        try SQLRecordCoding.bind(self.c110, statement, first + 109)
+        try SQLRecordCoding.bind(self.c110, statement, first + 109, "wide.c110")
         try SQLRecordCoding.bind(self.c111, statement, first + 110)
         try SQLRecordCoding.bind(self.c112, statement, first + 111)
         try SQLRecordCoding.bind(self.c113, statement, first + 112, .text, "wide.c113")
         try SQLRecordCoding.bind(self.c114, statement, first + 113)
         try SQLRecordCoding.bind(self.c115, statement, first + 114)
-        try SQLRecordCoding.bind(self.c116, statement, first + 115)
+        try SQLRecordCoding.bind(self.c116, statement, first + 115, "wide.c116")
         try SQLRecordCoding.bind(self.c117, statement, first + 116)
         try SQLRecordCoding.bind(self.c118, statement, first + 117)
         try SQLRecordCoding.bind(self.c119, statement, first + 118, .text, "wide.c119")
         try SQLRecordCoding.bind(self.c120, statement, first + 119)
         try SQLRecordCoding.bind(self.c121, statement, first + 120)
-        try SQLRecordCoding.bind(self.c122, statement, first + 121)
+        try SQLRecordCoding.bind(self.c122, statement, first + 121, "wide.c122")
         try SQLRecordCoding.bind(self.c123, statement, first + 122)
         try SQLRecordCoding.bind(self.c124, statement, first + 123)
         try SQLRecordCoding.bind(self.c125, statement, first + 124, .text, "wide.c125")
         try SQLRecordCoding.bind(self.c126, statement, first + 125)
         try SQLRecordCoding.bind(self.c127, statement, first + 126)
-        try SQLRecordCoding.bind(self.c128, statement, first + 127)
+        try SQLRecordCoding.bind(self.c128, statement, first + 127, "wide.c128")
         try SQLRecordCoding.bind(self.c129, statement, first + 128)
         try SQLRecordCoding.bind(self.c130, statement, first + 129)
         try SQLRecordCoding.bind(self.c131, statement, first + 130, .text, "wide.c131")
         try SQLRecordCoding.bind(self.c132, statement, first + 131)
         try SQLRecordCoding.bind(self.c133, statement, first + 132)
-        try SQLRecordCoding.bind(self.c134, statement, first + 133)
+        try SQLRecordCoding.bind(self.c134, statement, first + 133, "wide.c134")
         try SQLRecordCoding.bind(self.c135, statement, first + 134)
         try SQLRecordCoding.bind(self.c136, statement, first + 135)
         try SQLRecordCoding.bind(self.c137, statement, first + 136, .text, "wide.c137")
         try SQLRecordCoding.bind(self.c138, statement, first + 137)
         try SQLRecordCoding.bind(self.c139, statement, first + 138)
-        try SQLRecordCoding.bind(self.c140, statement, first + 139)
+        try SQLRecordCoding.bind(self.c140, statement, first + 139, "wide.c140")
         try SQLRecordCoding.bind(self.c141, statement, first + 140)
         try SQLRecordCoding.bind(self.c142, statement, first + 141)
         try SQLRecordCoding.bind(self.c143, statement, first + 142, .text, "wide.c143")
         try SQLRecordCoding.bind(self.c144, statement, first + 143)
         try SQLRecordCoding.bind(self.c145, statement, first + 144)
-        try SQLRecordCoding.bind(self.c146, statement, first + 145)
+        try SQLRecordCoding.bind(self.c146, statement, first + 145, "wide.c146")
         try SQLRecordCoding.bind(self.c147, statement, first + 146)
         try SQLRecordCoding.bind(self.c148, statement, first + 147)
         try SQLRecordCoding.bind(self.c149, statement, first + 148, .text, "wide.c149")
         try SQLRecordCoding.bind(self.c150, statement, first + 149)
         try SQLRecordCoding.bind(self.c151, statement, first + 150)
-        try SQLRecordCoding.bind(self.c152, statement, first + 151)
+        try SQLRecordCoding.bind(self.c152, statement, first + 151, "wide.c152")
         try SQLRecordCoding.bind(self.c153, statement, first + 152)
         try SQLRecordCoding.bind(self.c154, statement, first + 153)
         try SQLRecordCoding.bind(self.c155, statement, first + 154, .text, "wide.c155")
         try SQLRecordCoding.bind(self.c156, statement, first + 155)
         try SQLRecordCoding.bind(self.c157, statement, first + 156)
-        try SQLRecordCoding.bind(self.c158, statement, first + 157)
+        try SQLRecordCoding.bind(self.c158, statement, first + 157, "wide.c158")
         try SQLRecordCoding.bind(self.c159, statement, first + 158)
         try SQLRecordCoding.bind(self.c160, statement, first + 159)
         try SQLRecordCoding.bind(self.c161, statement, first + 160, .text, "wide.c161")
         try SQLRecordCoding.bind(self.c162, statement, first + 161)
         try SQLRecordCoding.bind(self.c163, statement, first + 162)
-        try SQLRecordCoding.bind(self.c164, statement, first + 163)
+        try SQLRecordCoding.bind(self.c164, statement, first + 163, "wide.c164")
         try SQLRecordCoding.bind(self.c165, statement, first + 164)
         try SQLRecordCoding.bind(self.c166, statement, first + 165)
         try SQLRecordCoding.bind(self.c167, statement, first + 166, .text, "wide.c167")
         try SQLRecordCoding.bind(self.c168, statement, first + 167)
         try SQLRecordCoding.bind(self.c169, statement, first + 168)
-        try SQLRecordCoding.bind(self.c170, statement, first + 169)
+        try SQLRecordCoding.bind(self.c170, statement, first + 169, "wide.c170")
         try SQLRecordCoding.bind(self.c171, statement, first + 170)
         try SQLRecordCoding.bind(self.c172, statement, first + 171)
         try SQLRecordCoding.bind(self.c173, statement, first + 172, .text, "wide.c173")
         try SQLRecordCoding.bind(self.c174, statement, first + 173)
         try SQLRecordCoding.bind(self.c175, statement, first + 174)
-        try SQLRecordCoding.bind(self.c176, statement, first + 175)
+        try SQLRecordCoding.bind(self.c176, statement, first + 175, "wide.c176")
         try SQLRecordCoding.bind(self.c177, statement, first + 176)
         try SQLRecordCoding.bind(self.c178, statement, first + 177)
         try SQLRecordCoding.bind(self.c179, statement, first + 178, .text, "wide.c179")
         try SQLRecordCoding.bind(self.c180, statement, first + 179)
         try SQLRecordCoding.bind(self.c181, statement, first + 180)
-        try SQLRecordCoding.bind(self.c182, statement, first + 181)
+        try SQLRecordCoding.bind(self.c182, statement, first + 181, "wide.c182")
         try SQLRecordCoding.bind(self.c183, statement, first + 182)
         try SQLRecordCoding.bind(self.c184, statement, first + 183)
         try SQLRecordCoding.bind(self.c185, statement, first + 184, .text, "wide.c185")
         try SQLRecordCoding.bind(self.c186, statement, first + 185)
         try SQLRecordCoding.bind(self.c187, statement, first + 186)
-        try SQLRecordCoding.bind(self.c188, statement, first + 187)
+        try SQLRecordCoding.bind(self.c188, statement, first + 187, "wide.c188")
         try SQLRecordCoding.bind(self.c189, statement, first + 188)
         try SQLRecordCoding.bind(self.c190, statement, first + 189)
         try SQLRecordCoding.bind(self.c191, statement, first + 190, .text, "wide.c191")
         try SQLRecordCoding.bind(self.c192, statement, first + 191)
         try SQLRecordCoding.bind(self.c193, statement, first + 192)
-        try SQLRecordCoding.bind(self.c194, statement, first + 193)
+        try SQLRecordCoding.bind(self.c194, statement, first + 193, "wide.c194")
         try SQLRecordCoding.bind(self.c195, statement, first + 194)
         try SQLRecordCoding.bind(self.c196, statement, first + 195)
         try SQLRecordCoding.bind(self.c197, statement, first + 196, .text, "wide.c197")
         try SQLRecordCoding.bind(self.c198, statement, first + 197)
         try SQLRecordCoding.bind(self.c199, statement, first + 198)
-        try SQLRecordCoding.bind(self.c200, statement, first + 199)
+        try SQLRecordCoding.bind(self.c200, statement, first + 199, "wide.c200")
         try SQLRecordCoding.bind(self.c201, statement, first + 200)
         try SQLRecordCoding.bind(self.c202, statement, first + 201)
         try SQLRecordCoding.bind(self.c203, statement, first + 202, .text, "wide.c203")
         try SQLRecordCoding.bind(self.c204, statement, first + 203)
         try SQLRecordCoding.bind(self.c205, statement, first + 204)
-        try SQLRecordCoding.bind(self.c206, statement, first + 205)
+        try SQLRecordCoding.bind(self.c206, statement, first + 205, "wide.c206")
         try SQLRecordCoding.bind(self.c207, statement, first + 206)
         try SQLRecordCoding.bind(self.c208, statement, first + 207)
         try SQLRecordCoding.bind(self.c209, statement, first + 208, .text, "wide.c209")
         try SQLRecordCoding.bind(self.c210, statement, first + 209)
         try SQLRecordCoding.bind(self.c211, statement, first + 210)
-        try SQLRecordCoding.bind(self.c212, statement, first + 211)
+        try SQLRecordCoding.bind(self.c212, statement, first + 211, "wide.c212")
         try SQLRecordCoding.bind(self.c213, statement, first + 212)
         try SQLRecordCoding.bind(self.c214, statement, first + 213)
         try SQLRecordCoding.bind(self.c215, statement, first + 214, .text, "wide.c215")
         try SQLRecordCoding.bind(self.c216, statement, first + 215)
         try SQLRecordCoding.bind(self.c217, statement, first + 216)
-        try SQLRecordCoding.bind(self.c218, statement, first + 217)
+        try SQLRecordCoding.bind(self.c218, statement, first + 217, "wide.c218")
         try SQLRecordCoding.bind(self.c219, statement, first + 218)
         try SQLRecordCoding.bind(self.c220, statement, first + 219)
         try SQLRecordCoding.bind(self.c221, statement, first + 220, .text, "wide.c221")
         try SQLRecordCoding.bind(self.c222, statement, first + 221)
         try SQLRecordCoding.bind(self.c223, statement, first + 222)
-        try SQLRecordCoding.bind(self.c224, statement, first + 223)
+        try SQLRecordCoding.bind(self.c224, statement, first + 223, "wide.c224")
         try SQLRecordCoding.bind(self.c225, statement, first + 224)
         try SQLRecordCoding.bind(self.c226, statement, first + 225)
         try SQLRecordCoding.bind(self.c227, statement, first + 226, .text, "wide.c227")
         try SQLRecordCoding.bind(self.c228, statement, first + 227)
         try SQLRecordCoding.bind(self.c229, statement, first + 228)
-        try SQLRecordCoding.bind(self.c230, statement, first + 229)
+        try SQLRecordCoding.bind(self.c230, statement, first + 229, "wide.c230")
         try SQLRecordCoding.bind(self.c231, statement, first + 230)
         try SQLRecordCoding.bind(self.c232, statement, first + 231)
         try SQLRecordCoding.bind(self.c233, statement, first + 232, .text, "wide.c233")
         try SQLRecordCoding.bind(self.c234, statement, first + 233)
         try SQLRecordCoding.bind(self.c235, statement, first + 234)
-        try SQLRecordCoding.bind(self.c236, statement, first + 235)
+        try SQLRecordCoding.bind(self.c236, statement, first + 235, "wide.c236")
         try SQLRecordCoding.bind(self.c237, statement, first + 236)
         try SQLRecordCoding.bind(self.c238, statement, first + 237)
         try SQLRecordCoding.bind(self.c239, statement, first + 238, .text, "wide.c239")
         try SQLRecordCoding.bind(self.c240, statement, first + 239)
         try SQLRecordCoding.bind(self.c241, statement, first + 240)
-        try SQLRecordCoding.bind(self.c242, statement, first + 241)
+        try SQLRecordCoding.bind(self.c242, statement, first + 241, "wide.c242")
         try SQLRecordCoding.bind(self.c243, statement, first + 242)
         try SQLRecordCoding.bind(self.c244, statement, first + 243)
         try SQLRecordCoding.bind(self.c245, statement, first + 244, .text, "wide.c245")
         try SQLRecordCoding.bind(self.c246, statement, first + 245)
         try SQLRecordCoding.bind(self.c247, statement, first + 246)
-        try SQLRecordCoding.bind(self.c248, statement, first + 247)
+        try SQLRecordCoding.bind(self.c248, statement, first + 247, "wide.c248")
         try SQLRecordCoding.bind(self.c249, statement, first + 248)
         try SQLRecordCoding.bind(self.c250, statement, first + 249)
         try SQLRecordCoding.bind(self.c251, statement, first + 250, .text, "wide.c251")
         try SQLRecordCoding.bind(self.c252, statement, first + 251)
         try SQLRecordCoding.bind(self.c253, statement, first + 252)
-        try SQLRecordCoding.bind(self.c254, statement, first + 253)
+        try SQLRecordCoding.bind(self.c254, statement, first + 253, "wide.c254")
         try SQLRecordCoding.bind(self.c255, statement, first + 254)
         try SQLRecordCoding.bind(self.c256, statement, first + 255)
         try SQLRecordCoding.bind(self.c257, statement, first + 256, .text, "wide.c257")
         try SQLRecordCoding.bind(self.c258, statement, first + 257)
         try SQLRecordCoding.bind(self.c259, statement, first + 258)
-        try SQLRecordCoding.bind(self.c260, statement, first + 259)
+        try SQLRecordCoding.bind(self.c260, statement, first + 259, "wide.c260")
         try SQLRecordCoding.bind(self.c261, statement, first + 260)
         try SQLRecordCoding.bind(self.c262, statement, first + 261)
         try SQLRecordCoding.bind(self.c263, statement, first + 262, .text, "wide.c263")
         try SQLRecordCoding.bind(self.c264, statement, first + 263)
         try SQLRecordCoding.bind(self.c265, statement, first + 264)
-        try SQLRecordCoding.bind(self.c266, statement, first + 265)
+        try SQLRecordCoding.bind(self.c266, statement, first + 265, "wide.c266")
         try SQLRecordCoding.bind(self.c267, statement, first + 266)
         try SQLRecordCoding.bind(self.c268, statement, first + 267)
         try SQLRecordCoding.bind(self.c269, statement, first + 268, .text, "wide.c269")
         try SQLRecordCoding.bind(self.c270, statement, first + 269)
         try SQLRecordCoding.bind(self.c271, statement, first + 270)
-        try SQLRecordCoding.bind(self.c272, statement, first + 271)
+        try SQLRecordCoding.bind(self.c272, statement, first + 271, "wide.c272")
         try SQLRecordCoding.bind(self.c273, statement, first + 272)
         try SQLRecordCoding.bind(self.c274, statement, first + 273)
         try SQLRecordCoding.bind(self.c275, statement, first + 274, .text, "wide.c275")
         try SQLRecordCoding.bind(self.c276, statement, first + 275)
         try SQLRecordCoding.bind(self.c277, statement, first + 276)
-        try SQLRecordCoding.bind(self.c278, statement, first + 277)
+        try SQLRecordCoding.bind(self.c278, statement, first + 277, "wide.c278")
         try SQLRecordCoding.bind(self.c279, statement, first + 278)
         try SQLRecordCoding.bind(self.c280, statement, first + 279)
         try SQLRecordCoding.bind(self.c281, statement, first + 280, .text, "wide.c281")
         try SQLRecordCoding.bind(self.c282, statement, first + 281)
         try SQLRecordCoding.bind(self.c283, statement, first + 282)
-        try SQLRecordCoding.bind(self.c284, statement, first + 283)
+        try SQLRecordCoding.bind(self.c284, statement, first + 283, "wide.c284")
         try SQLRecordCoding.bind(self.c285, statement, first + 284)
         try SQLRecordCoding.bind(self.c286, statement, first + 285)
         try SQLRecordCoding.bind(self.c287, statement, first + 286, .text, "wide.c287")
         try SQLRecordCoding.bind(self.c288, statement, first + 287)
         try SQLRecordCoding.bind(self.c289, statement, first + 288)
-        try SQLRecordCoding.bind(self.c290, statement, first + 289)
+        try SQLRecordCoding.bind(self.c290, statement, first + 289, "wide.c290")
         try SQLRecordCoding.bind(self.c291, statement, first + 290)
         try SQLRecordCoding.bind(self.c292, statement, first + 291)
         try SQLRecordCoding.bind(self.c293, statement, first + 292, .text, "wide.c293")
         try SQLRecordCoding.bind(self.c294, statement, first + 293)
         try SQLRecordCoding.bind(self.c295, statement, first + 294)
-        try SQLRecordCoding.bind(self.c296, statement, first + 295)
+        try SQLRecordCoding.bind(self.c296, statement, first + 295, "wide.c296")
         try SQLRecordCoding.bind(self.c297, statement, first + 296)
         try SQLRecordCoding.bind(self.c298, statement, first + 297)
         try SQLRecordCoding.bind(self.c299, statement, first + 298, .text, "wide.c299")
@@ -6024,7 +6024,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c001, statement, indices.c001)
         }
         if indices.c002 > 0 {
-            try SQLRecordCoding.bind(self.c002, statement, indices.c002)
+            try SQLRecordCoding.bind(self.c002, statement, indices.c002, "wide.c002")
         }
         if indices.c003 > 0 {
             try SQLRecordCoding.bind(self.c003, statement, indices.c003)
@@ -6042,7 +6042,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c007, statement, indices.c007)
         }
         if indices.c008 > 0 {
-            try SQLRecordCoding.bind(self.c008, statement, indices.c008)
+            try SQLRecordCoding.bind(self.c008, statement, indices.c008, "wide.c008")
         }
         if indices.c009 > 0 {
             try SQLRecordCoding.bind(self.c009, statement, indices.c009)
@@ -6060,7 +6060,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c013, statement, indices.c013)
         }
         if indices.c014 > 0 {
-            try SQLRecordCoding.bind(self.c014, statement, indices.c014)
+            try SQLRecordCoding.bind(self.c014, statement, indices.c014, "wide.c014")
         }
         if indices.c015 > 0 {
             try SQLRecordCoding.bind(self.c015, statement, indices.c015)
@@ -6078,7 +6078,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c019, statement, indices.c019)
         }
         if indices.c020 > 0 {
-            try SQLRecordCoding.bind(self.c020, statement, indices.c020)
+            try SQLRecordCoding.bind(self.c020, statement, indices.c020, "wide.c020")
         }
         if indices.c021 > 0 {
             try SQLRecordCoding.bind(self.c021, statement, indices.c021)
@@ -6096,7 +6096,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c025, statement, indices.c025)
         }
         if indices.c026 > 0 {
-            try SQLRecordCoding.bind(self.c026, statement, indices.c026)
+            try SQLRecordCoding.bind(self.c026, statement, indices.c026, "wide.c026")
         }
         if indices.c027 > 0 {
             try SQLRecordCoding.bind(self.c027, statement, indices.c027)
@@ -6114,7 +6114,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c031, statement, indices.c031)
         }
         if indices.c032 > 0 {
-            try SQLRecordCoding.bind(self.c032, statement, indices.c032)
+            try SQLRecordCoding.bind(self.c032, statement, indices.c032, "wide.c032")
         }
         if indices.c033 > 0 {
             try SQLRecordCoding.bind(self.c033, statement, indices.c033)
@@ -6132,7 +6132,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c037, statement, indices.c037)
         }
         if indices.c038 > 0 {
-            try SQLRecordCoding.bind(self.c038, statement, indices.c038)
+            try SQLRecordCoding.bind(self.c038, statement, indices.c038, "wide.c038")
         }
         if indices.c039 > 0 {
             try SQLRecordCoding.bind(self.c039, statement, indices.c039)
@@ -6150,7 +6150,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c043, statement, indices.c043)
         }
         if indices.c044 > 0 {
-            try SQLRecordCoding.bind(self.c044, statement, indices.c044)
+            try SQLRecordCoding.bind(self.c044, statement, indices.c044, "wide.c044")
         }
         if indices.c045 > 0 {
             try SQLRecordCoding.bind(self.c045, statement, indices.c045)
@@ -6168,7 +6168,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c049, statement, indices.c049)
         }
         if indices.c050 > 0 {
-            try SQLRecordCoding.bind(self.c050, statement, indices.c050)
+            try SQLRecordCoding.bind(self.c050, statement, indices.c050, "wide.c050")
         }
         if indices.c051 > 0 {
             try SQLRecordCoding.bind(self.c051, statement, indices.c051)
@@ -6186,7 +6186,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c055, statement, indices.c055)
         }
         if indices.c056 > 0 {
-            try SQLRecordCoding.bind(self.c056, statement, indices.c056)
+            try SQLRecordCoding.bind(self.c056, statement, indices.c056, "wide.c056")
         }
         if indices.c057 > 0 {
             try SQLRecordCoding.bind(self.c057, statement, indices.c057)
@@ -6204,7 +6204,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c061, statement, indices.c061)
         }
         if indices.c062 > 0 {
-            try SQLRecordCoding.bind(self.c062, statement, indices.c062)
+            try SQLRecordCoding.bind(self.c062, statement, indices.c062, "wide.c062")
         }
         if indices.c063 > 0 {
             try SQLRecordCoding.bind(self.c063, statement, indices.c063)
@@ -6222,7 +6222,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c067, statement, indices.c067)
         }
         if indices.c068 > 0 {
-            try SQLRecordCoding.bind(self.c068, statement, indices.c068)
+            try SQLRecordCoding.bind(self.c068, statement, indices.c068, "wide.c068")
         }
         if indices.c069 > 0 {
             try SQLRecordCoding.bind(self.c069, statement, indices.c069)
@@ -6240,7 +6240,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c073, statement, indices.c073)
         }
         if indices.c074 > 0 {
-            try SQLRecordCoding.bind(self.c074, statement, indices.c074)
+            try SQLRecordCoding.bind(self.c074, statement, indices.c074, "wide.c074")
         }
         if indices.c075 > 0 {
             try SQLRecordCoding.bind(self.c075, statement, indices.c075)
@@ -6258,7 +6258,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c079, statement, indices.c079)
         }
         if indices.c080 > 0 {
-            try SQLRecordCoding.bind(self.c080, statement, indices.c080)
+            try SQLRecordCoding.bind(self.c080, statement, indices.c080, "wide.c080")
         }
         if indices.c081 > 0 {
             try SQLRecordCoding.bind(self.c081, statement, indices.c081)
@@ -6276,7 +6276,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c085, statement, indices.c085)
         }
         if indices.c086 > 0 {
-            try SQLRecordCoding.bind(self.c086, statement, indices.c086)
+            try SQLRecordCoding.bind(self.c086, statement, indices.c086, "wide.c086")
         }
         if indices.c087 > 0 {
             try SQLRecordCoding.bind(self.c087, statement, indices.c087)
@@ -6294,7 +6294,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c091, statement, indices.c091)
         }
         if indices.c092 > 0 {
-            try SQLRecordCoding.bind(self.c092, statement, indices.c092)
+            try SQLRecordCoding.bind(self.c092, statement, indices.c092, "wide.c092")
         }
         if indices.c093 > 0 {
             try SQLRecordCoding.bind(self.c093, statement, indices.c093)
@@ -6312,7 +6312,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c097, statement, indices.c097)
         }
         if indices.c098 > 0 {
-            try SQLRecordCoding.bind(self.c098, statement, indices.c098)
+            try SQLRecordCoding.bind(self.c098, statement, indices.c098, "wide.c098")
         }
         if indices.c099 > 0 {
             try SQLRecordCoding.bind(self.c099, statement, indices.c099)
@@ -6330,7 +6330,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c103, statement, indices.c103)
         }
         if indices.c104 > 0 {
-            try SQLRecordCoding.bind(self.c104, statement, indices.c104)
+            try SQLRecordCoding.bind(self.c104, statement, indices.c104, "wide.c104")
         }
         if indices.c105 > 0 {
             try SQLRecordCoding.bind(self.c105, statement, indices.c105)
@@ -6348,7 +6348,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c109, statement, indices.c109)
         }
         if indices.c110 > 0 {
-            try SQLRecordCoding.bind(self.c110, statement, indices.c110)
+            try SQLRecordCoding.bind(self.c110, statement, indices.c110, "wide.c110")
         }
         if indices.c111 > 0 {
             try SQLRecordCoding.bind(self.c111, statement, indices.c111)
@@ -6366,7 +6366,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c115, statement, indices.c115)
         }
         if indices.c116 > 0 {
-            try SQLRecordCoding.bind(self.c116, statement, indices.c116)
+            try SQLRecordCoding.bind(self.c116, statement, indices.c116, "wide.c116")
         }
         if indices.c117 > 0 {
             try SQLRecordCoding.bind(self.c117, statement, indices.c117)
@@ -6384,7 +6384,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c121, statement, indices.c121)
         }
         if indices.c122 > 0 {
-            try SQLRecordCoding.bind(self.c122, statement, indices.c122)
+            try SQLRecordCoding.bind(self.c122, statement, indices.c122, "wide.c122")
         }
         if indices.c123 > 0 {
             try SQLRecordCoding.bind(self.c123, statement, indices.c123)
@@ -6402,7 +6402,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c127, statement, indices.c127)
         }
         if indices.c128 > 0 {
-            try SQLRecordCoding.bind(self.c128, statement, indices.c128)
+            try SQLRecordCoding.bind(self.c128, statement, indices.c128, "wide.c128")
         }
         if indices.c129 > 0 {
             try SQLRecordCoding.bind(self.c129, statement, indices.c129)
@@ -6420,7 +6420,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c133, statement, indices.c133)
         }
         if indices.c134 > 0 {
-            try SQLRecordCoding.bind(self.c134, statement, indices.c134)
+            try SQLRecordCoding.bind(self.c134, statement, indices.c134, "wide.c134")
         }
         if indices.c135 > 0 {
             try SQLRecordCoding.bind(self.c135, statement, indices.c135)
@@ -6438,7 +6438,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c139, statement, indices.c139)
         }
         if indices.c140 > 0 {
-            try SQLRecordCoding.bind(self.c140, statement, indices.c140)
+            try SQLRecordCoding.bind(self.c140, statement, indices.c140, "wide.c140")
         }
         if indices.c141 > 0 {
             try SQLRecordCoding.bind(self.c141, statement, indices.c141)
@@ -6456,7 +6456,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c145, statement, indices.c145)
         }
         if indices.c146 > 0 {
-            try SQLRecordCoding.bind(self.c146, statement, indices.c146)
+            try SQLRecordCoding.bind(self.c146, statement, indices.c146, "wide.c146")
         }
         if indices.c147 > 0 {
             try SQLRecordCoding.bind(self.c147, statement, indices.c147)
@@ -6474,7 +6474,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c151, statement, indices.c151)
         }
         if indices.c152 > 0 {
-            try SQLRecordCoding.bind(self.c152, statement, indices.c152)
+            try SQLRecordCoding.bind(self.c152, statement, indices.c152, "wide.c152")
         }
         if indices.c153 > 0 {
             try SQLRecordCoding.bind(self.c153, statement, indices.c153)
@@ -6492,7 +6492,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c157, statement, indices.c157)
         }
         if indices.c158 > 0 {
-            try SQLRecordCoding.bind(self.c158, statement, indices.c158)
+            try SQLRecordCoding.bind(self.c158, statement, indices.c158, "wide.c158")
         }
         if indices.c159 > 0 {
             try SQLRecordCoding.bind(self.c159, statement, indices.c159)
@@ -6510,7 +6510,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c163, statement, indices.c163)
         }
         if indices.c164 > 0 {
-            try SQLRecordCoding.bind(self.c164, statement, indices.c164)
+            try SQLRecordCoding.bind(self.c164, statement, indices.c164, "wide.c164")
         }
         if indices.c165 > 0 {
             try SQLRecordCoding.bind(self.c165, statement, indices.c165)
@@ -6528,7 +6528,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c169, statement, indices.c169)
         }
         if indices.c170 > 0 {
-            try SQLRecordCoding.bind(self.c170, statement, indices.c170)
+            try SQLRecordCoding.bind(self.c170, statement, indices.c170, "wide.c170")
         }
         if indices.c171 > 0 {
             try SQLRecordCoding.bind(self.c171, statement, indices.c171)
@@ -6546,7 +6546,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c175, statement, indices.c175)
         }
         if indices.c176 > 0 {
-            try SQLRecordCoding.bind(self.c176, statement, indices.c176)
+            try SQLRecordCoding.bind(self.c176, statement, indices.c176, "wide.c176")
         }
         if indices.c177 > 0 {
             try SQLRecordCoding.bind(self.c177, statement, indices.c177)
@@ -6564,7 +6564,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c181, statement, indices.c181)
         }
         if indices.c182 > 0 {
-            try SQLRecordCoding.bind(self.c182, statement, indices.c182)
+            try SQLRecordCoding.bind(self.c182, statement, indices.c182, "wide.c182")
         }
         if indices.c183 > 0 {
             try SQLRecordCoding.bind(self.c183, statement, indices.c183)
@@ -6582,7 +6582,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c187, statement, indices.c187)
         }
         if indices.c188 > 0 {
-            try SQLRecordCoding.bind(self.c188, statement, indices.c188)
+            try SQLRecordCoding.bind(self.c188, statement, indices.c188, "wide.c188")
         }
         if indices.c189 > 0 {
             try SQLRecordCoding.bind(self.c189, statement, indices.c189)
@@ -6600,7 +6600,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c193, statement, indices.c193)
         }
         if indices.c194 > 0 {
-            try SQLRecordCoding.bind(self.c194, statement, indices.c194)
+            try SQLRecordCoding.bind(self.c194, statement, indices.c194, "wide.c194")
         }
         if indices.c195 > 0 {
             try SQLRecordCoding.bind(self.c195, statement, indices.c195)
@@ -6618,7 +6618,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c199, statement, indices.c199)
         }
         if indices.c200 > 0 {
-            try SQLRecordCoding.bind(self.c200, statement, indices.c200)
+            try SQLRecordCoding.bind(self.c200, statement, indices.c200, "wide.c200")
         }
         if indices.c201 > 0 {
             try SQLRecordCoding.bind(self.c201, statement, indices.c201)
@@ -6636,7 +6636,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c205, statement, indices.c205)
         }
         if indices.c206 > 0 {
-            try SQLRecordCoding.bind(self.c206, statement, indices.c206)
+            try SQLRecordCoding.bind(self.c206, statement, indices.c206, "wide.c206")
         }
         if indices.c207 > 0 {
             try SQLRecordCoding.bind(self.c207, statement, indices.c207)
@@ -6654,7 +6654,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c211, statement, indices.c211)
         }
         if indices.c212 > 0 {
-            try SQLRecordCoding.bind(self.c212, statement, indices.c212)
+            try SQLRecordCoding.bind(self.c212, statement, indices.c212, "wide.c212")
         }
         if indices.c213 > 0 {
             try SQLRecordCoding.bind(self.c213, statement, indices.c213)
@@ -6672,7 +6672,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c217, statement, indices.c217)
         }
         if indices.c218 > 0 {
-            try SQLRecordCoding.bind(self.c218, statement, indices.c218)
+            try SQLRecordCoding.bind(self.c218, statement, indices.c218, "wide.c218")
         }
         if indices.c219 > 0 {
             try SQLRecordCoding.bind(self.c219, statement, indices.c219)
@@ -6690,7 +6690,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c223, statement, indices.c223)
         }
         if indices.c224 > 0 {
-            try SQLRecordCoding.bind(self.c224, statement, indices.c224)
+            try SQLRecordCoding.bind(self.c224, statement, indices.c224, "wide.c224")
         }
         if indices.c225 > 0 {
             try SQLRecordCoding.bind(self.c225, statement, indices.c225)
@@ -6708,7 +6708,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c229, statement, indices.c229)
         }
         if indices.c230 > 0 {
-            try SQLRecordCoding.bind(self.c230, statement, indices.c230)
+            try SQLRecordCoding.bind(self.c230, statement, indices.c230, "wide.c230")
         }
         if indices.c231 > 0 {
             try SQLRecordCoding.bind(self.c231, statement, indices.c231)
@@ -6726,7 +6726,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c235, statement, indices.c235)
         }
         if indices.c236 > 0 {
-            try SQLRecordCoding.bind(self.c236, statement, indices.c236)
+            try SQLRecordCoding.bind(self.c236, statement, indices.c236, "wide.c236")
         }
         if indices.c237 > 0 {
             try SQLRecordCoding.bind(self.c237, statement, indices.c237)
@@ -6744,7 +6744,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c241, statement, indices.c241)
         }
         if indices.c242 > 0 {
-            try SQLRecordCoding.bind(self.c242, statement, indices.c242)
+            try SQLRecordCoding.bind(self.c242, statement, indices.c242, "wide.c242")
         }
         if indices.c243 > 0 {
             try SQLRecordCoding.bind(self.c243, statement, indices.c243)
@@ -6762,7 +6762,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c247, statement, indices.c247)
         }
         if indices.c248 > 0 {
-            try SQLRecordCoding.bind(self.c248, statement, indices.c248)
+            try SQLRecordCoding.bind(self.c248, statement, indices.c248, "wide.c248")
         }
         if indices.c249 > 0 {
             try SQLRecordCoding.bind(self.c249, statement, indices.c249)
@@ -6780,7 +6780,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c253, statement, indices.c253)
         }
         if indices.c254 > 0 {
-            try SQLRecordCoding.bind(self.c254, statement, indices.c254)
+            try SQLRecordCoding.bind(self.c254, statement, indices.c254, "wide.c254")
         }
         if indices.c255 > 0 {
             try SQLRecordCoding.bind(self.c255, statement, indices.c255)
@@ -6798,7 +6798,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c259, statement, indices.c259)
         }
         if indices.c260 > 0 {
-            try SQLRecordCoding.bind(self.c260, statement, indices.c260)
+            try SQLRecordCoding.bind(self.c260, statement, indices.c260, "wide.c260")
         }
         if indices.c261 > 0 {
             try SQLRecordCoding.bind(self.c261, statement, indices.c261)
@@ -6816,7 +6816,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c265, statement, indices.c265)
         }
         if indices.c266 > 0 {
-            try SQLRecordCoding.bind(self.c266, statement, indices.c266)
+            try SQLRecordCoding.bind(self.c266, statement, indices.c266, "wide.c266")
         }
         if indices.c267 > 0 {
             try SQLRecordCoding.bind(self.c267, statement, indices.c267)
@@ -6834,7 +6834,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c271, statement, indices.c271)
         }
         if indices.c272 > 0 {
-            try SQLRecordCoding.bind(self.c272, statement, indices.c272)
+            try SQLRecordCoding.bind(self.c272, statement, indices.c272, "wide.c272")
         }
         if indices.c273 > 0 {
             try SQLRecordCoding.bind(self.c273, statement, indices.c273)
@@ -6852,7 +6852,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c277, statement, indices.c277)
         }
         if indices.c278 > 0 {
-            try SQLRecordCoding.bind(self.c278, statement, indices.c278)
+            try SQLRecordCoding.bind(self.c278, statement, indices.c278, "wide.c278")
         }
         if indices.c279 > 0 {
             try SQLRecordCoding.bind(self.c279, statement, indices.c279)
@@ -6870,7 +6870,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c283, statement, indices.c283)
         }
         if indices.c284 > 0 {
-            try SQLRecordCoding.bind(self.c284, statement, indices.c284)
+            try SQLRecordCoding.bind(self.c284, statement, indices.c284, "wide.c284")
         }
         if indices.c285 > 0 {
             try SQLRecordCoding.bind(self.c285, statement, indices.c285)
@@ -6888,7 +6888,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c289, statement, indices.c289)
         }
         if indices.c290 > 0 {
-            try SQLRecordCoding.bind(self.c290, statement, indices.c290)
+            try SQLRecordCoding.bind(self.c290, statement, indices.c290, "wide.c290")
         }
         if indices.c291 > 0 {
             try SQLRecordCoding.bind(self.c291, statement, indices.c291)
@@ -6906,7 +6906,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.c295, statement, indices.c295)
         }
         if indices.c296 > 0 {
-            try SQLRecordCoding.bind(self.c296, statement, indices.c296)
+            try SQLRecordCoding.bind(self.c296, statement, indices.c296, "wide.c296")
         }
         if indices.c297 > 0 {
             try SQLRecordCoding.bind(self.c297, statement, indices.c297)
@@ -6932,301 +6932,301 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(self.c001, statement, 1)
-        try SQLRecordCoding.bind(self.c002, statement, 2)
+        try SQLRecordCoding.bind(self.c002, statement, 2, "wide.c002")
         try SQLRecordCoding.bind(self.c003, statement, 3)
         try SQLRecordCoding.bind(self.c004, statement, 4)
         try SQLRecordCoding.bind(self.c005, statement, 5, .text, "wide.c005", keeping: current, 5)
         try SQLRecordCoding.bind(self.c006, statement, 6)
         try SQLRecordCoding.bind(self.c007, statement, 7)
-        try SQLRecordCoding.bind(self.c008, statement, 8)
+        try SQLRecordCoding.bind(self.c008, statement, 8, "wide.c008")
         try SQLRecordCoding.bind(self.c009, statement, 9)
         try SQLRecordCoding.bind(self.c010, statement, 10)
         try SQLRecordCoding.bind(self.c011, statement, 11, .text, "wide.c011", keeping: current, 11)
         try SQLRecordCoding.bind(self.c012, statement, 12)
         try SQLRecordCoding.bind(self.c013, statement, 13)
-        try SQLRecordCoding.bind(self.c014, statement, 14)
+        try SQLRecordCoding.bind(self.c014, statement, 14, "wide.c014")
         try SQLRecordCoding.bind(self.c015, statement, 15)
         try SQLRecordCoding.bind(self.c016, statement, 16)
         try SQLRecordCoding.bind(self.c017, statement, 17, .text, "wide.c017", keeping: current, 17)
         try SQLRecordCoding.bind(self.c018, statement, 18)
         try SQLRecordCoding.bind(self.c019, statement, 19)
-        try SQLRecordCoding.bind(self.c020, statement, 20)
+        try SQLRecordCoding.bind(self.c020, statement, 20, "wide.c020")
         try SQLRecordCoding.bind(self.c021, statement, 21)
         try SQLRecordCoding.bind(self.c022, statement, 22)
         try SQLRecordCoding.bind(self.c023, statement, 23, .text, "wide.c023", keeping: current, 23)
         try SQLRecordCoding.bind(self.c024, statement, 24)
         try SQLRecordCoding.bind(self.c025, statement, 25)
-        try SQLRecordCoding.bind(self.c026, statement, 26)
+        try SQLRecordCoding.bind(self.c026, statement, 26, "wide.c026")
         try SQLRecordCoding.bind(self.c027, statement, 27)
         try SQLRecordCoding.bind(self.c028, statement, 28)
         try SQLRecordCoding.bind(self.c029, statement, 29, .text, "wide.c029", keeping: current, 29)
         try SQLRecordCoding.bind(self.c030, statement, 30)
         try SQLRecordCoding.bind(self.c031, statement, 31)
-        try SQLRecordCoding.bind(self.c032, statement, 32)
+        try SQLRecordCoding.bind(self.c032, statement, 32, "wide.c032")
         try SQLRecordCoding.bind(self.c033, statement, 33)
         try SQLRecordCoding.bind(self.c034, statement, 34)
         try SQLRecordCoding.bind(self.c035, statement, 35, .text, "wide.c035", keeping: current, 35)
         try SQLRecordCoding.bind(self.c036, statement, 36)
         try SQLRecordCoding.bind(self.c037, statement, 37)
-        try SQLRecordCoding.bind(self.c038, statement, 38)
+        try SQLRecordCoding.bind(self.c038, statement, 38, "wide.c038")
         try SQLRecordCoding.bind(self.c039, statement, 39)
         try SQLRecordCoding.bind(self.c040, statement, 40)
         try SQLRecordCoding.bind(self.c041, statement, 41, .text, "wide.c041", keeping: current, 41)
         try SQLRecordCoding.bind(self.c042, statement, 42)
         try SQLRecordCoding.bind(self.c043, statement, 43)
-        try SQLRecordCoding.bind(self.c044, statement, 44)
+        try SQLRecordCoding.bind(self.c044, statement, 44, "wide.c044")
         try SQLRecordCoding.bind(self.c045, statement, 45)
         try SQLRecordCoding.bind(self.c046, statement, 46)
         try SQLRecordCoding.bind(self.c047, statement, 47, .text, "wide.c047", keeping: current, 47)
         try SQLRecordCoding.bind(self.c048, statement, 48)
         try SQLRecordCoding.bind(self.c049, statement, 49)
-        try SQLRecordCoding.bind(self.c050, statement, 50)
+        try SQLRecordCoding.bind(self.c050, statement, 50, "wide.c050")
         try SQLRecordCoding.bind(self.c051, statement, 51)
         try SQLRecordCoding.bind(self.c052, statement, 52)
         try SQLRecordCoding.bind(self.c053, statement, 53, .text, "wide.c053", keeping: current, 53)
         try SQLRecordCoding.bind(self.c054, statement, 54)
         try SQLRecordCoding.bind(self.c055, statement, 55)
-        try SQLRecordCoding.bind(self.c056, statement, 56)
+        try SQLRecordCoding.bind(self.c056, statement, 56, "wide.c056")
         try SQLRecordCoding.bind(self.c057, statement, 57)
         try SQLRecordCoding.bind(self.c058, statement, 58)
         try SQLRecordCoding.bind(self.c059, statement, 59, .text, "wide.c059", keeping: current, 59)
         try SQLRecordCoding.bind(self.c060, statement, 60)
         try SQLRecordCoding.bind(self.c061, statement, 61)
-        try SQLRecordCoding.bind(self.c062, statement, 62)
+        try SQLRecordCoding.bind(self.c062, statement, 62, "wide.c062")
         try SQLRecordCoding.bind(self.c063, statement, 63)
         try SQLRecordCoding.bind(self.c064, statement, 64)
         try SQLRecordCoding.bind(self.c065, statement, 65, .text, "wide.c065", keeping: current, 65)
         try SQLRecordCoding.bind(self.c066, statement, 66)
         try SQLRecordCoding.bind(self.c067, statement, 67)
-        try SQLRecordCoding.bind(self.c068, statement, 68)
+        try SQLRecordCoding.bind(self.c068, statement, 68, "wide.c068")
         try SQLRecordCoding.bind(self.c069, statement, 69)
         try SQLRecordCoding.bind(self.c070, statement, 70)
         try SQLRecordCoding.bind(self.c071, statement, 71, .text, "wide.c071", keeping: current, 71)
         try SQLRecordCoding.bind(self.c072, statement, 72)
         try SQLRecordCoding.bind(self.c073, statement, 73)
-        try SQLRecordCoding.bind(self.c074, statement, 74)
+        try SQLRecordCoding.bind(self.c074, statement, 74, "wide.c074")
         try SQLRecordCoding.bind(self.c075, statement, 75)
         try SQLRecordCoding.bind(self.c076, statement, 76)
         try SQLRecordCoding.bind(self.c077, statement, 77, .text, "wide.c077", keeping: current, 77)
         try SQLRecordCoding.bind(self.c078, statement, 78)
         try SQLRecordCoding.bind(self.c079, statement, 79)
-        try SQLRecordCoding.bind(self.c080, statement, 80)
+        try SQLRecordCoding.bind(self.c080, statement, 80, "wide.c080")
         try SQLRecordCoding.bind(self.c081, statement, 81)
         try SQLRecordCoding.bind(self.c082, statement, 82)
         try SQLRecordCoding.bind(self.c083, statement, 83, .text, "wide.c083", keeping: current, 83)
         try SQLRecordCoding.bind(self.c084, statement, 84)
         try SQLRecordCoding.bind(self.c085, statement, 85)
-        try SQLRecordCoding.bind(self.c086, statement, 86)
+        try SQLRecordCoding.bind(self.c086, statement, 86, "wide.c086")
         try SQLRecordCoding.bind(self.c087, statement, 87)
         try SQLRecordCoding.bind(self.c088, statement, 88)
         try SQLRecordCoding.bind(self.c089, statement, 89, .text, "wide.c089", keeping: current, 89)
         try SQLRecordCoding.bind(self.c090, statement, 90)
         try SQLRecordCoding.bind(self.c091, statement, 91)
-        try SQLRecordCoding.bind(self.c092, statement, 92)
+        try SQLRecordCoding.bind(self.c092, statement, 92, "wide.c092")
         try SQLRecordCoding.bind(self.c093, statement, 93)
         try SQLRecordCoding.bind(self.c094, statement, 94)
         try SQLRecordCoding.bind(self.c095, statement, 95, .text, "wide.c095", keeping: current, 95)
         try SQLRecordCoding.bind(self.c096, statement, 96)
         try SQLRecordCoding.bind(self.c097, statement, 97)
-        try SQLRecordCoding.bind(self.c098, statement, 98)
+        try SQLRecordCoding.bind(self.c098, statement, 98, "wide.c098")
         try SQLRecordCoding.bind(self.c099, statement, 99)
         try SQLRecordCoding.bind(self.c100, statement, 100)
         try SQLRecordCoding.bind(self.c101, statement, 101, .text, "wide.c101", keeping: current, 101)
         try SQLRecordCoding.bind(self.c102, statement, 102)
         try SQLRecordCoding.bind(self.c103, statement, 103)
-        try SQLRecordCoding.bind(self.c104, statement, 104)
+        try SQLRecordCoding.bind(self.c104, statement, 104, "wide.c104")
         try SQLRecordCoding.bind(self.c105, statement, 105)
         try SQLRecordCoding.bind(self.c106, statement, 106)
         try SQLRecordCoding.bind(self.c107, statement, 107, .text, "wide.c107", keeping: current, 107)
         try SQLRecordCoding.bind(self.c108, statement, 108)
         try SQLRecordCoding.bind(self.c109, statement, 109)
-        try SQLRecordCoding.bind(self.c110, statement, 110)
+        try SQLRecordCoding.bind(self.c110, statement, 110, "wide.c110")
         try SQLRecordCoding.bind(self.c111, statement, 111)
         try SQLRecordCoding.bind(self.c112, statement, 112)
         try SQLRecordCoding.bind(self.c113, statement, 113, .text, "wide.c113", keeping: current, 113)
         try SQLRecordCoding.bind(self.c114, statement, 114)
         try SQLRecordCoding.bind(self.c115, statement, 115)
-        try SQLRecordCoding.bind(self.c116, statement, 116)
+        try SQLRecordCoding.bind(self.c116, statement, 116, "wide.c116")
         try SQLRecordCoding.bind(self.c117, statement, 117)
         try SQLRecordCoding.bind(self.c118, statement, 118)
         try SQLRecordCoding.bind(self.c119, statement, 119, .text, "wide.c119", keeping: current, 119)
         try SQLRecordCoding.bind(self.c120, statement, 120)
         try SQLRecordCoding.bind(self.c121, statement, 121)
-        try SQLRecordCoding.bind(self.c122, statement, 122)
+        try SQLRecordCoding.bind(self.c122, statement, 122, "wide.c122")
         try SQLRecordCoding.bind(self.c123, statement, 123)
         try SQLRecordCoding.bind(self.c124, statement, 124)
         try SQLRecordCoding.bind(self.c125, statement, 125, .text, "wide.c125", keeping: current, 125)
         try SQLRecordCoding.bind(self.c126, statement, 126)
         try SQLRecordCoding.bind(self.c127, statement, 127)
-        try SQLRecordCoding.bind(self.c128, statement, 128)
+        try SQLRecordCoding.bind(self.c128, statement, 128, "wide.c128")
         try SQLRecordCoding.bind(self.c129, statement, 129)
         try SQLRecordCoding.bind(self.c130, statement, 130)
         try SQLRecordCoding.bind(self.c131, statement, 131, .text, "wide.c131", keeping: current, 131)
         try SQLRecordCoding.bind(self.c132, statement, 132)
         try SQLRecordCoding.bind(self.c133, statement, 133)
-        try SQLRecordCoding.bind(self.c134, statement, 134)
+        try SQLRecordCoding.bind(self.c134, statement, 134, "wide.c134")
         try SQLRecordCoding.bind(self.c135, statement, 135)
         try SQLRecordCoding.bind(self.c136, statement, 136)
         try SQLRecordCoding.bind(self.c137, statement, 137, .text, "wide.c137", keeping: current, 137)
         try SQLRecordCoding.bind(self.c138, statement, 138)
         try SQLRecordCoding.bind(self.c139, statement, 139)
-        try SQLRecordCoding.bind(self.c140, statement, 140)
+        try SQLRecordCoding.bind(self.c140, statement, 140, "wide.c140")
         try SQLRecordCoding.bind(self.c141, statement, 141)
         try SQLRecordCoding.bind(self.c142, statement, 142)
         try SQLRecordCoding.bind(self.c143, statement, 143, .text, "wide.c143", keeping: current, 143)
         try SQLRecordCoding.bind(self.c144, statement, 144)
         try SQLRecordCoding.bind(self.c145, statement, 145)
-        try SQLRecordCoding.bind(self.c146, statement, 146)
+        try SQLRecordCoding.bind(self.c146, statement, 146, "wide.c146")
         try SQLRecordCoding.bind(self.c147, statement, 147)
         try SQLRecordCoding.bind(self.c148, statement, 148)
         try SQLRecordCoding.bind(self.c149, statement, 149, .text, "wide.c149", keeping: current, 149)
         try SQLRecordCoding.bind(self.c150, statement, 150)
         try SQLRecordCoding.bind(self.c151, statement, 151)
-        try SQLRecordCoding.bind(self.c152, statement, 152)
+        try SQLRecordCoding.bind(self.c152, statement, 152, "wide.c152")
         try SQLRecordCoding.bind(self.c153, statement, 153)
         try SQLRecordCoding.bind(self.c154, statement, 154)
         try SQLRecordCoding.bind(self.c155, statement, 155, .text, "wide.c155", keeping: current, 155)
         try SQLRecordCoding.bind(self.c156, statement, 156)
         try SQLRecordCoding.bind(self.c157, statement, 157)
-        try SQLRecordCoding.bind(self.c158, statement, 158)
+        try SQLRecordCoding.bind(self.c158, statement, 158, "wide.c158")
         try SQLRecordCoding.bind(self.c159, statement, 159)
         try SQLRecordCoding.bind(self.c160, statement, 160)
         try SQLRecordCoding.bind(self.c161, statement, 161, .text, "wide.c161", keeping: current, 161)
         try SQLRecordCoding.bind(self.c162, statement, 162)
         try SQLRecordCoding.bind(self.c163, statement, 163)
-        try SQLRecordCoding.bind(self.c164, statement, 164)
+        try SQLRecordCoding.bind(self.c164, statement, 164, "wide.c164")
         try SQLRecordCoding.bind(self.c165, statement, 165)
         try SQLRecordCoding.bind(self.c166, statement, 166)
         try SQLRecordCoding.bind(self.c167, statement, 167, .text, "wide.c167", keeping: current, 167)
         try SQLRecordCoding.bind(self.c168, statement, 168)
         try SQLRecordCoding.bind(self.c169, statement, 169)
-        try SQLRecordCoding.bind(self.c170, statement, 170)
+        try SQLRecordCoding.bind(self.c170, statement, 170, "wide.c170")
         try SQLRecordCoding.bind(self.c171, statement, 171)
         try SQLRecordCoding.bind(self.c172, statement, 172)
         try SQLRecordCoding.bind(self.c173, statement, 173, .text, "wide.c173", keeping: current, 173)
         try SQLRecordCoding.bind(self.c174, statement, 174)
         try SQLRecordCoding.bind(self.c175, statement, 175)
-        try SQLRecordCoding.bind(self.c176, statement, 176)
+        try SQLRecordCoding.bind(self.c176, statement, 176, "wide.c176")
         try SQLRecordCoding.bind(self.c177, statement, 177)
         try SQLRecordCoding.bind(self.c178, statement, 178)
         try SQLRecordCoding.bind(self.c179, statement, 179, .text, "wide.c179", keeping: current, 179)
         try SQLRecordCoding.bind(self.c180, statement, 180)
         try SQLRecordCoding.bind(self.c181, statement, 181)
-        try SQLRecordCoding.bind(self.c182, statement, 182)
+        try SQLRecordCoding.bind(self.c182, statement, 182, "wide.c182")
         try SQLRecordCoding.bind(self.c183, statement, 183)
         try SQLRecordCoding.bind(self.c184, statement, 184)
         try SQLRecordCoding.bind(self.c185, statement, 185, .text, "wide.c185", keeping: current, 185)
         try SQLRecordCoding.bind(self.c186, statement, 186)
         try SQLRecordCoding.bind(self.c187, statement, 187)
-        try SQLRecordCoding.bind(self.c188, statement, 188)
+        try SQLRecordCoding.bind(self.c188, statement, 188, "wide.c188")
         try SQLRecordCoding.bind(self.c189, statement, 189)
         try SQLRecordCoding.bind(self.c190, statement, 190)
         try SQLRecordCoding.bind(self.c191, statement, 191, .text, "wide.c191", keeping: current, 191)
         try SQLRecordCoding.bind(self.c192, statement, 192)
         try SQLRecordCoding.bind(self.c193, statement, 193)
-        try SQLRecordCoding.bind(self.c194, statement, 194)
+        try SQLRecordCoding.bind(self.c194, statement, 194, "wide.c194")
         try SQLRecordCoding.bind(self.c195, statement, 195)
         try SQLRecordCoding.bind(self.c196, statement, 196)
         try SQLRecordCoding.bind(self.c197, statement, 197, .text, "wide.c197", keeping: current, 197)
         try SQLRecordCoding.bind(self.c198, statement, 198)
         try SQLRecordCoding.bind(self.c199, statement, 199)
-        try SQLRecordCoding.bind(self.c200, statement, 200)
+        try SQLRecordCoding.bind(self.c200, statement, 200, "wide.c200")
         try SQLRecordCoding.bind(self.c201, statement, 201)
         try SQLRecordCoding.bind(self.c202, statement, 202)
         try SQLRecordCoding.bind(self.c203, statement, 203, .text, "wide.c203", keeping: current, 203)
         try SQLRecordCoding.bind(self.c204, statement, 204)
         try SQLRecordCoding.bind(self.c205, statement, 205)
-        try SQLRecordCoding.bind(self.c206, statement, 206)
+        try SQLRecordCoding.bind(self.c206, statement, 206, "wide.c206")
         try SQLRecordCoding.bind(self.c207, statement, 207)
         try SQLRecordCoding.bind(self.c208, statement, 208)
         try SQLRecordCoding.bind(self.c209, statement, 209, .text, "wide.c209", keeping: current, 209)
         try SQLRecordCoding.bind(self.c210, statement, 210)
         try SQLRecordCoding.bind(self.c211, statement, 211)
-        try SQLRecordCoding.bind(self.c212, statement, 212)
+        try SQLRecordCoding.bind(self.c212, statement, 212, "wide.c212")
         try SQLRecordCoding.bind(self.c213, statement, 213)
         try SQLRecordCoding.bind(self.c214, statement, 214)
         try SQLRecordCoding.bind(self.c215, statement, 215, .text, "wide.c215", keeping: current, 215)
         try SQLRecordCoding.bind(self.c216, statement, 216)
         try SQLRecordCoding.bind(self.c217, statement, 217)
-        try SQLRecordCoding.bind(self.c218, statement, 218)
+        try SQLRecordCoding.bind(self.c218, statement, 218, "wide.c218")
         try SQLRecordCoding.bind(self.c219, statement, 219)
         try SQLRecordCoding.bind(self.c220, statement, 220)
         try SQLRecordCoding.bind(self.c221, statement, 221, .text, "wide.c221", keeping: current, 221)
         try SQLRecordCoding.bind(self.c222, statement, 222)
         try SQLRecordCoding.bind(self.c223, statement, 223)
-        try SQLRecordCoding.bind(self.c224, statement, 224)
+        try SQLRecordCoding.bind(self.c224, statement, 224, "wide.c224")
         try SQLRecordCoding.bind(self.c225, statement, 225)
         try SQLRecordCoding.bind(self.c226, statement, 226)
         try SQLRecordCoding.bind(self.c227, statement, 227, .text, "wide.c227", keeping: current, 227)
         try SQLRecordCoding.bind(self.c228, statement, 228)
         try SQLRecordCoding.bind(self.c229, statement, 229)
-        try SQLRecordCoding.bind(self.c230, statement, 230)
+        try SQLRecordCoding.bind(self.c230, statement, 230, "wide.c230")
         try SQLRecordCoding.bind(self.c231, statement, 231)
         try SQLRecordCoding.bind(self.c232, statement, 232)
         try SQLRecordCoding.bind(self.c233, statement, 233, .text, "wide.c233", keeping: current, 233)
         try SQLRecordCoding.bind(self.c234, statement, 234)
         try SQLRecordCoding.bind(self.c235, statement, 235)
-        try SQLRecordCoding.bind(self.c236, statement, 236)
+        try SQLRecordCoding.bind(self.c236, statement, 236, "wide.c236")
         try SQLRecordCoding.bind(self.c237, statement, 237)
         try SQLRecordCoding.bind(self.c238, statement, 238)
         try SQLRecordCoding.bind(self.c239, statement, 239, .text, "wide.c239", keeping: current, 239)
         try SQLRecordCoding.bind(self.c240, statement, 240)
         try SQLRecordCoding.bind(self.c241, statement, 241)
-        try SQLRecordCoding.bind(self.c242, statement, 242)
+        try SQLRecordCoding.bind(self.c242, statement, 242, "wide.c242")
         try SQLRecordCoding.bind(self.c243, statement, 243)
         try SQLRecordCoding.bind(self.c244, statement, 244)
         try SQLRecordCoding.bind(self.c245, statement, 245, .text, "wide.c245", keeping: current, 245)
         try SQLRecordCoding.bind(self.c246, statement, 246)
         try SQLRecordCoding.bind(self.c247, statement, 247)
-        try SQLRecordCoding.bind(self.c248, statement, 248)
+        try SQLRecordCoding.bind(self.c248, statement, 248, "wide.c248")
         try SQLRecordCoding.bind(self.c249, statement, 249)
         try SQLRecordCoding.bind(self.c250, statement, 250)
         try SQLRecordCoding.bind(self.c251, statement, 251, .text, "wide.c251", keeping: current, 251)
         try SQLRecordCoding.bind(self.c252, statement, 252)
         try SQLRecordCoding.bind(self.c253, statement, 253)
-        try SQLRecordCoding.bind(self.c254, statement, 254)
+        try SQLRecordCoding.bind(self.c254, statement, 254, "wide.c254")
         try SQLRecordCoding.bind(self.c255, statement, 255)
         try SQLRecordCoding.bind(self.c256, statement, 256)
         try SQLRecordCoding.bind(self.c257, statement, 257, .text, "wide.c257", keeping: current, 257)
         try SQLRecordCoding.bind(self.c258, statement, 258)
         try SQLRecordCoding.bind(self.c259, statement, 259)
-        try SQLRecordCoding.bind(self.c260, statement, 260)
+        try SQLRecordCoding.bind(self.c260, statement, 260, "wide.c260")
         try SQLRecordCoding.bind(self.c261, statement, 261)
         try SQLRecordCoding.bind(self.c262, statement, 262)
         try SQLRecordCoding.bind(self.c263, statement, 263, .text, "wide.c263", keeping: current, 263)
         try SQLRecordCoding.bind(self.c264, statement, 264)
         try SQLRecordCoding.bind(self.c265, statement, 265)
-        try SQLRecordCoding.bind(self.c266, statement, 266)
+        try SQLRecordCoding.bind(self.c266, statement, 266, "wide.c266")
         try SQLRecordCoding.bind(self.c267, statement, 267)
         try SQLRecordCoding.bind(self.c268, statement, 268)
         try SQLRecordCoding.bind(self.c269, statement, 269, .text, "wide.c269", keeping: current, 269)
         try SQLRecordCoding.bind(self.c270, statement, 270)
         try SQLRecordCoding.bind(self.c271, statement, 271)
-        try SQLRecordCoding.bind(self.c272, statement, 272)
+        try SQLRecordCoding.bind(self.c272, statement, 272, "wide.c272")
         try SQLRecordCoding.bind(self.c273, statement, 273)
         try SQLRecordCoding.bind(self.c274, statement, 274)
         try SQLRecordCoding.bind(self.c275, statement, 275, .text, "wide.c275", keeping: current, 275)
         try SQLRecordCoding.bind(self.c276, statement, 276)
         try SQLRecordCoding.bind(self.c277, statement, 277)
-        try SQLRecordCoding.bind(self.c278, statement, 278)
+        try SQLRecordCoding.bind(self.c278, statement, 278, "wide.c278")
         try SQLRecordCoding.bind(self.c279, statement, 279)
         try SQLRecordCoding.bind(self.c280, statement, 280)
         try SQLRecordCoding.bind(self.c281, statement, 281, .text, "wide.c281", keeping: current, 281)
         try SQLRecordCoding.bind(self.c282, statement, 282)
         try SQLRecordCoding.bind(self.c283, statement, 283)
-        try SQLRecordCoding.bind(self.c284, statement, 284)
+        try SQLRecordCoding.bind(self.c284, statement, 284, "wide.c284")
         try SQLRecordCoding.bind(self.c285, statement, 285)
         try SQLRecordCoding.bind(self.c286, statement, 286)
         try SQLRecordCoding.bind(self.c287, statement, 287, .text, "wide.c287", keeping: current, 287)
         try SQLRecordCoding.bind(self.c288, statement, 288)
         try SQLRecordCoding.bind(self.c289, statement, 289)
-        try SQLRecordCoding.bind(self.c290, statement, 290)
+        try SQLRecordCoding.bind(self.c290, statement, 290, "wide.c290")
         try SQLRecordCoding.bind(self.c291, statement, 291)
         try SQLRecordCoding.bind(self.c292, statement, 292)
         try SQLRecordCoding.bind(self.c293, statement, 293, .text, "wide.c293", keeping: current, 293)
         try SQLRecordCoding.bind(self.c294, statement, 294)
         try SQLRecordCoding.bind(self.c295, statement, 295)
-        try SQLRecordCoding.bind(self.c296, statement, 296)
+        try SQLRecordCoding.bind(self.c296, statement, 296, "wide.c296")
         try SQLRecordCoding.bind(self.c297, statement, 297)
         try SQLRecordCoding.bind(self.c298, statement, 298)
         try SQLRecordCoding.bind(self.c299, statement, 299, .text, "wide.c299", keeping: current, 299)

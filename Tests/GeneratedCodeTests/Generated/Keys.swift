@@ -402,7 +402,7 @@ extension Keys.Event: SQLKeyedRecord, SQLQueryableRecord {
         let assigned = self.objid == Int.min
         let first: Int32 = assigned ? 3 : 4
         try SQLRecordCoding.bind(self.type, statement, 1)
-        try SQLRecordCoding.bind(self.mtime, statement, 2)
+        try SQLRecordCoding.bind(self.mtime, statement, 2, "event.mtime")
         if !assigned {
             try SQLRecordCoding.bind(self.objid, statement, 3)
         }
@@ -456,7 +456,7 @@ extension Keys.Event: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.type, statement, indices.type)
         }
         if indices.mtime > 0 {
-            try SQLRecordCoding.bind(self.mtime, statement, indices.mtime)
+            try SQLRecordCoding.bind(self.mtime, statement, indices.mtime, "event.mtime")
         }
         if indices.objid > 0 {
             try SQLRecordCoding.bind(self.objid, statement, indices.objid)
@@ -475,7 +475,7 @@ extension Keys.Event: SQLKeyedRecord, SQLQueryableRecord {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.type, statement, 1)
-        try SQLRecordCoding.bind(self.mtime, statement, 2)
+        try SQLRecordCoding.bind(self.mtime, statement, 2, "event.mtime")
         try SQLRecordCoding.bind(self.tagid, statement, 3)
         try SQLRecordCoding.bind(self.user, statement, 4)
         try SQLRecordCoding.bind(self.comment, statement, 5)
@@ -628,7 +628,7 @@ extension Keys.KeyFirst: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
         try SQLRecordCoding.bind(self.label, statement, first)
-        try SQLRecordCoding.bind(self.amount, statement, first + 1)
+        try SQLRecordCoding.bind(self.amount, statement, first + 1, "key_first.amount")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -670,14 +670,14 @@ extension Keys.KeyFirst: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.label, statement, indices.label)
         }
         if indices.amount > 0 {
-            try SQLRecordCoding.bind(self.amount, statement, indices.amount)
+            try SQLRecordCoding.bind(self.amount, statement, indices.amount, "key_first.amount")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.label, statement, 1)
-        try SQLRecordCoding.bind(self.amount, statement, 2)
+        try SQLRecordCoding.bind(self.amount, statement, 2, "key_first.amount")
         try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
@@ -1424,7 +1424,7 @@ extension Keys.Reading: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.x, statement, 1)
         try SQLRecordCoding.bind(self.y, statement, 2)
         try SQLRecordCoding.bind(self.z, statement, 3)
-        try SQLRecordCoding.bind(self.w, statement, 4)
+        try SQLRecordCoding.bind(self.w, statement, 4, "reading.w")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1471,14 +1471,14 @@ extension Keys.Reading: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.z, statement, indices.z)
         }
         if indices.w > 0 {
-            try SQLRecordCoding.bind(self.w, statement, indices.w)
+            try SQLRecordCoding.bind(self.w, statement, indices.w, "reading.w")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.x, statement, 1)
-        try SQLRecordCoding.bind(self.w, statement, 2)
+        try SQLRecordCoding.bind(self.w, statement, 2, "reading.w")
         try SQLRecordCoding.bind(self.z, statement, 3)
         try SQLRecordCoding.bind(self.y, statement, 4)
     }
@@ -1972,8 +1972,8 @@ extension Keys.CollectionItem: SQLKeyedRecord, SQLQueryableRecord {
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
-        try SQLRecordCoding.bind(self.position, statement, 2)
-        try SQLRecordCoding.bind(self.collection, statement, 3)
+        try SQLRecordCoding.bind(self.position, statement, 2, "collection_item.position")
+        try SQLRecordCoding.bind(self.collection, statement, 3, "collection_item.collection")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -2011,24 +2011,24 @@ extension Keys.CollectionItem: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.name, statement, indices.name)
         }
         if indices.position > 0 {
-            try SQLRecordCoding.bind(self.position, statement, indices.position)
+            try SQLRecordCoding.bind(self.position, statement, indices.position, "collection_item.position")
         }
         if indices.collection > 0 {
-            try SQLRecordCoding.bind(self.collection, statement, indices.collection)
+            try SQLRecordCoding.bind(self.collection, statement, indices.collection, "collection_item.collection")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
-        try SQLRecordCoding.bind(self.position, statement, 2)
-        try SQLRecordCoding.bind(self.collection, statement, 3)
+        try SQLRecordCoding.bind(self.position, statement, 2, "collection_item.position")
+        try SQLRecordCoding.bind(self.collection, statement, 3, "collection_item.collection")
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
     @discardableResult
     public static func bindKey(_ id: SQLValue, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
-        try SQLRecordCoding.bind(id, statement, index)
+        try SQLRecordCoding.bind(id, statement, index, "collection_item.collection")
         return index + 1
     }
 

@@ -835,10 +835,10 @@ extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.identifier, statement, 3)
         try SQLRecordCoding.bind(self.description, statement, 4)
         try SQLRecordCoding.bind(self.lastChange, statement, 5, .iso8601, "gpkg_contents.last_change")
-        try SQLRecordCoding.bind(self.minX, statement, 6)
-        try SQLRecordCoding.bind(self.minY, statement, 7)
-        try SQLRecordCoding.bind(self.maxX, statement, 8)
-        try SQLRecordCoding.bind(self.maxY, statement, 9)
+        try SQLRecordCoding.bind(self.minX, statement, 6, "gpkg_contents.min_x")
+        try SQLRecordCoding.bind(self.minY, statement, 7, "gpkg_contents.min_y")
+        try SQLRecordCoding.bind(self.maxX, statement, 8, "gpkg_contents.max_x")
+        try SQLRecordCoding.bind(self.maxY, statement, 9, "gpkg_contents.max_y")
         try SQLRecordCoding.bind(self.srsId, statement, 10)
     }
 
@@ -922,16 +922,16 @@ extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.lastChange, statement, indices.lastChange, .iso8601, "gpkg_contents.last_change")
         }
         if indices.minX > 0 {
-            try SQLRecordCoding.bind(self.minX, statement, indices.minX)
+            try SQLRecordCoding.bind(self.minX, statement, indices.minX, "gpkg_contents.min_x")
         }
         if indices.minY > 0 {
-            try SQLRecordCoding.bind(self.minY, statement, indices.minY)
+            try SQLRecordCoding.bind(self.minY, statement, indices.minY, "gpkg_contents.min_y")
         }
         if indices.maxX > 0 {
-            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX)
+            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX, "gpkg_contents.max_x")
         }
         if indices.maxY > 0 {
-            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY)
+            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY, "gpkg_contents.max_y")
         }
         if indices.srsId > 0 {
             try SQLRecordCoding.bind(self.srsId, statement, indices.srsId)
@@ -954,10 +954,10 @@ extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.identifier, statement, 2)
         try SQLRecordCoding.bind(self.description, statement, 3)
         try SQLRecordCoding.bind(self.lastChange, statement, 4, .iso8601, "gpkg_contents.last_change", keeping: current, 4)
-        try SQLRecordCoding.bind(self.minX, statement, 5)
-        try SQLRecordCoding.bind(self.minY, statement, 6)
-        try SQLRecordCoding.bind(self.maxX, statement, 7)
-        try SQLRecordCoding.bind(self.maxY, statement, 8)
+        try SQLRecordCoding.bind(self.minX, statement, 5, "gpkg_contents.min_x")
+        try SQLRecordCoding.bind(self.minY, statement, 6, "gpkg_contents.min_y")
+        try SQLRecordCoding.bind(self.maxX, statement, 7, "gpkg_contents.max_x")
+        try SQLRecordCoding.bind(self.maxY, statement, 8, "gpkg_contents.max_y")
         try SQLRecordCoding.bind(self.srsId, statement, 9)
         try SQLRecordCoding.bind(self.tableName, statement, 10)
     }

@@ -238,16 +238,16 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
         try SQLRecordCoding.bind(self.name, statement, first)
-        try SQLRecordCoding.bind(self.address, statement, first + 1)
+        try SQLRecordCoding.bind(self.address, statement, first + 1, "place.address")
         try SQLRecordCoding.bind(self.payload, statement, first + 2)
         try SQLRecordCoding.bind(self.digest, statement, first + 3)
         try SQLRecordCoding.bind(self.meta, statement, first + 4)
-        try SQLRecordCoding.bind(self.shape, statement, first + 5)
+        try SQLRecordCoding.bind(self.shape, statement, first + 5, "place.shape")
         try SQLRecordCoding.bind(self.opens, statement, first + 6)
         try SQLRecordCoding.bind(self.population, statement, first + 7)
-        try SQLRecordCoding.bind(self.area, statement, first + 8)
+        try SQLRecordCoding.bind(self.area, statement, first + 8, "place.area")
         try SQLRecordCoding.bind(self.isOpen, statement, first + 9)
-        try SQLRecordCoding.bind(self.rating, statement, first + 10)
+        try SQLRecordCoding.bind(self.rating, statement, first + 10, "place.rating")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -329,7 +329,7 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.name, statement, indices.name)
         }
         if indices.address > 0 {
-            try SQLRecordCoding.bind(self.address, statement, indices.address)
+            try SQLRecordCoding.bind(self.address, statement, indices.address, "place.address")
         }
         if indices.payload > 0 {
             try SQLRecordCoding.bind(self.payload, statement, indices.payload)
@@ -341,7 +341,7 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.meta, statement, indices.meta)
         }
         if indices.shape > 0 {
-            try SQLRecordCoding.bind(self.shape, statement, indices.shape)
+            try SQLRecordCoding.bind(self.shape, statement, indices.shape, "place.shape")
         }
         if indices.opens > 0 {
             try SQLRecordCoding.bind(self.opens, statement, indices.opens)
@@ -350,29 +350,29 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.population, statement, indices.population)
         }
         if indices.area > 0 {
-            try SQLRecordCoding.bind(self.area, statement, indices.area)
+            try SQLRecordCoding.bind(self.area, statement, indices.area, "place.area")
         }
         if indices.isOpen > 0 {
             try SQLRecordCoding.bind(self.isOpen, statement, indices.isOpen)
         }
         if indices.rating > 0 {
-            try SQLRecordCoding.bind(self.rating, statement, indices.rating)
+            try SQLRecordCoding.bind(self.rating, statement, indices.rating, "place.rating")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
-        try SQLRecordCoding.bind(self.address, statement, 2)
+        try SQLRecordCoding.bind(self.address, statement, 2, "place.address")
         try SQLRecordCoding.bind(self.payload, statement, 3)
         try SQLRecordCoding.bind(self.digest, statement, 4)
         try SQLRecordCoding.bind(self.meta, statement, 5)
-        try SQLRecordCoding.bind(self.shape, statement, 6)
+        try SQLRecordCoding.bind(self.shape, statement, 6, "place.shape")
         try SQLRecordCoding.bind(self.opens, statement, 7)
         try SQLRecordCoding.bind(self.population, statement, 8)
-        try SQLRecordCoding.bind(self.area, statement, 9)
+        try SQLRecordCoding.bind(self.area, statement, 9, "place.area")
         try SQLRecordCoding.bind(self.isOpen, statement, 10)
-        try SQLRecordCoding.bind(self.rating, statement, 11)
+        try SQLRecordCoding.bind(self.rating, statement, 11, "place.rating")
         try SQLRecordCoding.bind(self.id, statement, 12)
     }
 
@@ -1205,10 +1205,10 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
         if !assigned {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(self.minX, statement, first)
-        try SQLRecordCoding.bind(self.maxX, statement, first + 1)
-        try SQLRecordCoding.bind(self.minY, statement, first + 2)
-        try SQLRecordCoding.bind(self.maxY, statement, first + 3)
+        try SQLRecordCoding.bind(self.minX, statement, first, "box.min_x")
+        try SQLRecordCoding.bind(self.maxX, statement, first + 1, "box.max_x")
+        try SQLRecordCoding.bind(self.minY, statement, first + 2, "box.min_y")
+        try SQLRecordCoding.bind(self.maxY, statement, first + 3, "box.max_y")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1253,25 +1253,25 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, indices.id)
         }
         if indices.minX > 0 {
-            try SQLRecordCoding.bind(self.minX, statement, indices.minX)
+            try SQLRecordCoding.bind(self.minX, statement, indices.minX, "box.min_x")
         }
         if indices.maxX > 0 {
-            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX)
+            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX, "box.max_x")
         }
         if indices.minY > 0 {
-            try SQLRecordCoding.bind(self.minY, statement, indices.minY)
+            try SQLRecordCoding.bind(self.minY, statement, indices.minY, "box.min_y")
         }
         if indices.maxY > 0 {
-            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY)
+            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY, "box.max_y")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.minX, statement, 1)
-        try SQLRecordCoding.bind(self.maxX, statement, 2)
-        try SQLRecordCoding.bind(self.minY, statement, 3)
-        try SQLRecordCoding.bind(self.maxY, statement, 4)
+        try SQLRecordCoding.bind(self.minX, statement, 1, "box.min_x")
+        try SQLRecordCoding.bind(self.maxX, statement, 2, "box.max_x")
+        try SQLRecordCoding.bind(self.minY, statement, 3, "box.min_y")
+        try SQLRecordCoding.bind(self.maxY, statement, 4, "box.max_y")
         try SQLRecordCoding.bind(self.id, statement, 5)
     }
 
@@ -1387,8 +1387,8 @@ extension NoteSearch: SQLTableRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.title, statement, 1)
-        try SQLRecordCoding.bind(self.body, statement, 2)
+        try SQLRecordCoding.bind(self.title, statement, 1, "note_search.title")
+        try SQLRecordCoding.bind(self.body, statement, 2, "note_search.body")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1420,10 +1420,10 @@ extension NoteSearch: SQLTableRecord, SQLQueryableRecord {
     /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
     public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
         if indices.title > 0 {
-            try SQLRecordCoding.bind(self.title, statement, indices.title)
+            try SQLRecordCoding.bind(self.title, statement, indices.title, "note_search.title")
         }
         if indices.body > 0 {
-            try SQLRecordCoding.bind(self.body, statement, indices.body)
+            try SQLRecordCoding.bind(self.body, statement, indices.body, "note_search.body")
         }
     }
 

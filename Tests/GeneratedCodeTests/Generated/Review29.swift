@@ -232,7 +232,7 @@ extension Review29.GenMid: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, 2)
         }
         try SQLRecordCoding.bind(self.b, statement, first)
-        try SQLRecordCoding.bind(self.c, statement, first + 1)
+        try SQLRecordCoding.bind(self.c, statement, first + 1, "gen_mid.c")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -280,7 +280,7 @@ extension Review29.GenMid: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.b, statement, indices.b)
         }
         if indices.c > 0 {
-            try SQLRecordCoding.bind(self.c, statement, indices.c)
+            try SQLRecordCoding.bind(self.c, statement, indices.c, "gen_mid.c")
         }
     }
 
@@ -288,7 +288,7 @@ extension Review29.GenMid: SQLKeyedRecord, SQLQueryableRecord {
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.a, statement, 1)
         try SQLRecordCoding.bind(self.b, statement, 2)
-        try SQLRecordCoding.bind(self.c, statement, 3)
+        try SQLRecordCoding.bind(self.c, statement, 3, "gen_mid.c")
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
@@ -654,7 +654,7 @@ extension Review29.StrictWr: SQLKeyedRecord, SQLQueryableRecord {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.x, statement, 1)
         try SQLRecordCoding.bind(self.id, statement, 2)
-        try SQLRecordCoding.bind(self.y, statement, 3)
+        try SQLRecordCoding.bind(self.y, statement, 3, "strict_wr.y")
         try SQLRecordCoding.bind(self.at, statement, 4)
     }
 
@@ -699,7 +699,7 @@ extension Review29.StrictWr: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, indices.id)
         }
         if indices.y > 0 {
-            try SQLRecordCoding.bind(self.y, statement, indices.y)
+            try SQLRecordCoding.bind(self.y, statement, indices.y, "strict_wr.y")
         }
         if indices.at > 0 {
             try SQLRecordCoding.bind(self.at, statement, indices.at)
@@ -709,7 +709,7 @@ extension Review29.StrictWr: SQLKeyedRecord, SQLQueryableRecord {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.x, statement, 1)
-        try SQLRecordCoding.bind(self.y, statement, 2)
+        try SQLRecordCoding.bind(self.y, statement, 2, "strict_wr.y")
         try SQLRecordCoding.bind(self.at, statement, 3)
         try SQLRecordCoding.bind(self.id, statement, 4)
     }

@@ -327,11 +327,11 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         }
         try SQLRecordCoding.bind(self.name, statement, first)
         try SQLRecordCoding.bind(self.quantity, statement, first + 1)
-        try SQLRecordCoding.bind(self.price, statement, first + 2)
-        try SQLRecordCoding.bind(self.weight, statement, first + 3)
-        try SQLRecordCoding.bind(self.ratio, statement, first + 4)
-        try SQLRecordCoding.bind(self.cost, statement, first + 5)
-        try SQLRecordCoding.bind(self.amount, statement, first + 6)
+        try SQLRecordCoding.bind(self.price, statement, first + 2, "item.price")
+        try SQLRecordCoding.bind(self.weight, statement, first + 3, "item.weight")
+        try SQLRecordCoding.bind(self.ratio, statement, first + 4, "item.ratio")
+        try SQLRecordCoding.bind(self.cost, statement, first + 5, "item.cost")
+        try SQLRecordCoding.bind(self.amount, statement, first + 6, "item.amount")
         try SQLRecordCoding.bind(self.isActive, statement, first + 7)
         try SQLRecordCoding.bind(self.isArchived, statement, first + 8)
         try SQLRecordCoding.bind(self.created, statement, first + 9, .text, "item.created")
@@ -342,7 +342,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.photo, statement, first + 14)
         try SQLRecordCoding.bind(self.note, statement, first + 15)
         try SQLRecordCoding.bind(self.code, statement, first + 16)
-        try SQLRecordCoding.bind(self.anything, statement, first + 17)
+        try SQLRecordCoding.bind(self.anything, statement, first + 17, "item.anything")
         try SQLRecordCoding.bind(self.hexValue, statement, first + 18)
     }
 
@@ -463,19 +463,19 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.quantity, statement, indices.quantity)
         }
         if indices.price > 0 {
-            try SQLRecordCoding.bind(self.price, statement, indices.price)
+            try SQLRecordCoding.bind(self.price, statement, indices.price, "item.price")
         }
         if indices.weight > 0 {
-            try SQLRecordCoding.bind(self.weight, statement, indices.weight)
+            try SQLRecordCoding.bind(self.weight, statement, indices.weight, "item.weight")
         }
         if indices.ratio > 0 {
-            try SQLRecordCoding.bind(self.ratio, statement, indices.ratio)
+            try SQLRecordCoding.bind(self.ratio, statement, indices.ratio, "item.ratio")
         }
         if indices.cost > 0 {
-            try SQLRecordCoding.bind(self.cost, statement, indices.cost)
+            try SQLRecordCoding.bind(self.cost, statement, indices.cost, "item.cost")
         }
         if indices.amount > 0 {
-            try SQLRecordCoding.bind(self.amount, statement, indices.amount)
+            try SQLRecordCoding.bind(self.amount, statement, indices.amount, "item.amount")
         }
         if indices.isActive > 0 {
             try SQLRecordCoding.bind(self.isActive, statement, indices.isActive)
@@ -508,7 +508,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.code, statement, indices.code)
         }
         if indices.anything > 0 {
-            try SQLRecordCoding.bind(self.anything, statement, indices.anything)
+            try SQLRecordCoding.bind(self.anything, statement, indices.anything, "item.anything")
         }
         if indices.hexValue > 0 {
             try SQLRecordCoding.bind(self.hexValue, statement, indices.hexValue)
@@ -529,11 +529,11 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
         try SQLRecordCoding.bind(self.quantity, statement, 2)
-        try SQLRecordCoding.bind(self.price, statement, 3)
-        try SQLRecordCoding.bind(self.weight, statement, 4)
-        try SQLRecordCoding.bind(self.ratio, statement, 5)
-        try SQLRecordCoding.bind(self.cost, statement, 6)
-        try SQLRecordCoding.bind(self.amount, statement, 7)
+        try SQLRecordCoding.bind(self.price, statement, 3, "item.price")
+        try SQLRecordCoding.bind(self.weight, statement, 4, "item.weight")
+        try SQLRecordCoding.bind(self.ratio, statement, 5, "item.ratio")
+        try SQLRecordCoding.bind(self.cost, statement, 6, "item.cost")
+        try SQLRecordCoding.bind(self.amount, statement, 7, "item.amount")
         try SQLRecordCoding.bind(self.isActive, statement, 8)
         try SQLRecordCoding.bind(self.isArchived, statement, 9)
         try SQLRecordCoding.bind(self.created, statement, 10, .text, "item.created", keeping: current, 10)
@@ -544,7 +544,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.photo, statement, 15)
         try SQLRecordCoding.bind(self.note, statement, 16)
         try SQLRecordCoding.bind(self.code, statement, 17)
-        try SQLRecordCoding.bind(self.anything, statement, 18)
+        try SQLRecordCoding.bind(self.anything, statement, 18, "item.anything")
         try SQLRecordCoding.bind(self.hexValue, statement, 19)
         try SQLRecordCoding.bind(self.id, statement, 20)
     }
@@ -1687,9 +1687,9 @@ extension MeasurementRecord: SQLKeyedRecord, SQLQueryableRecord {
         if !assigned {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(self.width, statement, first)
-        try SQLRecordCoding.bind(self.height, statement, first + 1)
-        try SQLRecordCoding.bind(self.payload, statement, first + 2)
+        try SQLRecordCoding.bind(self.width, statement, first, "measurement.width")
+        try SQLRecordCoding.bind(self.height, statement, first + 1, "measurement.height")
+        try SQLRecordCoding.bind(self.payload, statement, first + 2, "measurement.payload")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1731,21 +1731,21 @@ extension MeasurementRecord: SQLKeyedRecord, SQLQueryableRecord {
             try SQLRecordCoding.bind(self.id, statement, indices.id)
         }
         if indices.width > 0 {
-            try SQLRecordCoding.bind(self.width, statement, indices.width)
+            try SQLRecordCoding.bind(self.width, statement, indices.width, "measurement.width")
         }
         if indices.height > 0 {
-            try SQLRecordCoding.bind(self.height, statement, indices.height)
+            try SQLRecordCoding.bind(self.height, statement, indices.height, "measurement.height")
         }
         if indices.payload > 0 {
-            try SQLRecordCoding.bind(self.payload, statement, indices.payload)
+            try SQLRecordCoding.bind(self.payload, statement, indices.payload, "measurement.payload")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.width, statement, 1)
-        try SQLRecordCoding.bind(self.height, statement, 2)
-        try SQLRecordCoding.bind(self.payload, statement, 3)
+        try SQLRecordCoding.bind(self.width, statement, 1, "measurement.width")
+        try SQLRecordCoding.bind(self.height, statement, 2, "measurement.height")
+        try SQLRecordCoding.bind(self.payload, statement, 3, "measurement.payload")
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
 

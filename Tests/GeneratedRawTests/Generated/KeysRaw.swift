@@ -388,7 +388,7 @@ extension KeysRaw.Event {
         let assigned = self.objid == Int.min
         let first: Int32 = assigned ? 3 : 4
         try SQLRecordCoding.bind(self.type, statement, 1)
-        try SQLRecordCoding.bind(self.mtime, statement, 2)
+        try SQLRecordCoding.bind(self.mtime, statement, 2, "event.mtime")
         if !assigned {
             try SQLRecordCoding.bind(self.objid, statement, 3)
         }
@@ -442,7 +442,7 @@ extension KeysRaw.Event {
             try SQLRecordCoding.bind(self.type, statement, indices.type)
         }
         if indices.mtime > 0 {
-            try SQLRecordCoding.bind(self.mtime, statement, indices.mtime)
+            try SQLRecordCoding.bind(self.mtime, statement, indices.mtime, "event.mtime")
         }
         if indices.objid > 0 {
             try SQLRecordCoding.bind(self.objid, statement, indices.objid)
@@ -461,7 +461,7 @@ extension KeysRaw.Event {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.type, statement, 1)
-        try SQLRecordCoding.bind(self.mtime, statement, 2)
+        try SQLRecordCoding.bind(self.mtime, statement, 2, "event.mtime")
         try SQLRecordCoding.bind(self.tagid, statement, 3)
         try SQLRecordCoding.bind(self.user, statement, 4)
         try SQLRecordCoding.bind(self.comment, statement, 5)
@@ -592,7 +592,7 @@ extension KeysRaw.KeyFirst {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
         try SQLRecordCoding.bind(self.label, statement, first)
-        try SQLRecordCoding.bind(self.amount, statement, first + 1)
+        try SQLRecordCoding.bind(self.amount, statement, first + 1, "key_first.amount")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -634,14 +634,14 @@ extension KeysRaw.KeyFirst {
             try SQLRecordCoding.bind(self.label, statement, indices.label)
         }
         if indices.amount > 0 {
-            try SQLRecordCoding.bind(self.amount, statement, indices.amount)
+            try SQLRecordCoding.bind(self.amount, statement, indices.amount, "key_first.amount")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.label, statement, 1)
-        try SQLRecordCoding.bind(self.amount, statement, 2)
+        try SQLRecordCoding.bind(self.amount, statement, 2, "key_first.amount")
         try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
@@ -1326,7 +1326,7 @@ extension KeysRaw.Reading {
         try SQLRecordCoding.bind(self.x, statement, 1)
         try SQLRecordCoding.bind(self.y, statement, 2)
         try SQLRecordCoding.bind(self.z, statement, 3)
-        try SQLRecordCoding.bind(self.w, statement, 4)
+        try SQLRecordCoding.bind(self.w, statement, 4, "reading.w")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1373,14 +1373,14 @@ extension KeysRaw.Reading {
             try SQLRecordCoding.bind(self.z, statement, indices.z)
         }
         if indices.w > 0 {
-            try SQLRecordCoding.bind(self.w, statement, indices.w)
+            try SQLRecordCoding.bind(self.w, statement, indices.w, "reading.w")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.x, statement, 1)
-        try SQLRecordCoding.bind(self.w, statement, 2)
+        try SQLRecordCoding.bind(self.w, statement, 2, "reading.w")
         try SQLRecordCoding.bind(self.z, statement, 3)
         try SQLRecordCoding.bind(self.y, statement, 4)
     }
@@ -1830,8 +1830,8 @@ extension KeysRaw.CollectionItem {
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
-        try SQLRecordCoding.bind(self.position, statement, 2)
-        try SQLRecordCoding.bind(self.collection, statement, 3)
+        try SQLRecordCoding.bind(self.position, statement, 2, "collection_item.position")
+        try SQLRecordCoding.bind(self.collection, statement, 3, "collection_item.collection")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1869,24 +1869,24 @@ extension KeysRaw.CollectionItem {
             try SQLRecordCoding.bind(self.name, statement, indices.name)
         }
         if indices.position > 0 {
-            try SQLRecordCoding.bind(self.position, statement, indices.position)
+            try SQLRecordCoding.bind(self.position, statement, indices.position, "collection_item.position")
         }
         if indices.collection > 0 {
-            try SQLRecordCoding.bind(self.collection, statement, indices.collection)
+            try SQLRecordCoding.bind(self.collection, statement, indices.collection, "collection_item.collection")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
-        try SQLRecordCoding.bind(self.position, statement, 2)
-        try SQLRecordCoding.bind(self.collection, statement, 3)
+        try SQLRecordCoding.bind(self.position, statement, 2, "collection_item.position")
+        try SQLRecordCoding.bind(self.collection, statement, 3, "collection_item.collection")
     }
 
     /// Binds a key to the key parameters, the first at `index`; returns the index after them.
     @discardableResult
     public static func bindKey(_ id: KeysRaw.Value, to statement: OpaquePointer, at index: Int32) throws -> Int32 {
-        try SQLRecordCoding.bind(id, statement, index)
+        try SQLRecordCoding.bind(id, statement, index, "collection_item.collection")
         return index + 1
     }
 }
@@ -2705,7 +2705,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -2826,6 +2837,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: KeysRaw.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running

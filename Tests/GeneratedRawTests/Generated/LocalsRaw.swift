@@ -1650,7 +1650,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -1771,6 +1782,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: LocalsRaw.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running

@@ -785,10 +785,10 @@ extension OtherApps.GpkgContent {
         try SQLRecordCoding.bind(self.identifier, statement, 3)
         try SQLRecordCoding.bind(self.description, statement, 4)
         try SQLRecordCoding.bind(self.lastChange, statement, 5, .iso8601, "gpkg_contents.last_change")
-        try SQLRecordCoding.bind(self.minX, statement, 6)
-        try SQLRecordCoding.bind(self.minY, statement, 7)
-        try SQLRecordCoding.bind(self.maxX, statement, 8)
-        try SQLRecordCoding.bind(self.maxY, statement, 9)
+        try SQLRecordCoding.bind(self.minX, statement, 6, "gpkg_contents.min_x")
+        try SQLRecordCoding.bind(self.minY, statement, 7, "gpkg_contents.min_y")
+        try SQLRecordCoding.bind(self.maxX, statement, 8, "gpkg_contents.max_x")
+        try SQLRecordCoding.bind(self.maxY, statement, 9, "gpkg_contents.max_y")
         try SQLRecordCoding.bind(self.srsId, statement, 10)
     }
 
@@ -872,16 +872,16 @@ extension OtherApps.GpkgContent {
             try SQLRecordCoding.bind(self.lastChange, statement, indices.lastChange, .iso8601, "gpkg_contents.last_change")
         }
         if indices.minX > 0 {
-            try SQLRecordCoding.bind(self.minX, statement, indices.minX)
+            try SQLRecordCoding.bind(self.minX, statement, indices.minX, "gpkg_contents.min_x")
         }
         if indices.minY > 0 {
-            try SQLRecordCoding.bind(self.minY, statement, indices.minY)
+            try SQLRecordCoding.bind(self.minY, statement, indices.minY, "gpkg_contents.min_y")
         }
         if indices.maxX > 0 {
-            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX)
+            try SQLRecordCoding.bind(self.maxX, statement, indices.maxX, "gpkg_contents.max_x")
         }
         if indices.maxY > 0 {
-            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY)
+            try SQLRecordCoding.bind(self.maxY, statement, indices.maxY, "gpkg_contents.max_y")
         }
         if indices.srsId > 0 {
             try SQLRecordCoding.bind(self.srsId, statement, indices.srsId)
@@ -901,10 +901,10 @@ extension OtherApps.GpkgContent {
         try SQLRecordCoding.bind(self.identifier, statement, 2)
         try SQLRecordCoding.bind(self.description, statement, 3)
         try SQLRecordCoding.bind(self.lastChange, statement, 4, .iso8601, "gpkg_contents.last_change", keeping: current, 4)
-        try SQLRecordCoding.bind(self.minX, statement, 5)
-        try SQLRecordCoding.bind(self.minY, statement, 6)
-        try SQLRecordCoding.bind(self.maxX, statement, 7)
-        try SQLRecordCoding.bind(self.maxY, statement, 8)
+        try SQLRecordCoding.bind(self.minX, statement, 5, "gpkg_contents.min_x")
+        try SQLRecordCoding.bind(self.minY, statement, 6, "gpkg_contents.min_y")
+        try SQLRecordCoding.bind(self.maxX, statement, 7, "gpkg_contents.max_x")
+        try SQLRecordCoding.bind(self.maxY, statement, 8, "gpkg_contents.max_y")
         try SQLRecordCoding.bind(self.srsId, statement, 9)
         try SQLRecordCoding.bind(self.tableName, statement, 10)
     }
@@ -1966,7 +1966,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -2087,6 +2098,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: OtherApps.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running

@@ -234,7 +234,7 @@ extension Review29Raw.GenMid {
             try SQLRecordCoding.bind(self.id, statement, 2)
         }
         try SQLRecordCoding.bind(self.b, statement, first)
-        try SQLRecordCoding.bind(self.c, statement, first + 1)
+        try SQLRecordCoding.bind(self.c, statement, first + 1, "gen_mid.c")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -282,7 +282,7 @@ extension Review29Raw.GenMid {
             try SQLRecordCoding.bind(self.b, statement, indices.b)
         }
         if indices.c > 0 {
-            try SQLRecordCoding.bind(self.c, statement, indices.c)
+            try SQLRecordCoding.bind(self.c, statement, indices.c, "gen_mid.c")
         }
     }
 
@@ -290,7 +290,7 @@ extension Review29Raw.GenMid {
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.a, statement, 1)
         try SQLRecordCoding.bind(self.b, statement, 2)
-        try SQLRecordCoding.bind(self.c, statement, 3)
+        try SQLRecordCoding.bind(self.c, statement, 3, "gen_mid.c")
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
@@ -617,7 +617,7 @@ extension Review29Raw.StrictWr {
     public func bindInsert(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.x, statement, 1)
         try SQLRecordCoding.bind(self.id, statement, 2)
-        try SQLRecordCoding.bind(self.y, statement, 3)
+        try SQLRecordCoding.bind(self.y, statement, 3, "strict_wr.y")
         try SQLRecordCoding.bind(self.at, statement, 4)
     }
 
@@ -662,7 +662,7 @@ extension Review29Raw.StrictWr {
             try SQLRecordCoding.bind(self.id, statement, indices.id)
         }
         if indices.y > 0 {
-            try SQLRecordCoding.bind(self.y, statement, indices.y)
+            try SQLRecordCoding.bind(self.y, statement, indices.y, "strict_wr.y")
         }
         if indices.at > 0 {
             try SQLRecordCoding.bind(self.at, statement, indices.at)
@@ -672,7 +672,7 @@ extension Review29Raw.StrictWr {
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
         try SQLRecordCoding.bind(self.x, statement, 1)
-        try SQLRecordCoding.bind(self.y, statement, 2)
+        try SQLRecordCoding.bind(self.y, statement, 2, "strict_wr.y")
         try SQLRecordCoding.bind(self.at, statement, 3)
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
@@ -3719,7 +3719,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -3840,6 +3851,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: Review29Raw.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running

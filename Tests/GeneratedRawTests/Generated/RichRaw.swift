@@ -334,11 +334,11 @@ extension RichRaw.Item {
         }
         try SQLRecordCoding.bind(self.name, statement, first)
         try SQLRecordCoding.bind(self.quantity, statement, first + 1)
-        try SQLRecordCoding.bind(self.price, statement, first + 2)
-        try SQLRecordCoding.bind(self.weight, statement, first + 3)
-        try SQLRecordCoding.bind(self.ratio, statement, first + 4)
-        try SQLRecordCoding.bind(self.cost, statement, first + 5)
-        try SQLRecordCoding.bind(self.amount, statement, first + 6)
+        try SQLRecordCoding.bind(self.price, statement, first + 2, "item.price")
+        try SQLRecordCoding.bind(self.weight, statement, first + 3, "item.weight")
+        try SQLRecordCoding.bind(self.ratio, statement, first + 4, "item.ratio")
+        try SQLRecordCoding.bind(self.cost, statement, first + 5, "item.cost")
+        try SQLRecordCoding.bind(self.amount, statement, first + 6, "item.amount")
         try SQLRecordCoding.bind(self.isActive, statement, first + 7)
         try SQLRecordCoding.bind(self.isArchived, statement, first + 8)
         try SQLRecordCoding.bind(self.created, statement, first + 9, .text, "item.created")
@@ -349,7 +349,7 @@ extension RichRaw.Item {
         try SQLRecordCoding.bind(self.photo, statement, first + 14)
         try SQLRecordCoding.bind(self.note, statement, first + 15)
         try SQLRecordCoding.bind(self.code, statement, first + 16)
-        try SQLRecordCoding.bind(self.anything, statement, first + 17)
+        try SQLRecordCoding.bind(self.anything, statement, first + 17, "item.anything")
         try SQLRecordCoding.bind(self.hexValue, statement, first + 18)
     }
 
@@ -470,19 +470,19 @@ extension RichRaw.Item {
             try SQLRecordCoding.bind(self.quantity, statement, indices.quantity)
         }
         if indices.price > 0 {
-            try SQLRecordCoding.bind(self.price, statement, indices.price)
+            try SQLRecordCoding.bind(self.price, statement, indices.price, "item.price")
         }
         if indices.weight > 0 {
-            try SQLRecordCoding.bind(self.weight, statement, indices.weight)
+            try SQLRecordCoding.bind(self.weight, statement, indices.weight, "item.weight")
         }
         if indices.ratio > 0 {
-            try SQLRecordCoding.bind(self.ratio, statement, indices.ratio)
+            try SQLRecordCoding.bind(self.ratio, statement, indices.ratio, "item.ratio")
         }
         if indices.cost > 0 {
-            try SQLRecordCoding.bind(self.cost, statement, indices.cost)
+            try SQLRecordCoding.bind(self.cost, statement, indices.cost, "item.cost")
         }
         if indices.amount > 0 {
-            try SQLRecordCoding.bind(self.amount, statement, indices.amount)
+            try SQLRecordCoding.bind(self.amount, statement, indices.amount, "item.amount")
         }
         if indices.isActive > 0 {
             try SQLRecordCoding.bind(self.isActive, statement, indices.isActive)
@@ -515,7 +515,7 @@ extension RichRaw.Item {
             try SQLRecordCoding.bind(self.code, statement, indices.code)
         }
         if indices.anything > 0 {
-            try SQLRecordCoding.bind(self.anything, statement, indices.anything)
+            try SQLRecordCoding.bind(self.anything, statement, indices.anything, "item.anything")
         }
         if indices.hexValue > 0 {
             try SQLRecordCoding.bind(self.hexValue, statement, indices.hexValue)
@@ -533,11 +533,11 @@ extension RichRaw.Item {
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(self.name, statement, 1)
         try SQLRecordCoding.bind(self.quantity, statement, 2)
-        try SQLRecordCoding.bind(self.price, statement, 3)
-        try SQLRecordCoding.bind(self.weight, statement, 4)
-        try SQLRecordCoding.bind(self.ratio, statement, 5)
-        try SQLRecordCoding.bind(self.cost, statement, 6)
-        try SQLRecordCoding.bind(self.amount, statement, 7)
+        try SQLRecordCoding.bind(self.price, statement, 3, "item.price")
+        try SQLRecordCoding.bind(self.weight, statement, 4, "item.weight")
+        try SQLRecordCoding.bind(self.ratio, statement, 5, "item.ratio")
+        try SQLRecordCoding.bind(self.cost, statement, 6, "item.cost")
+        try SQLRecordCoding.bind(self.amount, statement, 7, "item.amount")
         try SQLRecordCoding.bind(self.isActive, statement, 8)
         try SQLRecordCoding.bind(self.isArchived, statement, 9)
         try SQLRecordCoding.bind(self.created, statement, 10, .text, "item.created", keeping: current, 10)
@@ -548,7 +548,7 @@ extension RichRaw.Item {
         try SQLRecordCoding.bind(self.photo, statement, 15)
         try SQLRecordCoding.bind(self.note, statement, 16)
         try SQLRecordCoding.bind(self.code, statement, 17)
-        try SQLRecordCoding.bind(self.anything, statement, 18)
+        try SQLRecordCoding.bind(self.anything, statement, 18, "item.anything")
         try SQLRecordCoding.bind(self.hexValue, statement, 19)
         try SQLRecordCoding.bind(self.id, statement, 20)
     }
@@ -1570,9 +1570,9 @@ extension RichRaw.MeasurementRecord {
         if !assigned {
             try SQLRecordCoding.bind(self.id, statement, 1)
         }
-        try SQLRecordCoding.bind(self.width, statement, first)
-        try SQLRecordCoding.bind(self.height, statement, first + 1)
-        try SQLRecordCoding.bind(self.payload, statement, first + 2)
+        try SQLRecordCoding.bind(self.width, statement, first, "measurement.width")
+        try SQLRecordCoding.bind(self.height, statement, first + 1, "measurement.height")
+        try SQLRecordCoding.bind(self.payload, statement, first + 2, "measurement.payload")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1614,21 +1614,21 @@ extension RichRaw.MeasurementRecord {
             try SQLRecordCoding.bind(self.id, statement, indices.id)
         }
         if indices.width > 0 {
-            try SQLRecordCoding.bind(self.width, statement, indices.width)
+            try SQLRecordCoding.bind(self.width, statement, indices.width, "measurement.width")
         }
         if indices.height > 0 {
-            try SQLRecordCoding.bind(self.height, statement, indices.height)
+            try SQLRecordCoding.bind(self.height, statement, indices.height, "measurement.height")
         }
         if indices.payload > 0 {
-            try SQLRecordCoding.bind(self.payload, statement, indices.payload)
+            try SQLRecordCoding.bind(self.payload, statement, indices.payload, "measurement.payload")
         }
     }
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.width, statement, 1)
-        try SQLRecordCoding.bind(self.height, statement, 2)
-        try SQLRecordCoding.bind(self.payload, statement, 3)
+        try SQLRecordCoding.bind(self.width, statement, 1, "measurement.width")
+        try SQLRecordCoding.bind(self.height, statement, 2, "measurement.height")
+        try SQLRecordCoding.bind(self.payload, statement, 3, "measurement.payload")
         try SQLRecordCoding.bind(self.id, statement, 4)
     }
 
@@ -3199,7 +3199,7 @@ public func raw_items_between(
         try SQLRecordCoding.bind(indexArgument, statement, 1)
         try SQLRecordCoding.bind(statementArgument, statement, 2)
         try SQLRecordCoding.bind(dbArgument, statement, 3)
-        try SQLRecordCoding.bind(valueArgument, statement, 4)
+        try SQLRecordCoding.bind(valueArgument, statement, 4, "itemsBetween :value")
         try SQLRecordCoding.bind(`let`, statement, 5)
     }, decode: { try RichRaw.ItemsBetweenRow(sqliteStatement: $0, offset: 0) })
 }
@@ -3493,7 +3493,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -3614,6 +3625,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: RichRaw.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running
