@@ -129,7 +129,7 @@ extension SQLContext {
         var message = "a nested transaction's savepoint could not be "
             + (bodyError == nil ? "released" : "rolled back to")
             + " (\(reason)): its closure released or rolled back the savepoint itself, so its work could not be told apart from the enclosing transaction's, and the whole transaction was rolled back"
-        if let bodyError { message += "; the closure had thrown: \(bodyError)" }
+        if let bodyError { message += "; the closure had thrown: " + ((bodyError as? SQLError)?.message ?? String(describing: bodyError)) }
         let error = SQLError(code: .misuse, message: message)
         let inClosure = connection.transactionBodyDepth > 0
         if inClosure, connection.transactionAbortCause == nil { connection.transactionAbortCause = error }
