@@ -270,7 +270,7 @@ import Testing
                     let assigned = self.objid == Int.min
                     let first: Int32 = assigned ? 3 : 4
                     try SQLRecordCoding.bind(self.type, statement, 1)
-                    try SQLRecordCoding.bind(self.mtime, statement, 2)
+                    try SQLRecordCoding.bind(self.mtime, statement, 2, "event.mtime")
                     if !assigned {
                         try SQLRecordCoding.bind(self.objid, statement, 3)
                     }
@@ -282,7 +282,7 @@ import Testing
         expectContains(middle, """
                 public func bindUpdate(to statement: OpaquePointer) throws {
                     try SQLRecordCoding.bind(self.type, statement, 1)
-                    try SQLRecordCoding.bind(self.mtime, statement, 2)
+                    try SQLRecordCoding.bind(self.mtime, statement, 2, "event.mtime")
                     try SQLRecordCoding.bind(self.tagid, statement, 3)
                     try SQLRecordCoding.bind(self.user, statement, 4)
                     try SQLRecordCoding.bind(self.objid, statement, 5)
