@@ -653,9 +653,13 @@ import Testing
             var transfers = 0
             while !Task.isCancelled, transfers < 100_000 {
                 let from = Int64.random(in: 0..<Int64(accounts)), to = Int64.random(in: 0..<Int64(accounts))
-                try await pool.write { ctx in
-                    try ctx.exec(sql: "UPDATE accounts SET balance = balance - 7 WHERE id = ?", parameters: [.integer(from)])
-                    try ctx.exec(sql: "UPDATE accounts SET balance = balance + 7 WHERE id = ?", parameters: [.integer(to)])
+                do {
+                    try await pool.write { ctx in
+                        try ctx.exec(sql: "UPDATE accounts SET balance = balance - 7 WHERE id = ?", parameters: [.integer(from)])
+                        try ctx.exec(sql: "UPDATE accounts SET balance = balance + 7 WHERE id = ?", parameters: [.integer(to)])
+                    }
+                } catch is CancellationError {
+                    break
                 }
                 transfers += 1
             }
@@ -687,6 +691,45 @@ import Testing
         try await pool.write { try $0.exec(sql: "UPDATE accounts SET balance = balance WHERE id = 0") }
         #expect(try await pool.read { try $0.query(sql: "SELECT sum(balance) FROM accounts") } == [[.integer(Int64(accounts) * 1000)]])
         await pool.close()
+    }
+
+    /// GRDB's backup test between two pools, in Slate's words: a backup abandoned from its
+    /// progress leaves the destination pool's data as it was; one let run reports every
+    /// page once, in order; a later backup replaces the destination's schema too.
+    @Test func aBackupBetweenTwoPoolsAbandonedThenRunThenRunAgain() throws {
+        let directory = TemporaryDirectory()
+        let source = try SQLPool(path: directory.path("source.sqlite"))
+        let destination = try SQLPool(path: directory.path("destination.sqlite"))
+        try source.write { ctx in
+            try ctx.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, pad TEXT)")
+            try ctx.exec(sql: "INSERT INTO items VALUES (0, ?)", parameters: [.text(String(repeating: "s", count: 20_000))])
+        }
+        try destination.write { ctx in
+            try ctx.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, pad TEXT); INSERT INTO items VALUES (1, 'd')")
+        }
+        let pageCount = try source.read { try $0.query(sql: "PRAGMA page_count") }[0][0].integerValue ?? 0
+        #expect(pageCount > 3)
+        try destination.writeWithoutTransaction { (target: SQLContext) -> Void in
+            #expect(throws: Stop()) {
+                try source.backup(to: target, pagesPerStep: 1) { remaining, total in
+                    #expect(remaining > 0 && remaining < total)
+                    throw Stop()
+                }
+            }
+        }
+        #expect(try destination.read { try $0.query(sql: "SELECT id FROM items") } == [[1]])
+        var reports: [Int32] = []
+        try destination.writeWithoutTransaction { target in
+            try source.backup(to: target, pagesPerStep: 1) { remaining, total in
+                #expect(Int64(total) == pageCount)
+                reports.append(remaining)
+            }
+        }
+        #expect(reports == (0..<Int32(pageCount)).reversed().map { $0 })
+        #expect(try destination.read { try $0.query(sql: "SELECT id, length(pad) FROM items") } == [[0, 20_000]])
+        try source.write { try $0.exec(sql: "DROP TABLE items") }
+        try destination.writeWithoutTransaction { target in try source.backup(to: target) }
+        #expect(try destination.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'items'") } == [[0]])
     }
 
     @Test func aPoolBackupStoppedByItsProgressLeavesTheDestinationAsItWas() throws {
