@@ -189,12 +189,21 @@ public final class SQLStatement {
         while try next() {}
     }
 
+    /// Binds `parameters` by name (see ``bind(parameters:)-([String:SQLValue])``), then runs
+    /// the statement to completion as ``update(parameters:)-([SQLValue])`` does; the values
+    /// stay bound for a later `update()`.
+    public func update(parameters: [String: SQLValue]) throws {
+        try bind(parameters: parameters)
+        defer { reset() }
+        while try next() {}
+    }
+
     /// Resets the statement to run again from the start. Bindings are kept.
     public func reset() {
         if let handle { sqlite3_reset(handle) }
     }
 
-    /// Sets every parameter back to NULL, and forgets that they were bound: ``update(parameters:)``
+    /// Sets every parameter back to NULL, and forgets that they were bound: ``update(parameters:)-([SQLValue])``
     /// without parameters then refuses to run until each has a value again.
     public func clearBindings() {
         if let handle { sqlite3_clear_bindings(handle) }

@@ -45,6 +45,19 @@ import Testing
         #expect(try rows(ctx) == [[1, "x"], [1, "x"], [2, "x"], [2, "x"]])
     }
 
+    @Test func updateTakesNamedValuesAndKeepsThem() throws {
+        let ctx = try context()
+        defer { ctx.close() }
+        let insert = try ctx.prepare(sql: "INSERT INTO t VALUES (:a, $b)")
+        try insert.update(parameters: ["a": 1, "b": "one"])
+        try insert.update()
+        expectSQLError(.range, "no value given for parameter $b; the statement takes 2") {
+            try insert.update(parameters: ["a": 2])
+        }
+        try insert.update()
+        #expect(try rows(ctx) == [[1, "one"], [1, "one"], [1, "one"]])
+    }
+
     @Test func aStatementWithAParameterNeverBoundIsRefused() throws {
         let ctx = try context()
         defer { ctx.close() }
