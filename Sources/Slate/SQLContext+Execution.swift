@@ -177,7 +177,8 @@ extension SQLContext {
 
     // MARK: Internals
 
-    /// Gives a statement back after one use: reset (and bindings cleared) if the cache
+    /// Gives a statement back after one use: reset if the cache (which clears its bindings
+    /// when it hands it out again, see `cachedStatement(sql:)`)
     /// owns it, finalized otherwise.
     func release(_ statement: SQLStatement) {
         if statement.isCached {
