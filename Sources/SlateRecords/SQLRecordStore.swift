@@ -73,7 +73,11 @@ public enum SQLRecordOperations {
             message: "cannot \(operation) a \(type) that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)")
     }
 
-    /// Inserts `record` on `context` and reads it back as stored.
+    /// Inserts `record` on `context` and reads it back as stored; a row stored but not to
+    /// be read back (an external-content FTS table, another virtual table) is returned as
+    /// bound, with its rowid. An insert that stores nothing (a trigger's `RAISE(IGNORE)`)
+    /// throws; the statement is `INSERT OR ABORT`, so a constraint's own `ON CONFLICT
+    /// REPLACE` or `IGNORE` never deletes another row nor skips this one in silence.
     @inlinable
     public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
         let slots = Record.statementSlots
@@ -109,7 +113,11 @@ public enum SQLRecordOperations {
         } else if let keyed = record as? any SQLKeyedRecord, let stored = try readBack(keyed, in: context) as? Record {
             return stored
         }
-        throw SQLError(code: .error, message: "the inserted row could not be read back", sql: record.sqlInsert)
+        // The row was stored (`changes` says so) but cannot be read back: an
+        // external-content FTS table reads its content table, which has no such row, and
+        // other virtual tables may keep nothing to select. The insert succeeded: the
+        // record as bound, with the rowid SQLite assigned.
+        return record.storedAfterInsert(rowID: context.lastInsertRowID)
     }
 
     @usableFromInline

@@ -116,13 +116,13 @@ extension BenchRaw.Item {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "item""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "item" ("i", "d", "t") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "item" ("i", "d", "t") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "item" ("i", "d", "t") VALUES (?, ?, ?) RETURNING "id", "i", "d", "t""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "item" ("i", "d", "t") VALUES (?, ?, ?) RETURNING "id", "i", "d", "t""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) RETURNING "id", "i", "d", "t""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) RETURNING "id", "i", "d", "t""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "i", "d", "t" FROM "item" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -368,13 +368,13 @@ extension BenchRaw.Order {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "orders""#
     /// Inserts, letting SQLite assign `OrderID`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "orders" ("CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "orders" ("CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `OrderID`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "orders" ("CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "orders" ("CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry" FROM "orders" WHERE "OrderID" = ?"#
     /// The `INSERT` for this record: without `OrderID` while SQLite is to assign it.
@@ -1373,7 +1373,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -1397,6 +1398,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

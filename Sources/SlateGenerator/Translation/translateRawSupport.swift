@@ -618,7 +618,8 @@ enum RawSupportTemplate {
         static func insert<Record>(
             _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
             bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-            readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+            readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+            asBound: ((Int64) -> Record)? = nil
         ) throws -> Record {
             if let stored {
                 guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -642,6 +643,8 @@ enum RawSupportTemplate {
             } else if let record = try readBack?() {
                 return record
             }
+            // Stored, but not to be read back (an external-content FTS table): as bound.
+            if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
             throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
         }
 

@@ -189,6 +189,7 @@ struct SQLRowWriting {
         // (An empty array of any element casts to [UInt8]: check the type.)
         case let bytes as [UInt8] where T.self == [UInt8].self: return .blob(bytes)
         case let url as URL: return .text(url.absoluteString)
+        case let decimal as Decimal: return .text(try SQLDecimalText.text(decimal, column: column()))
         default:
             let single = SQLValueEncoder()
             do {

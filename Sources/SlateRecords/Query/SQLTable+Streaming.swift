@@ -243,14 +243,16 @@ extension SQLProjection {
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
         // As in `forEach(in:_:_:)`: the plain loop unless the column reads its storage.
-        guard readsStorage, let storage = storages.first else {
-            while try statement.next() {
-                try body(try Value.decode(from: statement, at: 0))
+        try statement.walking {
+            guard readsStorage, let storage = storages.first else {
+                while try statement.next() {
+                    try body(try Value.decode(from: statement, at: 0))
+                }
+                return
             }
-            return
-        }
-        while try statement.next() {
-            try body(try Self.read(Value.self, statement, 0, storage))
+            while try statement.next() {
+                try body(try Self.read(Value.self, statement, 0, storage))
+            }
         }
     }
 
@@ -265,24 +267,26 @@ extension SQLProjection {
         // Only a column storing seconds since 2001 (which `Date`'s own decoding reads as
         // seconds since 1970), a UUID or a boolean stored as text reads another way than
         // its type's own decoding: the common case keeps the plain loop, whose reads inline.
-        guard readsStorage else {
+        try statement.walking {
+            guard readsStorage else {
+                while try statement.next() {
+                    var index: Int32 = -1
+                    func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
+                        index += 1
+                        return try Column.decode(from: statement, at: index)
+                    }
+                    try body(repeat read((each Value).self))
+                }
+                return
+            }
             while try statement.next() {
                 var index: Int32 = -1
                 func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
                     index += 1
-                    return try Column.decode(from: statement, at: index)
+                    return try Self.read(Column.self, statement, index, storages[Int(index)])
                 }
                 try body(repeat read((each Value).self))
             }
-            return
-        }
-        while try statement.next() {
-            var index: Int32 = -1
-            func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
-                index += 1
-                return try Self.read(Column.self, statement, index, storages[Int(index)])
-            }
-            try body(repeat read((each Value).self))
         }
     }
 }

@@ -98,9 +98,9 @@ extension LegacyRaw.Tag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tags""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tags" ("tag") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tags" ("tag") VALUES (?) RETURNING "tag""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) RETURNING "tag""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "tag" FROM "tags" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -250,13 +250,13 @@ extension LegacyRaw.File {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "files""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "files" ("name", "version") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "files" ("name", "version") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "files" ("name", "version") VALUES (?, ?) RETURNING "id", "name", "version""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "files" ("name", "version") VALUES (?, ?) RETURNING "id", "name", "version""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "version" FROM "files" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -372,7 +372,7 @@ extension LegacyRaw.File {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -568,7 +568,7 @@ public func legacy_file_find(_ db: OpaquePointer, _ id: Int) throws -> LegacyRaw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func legacy_file_insert(_ db: OpaquePointer, _ record: inout LegacyRaw.File) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyRaw.File.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyRaw.File.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1205,7 +1205,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -1229,6 +1230,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

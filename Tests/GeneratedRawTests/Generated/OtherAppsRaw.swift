@@ -207,13 +207,13 @@ extension OtherApps.Event {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "event""#
     /// Inserts, letting SQLite assign `objid`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `objid`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
@@ -499,13 +499,13 @@ extension OtherApps.Post {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Post""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "createdAt", "updatedAt", "publishedAt" FROM "Post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -746,9 +746,9 @@ extension OtherApps.GpkgContent {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gpkg_contents""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id" FROM "gpkg_contents" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1025,13 +1025,13 @@ extension OtherApps.AdobeImage {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Adobe_images""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -1259,13 +1259,13 @@ extension OtherApps.SyncLog {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "sync_log""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?) RETURNING "id", "logged_at", "synced_at""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "logged_at", "synced_at" FROM "sync_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2279,7 +2279,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -2303,6 +2304,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 
