@@ -536,6 +536,10 @@ public enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let refusal = sqlTakeWalkRefusal(db) {
+                throw SQLError(code: .misuse, message: refusal, sql: sql)
+            }
             throw SQLError(code: SQLError.Code(rawValue: sqlite3_extended_errcode(db)), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement

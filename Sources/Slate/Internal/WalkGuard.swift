@@ -99,6 +99,36 @@ private final class HandleWalkGuard {
     var isRecording = true
     var walked: Set<String> = []
     var refusal: String?
+
+    /// The guards of the walks running on handles Slate did not open (one per handle: a
+    /// nested walk's authorizer replaces the outer one's, which it also checks).
+    private static let lock = ConditionLock()
+    nonisolated(unsafe) private static var guards: [OpaquePointer: HandleWalkGuard] = [:]
+
+    static func register(_ walkGuard: HandleWalkGuard, for handle: OpaquePointer) {
+        lock.withLock { guards[handle] = walkGuard }
+    }
+
+    static func unregister(_ handle: OpaquePointer) {
+        lock.withLock { _ = guards.removeValue(forKey: handle) }
+    }
+
+    static func guardOf(_ handle: OpaquePointer) -> HandleWalkGuard? {
+        lock.withLock { guards[handle] }
+    }
+}
+
+/// Why a statement just refused on `db` was refused (a write to a table a walk reads), if
+/// it was; taken once. For raw prepares, whose error would say "not authorized".
+@usableFromInline
+package func sqlTakeWalkRefusal(_ db: OpaquePointer) -> String? {
+    if let connection = SQLConnection.connection(for: db) {
+        defer { connection.walkRefusal = nil }
+        return connection.walkRefusal
+    }
+    guard let walkGuard = HandleWalkGuard.guardOf(db) else { return nil }
+    defer { walkGuard.refusal = nil }
+    return walkGuard.refusal
 }
 
 /// Runs `body`, a walk of `sql`'s rows on the raw handle `db`, refusing statements
@@ -112,11 +142,35 @@ package func sqlWalking<T>(_ db: OpaquePointer, sql: String, _ body: () throws -
     if let connection = SQLConnection.connection(for: db) {
         connection.walkedTables.append(connection.tablesRead(by: sql))
         defer { connection.walkedTables.removeLast() }
+        do {
+            return try body()
+        } catch var error as SQLError where error.code.rawValue & 0xFF == SQLITE_AUTH {
+            // A raw prepare's error says "not authorized"; say why.
+            if let refusal = connection.walkRefusal {
+                connection.walkRefusal = nil
+                error.message = refusal
+                error.code = .misuse
+            }
+            throw error
+        }
+    }
+    if let outer = HandleWalkGuard.guardOf(db) {
+        // A walk inside another on the same handle: the outer walk's authorizer guards
+        // this one's tables too, while it runs.
+        let known = outer.walked
+        outer.isRecording = true
+        var statement: OpaquePointer?
+        if sqlite3_prepare_v3(db, sql, -1, 0, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+        outer.isRecording = false
+        let added = outer.walked.subtracting(known)
+        defer { outer.walked.subtract(added) }
         return try body()
     }
     let walkGuard = HandleWalkGuard()
     let box = Unmanaged.passRetained(walkGuard)
     defer { box.release() }
+    HandleWalkGuard.register(walkGuard, for: db)
+    defer { HandleWalkGuard.unregister(db) }
     sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
         guard let box, let first else { return SQLITE_OK }
         let walkGuard = Unmanaged<HandleWalkGuard>.fromOpaque(box).takeUnretainedValue()

@@ -148,7 +148,8 @@ struct SQLPredicateRenderer {
                     }
                 }
                 fragments.append(sql)
-                stack.append(.condition("(\(sql))"))
+                // A fragment that ends in a `--` comment would comment out what follows.
+                stack.append(.condition(sql.contains("--") ? "(\(sql)\n)" : "(\(sql))"))
             case .compare:
                 let right = stack.removeLast()
                 let left = stack.removeLast()
