@@ -42,11 +42,8 @@ public enum SQLRecordCoding {
 
     @usableFromInline
     static func inexactInt(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Int? {
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL where optional: return nil
-        case SQLITE_FLOAT: if let exact = Int(exactly: sqlite3_value_double(value)) { return exact }
-        default: break
-        }
+        if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        if let exact = exactInt64(value).flatMap({ Int(exactly: $0) }) { return exact }
         throw mismatch(statement, index, column, "Int")
     }
 
@@ -68,11 +65,8 @@ public enum SQLRecordCoding {
 
     @usableFromInline
     static func inexactDouble(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Double? {
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL where optional: return nil
-        case SQLITE_INTEGER: if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
-        default: break
-        }
+        if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        if let exact = exactDouble(value) { return exact }
         throw mismatch(statement, index, column, "Double")
     }
 

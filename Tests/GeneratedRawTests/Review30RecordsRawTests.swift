@@ -90,3 +90,39 @@ import Testing
         #expect(count(db, "SELECT count(*) FROM annotations_fts WHERE annotations_fts MATCH 'cafe OR the'") == 2)
     }
 }
+
+extension Review30RecordsRawTests {
+    @Test func aRawWalkRefusesWritesToTheTableItReadsAndEnds() throws {
+        let scratch = Scratch()
+        let db = try r30_create_records30_raw(scratch.path)
+        defer { sqlite3_close_v2(db) }
+        #expect(sqlite3_exec(db, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT INTO tag (name) SELECT 't' || i FROM n", nil, nil, nil) == SQLITE_OK)
+        var visited = 0
+        try r30_tags_forEach(db) { tag in
+            visited += 1
+            var copy = R.Tag(name: "copy \(tag.name ?? "")")
+            let error = #expect(throws: R.SQLError.self) { try r30_tag_insert(db, &copy) }
+            #expect(error?.code == SQLITE_MISUSE)
+            #expect(error?.message.hasPrefix("cannot write to table \"tag\" while a walk reads it on this connection") == true)
+            if visited % 250 == 0 {
+                // Other tables stay writable; a nested walk keeps the outer one's guard.
+                var log = R.GuardLog(note: "fine")
+                try r30_guard_log_insert(db, &log)
+                try r30_guard_logs_forEach(db) { _ in }
+                #expect(throws: R.SQLError.self) { try r30_tag_insert(db, &copy) }
+            }
+        }
+        #expect(visited == 1_000)
+        #expect(count(db, "SELECT count(*) FROM tag") == 1_000)
+        #expect(count(db, "SELECT count(*) FROM guard_log") == 4)
+        // A write through a trigger into the walked table is refused too.
+        try r30_guard_logs_forEach(db) { _ in
+            var guarded = R.Guarded(name: "logs")
+            #expect(throws: R.SQLError.self) { try r30_guarded_insert(db, &guarded) }
+        }
+        // After the walk, the handle writes again.
+        var after = R.Tag(name: "after")
+        try r30_tag_insert(db, &after)
+        #expect(count(db, "SELECT count(*) FROM tag") == 1_001)
+    }
+}

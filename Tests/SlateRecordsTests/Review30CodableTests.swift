@@ -100,6 +100,31 @@ import Testing
         #expect(try count(context, "SELECT max(id) FROM log") == 4)
     }
 
+    struct Shown: SQLCodableRecord, Equatable {
+        static let tableName = "shown"
+        var id: Int?
+        var name: String
+    }
+
+    @Test func anInsertThroughAViewCountsTheRowsItsTriggerWrites() throws {
+        let context = try SQLContext()
+        try context.exec(sql: """
+            CREATE TABLE base (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE VIEW shown AS SELECT id, name FROM base;
+            CREATE TRIGGER shown_insert INSTEAD OF INSERT ON shown BEGIN
+                SELECT RAISE(IGNORE) WHERE NEW.name = 'spam';
+                INSERT INTO base (name) VALUES (NEW.name);
+            END;
+            """)
+        try context.exec(sql: "CREATE TABLE other (x); INSERT INTO other VALUES (1), (2), (3)")
+        #expect(context.lastInsertRowID == 3)
+        // The view's rows have no rowid of the view's own: the record comes back as given,
+        // never with the rowid of whatever was inserted last.
+        #expect(try context.insert(Shown(name: "ada")) == Shown(name: "ada"))
+        expectSQLError(.constraint, Self.ignored) { _ = try context.insert(Shown(name: "spam")) }
+        #expect(try context.fetch(Shown.self) == [Shown(id: 1, name: "ada")])
+    }
+
     // MARK: Conflict clauses that replace
 
     @Test func insertRefusesAnExistingKeyAndSaveNeverDeletesAnotherRow() throws {

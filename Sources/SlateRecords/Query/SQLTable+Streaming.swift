@@ -17,7 +17,9 @@ extension SQLTable where Record: SQLQueryableRecord {
     /// The walk holds one connection until it ends: on a database, a reader, and the
     /// closure must not call the database (the pool refuses it); inside a transaction,
     /// the transaction's connection, and the closure may use `tx` (it sees the
-    /// transaction's writes). A throw from `body` stops the walk and is rethrown; to stop
+    /// transaction's writes), except to write a table the walk reads, which throws: SQLite
+    /// does not define whether the walk would see the change, and a walk inserting as it
+    /// reads would never end. A throw from `body` stops the walk and is rethrown; to stop
     /// without an error, take a second argument and set it (`{ person, stop in … }`), or
     /// use `withCursor(where:orderBy:limit:offset:_:)`.
     @inlinable
