@@ -16,7 +16,10 @@ extension SQLRecordStore {
     /// filled in, and generated columns computed.
     ///
     /// A rowid key left at its default (`Int.min`) is assigned by SQLite; any other value
-    /// is inserted as given.
+    /// is inserted as given. An existing key throws, whatever the key's own conflict
+    /// clause (the statement is `INSERT OR ABORT`); an insert that stores nothing (a
+    /// trigger's `RAISE(IGNORE)`) throws; a row that cannot be read back (an
+    /// external-content FTS table) is returned as bound, with its rowid.
     @inlinable @discardableResult
     public func insert<Record: SQLTableRecord>(_ record: Record) throws -> Record {
         try withWriteContext { context in try SQLRecordOperations.insert(record, in: context) }
@@ -58,9 +61,9 @@ public enum SQLRecordOperations {
         if record.insertAssignsRowID { throw notInsertedError(Record.self, operation) }
     }
 
-    /// The error for an insert that stored nothing: `INSERT OR IGNORE`, an `ON CONFLICT
-    /// IGNORE` constraint or a trigger's `RAISE(IGNORE)` skipped the row, and the rowid
-    /// SQLite reports is an older row's.
+    /// The error for an insert that stored nothing: a trigger's `RAISE(IGNORE)` skipped
+    /// the row (an `ON CONFLICT IGNORE` constraint cannot: inserts are `INSERT OR ABORT`),
+    /// and the rowid SQLite reports is an older row's.
     @usableFromInline
     static func insertIgnoredError(_ sql: String?) -> SQLError {
         SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql)

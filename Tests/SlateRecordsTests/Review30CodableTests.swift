@@ -325,6 +325,16 @@ import Testing
         #expect(throws: SQLError.self) { _ = try context.load(F.self, key: 2) }
         #expect(throws: SQLError.self) { _ = try context.load(B.self, key: 3) }
         #expect(try context.load(D.self, key: 2)?.v == 16_777_217)
+        // Writing: a value SQLite cannot hold throws naming the column too.
+        expectSQLError(.mismatch, "U64.v holds 18446744073709551615, more than SQLite's 64-bit integers hold, for column \"v\" of table \"n\"") {
+            _ = try context.insert(U64(id: 9, v: .max))
+        }
+        #expect(try context.insert(U64(id: 9, v: UInt64(Int64.max))).v == UInt64(Int64.max))
+        #expect(try context.load(U64.self, key: 9)?.v == UInt64(Int64.max))
+        #expect(try context.insert(F(id: 10, v: .infinity)).v == .infinity)
+        #expect(try context.load(F.self, key: 10)?.v == .infinity)
+        #expect(try context.insert(F(id: 11, v: -0.0)).v.sign == .minus)
+        #expect(try context.load(F.self, key: 11)?.v.sign == .minus)
         #expect(try context.load(I32.self, key: 3)?.v == 2)
     }
 

@@ -149,7 +149,9 @@ struct SQLRowWriting {
 
     mutating func bindInteger<T: BinaryInteger>(_ value: T, _ key: some CodingKey) throws {
         guard let exact = Int64(exactly: value) else {
-            throw SQLError(code: .mismatch, message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold")
+            throw SQLError(
+                code: .mismatch,
+                message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold, for column \"\(key.stringValue)\" of table \"\(table)\"")
         }
         try bindInt64(exact, key)
     }
@@ -180,7 +182,7 @@ struct SQLRowWriting {
         case let flag as Bool: return .integer(flag ? 1 : 0)
         case let integer as any BinaryInteger:
             guard let exact = Int64(exactly: integer) else {
-                throw SQLError(code: .mismatch, message: "\(integer) is more than SQLite's 64-bit integers hold")
+                throw SQLError(code: .mismatch, message: "\(column()) cannot store \(integer): it is more than SQLite's 64-bit integers hold")
             }
             return .integer(exact)
         case let date as Date: return try SQLDate.storedValue(date, as: .text, column: column())
