@@ -38,7 +38,7 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
     /// Calls `body` with each row in turn, as it is read, without holding them all in
     /// memory; a throw from `body` stops the walk. The walk holds one connection until it
     /// ends (on a database, `body` must not call it; in a transaction, `body` may read
-    /// through `tx`, but a write to the walked table throws: see "Walks" in
+    /// through `tx`, but a write to the walked table throws: see "Streaming rows" in
     /// <doc:TypedQueries>). Records with typed queries also walk with a predicate, an
     /// order and a limit, and can stop without throwing:
     /// `forEach(where:orderBy:limit:offset:_:)`.
