@@ -179,6 +179,8 @@ import Testing
 
     @Test func anInsertIntoAnExternalContentIndexReturnsWhatWasBound() throws {
         let context = try SQLContext()
+        // The linked SQLite has FTS5 (Apple's and the Linux distributions' do).
+        #expect(try context.query(sql: "PRAGMA compile_options").contains([.text("ENABLE_FTS5")]))
         try context.exec(sql: """
             CREATE TABLE annotations (id INTEGER PRIMARY KEY, searchable_text TEXT NOT NULL DEFAULT '');
             CREATE VIRTUAL TABLE annotations_fts USING fts5(searchable_text, content = 'annotations', content_rowid = 'id');
@@ -225,12 +227,13 @@ import Testing
         .integer(32_767), .integer(32_768), .integer(-32_769), .integer(65_535), .integer(65_536),
         .integer(Int64(Int32.max)), .integer(Int64(Int32.max) + 1), .integer(Int64(Int32.min) - 1),
         .integer(Int64(UInt32.max)), .integer(Int64(UInt32.max) + 1),
-        .integer(16_777_216), .integer(16_777_217), .integer(1 << 53), .integer((1 << 53) + 1), .integer(-(1 << 53) - 1),
+        .integer(16_777_216), .integer(16_777_217), .integer((1 << 53) - 1), .integer(1 << 53), .integer((1 << 53) + 1), .integer(-(1 << 53) - 1),
         .integer(Int64.max), .integer(Int64.min),
         .float(0), .float(-0.0), .float(1), .float(-1), .float(2), .float(0.5), .float(0.1), .float(127), .float(128),
         .float(16_777_216), .float(16_777_217), .float(9_007_199_254_740_992), .float(Double(Int64.max)) /* 2^63 - 1 as a real: 2^63 */,
         .float(-9_223_372_036_854_775_808), .float(1e300), .float(-1e300), .float(.infinity), .float(-.infinity),
-        .float(.leastNonzeroMagnitude), .float(Double(Float.leastNonzeroMagnitude)), .float(Double(Float.greatestFiniteMagnitude)),
+        .float(.leastNonzeroMagnitude), .float(-.leastNonzeroMagnitude), .float(Double(Float.leastNonzeroMagnitude)),
+        .float(.leastNormalMagnitude), .float(Double(Float.leastNormalMagnitude) / 2), .float(.greatestFiniteMagnitude), .float(Double(Float.greatestFiniteMagnitude)),
         .float(Double(Float(0.1))), .float(2.5),
         .text("1"), .text("1.5"), .text("abc"), .blob([1]), .null,
     ]
