@@ -146,6 +146,7 @@ public final class SQLPool: @unchecked Sendable {
     // MARK: Connections
 
     static func prepare(_ context: SQLContext, _ configuration: Configuration) throws {
+        context.connection.deletesRowByRow = true
         context.connection.enableAccessTracking()
         try configuration.prepareConnection?(context)
     }

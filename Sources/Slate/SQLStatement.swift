@@ -56,6 +56,9 @@ public final class SQLStatement {
     var budget: StatementBudget?
     /// The tables the statement reads and writes, when its connection tracks access.
     private(set) var access: StatementAccess
+    /// Whether ``access`` was recorded (the connection tracked access when the statement
+    /// was prepared, or it was recorded again since).
+    private(set) var accessIsRecorded: Bool
     private var cachedColumnNames: [String]?
     private var cachedColumnIndexes: [String: Int32]?
     /// How many times SQLite had prepared the statement again when the names above were
@@ -82,6 +85,7 @@ public final class SQLStatement {
         self.boundParameters = Array(repeating: false, count: Int(max(parameterCount, 0)))
         self.unboundParameterCount = max(parameterCount, 0)
         self.access = connection.preparingAccess ?? StatementAccess()
+        self.accessIsRecorded = connection.preparingAccess != nil
         connection.preparingAccess = nil
         connection.register(self)
     }
@@ -133,6 +137,9 @@ public final class SQLStatement {
     @usableFromInline
     func checkedNext(_ handle: OpaquePointer) throws -> Bool {
         guard connection.isOpen, !connection.transactionWasAborted else { throw closedError() }
+        if !connection.walkedTables.isEmpty, sqlite3_stmt_busy(handle) == 0, sqlite3_stmt_readonly(handle) == 0 {
+            try refuseWriteToWalkedTables()
+        }
         if connection.hasStatementLimits { connection.statementWillStep(self, handle) }
         if let observer = connection.observer { return try observedNext(handle, observer) }
         let code = sqlite3_step(handle)
@@ -357,10 +364,17 @@ extension SQLStatement {
     func refreshAccess() {
         guard connection.tracksAccess, let db = connection.db else { return }
         connection.preparingAccess = StatementAccess()
-        defer { connection.preparingAccess = nil }
+        connection.isRecordingOnly = true
+        defer {
+            connection.preparingAccess = nil
+            connection.isRecordingOnly = false
+        }
         var fresh: OpaquePointer?
         guard sqlite3_prepare_v3(db, sql, -1, 0, &fresh, nil) == SQLITE_OK, let fresh else { return }
         sqlite3_finalize(fresh)
-        if let recorded = connection.preparingAccess { access = recorded }
+        if let recorded = connection.preparingAccess {
+            access = recorded
+            accessIsRecorded = true
+        }
     }
 }

@@ -42,11 +42,8 @@ public enum SQLRecordCoding {
 
     @usableFromInline
     static func inexactInt(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Int? {
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL where optional: return nil
-        case SQLITE_FLOAT: if let exact = Int(exactly: sqlite3_value_double(value)) { return exact }
-        default: break
-        }
+        if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        if let exact = exactInt64(value).flatMap({ Int(exactly: $0) }) { return exact }
         throw mismatch(statement, index, column, "Int")
     }
 
@@ -68,11 +65,8 @@ public enum SQLRecordCoding {
 
     @usableFromInline
     static func inexactDouble(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Double? {
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL where optional: return nil
-        case SQLITE_INTEGER: if let exact = Double(exactly: sqlite3_value_int64(value)) { return exact }
-        default: break
-        }
+        if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        if let exact = exactDouble(value) { return exact }
         throw mismatch(statement, index, column, "Double")
     }
 
@@ -94,14 +88,50 @@ public enum SQLRecordCoding {
 
     @usableFromInline
     static func inexactBool(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Bool? {
+        if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        if let exact = exactBool(value) { return exact }
+        throw mismatch(statement, index, column, "Bool")
+    }
+
+    // The rules every reader of numbers follows, generated records and Codable records
+    // alike: a value fits its type exactly, or it is not read.
+
+    /// A boolean from a value: an integer (non-zero is `true`), or a real 0 or 1
+    /// (`-0.0` is `false`); nil for anything else (2.0, text, a blob, NULL).
+    static func exactBool(_ value: OpaquePointer?) -> Bool? {
         switch sqlite3_value_type(value) {
-        case SQLITE_NULL where optional: return nil
+        case SQLITE_INTEGER: return sqlite3_value_int64(value) != 0
         case SQLITE_FLOAT:
             let number = sqlite3_value_double(value)
-            if number == 0 || number == 1 { return number == 1 }
-        default: break
+            return number == 0 || number == 1 ? number == 1 : nil
+        default: return nil
         }
-        throw mismatch(statement, index, column, "Bool")
+    }
+
+    /// A 64-bit integer from a value: an integer, or a real with an integral value in
+    /// range (`-0.0` is 0; 2^63 as a real is out of range); nil for anything else.
+    static func exactInt64(_ value: OpaquePointer?) -> Int64? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value)
+        case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(value))
+        default: return nil
+        }
+    }
+
+    /// A double from a value: a real, or an integer a double holds exactly (2^53 + 1 is
+    /// not); nil for anything else.
+    static func exactDouble(_ value: OpaquePointer?) -> Double? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_FLOAT: return sqlite3_value_double(value)
+        case SQLITE_INTEGER: return Double(exactly: sqlite3_value_int64(value))
+        default: return nil
+        }
+    }
+
+    /// A float from a value: a number a `Float` holds exactly (1e300 and 16,777,217 are
+    /// not; infinity is); nil for anything else.
+    static func exactFloat(_ value: OpaquePointer?) -> Float? {
+        exactDouble(value).flatMap { Float(exactly: $0) }
     }
 
     /// A boolean from column `index`, stored as `storage` says: for text storage, exactly
@@ -527,6 +557,10 @@ public enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let refusal = sqlTakeWalkRefusal(db) {
+                throw SQLError(code: .misuse, message: refusal, sql: sql)
+            }
             throw SQLError(code: SQLError.Code(rawValue: sqlite3_extended_errcode(db)), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
@@ -563,7 +597,10 @@ public enum SQLRecordCoding {
     }
 
     /// Runs `sql` with `bind` and hands each row, decoded, to `body` as it is read, until
-    /// the rows run out or `body` returns false: one row is in memory at a time.
+    /// the rows run out or `body` returns false: one row is in memory at a time. While it
+    /// runs, a statement prepared on `db` that writes a table `sql` reads throws (SQLite
+    /// does not define whether the walk would see the change); on a handle Slate did not
+    /// open, that is an authorizer installed for the walk's length, and removed after it.
     @inlinable
     public static func forEach<Record>(
         _ db: OpaquePointer, _ sql: String,
@@ -571,11 +608,13 @@ public enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try sqlWalking(db, sql: sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -616,11 +655,15 @@ public enum SQLRecordCoding {
     /// Inserts a row and returns it as stored: from `stored` and the rowid when given;
     /// else read back with `returning` (an `INSERT … RETURNING`, when given) on SQLite
     /// 3.35 and later, or after the insert by its rowid, or with `readBack` for a table
-    /// without one.
+    /// without one. A row stored but not found by that read (an external-content FTS
+    /// table, whose module reads its content table, or another virtual table) is
+    /// `asBound` with the rowid, when given: the insert succeeded, and never throws for it.
+    /// An insert that stored nothing (a trigger's `RAISE(IGNORE)`) throws.
     public static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -643,6 +686,7 @@ public enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw missingRowError(sql)
     }
 

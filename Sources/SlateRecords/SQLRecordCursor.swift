@@ -72,8 +72,10 @@ extension SQLRecordOperations {
     ) throws {
         let handle = try statement.liveHandle()
         var stop = false
-        while !stop, try statement.next() {
-            try body(try Record(sqliteStatement: handle, offset: 0), &stop)
+        try statement.walking {
+            while !stop, try statement.next() {
+                try body(try Record(sqliteStatement: handle, offset: 0), &stop)
+            }
         }
     }
 
@@ -91,6 +93,6 @@ extension SQLRecordOperations {
             throw error
         }
         defer { cursor.end() }
-        return try body(cursor)
+        return try statement.walking { try body(cursor) }
     }
 }

@@ -16,7 +16,10 @@ extension SQLRecordStore {
     /// filled in, and generated columns computed.
     ///
     /// A rowid key left at its default (`Int.min`) is assigned by SQLite; any other value
-    /// is inserted as given.
+    /// is inserted as given. An existing key throws, whatever the key's own conflict
+    /// clause (the statement is `INSERT OR ABORT`); an insert that stores nothing (a
+    /// trigger's `RAISE(IGNORE)`) throws; a row that cannot be read back (an
+    /// external-content FTS table) is returned as bound, with its rowid.
     @inlinable @discardableResult
     public func insert<Record: SQLTableRecord>(_ record: Record) throws -> Record {
         try withWriteContext { context in try SQLRecordOperations.insert(record, in: context) }
@@ -58,9 +61,9 @@ public enum SQLRecordOperations {
         if record.insertAssignsRowID { throw notInsertedError(Record.self, operation) }
     }
 
-    /// The error for an insert that stored nothing: `INSERT OR IGNORE`, an `ON CONFLICT
-    /// IGNORE` constraint or a trigger's `RAISE(IGNORE)` skipped the row, and the rowid
-    /// SQLite reports is an older row's.
+    /// The error for an insert that stored nothing: a trigger's `RAISE(IGNORE)` skipped
+    /// the row (an `ON CONFLICT IGNORE` constraint cannot: inserts are `INSERT OR ABORT`),
+    /// and the rowid SQLite reports is an older row's.
     @usableFromInline
     static func insertIgnoredError(_ sql: String?) -> SQLError {
         SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql)
@@ -73,7 +76,11 @@ public enum SQLRecordOperations {
             message: "cannot \(operation) a \(type) that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)")
     }
 
-    /// Inserts `record` on `context` and reads it back as stored.
+    /// Inserts `record` on `context` and reads it back as stored; a row stored but not to
+    /// be read back (an external-content FTS table, another virtual table) is returned as
+    /// bound, with its rowid. An insert that stores nothing (a trigger's `RAISE(IGNORE)`)
+    /// throws; the statement is `INSERT OR ABORT`, so a constraint's own `ON CONFLICT
+    /// REPLACE` or `IGNORE` never deletes another row nor skips this one in silence.
     @inlinable
     public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
         let slots = Record.statementSlots
@@ -109,7 +116,11 @@ public enum SQLRecordOperations {
         } else if let keyed = record as? any SQLKeyedRecord, let stored = try readBack(keyed, in: context) as? Record {
             return stored
         }
-        throw SQLError(code: .error, message: "the inserted row could not be read back", sql: record.sqlInsert)
+        // The row was stored (`changes` says so) but cannot be read back: an
+        // external-content FTS table reads its content table, which has no such row, and
+        // other virtual tables may keep nothing to select. The insert succeeded: the
+        // record as bound, with the rowid SQLite assigned.
+        return record.storedAfterInsert(rowID: context.lastInsertRowID)
     }
 
     @usableFromInline

@@ -37,8 +37,10 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
 
     /// Calls `body` with each row in turn, as it is read, without holding them all in
     /// memory; a throw from `body` stops the walk. The walk holds one connection until it
-    /// ends (on a database, `body` must not call it). Records with typed queries also
-    /// walk with a predicate, an order and a limit, and can stop without throwing:
+    /// ends (on a database, `body` must not call it; in a transaction, `body` may read
+    /// through `tx`, but a write to the walked table throws: see "Streaming rows" in
+    /// <doc:TypedQueries>). Records with typed queries also walk with a predicate, an
+    /// order and a limit, and can stop without throwing:
     /// `forEach(where:orderBy:limit:offset:_:)`.
     @inlinable
     public func forEach(_ body: (Record) throws -> Void) throws {
@@ -46,8 +48,10 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
             let statement = try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
-            while try statement.next() {
-                try body(try Record(sqliteStatement: handle, offset: 0))
+            try statement.walking {
+                while try statement.next() {
+                    try body(try Record(sqliteStatement: handle, offset: 0))
+                }
             }
         }
     }
@@ -63,11 +67,13 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             var records: [Record] = []
-            while try statement.next() {
-                let record = try Record(sqliteStatement: handle, offset: 0)
-                if try isIncluded(record) {
-                    records.append(record)
-                    if let limit, records.count >= limit { break }
+            try statement.walking {
+                while try statement.next() {
+                    let record = try Record(sqliteStatement: handle, offset: 0)
+                    if try isIncluded(record) {
+                        records.append(record)
+                        if let limit, records.count >= limit { break }
+                    }
                 }
             }
             return records
@@ -108,8 +114,10 @@ extension SQLTable where Store: SQLDatabase {
             let statement = try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
-            while try statement.next() {
-                try body(try Record(sqliteStatement: handle, offset: 0))
+            try statement.walking {
+                while try statement.next() {
+                    try body(try Record(sqliteStatement: handle, offset: 0))
+                }
             }
         }
     }

@@ -173,7 +173,7 @@ import Testing
         _ = try db.insert(Person(name: "Ada"))
         #expect(try db.people.fetchCount() == 1)
         db.close()
-        #expect(store.entries.contains { $0.message.hasPrefix("INSERT INTO \"person\"") })
+        #expect(store.entries.contains { $0.message.hasPrefix("INSERT OR ABORT INTO \"person\"") })
 
         let reopened = try Contacts(path: path, readOnly: true, configuration: configuration)
         defer { reopened.close() }

@@ -354,7 +354,8 @@ import Testing
         }
         _ = try db.insert(Keyword(label: "a"))
         _ = try db.insert(Keyword(label: "b"))
-        expectSQLError(.constraint, "the row was not inserted: a conflict clause or a trigger ignored it") {
+        // The insert is INSERT OR ABORT: the column's ON CONFLICT IGNORE cannot skip it.
+        expectSQLError(.constraintUnique, "UNIQUE constraint failed: keyword.label") {
             _ = try db.insert(Keyword(label: "a"))
         }
         #expect(try db.guarded.fetch() == [good])

@@ -236,7 +236,7 @@ import Testing
         let code = try generate("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER AS (a * 2) STORED);")
         expectContains(code, "public internal(set) var b: Int?")
         expectContains(code, "public init(id: Int = Int.min, a: Int) {\n        self.id = id\n        self.a = a\n        self.b = nil\n    }")
-        expectContains(code, ##"static let sqlInsertAssigningRowID = #"INSERT INTO "t" ("a") VALUES (?)"#"##)
+        expectContains(code, ##"static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "t" ("a") VALUES (?)"#"##)
         expectContains(code, ##"public static let sqlUpdate: String? = #"UPDATE "t" SET "a" = ? WHERE "id" = ?"#"##)
     }
 
@@ -251,8 +251,8 @@ import Testing
     /// order and binds each where its statement lists it, with or without the key.
     @Test func aRowidKeyAfterOtherColumnsIsBoundWhereTheInsertListsIt() throws {
         let last = try generate("CREATE TABLE h (created INTEGER, service INTEGER NOT NULL, id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL);")
-        expectContains(last, ##"static let sqlInsertAll = #"INSERT INTO "h" ("created", "service", "id") VALUES (?, ?, ?)"#"##)
-        expectContains(last, ##"static let sqlInsertAssigningRowID = #"INSERT INTO "h" ("created", "service") VALUES (?, ?)"#"##)
+        expectContains(last, ##"static let sqlInsertAll = #"INSERT OR ABORT INTO "h" ("created", "service", "id") VALUES (?, ?, ?)"#"##)
+        expectContains(last, ##"static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "h" ("created", "service") VALUES (?, ?)"#"##)
         expectContains(last, """
                 public func bindInsert(to statement: OpaquePointer) throws {
                     let assigned = self.id == Int.min
@@ -264,7 +264,7 @@ import Testing
                 }
             """)
         let middle = try generate("CREATE TABLE event (type TEXT NOT NULL, mtime REAL, objid INTEGER PRIMARY KEY, tagid INTEGER, user TEXT);")
-        expectContains(middle, ##"static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user") VALUES (?, ?, ?, ?, ?)"#"##)
+        expectContains(middle, ##"static let sqlInsertAll = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user") VALUES (?, ?, ?, ?, ?)"#"##)
         expectContains(middle, """
                 public func bindInsert(to statement: OpaquePointer) throws {
                     let assigned = self.objid == Int.min
@@ -322,7 +322,7 @@ import Testing
             #"UPDATE "a" SET "x" = ?, "y" = ? WHERE "id" = ?"#, #"UPDATE "b" SET "x" = ?, "y" = ? WHERE "id" = ?"#,
             #"UPDATE "c" SET "q" = ?, "s" = ? WHERE "r" = ? AND "p" = ?"#, #"UPDATE "d" SET "s" = ? WHERE "q" = ? AND "p" = ?"#, nil,
         ])
-        #expect(model.records[1].insertStatement(assigningRowID: true).sql == #"INSERT INTO "b" ("x", "y") VALUES (?, ?)"#)
+        #expect(model.records[1].insertStatement(assigningRowID: true).sql == #"INSERT OR ABORT INTO "b" ("x", "y") VALUES (?, ?)"#)
     }
 
     /// A key column without a declared type is raw mode's own dynamic value, not

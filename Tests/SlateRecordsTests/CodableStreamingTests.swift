@@ -84,12 +84,15 @@ import Testing
             var titles: [String] = []
             try context.forEach(Note.self, where: { $0.stars > 50 }) { titles.append($0.title) }
             #expect(titles == ["uncommitted"])
-            // Writing from inside the walk, on the same connection.
+            // Writing to the walked table from inside the walk is refused; after it, it is not.
+            var edited: [Note] = []
             try context.forEach(Note.self, where: { $0.stars < 3 }) { note in
-                var edited = note
-                edited.body = "seen"
-                try context.save(edited)
+                var note = note
+                note.body = "seen"
+                #expect(throws: SQLError.self) { try context.save(note) }
+                edited.append(note)
             }
+            for note in edited { try context.save(note) }
         }
         #expect(try context.fetchCount(Note.self, where: { $0.body == "seen" }) == 2)
         // A row the type cannot read stops the walk with the decoding error.

@@ -89,13 +89,13 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "stock""#
     /// Inserts, letting SQLite assign `book_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "stock" ("on_hand", "location") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "stock" ("on_hand", "location") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `book_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "stock" ("on_hand", "location") VALUES (?, ?) RETURNING "book_id", "on_hand", "location""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "stock" ("on_hand", "location") VALUES (?, ?) RETURNING "book_id", "on_hand", "location""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?) RETURNING "book_id", "on_hand", "location""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?) RETURNING "book_id", "on_hand", "location""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "book_id", "on_hand", "location" FROM "stock" WHERE "book_id" = ?"#
     /// The `INSERT` for this record: without `book_id` while SQLite is to assign it.

@@ -19,8 +19,9 @@ class ConnectionObserver {
 
 extension SQLConnection {
     /// Installs the authorizer that records, for each statement prepared from now on, the
-    /// tables it reads and writes. It also makes `DELETE` without `WHERE` delete row by
-    /// row (SQLite's truncate optimization would skip the update hook).
+    /// tables it reads and writes, and refuses writes to the tables a walk reads. On a
+    /// pool's connection (`deletesRowByRow`) it also makes `DELETE` without `WHERE` delete
+    /// row by row (SQLite's truncate optimization would skip the update hook).
     ///
     /// The authorizer must never change what a statement does. `SQLITE_IGNORE` for a
     /// `DELETE` only turns the truncate optimization off, except where SQLite asks the same
@@ -41,9 +42,11 @@ extension SQLConnection {
                 connection.preparingAccess?.readTables.insert(String(cString: first))
             case SQLITE_INSERT, SQLITE_UPDATE:
                 connection.preparingAccess?.writtenTables.insert(String(cString: first))
+                if connection.refusesWrite(to: first) { return SQLITE_DENY }
             case SQLITE_DELETE:
                 connection.preparingAccess?.writtenTables.insert(String(cString: first))
-                if isDrop(previous) { return SQLITE_OK }
+                if connection.refusesWrite(to: first) { return SQLITE_DENY }
+                if isDrop(previous) || !connection.deletesRowByRow { return SQLITE_OK }
                 // "IGNORE" for a DELETE still deletes, but row by row, so that the update
                 // hook sees every row (also when SQLite prepares the statement again).
                 return SQLITE_IGNORE

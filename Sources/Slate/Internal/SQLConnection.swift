@@ -34,6 +34,20 @@ final class SQLConnection {
     var preparingAccess: StatementAccess?
     /// The action the authorizer was last asked about (while tracking).
     var lastAuthorizedAction: Int32 = 0
+    /// Whether the authorizer makes `DELETE` without `WHERE` delete row by row (the pool's
+    /// connections, whose update hook must see every row).
+    var deletesRowByRow = false
+    /// The tables read by the walks running on this connection, as the schema spells
+    /// them: one set per walk, nested walks stacked. A statement that writes one of them is refused (see
+    /// `WalkGuard.swift`).
+    var walkedTables: [Set<String>] = [] {
+        didSet { setStepCheck(.walking, !walkedTables.isEmpty) }
+    }
+    /// While the access of a statement already prepared is recorded again: the authorizer
+    /// only records, and refuses nothing.
+    var isRecordingOnly = false
+    /// Why the authorizer refused the statement being prepared, for its error.
+    var walkRefusal: String?
     /// Told when statements start and steps finish (the pool's change tracking and
     /// query observation); nil costs one check per step.
     @exclusivity(unchecked) @usableFromInline var observer: ConnectionObserver? {
@@ -71,6 +85,7 @@ final class SQLConnection {
         self.logger = logger
         let (seconds, attoseconds) = slowStatementThreshold.components
         self.slowStatementNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        Self.register(self, for: db)
     }
 
     @usableFromInline var isOpen: Bool { db != nil }
@@ -81,6 +96,7 @@ final class SQLConnection {
         case aborted = 2
         case limits = 4
         case observed = 8
+        case walking = 16
     }
 
     private func setStepCheck(_ check: StepCheck, _ isSet: Bool) {
@@ -104,6 +120,7 @@ final class SQLConnection {
             statement.takeUnretainedValue().finalizeBecauseConnectionCloses()
         }
         interruptLock.withLock { db = nil }
+        Self.unregister(handle)
         // Every statement is finalized, so the file is closed now, not left as a zombie.
         sqlite3_close_v2(handle)
     }
@@ -193,6 +210,12 @@ final class SQLConnection {
             message = String(cString: sqlite3_errstr(code))
         }
         if message == "not an error" { message = String(cString: sqlite3_errstr(code)) }
+        var code = code
+        if code & 0xFF == SQLITE_AUTH, let refusal = walkRefusal {
+            message = refusal
+            code = SQLITE_MISUSE
+            walkRefusal = nil
+        }
         if code & 0xFF == SQLITE_INTERRUPT, let exceeded = statementLimits?.takeExceeded() { message = exceeded }
         let error = SQLError(
             code: SQLError.Code(rawValue: code), message: message, sql: sql,

@@ -50,12 +50,14 @@ extension RecordModel {
         properties.filter { !$0.isGenerated }
     }
 
-    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`: every inserted column in table order,
-    /// without the rowid key when `assigningRowID` (SQLite assigns it); `DEFAULT VALUES`
-    /// when no column is left.
+    /// `INSERT OR ABORT INTO "t" ("a", "b") VALUES (?, ?)`: every inserted column in table
+    /// order, without the rowid key when `assigningRowID` (SQLite assigns it); `DEFAULT
+    /// VALUES` when no column is left. `OR ABORT` overrides a constraint's own `ON CONFLICT
+    /// REPLACE` (which would delete the row holding the key) or `IGNORE`: an insert refuses
+    /// an existing key, as it promises.
     func insertStatement(assigningRowID: Bool) -> RecordStatement {
         let columns = insertedProperties.filter { !(assigningRowID && $0.isRowIDAlias) }
-        var statement = RecordStatement("INSERT INTO \(SQLText.quotedIdentifier(sqlName))")
+        var statement = RecordStatement("INSERT OR ABORT INTO \(SQLText.quotedIdentifier(sqlName))")
         guard !columns.isEmpty else {
             statement.append(" DEFAULT VALUES")
             return statement

@@ -193,7 +193,8 @@ extension Translator {
         switch record.insertReadBack {
         case .asBound: return ("nil", "{ value.storedAfterInsert(rowID: $0) }")
         case .returning: return ("value.sqlInsertReturning", "nil")
-        case .select: return ("nil", "nil")
+        // A row the SELECT cannot find (an external-content FTS table) is returned as bound.
+        case .select: return ("nil", "nil, asBound: { value.storedAfterInsert(rowID: $0) }")
         }
     }
 

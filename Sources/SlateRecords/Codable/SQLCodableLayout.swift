@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Slate
 
 /// What Slate knows of one ``SQLCodableRecord`` type: its columns, from decoding samples
@@ -53,11 +58,18 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         select = "SELECT " + quotedNames.joined(separator: ", ") + " FROM " + quotedTable
     }
 
+    /// The keys whose properties are `Decimal`s (stored as exact text).
+    var decimalKeys: [String] {
+        keys.filter { keyTypes[$0].map { ObjectIdentifier($0) == ObjectIdentifier(Decimal.self) } ?? false }
+    }
+
     /// The SQL of the statement `kind`.
     func sql(_ kind: SQLCodableStatement) -> String {
         let keys = Record.primaryKeys.map(SQLText.quotedIdentifier)
         let match = keys.enumerated().map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: " AND ")
-        let insert = "INSERT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
+        // OR ABORT overrides a constraint's own ON CONFLICT REPLACE or IGNORE: an insert
+        // never deletes another row, nor skips its own in silence.
+        let insert = "INSERT OR ABORT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
             + quotedNames.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
         switch kind {
         case .find: return select + " WHERE " + match
@@ -67,7 +79,10 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         case .save:
             var sql = insert + " ON CONFLICT (" + keys.joined(separator: ", ") + ") DO "
             let others = quotedNames.filter { !keys.contains($0) }
-            sql += others.isEmpty ? "NOTHING" : "UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            // Every column a key: the key set to itself, so that an existing row counts as
+            // saved (`DO NOTHING` would change nothing, as an ignored insert does).
+            let assigned = others.isEmpty ? keys : others
+            sql += "UPDATE SET " + assigned.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             return sql
         }
     }

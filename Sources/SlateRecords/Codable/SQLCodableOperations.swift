@@ -19,28 +19,37 @@ enum SQLCodableOperations {
         let statement = try table.statement(kind, in: context)
         defer { statement.reset() }
         try table.writer.bind(record, to: statement)
+        let before = table.isView ? context.totalChanges : 0
         while try statement.next() {}
+        // A row that was not written (a trigger's RAISE(IGNORE); the statement's OR ABORT
+        // overrides the IGNORE of a constraint) leaves the rowid SQLite reports at an older
+        // row's: never return that. `changes` counts the statement's own rows only, never a
+        // trigger's; a view's INSTEAD OF trigger writes other tables, so there any change
+        // at all counts.
+        if table.isView ? context.totalChanges == before : context.changes == 0 {
+            throw SQLRecordOperations.insertIgnoredError(statement.sql)
+        }
         // A compound key is always the caller's; a single one may be left to SQLite.
-        guard Record.primaryKeys.count == 1, !table.writer.boundPrimaryKey else { return record }
+        guard Record.primaryKeys.count == 1, !table.writer.boundPrimaryKey, !table.isView else { return record }
         // SQLite assigned the key: set it, or read the row back to return it.
         var assigned = record
         if table.layout.setRowID(context.lastInsertRowID, in: &assigned) { return assigned }
-        return try readBack(table, in: context)
+        return try readBack(table, record, in: context)
     }
 
-    /// The row a save inserted, read back by its rowid. (Apart from ``save``: its local
-    /// `Record?` would have every save look up the optional's type in the runtime.)
+    /// The row a save inserted, read back by its rowid; `record` as bound when the row
+    /// cannot be read back (an external-content FTS table, whose content table has no
+    /// such row, and other virtual tables), since the insert itself succeeded. (Apart from
+    /// ``save``: its local `Record?` would have every save look up the optional's type in
+    /// the runtime.)
     @inline(never)
-    private static func readBack<Record: SQLCodableRecord>(_ table: SQLCodableTable<Record>, in context: SQLContext) throws -> Record {
+    private static func readBack<Record: SQLCodableRecord>(_ table: SQLCodableTable<Record>, _ record: Record, in context: SQLContext) throws -> Record {
         let find = try table.statement(.findByRowID, in: context)
         defer { find.reset() }
         try find.bind(context.lastInsertRowID, at: 1)
         var stored: Record?
         try table.firstRecord(from: find) { stored = $0 }
-        guard let stored else {
-            throw SQLError(code: .error, message: "the saved \(Record.self) could not be read back", sql: find.sql)
-        }
-        return stored
+        return stored ?? record
     }
 
     /// Hands the record whose primary key is `key`, if there is one, to `found`. (The

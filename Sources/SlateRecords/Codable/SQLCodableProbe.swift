@@ -64,6 +64,7 @@ final class SQLProbe {
         case is Data.Type: value = Data(one ? [1] : [])
         case is [UInt8].Type: value = one ? [UInt8(1)] : [UInt8]()
         case is URL.Type: value = URL(string: one ? "slate:1" : "slate:0")
+        case is Decimal.Type: value = Decimal(number)
         default: value = nil
         }
         return value as? T

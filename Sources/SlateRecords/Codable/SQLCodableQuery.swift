@@ -60,7 +60,7 @@ struct SQLCodableQuery<Record: SQLCodableRecord>: Sendable {
         let table = try context.codableTable(Record.self)
         let statement = try context.selectStatement(condition, ordering, limit: limit, offset: offset, in: table.queries)
         defer { statement.reset() }
-        try table.walkRecords(from: statement, body)
+        try statement.walking { try table.walkRecords(from: statement, body) }
     }
 }
 

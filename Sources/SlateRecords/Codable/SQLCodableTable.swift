@@ -13,10 +13,13 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
 
     /// Why records of this type cannot be saved, when they cannot.
     let unsaveable: SQLError?
+    /// Whether the record's "table" is a view (written through INSTEAD OF triggers).
+    let isView: Bool
 
-    init(_ layout: SQLCodableLayout<Record>, unsaveable: SQLError?) {
+    init(_ layout: SQLCodableLayout<Record>, unsaveable: SQLError?, isView: Bool) {
         self.layout = layout
         self.unsaveable = unsaveable
+        self.isView = isView
         reader = SQLRowReader(layout)
         writer = SQLRowWriter(layout)
         queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: layout.select))
@@ -27,14 +30,20 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     static func make(on context: SQLContext) throws -> SQLCodableTable {
         let layout = SQLCodableLayout<Record>.shared
         if let failure = layout.failure { throw failure }
-        return SQLCodableTable(layout, unsaveable: try check(layout, in: context))
+        let unsaveable = try check(layout, in: context)
+        // The name as SQLite resolves it: temp first, then main.
+        let kind = try context.query(
+            sql: "SELECT type FROM sqlite_temp_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view') "
+                + "UNION ALL SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')",
+            parameters: [.text(Record.tableName)])
+        return SQLCodableTable(layout, unsaveable: unsaveable, isView: kind.first?[0].textValue == "view")
     }
 
     /// Every property must have a column. Returns why the type cannot be saved, when a NOT
     /// NULL column without a default has no property.
     private static func check(_ layout: SQLCodableLayout<Record>, in context: SQLContext) throws -> SQLError? {
         let columns = try context.query(
-            sql: "SELECT name, \"notnull\", dflt_value IS NOT NULL, pk, hidden FROM pragma_table_xinfo(?)",
+            sql: "SELECT name, \"notnull\", dflt_value IS NOT NULL, pk, hidden, type FROM pragma_table_xinfo(?)",
             parameters: [.text(Record.tableName)])
         guard !columns.isEmpty else {
             throw SQLError(code: .error, message: "table \"\(Record.tableName)\" of \(Record.self) does not exist")
@@ -42,6 +51,17 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         let names = Set(columns.compactMap { $0[0].textValue?.lowercased() })
         for key in layout.keys where !names.contains(key.lowercased()) {
             throw SQLError(code: .mismatch, message: "\(Record.self).\(key) has no column in table \"\(Record.tableName)\"")
+        }
+        // A Decimal is stored as exact text: a column whose affinity turns text that looks
+        // like a number into a number would round it (NUMERIC stores "0.10" as REAL 0.1).
+        for key in layout.decimalKeys {
+            guard let column = columns.first(where: { $0[0].textValue?.lowercased() == key.lowercased() }) else { continue }
+            let declared = column[5].textValue ?? ""
+            if !keepsDecimalText(declared) {
+                throw SQLError(
+                    code: .mismatch,
+                    message: "\(Record.self).\(key) is a Decimal, which Slate stores as exact text (\"123.45\"), but column \"\(key)\" of table \"\(Record.tableName)\" is declared \(declared.isEmpty ? "without a type" : declared), whose affinity would store that text as a rounded number: declare the column TEXT, or make the property a Double")
+            }
         }
         let keys = Set(layout.keys.map { $0.lowercased() })
         for column in columns {
@@ -56,6 +76,15 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
             }
         }
         return nil
+    }
+
+    /// Whether a column declared `declared` keeps text as text: TEXT affinity, or BLOB
+    /// affinity (declared BLOB, or without a type). SQLite's rules, in its order.
+    private static func keepsDecimalText(_ declared: String) -> Bool {
+        let type = declared.uppercased()
+        if type.contains("INT") { return false }
+        if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return true }
+        return type.isEmpty || type.contains("BLOB")
     }
 
     /// The statement of `kind`, from the context's statement slots.

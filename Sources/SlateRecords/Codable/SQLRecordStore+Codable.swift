@@ -2,8 +2,13 @@ import Slate
 
 extension SQLRecordStore {
     /// Saves `record`: inserts it, or updates the row with its primary key when there is
-    /// one (one `INSERT … ON CONFLICT DO UPDATE`). Returns the record as saved: when its key
-    /// was nil, SQLite assigned the rowid, and the returned record has it.
+    /// one (one `INSERT OR ABORT … ON CONFLICT DO UPDATE`). Returns the record as saved:
+    /// when its key was nil, SQLite assigned the rowid, and the returned record has it.
+    ///
+    /// A `UNIQUE` value another row holds throws, whatever the column's own conflict clause
+    /// (`ON CONFLICT REPLACE` would delete that row); a save a trigger ignores
+    /// (`RAISE(IGNORE)`) throws. A row that cannot be read back (an external-content FTS
+    /// table) is returned as bound.
     @discardableResult
     public func save<Record: SQLCodableRecord>(_ record: Record) throws -> Record {
         try withWriteContext { context in try SQLCodableOperations.save(record, in: context) }
@@ -12,6 +17,12 @@ extension SQLRecordStore {
     /// Inserts `record` and returns it as saved (with the rowid SQLite assigned when its key
     /// was nil); a row with the same primary key already there throws (SQLite's UNIQUE
     /// constraint), where ``save(_:)`` would update it. SkipSQL's `insert(_:upsert: false)`.
+    ///
+    /// The statement is `INSERT OR ABORT`: a key's or column's own `ON CONFLICT REPLACE`
+    /// or `IGNORE` cannot delete another row or skip this one. An insert that stores
+    /// nothing (a trigger's `RAISE(IGNORE)`) throws, never returning another row's id; a
+    /// row stored but not to be read back (an external-content FTS table) is returned as
+    /// bound.
     @discardableResult
     public func insert<Record: SQLCodableRecord>(_ record: Record) throws -> Record {
         try withWriteContext { context in try SQLCodableOperations.insert(record, in: context) }

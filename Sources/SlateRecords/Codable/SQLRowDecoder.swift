@@ -162,23 +162,20 @@ struct SQLRowReading {
         sqlite3_value_type(cell(column)) == SQLITE_NULL
     }
 
+    // The numbers follow the rules of generated records (`SQLRecordCoding.exactInt64`
+    // and its siblings): a value fits its type exactly, or it is a mismatch.
+
     @inline(__always)
     mutating func int64(_ cell: OpaquePointer) -> Int64? {
-        switch sqlite3_value_type(cell) {
-        case SQLITE_INTEGER: return sqlite3_value_int64(cell)
-        case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(cell))
-        default: return nil
-        }
+        if sqlite3_value_type(cell) == SQLITE_INTEGER { return sqlite3_value_int64(cell) }
+        return SQLRecordCoding.exactInt64(cell)
     }
 
     @inline(__always)
     mutating func double(_ cell: OpaquePointer) -> Double? {
-        switch sqlite3_value_type(cell) {
-        case SQLITE_FLOAT: return sqlite3_value_double(cell)
+        if sqlite3_value_type(cell) == SQLITE_FLOAT { return sqlite3_value_double(cell) }
         // An integer a double cannot hold exactly (above 2^53) is a mismatch, not a rounding.
-        case SQLITE_INTEGER: return Double(exactly: sqlite3_value_int64(cell))
-        default: return nil
-        }
+        return SQLRecordCoding.exactDouble(cell)
     }
 
     /// The text of `cell`: nil when it is not text, `.some(nil)` when it is not UTF-8.
@@ -212,6 +209,21 @@ struct SQLRowReading {
     @inline(__always)
     mutating func double(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Double {
         guard let value = double(cell ?? self.cell(column)) else { throw mismatch(key, Double.self, column) }
+        return value
+    }
+
+    /// A boolean: an integer (non-zero is `true`) or a real 0 or 1, as generated records
+    /// read one; 2.0 is a mismatch.
+    @inline(__always)
+    mutating func bool(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Bool {
+        guard let value = SQLRecordCoding.exactBool(cell ?? self.cell(column)) else { throw mismatch(key, Bool.self, column) }
+        return value
+    }
+
+    /// A float a `Float` holds exactly: 1e300 and 16,777,217 are mismatches, not
+    /// roundings.
+    mutating func float(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Float {
+        guard let value = SQLRecordCoding.exactFloat(cell ?? self.cell(column)) else { throw mismatch(key, Float.self, column) }
         return value
     }
 
@@ -264,6 +276,7 @@ extension UnsafeMutablePointer<SQLRowReading> {
         }
         if id == ObjectIdentifier(Data.self) { return unsafeBitCast(Data(try pointee.bytes(key, column)), to: T.self) }
         if id == ObjectIdentifier([UInt8].self) { return unsafeBitCast(try pointee.bytes(key, column), to: T.self) }
+        if id == ObjectIdentifier(Decimal.self) { return unsafeBitCast(try pointee.decimal(key, column), to: T.self) }
         if id == ObjectIdentifier(URL.self) {
             guard let url = URL(string: try pointee.string(key, column)) else { throw pointee.mismatch(key, T.self, column) }
             return unsafeBitCast(url, to: T.self)
@@ -341,12 +354,12 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try reader.pointee.integer(key, try reader.pointee.column(key), Bool.self) != 0
+        try reader.pointee.bool(key, try reader.pointee.column(key))
     }
 
     @inline(__always)
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        Float(try reader.pointee.double(key, try reader.pointee.column(key)))
+        try reader.pointee.float(key, try reader.pointee.column(key))
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try narrow(key) }
@@ -404,7 +417,7 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let (column, cell) = try present(key) else { return nil }
-        return try reader.pointee.integer(key, column, Bool.self, cell: cell) != 0
+        return try reader.pointee.bool(key, column, cell: cell)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -444,10 +457,10 @@ struct SQLColumnDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     func decodeNil() -> Bool { reader.pointee.isNull(column) }
-    func decode(_ type: Bool.Type) throws -> Bool { try reader.pointee.integer(key, column, type) != 0 }
+    func decode(_ type: Bool.Type) throws -> Bool { try reader.pointee.bool(key, column) }
     func decode(_ type: String.Type) throws -> String { try reader.pointee.string(key, column) }
     func decode(_ type: Double.Type) throws -> Double { try reader.pointee.double(key, column) }
-    func decode(_ type: Float.Type) throws -> Float { Float(try reader.pointee.double(key, column)) }
+    func decode(_ type: Float.Type) throws -> Float { try reader.pointee.float(key, column) }
     func decode(_ type: Int.Type) throws -> Int { Int(try reader.pointee.integer(key, column, type)) }
     func decode(_ type: Int64.Type) throws -> Int64 { try reader.pointee.integer(key, column, type) }
 

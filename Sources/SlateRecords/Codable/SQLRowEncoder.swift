@@ -149,7 +149,9 @@ struct SQLRowWriting {
 
     mutating func bindInteger<T: BinaryInteger>(_ value: T, _ key: some CodingKey) throws {
         guard let exact = Int64(exactly: value) else {
-            throw SQLError(code: .mismatch, message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold")
+            throw SQLError(
+                code: .mismatch,
+                message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold, for column \"\(key.stringValue)\" of table \"\(table)\"")
         }
         try bindInt64(exact, key)
     }
@@ -198,7 +200,7 @@ struct SQLRowWriting {
         case let flag as Bool: return .integer(flag ? 1 : 0)
         case let integer as any BinaryInteger:
             guard let exact = Int64(exactly: integer) else {
-                throw SQLError(code: .mismatch, message: "\(integer) is more than SQLite's 64-bit integers hold")
+                throw SQLError(code: .mismatch, message: "\(column()) cannot store \(integer): it is more than SQLite's 64-bit integers hold")
             }
             return .integer(exact)
         case let date as Date: return try SQLDate.storedValue(date, as: .text, column: column())
@@ -207,6 +209,7 @@ struct SQLRowWriting {
         // (An empty array of any element casts to [UInt8]: check the type.)
         case let bytes as [UInt8] where T.self == [UInt8].self: return .blob(bytes)
         case let url as URL: return .text(url.absoluteString)
+        case let decimal as Decimal: return .text(try SQLDecimalText.text(decimal, column: column()))
         default:
             let single = SQLValueEncoder()
             do {

@@ -20,8 +20,11 @@
 /// The fragment's text is part of the statement's cache key: two fragments never share a
 /// statement, and the same fragment with other values reuses its own. It is wrapped in
 /// parentheses, so it combines with `&&`, `||` and `!` as one condition. Write no
-/// parameters of your own (`?`, `:name`) in it; a fragment that does, or that is not valid
-/// SQL, makes the query throw an ``SQLError`` whose message quotes the fragment.
+/// parameters of your own (`?`, `?NNN`, `:name`, `@name`, `$name`) in it: a fragment that
+/// does (`$0.age > 30 && "name = ?1"` would bind 30 to `name`), or that is not valid SQL,
+/// makes the query throw an ``SQLError`` whose message quotes the fragment. SQLite's own
+/// parser finds them, so a `?` in a string literal, a quoted identifier or a comment is
+/// text.
 extension SQLPredicate: ExpressibleByStringInterpolation {
     /// The pieces of a fragment as its literal is read.
     public struct StringInterpolation: StringInterpolationProtocol {

@@ -1,4 +1,5 @@
 import Slate
+import SlateCSQLite
 
 /// Renders a predicate's tokens (postfix order) to SQL, once per shape and connection.
 ///
@@ -154,7 +155,8 @@ struct SQLPredicateRenderer {
                     }
                 }
                 fragments.append(sql)
-                stack.append(.condition("(\(sql))"))
+                // A fragment that ends in a `--` comment would comment out what follows.
+                stack.append(.condition(sql.contains("--") ? "(\(sql)\n)" : "(\(sql))"))
             case .compare:
                 let right = stack.removeLast()
                 let left = stack.removeLast()
@@ -302,15 +304,43 @@ struct SQLRenderedQuery: Sendable {
     }
 
     /// Throws when `statement` takes other parameters than Slate wrote: a fragment that
-    /// has `?` or `:name` of its own.
+    /// has `?`, `?NNN`, `:name`, `@name` or `$name` of its own.
+    ///
+    /// SQLite's own parser finds them (never in a string literal, a quoted identifier or a
+    /// comment): Slate writes only anonymous `?`, so the statement must take exactly as
+    /// many parameters as Slate wrote, none of them named or numbered. (A count alone
+    /// misses `?1`, which reuses a parameter Slate numbered: `$0.age > 30 && "name = ?1"`
+    /// would bind 30 to `name`.)
     func checkParameters(of statement: SQLStatement) throws {
-        guard !fragments.isEmpty, Int(statement.parameterCount) != parameters else { return }
+        guard !fragments.isEmpty else { return }
+        try checkParameters(of: try statement.liveHandle())
+    }
+
+    /// ``checkParameters(of:)-(SQLStatement)`` on a raw statement handle (the
+    /// type-attached queries, which prepare their own).
+    func checkParameters(of handle: OpaquePointer) throws {
+        guard !fragments.isEmpty else { return }
+        let count = sqlite3_bind_parameter_count(handle)
+        var own: [String] = []
+        if count > 0 {
+            for index in 1...count {
+                if let name = sqlite3_bind_parameter_name(handle, index).map({ String(cString: $0) }), !own.contains(name) {
+                    own.append(name)
+                }
+            }
+        }
+        guard Int(count) != parameters || !own.isEmpty else { return }
+        // The fragments that hold a marker found, else all of them.
+        let culprits = fragments.filter { fragment in own.contains { fragment.contains($0) } }
+        let named = culprits.isEmpty ? fragments : culprits
         throw SQLError(
             code: .misuse,
-            message: "the statement takes \(statement.parameterCount) parameters where Slate bound \(parameters): write values "
-                + "into SQL fragments by interpolation (\\(value)), never as ?, ?NNN, :name, @name or $name — in "
-                + (fragments.count == 1 ? "the SQL fragment " : "the SQL fragments ")
-                + fragments.map { "\"\($0)\"" }.joined(separator: ", "),
+            message: (own.isEmpty
+                ? "the statement takes \(count) parameters where Slate bound \(parameters)"
+                : "an SQL fragment has parameters of its own (" + own.joined(separator: ", ") + ")")
+                + ": write values into SQL fragments by interpolation (\\(value)), never as ?, ?NNN, :name, @name or $name — in "
+                + (named.count == 1 ? "the SQL fragment " : "the SQL fragments ")
+                + named.map { "\"\($0)\"" }.joined(separator: ", "),
             sql: sql)
     }
 }

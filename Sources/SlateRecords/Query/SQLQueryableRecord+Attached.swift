@@ -18,7 +18,7 @@ extension SQLQueryableRecord {
     ) throws -> [Self] {
         let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         return try explained(rendered) {
-            try SQLRecordCoding.fetch(db, rendered.sql, bind: { try bindAll(values, to: $0, labels: rendered.parameterLabels) }, decode: { try Self(sqliteStatement: $0, offset: 0) })
+            try SQLRecordCoding.fetch(db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) }, decode: { try Self(sqliteStatement: $0, offset: 0) })
         }
     }
 
@@ -40,7 +40,7 @@ extension SQLQueryableRecord {
         let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         try explained(rendered) {
             try SQLRecordCoding.forEach(
-                db, rendered.sql, bind: { try bindAll(values, to: $0, labels: rendered.parameterLabels) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
+                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
                 body: { record in
                     try body(record)
                     return true
@@ -61,7 +61,7 @@ extension SQLQueryableRecord {
         let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         try explained(rendered) {
             try SQLRecordCoding.forEach(
-                db, rendered.sql, bind: { try bindAll(values, to: $0, labels: rendered.parameterLabels) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
+                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
                 body: { record in
                     var stop = false
                     try body(record, &stop)
@@ -91,7 +91,7 @@ extension SQLQueryableRecord {
         let rendered = SQLQueryShape(kind: .count, predicate: condition.shape).render(SQLQueryTarget(Self.self))
         return try explained(rendered) {
             try SQLRecordCoding.fetch(
-                db, rendered.sql, bind: { try bindAll(condition.values, to: $0, labels: rendered.parameterLabels) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
+                db, rendered.sql, bind: { try bindAll(condition.values, to: $0, rendered) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
         }
     }
 
@@ -99,14 +99,17 @@ extension SQLQueryableRecord {
     static func explained<Result>(_ rendered: SQLRenderedQuery, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
-        } catch let error as SQLError where error.sql == rendered.sql {
+        } catch let error as SQLError where error.sql == rendered.sql && error.code != .misuse {
             throw rendered.explain(error)
         }
     }
 
-    /// Binds `values` from parameter 1 on; NaN throws naming the column it is compared
-    /// with (`labels`, by parameter) when known.
-    static func bindAll(_ values: SQLBoundValues, to statement: OpaquePointer, labels: [String?]) throws {
+    /// Binds `values` to `statement`, `rendered` prepared, once its parameters are checked
+    /// (a fragment's own `?1` or `:name` throws); NaN throws naming the column it is
+    /// compared with when known.
+    static func bindAll(_ values: SQLBoundValues, to statement: OpaquePointer, _ rendered: SQLRenderedQuery) throws {
+        try rendered.checkParameters(of: statement)
+        let labels = rendered.parameterLabels
         for (index, value) in values.array.enumerated() {
             if case .float(let double) = value, double.isNaN {
                 throw SQLRecordCoding.nanError(statement, (index < labels.count ? labels[index] : nil) ?? "parameter \(index + 1)")
@@ -122,6 +125,6 @@ extension SQLQueryableRecord where Self: SQLTableRecord {
     public static func delete(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
         let condition = predicate(Columns())
         let rendered = SQLQueryShape(kind: .delete, predicate: condition.shape).render(SQLQueryTarget(Self.self))
-        return try explained(rendered) { try SQLRecordCoding.execute(db, rendered.sql) { try bindAll(condition.values, to: $0, labels: rendered.parameterLabels) } }
+        return try explained(rendered) { try SQLRecordCoding.execute(db, rendered.sql) { try bindAll(condition.values, to: $0, rendered) } }
     }
 }

@@ -17,7 +17,9 @@ extension SQLTable where Record: SQLQueryableRecord {
     /// The walk holds one connection until it ends: on a database, a reader, and the
     /// closure must not call the database (the pool refuses it); inside a transaction,
     /// the transaction's connection, and the closure may use `tx` (it sees the
-    /// transaction's writes). A throw from `body` stops the walk and is rethrown; to stop
+    /// transaction's writes), except to write a table the walk reads, which throws: SQLite
+    /// does not define whether the walk would see the change, and a walk inserting as it
+    /// reads would never end. A throw from `body` stops the walk and is rethrown; to stop
     /// without an error, take a second argument and set it (`{ person, stop in … }`), or
     /// use `withCursor(where:orderBy:limit:offset:_:)`.
     @inlinable
@@ -243,14 +245,16 @@ extension SQLProjection {
         if let limit { try statement.bind(Int64(limit), at: Int32(values.count) + 1) }
         defer { statement.reset() }
         // As in `forEach(in:_:_:)`: the plain loop unless the column reads its storage.
-        guard readsStorage, let storage = storages.first else {
-            while try statement.next() {
-                try body(try Value.decode(from: statement, at: 0))
+        try statement.walking {
+            guard readsStorage, let storage = storages.first else {
+                while try statement.next() {
+                    try body(try Value.decode(from: statement, at: 0))
+                }
+                return
             }
-            return
-        }
-        while try statement.next() {
-            try body(try Self.read(Value.self, statement, 0, storage))
+            while try statement.next() {
+                try body(try Self.read(Value.self, statement, 0, storage))
+            }
         }
     }
 
@@ -265,24 +269,26 @@ extension SQLProjection {
         // Only a column storing seconds since 2001 (which `Date`'s own decoding reads as
         // seconds since 1970), a UUID or a boolean stored as text reads another way than
         // its type's own decoding: the common case keeps the plain loop, whose reads inline.
-        guard readsStorage else {
+        try statement.walking {
+            guard readsStorage else {
+                while try statement.next() {
+                    var index: Int32 = -1
+                    func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
+                        index += 1
+                        return try Column.decode(from: statement, at: index)
+                    }
+                    try body(repeat read((each Value).self))
+                }
+                return
+            }
             while try statement.next() {
                 var index: Int32 = -1
                 func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
                     index += 1
-                    return try Column.decode(from: statement, at: index)
+                    return try Self.read(Column.self, statement, index, storages[Int(index)])
                 }
                 try body(repeat read((each Value).self))
             }
-            return
-        }
-        while try statement.next() {
-            var index: Int32 = -1
-            func read<Column: SQLColumnDecodable>(_ type: Column.Type) throws -> Column {
-                index += 1
-                return try Self.read(Column.self, statement, index, storages[Int(index)])
-            }
-            try body(repeat read((each Value).self))
         }
     }
 }

@@ -164,9 +164,9 @@ extension Apps.Device: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Device""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?) RETURNING "DeviceGuid", "Name", "IsActive", "IsRoaming""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?) RETURNING "DeviceGuid", "Name", "IsActive", "IsRoaming""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "DeviceGuid", "Name", "IsActive", "IsRoaming" FROM "Device" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -380,13 +380,13 @@ extension Apps.NotificationRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Notification""#
     /// Inserts, letting SQLite assign `Id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `Id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned" FROM "Notification" WHERE "Id" = ?"#
     /// The `INSERT` for this record: without `Id` while SQLite is to assign it.
@@ -606,9 +606,9 @@ extension Apps.Session: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Session""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Session" ("id", "user") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Session" ("id", "user") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Session" ("id", "user") VALUES (?, ?) RETURNING "id", "user""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Session" ("id", "user") VALUES (?, ?) RETURNING "id", "user""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "user" FROM "Session" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -771,9 +771,9 @@ extension Apps.Bookmark: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Bookmark""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Bookmark" ("uuid", "title") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Bookmark" ("uuid", "title") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Bookmark" ("uuid", "title") VALUES (?, ?) RETURNING "uuid", "title""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Bookmark" ("uuid", "title") VALUES (?, ?) RETURNING "uuid", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "uuid", "title" FROM "Bookmark" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -980,9 +980,9 @@ extension Apps.Access: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "access""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?) RETURNING "service", "client", "client_type", "auth_value", "indirect_object_identifier""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?) RETURNING "service", "client", "client_type", "auth_value", "indirect_object_identifier""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "service", "client", "client_type", "auth_value", "indirect_object_identifier" FROM "access" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1190,9 +1190,9 @@ extension Apps.AccessOverride: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "access_overrides""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "access_overrides" ("service") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "access_overrides" ("service") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "access_overrides" ("service") VALUES (?) RETURNING "service""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "access_overrides" ("service") VALUES (?) RETURNING "service""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "service" FROM "access_overrides" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1346,9 +1346,9 @@ extension Apps.Admin: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "admin""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "admin" ("key", "value") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "admin" ("key", "value") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "admin" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "admin" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "key", "value" FROM "admin" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1578,13 +1578,13 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Adobe_images""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -1938,13 +1938,13 @@ extension Apps.AgLibraryFile: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "AgLibraryFile""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime" FROM "AgLibraryFile" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -2211,13 +2211,13 @@ extension Apps.Message: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "messages""#
     /// Inserts, letting SQLite assign `_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags" FROM "messages" WHERE "_id" = ?"#
     /// The `INSERT` for this record: without `_id` while SQLite is to assign it.

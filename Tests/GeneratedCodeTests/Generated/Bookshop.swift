@@ -213,13 +213,13 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "authors""#
     /// Inserts, letting SQLite assign `author_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "authors" ("name", "born", "website") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "authors" ("name", "born", "website") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `author_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "authors" ("name", "born", "website") VALUES (?, ?, ?) RETURNING "author_id", "name", "born", "website""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "authors" ("name", "born", "website") VALUES (?, ?, ?) RETURNING "author_id", "name", "born", "website""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?) RETURNING "author_id", "name", "born", "website""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?) RETURNING "author_id", "name", "born", "website""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "author_id", "name", "born", "website" FROM "authors" WHERE "author_id" = ?"#
     /// The `INSERT` for this record: without `author_id` while SQLite is to assign it.
@@ -435,13 +435,13 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "publishers""#
     /// Inserts, letting SQLite assign `publisher_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "publishers" ("name", "country") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "publishers" ("name", "country") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `publisher_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "publishers" ("name", "country") VALUES (?, ?) RETURNING "publisher_id", "name", "country""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "publishers" ("name", "country") VALUES (?, ?) RETURNING "publisher_id", "name", "country""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?) RETURNING "publisher_id", "name", "country""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?) RETURNING "publisher_id", "name", "country""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "publisher_id", "name", "country" FROM "publishers" WHERE "publisher_id" = ?"#
     /// The `INSERT` for this record: without `publisher_id` while SQLite is to assign it.
@@ -664,13 +664,13 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "books""#
     /// Inserts, letting SQLite assign `book_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "books" ("isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "books" ("isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `book_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "books" ("isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "books" ("isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print" FROM "books" WHERE "book_id" = ?"#
     /// The `INSERT` for this record: without `book_id` while SQLite is to assign it.
@@ -952,9 +952,9 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "book_authors""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "book_authors" ("book_id", "author_id", "position") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "book_authors" ("book_id", "author_id", "position") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "book_authors" ("book_id", "author_id", "position") VALUES (?, ?, ?) RETURNING "book_id", "author_id", "position""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "book_authors" ("book_id", "author_id", "position") VALUES (?, ?, ?) RETURNING "book_id", "author_id", "position""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "book_id", "author_id", "position" FROM "book_authors" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1144,13 +1144,13 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "categories""#
     /// Inserts, letting SQLite assign `category_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "categories" ("name", "parent_id") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "categories" ("name", "parent_id") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `category_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "categories" ("name", "parent_id") VALUES (?, ?) RETURNING "category_id", "name", "parent_id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "categories" ("name", "parent_id") VALUES (?, ?) RETURNING "category_id", "name", "parent_id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?) RETURNING "category_id", "name", "parent_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?) RETURNING "category_id", "name", "parent_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "category_id", "name", "parent_id" FROM "categories" WHERE "category_id" = ?"#
     /// The `INSERT` for this record: without `category_id` while SQLite is to assign it.
@@ -1353,9 +1353,9 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "book_categories""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "book_categories" ("book_id", "category_id") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "book_categories" ("book_id", "category_id") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "book_categories" ("book_id", "category_id") VALUES (?, ?) RETURNING "book_id", "category_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "book_categories" ("book_id", "category_id") VALUES (?, ?) RETURNING "book_id", "category_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1541,13 +1541,13 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "customers""#
     /// Inserts, letting SQLite assign `customer_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "customers" ("email", "name", "joined", "marketing") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "customers" ("email", "name", "joined", "marketing") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `customer_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "customers" ("email", "name", "joined", "marketing") VALUES (?, ?, ?, ?) RETURNING "customer_id", "email", "name", "joined", "marketing""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "customers" ("email", "name", "joined", "marketing") VALUES (?, ?, ?, ?) RETURNING "customer_id", "email", "name", "joined", "marketing""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?) RETURNING "customer_id", "email", "name", "joined", "marketing""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?) RETURNING "customer_id", "email", "name", "joined", "marketing""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "customer_id", "email", "name", "joined", "marketing" FROM "customers" WHERE "customer_id" = ?"#
     /// The `INSERT` for this record: without `customer_id` while SQLite is to assign it.
@@ -1793,13 +1793,13 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "addresses""#
     /// Inserts, letting SQLite assign `address_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "addresses" ("customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "addresses" ("customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `address_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "addresses" ("customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?) RETURNING "address_id", "customer_id", "line1", "line2", "city", "postcode""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "addresses" ("customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?) RETURNING "address_id", "customer_id", "line1", "line2", "city", "postcode""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?) RETURNING "address_id", "customer_id", "line1", "line2", "city", "postcode""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?) RETURNING "address_id", "customer_id", "line1", "line2", "city", "postcode""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "address_id", "customer_id", "line1", "line2", "city", "postcode" FROM "addresses" WHERE "address_id" = ?"#
     /// The `INSERT` for this record: without `address_id` while SQLite is to assign it.
@@ -2059,13 +2059,13 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "orders""#
     /// Inserts, letting SQLite assign `order_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "orders" ("customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "orders" ("customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `order_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "orders" ("customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?) RETURNING "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "orders" ("customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?) RETURNING "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status" FROM "orders" WHERE "order_id" = ?"#
     /// The `INSERT` for this record: without `order_id` while SQLite is to assign it.
@@ -2344,9 +2344,9 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "order_items""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "order_items" ("order_id", "book_id", "quantity", "unit_price") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "order_items" ("order_id", "book_id", "quantity", "unit_price") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "order_items" ("order_id", "book_id", "quantity", "unit_price") VALUES (?, ?, ?, ?) RETURNING "order_id", "book_id", "quantity", "unit_price""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "order_items" ("order_id", "book_id", "quantity", "unit_price") VALUES (?, ?, ?, ?) RETURNING "order_id", "book_id", "quantity", "unit_price""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "order_id", "book_id", "quantity", "unit_price" FROM "order_items" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2487,7 +2487,7 @@ extension Bookshop.OrderItem {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2547,13 +2547,13 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "stock""#
     /// Inserts, letting SQLite assign `book_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "stock" ("on_hand", "reserved") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "stock" ("on_hand", "reserved") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `book_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "stock" ("on_hand", "reserved") VALUES (?, ?) RETURNING "book_id", "on_hand", "reserved""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "stock" ("on_hand", "reserved") VALUES (?, ?) RETURNING "book_id", "on_hand", "reserved""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?) RETURNING "book_id", "on_hand", "reserved""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?) RETURNING "book_id", "on_hand", "reserved""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "book_id", "on_hand", "reserved" FROM "stock" WHERE "book_id" = ?"#
     /// The `INSERT` for this record: without `book_id` while SQLite is to assign it.
@@ -2768,13 +2768,13 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "reviews""#
     /// Inserts, letting SQLite assign `review_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "reviews" ("book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "reviews" ("book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `review_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "reviews" ("book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?) RETURNING "review_id", "book_id", "customer_id", "stars", "body", "written""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "reviews" ("book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?) RETURNING "review_id", "book_id", "customer_id", "stars", "body", "written""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?) RETURNING "review_id", "book_id", "customer_id", "stars", "body", "written""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?) RETURNING "review_id", "book_id", "customer_id", "stars", "body", "written""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "review_id", "book_id", "customer_id", "stars", "body", "written" FROM "reviews" WHERE "review_id" = ?"#
     /// The `INSERT` for this record: without `review_id` while SQLite is to assign it.
@@ -5965,7 +5965,7 @@ public func bookshop_order_item_find(_ db: OpaquePointer, orderId: Int, bookId: 
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func bookshop_order_item_insert(_ db: OpaquePointer, _ record: inout Bookshop.OrderItem) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Bookshop.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

@@ -90,13 +90,13 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "store""#
     /// Inserts, letting SQLite assign `store_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "store" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "store" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `store_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "store" ("name") VALUES (?) RETURNING "store_id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "store" ("name") VALUES (?) RETURNING "store_id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "store" ("store_id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "store" ("store_id", "name") VALUES (?, ?) RETURNING "store_id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?) RETURNING "store_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "store_id", "name" FROM "store" WHERE "store_id" = ?"#
     /// The `INSERT` for this record: without `store_id` while SQLite is to assign it.
@@ -270,13 +270,13 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "handle""#
     /// Inserts, letting SQLite assign `handle_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "handle" ("label") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "handle" ("label") VALUES (?)"#
     /// Inserts, letting SQLite assign `handle_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "handle" ("label") VALUES (?) RETURNING "handle_id", "label""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "handle" ("label") VALUES (?) RETURNING "handle_id", "label""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "handle" ("handle_id", "label") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "handle" ("handle_id", "label") VALUES (?, ?) RETURNING "handle_id", "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?) RETURNING "handle_id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "handle_id", "label" FROM "handle" WHERE "handle_id" = ?"#
     /// The `INSERT` for this record: without `handle_id` while SQLite is to assign it.
@@ -450,13 +450,13 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "statement""#
     /// Inserts, letting SQLite assign `statement_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "statement" ("body") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "statement" ("body") VALUES (?)"#
     /// Inserts, letting SQLite assign `statement_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "statement" ("body") VALUES (?) RETURNING "statement_id", "body""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "statement" ("body") VALUES (?) RETURNING "statement_id", "body""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "statement" ("statement_id", "body") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "statement" ("statement_id", "body") VALUES (?, ?) RETURNING "statement_id", "body""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?) RETURNING "statement_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "statement_id", "body" FROM "statement" WHERE "statement_id" = ?"#
     /// The `INSERT` for this record: without `statement_id` while SQLite is to assign it.
@@ -630,13 +630,13 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "db""#
     /// Inserts, letting SQLite assign `db_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "db" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "db" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `db_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "db" ("name") VALUES (?) RETURNING "db_id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "db" ("name") VALUES (?) RETURNING "db_id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "db" ("db_id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "db" ("db_id", "name") VALUES (?, ?) RETURNING "db_id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?) RETURNING "db_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "db_id", "name" FROM "db" WHERE "db_id" = ?"#
     /// The `INSERT` for this record: without `db_id` while SQLite is to assign it.
@@ -819,9 +819,9 @@ extension Chain: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "chain""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) RETURNING "id", "chain_index", "store_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) RETURNING "id", "chain_index", "store_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "chain_index", "store_id" FROM "chain" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1050,13 +1050,13 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gadget""#
     /// Inserts, letting SQLite assign `gadget_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `gadget_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "gadget_id" = ?"#
     /// The `INSERT` for this record: without `gadget_id` while SQLite is to assign it.

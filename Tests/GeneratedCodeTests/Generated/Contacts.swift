@@ -96,13 +96,13 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "person""#
     /// Inserts, letting SQLite assign `person_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "person" ("name", "title") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "person" ("name", "title") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `person_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "person" ("name", "title") VALUES (?, ?) RETURNING "person_id", "name", "title""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "person" ("name", "title") VALUES (?, ?) RETURNING "person_id", "name", "title""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?) RETURNING "person_id", "name", "title""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?) RETURNING "person_id", "name", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "person_id", "name", "title" FROM "person" WHERE "person_id" = ?"#
     /// The `INSERT` for this record: without `person_id` while SQLite is to assign it.
@@ -298,13 +298,13 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "address""#
     /// Inserts, letting SQLite assign `address_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "address" ("street", "city", "person_id") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "address" ("street", "city", "person_id") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `address_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "address" ("street", "city", "person_id") VALUES (?, ?, ?) RETURNING "address_id", "street", "city", "person_id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "address" ("street", "city", "person_id") VALUES (?, ?, ?) RETURNING "address_id", "street", "city", "person_id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?) RETURNING "address_id", "street", "city", "person_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?) RETURNING "address_id", "street", "city", "person_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "address_id", "street", "city", "person_id" FROM "address" WHERE "address_id" = ?"#
     /// The `INSERT` for this record: without `address_id` while SQLite is to assign it.

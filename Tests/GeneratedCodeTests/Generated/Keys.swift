@@ -134,13 +134,13 @@ extension Keys.SearchHistory: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "search_history""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "creation_date", "service_id", "search", "id" FROM "search_history" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -361,13 +361,13 @@ extension Keys.Event: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "event""#
     /// Inserts, letting SQLite assign `objid`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `objid`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "user", "comment" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
@@ -587,13 +587,13 @@ extension Keys.KeyFirst: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "key_first""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "key_first" ("label", "amount") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "key_first" ("label", "amount") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "key_first" ("label", "amount") VALUES (?, ?) RETURNING "id", "label", "amount""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "key_first" ("label", "amount") VALUES (?, ?) RETURNING "id", "label", "amount""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) RETURNING "id", "label", "amount""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) RETURNING "id", "label", "amount""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "label", "amount" FROM "key_first" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -791,13 +791,13 @@ extension Keys.Computed: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "computed""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "computed" ("a", "note") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "computed" ("a", "note") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "computed" ("a", "note") VALUES (?, ?) RETURNING "a", "doubled", "note", "id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "computed" ("a", "note") VALUES (?, ?) RETURNING "a", "doubled", "note", "id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) RETURNING "a", "doubled", "note", "id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) RETURNING "a", "doubled", "note", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "a", "doubled", "note", "id" FROM "computed" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -983,9 +983,9 @@ extension Keys.Tag: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) RETURNING "label", "code", "weight""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) RETURNING "label", "code", "weight""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "label", "code", "weight" FROM "tag" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1181,9 +1181,9 @@ extension Keys.Placement: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "placement""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) RETURNING "a", "b", "c", "d""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) RETURNING "a", "b", "c", "d""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "a", "b", "c", "d" FROM "placement" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1389,9 +1389,9 @@ extension Keys.Reading: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "reading""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) RETURNING "x", "y", "z", "w""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) RETURNING "x", "y", "z", "w""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1580,9 +1580,9 @@ extension Keys.Slug: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "slug""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) RETURNING "note", "slug", "rank""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) RETURNING "note", "slug", "rank""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1772,9 +1772,9 @@ extension Keys.Pair: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "pair""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "pair" ("left_id", "right_id") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "pair" ("left_id", "right_id") VALUES (?, ?) RETURNING "left_id", "right_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?) RETURNING "left_id", "right_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "left_id", "right_id" FROM "pair" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1940,9 +1940,9 @@ extension Keys.CollectionItem: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "collection_item""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) RETURNING "name", "position", "collection""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) RETURNING "name", "position", "collection""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "name", "position", "collection" FROM "collection_item" WHERE rowid = ?"#
     /// The `INSERT` for this record.

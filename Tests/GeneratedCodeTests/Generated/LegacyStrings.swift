@@ -96,9 +96,9 @@ extension LegacyStrings.Tag: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tags""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tags" ("tag") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tags" ("tag") VALUES (?) RETURNING "tag""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) RETURNING "tag""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "tag" FROM "tags" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -260,13 +260,13 @@ extension LegacyStrings.File: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "files""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "files" ("name", "version") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "files" ("name", "version") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "files" ("name", "version") VALUES (?, ?) RETURNING "id", "name", "version""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "files" ("name", "version") VALUES (?, ?) RETURNING "id", "name", "version""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "version" FROM "files" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -396,7 +396,7 @@ extension LegacyStrings.File {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -614,7 +614,7 @@ public func sqlite3_file_find(_ db: OpaquePointer, _ id: Int) throws -> LegacySt
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_file_insert(_ db: OpaquePointer, _ record: inout LegacyStrings.File) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyStrings.File.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyStrings.File.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

@@ -284,13 +284,13 @@ extension Locals.Local: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "locals""#
     /// Inserts, letting SQLite assign `db`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `db`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type" FROM "locals" WHERE "db" = ?"#
     /// The `INSERT` for this record: without `db` while SQLite is to assign it.
@@ -842,9 +842,9 @@ extension Locals.LocalPair: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "local_pair""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) RETURNING "statement", "db", "id", "index", "stored""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) RETURNING "statement", "db", "id", "index", "stored""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1069,13 +1069,13 @@ extension Locals.LocalChild: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "local_child""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "key0", "handle", "statement", "value", "id" FROM "local_child" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.

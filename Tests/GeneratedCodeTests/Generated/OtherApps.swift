@@ -199,13 +199,13 @@ extension Event: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "event""#
     /// Inserts, letting SQLite assign `objid`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `objid`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
@@ -526,13 +526,13 @@ extension Post: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Post""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "createdAt", "updatedAt", "publishedAt" FROM "Post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -792,9 +792,9 @@ extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gpkg_contents""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id" FROM "gpkg_contents" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1102,13 +1102,13 @@ extension AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Adobe_images""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -1361,13 +1361,13 @@ extension SyncLog: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "sync_log""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?) RETURNING "id", "logged_at", "synced_at""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "logged_at", "synced_at" FROM "sync_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.

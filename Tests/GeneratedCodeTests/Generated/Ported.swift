@@ -188,13 +188,13 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "place""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating" FROM "place" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -504,13 +504,13 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "ZEVENT""#
     /// Inserts, letting SQLite assign `Z_PK`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `Z_PK`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE "Z_PK" = ?"#
     /// The `INSERT` for this record: without `Z_PK` while SQLite is to assign it.
@@ -736,13 +736,13 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "legacy_post""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "published_at", "stamp" FROM "legacy_post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -955,13 +955,13 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "film""#
     /// Inserts, letting SQLite assign `film_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "film" ("title", "last_update") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "film" ("title", "last_update") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `film_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "film" ("title", "last_update") VALUES (?, ?) RETURNING "film_id", "title", "last_update""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "film" ("title", "last_update") VALUES (?, ?) RETURNING "film_id", "title", "last_update""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) RETURNING "film_id", "title", "last_update""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) RETURNING "film_id", "title", "last_update""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "film_id", "title", "last_update" FROM "film" WHERE "film_id" = ?"#
     /// The `INSERT` for this record: without `film_id` while SQLite is to assign it.
@@ -1104,7 +1104,7 @@ extension Film {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1163,13 +1163,13 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "box""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "min_x", "max_x", "min_y", "max_y" FROM "box" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1317,7 +1317,7 @@ extension Box {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1363,9 +1363,9 @@ extension NoteSearch: SQLTableRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "note_search""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "note_search" ("title", "body") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "note_search" ("title", "body") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "note_search" ("title", "body") VALUES (?, ?) RETURNING "title", "body""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "note_search" ("title", "body") VALUES (?, ?) RETURNING "title", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "title", "body" FROM "note_search" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1455,7 +1455,7 @@ extension NoteSearch {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1490,13 +1490,13 @@ extension Guarded: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "guarded""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "guarded" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "guarded" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "guarded" ("name") VALUES (?) RETURNING "id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "guarded" ("name") VALUES (?) RETURNING "id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1615,7 +1615,7 @@ extension Guarded {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1665,13 +1665,13 @@ extension Keyword: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "keyword""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "keyword" ("label") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "keyword" ("label") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "keyword" ("label") VALUES (?) RETURNING "id", "label""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "keyword" ("label") VALUES (?) RETURNING "id", "label""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2282,7 +2282,7 @@ public func sqlite3_film_find(_ db: OpaquePointer, _ filmId: Int) throws -> Film
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_film_insert(_ db: OpaquePointer, _ record: inout Film) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Film.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Film.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2326,7 +2326,7 @@ public func sqlite3_box_find(_ db: OpaquePointer, _ id: Int) throws -> Box? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_box_insert(_ db: OpaquePointer, _ record: inout Box) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Box.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Box.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2365,7 +2365,7 @@ public func sqlite3_note_searches_forEach(_ db: OpaquePointer, _ body: (NoteSear
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_note_search_insert(_ db: OpaquePointer, _ record: inout NoteSearch) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: NoteSearch.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: NoteSearch.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `guarded`, or the first `limit` that `filter` keeps.
@@ -2394,7 +2394,7 @@ public func sqlite3_guarded_find(_ db: OpaquePointer, _ id: Int) throws -> Guard
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_guarded_insert(_ db: OpaquePointer, _ record: inout Guarded) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Guarded.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Guarded.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

@@ -187,13 +187,13 @@ extension Review29.GenMid: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gen_mid""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "a", "g1", "id", "g2", "b", "c" FROM "gen_mid" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -417,9 +417,9 @@ extension Review29.StampKey: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "stamp_key""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) RETURNING "x", "u", "d", "seen""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) RETURNING "x", "u", "d", "seen""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -620,9 +620,9 @@ extension Review29.StrictWr: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "strict_wr""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) RETURNING "x", "id", "y", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) RETURNING "x", "id", "y", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -849,13 +849,13 @@ extension Review29.Oddly: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "oddly""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "self", "index", "current", "keeping", "id", "statement", "first", "value", "d" FROM "oddly" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1134,9 +1134,9 @@ extension Review29.Kept: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "kept""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) RETURNING "keeping", "current", "statement", "index""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) RETURNING "keeping", "current", "statement", "index""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "keeping", "current", "statement", "index" FROM "kept" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1342,13 +1342,13 @@ extension Review29.Shadow: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "shadow""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "name", "rowid", "id", "touched" FROM "shadow" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1489,7 +1489,7 @@ extension Review29.Shadow {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1592,13 +1592,13 @@ extension Review29.Stamp: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "stamps""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd" FROM "stamps" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1901,9 +1901,9 @@ extension Review29.Nk: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "nk""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) RETURNING "code", "label", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) RETURNING "code", "label", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "code", "label", "at" FROM "nk" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2087,9 +2087,9 @@ extension Review29.Dev: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "dev""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "dev" ("id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "dev" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "dev" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2256,13 +2256,13 @@ extension Review29.DevLog: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "dev_log""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "dev_log" ("dev", "msg") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "dev_log" ("dev", "msg") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "dev_log" ("dev", "msg") VALUES (?, ?) RETURNING "id", "dev", "msg""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "dev_log" ("dev", "msg") VALUES (?, ?) RETURNING "id", "dev", "msg""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) RETURNING "id", "dev", "msg""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) RETURNING "id", "dev", "msg""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "msg" FROM "dev_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2449,13 +2449,13 @@ extension Review29.DevNote: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "dev_note""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "dev_note" ("dev", "note") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "dev_note" ("dev", "note") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "dev_note" ("dev", "note") VALUES (?, ?) RETURNING "id", "dev", "note""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "dev_note" ("dev", "note") VALUES (?, ?) RETURNING "id", "dev", "note""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) RETURNING "id", "dev", "note""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) RETURNING "id", "dev", "note""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "note" FROM "dev_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2650,13 +2650,13 @@ extension Review29.Flag: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "flags""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "id", "a", "b", "c""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "id", "a", "b", "c""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) RETURNING "id", "a", "b", "c""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) RETURNING "id", "a", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "a", "b", "c" FROM "flags" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2855,13 +2855,13 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "numtext""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?) RETURNING "id", "created", "jd", "at""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?) RETURNING "id", "created", "jd", "at""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -3701,7 +3701,7 @@ public func r29_shadow_find(_ db: OpaquePointer, _ id: Int) throws -> Review29.S
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func r29_shadow_insert(_ db: OpaquePointer, _ record: inout Review29.Shadow) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Review29.Shadow.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Review29.Shadow.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

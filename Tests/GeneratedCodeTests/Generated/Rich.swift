@@ -268,13 +268,13 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "item""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value" FROM "item" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -681,9 +681,9 @@ extension Device: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "device""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) RETURNING "uuid", "label", "owner""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) RETURNING "uuid", "label", "owner""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "uuid", "label", "owner" FROM "device" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -862,9 +862,9 @@ extension Country: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "country""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "country" ("code", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "country" ("code", "name") VALUES (?, ?) RETURNING "code", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?) RETURNING "code", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "code", "name" FROM "country" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1030,9 +1030,9 @@ extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "legacy""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "legacy" ("number", "label") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "legacy" ("number", "label") VALUES (?, ?) RETURNING "number", "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?) RETURNING "number", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "number", "label" FROM "legacy" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1217,9 +1217,9 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "edition""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) RETURNING "country_code", "item_id", "released""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) RETURNING "country_code", "item_id", "released""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1420,13 +1420,13 @@ extension EditionNote: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "edition_note""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1644,13 +1644,13 @@ extension MeasurementRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "measurement""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "width", "height", "area", "label", "payload" FROM "measurement" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1858,13 +1858,13 @@ extension Employee: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "employee""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "manager_id", "mentor_id" FROM "employee" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2055,9 +2055,9 @@ extension LogLine: SQLTableRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "log_line""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "log_line" ("message", "at") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "log_line" ("message", "at") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "log_line" ("message", "at") VALUES (?, ?) RETURNING "message", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "log_line" ("message", "at") VALUES (?, ?) RETURNING "message", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "message", "at" FROM "log_line" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2176,9 +2176,9 @@ extension Tag: SQLTableRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tag" ("label") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tag" ("label") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tag" ("label") VALUES (?) RETURNING "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tag" ("label") VALUES (?) RETURNING "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "label" FROM "tag" WHERE rowid = ?"#
     /// The `INSERT` for this record.

@@ -154,13 +154,13 @@ extension Uptime.Monitor: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "monitor""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?) RETURNING "id", "name", "kind", "interval""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?) RETURNING "id", "name", "kind", "interval""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) RETURNING "id", "name", "kind", "interval""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) RETURNING "id", "name", "kind", "interval""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "kind", "interval" FROM "monitor" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -352,9 +352,9 @@ extension Uptime.Setting: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "setting""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "setting" ("key", "value") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "setting" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "key", "value" FROM "setting" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -527,13 +527,13 @@ extension Uptime.Tag: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "tag" ("name", "color") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "tag" ("name", "color") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "tag" ("name", "color") VALUES (?, ?) RETURNING "id", "name", "color""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "tag" ("name", "color") VALUES (?, ?) RETURNING "id", "name", "color""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) RETURNING "id", "name", "color""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) RETURNING "id", "name", "color""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -663,7 +663,7 @@ extension Uptime.Tag {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -726,13 +726,13 @@ extension Uptime.MonitorTag: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "monitor_tag""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -936,9 +936,9 @@ extension Uptime.MapRecord: SQLTableRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "map""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?) RETURNING "zoom_level", "tile_column", "tile_row", "tile_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?) RETURNING "zoom_level", "tile_column", "tile_row", "tile_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "zoom_level", "tile_column", "tile_row", "tile_id" FROM "map" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1084,9 +1084,9 @@ extension Uptime.ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "images""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "images" ("tile_id", "tile_data") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) RETURNING "tile_id", "tile_data""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) RETURNING "tile_id", "tile_data""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "tile_id", "tile_data" FROM "images" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1251,9 +1251,9 @@ extension Uptime.Metadata: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "metadata""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "metadata" ("name", "value") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "metadata" ("name", "value") VALUES (?, ?) RETURNING "name", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?) RETURNING "name", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "name", "value" FROM "metadata" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1729,7 +1729,7 @@ public func sqlite3_tag_find(_ db: OpaquePointer, _ id: Int) throws -> Uptime.Ta
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_tag_insert(_ db: OpaquePointer, _ record: inout Uptime.Tag) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Uptime.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Uptime.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

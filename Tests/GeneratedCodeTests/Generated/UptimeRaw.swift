@@ -146,13 +146,13 @@ extension UptimeRaw.Monitor {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "monitor""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?) RETURNING "id", "name", "kind", "interval""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "monitor" ("name", "kind", "interval") VALUES (?, ?, ?) RETURNING "id", "name", "kind", "interval""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) RETURNING "id", "name", "kind", "interval""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) RETURNING "id", "name", "kind", "interval""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "kind", "interval" FROM "monitor" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -328,9 +328,9 @@ extension UptimeRaw.Setting {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "setting""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "setting" ("key", "value") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "setting" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "key", "value" FROM "setting" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -489,13 +489,13 @@ extension UptimeRaw.Tag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "tag" ("name", "color") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "tag" ("name", "color") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "tag" ("name", "color") VALUES (?, ?) RETURNING "id", "name", "color""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "tag" ("name", "color") VALUES (?, ?) RETURNING "id", "name", "color""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) RETURNING "id", "name", "color""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) RETURNING "id", "name", "color""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -611,7 +611,7 @@ extension UptimeRaw.Tag {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -674,13 +674,13 @@ extension UptimeRaw.MonitorTag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "monitor_tag""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "monitor_tag" ("monitor_id", "tag_id", "value") VALUES (?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) RETURNING "id", "monitor_id", "tag_id", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -864,9 +864,9 @@ extension UptimeRaw.MapRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "map""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?) RETURNING "zoom_level", "tile_column", "tile_row", "tile_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "map" ("zoom_level", "tile_column", "tile_row", "tile_id") VALUES (?, ?, ?, ?) RETURNING "zoom_level", "tile_column", "tile_row", "tile_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "zoom_level", "tile_column", "tile_row", "tile_id" FROM "map" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -996,9 +996,9 @@ extension UptimeRaw.ImageRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "images""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "images" ("tile_id", "tile_data") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) RETURNING "tile_id", "tile_data""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) RETURNING "tile_id", "tile_data""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "tile_id", "tile_data" FROM "images" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1149,9 +1149,9 @@ extension UptimeRaw.Metadata {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "metadata""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "metadata" ("name", "value") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "metadata" ("name", "value") VALUES (?, ?) RETURNING "name", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?) RETURNING "name", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "name", "value" FROM "metadata" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1498,7 +1498,7 @@ public func uptime_tag_find(_ db: OpaquePointer, _ id: Int) throws -> UptimeRaw.
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func uptime_tag_insert(_ db: OpaquePointer, _ record: inout UptimeRaw.Tag) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: UptimeRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: UptimeRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2241,9 +2241,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -2279,11 +2352,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -2336,7 +2411,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -2360,6 +2436,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

@@ -170,9 +170,9 @@ extension Apps.Device {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Device""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?) RETURNING "DeviceGuid", "Name", "IsActive", "IsRoaming""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?) RETURNING "DeviceGuid", "Name", "IsActive", "IsRoaming""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "DeviceGuid", "Name", "IsActive", "IsRoaming" FROM "Device" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -368,13 +368,13 @@ extension Apps.NotificationRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Notification""#
     /// Inserts, letting SQLite assign `Id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `Id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Notification" ("DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned" FROM "Notification" WHERE "Id" = ?"#
     /// The `INSERT` for this record: without `Id` while SQLite is to assign it.
@@ -572,9 +572,9 @@ extension Apps.Session {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Session""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Session" ("id", "user") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Session" ("id", "user") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Session" ("id", "user") VALUES (?, ?) RETURNING "id", "user""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Session" ("id", "user") VALUES (?, ?) RETURNING "id", "user""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "user" FROM "Session" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -725,9 +725,9 @@ extension Apps.Bookmark {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Bookmark""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Bookmark" ("uuid", "title") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Bookmark" ("uuid", "title") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Bookmark" ("uuid", "title") VALUES (?, ?) RETURNING "uuid", "title""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Bookmark" ("uuid", "title") VALUES (?, ?) RETURNING "uuid", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "uuid", "title" FROM "Bookmark" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -920,9 +920,9 @@ extension Apps.Access {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "access""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?) RETURNING "service", "client", "client_type", "auth_value", "indirect_object_identifier""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?) RETURNING "service", "client", "client_type", "auth_value", "indirect_object_identifier""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "service", "client", "client_type", "auth_value", "indirect_object_identifier" FROM "access" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1112,9 +1112,9 @@ extension Apps.AccessOverride {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "access_overrides""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "access_overrides" ("service") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "access_overrides" ("service") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "access_overrides" ("service") VALUES (?) RETURNING "service""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "access_overrides" ("service") VALUES (?) RETURNING "service""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "service" FROM "access_overrides" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1256,9 +1256,9 @@ extension Apps.Admin {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "admin""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "admin" ("key", "value") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "admin" ("key", "value") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "admin" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "admin" ("key", "value") VALUES (?, ?) RETURNING "key", "value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "key", "value" FROM "admin" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1474,13 +1474,13 @@ extension Apps.AdobeImage {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Adobe_images""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -1795,13 +1795,13 @@ extension Apps.AgLibraryFile {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "AgLibraryFile""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime" FROM "AgLibraryFile" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -2044,13 +2044,13 @@ extension Apps.Message {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "messages""#
     /// Inserts, letting SQLite assign `_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "messages" ("conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags" FROM "messages" WHERE "_id" = ?"#
     /// The `INSERT` for this record: without `_id` while SQLite is to assign it.
@@ -3430,9 +3430,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -3468,11 +3541,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -3525,7 +3600,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -3549,6 +3625,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

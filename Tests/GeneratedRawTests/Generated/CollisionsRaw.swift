@@ -98,13 +98,13 @@ extension CollisionsRaw.StoreRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "store""#
     /// Inserts, letting SQLite assign `store_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "store" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "store" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `store_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "store" ("name") VALUES (?) RETURNING "store_id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "store" ("name") VALUES (?) RETURNING "store_id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "store" ("store_id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "store" ("store_id", "name") VALUES (?, ?) RETURNING "store_id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?) RETURNING "store_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "store_id", "name" FROM "store" WHERE "store_id" = ?"#
     /// The `INSERT` for this record: without `store_id` while SQLite is to assign it.
@@ -266,13 +266,13 @@ extension CollisionsRaw.Handle {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "handle""#
     /// Inserts, letting SQLite assign `handle_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "handle" ("label") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "handle" ("label") VALUES (?)"#
     /// Inserts, letting SQLite assign `handle_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "handle" ("label") VALUES (?) RETURNING "handle_id", "label""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "handle" ("label") VALUES (?) RETURNING "handle_id", "label""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "handle" ("handle_id", "label") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "handle" ("handle_id", "label") VALUES (?, ?) RETURNING "handle_id", "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?) RETURNING "handle_id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "handle_id", "label" FROM "handle" WHERE "handle_id" = ?"#
     /// The `INSERT` for this record: without `handle_id` while SQLite is to assign it.
@@ -434,13 +434,13 @@ extension CollisionsRaw.Statement {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "statement""#
     /// Inserts, letting SQLite assign `statement_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "statement" ("body") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "statement" ("body") VALUES (?)"#
     /// Inserts, letting SQLite assign `statement_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "statement" ("body") VALUES (?) RETURNING "statement_id", "body""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "statement" ("body") VALUES (?) RETURNING "statement_id", "body""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "statement" ("statement_id", "body") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "statement" ("statement_id", "body") VALUES (?, ?) RETURNING "statement_id", "body""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?) RETURNING "statement_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "statement_id", "body" FROM "statement" WHERE "statement_id" = ?"#
     /// The `INSERT` for this record: without `statement_id` while SQLite is to assign it.
@@ -602,13 +602,13 @@ extension CollisionsRaw.Db {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "db""#
     /// Inserts, letting SQLite assign `db_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "db" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "db" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `db_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "db" ("name") VALUES (?) RETURNING "db_id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "db" ("name") VALUES (?) RETURNING "db_id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "db" ("db_id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "db" ("db_id", "name") VALUES (?, ?) RETURNING "db_id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?) RETURNING "db_id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "db_id", "name" FROM "db" WHERE "db_id" = ?"#
     /// The `INSERT` for this record: without `db_id` while SQLite is to assign it.
@@ -783,9 +783,9 @@ extension CollisionsRaw.Chain {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "chain""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) RETURNING "id", "chain_index", "store_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) RETURNING "id", "chain_index", "store_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "chain_index", "store_id" FROM "chain" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1000,13 +1000,13 @@ extension CollisionsRaw.Gadget {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gadget""#
     /// Inserts, letting SQLite assign `gadget_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `gadget_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "gadget" ("handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "gadget_id" = ?"#
     /// The `INSERT` for this record: without `gadget_id` while SQLite is to assign it.
@@ -2163,9 +2163,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -2201,11 +2274,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -2258,7 +2333,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -2282,6 +2358,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

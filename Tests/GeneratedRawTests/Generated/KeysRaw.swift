@@ -140,13 +140,13 @@ extension KeysRaw.SearchHistory {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "search_history""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search") VALUES (?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) RETURNING "creation_date", "service_id", "search", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "creation_date", "service_id", "search", "id" FROM "search_history" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -351,13 +351,13 @@ extension KeysRaw.Event {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "event""#
     /// Inserts, letting SQLite assign `objid`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `objid`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "user", "comment" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
@@ -555,13 +555,13 @@ extension KeysRaw.KeyFirst {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "key_first""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "key_first" ("label", "amount") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "key_first" ("label", "amount") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "key_first" ("label", "amount") VALUES (?, ?) RETURNING "id", "label", "amount""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "key_first" ("label", "amount") VALUES (?, ?) RETURNING "id", "label", "amount""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) RETURNING "id", "label", "amount""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) RETURNING "id", "label", "amount""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "label", "amount" FROM "key_first" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -745,13 +745,13 @@ extension KeysRaw.Computed {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "computed""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "computed" ("a", "note") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "computed" ("a", "note") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "computed" ("a", "note") VALUES (?, ?) RETURNING "a", "doubled", "note", "id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "computed" ("a", "note") VALUES (?, ?) RETURNING "a", "doubled", "note", "id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) RETURNING "a", "doubled", "note", "id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) RETURNING "a", "doubled", "note", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "a", "doubled", "note", "id" FROM "computed" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -921,9 +921,9 @@ extension KeysRaw.Tag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) RETURNING "label", "code", "weight""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) RETURNING "label", "code", "weight""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "label", "code", "weight" FROM "tag" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1103,9 +1103,9 @@ extension KeysRaw.Placement {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "placement""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) RETURNING "a", "b", "c", "d""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) RETURNING "a", "b", "c", "d""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "a", "b", "c", "d" FROM "placement" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1295,9 +1295,9 @@ extension KeysRaw.Reading {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "reading""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) RETURNING "x", "y", "z", "w""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) RETURNING "x", "y", "z", "w""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1470,9 +1470,9 @@ extension KeysRaw.Slug {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "slug""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) RETURNING "note", "slug", "rank""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) RETURNING "note", "slug", "rank""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1646,9 +1646,9 @@ extension KeysRaw.Pair {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "pair""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "pair" ("left_id", "right_id") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "pair" ("left_id", "right_id") VALUES (?, ?) RETURNING "left_id", "right_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?) RETURNING "left_id", "right_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "left_id", "right_id" FROM "pair" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1802,9 +1802,9 @@ extension KeysRaw.CollectionItem {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "collection_item""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) RETURNING "name", "position", "collection""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) RETURNING "name", "position", "collection""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "name", "position", "collection" FROM "collection_item" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2939,9 +2939,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -2977,11 +3050,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -3034,7 +3109,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -3058,6 +3134,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

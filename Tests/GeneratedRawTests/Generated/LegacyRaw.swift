@@ -98,9 +98,9 @@ extension LegacyRaw.Tag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tags""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tags" ("tag") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tags" ("tag") VALUES (?) RETURNING "tag""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) RETURNING "tag""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "tag" FROM "tags" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -250,13 +250,13 @@ extension LegacyRaw.File {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "files""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "files" ("name", "version") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "files" ("name", "version") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "files" ("name", "version") VALUES (?, ?) RETURNING "id", "name", "version""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "files" ("name", "version") VALUES (?, ?) RETURNING "id", "name", "version""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) RETURNING "id", "name", "version""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "version" FROM "files" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -372,7 +372,7 @@ extension LegacyRaw.File {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -568,7 +568,7 @@ public func legacy_file_find(_ db: OpaquePointer, _ id: Int) throws -> LegacyRaw
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func legacy_file_insert(_ db: OpaquePointer, _ record: inout LegacyRaw.File) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyRaw.File.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyRaw.File.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1126,9 +1126,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -1164,11 +1237,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -1221,7 +1296,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -1245,6 +1321,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

@@ -290,13 +290,13 @@ extension LocalsRaw.Local {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "locals""#
     /// Inserts, letting SQLite assign `db`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `db`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type" FROM "locals" WHERE "db" = ?"#
     /// The `INSERT` for this record: without `db` while SQLite is to assign it.
@@ -775,9 +775,9 @@ extension LocalsRaw.LocalPair {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "local_pair""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) RETURNING "statement", "db", "id", "index", "stored""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) RETURNING "statement", "db", "id", "index", "stored""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -981,13 +981,13 @@ extension LocalsRaw.LocalChild {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "local_child""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value") VALUES (?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) RETURNING "key0", "handle", "statement", "value", "id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "key0", "handle", "statement", "value", "id" FROM "local_child" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1884,9 +1884,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -1922,11 +1995,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -1979,7 +2054,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -2003,6 +2079,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

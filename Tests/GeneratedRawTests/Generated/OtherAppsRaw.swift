@@ -207,13 +207,13 @@ extension OtherApps.Event {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "event""#
     /// Inserts, letting SQLite assign `objid`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `objid`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime" FROM "event" WHERE "objid" = ?"#
     /// The `INSERT` for this record: without `objid` while SQLite is to assign it.
@@ -499,13 +499,13 @@ extension OtherApps.Post {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Post""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Post" ("title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "createdAt", "updatedAt", "publishedAt" FROM "Post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -746,9 +746,9 @@ extension OtherApps.GpkgContent {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gpkg_contents""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id" FROM "gpkg_contents" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1025,13 +1025,13 @@ extension OtherApps.AdobeImage {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "Adobe_images""#
     /// Inserts, letting SQLite assign `id_local`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id_local`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime" FROM "Adobe_images" WHERE "id_local" = ?"#
     /// The `INSERT` for this record: without `id_local` while SQLite is to assign it.
@@ -1259,13 +1259,13 @@ extension OtherApps.SyncLog {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "sync_log""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?) RETURNING "id", "logged_at", "synced_at""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "sync_log" ("logged_at", "synced_at") VALUES (?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) RETURNING "id", "logged_at", "synced_at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "logged_at", "synced_at" FROM "sync_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2200,9 +2200,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -2238,11 +2311,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -2295,7 +2370,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -2319,6 +2395,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

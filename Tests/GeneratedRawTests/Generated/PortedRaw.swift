@@ -196,13 +196,13 @@ extension Ported.Place {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "place""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "place" ("name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating" FROM "place" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -482,13 +482,13 @@ extension Ported.Zevent {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "ZEVENT""#
     /// Inserts, letting SQLite assign `Z_PK`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `Z_PK`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "ZEVENT" ("Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE" FROM "ZEVENT" WHERE "Z_PK" = ?"#
     /// The `INSERT` for this record: without `Z_PK` while SQLite is to assign it.
@@ -693,13 +693,13 @@ extension Ported.LegacyPost {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "legacy_post""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "legacy_post" ("title", "published_at", "stamp") VALUES (?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) RETURNING "id", "title", "published_at", "stamp""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "title", "published_at", "stamp" FROM "legacy_post" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -895,13 +895,13 @@ extension Ported.Film {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "film""#
     /// Inserts, letting SQLite assign `film_id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "film" ("title", "last_update") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "film" ("title", "last_update") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `film_id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "film" ("title", "last_update") VALUES (?, ?) RETURNING "film_id", "title", "last_update""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "film" ("title", "last_update") VALUES (?, ?) RETURNING "film_id", "title", "last_update""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) RETURNING "film_id", "title", "last_update""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) RETURNING "film_id", "title", "last_update""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "film_id", "title", "last_update" FROM "film" WHERE "film_id" = ?"#
     /// The `INSERT` for this record: without `film_id` while SQLite is to assign it.
@@ -1025,7 +1025,7 @@ extension Ported.Film {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1086,13 +1086,13 @@ extension Ported.Box {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "box""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "box" ("min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "box" ("id", "min_x", "max_x", "min_y", "max_y") VALUES (?, ?, ?, ?, ?) RETURNING "id", "min_x", "max_x", "min_y", "max_y""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "min_x", "max_x", "min_y", "max_y" FROM "box" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1226,7 +1226,7 @@ extension Ported.Box {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1274,9 +1274,9 @@ extension Ported.NoteSearch {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "note_search""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "note_search" ("title", "body") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "note_search" ("title", "body") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "note_search" ("title", "body") VALUES (?, ?) RETURNING "title", "body""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "note_search" ("title", "body") VALUES (?, ?) RETURNING "title", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "title", "body" FROM "note_search" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1354,7 +1354,7 @@ extension Ported.NoteSearch {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1391,13 +1391,13 @@ extension Ported.Guarded {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "guarded""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "guarded" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "guarded" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "guarded" ("name") VALUES (?) RETURNING "id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "guarded" ("name") VALUES (?) RETURNING "id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "guarded" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1504,7 +1504,7 @@ extension Ported.Guarded {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1556,13 +1556,13 @@ extension Ported.Keyword {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "keyword""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "keyword" ("label") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "keyword" ("label") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "keyword" ("label") VALUES (?) RETURNING "id", "label""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "keyword" ("label") VALUES (?) RETURNING "id", "label""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?) RETURNING "id", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "label" FROM "keyword" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1955,7 +1955,7 @@ public func ported_film_find(_ db: OpaquePointer, _ filmId: Int) throws -> Porte
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func ported_film_insert(_ db: OpaquePointer, _ record: inout Ported.Film) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Film.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Film.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -1999,7 +1999,7 @@ public func ported_box_find(_ db: OpaquePointer, _ id: Int) throws -> Ported.Box
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func ported_box_insert(_ db: OpaquePointer, _ record: inout Ported.Box) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Box.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Box.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2038,7 +2038,7 @@ public func ported_note_searches_forEach(_ db: OpaquePointer, _ body: (Ported.No
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func ported_note_search_insert(_ db: OpaquePointer, _ record: inout Ported.NoteSearch) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.NoteSearch.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.NoteSearch.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `guarded`, or the first `limit` that `filter` keeps.
@@ -2067,7 +2067,7 @@ public func ported_guarded_find(_ db: OpaquePointer, _ id: Int) throws -> Ported
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func ported_guarded_insert(_ db: OpaquePointer, _ record: inout Ported.Guarded) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Guarded.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Ported.Guarded.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2669,9 +2669,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -2707,11 +2780,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -2764,7 +2839,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -2788,6 +2864,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

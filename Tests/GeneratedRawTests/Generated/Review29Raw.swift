@@ -193,13 +193,13 @@ extension Review29Raw.GenMid {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "gen_mid""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "gen_mid" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "a", "g1", "id", "g2", "b", "c" FROM "gen_mid" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -403,9 +403,9 @@ extension Review29Raw.StampKey {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "stamp_key""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) RETURNING "x", "u", "d", "seen""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) RETURNING "x", "u", "d", "seen""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -587,9 +587,9 @@ extension Review29Raw.StrictWr {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "strict_wr""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) RETURNING "x", "id", "y", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) RETURNING "x", "id", "y", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -800,13 +800,13 @@ extension Review29Raw.Oddly {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "oddly""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "self", "index", "current", "keeping", "id", "statement", "first", "value", "d" FROM "oddly" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1056,9 +1056,9 @@ extension Review29Raw.Kept {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "kept""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) RETURNING "keeping", "current", "statement", "index""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) RETURNING "keeping", "current", "statement", "index""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "keeping", "current", "statement", "index" FROM "kept" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1243,13 +1243,13 @@ extension Review29Raw.Shadow {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "shadow""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "touched") VALUES (?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) RETURNING "name", "rowid", "id", "touched""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "name", "rowid", "id", "touched" FROM "shadow" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1374,7 +1374,7 @@ extension Review29Raw.Shadow {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1477,13 +1477,13 @@ extension Review29Raw.Stamp {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "stamps""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "stamps" ("note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd" FROM "stamps" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1753,9 +1753,9 @@ extension Review29Raw.Nk {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "nk""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) RETURNING "code", "label", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) RETURNING "code", "label", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "code", "label", "at" FROM "nk" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1920,9 +1920,9 @@ extension Review29Raw.Dev {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "dev""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "dev" ("id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "dev" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "dev" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2077,13 +2077,13 @@ extension Review29Raw.DevLog {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "dev_log""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "dev_log" ("dev", "msg") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "dev_log" ("dev", "msg") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "dev_log" ("dev", "msg") VALUES (?, ?) RETURNING "id", "dev", "msg""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "dev_log" ("dev", "msg") VALUES (?, ?) RETURNING "id", "dev", "msg""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) RETURNING "id", "dev", "msg""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) RETURNING "id", "dev", "msg""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "msg" FROM "dev_log" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2254,13 +2254,13 @@ extension Review29Raw.DevNote {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "dev_note""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "dev_note" ("dev", "note") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "dev_note" ("dev", "note") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "dev_note" ("dev", "note") VALUES (?, ?) RETURNING "id", "dev", "note""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "dev_note" ("dev", "note") VALUES (?, ?) RETURNING "id", "dev", "note""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) RETURNING "id", "dev", "note""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) RETURNING "id", "dev", "note""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "dev", "note" FROM "dev_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2439,13 +2439,13 @@ extension Review29Raw.Flag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "flags""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "id", "a", "b", "c""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "flags" ("a", "b", "c") VALUES (?, ?, ?) RETURNING "id", "a", "b", "c""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) RETURNING "id", "a", "b", "c""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) RETURNING "id", "a", "b", "c""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "a", "b", "c" FROM "flags" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -2628,13 +2628,13 @@ extension Review29Raw.Numtext {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "numtext""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?) RETURNING "id", "created", "jd", "at""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "numtext" ("created", "jd", "at") VALUES (?, ?, ?) RETURNING "id", "created", "jd", "at""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) RETURNING "id", "created", "jd", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "created", "jd", "at" FROM "numtext" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -3078,7 +3078,7 @@ public func r29_shadow_find(_ db: OpaquePointer, _ id: Int) throws -> Review29Ra
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func r29_shadow_insert(_ db: OpaquePointer, _ record: inout Review29Raw.Shadow) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Review29Raw.Shadow.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Review29Raw.Shadow.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Shadow(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3953,9 +3953,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -3991,11 +4064,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -4048,7 +4123,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -4072,6 +4148,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

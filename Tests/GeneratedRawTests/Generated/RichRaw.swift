@@ -279,13 +279,13 @@ extension RichRaw.Item {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "item""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "item" ("name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value" FROM "item" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -643,9 +643,9 @@ extension RichRaw.Device {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "device""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) RETURNING "uuid", "label", "owner""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) RETURNING "uuid", "label", "owner""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "uuid", "label", "owner" FROM "device" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -808,9 +808,9 @@ extension RichRaw.Country {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "country""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "country" ("code", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "country" ("code", "name") VALUES (?, ?) RETURNING "code", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?) RETURNING "code", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "code", "name" FROM "country" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -964,9 +964,9 @@ extension RichRaw.Legacy {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "legacy""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "legacy" ("number", "label") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "legacy" ("number", "label") VALUES (?, ?) RETURNING "number", "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?) RETURNING "number", "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "number", "label" FROM "legacy" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -1139,9 +1139,9 @@ extension RichRaw.Edition {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "edition""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) RETURNING "country_code", "item_id", "released""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) RETURNING "country_code", "item_id", "released""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = nil
     /// The `INSERT` for this record.
@@ -1323,13 +1323,13 @@ extension RichRaw.EditionNote {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "edition_note""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "edition_note" ("country_code", "item_id", "body") VALUES (?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) RETURNING "id", "country_code", "item_id", "body""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1531,13 +1531,13 @@ extension RichRaw.MeasurementRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "measurement""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "measurement" ("width", "height", "payload") VALUES (?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) RETURNING "id", "width", "height", "area", "label", "payload""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "width", "height", "area", "label", "payload" FROM "measurement" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1727,13 +1727,13 @@ extension RichRaw.Employee {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "employee""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "employee" ("name", "manager_id", "mentor_id") VALUES (?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) RETURNING "id", "name", "manager_id", "mentor_id""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name", "manager_id", "mentor_id" FROM "employee" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -1906,9 +1906,9 @@ extension RichRaw.LogLine {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "log_line""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "log_line" ("message", "at") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "log_line" ("message", "at") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "log_line" ("message", "at") VALUES (?, ?) RETURNING "message", "at""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "log_line" ("message", "at") VALUES (?, ?) RETURNING "message", "at""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "message", "at" FROM "log_line" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -2017,9 +2017,9 @@ extension RichRaw.Tag {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "tag""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "tag" ("label") VALUES (?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "tag" ("label") VALUES (?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "tag" ("label") VALUES (?) RETURNING "label""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "tag" ("label") VALUES (?) RETURNING "label""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "label" FROM "tag" WHERE rowid = ?"#
     /// The `INSERT` for this record.
@@ -3727,9 +3727,82 @@ fileprivate enum SQLRecordCoding {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
+            // A write refused because a walk reads its table: say so, not "not authorized".
+            if code & 0xFF == SQLITE_AUTH, let walk = WalkGuard.running(on: db), let refusal = walk.refusal {
+                walk.refusal = nil
+                throw Failure(code: SQLITE_MISUSE, message: refusal, sql: sql)
+            }
             throw Failure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
+    }
+
+    /// While a walk runs on a handle, an authorizer refuses statements that write a
+    /// table the walk reads: SQLite does not define whether the walk would see the
+    /// change, and a walk that inserts as it reads never ends. The handle's authorizer
+    /// is installed for the walk's length and removed after it.
+    final class WalkGuard {
+        var isRecording = true
+        var walked: Set<String> = []
+        var refusal: String?
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var guards: [OpaquePointer: WalkGuard] = [:]
+
+        static func running(on db: OpaquePointer) -> WalkGuard? {
+            lock.lock()
+            defer { lock.unlock() }
+            return guards[db]
+        }
+
+        private static func set(_ walk: WalkGuard?, on db: OpaquePointer) {
+            lock.lock()
+            guards[db] = walk
+            lock.unlock()
+        }
+
+        /// Records the tables `sql` reads.
+        func record(_ db: OpaquePointer, _ sql: String) {
+            isRecording = true
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }
+            isRecording = false
+        }
+
+        static func walking<T>(_ db: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
+            if let outer = running(on: db) {
+                let known = outer.walked
+                outer.record(db, sql)
+                let added = outer.walked.subtracting(known)
+                defer { outer.walked.subtract(added) }
+                return try body()
+            }
+            let walk = WalkGuard()
+            let box = Unmanaged.passRetained(walk)
+            defer { box.release() }
+            set(walk, on: db)
+            defer { set(nil, on: db) }
+            sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+                guard let box, let first else { return SQLITE_OK }
+                let walk = Unmanaged<WalkGuard>.fromOpaque(box).takeUnretainedValue()
+                let name = String(cString: first)
+                switch action {
+                case SQLITE_READ:
+                    if walk.isRecording { walk.walked.insert(name) }
+                case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if !walk.isRecording, walk.walked.contains(name) {
+                        walk.refusal = "cannot write to table \"\(name)\" while a walk reads it on this connection: SQLite does not define whether the walk would see the change (rows written ahead of it would be read again, and a walk that inserts as it reads would never end); note the changes during the walk and make them after it, or fetch the rows first"
+                        return SQLITE_DENY
+                    }
+                default:
+                    break
+                }
+                return SQLITE_OK
+            }, box.toOpaque())
+            defer { sqlite3_set_authorizer(db, nil, nil) }
+            walk.record(db, sql)
+            return try body()
+        }
     }
 
     static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -3765,11 +3838,13 @@ fileprivate enum SQLRecordCoding {
         decode: (OpaquePointer) throws -> Record,
         body: (Record) throws -> Bool
     ) throws {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {
-            guard try body(try decode(statement)) else { return }
+        try WalkGuard.walking(db, sql) {
+            let statement = try prepare(db, sql)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            while try step(statement) {
+                guard try body(try decode(statement)) else { return }
+            }
         }
     }
 
@@ -3822,7 +3897,8 @@ fileprivate enum SQLRecordCoding {
     static func insert<Record>(
         _ db: OpaquePointer, sql: String, returning: String?, selectByRowID: String?,
         bind: (OpaquePointer) throws -> Void, decode: (OpaquePointer) throws -> Record,
-        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil
+        readBack: (() throws -> Record?)? = nil, stored: ((Int64) -> Record)? = nil,
+        asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
             guard try execute(db, sql, bind: bind) > 0 else { throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
@@ -3846,6 +3922,8 @@ fileprivate enum SQLRecordCoding {
         } else if let record = try readBack?() {
             return record
         }
+        // Stored, but not to be read back (an external-content FTS table): as bound.
+        if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
     }
 

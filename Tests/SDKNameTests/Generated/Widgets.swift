@@ -81,13 +81,13 @@ extension ListRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "list""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "list" ("title") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "list" ("title") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "list" ("title") VALUES (?) RETURNING "id", "title""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "list" ("title") VALUES (?) RETURNING "id", "title""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "list" ("id", "title") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "list" ("id", "title") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "list" ("id", "title") VALUES (?, ?) RETURNING "id", "title""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "list" ("id", "title") VALUES (?, ?) RETURNING "id", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "title" FROM "list" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -259,13 +259,13 @@ extension SectionRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "section""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "section" ("list_id", "title") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "section" ("list_id", "title") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "section" ("list_id", "title") VALUES (?, ?) RETURNING "id", "list_id", "title""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "section" ("list_id", "title") VALUES (?, ?) RETURNING "id", "list_id", "title""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?) RETURNING "id", "list_id", "title""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?) RETURNING "id", "list_id", "title""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "list_id", "title" FROM "section" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -450,13 +450,13 @@ extension ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "image""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "image" ("section_id", "bytes") VALUES (?, ?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "image" ("section_id", "bytes") VALUES (?, ?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "image" ("section_id", "bytes") VALUES (?, ?) RETURNING "id", "section_id", "bytes""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "image" ("section_id", "bytes") VALUES (?, ?) RETURNING "id", "section_id", "bytes""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?) RETURNING "id", "section_id", "bytes""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?) RETURNING "id", "section_id", "bytes""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "section_id", "bytes" FROM "image" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -638,13 +638,13 @@ extension LabelRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "label""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "label" ("text") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "label" ("text") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "label" ("text") VALUES (?) RETURNING "id", "text""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "label" ("text") VALUES (?) RETURNING "id", "text""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "label" ("id", "text") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "label" ("id", "text") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "label" ("id", "text") VALUES (?, ?) RETURNING "id", "text""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "label" ("id", "text") VALUES (?, ?) RETURNING "id", "text""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "text" FROM "label" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -813,13 +813,13 @@ extension TableRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "table""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "table" ("name") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "table" ("name") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "table" ("name") VALUES (?) RETURNING "id", "name""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "table" ("name") VALUES (?) RETURNING "id", "name""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "table" ("id", "name") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "table" ("id", "name") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "table" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "table" ("id", "name") VALUES (?, ?) RETURNING "id", "name""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "name" FROM "table" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
@@ -988,13 +988,13 @@ extension SchemaRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// Counts the rows.
     public static let sqlCount = #"SELECT count(*) FROM "schema""#
     /// Inserts, letting SQLite assign `id`.
-    static let sqlInsertAssigningRowID = #"INSERT INTO "schema" ("version") VALUES (?)"#
+    static let sqlInsertAssigningRowID = #"INSERT OR ABORT INTO "schema" ("version") VALUES (?)"#
     /// Inserts, letting SQLite assign `id`, and returns the row.
-    static let sqlInsertAssigningRowIDReturning = #"INSERT INTO "schema" ("version") VALUES (?) RETURNING "id", "version""#
+    static let sqlInsertAssigningRowIDReturning = #"INSERT OR ABORT INTO "schema" ("version") VALUES (?) RETURNING "id", "version""#
     /// Inserts with every column given.
-    static let sqlInsertAll = #"INSERT INTO "schema" ("id", "version") VALUES (?, ?)"#
+    static let sqlInsertAll = #"INSERT OR ABORT INTO "schema" ("id", "version") VALUES (?, ?)"#
     /// Inserts with every column given, and returns the row.
-    static let sqlInsertAllReturning = #"INSERT INTO "schema" ("id", "version") VALUES (?, ?) RETURNING "id", "version""#
+    static let sqlInsertAllReturning = #"INSERT OR ABORT INTO "schema" ("id", "version") VALUES (?, ?) RETURNING "id", "version""#
     /// Reads an inserted row back by rowid (SQLite before 3.35).
     public static let sqlSelectByRowID: String? = #"SELECT "id", "version" FROM "schema" WHERE "id" = ?"#
     /// The `INSERT` for this record: without `id` while SQLite is to assign it.
