@@ -1384,7 +1384,7 @@ extension Records30.AnnotationsFts: SQLTableRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.searchableText, statement, 1)
+        try SQLRecordCoding.bind(self.searchableText, statement, 1, "annotations_fts.searchable_text")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1413,7 +1413,7 @@ extension Records30.AnnotationsFts: SQLTableRecord, SQLQueryableRecord {
     /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
     public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
         if indices.searchableText > 0 {
-            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText)
+            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText, "annotations_fts.searchable_text")
         }
     }
 
@@ -1496,7 +1496,7 @@ extension Records30.AnnotationsFts4: SQLTableRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.searchableText, statement, 1)
+        try SQLRecordCoding.bind(self.searchableText, statement, 1, "annotations_fts4.searchable_text")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1525,7 +1525,7 @@ extension Records30.AnnotationsFts4: SQLTableRecord, SQLQueryableRecord {
     /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
     public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
         if indices.searchableText > 0 {
-            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText)
+            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText, "annotations_fts4.searchable_text")
         }
     }
 

@@ -1298,7 +1298,7 @@ extension Records30Raw.AnnotationsFts {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.searchableText, statement, 1)
+        try SQLRecordCoding.bind(self.searchableText, statement, 1, "annotations_fts.searchable_text")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1327,7 +1327,7 @@ extension Records30Raw.AnnotationsFts {
     /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
     public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
         if indices.searchableText > 0 {
-            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText)
+            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText, "annotations_fts.searchable_text")
         }
     }
 }
@@ -1400,7 +1400,7 @@ extension Records30Raw.AnnotationsFts4 {
 
     /// Binds the values ``sqlInsert`` takes.
     public func bindInsert(to statement: OpaquePointer) throws {
-        try SQLRecordCoding.bind(self.searchableText, statement, 1)
+        try SQLRecordCoding.bind(self.searchableText, statement, 1, "annotations_fts4.searchable_text")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -1429,7 +1429,7 @@ extension Records30Raw.AnnotationsFts4 {
     /// at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.
     public func bind(to statement: OpaquePointer, indices: BindIndices) throws {
         if indices.searchableText > 0 {
-            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText)
+            try SQLRecordCoding.bind(self.searchableText, statement, indices.searchableText, "annotations_fts4.searchable_text")
         }
     }
 }
@@ -2156,7 +2156,18 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
+        if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
         try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    /// Binds a double; NaN, which SQLite would store as NULL, throws naming `column`.
+    static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if let value, value.isNaN { throw nanError(statement, "column \(column)") }
+        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+    }
+
+    static func nanError(_ statement: OpaquePointer, _ target: String) -> Failure {
+        Failure(code: SQLITE_MISMATCH, message: "cannot store NaN in \(target): SQLite would store it as NULL", sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -2277,6 +2288,11 @@ fileprivate enum SQLRecordCoding {
         case .blob(let bytes): try bind(bytes, statement, index)
         case .null: try check(sqlite3_bind_null(statement, index), statement)
         }
+    }
+
+    static func bind(_ value: Records30Raw.Value, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+        if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
+        try bind(value, statement, index)
     }
 
     // MARK: Running
