@@ -48,8 +48,9 @@ extension SQLContext {
     /// while let statement = try statements.next() { try statement.update() }
     /// ```
     ///
-    /// A statement with a parameter that has no value (or a positional `?`) throws instead
-    /// of being handed out; a key that no statement used makes the last
+    /// A statement with a parameter that has no value (or a positional `?`), or one given
+    /// twice (`"name"` and `":name"`), throws instead of being handed out; a key that no
+    /// statement used makes the last
     /// ``SQLStatementIterator/next()`` throw.
     public func statements(sql: String, parameters: [String: SQLValue]) -> SQLStatementIterator {
         SQLStatementIterator(context: self, sql: sql, values: .named(parameters))
@@ -165,6 +166,13 @@ public final class SQLStatementIterator {
                         sql: statement.sql)
                 }
                 let bare = String(name.dropFirst())
+                if all[bare] != nil, all[name] != nil {
+                    // As `bind(parameters:)` does: neither of two values is picked silently.
+                    throw SQLError(
+                        code: .misuse,
+                        message: "parameter \(name) of statement \(count + 1) of the script is given twice, as \(name) and as \(bare)",
+                        sql: statement.sql)
+                }
                 guard let value = all[bare] ?? all[name] else {
                     throw SQLError(
                         code: .range, message: "no value given for parameter \(name) of statement \(count + 1) of the script",
