@@ -165,8 +165,9 @@ public final class SQLStatementIterator {
                         message: "statement \(count + 1) of the script has a positional parameter (?\(index)), which named values cannot give",
                         sql: statement.sql)
                 }
-                let bare = String(name.dropFirst())
-                if all[bare] != nil, all[name] != nil {
+                // A numbered parameter (`?2`) goes by that name only, as for `bind(parameters:)`.
+                let bare = name.first == "?" ? name : String(name.dropFirst())
+                if bare != name, all[bare] != nil, all[name] != nil {
                     // As `bind(parameters:)` does: neither of two values is picked silently.
                     throw SQLError(
                         code: .misuse,

@@ -364,3 +364,34 @@ import Testing
         #expect(try copy.query(sql: "SELECT count(*) FROM sqlite_schema") == [[0]])
     }
 }
+
+/// Numbered parameters (`?NNN`) beside named ones.
+@Suite struct Review30NumberedParameterTests {
+    @Test func aNumberedParameterIsNamedAsSQLiteNamesIt() throws {
+        let ctx = try SQLContext()
+        defer { ctx.close() }
+        try ctx.exec(sql: "CREATE TABLE t (a, b)")
+        // The error lists ?1 among the parameters: giving it by that name works.
+        expectSQLError(.range, "no value given for parameter ?1; the statement takes 2") {
+            try ctx.exec(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["b": 2])
+        }
+        try ctx.exec(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["?1": 1, "b": 2])
+        // :a then ?1 are one parameter: one value serves both.
+        #expect(try ctx.query(sql: "SELECT :a, ?1", parameters: ["a": 7]) == [[7, 7]])
+        // SQLite names that parameter :a, after its first use.
+        expectSQLError(.range, "no parameter named ?1 in the statement; its parameters are :a") {
+            _ = try ctx.query(sql: "SELECT :a, ?1", parameters: ["a": 7, "?1": 8])
+        }
+        // A script takes the same key, and counts it as used; not "1" without its `?`.
+        try ctx.statements(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["?1": 3, "b": 4]).forEach { try $0.update() }
+        #expect(try ctx.query(sql: "SELECT a, b FROM t ORDER BY rowid") == [[1, 2], [3, 4]])
+        expectSQLError(.range, "no value given for parameter ?1 of statement 1 of the script") {
+            try ctx.statements(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["1": 5, "b": 6]).forEach { try $0.update() }
+        }
+        #expect(try ctx.query(sql: "SELECT count(*) FROM t") == [[2]])
+        // A plain `?` has no name: still refused by name.
+        expectSQLError(.range, "no parameter named ?2 in the statement; its parameters are :b") {
+            try ctx.exec(sql: "INSERT INTO t VALUES (?, :b)", parameters: ["?2": 1, "b": 2])
+        }
+    }
+}
