@@ -179,7 +179,9 @@ extension SQLStatement {
             throw error
         }
         if connection.showsBoundValues {
-            boundValuesForErrors = (1...max(parameterCount, 1)).map { index in resolved.first { $0.index == index }?.value ?? .null }
+            var values = [SQLValue](repeating: .null, count: Int(max(parameterCount, 0)))
+            for (index, value) in resolved { values[Int(index) - 1] = value }
+            boundValuesForErrors = values
         }
     }
 

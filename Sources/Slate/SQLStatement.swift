@@ -217,6 +217,9 @@ public final class SQLStatement {
     /// Notes that parameter `index` (one-based) has a value.
     @inlinable @inline(__always)
     func noteBound(_ index: Int32) {
+        // A value bound on its own: the list kept for errors no longer says what is bound
+        // (``bind(parameters:)-([SQLValue])`` sets it again once its loop is done).
+        if boundValuesForErrors != nil { boundValuesForErrors = nil }
         let position = Int(index) - 1
         if position >= 0, position < boundParameters.count, !boundParameters[position] {
             boundParameters[position] = true

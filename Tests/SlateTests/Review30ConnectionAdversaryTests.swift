@@ -395,3 +395,56 @@ import Testing
         }
     }
 }
+
+/// What errors show of named values, and collations removed under a running statement.
+@Suite struct Review30NamedValuesInErrorsTests {
+    @Test func errorsShowTheNamedValuesInParameterOrderAndNoneForAStatementWithout() throws {
+        let ctx = try SQLContext(configuration: .init(showsBoundValues: true))
+        defer { ctx.close() }
+        try ctx.exec(sql: "CREATE TABLE u (a UNIQUE, b)")
+        try ctx.exec(sql: "INSERT INTO u VALUES (1, 1)")
+        let named = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") {
+            try ctx.exec(sql: "INSERT INTO u VALUES ($a, :b)", parameters: ["b": "two", "a": 1])
+        }
+        #expect(named?.arguments == [1, "two"])
+        let none = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") {
+            try ctx.exec(sql: "INSERT INTO u VALUES (1, 2)", parameters: [:])
+        }
+        #expect(none?.arguments == [])
+    }
+
+    @Test func errorsDoNotShowValuesThatWereReboundOneByOne() throws {
+        let ctx = try SQLContext(configuration: .init(showsBoundValues: true))
+        defer { ctx.close() }
+        try ctx.exec(sql: "CREATE TABLE u (a UNIQUE, b)")
+        try ctx.exec(sql: "INSERT INTO u VALUES (1, 1)")
+        let insert = try ctx.prepare(sql: "INSERT INTO u VALUES (?, ?)")
+        try insert.update(parameters: [2, "x"])
+        // One value rebound: the list bound before no longer tells what runs.
+        try insert.bind(1, at: 1)
+        let error = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") { try insert.update() }
+        #expect(error?.arguments == nil)
+        // Bound as a list again, the list shows.
+        let again = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") { try insert.update(parameters: [1, "y"]) }
+        #expect(again?.arguments == [1, "y"])
+    }
+
+    @Test func aCollationInUseCannotBeRemovedUntilItsCursorCloses() throws {
+        let ctx = try SQLContext()
+        defer { ctx.close() }
+        try ctx.createCollation("rev") { a, b in a == b ? 0 : (a > b ? -1 : 1) }
+        try ctx.exec(sql: "CREATE TABLE t (a); INSERT INTO t VALUES ('a'), ('b'), ('c')")
+        let cursor = try ctx.cursor(sql: "SELECT a FROM t ORDER BY a COLLATE rev")
+        #expect(try cursor.next()?.string(at: 0) == "c")
+        expectSQLError(.busy, "unable to delete/modify collation sequence due to active statements") {
+            try ctx.removeCollation(named: "rev")
+        }
+        // The cursor goes on undisturbed.
+        #expect(try cursor.next()?.string(at: 0) == "b")
+        cursor.close()
+        try ctx.removeCollation(named: "rev")
+        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: rev") {
+            _ = try ctx.query(sql: "SELECT a FROM t ORDER BY a COLLATE rev")
+        }
+    }
+}
