@@ -160,9 +160,10 @@ public final class SQLStatement {
         throw stepError(code)
     }
 
-    /// Runs the statement to completion: binds `parameters` when any are given (their
-    /// count must match ``parameterCount``), steps through every row, then resets the
-    /// statement, ready for the next call.
+    /// Runs the statement to completion, from its start: binds `parameters` when any are
+    /// given (their count must match ``parameterCount``), steps through every row, then
+    /// resets the statement, ready for the next call. A statement stepped part way by
+    /// ``next()`` runs again from the start rather than finishing that run.
     ///
     /// The bound values stay: `update()` with no parameters runs the statement again with
     /// the values it ran with last, whether they were given here or bound one by one
@@ -184,6 +185,9 @@ public final class SQLStatement {
             try bind(parameters: parameters)
         } else if unboundParameterCount > 0 {
             throw unboundError()
+        } else {
+            // From the start, even after rows were stepped by hand: a run, not the rest of one.
+            reset()
         }
         defer { reset() }
         while try next() {}

@@ -109,6 +109,24 @@ import Testing
         #expect(try ctx.query(sql: "SELECT a FROM t") == [[1]])
     }
 
+    @Test func updateAfterAPartialStepRunsTheStatementAgainFromTheStart() throws {
+        let ctx = try context("CREATE TABLE t (a)")
+        defer { ctx.close() }
+        let insert = try ctx.prepare(sql: "INSERT INTO t VALUES (?), (?) RETURNING a")
+        try insert.bind(parameters: [1, 2])
+        // Stepped once by hand: both rows are in, one returned.
+        #expect(try insert.next())
+        // update() runs the insert again rather than finishing the first run.
+        try insert.update()
+        #expect(try ctx.query(sql: "SELECT a FROM t ORDER BY rowid") == [[1], [2], [1], [2]])
+        // The same with named values.
+        let named = try ctx.prepare(sql: "INSERT INTO t VALUES (:x) RETURNING a")
+        try named.bind(parameters: ["x": 3])
+        #expect(try named.next())
+        try named.update()
+        #expect(try ctx.query(sql: "SELECT count(*) FROM t WHERE a = 3") == [[2]])
+    }
+
     // MARK: Backup
 
     @Test func aBackupIntoADatabaseAnotherConnectionLocksGivesUpAfterTheBusyTimeout() throws {
