@@ -13,7 +13,8 @@ extension SQLContext {
     ///
     /// While another connection holds a lock the copy needs, a step is retried for up to
     /// `destination`'s ``busyTimeout``; then the backup is abandoned with
-    /// ``SQLError/Code/busy``, and `destination` keeps what it held. A database cannot be backed up into its own file.
+    /// ``SQLError/Code/busy``, and `destination` keeps what it held. A database cannot be
+    /// backed up into its own file, nor from inside a write transaction on this connection.
     ///
     /// ```swift
     /// try source.backup(to: destination, pagesPerStep: 100) { remaining, total in
@@ -31,6 +32,7 @@ extension SQLContext {
     ) throws {
         let source = try openHandle()
         let target = try destination.openHandle()
+        try refuseBackupInsideWrite(source)
         try Self.refuseBackupIntoItself(source, target)
         guard let backup = sqlite3_backup_init(target, "main", source, "main") else {
             throw destination.connection.error(sqlite3_extended_errcode(target), sql: nil)
@@ -73,6 +75,15 @@ extension SQLContext {
         }
     }
 
+    /// Throws when this connection is inside a write transaction on its main database:
+    /// every step of the copy would be busy until that transaction ends.
+    private func refuseBackupInsideWrite(_ source: OpaquePointer) throws {
+        guard sqlite3_txn_state(source, "main") == SQLITE_TXN_WRITE else { return }
+        throw SQLError(
+            code: .misuse,
+            message: "cannot back up a database from inside a write transaction on the same connection: the copy would wait for it to end; back up once it has committed")
+    }
+
     /// Throws when `source` and `target` are the same database file: SQLite would either
     /// wait for ever on the source's own lock or copy the file onto itself.
     private static func refuseBackupIntoItself(_ source: OpaquePointer, _ target: OpaquePointer) throws {
@@ -90,7 +101,7 @@ extension SQLContext {
         toFile path: String, pagesPerStep: Int32 = -1,
         progress: ((_ remaining: Int32, _ total: Int32) throws -> Void)? = nil
     ) throws {
-        _ = try openHandle()
+        try refuseBackupInsideWrite(try openHandle())
         let destination = try SQLContext(path: path, flags: [.create, .readWrite])
         defer { destination.close() }
         try backup(to: destination, pagesPerStep: pagesPerStep, progress: progress)

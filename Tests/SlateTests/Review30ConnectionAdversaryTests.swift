@@ -466,3 +466,31 @@ import Testing
         }
     }
 }
+
+/// A backup started inside the source's own write transaction.
+@Suite struct Review30BackupInsideWriteTests {
+    @Test func aBackupInsideTheSourcesWriteTransactionIsRefusedAtOnce() throws {
+        let directory = TemporaryDirectory()
+        let source = try SQLContext(path: directory.path("source.sqlite"))
+        defer { source.close() }
+        try source.exec(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)")
+        let other = try SQLContext()
+        defer { other.close() }
+        let started = ContinuousClock.now
+        let message = "cannot back up a database from inside a write transaction on the same connection: the copy would wait for it to end; back up once it has committed"
+        try source.transaction {
+            try source.exec(sql: "INSERT INTO t VALUES (2)")
+            expectSQLError(.misuse, message) { try source.backup(toFile: directory.path("copy.sqlite")) }
+            expectSQLError(.misuse, message) { try source.backup(to: other) }
+        }
+        // Refused before anything waited, and before the file was made.
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("copy.sqlite")))
+        // A read transaction is no obstacle, and once committed the copy has both rows.
+        try source.transaction {
+            _ = try source.query(sql: "SELECT count(*) FROM t")
+            try source.backup(to: other)
+        }
+        #expect(try other.query(sql: "SELECT a FROM t ORDER BY a") == [[1], [2]])
+    }
+}
