@@ -48,8 +48,9 @@ extension SQLContext {
     /// while let statement = try statements.next() { try statement.update() }
     /// ```
     ///
-    /// A statement with a parameter that has no value (or a positional `?`) throws instead
-    /// of being handed out; a key that no statement used makes the last
+    /// A statement with a parameter that has no value (or a positional `?`), or one given
+    /// twice (`"name"` and `":name"`), throws instead of being handed out; a key that no
+    /// statement used makes the last
     /// ``SQLStatementIterator/next()`` throw.
     public func statements(sql: String, parameters: [String: SQLValue]) -> SQLStatementIterator {
         SQLStatementIterator(context: self, sql: sql, values: .named(parameters))
@@ -164,7 +165,15 @@ public final class SQLStatementIterator {
                         message: "statement \(count + 1) of the script has a positional parameter (?\(index)), which named values cannot give",
                         sql: statement.sql)
                 }
-                let bare = String(name.dropFirst())
+                // A numbered parameter (`?2`) goes by that name only, as for `bind(parameters:)`.
+                let bare = name.first == "?" ? name : String(name.dropFirst())
+                if bare != name, all[bare] != nil, all[name] != nil {
+                    // As `bind(parameters:)` does: neither of two values is picked silently.
+                    throw SQLError(
+                        code: .misuse,
+                        message: "parameter \(name) of statement \(count + 1) of the script is given twice, as \(name) and as \(bare)",
+                        sql: statement.sql)
+                }
                 guard let value = all[bare] ?? all[name] else {
                     throw SQLError(
                         code: .range, message: "no value given for parameter \(name) of statement \(count + 1) of the script",

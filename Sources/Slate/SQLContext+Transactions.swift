@@ -29,6 +29,8 @@ extension SQLContext {
     ///   back that savepoint itself makes its work inseparable from the outer
     ///   transaction's: the whole transaction is then rolled back and aborted (the nested
     ///   call throws ``SQLError/Code/misuse``, the outer one ``SQLError/Code/abortRollback``).
+    ///   The savepoints are named `slate_savepoint_` and the depth: give your own savepoints
+    ///   other names, since SQLite takes a name for the latest savepoint by it.
     /// - When SQLite ends the transaction by itself — `RAISE(ROLLBACK)` in a trigger,
     ///   `INSERT OR ROLLBACK`, an interrupt, some I/O and disk-full errors — and `body`
     ///   catches that error and carries on, nothing more runs: every later statement on

@@ -36,13 +36,23 @@ extension SQLPool {
     }
 
     /// ``backup(toFile:pagesPerStep:progress:)`` for async code: the copy is made on a
-    /// reader's worker thread, and cancelling the task stops it (the file is left as it was).
+    /// reader's worker thread, and cancelling the task stops it between two steps with
+    /// `CancellationError` (the file is left as it was). With the default `pagesPerStep`
+    /// of -1 the copy is one step, which runs to its end: pass a page count to make a long
+    /// copy stoppable.
     public func backup(
         toFile path: String, pagesPerStep: Int32 = -1,
         progress: (@Sendable (_ remaining: Int32, _ total: Int32) throws -> Void)? = nil
     ) async throws {
-        try await read { context in
-            try context.backup(toFile: path, pagesPerStep: pagesPerStep, progress: progress)
+        try await runAsync(.reader) { context, job in
+            try self.readTransaction(context) { context in
+                // SQLite's interrupt does not reach a backup step: the copy checks for
+                // cancellation between steps (and keeps a copy that is already complete).
+                try context.backup(toFile: path, pagesPerStep: pagesPerStep) { remaining, total in
+                    if remaining > 0, job.isCancelled { throw CancellationError() }
+                    try progress?(remaining, total)
+                }
+            }
         }
     }
 }

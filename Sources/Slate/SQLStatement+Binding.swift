@@ -82,10 +82,11 @@ extension SQLStatement {
     // MARK: Names
 
     /// The index of the parameter called `name`. The name may carry its prefix (`:id`,
-    /// `@id`, `$id`); without one, each prefix is tried in that order.
+    /// `@id`, `$id`); without one, each prefix is tried in that order. A numbered
+    /// parameter goes by its SQL name (`?2`), as ``parameterName(at:)`` gives it.
     public func parameterIndex(named name: String) throws -> Int32 {
         guard let handle else { throw closedError() }
-        if let first = name.first, first == ":" || first == "@" || first == "$" {
+        if let first = name.first, first == ":" || first == "@" || first == "$" || first == "?" {
             let index = sqlite3_bind_parameter_index(handle, name)
             if index > 0 { return index }
         } else {
@@ -178,7 +179,9 @@ extension SQLStatement {
             throw error
         }
         if connection.showsBoundValues {
-            boundValuesForErrors = (1...max(parameterCount, 1)).map { index in resolved.first { $0.index == index }?.value ?? .null }
+            var values = [SQLValue](repeating: .null, count: Int(max(parameterCount, 0)))
+            for (index, value) in resolved { values[Int(index) - 1] = value }
+            boundValuesForErrors = values
         }
     }
 

@@ -167,9 +167,10 @@ public final class SQLStatement {
         throw stepError(code)
     }
 
-    /// Runs the statement to completion: binds `parameters` when any are given (their
-    /// count must match ``parameterCount``), steps through every row, then resets the
-    /// statement, ready for the next call.
+    /// Runs the statement to completion, from its start: binds `parameters` when any are
+    /// given (their count must match ``parameterCount``), steps through every row, then
+    /// resets the statement, ready for the next call. A statement stepped part way by
+    /// ``next()`` runs again from the start rather than finishing that run.
     ///
     /// The bound values stay: `update()` with no parameters runs the statement again with
     /// the values it ran with last, whether they were given here or bound one by one
@@ -191,6 +192,9 @@ public final class SQLStatement {
             try bind(parameters: parameters)
         } else if unboundParameterCount > 0 {
             throw unboundError()
+        } else {
+            // From the start, even after rows were stepped by hand: a run, not the rest of one.
+            reset()
         }
         defer { reset() }
         while try next() {}
@@ -224,6 +228,9 @@ public final class SQLStatement {
     /// Notes that parameter `index` (one-based) has a value.
     @inlinable @inline(__always)
     func noteBound(_ index: Int32) {
+        // A value bound on its own: the list kept for errors no longer says what is bound
+        // (``bind(parameters:)-([SQLValue])`` sets it again once its loop is done).
+        if boundValuesForErrors != nil { boundValuesForErrors = nil }
         let position = Int(index) - 1
         if position >= 0, position < boundParameters.count, !boundParameters[position] {
             boundParameters[position] = true

@@ -183,7 +183,8 @@ struct SQLRowWriting {
     /// How a value is stored: as generated records store it, enums by raw value, anything
     /// with keys or elements as JSON text.
     ///
-    /// - Throws: for NaN, which SQLite would store as NULL, naming `column`.
+    /// - Throws: for NaN, which SQLite would store as NULL, and for a value JSON cannot
+    ///   hold (NaN or an infinity inside it), naming `column`.
     static func sqlValue<T: Encodable>(of value: T, column: @autoclosure () -> String) throws -> SQLValue {
         let stored = try storedValue(of: value, column: column())
         if case .float(let double) = stored, double.isNaN {
@@ -216,7 +217,17 @@ struct SQLRowWriting {
                 try value.encode(to: single)
                 if !single.wantsJSON { return single.value }
             } catch is SQLNeedsJSON {}
-            return .text(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+            do {
+                return .text(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+            } catch let error as EncodingError {
+                // NaN and infinities nested in the value, say: named by column, not by a
+                // coding path that starts inside it.
+                guard case .invalidValue(_, let context) = error else { throw error }
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                throw SQLError(
+                    code: .mismatch,
+                    message: "cannot store \(column()) as JSON: \(context.debugDescription)\(path.isEmpty ? "" : " (at \(path))")")
+            }
         }
     }
 }
