@@ -177,12 +177,13 @@ extension SQLContext {
 
     // MARK: Internals
 
-    /// Gives a statement back after one use: reset if the cache (which clears its bindings
-    /// when it hands it out again, see `cachedStatement(sql:)`)
-    /// owns it, finalized otherwise.
+    /// Gives a statement back after one use: reset, with its bindings cleared so that the
+    /// values it ran with (a password, say) are not kept in memory, if the cache owns it;
+    /// finalized otherwise.
     func release(_ statement: SQLStatement) {
         if statement.isCached {
             statement.reset()
+            statement.clearBindings()
         } else {
             statement.close()
         }
