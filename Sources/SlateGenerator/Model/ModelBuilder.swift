@@ -51,7 +51,7 @@ struct ModelBuilder {
             }
             candidates.append(NameStyle.upperCamel(sqlName))
             for candidate in candidates {
-                let name = SwiftIdentifier.reservedTypeNames.contains(candidate) || SwiftIdentifier.keywords.contains(candidate)
+                let name = SwiftIdentifier.isReservedTypeName(candidate)
                     ? Self.renamedAwayFromReserved(candidate) : candidate
                 if !typeNames.contains(name) {
                     typeNames.insert(name)
@@ -115,7 +115,7 @@ struct ModelBuilder {
     static func nameBeforeReservedRename(_ typeName: String) -> String {
         for suffix in ["Row", "Record"] where typeName.hasSuffix(suffix) {
             let original = String(typeName.dropLast(suffix.count))
-            let isReserved = SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original)
+            let isReserved = SwiftIdentifier.isReservedTypeName(original)
             if isReserved, renamedAwayFromReserved(original) == typeName { return original }
         }
         return typeName
