@@ -396,4 +396,32 @@ import Testing
                 """, "\(name)")
         }
     }
+
+    /// A property named in `slate.json` is the one name the generator does not pick: one
+    /// that would hide a type the bodies name, or a member every record has, is refused,
+    /// naming the column.
+    @Test(arguments: [
+        ("SQLRecordCoding", "names a type generated code uses, which the property would hide"),
+        ("OpaquePointer", "names a type generated code uses, which the property would hide"),
+        ("Int", "names a type generated code uses, which the property would hide"),
+        ("SQLValue", "names a type generated code uses, which the property would hide"),
+        ("sqlInsert", "is a member every generated record has"),
+        ("bindInsert", "is a member every generated record has"),
+        ("self", "is a member every generated record has"),
+        ("in", "is a Swift keyword"),
+        ("a b", "is not a Swift identifier"),
+        ("1st", "is not a Swift identifier"),
+    ])
+    func aConfiguredPropertyNameThatWouldHideGeneratedCodeIsRefused(_ name: String, _ reason: String) throws {
+        let schema = try SchemaReader.read(scripts: [SQLScript(path: "t.sql", text: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT);")])
+        var configuration = GeneratorConfiguration()
+        configuration.naming.propertyNames["t.a"] = name
+        #expect(throws: ConfigurationError(
+            path: "slate.json", message: "\"naming.propertyNames\" gives t.a the name '\(name)', which \(reason); choose another")) {
+            try SlateGenerator.generate(schema: schema, inputs: ["t.sql"], configuration: configuration)
+        }
+        // A name of the generated code's locals is fine: bodies reach properties through `self.`.
+        configuration.naming.propertyNames["t.a"] = "statement"
+        #expect(try SlateGenerator.generate(schema: schema, inputs: ["t.sql"], configuration: configuration).contents.contains("public var statement: String?"))
+    }
 }
