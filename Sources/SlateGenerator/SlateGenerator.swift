@@ -220,7 +220,7 @@ public enum SlateGenerator {
         let first = stems.first ?? "Database"
         let root = stems.filter { belongs(first, to: $0) }.min { $0.count < $1.count } ?? first
         let name = NameStyle.upperCamel(root)
-        return SwiftIdentifier.reservedTypeNames.contains(name) ? name + "Database" : name
+        return SwiftIdentifier.isReservedTypeName(name) ? name + "Database" : name
     }
 
     /// Where the scripts create the view or trigger `name` (`kind` is `"view"` or

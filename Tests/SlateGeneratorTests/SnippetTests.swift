@@ -30,7 +30,7 @@ import Testing
                 public var title: String?
 
                 /// The primary key, `person_id`.
-                public var id: Int { personId }
+                public var id: Int { self.personId }
 
                 /// Creates a record.
                 ///
@@ -91,7 +91,7 @@ import Testing
                 }
 
                 /// The primary key: `a`, `b`.
-                public var id: ID { ID(a: a, b: b) }
+                public var id: ID { ID(a: self.a, b: self.b) }
             """)
         expectContains(code, ##"public static let sqlFind = #"SELECT "a", "b", "v" FROM "pair" WHERE "a" = ? AND "b" = ?"#"##)
         expectContains(code, """

@@ -291,7 +291,7 @@ public struct Order: Identifiable, Hashable, Codable, Sendable {
     public var shipCountry: String
 
     /// The primary key, `OrderID`.
-    public var id: Int { orderID }
+    public var id: Int { self.orderID }
 
     /// Creates a record.
     ///
@@ -535,7 +535,7 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in

@@ -230,18 +230,18 @@ extension BenchRaw.Item {
         limit: Int? = nil,
         filter: ((BenchRaw.Item) throws -> Bool)? = nil
     ) throws -> [BenchRaw.Item] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `item` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (BenchRaw.Item) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> BenchRaw.Item? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -255,7 +255,7 @@ extension BenchRaw.Item {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -321,7 +321,7 @@ extension BenchRaw {
         public var shipCountry: String
 
         /// The primary key, `OrderID`.
-        public var id: Int { orderID }
+        public var id: Int { self.orderID }
 
         /// Creates a record.
         ///
@@ -559,7 +559,7 @@ extension BenchRaw.Order {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -597,18 +597,18 @@ extension BenchRaw.Order {
         limit: Int? = nil,
         filter: ((BenchRaw.Order) throws -> Bool)? = nil
     ) throws -> [BenchRaw.Order] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `orders` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (BenchRaw.Order) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `OrderID` in the database `db`, or nil.
     public static func find(_ orderID: Int, in db: OpaquePointer) throws -> BenchRaw.Order? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(orderID, to: $0, at: 1) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(orderID, to: $0, at: 1) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -622,7 +622,7 @@ extension BenchRaw.Order {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.orderID, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderID, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderID, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -69,7 +69,7 @@ public struct Stock: Identifiable, Hashable, Codable, Sendable {
     public var location: String?
 
     /// The primary key, `book_id`.
-    public var id: Int { bookId }
+    public var id: Int { self.bookId }
 
     /// Creates a record.
     ///
@@ -216,12 +216,12 @@ extension Stock {
         limit: Int? = nil,
         filter: ((Stock) throws -> Bool)? = nil
     ) throws -> [Stock] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Stock(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Stock(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `book_id` in the database `db`, or nil.
     public static func find(_ bookId: Int, in db: OpaquePointer) throws -> Stock? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(bookId, to: $0, at: 1) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(bookId, to: $0, at: 1) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -235,7 +235,7 @@ extension Stock {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -90,9 +90,13 @@ public enum SchemaDiagram {
     // MARK: Mermaid
 
     static func mermaid(_ model: Model) -> String {
+        let ids = mermaidIDs(model)
+        func id(_ name: String) -> String { ids[name.lowercased()] ?? mermaidEntity(name) }
         var lines = ["erDiagram"]
         for entity in model.entities {
-            lines.append("    \(mermaidEntity(entity.name))\(entity.isView ? "[\"\(mermaidText(entity.name)) (view)\"]" : mermaidAlias(entity.name)) {")
+            let entityID = id(entity.name)
+            let label = entity.isView ? "\(entity.name) (view)" : entity.name
+            lines.append("    \(entityID)\(label == entityID ? "" : "[\"\(mermaidText(label))\"]") {")
             for column in entity.columns {
                 var line = "        \(mermaidWord(column.type)) \(mermaidWord(column.name))"
                 if !column.keys.isEmpty { line += " " + column.keys.joined(separator: ", ") }
@@ -106,20 +110,53 @@ public enum SchemaDiagram {
         }
         for edge in model.edges {
             if edge.isRead {
-                lines.append("    \(mermaidEntity(edge.from)) }o..o{ \(mermaidEntity(edge.to)) : \"reads\"")
+                lines.append("    \(id(edge.from)) }o..o{ \(id(edge.to)) : \"reads\"")
             } else {
                 let parent = edge.isOptional ? "|o" : "||"
                 let label = zip(edge.fromColumns, edge.toColumns).map { "\($0) → \($1)" }.joined(separator: ", ")
-                lines.append("    \(mermaidEntity(edge.to)) \(parent)--o{ \(mermaidEntity(edge.from)) : \"\(mermaidText(label))\"")
+                lines.append("    \(id(edge.to)) \(parent)--o{ \(id(edge.from)) : \"\(mermaidText(label))\"")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// An entity's identifier: letters, digits, `_` and `-`.
+    /// Words Mermaid's `erDiagram` reads as its own (statements, cardinalities, `to`),
+    /// lower-cased: no entity identifier is one of them.
+    static let mermaidKeywords: Set<String> = [
+        "erdiagram", "direction", "style", "classdef", "class", "acctitle", "accdescr", "title", "to", "optionally", "u",
+        "one", "only", "zero", "or", "more", "many", "end", "default", "tb", "bt", "lr", "rl",
+    ]
+
+    /// Each entity's identifier, by its lower-cased SQL name: ``mermaidEntity(_:)``, made
+    /// unique (`order item` and `order_item` are `order_item` and `order_item_2`) and clear
+    /// of Mermaid's keywords through ``SQLSchema/unusedName(_:isTaken:)``, in the order the
+    /// entities are drawn. The real name is the entity's label wherever it differs.
+    static func mermaidIDs(_ model: Model) -> [String: String] {
+        var ids: [String: String] = [:]
+        var taken: Set<String> = []
+        for entity in model.entities where ids[entity.name.lowercased()] == nil {
+            let id = SQLSchema.unusedName(mermaidEntity(entity.name)) { candidate in
+                taken.contains(candidate.lowercased()) || mermaidKeywords.contains(candidate.lowercased())
+            }
+            taken.insert(id.lowercased())
+            ids[entity.name.lowercased()] = id
+        }
+        return ids
+    }
+
+    /// An entity's identifier before it is made unique: letters, digits, `_` and `-`,
+    /// starting with a letter or `_`.
     static func mermaidEntity(_ name: String) -> String {
-        let word = mermaidScalars(name) { $0 == "_" || $0 == "-" }
-        return word.isEmpty ? "_" : word
+        mermaidLeading(mermaidScalars(name) { $0 == "_" || $0 == "-" })
+    }
+
+    /// `word`, with `_` before it when it is empty or does not start with a letter or `_`
+    /// (Mermaid reads a leading digit or `-` as something else).
+    static func mermaidLeading(_ word: String) -> String {
+        guard let first = word.unicodeScalars.first else { return "_" }
+        let category = first.properties.generalCategory
+        let isLetter = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(category)
+        return isLetter || first == "_" ? word : "_" + word
     }
 
     /// `text` scalar by scalar (a joiner or a mark hides inside a Character): letters,
@@ -135,21 +172,29 @@ public enum SchemaDiagram {
         return String(result)
     }
 
-    /// The alias that shows an entity's real name when its identifier had to change.
-    static func mermaidAlias(_ name: String) -> String {
-        mermaidEntity(name) == name ? "" : "[\"\(mermaidText(name))\"]"
-    }
-
     /// A type or attribute name as one Mermaid word.
     static func mermaidWord(_ text: String) -> String {
-        let word = mermaidScalars(text.filter { $0 != " " }) { $0 == "_" || $0 == "(" || $0 == ")" }
-        return word.isEmpty ? "_" : word
+        mermaidLeading(mermaidScalars(text.filter { $0 != " " }) { $0 == "_" || $0 == "(" || $0 == ")" })
     }
 
     /// Text inside Mermaid's double quotes: on one line (Mermaid reads a diagram line by
-    /// line, so a name's line break would start a statement of its own), no double quote.
+    /// line, so a name's line break would start a statement of its own; ``SQLText`` writes
+    /// it as `\u{A}`), and every character that could end the quotes or mean something to
+    /// Mermaid or to the HTML it draws written as an entity code, which Mermaid shows as
+    /// the character: `"`, `#` (which starts entity codes), `%` (`%%` starts comments and
+    /// directives), `\`, `` ` `` (markdown strings), `<`, `>`, `&`, and the brackets, braces
+    /// and bar of Mermaid's own syntax.
     static func mermaidText(_ text: String) -> String {
-        SQLText.oneLine(text).replacingOccurrences(of: "\"", with: "'")
+        var result = ""
+        for scalar in SQLText.oneLine(text).unicodeScalars {
+            switch scalar {
+            case "\"", "#", "%", "\\", "`", "<", ">", "&", "{", "}", "[", "]", "|":
+                result += "#\(scalar.value);"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     // MARK: DOT

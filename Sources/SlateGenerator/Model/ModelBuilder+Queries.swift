@@ -30,6 +30,7 @@ extension ModelBuilder {
             labels[model.name] = parameter.spelling
             parameters.append(model)
         }
+        QueryParameterModel.assignIdentifiers(&parameters)
 
         var row: QueryModel.Row?
         if definition.kind.returnsRows {

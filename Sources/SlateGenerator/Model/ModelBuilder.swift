@@ -35,6 +35,7 @@ struct ModelBuilder {
     ///   is taken.
     func build() throws -> DatabaseModel {
         try checkTypeRules()
+        try checkPropertyNames()
         var records: [RecordModel] = []
         // Query functions live in the database type's `Queries` namespace.
         var typeNames: Set<String> = queries.isEmpty ? [typeName] : [typeName, "Queries"]
@@ -51,7 +52,7 @@ struct ModelBuilder {
             }
             candidates.append(NameStyle.upperCamel(sqlName))
             for candidate in candidates {
-                let name = SwiftIdentifier.reservedTypeNames.contains(candidate) || SwiftIdentifier.keywords.contains(candidate)
+                let name = SwiftIdentifier.isReservedTypeName(candidate)
                     ? Self.renamedAwayFromReserved(candidate) : candidate
                 if !typeNames.contains(name) {
                     typeNames.insert(name)
@@ -115,7 +116,7 @@ struct ModelBuilder {
     static func nameBeforeReservedRename(_ typeName: String) -> String {
         for suffix in ["Row", "Record"] where typeName.hasSuffix(suffix) {
             let original = String(typeName.dropLast(suffix.count))
-            let isReserved = SwiftIdentifier.reservedTypeNames.contains(original) || SwiftIdentifier.keywords.contains(original)
+            let isReserved = SwiftIdentifier.isReservedTypeName(original)
             if isReserved, renamedAwayFromReserved(original) == typeName { return original }
         }
         return typeName
@@ -260,6 +261,29 @@ struct ModelBuilder {
             return type + ", inferred from \(column.expression ?? "the expression")"
         case .unknown:
             return "a dynamic value" + (column.expression.map { ": \($0)" } ?? "")
+        }
+    }
+
+    /// Refuses a property name from `naming.propertyNames` that generated code could not
+    /// use: a member every record has, a Swift keyword, or a type generated bodies name
+    /// (`SQLRecordCoding`, `Int`), which the property would hide inside the record.
+    func checkPropertyNames() throws {
+        for (key, name) in configuration.naming.propertyNames.sorted(by: { $0.key < $1.key }) {
+            let reason: String?
+            if name.isEmpty || name.first!.isNumber || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                reason = "is not a Swift identifier"
+            } else if Self.reservedMemberNames.contains(name) {
+                reason = "is a member every generated record has"
+            } else if SwiftIdentifier.keywords.contains(name) {
+                reason = "is a Swift keyword"
+            } else if SwiftIdentifier.isReservedTypeName(name) {
+                reason = "names a type generated code uses, which the property would hide"
+            } else {
+                reason = nil
+            }
+            if let reason {
+                throw ConfigurationError(path: "slate.json", message: "\"naming.propertyNames\" gives \(key) the name '\(name)', which \(reason); choose another")
+            }
         }
     }
 

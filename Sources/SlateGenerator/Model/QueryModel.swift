@@ -60,13 +60,32 @@ struct QueryParameterModel: Equatable {
     /// How a `Bool` argument is stored: as the column it meets stores booleans.
     var booleanStorage: SQLBoolean.Storage = .integer
 
-    /// Names the generated bodies use for their own values; an argument with one of them
-    /// gets another name inside the function (its label stays).
-    static let bodyNames: Set<String> = ["context", "db", "body", "statement", "handle", "index", "value", "sql"]
+    /// Names the generated bodies use for their own values and the members they call
+    /// without `self.`; an argument with one of them gets another name inside the function
+    /// (its label stays).
+    static let bodyNames: Set<String> = [
+        "context", "db", "body", "statement", "handle", "index", "value", "sql", "pool", "withReadContext", "withWriteContext",
+    ]
 
-    /// The argument's name inside the function.
-    var identifier: String {
-        Self.bodyNames.contains(name) ? name + "Argument" : SwiftIdentifier.escaped(name)
+    /// The argument's name inside the function: its name, or for one of ``bodyNames`` a
+    /// name no body name or other argument of the query has (`dbArgument`, `dbArgument_2`),
+    /// set by ``assignIdentifiers(_:)``.
+    var identifier = ""
+
+    /// Gives each of `parameters` (one query's) its ``identifier``, picked through
+    /// `SQLSchema.unusedName(_:isTaken:)`.
+    static func assignIdentifiers(_ parameters: inout [QueryParameterModel]) {
+        var taken = bodyNames.union(parameters.map(\.name))
+        for index in parameters.indices {
+            let name = parameters[index].name
+            guard bodyNames.contains(name) else {
+                parameters[index].identifier = SwiftIdentifier.escaped(name)
+                continue
+            }
+            let identifier = SQLSchema.unusedName(name + "Argument") { taken.contains($0) }
+            taken.insert(identifier)
+            parameters[index].identifier = identifier
+        }
     }
 
     /// The argument label (backquoted for the three keywords a label cannot be).

@@ -1,3 +1,4 @@
+import SlateSchema
 /// Swift string literals for any text: whatever a schema holds (quotes, backslashes,
 /// `"""`, `#`, line breaks, NUL), the literal compiles and means exactly that text.
 enum SwiftLiteral {
@@ -102,6 +103,11 @@ enum SwiftIdentifier {
         "SQLValue", "SQLError", "SQLStatement", "SQLTable", "SQLTransaction", "SQLDatabase", "SQLRecord",
         "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLDate",
         "SQLUUID", "OpaquePointer", "Tables", "Slate", "SlateRecords", "Foundation", "Swift", "ID",
+        // What generated bodies name besides (the raw mode's support code among them), and
+        // the types every record nests, which a record of that name would hide inside them.
+        "CChar", "StaticString", "UTF8", "UnsafePointer", "UnsafeMutablePointer", "UnsafeBufferPointer",
+        "UnsafeRawBufferPointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "CustomStringConvertible", "SlateCSQLite",
+        "Columns", "BindIndices", "Queries",
         // The generic parameters of the types generated code extends (`SQLTable<Record,
         // Store>`, `SQLTransaction<Database>`): a record type so named would be hidden by
         // them inside those extensions.
@@ -131,6 +137,14 @@ enum SwiftIdentifier {
         "Gesture",
     ]
 
+    /// Whether a generated type called `name` would hide a type generated code uses:
+    /// ``reservedTypeNames``, and every name of Slate's and SQLite's own (`SQL…`, `SQLITE_…`,
+    /// `sqlite3…`, `Slate…`), so that a type Slate adds later is covered too.
+    static func isReservedTypeName(_ name: String) -> Bool {
+        reservedTypeNames.contains(name) || keywords.contains(name)
+            || ["SQL", "Slate", "sqlite3"].contains { name.hasPrefix($0) }
+    }
+
     /// The names generated bodies give their own locals and parameters (the connection, the
     /// statement, keys read into locals): a parameter named after a record must not be one
     /// of them.
@@ -140,7 +154,14 @@ enum SwiftIdentifier {
     /// `Record` appended when it is one of them, or looks like a `key0` local.
     static func parameterName(_ name: String) -> String {
         let isKeyLocal = name.hasPrefix("key") && name.count > 3 && name.dropFirst(3).allSatisfy(\.isNumber)
-        return generatedLocalNames.contains(name) || isKeyLocal ? name + "Record" : name
+        return generatedLocalNames.contains(name) || isKeyLocal ? unused(name + "Record", avoiding: generatedLocalNames) : name
+    }
+
+    /// The one way generated code picks a name of its own that must not meet others:
+    /// `preferred`, or `preferred_2`, `preferred_3`, … — the first not in `taken`
+    /// (``SQLSchema/unusedName(_:isTaken:)``, which the migration planner also uses).
+    static func unused(_ preferred: String, avoiding taken: Set<String>) -> String {
+        SQLSchema.unusedName(preferred) { taken.contains($0) }
     }
 
     /// `name` as usable in code: backticks around a keyword.

@@ -92,11 +92,13 @@ struct Translator {
     /// suffix, so that a key column called `db` is still a parameter of its own.
     func keyParameters(_ record: RecordModel) -> [FunctionDescription.Parameter] {
         let keys = record.keyProperties
-        var names = Set(keys.map(\.identifier))
+        // What the bodies of `find` name besides the keys: the handle, the helpers, the types.
+        let bodyNames: Set<String> = ["db", "SQLRecordCoding", "ID", "Self", record.typeName, model.typeName]
+        var names = Set(keys.map(\.identifier)).union(bodyNames)
         return keys.map { property in
             var name = property.identifier
-            if name == "db" {
-                repeat { name += "Key" } while names.contains(name)
+            if bodyNames.contains(name) {
+                name = SwiftIdentifier.unused(name + "Key", avoiding: names)
                 names.insert(name)
             }
             return .init(label: keys.count == 1 ? nil : property.name, name: name, type: typeName(of: property))

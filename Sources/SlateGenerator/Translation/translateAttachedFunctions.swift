@@ -15,7 +15,7 @@ extension Translator {
                     .init(label: "filter", name: "filter", type: "((\(type)) throws -> Bool)?", defaultValue: "nil"),
                 ],
                 isThrowing: true, returnType: "[\(type)]",
-                body: [.line("try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: \(decode), filter: filter)")])),
+                body: [.line("try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: \(decode), filter: filter)")])),
         ]
         if isRawOnly {
             // Over SlateRecords, `forEach(in:where:orderBy:limit:offset:_:)` comes with the
@@ -33,7 +33,7 @@ extension Translator {
                         .init(label: nil, name: "body", type: "(\(type)) throws -> Void"),
                     ],
                     isThrowing: true,
-                    body: [.line("try SQLRecordCoding.forEach(db, sqlSelect, decode: \(decode), body: { try body($0); return true })")])),
+                    body: [.line("try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: \(decode), body: { try body($0); return true })")])),
             ]
         }
         if record.isTable, record.key != nil {
@@ -47,7 +47,7 @@ extension Translator {
                     access: access, modifiers: ["static"], kind: .function("find"),
                     parameters: parameters + [.init(label: "in", name: "db", type: "OpaquePointer")],
                     isThrowing: true, returnType: "\(type)?",
-                    body: [.line("try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(\(id), to: $0, at: 1) }, decode: \(decode)).first")])),
+                    body: [.line("try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(\(id), to: $0, at: 1) }, decode: \(decode)).first")])),
             ]
         }
         if record.isTable {
@@ -86,8 +86,8 @@ extension Translator {
                         body: insertedCheck(record, "self", "update") + [
                             .line("guard let sql = Self.sqlUpdate else { return try Self.find(\(findArguments)) != nil }"),
                             .line(keptDates(record).isEmpty
-                                ? "return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0"
-                                : "return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0"),
+                                ? "return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0"
+                                : "return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0"),
                         ])),
                     .blank,
                     .function(FunctionDescription(

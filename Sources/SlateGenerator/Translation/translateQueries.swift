@@ -133,10 +133,10 @@ extension Translator {
         if query.hasLists {
             let scalars = query.scalarParameters.count
             let counts = query.listOrder.map { "\(query.parameters[$0].identifier).count" }.joined(separator: ", ")
-            body.append(.line("let sql = SQLRecordCoding.sql(joining: \(sqlName), lists: [\(counts)], from: \(scalars + 1))"))
+            body.append(.line("let sql = SQLRecordCoding.sql(joining: Self.\(sqlName), lists: [\(counts)], from: \(scalars + 1))"))
             body.append(.line("let statement = try context.cachedStatement(sql: sql)"))
         } else {
-            body.append(.line("let statement = try context.cachedStatement(slot: \(query.name)Slot, sql: \(sqlName))"))
+            body.append(.line("let statement = try context.cachedStatement(slot: Self.\(query.name)Slot, sql: Self.\(sqlName))"))
         }
         body.append(.line("defer { statement.reset() }"))
         if !query.parameters.isEmpty || query.kind == .each {
@@ -278,10 +278,10 @@ extension Translator {
         let line: String
         if isAsync {
             let access = query.isReadOnly ? "readWithoutTransaction" : "writeWithoutTransaction"
-            line = "try await pool.\(access) { context in try \(call) }"
+            line = "try await self.pool.\(access) { context in try \(call) }"
         } else {
             let access = query.isReadOnly ? "withReadContext" : "withWriteContext"
-            line = "try \(access) { context in try \(call) }"
+            line = "try self.\(access) { context in try \(call) }"
         }
         return .function(FunctionDescription(
             docs: documentation(query),

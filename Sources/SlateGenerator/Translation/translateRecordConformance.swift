@@ -166,7 +166,7 @@ extension Translator {
             } else {
                 member = NameStyle.lowerCamel(parent.typeName)
             }
-            if taken.contains(member) { member += "Record" }
+            if taken.contains(member) { member = SwiftIdentifier.unused(member + "Record", avoiding: taken) }
             taken.insert(member)
             let childColumns = relationship.pairs.map { String(record.properties[$0.child].index) }.joined(separator: ", ")
             let parentColumns = relationship.pairs.map { String(parent.properties[$0.parent].index) }.joined(separator: ", ")
@@ -422,7 +422,7 @@ extension Translator {
             .function(FunctionDescription(
                 docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
                 kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
-                isThrowing: true, body: [.line("try bindUpdate(to: statement, keeping: nil)")])),
+                isThrowing: true, body: [.line("try self.bindUpdate(to: statement, keeping: nil)")])),
             .blank,
             .function(FunctionDescription(
                 docs: docs([

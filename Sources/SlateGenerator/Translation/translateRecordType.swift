@@ -31,13 +31,13 @@ extension Translator {
                 members.append(.variable(VariableDescription(
                     docs: docs(["The primary key: " + keyProperties.map { "`\($0.column)`" }.joined(separator: ", ") + "."]),
                     access: access, name: "id", type: "ID",
-                    getter: [.line("ID(" + keyProperties.map { "\($0.identifier): \($0.identifier)" }.joined(separator: ", ") + ")")])))
+                    getter: [.line("ID(" + keyProperties.map { "\($0.identifier): self.\($0.identifier)" }.joined(separator: ", ") + ")")])))
             } else if identifiable == .computed {
                 members.append(.blank)
                 members.append(.variable(VariableDescription(
                     docs: docs(["The primary key, `\(keyProperties[0].column)`."]),
                     access: access, name: "id", type: typeName(of: keyProperties[0]),
-                    getter: [.line(keyProperties[0].identifier)])))
+                    getter: [.line("self." + keyProperties[0].identifier)])))
             }
         }
 

@@ -534,13 +534,7 @@ private struct Planner {
 
     /// `name`, or `name_2`, `name_3`, …: the first that `isTaken` says is free.
     static func unused(_ name: String, isTaken: (String) throws -> Bool) throws -> String {
-        var candidate = name
-        var suffix = 1
-        while try isTaken(candidate) {
-            suffix += 1
-            candidate = "\(name)_\(suffix)"
-        }
-        return candidate
+        try SQLSchema.unusedName(name, isTaken: isTaken)
     }
 
     /// `sql` with its `AUTOINCREMENT` keyword blanked out.

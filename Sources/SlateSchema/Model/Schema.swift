@@ -28,6 +28,19 @@ public struct SQLSchema: Codable, Equatable, Sendable {
         self.userVersion = userVersion
     }
 
+    /// `name`, or `name_2`, `name_3`, …: the first that `isTaken` says is free. The one way
+    /// Slate picks a name that must not meet another: the planner's scratch tables, the
+    /// generator's locals and parameters, a diagram's entity identifiers.
+    package static func unusedName(_ name: String, isTaken: (String) throws -> Bool) rethrows -> String {
+        var candidate = name
+        var suffix = 1
+        while try isTaken(candidate) {
+            suffix += 1
+            candidate = "\(name)_\(suffix)"
+        }
+        return candidate
+    }
+
     /// The table called `name` (SQL names compare ignoring ASCII case, as SQLite does).
     public func table(named name: String) -> SQLSchema.Table? {
         tables.first { $0.name.lowercased() == name.lowercased() }

@@ -144,7 +144,7 @@ extension Apps {
         public var isRoaming: Bool?
 
         /// The primary key, `DeviceGuid`.
-        public var id: UUID { deviceGuid }
+        public var id: UUID { self.deviceGuid }
 
         /// Creates a record.
         public init(deviceGuid: UUID = UUID(), name: String, isActive: Bool = false, isRoaming: Bool? = true) {
@@ -293,12 +293,12 @@ extension Apps.Device {
         limit: Int? = nil,
         filter: ((Apps.Device) throws -> Bool)? = nil
     ) throws -> [Apps.Device] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `DeviceGuid` in the database `db`, or nil.
     public static func find(_ deviceGuid: UUID, in db: OpaquePointer) throws -> Apps.Device? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(deviceGuid, to: $0, at: 1) }, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(deviceGuid, to: $0, at: 1) }, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -311,7 +311,7 @@ extension Apps.Device {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.deviceGuid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -547,12 +547,12 @@ extension Apps.NotificationRecord {
         limit: Int? = nil,
         filter: ((Apps.NotificationRecord) throws -> Bool)? = nil
     ) throws -> [Apps.NotificationRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `Id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Apps.NotificationRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -566,7 +566,7 @@ extension Apps.NotificationRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Notification", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -711,12 +711,12 @@ extension Apps.Session {
         limit: Int? = nil,
         filter: ((Apps.Session) throws -> Bool)? = nil
     ) throws -> [Apps.Session] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: UUID, in db: OpaquePointer) throws -> Apps.Session? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -729,7 +729,7 @@ extension Apps.Session {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -753,7 +753,7 @@ extension Apps {
         public var title: String?
 
         /// The primary key, `uuid`.
-        public var id: UUID { uuid }
+        public var id: UUID { self.uuid }
 
         /// Creates a record.
         public init(uuid: UUID = UUID(), title: String? = nil) {
@@ -878,12 +878,12 @@ extension Apps.Bookmark {
         limit: Int? = nil,
         filter: ((Apps.Bookmark) throws -> Bool)? = nil
     ) throws -> [Apps.Bookmark] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `uuid` in the database `db`, or nil.
     public static func find(_ uuid: UUID, in db: OpaquePointer) throws -> Apps.Bookmark? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(uuid, to: $0, at: 1) }, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(uuid, to: $0, at: 1) }, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -896,7 +896,7 @@ extension Apps.Bookmark {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.uuid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -953,7 +953,7 @@ extension Apps {
         }
 
         /// The primary key: `service`, `client`, `client_type`, `indirect_object_identifier`.
-        public var id: ID { ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier) }
+        public var id: ID { ID(service: self.service, client: self.client, clientType: self.clientType, indirectObjectIdentifier: self.indirectObjectIdentifier) }
 
         /// Creates a record.
         public init(
@@ -1127,7 +1127,7 @@ extension Apps.Access {
         limit: Int? = nil,
         filter: ((Apps.Access) throws -> Bool)? = nil
     ) throws -> [Apps.Access] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `service`, `client`, `client_type`, `indirect_object_identifier` in the database `db`, or nil.
@@ -1138,7 +1138,7 @@ extension Apps.Access {
         indirectObjectIdentifier: String?,
         in db: OpaquePointer
     ) throws -> Apps.Access? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier), to: $0, at: 1) }, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier), to: $0, at: 1) }, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1151,7 +1151,7 @@ extension Apps.Access {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(service: self.service, client: self.client, clientType: self.clientType, indirectObjectIdentifier: self.indirectObjectIdentifier, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1173,7 +1173,7 @@ extension Apps {
         public var service: String?
 
         /// The primary key, `service`.
-        public var id: String? { service }
+        public var id: String? { self.service }
 
         /// Creates a record.
         public init(service: String?) {
@@ -1286,12 +1286,12 @@ extension Apps.AccessOverride {
         limit: Int? = nil,
         filter: ((Apps.AccessOverride) throws -> Bool)? = nil
     ) throws -> [Apps.AccessOverride] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `service` in the database `db`, or nil.
     public static func find(_ service: String?, in db: OpaquePointer) throws -> Apps.AccessOverride? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(service, to: $0, at: 1) }, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(service, to: $0, at: 1) }, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1304,7 +1304,7 @@ extension Apps.AccessOverride {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.service, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1328,7 +1328,7 @@ extension Apps {
         public var value: Int
 
         /// The primary key, `key`.
-        public var id: String { key }
+        public var id: String { self.key }
 
         /// Creates a record.
         public init(key: String, value: Int) {
@@ -1453,12 +1453,12 @@ extension Apps.Admin {
         limit: Int? = nil,
         filter: ((Apps.Admin) throws -> Bool)? = nil
     ) throws -> [Apps.Admin] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `key` in the database `db`, or nil.
     public static func find(_ key: String, in db: OpaquePointer) throws -> Apps.Admin? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(key, to: $0, at: 1) }, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(key, to: $0, at: 1) }, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1471,7 +1471,7 @@ extension Apps.Admin {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.key, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1533,7 +1533,7 @@ extension Apps {
         public var touchTime: Date
 
         /// The primary key, `id_local`.
-        public var id: Int { idLocal }
+        public var id: Int { self.idLocal }
 
         /// Creates a record.
         ///
@@ -1766,7 +1766,7 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1841,12 +1841,12 @@ extension Apps.AdobeImage {
         limit: Int? = nil,
         filter: ((Apps.AdobeImage) throws -> Bool)? = nil
     ) throws -> [Apps.AdobeImage] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id_local` in the database `db`, or nil.
     public static func find(_ idLocal: Int, in db: OpaquePointer) throws -> Apps.AdobeImage? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1860,7 +1860,7 @@ extension Apps.AdobeImage {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1905,7 +1905,7 @@ extension Apps {
         public var modTime: String?
 
         /// The primary key, `id_local`.
-        public var id: Int { idLocal }
+        public var id: Int { self.idLocal }
 
         /// Creates a record.
         ///
@@ -2117,12 +2117,12 @@ extension Apps.AgLibraryFile {
         limit: Int? = nil,
         filter: ((Apps.AgLibraryFile) throws -> Bool)? = nil
     ) throws -> [Apps.AgLibraryFile] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id_local` in the database `db`, or nil.
     public static func find(_ idLocal: Int, in db: OpaquePointer) throws -> Apps.AgLibraryFile? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2136,7 +2136,7 @@ extension Apps.AgLibraryFile {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "AgLibraryFile", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2388,12 +2388,12 @@ extension Apps.Message {
         limit: Int? = nil,
         filter: ((Apps.Message) throws -> Bool)? = nil
     ) throws -> [Apps.Message] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `_id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Apps.Message? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2407,7 +2407,7 @@ extension Apps.Message {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "messages", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2500,7 +2500,7 @@ extension Apps.UnreadNotification {
         limit: Int? = nil,
         filter: ((Apps.UnreadNotification) throws -> Bool)? = nil
     ) throws -> [Apps.UnreadNotification] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.UnreadNotification(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.UnreadNotification(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -2625,7 +2625,7 @@ extension Apps {
             device: UUID,
             read: Bool
         ) throws -> [Apps.NotificationsOfDeviceRow] {
-            let statement = try context.cachedStatement(slot: notificationsOfDeviceSlot, sql: notificationsOfDeviceSQL)
+            let statement = try context.cachedStatement(slot: Self.notificationsOfDeviceSlot, sql: Self.notificationsOfDeviceSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(device, handle, 1, .guidBlob)
@@ -2653,7 +2653,7 @@ extension Apps {
         /// From `apps-queries.sql:6`.
         @discardableResult
         public static func markRead(_ context: SQLContext, read: Bool, activity: UUID) throws -> Int {
-            let statement = try context.cachedStatement(slot: markReadSlot, sql: markReadSQL)
+            let statement = try context.cachedStatement(slot: Self.markReadSlot, sql: Self.markReadSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(read, handle, 1, .text(true: "TRUE", false: "FALSE"))
@@ -2685,7 +2685,7 @@ extension Apps.Tables {
     ///
     /// From `apps-queries.sql:1`.
     public func notificationsOfDevice(device: UUID, read: Bool) throws -> [Apps.NotificationsOfDeviceRow] {
-        return try withReadContext { context in try Apps.Queries.notificationsOfDevice(context, device: device, read: read) }
+        return try self.withReadContext { context in try Apps.Queries.notificationsOfDevice(context, device: device, read: read) }
     }
 
     /// The query `markRead` of `apps-queries.sql:6`.
@@ -2703,7 +2703,7 @@ extension Apps.Tables {
     /// From `apps-queries.sql:6`.
     @discardableResult
     public func markRead(read: Bool, activity: UUID) throws -> Int {
-        return try withWriteContext { context in try Apps.Queries.markRead(context, read: read, activity: activity) }
+        return try self.withWriteContext { context in try Apps.Queries.markRead(context, read: read, activity: activity) }
     }
 }
 
@@ -2723,7 +2723,7 @@ extension Apps {
     ///
     /// From `apps-queries.sql:1`.
     public func notificationsOfDevice(device: UUID, read: Bool) async throws -> [Apps.NotificationsOfDeviceRow] {
-        return try await pool.readWithoutTransaction { context in try Apps.Queries.notificationsOfDevice(context, device: device, read: read) }
+        return try await self.pool.readWithoutTransaction { context in try Apps.Queries.notificationsOfDevice(context, device: device, read: read) }
     }
 
     /// The query `markRead` of `apps-queries.sql:6`.
@@ -2741,7 +2741,7 @@ extension Apps {
     /// From `apps-queries.sql:6`.
     @discardableResult
     public func markRead(read: Bool, activity: UUID) async throws -> Int {
-        return try await pool.writeWithoutTransaction { context in try Apps.Queries.markRead(context, read: read, activity: activity) }
+        return try await self.pool.writeWithoutTransaction { context in try Apps.Queries.markRead(context, read: read, activity: activity) }
     }
 }
 

@@ -191,7 +191,7 @@ extension Bookshop {
         public var website: URL?
 
         /// The primary key, `author_id`.
-        public var id: Int { authorId }
+        public var id: Int { self.authorId }
 
         /// Creates a record.
         ///
@@ -314,7 +314,7 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -362,12 +362,12 @@ extension Bookshop.Author {
         limit: Int? = nil,
         filter: ((Bookshop.Author) throws -> Bool)? = nil
     ) throws -> [Bookshop.Author] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `author_id` in the database `db`, or nil.
     public static func find(_ authorId: Int, in db: OpaquePointer) throws -> Bookshop.Author? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(authorId, to: $0, at: 1) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(authorId, to: $0, at: 1) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -381,7 +381,7 @@ extension Bookshop.Author {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.authorId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.authorId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.authorId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -414,7 +414,7 @@ extension Bookshop {
         public var country: String
 
         /// The primary key, `publisher_id`.
-        public var id: Int { publisherId }
+        public var id: Int { self.publisherId }
 
         /// Creates a record.
         ///
@@ -562,12 +562,12 @@ extension Bookshop.Publisher {
         limit: Int? = nil,
         filter: ((Bookshop.Publisher) throws -> Bool)? = nil
     ) throws -> [Bookshop.Publisher] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `publisher_id` in the database `db`, or nil.
     public static func find(_ publisherId: Int, in db: OpaquePointer) throws -> Bookshop.Publisher? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(publisherId, to: $0, at: 1) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(publisherId, to: $0, at: 1) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -581,7 +581,7 @@ extension Bookshop.Publisher {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "publishers", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.publisherId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -629,7 +629,7 @@ extension Bookshop {
         public var inPrint: Bool
 
         /// The primary key, `book_id`.
-        public var id: Int { bookId }
+        public var id: Int { self.bookId }
 
         /// Creates a record.
         ///
@@ -806,7 +806,7 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -868,12 +868,12 @@ extension Bookshop.Book {
         limit: Int? = nil,
         filter: ((Bookshop.Book) throws -> Bool)? = nil
     ) throws -> [Bookshop.Book] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `book_id` in the database `db`, or nil.
     public static func find(_ bookId: Int, in db: OpaquePointer) throws -> Bookshop.Book? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(bookId, to: $0, at: 1) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(bookId, to: $0, at: 1) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -887,7 +887,7 @@ extension Bookshop.Book {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.bookId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.bookId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -933,7 +933,7 @@ extension Bookshop {
         }
 
         /// The primary key: `book_id`, `author_id`.
-        public var id: ID { ID(bookId: bookId, authorId: authorId) }
+        public var id: ID { ID(bookId: self.bookId, authorId: self.authorId) }
 
         /// Creates a record.
         public init(bookId: Int, authorId: Int, position: Int = 1) {
@@ -1073,12 +1073,12 @@ extension Bookshop.BookAuthor {
         limit: Int? = nil,
         filter: ((Bookshop.BookAuthor) throws -> Bool)? = nil
     ) throws -> [Bookshop.BookAuthor] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `book_id`, `author_id` in the database `db`, or nil.
     public static func find(bookId: Int, authorId: Int, in db: OpaquePointer) throws -> Bookshop.BookAuthor? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(bookId: bookId, authorId: authorId), to: $0, at: 1) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(bookId: bookId, authorId: authorId), to: $0, at: 1) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1091,7 +1091,7 @@ extension Bookshop.BookAuthor {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(bookId: self.bookId, authorId: self.authorId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1123,7 +1123,7 @@ extension Bookshop {
         public var parentId: Int?
 
         /// The primary key, `category_id`.
-        public var id: Int { categoryId }
+        public var id: Int { self.categoryId }
 
         /// Creates a record.
         ///
@@ -1273,12 +1273,12 @@ extension Bookshop.Category {
         limit: Int? = nil,
         filter: ((Bookshop.Category) throws -> Bool)? = nil
     ) throws -> [Bookshop.Category] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `category_id` in the database `db`, or nil.
     public static func find(_ categoryId: Int, in db: OpaquePointer) throws -> Bookshop.Category? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(categoryId, to: $0, at: 1) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(categoryId, to: $0, at: 1) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1292,7 +1292,7 @@ extension Bookshop.Category {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "categories", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.categoryId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1335,7 +1335,7 @@ extension Bookshop {
         }
 
         /// The primary key: `book_id`, `category_id`.
-        public var id: ID { ID(bookId: bookId, categoryId: categoryId) }
+        public var id: ID { ID(bookId: self.bookId, categoryId: self.categoryId) }
 
         /// Creates a record.
         public init(bookId: Int, categoryId: Int) {
@@ -1462,12 +1462,12 @@ extension Bookshop.BookCategory {
         limit: Int? = nil,
         filter: ((Bookshop.BookCategory) throws -> Bool)? = nil
     ) throws -> [Bookshop.BookCategory] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `book_id`, `category_id` in the database `db`, or nil.
     public static func find(bookId: Int, categoryId: Int, in db: OpaquePointer) throws -> Bookshop.BookCategory? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(bookId: bookId, categoryId: categoryId), to: $0, at: 1) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(bookId: bookId, categoryId: categoryId), to: $0, at: 1) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1480,7 +1480,7 @@ extension Bookshop.BookCategory {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(bookId: self.bookId, categoryId: self.categoryId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1518,7 +1518,7 @@ extension Bookshop {
         public var marketing: Bool
 
         /// The primary key, `customer_id`.
-        public var id: Int { customerId }
+        public var id: Int { self.customerId }
 
         /// Creates a record.
         ///
@@ -1650,7 +1650,7 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1701,12 +1701,12 @@ extension Bookshop.Customer {
         limit: Int? = nil,
         filter: ((Bookshop.Customer) throws -> Bool)? = nil
     ) throws -> [Bookshop.Customer] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `customer_id` in the database `db`, or nil.
     public static func find(_ customerId: Int, in db: OpaquePointer) throws -> Bookshop.Customer? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(customerId, to: $0, at: 1) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(customerId, to: $0, at: 1) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1720,7 +1720,7 @@ extension Bookshop.Customer {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.customerId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.customerId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.customerId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1762,7 +1762,7 @@ extension Bookshop {
         public var postcode: String
 
         /// The primary key, `address_id`.
-        public var id: Int { addressId }
+        public var id: Int { self.addressId }
 
         /// Creates a record.
         ///
@@ -1962,12 +1962,12 @@ extension Bookshop.Address {
         limit: Int? = nil,
         filter: ((Bookshop.Address) throws -> Bool)? = nil
     ) throws -> [Bookshop.Address] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `address_id` in the database `db`, or nil.
     public static func find(_ addressId: Int, in db: OpaquePointer) throws -> Bookshop.Address? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(addressId, to: $0, at: 1) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(addressId, to: $0, at: 1) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1981,7 +1981,7 @@ extension Bookshop.Address {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "addresses", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.addressId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2026,7 +2026,7 @@ extension Bookshop {
         public var state: String
 
         /// The primary key, `order_id`.
-        public var id: Int { orderId }
+        public var id: Int { self.orderId }
 
         /// Creates a record.
         ///
@@ -2193,7 +2193,7 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -2256,12 +2256,12 @@ extension Bookshop.Order {
         limit: Int? = nil,
         filter: ((Bookshop.Order) throws -> Bool)? = nil
     ) throws -> [Bookshop.Order] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `order_id` in the database `db`, or nil.
     public static func find(_ orderId: Int, in db: OpaquePointer) throws -> Bookshop.Order? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(orderId, to: $0, at: 1) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(orderId, to: $0, at: 1) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2275,7 +2275,7 @@ extension Bookshop.Order {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.orderId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.orderId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2324,7 +2324,7 @@ extension Bookshop {
         }
 
         /// The primary key: `order_id`, `book_id`.
-        public var id: ID { ID(orderId: orderId, bookId: bookId) }
+        public var id: ID { ID(orderId: self.orderId, bookId: self.bookId) }
 
         /// Creates a record.
         public init(orderId: Int, bookId: Int, quantity: Int, unitPrice: Double) {
@@ -2476,12 +2476,12 @@ extension Bookshop.OrderItem {
         limit: Int? = nil,
         filter: ((Bookshop.OrderItem) throws -> Bool)? = nil
     ) throws -> [Bookshop.OrderItem] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `order_id`, `book_id` in the database `db`, or nil.
     public static func find(orderId: Int, bookId: Int, in db: OpaquePointer) throws -> Bookshop.OrderItem? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(orderId: orderId, bookId: bookId), to: $0, at: 1) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(orderId: orderId, bookId: bookId), to: $0, at: 1) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2494,7 +2494,7 @@ extension Bookshop.OrderItem {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(orderId: self.orderId, bookId: self.bookId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2526,7 +2526,7 @@ extension Bookshop {
         public var reserved: Int
 
         /// The primary key, `book_id`.
-        public var id: Int { bookId }
+        public var id: Int { self.bookId }
 
         /// Creates a record.
         ///
@@ -2676,12 +2676,12 @@ extension Bookshop.Stock {
         limit: Int? = nil,
         filter: ((Bookshop.Stock) throws -> Bool)? = nil
     ) throws -> [Bookshop.Stock] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `book_id` in the database `db`, or nil.
     public static func find(_ bookId: Int, in db: OpaquePointer) throws -> Bookshop.Stock? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(bookId, to: $0, at: 1) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(bookId, to: $0, at: 1) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2695,7 +2695,7 @@ extension Bookshop.Stock {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.bookId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2737,7 +2737,7 @@ extension Bookshop {
         public var written: Date
 
         /// The primary key, `review_id`.
-        public var id: Int { reviewId }
+        public var id: Int { self.reviewId }
 
         /// Creates a record.
         ///
@@ -2892,7 +2892,7 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -2950,12 +2950,12 @@ extension Bookshop.Review {
         limit: Int? = nil,
         filter: ((Bookshop.Review) throws -> Bool)? = nil
     ) throws -> [Bookshop.Review] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `review_id` in the database `db`, or nil.
     public static func find(_ reviewId: Int, in db: OpaquePointer) throws -> Bookshop.Review? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(reviewId, to: $0, at: 1) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(reviewId, to: $0, at: 1) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2969,7 +2969,7 @@ extension Bookshop.Review {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.reviewId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.reviewId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.reviewId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -3057,7 +3057,7 @@ extension Bookshop.Bestseller {
         limit: Int? = nil,
         filter: ((Bookshop.Bestseller) throws -> Bool)? = nil
     ) throws -> [Bookshop.Bestseller] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.Bestseller(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.Bestseller(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -3137,7 +3137,7 @@ extension Bookshop.BookRating {
         limit: Int? = nil,
         filter: ((Bookshop.BookRating) throws -> Bool)? = nil
     ) throws -> [Bookshop.BookRating] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.BookRating(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.BookRating(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -3222,7 +3222,7 @@ extension Bookshop.CustomerOrder {
         limit: Int? = nil,
         filter: ((Bookshop.CustomerOrder) throws -> Bool)? = nil
     ) throws -> [Bookshop.CustomerOrder] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Bookshop.CustomerOrder(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Bookshop.CustomerOrder(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -4278,7 +4278,7 @@ extension Bookshop {
             customerId: Int,
             since: Date
         ) throws -> [Bookshop.OrdersForCustomerRow] {
-            let statement = try context.cachedStatement(slot: ordersForCustomerSlot, sql: ordersForCustomerSQL)
+            let statement = try context.cachedStatement(slot: Self.ordersForCustomerSlot, sql: Self.ordersForCustomerSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(customerId, handle, 1)
@@ -4307,7 +4307,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:10`.
         public static func bookByISBN(_ context: SQLContext, isbn: String) throws -> Bookshop.Book? {
-            let statement = try context.cachedStatement(slot: bookByISBNSlot, sql: bookByISBNSQL)
+            let statement = try context.cachedStatement(slot: Self.bookByISBNSlot, sql: Self.bookByISBNSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(isbn, handle, 1)
@@ -4333,7 +4333,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:14`.
         public static func booksWithAuthors(_ context: SQLContext) throws -> [Bookshop.BooksWithAuthorsRow] {
-            let statement = try context.cachedStatement(slot: booksWithAuthorsSlot, sql: booksWithAuthorsSQL)
+            let statement = try context.cachedStatement(slot: Self.booksWithAuthorsSlot, sql: Self.booksWithAuthorsSQL)
             defer { statement.reset() }
             return try SQLRecordOperations.records(Bookshop.BooksWithAuthorsRow.self, from: statement)
         }
@@ -4371,7 +4371,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:22`.
         public static func customerTotals(_ context: SQLContext, minimumOrders: Int) throws -> [Bookshop.CustomerTotalsRow] {
-            let statement = try context.cachedStatement(slot: customerTotalsSlot, sql: customerTotalsSQL)
+            let statement = try context.cachedStatement(slot: Self.customerTotalsSlot, sql: Self.customerTotalsSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(minimumOrders, handle, 1)
@@ -4411,7 +4411,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:37`.
         public static func booksByIDs(_ context: SQLContext, ids: [Int], inPrint: Bool) throws -> [Bookshop.BooksByIDsRow] {
-            let sql = SQLRecordCoding.sql(joining: booksByIDsSQL, lists: [ids.count], from: 2)
+            let sql = SQLRecordCoding.sql(joining: Self.booksByIDsSQL, lists: [ids.count], from: 2)
             let statement = try context.cachedStatement(sql: sql)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
@@ -4452,7 +4452,7 @@ extension Bookshop {
             limit: Int,
             offset: Int
         ) throws -> [Bookshop.ReviewsByRow] {
-            let statement = try context.cachedStatement(slot: reviewsBySlot, sql: reviewsBySQL)
+            let statement = try context.cachedStatement(slot: Self.reviewsBySlot, sql: Self.reviewsBySQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(customerId, handle, 1)
@@ -4485,7 +4485,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:51`.
         public static func rankedBooks(_ context: SQLContext) throws -> [Bookshop.RankedBooksRow] {
-            let statement = try context.cachedStatement(slot: rankedBooksSlot, sql: rankedBooksSQL)
+            let statement = try context.cachedStatement(slot: Self.rankedBooksSlot, sql: Self.rankedBooksSQL)
             defer { statement.reset() }
             return try SQLRecordOperations.records(Bookshop.RankedBooksRow.self, from: statement)
         }
@@ -4521,7 +4521,7 @@ extension Bookshop {
             fewest: Int,
             most: Int
         ) throws -> [Bookshop.BooksPricedAboveRow] {
-            let statement = try context.cachedStatement(slot: booksPricedAboveSlot, sql: booksPricedAboveSQL)
+            let statement = try context.cachedStatement(slot: Self.booksPricedAboveSlot, sql: Self.booksPricedAboveSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(fewest, handle, 1)
@@ -4549,7 +4549,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:67`.
         public static func countBooks(_ context: SQLContext, pattern: String) throws -> Bookshop.CountBooksRow? {
-            let statement = try context.cachedStatement(slot: countBooksSlot, sql: countBooksSQL)
+            let statement = try context.cachedStatement(slot: Self.countBooksSlot, sql: Self.countBooksSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(pattern, handle, 1)
@@ -4577,7 +4577,7 @@ extension Bookshop {
         /// From `bookshop-queries.sql:70`.
         @discardableResult
         public static func addCustomer(_ context: SQLContext, email: String, name: String, marketing: Bool) throws -> Int {
-            let statement = try context.cachedStatement(slot: addCustomerSlot, sql: addCustomerSQL)
+            let statement = try context.cachedStatement(slot: Self.addCustomerSlot, sql: Self.addCustomerSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(email, handle, 1)
@@ -4607,7 +4607,7 @@ extension Bookshop {
         /// From `bookshop-queries.sql:73`.
         @discardableResult
         public static func renameCustomer(_ context: SQLContext, name: String, customerId: Int) throws -> Int {
-            let statement = try context.cachedStatement(slot: renameCustomerSlot, sql: renameCustomerSQL)
+            let statement = try context.cachedStatement(slot: Self.renameCustomerSlot, sql: Self.renameCustomerSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(name, handle, 1)
@@ -4636,7 +4636,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:76`.
         public static func shipOrder(_ context: SQLContext, shipped: Date?, orderId: Int) throws -> Bookshop.ShipOrderRow? {
-            let statement = try context.cachedStatement(slot: shipOrderSlot, sql: shipOrderSQL)
+            let statement = try context.cachedStatement(slot: Self.shipOrderSlot, sql: Self.shipOrderSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(shipped, handle, 1, .text, "shipOrder :shipped")
@@ -4663,7 +4663,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:81`.
         public static func eachTitle(_ context: SQLContext, _ body: (Bookshop.EachTitleRow) throws -> Void) throws {
-            let statement = try context.cachedStatement(slot: eachTitleSlot, sql: eachTitleSQL)
+            let statement = try context.cachedStatement(slot: Self.eachTitleSlot, sql: Self.eachTitleSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             while try statement.next() {
@@ -4689,7 +4689,7 @@ extension Bookshop {
         ///
         /// From `bookshop-queries.sql:84`.
         public static func deleteReviews(_ context: SQLContext, bookId: Int) throws {
-            let statement = try context.cachedStatement(slot: deleteReviewsSlot, sql: deleteReviewsSQL)
+            let statement = try context.cachedStatement(slot: Self.deleteReviewsSlot, sql: Self.deleteReviewsSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(bookId, handle, 1)
@@ -4723,7 +4723,7 @@ extension Bookshop {
             sql sqlArgument: String,
             body bodyArgument: String
         ) throws -> [Bookshop.BooksNamedRow] {
-            let statement = try context.cachedStatement(slot: booksNamedSlot, sql: booksNamedSQL)
+            let statement = try context.cachedStatement(slot: Self.booksNamedSlot, sql: Self.booksNamedSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(contextArgument, handle, 1)
@@ -4758,7 +4758,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:3`.
     public func ordersForCustomer(customerId: Int, since: Date) throws -> [Bookshop.OrdersForCustomerRow] {
-        return try withReadContext { context in try Bookshop.Queries.ordersForCustomer(context, customerId: customerId, since: since) }
+        return try self.withReadContext { context in try Bookshop.Queries.ordersForCustomer(context, customerId: customerId, since: since) }
     }
 
     /// The book with an ISBN: the row is exactly a `books` row, so the function returns `Book`.
@@ -4774,7 +4774,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:10`.
     public func bookByISBN(isbn: String) throws -> Bookshop.Book? {
-        return try withReadContext { context in try Bookshop.Queries.bookByISBN(context, isbn: isbn) }
+        return try self.withReadContext { context in try Bookshop.Queries.bookByISBN(context, isbn: isbn) }
     }
 
     /// Every book with its first author, when it has one (a LEFT JOIN makes the author optional).
@@ -4791,7 +4791,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:14`.
     public func booksWithAuthors() throws -> [Bookshop.BooksWithAuthorsRow] {
-        return try withReadContext { context in try Bookshop.Queries.booksWithAuthors(context) }
+        return try self.withReadContext { context in try Bookshop.Queries.booksWithAuthors(context) }
     }
 
     /// Aggregates with GROUP BY and HAVING: counts are never NULL, sums and averages can be.
@@ -4818,7 +4818,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:22`.
     public func customerTotals(minimumOrders: Int) throws -> [Bookshop.CustomerTotalsRow] {
-        return try withReadContext { context in try Bookshop.Queries.customerTotals(context, minimumOrders: minimumOrders) }
+        return try self.withReadContext { context in try Bookshop.Queries.customerTotals(context, minimumOrders: minimumOrders) }
     }
 
     /// A list parameter: `IN (:ids)` takes an array, one bound value per element.
@@ -4838,7 +4838,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:37`.
     public func booksByIDs(ids: [Int], inPrint: Bool) throws -> [Bookshop.BooksByIDsRow] {
-        return try withReadContext { context in try Bookshop.Queries.booksByIDs(context, ids: ids, inPrint: inPrint) }
+        return try self.withReadContext { context in try Bookshop.Queries.booksByIDs(context, ids: ids, inPrint: inPrint) }
     }
 
     /// `IS :customerId` takes nil too: reviews whose customer was deleted have none.
@@ -4859,7 +4859,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:44`.
     public func reviewsBy(customerId: Int?, limit: Int, offset: Int) throws -> [Bookshop.ReviewsByRow] {
-        return try withReadContext { context in try Bookshop.Queries.reviewsBy(context, customerId: customerId, limit: limit, offset: offset) }
+        return try self.withReadContext { context in try Bookshop.Queries.reviewsBy(context, customerId: customerId, limit: limit, offset: offset) }
     }
 
     /// A CTE and a window function.
@@ -4878,7 +4878,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:51`.
     public func rankedBooks() throws -> [Bookshop.RankedBooksRow] {
-        return try withReadContext { context in try Bookshop.Queries.rankedBooks(context) }
+        return try self.withReadContext { context in try Bookshop.Queries.rankedBooks(context) }
     }
 
     /// A subquery and BETWEEN.
@@ -4897,7 +4897,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:61`.
     public func booksPricedAbove(fewest: Int, most: Int) throws -> [Bookshop.BooksPricedAboveRow] {
-        return try withReadContext { context in try Bookshop.Queries.booksPricedAbove(context, fewest: fewest, most: most) }
+        return try self.withReadContext { context in try Bookshop.Queries.booksPricedAbove(context, fewest: fewest, most: most) }
     }
 
     /// The query `countBooks` of `bookshop-queries.sql:67`.
@@ -4913,7 +4913,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:67`.
     public func countBooks(pattern: String) throws -> Bookshop.CountBooksRow? {
-        return try withReadContext { context in try Bookshop.Queries.countBooks(context, pattern: pattern) }
+        return try self.withReadContext { context in try Bookshop.Queries.countBooks(context, pattern: pattern) }
     }
 
     /// The query `addCustomer` of `bookshop-queries.sql:70`.
@@ -4932,7 +4932,7 @@ extension Bookshop.Tables {
     /// From `bookshop-queries.sql:70`.
     @discardableResult
     public func addCustomer(email: String, name: String, marketing: Bool) throws -> Int {
-        return try withWriteContext { context in try Bookshop.Queries.addCustomer(context, email: email, name: name, marketing: marketing) }
+        return try self.withWriteContext { context in try Bookshop.Queries.addCustomer(context, email: email, name: name, marketing: marketing) }
     }
 
     /// The query `renameCustomer` of `bookshop-queries.sql:73`.
@@ -4950,7 +4950,7 @@ extension Bookshop.Tables {
     /// From `bookshop-queries.sql:73`.
     @discardableResult
     public func renameCustomer(name: String, customerId: Int) throws -> Int {
-        return try withWriteContext { context in try Bookshop.Queries.renameCustomer(context, name: name, customerId: customerId) }
+        return try self.withWriteContext { context in try Bookshop.Queries.renameCustomer(context, name: name, customerId: customerId) }
     }
 
     /// RETURNING gives the updated row's columns.
@@ -4968,7 +4968,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:76`.
     public func shipOrder(shipped: Date?, orderId: Int) throws -> Bookshop.ShipOrderRow? {
-        return try withWriteContext { context in try Bookshop.Queries.shipOrder(context, shipped: shipped, orderId: orderId) }
+        return try self.withWriteContext { context in try Bookshop.Queries.shipOrder(context, shipped: shipped, orderId: orderId) }
     }
 
     /// The query `eachTitle` of `bookshop-queries.sql:81`.
@@ -4984,7 +4984,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:81`.
     public func eachTitle(_ body: (Bookshop.EachTitleRow) throws -> Void) throws {
-        try withReadContext { context in try Bookshop.Queries.eachTitle(context, body) }
+        try self.withReadContext { context in try Bookshop.Queries.eachTitle(context, body) }
     }
 
     /// The query `deleteReviews` of `bookshop-queries.sql:84`.
@@ -5000,7 +5000,7 @@ extension Bookshop.Tables {
     ///
     /// From `bookshop-queries.sql:84`.
     public func deleteReviews(bookId: Int) throws {
-        try withWriteContext { context in try Bookshop.Queries.deleteReviews(context, bookId: bookId) }
+        try self.withWriteContext { context in try Bookshop.Queries.deleteReviews(context, bookId: bookId) }
     }
 
     /// Parameters named like the generated function's own values.
@@ -5024,7 +5024,7 @@ extension Bookshop.Tables {
         sql sqlArgument: String,
         body bodyArgument: String
     ) throws -> [Bookshop.BooksNamedRow] {
-        return try withReadContext { context in try Bookshop.Queries.booksNamed(context, context: contextArgument, handle: handleArgument, sql: sqlArgument, body: bodyArgument) }
+        return try self.withReadContext { context in try Bookshop.Queries.booksNamed(context, context: contextArgument, handle: handleArgument, sql: sqlArgument, body: bodyArgument) }
     }
 }
 
@@ -5046,7 +5046,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:3`.
     public func ordersForCustomer(customerId: Int, since: Date) async throws -> [Bookshop.OrdersForCustomerRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.ordersForCustomer(context, customerId: customerId, since: since) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.ordersForCustomer(context, customerId: customerId, since: since) }
     }
 
     /// The book with an ISBN: the row is exactly a `books` row, so the function returns `Book`.
@@ -5062,7 +5062,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:10`.
     public func bookByISBN(isbn: String) async throws -> Bookshop.Book? {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.bookByISBN(context, isbn: isbn) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.bookByISBN(context, isbn: isbn) }
     }
 
     /// Every book with its first author, when it has one (a LEFT JOIN makes the author optional).
@@ -5079,7 +5079,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:14`.
     public func booksWithAuthors() async throws -> [Bookshop.BooksWithAuthorsRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.booksWithAuthors(context) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.booksWithAuthors(context) }
     }
 
     /// Aggregates with GROUP BY and HAVING: counts are never NULL, sums and averages can be.
@@ -5106,7 +5106,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:22`.
     public func customerTotals(minimumOrders: Int) async throws -> [Bookshop.CustomerTotalsRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.customerTotals(context, minimumOrders: minimumOrders) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.customerTotals(context, minimumOrders: minimumOrders) }
     }
 
     /// A list parameter: `IN (:ids)` takes an array, one bound value per element.
@@ -5126,7 +5126,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:37`.
     public func booksByIDs(ids: [Int], inPrint: Bool) async throws -> [Bookshop.BooksByIDsRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.booksByIDs(context, ids: ids, inPrint: inPrint) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.booksByIDs(context, ids: ids, inPrint: inPrint) }
     }
 
     /// `IS :customerId` takes nil too: reviews whose customer was deleted have none.
@@ -5147,7 +5147,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:44`.
     public func reviewsBy(customerId: Int?, limit: Int, offset: Int) async throws -> [Bookshop.ReviewsByRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.reviewsBy(context, customerId: customerId, limit: limit, offset: offset) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.reviewsBy(context, customerId: customerId, limit: limit, offset: offset) }
     }
 
     /// A CTE and a window function.
@@ -5166,7 +5166,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:51`.
     public func rankedBooks() async throws -> [Bookshop.RankedBooksRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.rankedBooks(context) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.rankedBooks(context) }
     }
 
     /// A subquery and BETWEEN.
@@ -5185,7 +5185,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:61`.
     public func booksPricedAbove(fewest: Int, most: Int) async throws -> [Bookshop.BooksPricedAboveRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.booksPricedAbove(context, fewest: fewest, most: most) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.booksPricedAbove(context, fewest: fewest, most: most) }
     }
 
     /// The query `countBooks` of `bookshop-queries.sql:67`.
@@ -5201,7 +5201,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:67`.
     public func countBooks(pattern: String) async throws -> Bookshop.CountBooksRow? {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.countBooks(context, pattern: pattern) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.countBooks(context, pattern: pattern) }
     }
 
     /// The query `addCustomer` of `bookshop-queries.sql:70`.
@@ -5220,7 +5220,7 @@ extension Bookshop {
     /// From `bookshop-queries.sql:70`.
     @discardableResult
     public func addCustomer(email: String, name: String, marketing: Bool) async throws -> Int {
-        return try await pool.writeWithoutTransaction { context in try Bookshop.Queries.addCustomer(context, email: email, name: name, marketing: marketing) }
+        return try await self.pool.writeWithoutTransaction { context in try Bookshop.Queries.addCustomer(context, email: email, name: name, marketing: marketing) }
     }
 
     /// The query `renameCustomer` of `bookshop-queries.sql:73`.
@@ -5238,7 +5238,7 @@ extension Bookshop {
     /// From `bookshop-queries.sql:73`.
     @discardableResult
     public func renameCustomer(name: String, customerId: Int) async throws -> Int {
-        return try await pool.writeWithoutTransaction { context in try Bookshop.Queries.renameCustomer(context, name: name, customerId: customerId) }
+        return try await self.pool.writeWithoutTransaction { context in try Bookshop.Queries.renameCustomer(context, name: name, customerId: customerId) }
     }
 
     /// RETURNING gives the updated row's columns.
@@ -5256,7 +5256,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:76`.
     public func shipOrder(shipped: Date?, orderId: Int) async throws -> Bookshop.ShipOrderRow? {
-        return try await pool.writeWithoutTransaction { context in try Bookshop.Queries.shipOrder(context, shipped: shipped, orderId: orderId) }
+        return try await self.pool.writeWithoutTransaction { context in try Bookshop.Queries.shipOrder(context, shipped: shipped, orderId: orderId) }
     }
 
     /// The query `eachTitle` of `bookshop-queries.sql:81`.
@@ -5272,7 +5272,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:81`.
     public func eachTitle(_ body: @escaping @Sendable (Bookshop.EachTitleRow) throws -> Void) async throws {
-        try await pool.readWithoutTransaction { context in try Bookshop.Queries.eachTitle(context, body) }
+        try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.eachTitle(context, body) }
     }
 
     /// The query `deleteReviews` of `bookshop-queries.sql:84`.
@@ -5288,7 +5288,7 @@ extension Bookshop {
     ///
     /// From `bookshop-queries.sql:84`.
     public func deleteReviews(bookId: Int) async throws {
-        try await pool.writeWithoutTransaction { context in try Bookshop.Queries.deleteReviews(context, bookId: bookId) }
+        try await self.pool.writeWithoutTransaction { context in try Bookshop.Queries.deleteReviews(context, bookId: bookId) }
     }
 
     /// Parameters named like the generated function's own values.
@@ -5312,7 +5312,7 @@ extension Bookshop {
         sql sqlArgument: String,
         body bodyArgument: String
     ) async throws -> [Bookshop.BooksNamedRow] {
-        return try await pool.readWithoutTransaction { context in try Bookshop.Queries.booksNamed(context, context: contextArgument, handle: handleArgument, sql: sqlArgument, body: bodyArgument) }
+        return try await self.pool.readWithoutTransaction { context in try Bookshop.Queries.booksNamed(context, context: contextArgument, handle: handleArgument, sql: sqlArgument, body: bodyArgument) }
     }
 }
 

@@ -71,7 +71,7 @@ public struct StoreRecord: Identifiable, Hashable, Codable, Sendable {
     public var name: String
 
     /// The primary key, `store_id`.
-    public var id: Int { storeId }
+    public var id: Int { self.storeId }
 
     /// Creates a record.
     ///
@@ -206,12 +206,12 @@ extension StoreRecord {
         limit: Int? = nil,
         filter: ((StoreRecord) throws -> Bool)? = nil
     ) throws -> [StoreRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `store_id` in the database `db`, or nil.
     public static func find(_ storeId: Int, in db: OpaquePointer) throws -> StoreRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(storeId, to: $0, at: 1) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(storeId, to: $0, at: 1) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -225,7 +225,7 @@ extension StoreRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.storeId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -251,7 +251,7 @@ public struct Handle: Identifiable, Hashable, Codable, Sendable {
     public var label: String?
 
     /// The primary key, `handle_id`.
-    public var id: Int { handleId }
+    public var id: Int { self.handleId }
 
     /// Creates a record.
     ///
@@ -386,12 +386,12 @@ extension Handle {
         limit: Int? = nil,
         filter: ((Handle) throws -> Bool)? = nil
     ) throws -> [Handle] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `handle_id` in the database `db`, or nil.
     public static func find(_ handleId: Int, in db: OpaquePointer) throws -> Handle? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(handleId, to: $0, at: 1) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(handleId, to: $0, at: 1) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -405,7 +405,7 @@ extension Handle {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.handleId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -431,7 +431,7 @@ public struct Statement: Identifiable, Hashable, Codable, Sendable {
     public var body: String?
 
     /// The primary key, `statement_id`.
-    public var id: Int { statementId }
+    public var id: Int { self.statementId }
 
     /// Creates a record.
     ///
@@ -566,12 +566,12 @@ extension Statement {
         limit: Int? = nil,
         filter: ((Statement) throws -> Bool)? = nil
     ) throws -> [Statement] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `statement_id` in the database `db`, or nil.
     public static func find(_ statementId: Int, in db: OpaquePointer) throws -> Statement? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(statementId, to: $0, at: 1) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(statementId, to: $0, at: 1) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -585,7 +585,7 @@ extension Statement {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.statementId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -611,7 +611,7 @@ public struct Db: Identifiable, Hashable, Codable, Sendable {
     public var name: String?
 
     /// The primary key, `db_id`.
-    public var id: Int { dbId }
+    public var id: Int { self.dbId }
 
     /// Creates a record.
     ///
@@ -742,12 +742,12 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
 extension Db {
     /// The rows of `db` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(in db: OpaquePointer, limit: Int? = nil, filter: ((Db) throws -> Bool)? = nil) throws -> [Db] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Db(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Db(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `db_id` in the database `db`, or nil.
     public static func find(_ dbId: Int, in db: OpaquePointer) throws -> Db? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(dbId, to: $0, at: 1) }, decode: { try Db(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(dbId, to: $0, at: 1) }, decode: { try Db(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -761,7 +761,7 @@ extension Db {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.dbId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -801,7 +801,7 @@ public struct Chain: Identifiable, Hashable, Codable, Sendable {
     }
 
     /// The primary key: `id`, `chain_index`.
-    public var id: ID { ID(id2: id2, chainIndex: chainIndex) }
+    public var id: ID { ID(id2: self.id2, chainIndex: self.chainIndex) }
 
     /// Creates a record.
     public init(id2: Int, chainIndex: Int, storeId: Int? = nil) {
@@ -938,12 +938,12 @@ extension Chain {
         limit: Int? = nil,
         filter: ((Chain) throws -> Bool)? = nil
     ) throws -> [Chain] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id`, `chain_index` in the database `db`, or nil.
     public static func find(id2: Int, chainIndex: Int, in db: OpaquePointer) throws -> Chain? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(id2: id2, chainIndex: chainIndex), to: $0, at: 1) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(id2: id2, chainIndex: chainIndex), to: $0, at: 1) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -956,7 +956,7 @@ extension Chain {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(id2: self.id2, chainIndex: self.chainIndex, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1008,7 +1008,7 @@ public struct Gadget: Identifiable, Hashable, Codable, Sendable {
     public var type: String?
 
     /// The primary key, `gadget_id`.
-    public var id: Int { gadgetId }
+    public var id: Int { self.gadgetId }
 
     /// Creates a record.
     ///
@@ -1297,12 +1297,12 @@ extension Gadget {
         limit: Int? = nil,
         filter: ((Gadget) throws -> Bool)? = nil
     ) throws -> [Gadget] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `gadget_id` in the database `db`, or nil.
     public static func find(_ gadgetId: Int, in db: OpaquePointer) throws -> Gadget? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(gadgetId, to: $0, at: 1) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(gadgetId, to: $0, at: 1) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1316,7 +1316,7 @@ extension Gadget {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.gadgetId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

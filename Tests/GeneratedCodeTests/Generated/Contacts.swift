@@ -76,7 +76,7 @@ public struct Person: Identifiable, Hashable, Codable, Sendable {
     public var title: String?
 
     /// The primary key, `person_id`.
-    public var id: Int { personId }
+    public var id: Int { self.personId }
 
     /// Creates a record.
     ///
@@ -223,12 +223,12 @@ extension Person {
         limit: Int? = nil,
         filter: ((Person) throws -> Bool)? = nil
     ) throws -> [Person] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Person(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Person(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `person_id` in the database `db`, or nil.
     public static func find(_ personId: Int, in db: OpaquePointer) throws -> Person? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(personId, to: $0, at: 1) }, decode: { try Person(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(personId, to: $0, at: 1) }, decode: { try Person(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -242,7 +242,7 @@ extension Person {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "person", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.personId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -277,7 +277,7 @@ public struct Address: Identifiable, Hashable, Codable, Sendable {
     public var personId: Int?
 
     /// The primary key, `address_id`.
-    public var id: Int { addressId }
+    public var id: Int { self.addressId }
 
     /// Creates a record.
     ///
@@ -438,12 +438,12 @@ extension Address {
         limit: Int? = nil,
         filter: ((Address) throws -> Bool)? = nil
     ) throws -> [Address] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Address(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Address(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `address_id` in the database `db`, or nil.
     public static func find(_ addressId: Int, in db: OpaquePointer) throws -> Address? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(addressId, to: $0, at: 1) }, decode: { try Address(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(addressId, to: $0, at: 1) }, decode: { try Address(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -457,7 +457,7 @@ extension Address {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "address", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.addressId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -852,12 +852,12 @@ extension EdgeDatabase.MyTable {
         limit: Int? = nil,
         filter: ((EdgeDatabase.MyTable) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.MyTable] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.MyTable? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -871,7 +871,7 @@ extension EdgeDatabase.MyTable {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "my table", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1029,12 +1029,12 @@ extension EdgeDatabase.OrderItem {
         limit: Int? = nil,
         filter: ((EdgeDatabase.OrderItem) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.OrderItem] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.OrderItem? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1048,7 +1048,7 @@ extension EdgeDatabase.OrderItem {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1206,12 +1206,12 @@ extension EdgeDatabase.OrderItem2 {
         limit: Int? = nil,
         filter: ((EdgeDatabase.OrderItem2) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.OrderItem2] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.OrderItem2? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1225,7 +1225,7 @@ extension EdgeDatabase.OrderItem2 {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order_item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1368,12 +1368,12 @@ extension EdgeDatabase.Item {
         limit: Int? = nil,
         filter: ((EdgeDatabase.Item) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.Item] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Item? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1387,7 +1387,7 @@ extension EdgeDatabase.Item {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1547,12 +1547,12 @@ extension EdgeDatabase.Items {
         limit: Int? = nil,
         filter: ((EdgeDatabase.Items) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.Items] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Items? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1566,7 +1566,7 @@ extension EdgeDatabase.Items {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "items", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1679,7 +1679,7 @@ extension EdgeDatabase.TypeRecord {
         limit: Int? = nil,
         filter: ((EdgeDatabase.TypeRecord) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.TypeRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1791,7 +1791,7 @@ extension EdgeDatabase.ProtocolRecord {
         limit: Int? = nil,
         filter: ((EdgeDatabase.ProtocolRecord) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.ProtocolRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1817,7 +1817,7 @@ extension EdgeDatabase {
         public var group: String?
 
         /// The primary key, `where`.
-        public var id: Int { `where` }
+        public var id: Int { self.`where` }
 
         /// Creates a record.
         ///
@@ -1953,12 +1953,12 @@ extension EdgeDatabase.Select {
         limit: Int? = nil,
         filter: ((EdgeDatabase.Select) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.Select] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `where` in the database `db`, or nil.
     public static func find(_ `where`: Int, in db: OpaquePointer) throws -> EdgeDatabase.Select? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(`where`, to: $0, at: 1) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(`where`, to: $0, at: 1) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1972,7 +1972,7 @@ extension EdgeDatabase.Select {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "select", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.`where`, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1997,7 +1997,7 @@ extension EdgeDatabase {
         public var userId: Int
 
         /// The primary key, `code`.
-        public var id: String { code }
+        public var id: String { self.code }
 
         /// Creates a record.
         public init(code: String, userId: Int) {
@@ -2122,12 +2122,12 @@ extension EdgeDatabase._2faCode {
         limit: Int? = nil,
         filter: ((EdgeDatabase._2faCode) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase._2faCode] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String, in db: OpaquePointer) throws -> EdgeDatabase._2faCode? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2140,7 +2140,7 @@ extension EdgeDatabase._2faCode {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2315,12 +2315,12 @@ extension EdgeDatabase.Odd {
         limit: Int? = nil,
         filter: ((EdgeDatabase.Odd) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.Odd] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Odd? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2334,7 +2334,7 @@ extension EdgeDatabase.Odd {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "odd", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2546,12 +2546,12 @@ extension EdgeDatabase.XY {
         limit: Int? = nil,
         filter: ((EdgeDatabase.XY) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.XY] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.XY? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2565,7 +2565,7 @@ extension EdgeDatabase.XY {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "x\"#y", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -6924,7 +6924,7 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -7858,12 +7858,12 @@ extension EdgeDatabase.Wide {
         limit: Int? = nil,
         filter: ((EdgeDatabase.Wide) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.Wide] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Wide? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -7877,7 +7877,7 @@ extension EdgeDatabase.Wide {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "wide", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -7949,7 +7949,7 @@ extension EdgeDatabase.V {
         limit: Int? = nil,
         filter: ((EdgeDatabase.V) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.V] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -8014,7 +8014,7 @@ extension EdgeDatabase.OddView {
         limit: Int? = nil,
         filter: ((EdgeDatabase.OddView) throws -> Bool)? = nil
     ) throws -> [EdgeDatabase.OddView] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 

@@ -269,12 +269,12 @@ extension Keys.SearchHistory {
         limit: Int? = nil,
         filter: ((Keys.SearchHistory) throws -> Bool)? = nil
     ) throws -> [Keys.SearchHistory] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.SearchHistory(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.SearchHistory(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Keys.SearchHistory? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Keys.SearchHistory(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Keys.SearchHistory(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -288,7 +288,7 @@ extension Keys.SearchHistory {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "search_history", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -330,7 +330,7 @@ extension Keys {
         public var comment: String?
 
         /// The primary key, `objid`.
-        public var id: Int { objid }
+        public var id: Int { self.objid }
 
         /// Creates a record.
         ///
@@ -521,12 +521,12 @@ extension Keys.Event {
         limit: Int? = nil,
         filter: ((Keys.Event) throws -> Bool)? = nil
     ) throws -> [Keys.Event] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Event(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Event(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `objid` in the database `db`, or nil.
     public static func find(_ objid: Int, in db: OpaquePointer) throws -> Keys.Event? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(objid, to: $0, at: 1) }, decode: { try Keys.Event(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(objid, to: $0, at: 1) }, decode: { try Keys.Event(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -540,7 +540,7 @@ extension Keys.Event {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -712,12 +712,12 @@ extension Keys.KeyFirst {
         limit: Int? = nil,
         filter: ((Keys.KeyFirst) throws -> Bool)? = nil
     ) throws -> [Keys.KeyFirst] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.KeyFirst(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.KeyFirst(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Keys.KeyFirst? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Keys.KeyFirst(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Keys.KeyFirst(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -731,7 +731,7 @@ extension Keys.KeyFirst {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "key_first", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -918,12 +918,12 @@ extension Keys.Computed {
         limit: Int? = nil,
         filter: ((Keys.Computed) throws -> Bool)? = nil
     ) throws -> [Keys.Computed] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Computed(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Computed(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Keys.Computed? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Keys.Computed(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Keys.Computed(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -937,7 +937,7 @@ extension Keys.Computed {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "computed", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -964,7 +964,7 @@ extension Keys {
         public var weight: Int?
 
         /// The primary key, `code`.
-        public var id: String { code }
+        public var id: String { self.code }
 
         /// Creates a record.
         public init(label: String? = nil, code: String, weight: Int? = nil) {
@@ -1101,12 +1101,12 @@ extension Keys.Tag {
         limit: Int? = nil,
         filter: ((Keys.Tag) throws -> Bool)? = nil
     ) throws -> [Keys.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String, in db: OpaquePointer) throws -> Keys.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1119,7 +1119,7 @@ extension Keys.Tag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1161,7 +1161,7 @@ extension Keys {
         }
 
         /// The primary key: `c`, `a`.
-        public var id: ID { ID(c: c, a: a) }
+        public var id: ID { ID(c: self.c, a: self.a) }
 
         /// Creates a record.
         public init(a: String, b: Int? = nil, c: Int, d: String? = nil) {
@@ -1309,12 +1309,12 @@ extension Keys.Placement {
         limit: Int? = nil,
         filter: ((Keys.Placement) throws -> Bool)? = nil
     ) throws -> [Keys.Placement] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Placement(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Placement(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `c`, `a` in the database `db`, or nil.
     public static func find(c: Int, a: String, in db: OpaquePointer) throws -> Keys.Placement? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(c: c, a: a), to: $0, at: 1) }, decode: { try Keys.Placement(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(c: c, a: a), to: $0, at: 1) }, decode: { try Keys.Placement(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1327,7 +1327,7 @@ extension Keys.Placement {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(c: self.c, a: self.a, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1369,7 +1369,7 @@ extension Keys {
         }
 
         /// The primary key: `z`, `y`.
-        public var id: ID { ID(z: z, y: y) }
+        public var id: ID { ID(z: self.z, y: self.y) }
 
         /// Creates a record.
         public init(x: String? = nil, y: Int, z: String, w: Double? = nil) {
@@ -1517,12 +1517,12 @@ extension Keys.Reading {
         limit: Int? = nil,
         filter: ((Keys.Reading) throws -> Bool)? = nil
     ) throws -> [Keys.Reading] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Reading(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Reading(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `z`, `y` in the database `db`, or nil.
     public static func find(z: String, y: Int, in db: OpaquePointer) throws -> Keys.Reading? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(z: z, y: y), to: $0, at: 1) }, decode: { try Keys.Reading(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(z: z, y: y), to: $0, at: 1) }, decode: { try Keys.Reading(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1535,7 +1535,7 @@ extension Keys.Reading {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(z: self.z, y: self.y, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1561,7 +1561,7 @@ extension Keys {
         public var rank: Int?
 
         /// The primary key, `slug`.
-        public var id: String { slug }
+        public var id: String { self.slug }
 
         /// Creates a record.
         public init(note: String? = nil, slug: String, rank: Int? = nil) {
@@ -1698,12 +1698,12 @@ extension Keys.Slug {
         limit: Int? = nil,
         filter: ((Keys.Slug) throws -> Bool)? = nil
     ) throws -> [Keys.Slug] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Slug(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Slug(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `slug` in the database `db`, or nil.
     public static func find(_ slug: String, in db: OpaquePointer) throws -> Keys.Slug? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(slug, to: $0, at: 1) }, decode: { try Keys.Slug(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(slug, to: $0, at: 1) }, decode: { try Keys.Slug(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1716,7 +1716,7 @@ extension Keys.Slug {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.slug, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1754,7 +1754,7 @@ extension Keys {
         }
 
         /// The primary key: `right_id`, `left_id`.
-        public var id: ID { ID(rightId: rightId, leftId: leftId) }
+        public var id: ID { ID(rightId: self.rightId, leftId: self.leftId) }
 
         /// Creates a record.
         public init(leftId: Int, rightId: String) {
@@ -1877,12 +1877,12 @@ extension Keys.Pair {
         limit: Int? = nil,
         filter: ((Keys.Pair) throws -> Bool)? = nil
     ) throws -> [Keys.Pair] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.Pair(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Pair(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `right_id`, `left_id` in the database `db`, or nil.
     public static func find(rightId: String, leftId: Int, in db: OpaquePointer) throws -> Keys.Pair? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(rightId: rightId, leftId: leftId), to: $0, at: 1) }, decode: { try Keys.Pair(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(rightId: rightId, leftId: leftId), to: $0, at: 1) }, decode: { try Keys.Pair(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1895,7 +1895,7 @@ extension Keys.Pair {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(rightId: self.rightId, leftId: self.leftId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1921,7 +1921,7 @@ extension Keys {
         public var collection: SQLValue
 
         /// The primary key, `collection`.
-        public var id: SQLValue { collection }
+        public var id: SQLValue { self.collection }
 
         /// Creates a record.
         public init(name: String? = nil, position: Double? = nil, collection: SQLValue) {
@@ -2058,12 +2058,12 @@ extension Keys.CollectionItem {
         limit: Int? = nil,
         filter: ((Keys.CollectionItem) throws -> Bool)? = nil
     ) throws -> [Keys.CollectionItem] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keys.CollectionItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.CollectionItem(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `collection` in the database `db`, or nil.
     public static func find(_ collection: SQLValue, in db: OpaquePointer) throws -> Keys.CollectionItem? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(collection, to: $0, at: 1) }, decode: { try Keys.CollectionItem(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(collection, to: $0, at: 1) }, decode: { try Keys.CollectionItem(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2076,7 +2076,7 @@ extension Keys.CollectionItem {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.collection, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

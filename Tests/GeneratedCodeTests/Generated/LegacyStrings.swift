@@ -79,7 +79,7 @@ extension LegacyStrings {
         public var tag: String
 
         /// The primary key, `tag`.
-        public var id: String { tag }
+        public var id: String { self.tag }
 
         /// Creates a record.
         public init(tag: String) {
@@ -192,12 +192,12 @@ extension LegacyStrings.Tag {
         limit: Int? = nil,
         filter: ((LegacyStrings.Tag) throws -> Bool)? = nil
     ) throws -> [LegacyStrings.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `tag` in the database `db`, or nil.
     public static func find(_ tag: String, in db: OpaquePointer) throws -> LegacyStrings.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(tag, to: $0, at: 1) }, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -210,7 +210,7 @@ extension LegacyStrings.Tag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.tag, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -385,12 +385,12 @@ extension LegacyStrings.File {
         limit: Int? = nil,
         filter: ((LegacyStrings.File) throws -> Bool)? = nil
     ) throws -> [LegacyStrings.File] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> LegacyStrings.File? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -404,7 +404,7 @@ extension LegacyStrings.File {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "files", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -482,7 +482,7 @@ extension LegacyStrings.NamedFile {
         limit: Int? = nil,
         filter: ((LegacyStrings.NamedFile) throws -> Bool)? = nil
     ) throws -> [LegacyStrings.NamedFile] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyStrings.NamedFile(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyStrings.NamedFile(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 

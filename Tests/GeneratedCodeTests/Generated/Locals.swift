@@ -205,7 +205,7 @@ extension Locals {
         public var type: String?
 
         /// The primary key, `db`.
-        public var id: Int { db }
+        public var id: Int { self.db }
 
         /// Creates a record.
         ///
@@ -624,7 +624,7 @@ extension Locals.Local: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -750,12 +750,12 @@ extension Locals.Local {
         limit: Int? = nil,
         filter: ((Locals.Local) throws -> Bool)? = nil
     ) throws -> [Locals.Local] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Locals.Local(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Locals.Local(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `db` in the database `db`, or nil.
     public static func find(_ dbKey: Int, in db: OpaquePointer) throws -> Locals.Local? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(dbKey, to: $0, at: 1) }, decode: { try Locals.Local(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(dbKey, to: $0, at: 1) }, decode: { try Locals.Local(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -769,7 +769,7 @@ extension Locals.Local {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "locals", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.db, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.db, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.db, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -821,7 +821,7 @@ extension Locals {
         }
 
         /// The primary key: `index`, `db`.
-        public var id: ID { ID(index: index, db: db) }
+        public var id: ID { ID(index: self.index, db: self.db) }
 
         /// Creates a record.
         public init(statement: String? = nil, db: String, id2: String? = nil, index: Int, stored: Date? = nil) {
@@ -942,7 +942,7 @@ extension Locals.LocalPair: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -992,12 +992,12 @@ extension Locals.LocalPair {
         limit: Int? = nil,
         filter: ((Locals.LocalPair) throws -> Bool)? = nil
     ) throws -> [Locals.LocalPair] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Locals.LocalPair(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Locals.LocalPair(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `index`, `db` in the database `db`, or nil.
     public static func find(index: Int, db dbKey: String, in db: OpaquePointer) throws -> Locals.LocalPair? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(index: index, db: dbKey), to: $0, at: 1) }, decode: { try Locals.LocalPair(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(index: index, db: dbKey), to: $0, at: 1) }, decode: { try Locals.LocalPair(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1010,7 +1010,7 @@ extension Locals.LocalPair {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(index: self.index, db: self.db, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Locals.LocalPair.ID(index: self.index, db: self.db), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Locals.LocalPair.ID(index: self.index, db: self.db), to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1219,12 +1219,12 @@ extension Locals.LocalChild {
         limit: Int? = nil,
         filter: ((Locals.LocalChild) throws -> Bool)? = nil
     ) throws -> [Locals.LocalChild] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Locals.LocalChild(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Locals.LocalChild(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Locals.LocalChild? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Locals.LocalChild(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Locals.LocalChild(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1238,7 +1238,7 @@ extension Locals.LocalChild {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "local_child", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -157,7 +157,7 @@ public struct Event: Identifiable, Hashable, Codable, Sendable {
     public var omtime: Date?
 
     /// The primary key, `objid`.
-    public var id: Int { objid }
+    public var id: Int { self.objid }
 
     /// Creates a record.
     ///
@@ -378,7 +378,7 @@ extension Event: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -450,12 +450,12 @@ extension Event {
         limit: Int? = nil,
         filter: ((Event) throws -> Bool)? = nil
     ) throws -> [Event] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Event(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Event(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `objid` in the database `db`, or nil.
     public static func find(_ objid: Int, in db: OpaquePointer) throws -> Event? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(objid, to: $0, at: 1) }, decode: { try Event(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(objid, to: $0, at: 1) }, decode: { try Event(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -469,7 +469,7 @@ extension Event {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.objid, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.objid, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -637,7 +637,7 @@ extension Post: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -686,12 +686,12 @@ extension Post {
         limit: Int? = nil,
         filter: ((Post) throws -> Bool)? = nil
     ) throws -> [Post] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Post(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Post(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Post? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Post(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Post(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -705,7 +705,7 @@ extension Post {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -756,7 +756,7 @@ public struct GpkgContent: Identifiable, Hashable, Codable, Sendable {
     public var srsId: Int?
 
     /// The primary key, `table_name`.
-    public var id: String { tableName }
+    public var id: String { self.tableName }
 
     /// Creates a record.
     public init(
@@ -943,7 +943,7 @@ extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1009,12 +1009,12 @@ extension GpkgContent {
         limit: Int? = nil,
         filter: ((GpkgContent) throws -> Bool)? = nil
     ) throws -> [GpkgContent] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try GpkgContent(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try GpkgContent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `table_name` in the database `db`, or nil.
     public static func find(_ tableName: String, in db: OpaquePointer) throws -> GpkgContent? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(tableName, to: $0, at: 1) }, decode: { try GpkgContent(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tableName, to: $0, at: 1) }, decode: { try GpkgContent(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1027,7 +1027,7 @@ extension GpkgContent {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.tableName, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.tableName, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.tableName, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1070,7 +1070,7 @@ public struct AdobeImage: Identifiable, Hashable, Codable, Sendable {
     public var touchTime: Date
 
     /// The primary key, `id_local`.
-    public var id: Int { idLocal }
+    public var id: Int { self.idLocal }
 
     /// Creates a record.
     ///
@@ -1236,7 +1236,7 @@ extension AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1293,12 +1293,12 @@ extension AdobeImage {
         limit: Int? = nil,
         filter: ((AdobeImage) throws -> Bool)? = nil
     ) throws -> [AdobeImage] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id_local` in the database `db`, or nil.
     public static func find(_ idLocal: Int, in db: OpaquePointer) throws -> AdobeImage? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(idLocal, to: $0, at: 1) }, decode: { try AdobeImage(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(idLocal, to: $0, at: 1) }, decode: { try AdobeImage(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1312,7 +1312,7 @@ extension AdobeImage {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1455,7 +1455,7 @@ extension SyncLog: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1498,12 +1498,12 @@ extension SyncLog {
         limit: Int? = nil,
         filter: ((SyncLog) throws -> Bool)? = nil
     ) throws -> [SyncLog] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try SyncLog(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try SyncLog(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> SyncLog? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try SyncLog(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try SyncLog(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1517,7 +1517,7 @@ extension SyncLog {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "sync_log", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -425,12 +425,12 @@ extension Place {
         limit: Int? = nil,
         filter: ((Place) throws -> Bool)? = nil
     ) throws -> [Place] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Place(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Place(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Place? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Place(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Place(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -444,7 +444,7 @@ extension Place {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -482,7 +482,7 @@ public struct Zevent: Identifiable, Hashable, Codable, Sendable {
     public var ztitle: String?
 
     /// The primary key, `Z_PK`.
-    public var id: Int { zPk }
+    public var id: Int { self.zPk }
 
     /// Creates a record.
     ///
@@ -613,7 +613,7 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -664,12 +664,12 @@ extension Zevent {
         limit: Int? = nil,
         filter: ((Zevent) throws -> Bool)? = nil
     ) throws -> [Zevent] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `Z_PK` in the database `db`, or nil.
     public static func find(_ zPk: Int, in db: OpaquePointer) throws -> Zevent? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(zPk, to: $0, at: 1) }, decode: { try Zevent(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(zPk, to: $0, at: 1) }, decode: { try Zevent(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -683,7 +683,7 @@ extension Zevent {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.zPk, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -838,7 +838,7 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -884,12 +884,12 @@ extension LegacyPost {
         limit: Int? = nil,
         filter: ((LegacyPost) throws -> Bool)? = nil
     ) throws -> [LegacyPost] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> LegacyPost? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -903,7 +903,7 @@ extension LegacyPost {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -935,7 +935,7 @@ public struct Film: Identifiable, Hashable, Codable, Sendable {
     public var lastUpdate: Date
 
     /// The primary key, `film_id`.
-    public var id: Int { filmId }
+    public var id: Int { self.filmId }
 
     /// Creates a record.
     ///
@@ -1048,7 +1048,7 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1093,12 +1093,12 @@ extension Film {
         limit: Int? = nil,
         filter: ((Film) throws -> Bool)? = nil
     ) throws -> [Film] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Film(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `film_id` in the database `db`, or nil.
     public static func find(_ filmId: Int, in db: OpaquePointer) throws -> Film? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(filmId, to: $0, at: 1) }, decode: { try Film(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(filmId, to: $0, at: 1) }, decode: { try Film(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1112,7 +1112,7 @@ extension Film {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.filmId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1306,12 +1306,12 @@ extension Box: SQLKeyedRecord, SQLQueryableRecord {
 extension Box {
     /// The rows of `box` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(in db: OpaquePointer, limit: Int? = nil, filter: ((Box) throws -> Bool)? = nil) throws -> [Box] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Box(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Box(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Box? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Box(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Box(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1325,7 +1325,7 @@ extension Box {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1449,7 +1449,7 @@ extension NoteSearch {
         limit: Int? = nil,
         filter: ((NoteSearch) throws -> Bool)? = nil
     ) throws -> [NoteSearch] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1604,12 +1604,12 @@ extension Guarded {
         limit: Int? = nil,
         filter: ((Guarded) throws -> Bool)? = nil
     ) throws -> [Guarded] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Guarded? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1623,7 +1623,7 @@ extension Guarded {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1779,12 +1779,12 @@ extension Keyword {
         limit: Int? = nil,
         filter: ((Keyword) throws -> Bool)? = nil
     ) throws -> [Keyword] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Keyword? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Keyword(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Keyword(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1798,7 +1798,7 @@ extension Keyword {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1874,7 +1874,7 @@ extension StampedPost {
         limit: Int? = nil,
         filter: ((StampedPost) throws -> Bool)? = nil
     ) throws -> [StampedPost] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try StampedPost(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try StampedPost(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -1970,7 +1970,7 @@ extension Ported {
         ///
         /// From `ported-queries.sql:3`.
         public static func latestStamp(_ context: SQLContext) throws -> LatestStampRow? {
-            let statement = try context.cachedStatement(slot: latestStampSlot, sql: latestStampSQL)
+            let statement = try context.cachedStatement(slot: Self.latestStampSlot, sql: Self.latestStampSQL)
             defer { statement.reset() }
             return try SQLRecordOperations.firstRecord(LatestStampRow.self, from: statement)
         }
@@ -1994,7 +1994,7 @@ extension Ported {
         ///
         /// From `ported-queries.sql:8`.
         public static func stampedSince(_ context: SQLContext, since: Date) throws -> [StampedSinceRow] {
-            let statement = try context.cachedStatement(slot: stampedSinceSlot, sql: stampedSinceSQL)
+            let statement = try context.cachedStatement(slot: Self.stampedSinceSlot, sql: Self.stampedSinceSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(since, handle, 1, .unixTime, "stampedSince :since")
@@ -2020,7 +2020,7 @@ extension Ported.Tables {
     ///
     /// From `ported-queries.sql:3`.
     public func latestStamp() throws -> LatestStampRow? {
-        return try withReadContext { context in try Ported.Queries.latestStamp(context) }
+        return try self.withReadContext { context in try Ported.Queries.latestStamp(context) }
     }
 
     /// Posts stamped after a date, through the view: the parameter is bound as the column the
@@ -2037,7 +2037,7 @@ extension Ported.Tables {
     ///
     /// From `ported-queries.sql:8`.
     public func stampedSince(since: Date) throws -> [StampedSinceRow] {
-        return try withReadContext { context in try Ported.Queries.stampedSince(context, since: since) }
+        return try self.withReadContext { context in try Ported.Queries.stampedSince(context, since: since) }
     }
 }
 
@@ -2053,7 +2053,7 @@ extension Ported {
     ///
     /// From `ported-queries.sql:3`.
     public func latestStamp() async throws -> LatestStampRow? {
-        return try await pool.readWithoutTransaction { context in try Ported.Queries.latestStamp(context) }
+        return try await self.pool.readWithoutTransaction { context in try Ported.Queries.latestStamp(context) }
     }
 
     /// Posts stamped after a date, through the view: the parameter is bound as the column the
@@ -2070,7 +2070,7 @@ extension Ported {
     ///
     /// From `ported-queries.sql:8`.
     public func stampedSince(since: Date) async throws -> [StampedSinceRow] {
-        return try await pool.readWithoutTransaction { context in try Ported.Queries.stampedSince(context, since: since) }
+        return try await self.pool.readWithoutTransaction { context in try Ported.Queries.stampedSince(context, since: since) }
     }
 }
 

@@ -329,12 +329,12 @@ extension Review29.GenMid {
         limit: Int? = nil,
         filter: ((Review29.GenMid) throws -> Bool)? = nil
     ) throws -> [Review29.GenMid] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.GenMid(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.GenMid(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.GenMid? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.GenMid(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.GenMid(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -348,7 +348,7 @@ extension Review29.GenMid {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gen_mid", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -397,7 +397,7 @@ extension Review29 {
         }
 
         /// The primary key: `d`, `u`.
-        public var id: ID { ID(d: d, u: u) }
+        public var id: ID { ID(d: self.d, u: self.u) }
 
         /// Creates a record.
         public init(x: String? = nil, u: UUID, d: Date, seen: Date? = nil) {
@@ -510,7 +510,7 @@ extension Review29.StampKey: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -557,12 +557,12 @@ extension Review29.StampKey {
         limit: Int? = nil,
         filter: ((Review29.StampKey) throws -> Bool)? = nil
     ) throws -> [Review29.StampKey] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.StampKey(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.StampKey(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `d`, `u` in the database `db`, or nil.
     public static func find(d: Date, u: UUID, in db: OpaquePointer) throws -> Review29.StampKey? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(d: d, u: u), to: $0, at: 1) }, decode: { try Review29.StampKey(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(d: d, u: u), to: $0, at: 1) }, decode: { try Review29.StampKey(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -575,7 +575,7 @@ extension Review29.StampKey {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(d: self.d, u: self.u, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Review29.StampKey.ID(d: self.d, u: self.u), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Review29.StampKey.ID(d: self.d, u: self.u), to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -747,12 +747,12 @@ extension Review29.StrictWr {
         limit: Int? = nil,
         filter: ((Review29.StrictWr) throws -> Bool)? = nil
     ) throws -> [Review29.StrictWr] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.StrictWr(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.StrictWr(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.StrictWr? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.StrictWr(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.StrictWr(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -765,7 +765,7 @@ extension Review29.StrictWr {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1000,7 +1000,7 @@ extension Review29.Oddly: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1061,12 +1061,12 @@ extension Review29.Oddly {
         limit: Int? = nil,
         filter: ((Review29.Oddly) throws -> Bool)? = nil
     ) throws -> [Review29.Oddly] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Oddly(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Oddly(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.Oddly? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Oddly(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Oddly(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1080,7 +1080,7 @@ extension Review29.Oddly {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "oddly", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1114,7 +1114,7 @@ extension Review29 {
         public var index: Int?
 
         /// The primary key, `current`.
-        public var id: String { current }
+        public var id: String { self.current }
 
         /// Creates a record.
         public init(keeping: Date? = nil, current: String, statement: Date? = nil, index: Int? = nil) {
@@ -1227,7 +1227,7 @@ extension Review29.Kept: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1275,12 +1275,12 @@ extension Review29.Kept {
         limit: Int? = nil,
         filter: ((Review29.Kept) throws -> Bool)? = nil
     ) throws -> [Review29.Kept] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Kept(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Kept(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `current` in the database `db`, or nil.
     public static func find(_ current: String, in db: OpaquePointer) throws -> Review29.Kept? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(current, to: $0, at: 1) }, decode: { try Review29.Kept(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(current, to: $0, at: 1) }, decode: { try Review29.Kept(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1293,7 +1293,7 @@ extension Review29.Kept {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.current, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.current, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.current, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1478,12 +1478,12 @@ extension Review29.Shadow {
         limit: Int? = nil,
         filter: ((Review29.Shadow) throws -> Bool)? = nil
     ) throws -> [Review29.Shadow] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.Shadow? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1497,7 +1497,7 @@ extension Review29.Shadow {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "shadow", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1769,7 +1769,7 @@ extension Review29.Stamp: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1836,12 +1836,12 @@ extension Review29.Stamp {
         limit: Int? = nil,
         filter: ((Review29.Stamp) throws -> Bool)? = nil
     ) throws -> [Review29.Stamp] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Stamp(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Stamp(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.Stamp? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Stamp(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Stamp(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1855,7 +1855,7 @@ extension Review29.Stamp {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stamps", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1882,7 +1882,7 @@ extension Review29 {
         public var at: Date?
 
         /// The primary key, `code`.
-        public var id: String? { code }
+        public var id: String? { self.code }
 
         /// Creates a record.
         public init(code: String?, label: String? = nil, at: Date? = nil) {
@@ -1985,7 +1985,7 @@ extension Review29.Nk: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -2030,12 +2030,12 @@ extension Review29.Nk {
         limit: Int? = nil,
         filter: ((Review29.Nk) throws -> Bool)? = nil
     ) throws -> [Review29.Nk] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Nk(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Nk(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String?, in db: OpaquePointer) throws -> Review29.Nk? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try Review29.Nk(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try Review29.Nk(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2048,7 +2048,7 @@ extension Review29.Nk {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.code, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.code, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2192,12 +2192,12 @@ extension Review29.Dev {
         limit: Int? = nil,
         filter: ((Review29.Dev) throws -> Bool)? = nil
     ) throws -> [Review29.Dev] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Dev(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Dev(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: UUID, in db: OpaquePointer) throws -> Review29.Dev? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Dev(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Dev(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2210,7 +2210,7 @@ extension Review29.Dev {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2383,12 +2383,12 @@ extension Review29.DevLog {
         limit: Int? = nil,
         filter: ((Review29.DevLog) throws -> Bool)? = nil
     ) throws -> [Review29.DevLog] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.DevLog(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.DevLog(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.DevLog? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.DevLog(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.DevLog(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2402,7 +2402,7 @@ extension Review29.DevLog {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "dev_log", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2576,12 +2576,12 @@ extension Review29.DevNote {
         limit: Int? = nil,
         filter: ((Review29.DevNote) throws -> Bool)? = nil
     ) throws -> [Review29.DevNote] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.DevNote(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.DevNote(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.DevNote? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.DevNote(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.DevNote(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2595,7 +2595,7 @@ extension Review29.DevNote {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "dev_note", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2786,12 +2786,12 @@ extension Review29.Flag {
         limit: Int? = nil,
         filter: ((Review29.Flag) throws -> Bool)? = nil
     ) throws -> [Review29.Flag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Flag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Flag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.Flag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Flag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Flag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2805,7 +2805,7 @@ extension Review29.Flag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "flags", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2958,7 +2958,7 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -3004,12 +3004,12 @@ extension Review29.Numtext {
         limit: Int? = nil,
         filter: ((Review29.Numtext) throws -> Bool)? = nil
     ) throws -> [Review29.Numtext] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Review29.Numtext? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -3023,7 +3023,7 @@ extension Review29.Numtext {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "numtext", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -3250,7 +3250,7 @@ extension Review29 {
             sinceWhole: Date,
             sinceSeconds: Date
         ) throws -> [Review29.StampsAfterRow] {
-            let statement = try context.cachedStatement(slot: stampsAfterSlot, sql: stampsAfterSQL)
+            let statement = try context.cachedStatement(slot: Self.stampsAfterSlot, sql: Self.stampsAfterSQL)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(since, handle, 1, .unixTimeMilliseconds, "stampsAfter :since")
@@ -3275,7 +3275,7 @@ extension Review29 {
         ///
         /// From `review29-queries.sql:5`.
         public static func eitherDate(_ context: SQLContext) throws -> [Review29.EitherDateRow] {
-            let statement = try context.cachedStatement(slot: eitherDateSlot, sql: eitherDateSQL)
+            let statement = try context.cachedStatement(slot: Self.eitherDateSlot, sql: Self.eitherDateSQL)
             defer { statement.reset() }
             return try SQLRecordOperations.records(Review29.EitherDateRow.self, from: statement)
         }
@@ -3295,7 +3295,7 @@ extension Review29 {
         ///
         /// From `review29-queries.sql:9`.
         public static func bothDates(_ context: SQLContext) throws -> [Review29.BothDatesRow] {
-            let statement = try context.cachedStatement(slot: bothDatesSlot, sql: bothDatesSQL)
+            let statement = try context.cachedStatement(slot: Self.bothDatesSlot, sql: Self.bothDatesSQL)
             defer { statement.reset() }
             return try SQLRecordOperations.records(Review29.BothDatesRow.self, from: statement)
         }
@@ -3329,7 +3329,7 @@ extension Review29.Tables {
         sinceWhole: Date,
         sinceSeconds: Date
     ) throws -> [Review29.StampsAfterRow] {
-        return try withReadContext { context in try Review29.Queries.stampsAfter(context, since: since, sinceJulian: sinceJulian, sinceWhole: sinceWhole, sinceSeconds: sinceSeconds) }
+        return try self.withReadContext { context in try Review29.Queries.stampsAfter(context, since: since, sinceJulian: sinceJulian, sinceWhole: sinceWhole, sinceSeconds: sinceSeconds) }
     }
 
     /// A date from either of two columns of different storages.
@@ -3342,7 +3342,7 @@ extension Review29.Tables {
     ///
     /// From `review29-queries.sql:5`.
     public func eitherDate() throws -> [Review29.EitherDateRow] {
-        return try withReadContext { context in try Review29.Queries.eitherDate(context) }
+        return try self.withReadContext { context in try Review29.Queries.eitherDate(context) }
     }
 
     /// The dates of two columns of different storages, one after the other.
@@ -3355,7 +3355,7 @@ extension Review29.Tables {
     ///
     /// From `review29-queries.sql:9`.
     public func bothDates() throws -> [Review29.BothDatesRow] {
-        return try withReadContext { context in try Review29.Queries.bothDates(context) }
+        return try self.withReadContext { context in try Review29.Queries.bothDates(context) }
     }
 }
 
@@ -3381,7 +3381,7 @@ extension Review29 {
         sinceWhole: Date,
         sinceSeconds: Date
     ) async throws -> [Review29.StampsAfterRow] {
-        return try await pool.readWithoutTransaction { context in try Review29.Queries.stampsAfter(context, since: since, sinceJulian: sinceJulian, sinceWhole: sinceWhole, sinceSeconds: sinceSeconds) }
+        return try await self.pool.readWithoutTransaction { context in try Review29.Queries.stampsAfter(context, since: since, sinceJulian: sinceJulian, sinceWhole: sinceWhole, sinceSeconds: sinceSeconds) }
     }
 
     /// A date from either of two columns of different storages.
@@ -3394,7 +3394,7 @@ extension Review29 {
     ///
     /// From `review29-queries.sql:5`.
     public func eitherDate() async throws -> [Review29.EitherDateRow] {
-        return try await pool.readWithoutTransaction { context in try Review29.Queries.eitherDate(context) }
+        return try await self.pool.readWithoutTransaction { context in try Review29.Queries.eitherDate(context) }
     }
 
     /// The dates of two columns of different storages, one after the other.
@@ -3407,7 +3407,7 @@ extension Review29 {
     ///
     /// From `review29-queries.sql:9`.
     public func bothDates() async throws -> [Review29.BothDatesRow] {
-        return try await pool.readWithoutTransaction { context in try Review29.Queries.bothDates(context) }
+        return try await self.pool.readWithoutTransaction { context in try Review29.Queries.bothDates(context) }
     }
 }
 

@@ -520,7 +520,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -614,12 +614,12 @@ extension Item {
         limit: Int? = nil,
         filter: ((Item) throws -> Bool)? = nil
     ) throws -> [Item] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Item? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Item(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Item(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -633,7 +633,7 @@ extension Item {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -663,7 +663,7 @@ public struct Device: Identifiable, Hashable, Codable, Sendable {
     public var owner: Int?
 
     /// The primary key, `uuid`.
-    public var id: UUID { uuid }
+    public var id: UUID { self.uuid }
 
     /// Creates a record.
     public init(uuid: UUID = UUID(), label: String, owner: Int? = nil) {
@@ -801,12 +801,12 @@ extension Device {
         limit: Int? = nil,
         filter: ((Device) throws -> Bool)? = nil
     ) throws -> [Device] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Device(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Device(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `uuid` in the database `db`, or nil.
     public static func find(_ uuid: UUID, in db: OpaquePointer) throws -> Device? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(uuid, to: $0, at: 1) }, decode: { try Device(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(uuid, to: $0, at: 1) }, decode: { try Device(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -819,7 +819,7 @@ extension Device {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.uuid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -845,7 +845,7 @@ public struct Country: Identifiable, Hashable, Codable, Sendable {
     public var name: String
 
     /// The primary key, `code`.
-    public var id: String { code }
+    public var id: String { self.code }
 
     /// Creates a record.
     public init(code: String, name: String) {
@@ -969,12 +969,12 @@ extension Country {
         limit: Int? = nil,
         filter: ((Country) throws -> Bool)? = nil
     ) throws -> [Country] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Country(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Country(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String, in db: OpaquePointer) throws -> Country? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try Country(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try Country(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -987,7 +987,7 @@ extension Country {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1013,7 +1013,7 @@ public struct Legacy: Identifiable, Hashable, Codable, Sendable {
     public var label: String?
 
     /// The primary key, `number`.
-    public var id: Int? { number }
+    public var id: Int? { self.number }
 
     /// Creates a record.
     public init(number: Int?, label: String? = nil) {
@@ -1137,12 +1137,12 @@ extension Legacy {
         limit: Int? = nil,
         filter: ((Legacy) throws -> Bool)? = nil
     ) throws -> [Legacy] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `number` in the database `db`, or nil.
     public static func find(_ number: Int?, in db: OpaquePointer) throws -> Legacy? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(number, to: $0, at: 1) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(number, to: $0, at: 1) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1155,7 +1155,7 @@ extension Legacy {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.number, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1199,7 +1199,7 @@ public struct Edition: Identifiable, Hashable, Codable, Sendable {
     }
 
     /// The primary key: `country_code`, `item_id`.
-    public var id: ID { ID(countryCode: countryCode, itemId: itemId) }
+    public var id: ID { ID(countryCode: self.countryCode, itemId: self.itemId) }
 
     /// Creates a record.
     public init(countryCode: String, itemId: Int, released: Date) {
@@ -1301,7 +1301,7 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1349,12 +1349,12 @@ extension Edition {
         limit: Int? = nil,
         filter: ((Edition) throws -> Bool)? = nil
     ) throws -> [Edition] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `country_code`, `item_id` in the database `db`, or nil.
     public static func find(countryCode: String, itemId: Int, in db: OpaquePointer) throws -> Edition? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(countryCode: countryCode, itemId: itemId), to: $0, at: 1) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(countryCode: countryCode, itemId: itemId), to: $0, at: 1) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1367,7 +1367,7 @@ extension Edition {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(countryCode: self.countryCode, itemId: self.itemId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1558,12 +1558,12 @@ extension EditionNote {
         limit: Int? = nil,
         filter: ((EditionNote) throws -> Bool)? = nil
     ) throws -> [EditionNote] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> EditionNote? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1577,7 +1577,7 @@ extension EditionNote {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1786,12 +1786,12 @@ extension MeasurementRecord {
         limit: Int? = nil,
         filter: ((MeasurementRecord) throws -> Bool)? = nil
     ) throws -> [MeasurementRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> MeasurementRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1805,7 +1805,7 @@ extension MeasurementRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1998,12 +1998,12 @@ extension Employee {
         limit: Int? = nil,
         filter: ((Employee) throws -> Bool)? = nil
     ) throws -> [Employee] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Employee? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2017,7 +2017,7 @@ extension Employee {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2142,7 +2142,7 @@ extension LogLine {
         limit: Int? = nil,
         filter: ((LogLine) throws -> Bool)? = nil
     ) throws -> [LogLine] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2248,7 +2248,7 @@ extension Tag: SQLTableRecord, SQLQueryableRecord {
 extension Tag {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(in db: OpaquePointer, limit: Int? = nil, filter: ((Tag) throws -> Bool)? = nil) throws -> [Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2344,7 +2344,7 @@ extension ItemStat {
         limit: Int? = nil,
         filter: ((ItemStat) throws -> Bool)? = nil
     ) throws -> [ItemStat] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -2415,7 +2415,7 @@ extension DeviceOwner {
         limit: Int? = nil,
         filter: ((DeviceOwner) throws -> Bool)? = nil
     ) throws -> [DeviceOwner] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -2472,7 +2472,7 @@ extension TagLabel {
         limit: Int? = nil,
         filter: ((TagLabel) throws -> Bool)? = nil
     ) throws -> [TagLabel] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 

@@ -290,12 +290,12 @@ extension Uptime.Monitor {
         limit: Int? = nil,
         filter: ((Uptime.Monitor) throws -> Bool)? = nil
     ) throws -> [Uptime.Monitor] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.Monitor(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.Monitor(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Uptime.Monitor? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Uptime.Monitor(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.Monitor(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -309,7 +309,7 @@ extension Uptime.Monitor {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -334,7 +334,7 @@ extension Uptime {
         public var value: String?
 
         /// The primary key, `key`.
-        public var id: String { key }
+        public var id: String { self.key }
 
         /// Creates a record.
         public init(key: String, value: String? = nil) {
@@ -459,12 +459,12 @@ extension Uptime.Setting {
         limit: Int? = nil,
         filter: ((Uptime.Setting) throws -> Bool)? = nil
     ) throws -> [Uptime.Setting] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.Setting(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.Setting(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `key` in the database `db`, or nil.
     public static func find(_ key: String, in db: OpaquePointer) throws -> Uptime.Setting? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(key, to: $0, at: 1) }, decode: { try Uptime.Setting(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(key, to: $0, at: 1) }, decode: { try Uptime.Setting(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -477,7 +477,7 @@ extension Uptime.Setting {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.key, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -652,12 +652,12 @@ extension Uptime.Tag {
         limit: Int? = nil,
         filter: ((Uptime.Tag) throws -> Bool)? = nil
     ) throws -> [Uptime.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Uptime.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -671,7 +671,7 @@ extension Uptime.Tag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -866,12 +866,12 @@ extension Uptime.MonitorTag {
         limit: Int? = nil,
         filter: ((Uptime.MonitorTag) throws -> Bool)? = nil
     ) throws -> [Uptime.MonitorTag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.MonitorTag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.MonitorTag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Uptime.MonitorTag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Uptime.MonitorTag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.MonitorTag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -885,7 +885,7 @@ extension Uptime.MonitorTag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor_tag", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1042,7 +1042,7 @@ extension Uptime.MapRecord {
         limit: Int? = nil,
         filter: ((Uptime.MapRecord) throws -> Bool)? = nil
     ) throws -> [Uptime.MapRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.MapRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.MapRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1066,7 +1066,7 @@ extension Uptime {
         public var tileData: [UInt8]
 
         /// The primary key, `tile_id`.
-        public var id: String { tileId }
+        public var id: String { self.tileId }
 
         /// Creates a record.
         public init(tileId: String, tileData: [UInt8]) {
@@ -1191,12 +1191,12 @@ extension Uptime.ImageRecord {
         limit: Int? = nil,
         filter: ((Uptime.ImageRecord) throws -> Bool)? = nil
     ) throws -> [Uptime.ImageRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `tile_id` in the database `db`, or nil.
     public static func find(_ tileId: String, in db: OpaquePointer) throws -> Uptime.ImageRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(tileId, to: $0, at: 1) }, decode: { try Uptime.ImageRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tileId, to: $0, at: 1) }, decode: { try Uptime.ImageRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1209,7 +1209,7 @@ extension Uptime.ImageRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.tileId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1233,7 +1233,7 @@ extension Uptime {
         public var value: String?
 
         /// The primary key, `name`.
-        public var id: String { name }
+        public var id: String { self.name }
 
         /// Creates a record.
         public init(name: String, value: String? = nil) {
@@ -1358,12 +1358,12 @@ extension Uptime.Metadata {
         limit: Int? = nil,
         filter: ((Uptime.Metadata) throws -> Bool)? = nil
     ) throws -> [Uptime.Metadata] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.Metadata(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.Metadata(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `name` in the database `db`, or nil.
     public static func find(_ name: String, in db: OpaquePointer) throws -> Uptime.Metadata? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(name, to: $0, at: 1) }, decode: { try Uptime.Metadata(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(name, to: $0, at: 1) }, decode: { try Uptime.Metadata(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1376,7 +1376,7 @@ extension Uptime.Metadata {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.name, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1462,7 +1462,7 @@ extension Uptime.Tile {
         limit: Int? = nil,
         filter: ((Uptime.Tile) throws -> Bool)? = nil
     ) throws -> [Uptime.Tile] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Uptime.Tile(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.Tile(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 

@@ -260,18 +260,18 @@ extension UptimeRaw.Monitor {
         limit: Int? = nil,
         filter: ((UptimeRaw.Monitor) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.Monitor] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `monitor` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.Monitor) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> UptimeRaw.Monitor? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -285,7 +285,7 @@ extension UptimeRaw.Monitor {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -310,7 +310,7 @@ extension UptimeRaw {
         public var value: String?
 
         /// The primary key, `key`.
-        public var id: String { key }
+        public var id: String { self.key }
 
         /// Creates a record.
         public init(key: String, value: String? = nil) {
@@ -415,18 +415,18 @@ extension UptimeRaw.Setting {
         limit: Int? = nil,
         filter: ((UptimeRaw.Setting) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.Setting] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `setting` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.Setting) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `key` in the database `db`, or nil.
     public static func find(_ key: String, in db: OpaquePointer) throws -> UptimeRaw.Setting? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(key, to: $0, at: 1) }, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(key, to: $0, at: 1) }, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -439,7 +439,7 @@ extension UptimeRaw.Setting {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.key, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -594,18 +594,18 @@ extension UptimeRaw.Tag {
         limit: Int? = nil,
         filter: ((UptimeRaw.Tag) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> UptimeRaw.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -619,7 +619,7 @@ extension UptimeRaw.Tag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -788,18 +788,18 @@ extension UptimeRaw.MonitorTag {
         limit: Int? = nil,
         filter: ((UptimeRaw.MonitorTag) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.MonitorTag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `monitor_tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.MonitorTag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> UptimeRaw.MonitorTag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -813,7 +813,7 @@ extension UptimeRaw.MonitorTag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor_tag", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -948,13 +948,13 @@ extension UptimeRaw.MapRecord {
         limit: Int? = nil,
         filter: ((UptimeRaw.MapRecord) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.MapRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.MapRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.MapRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `map` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.MapRecord) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.MapRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.MapRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -978,7 +978,7 @@ extension UptimeRaw {
         public var tileData: [UInt8]
 
         /// The primary key, `tile_id`.
-        public var id: String { tileId }
+        public var id: String { self.tileId }
 
         /// Creates a record.
         public init(tileId: String, tileData: [UInt8]) {
@@ -1083,18 +1083,18 @@ extension UptimeRaw.ImageRecord {
         limit: Int? = nil,
         filter: ((UptimeRaw.ImageRecord) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.ImageRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `images` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.ImageRecord) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `tile_id` in the database `db`, or nil.
     public static func find(_ tileId: String, in db: OpaquePointer) throws -> UptimeRaw.ImageRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(tileId, to: $0, at: 1) }, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tileId, to: $0, at: 1) }, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1107,7 +1107,7 @@ extension UptimeRaw.ImageRecord {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.tileId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1131,7 +1131,7 @@ extension UptimeRaw {
         public var value: String?
 
         /// The primary key, `name`.
-        public var id: String { name }
+        public var id: String { self.name }
 
         /// Creates a record.
         public init(name: String, value: String? = nil) {
@@ -1236,18 +1236,18 @@ extension UptimeRaw.Metadata {
         limit: Int? = nil,
         filter: ((UptimeRaw.Metadata) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.Metadata] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `metadata` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.Metadata) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `name` in the database `db`, or nil.
     public static func find(_ name: String, in db: OpaquePointer) throws -> UptimeRaw.Metadata? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(name, to: $0, at: 1) }, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(name, to: $0, at: 1) }, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1260,7 +1260,7 @@ extension UptimeRaw.Metadata {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.name, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1326,13 +1326,13 @@ extension UptimeRaw.Tile {
         limit: Int? = nil,
         filter: ((UptimeRaw.Tile) throws -> Bool)? = nil
     ) throws -> [UptimeRaw.Tile] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try UptimeRaw.Tile(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.Tile(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tiles` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.Tile) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try UptimeRaw.Tile(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.Tile(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 

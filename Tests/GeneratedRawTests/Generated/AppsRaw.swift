@@ -150,7 +150,7 @@ extension Apps {
         public var isRoaming: Bool?
 
         /// The primary key, `DeviceGuid`.
-        public var id: UUID { deviceGuid }
+        public var id: UUID { self.deviceGuid }
 
         /// Creates a record.
         public init(deviceGuid: UUID = UUID(), name: String, isActive: Bool = false, isRoaming: Bool? = true) {
@@ -275,18 +275,18 @@ extension Apps.Device {
         limit: Int? = nil,
         filter: ((Apps.Device) throws -> Bool)? = nil
     ) throws -> [Apps.Device] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Device` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.Device) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `DeviceGuid` in the database `db`, or nil.
     public static func find(_ deviceGuid: UUID, in db: OpaquePointer) throws -> Apps.Device? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(deviceGuid, to: $0, at: 1) }, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(deviceGuid, to: $0, at: 1) }, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -299,7 +299,7 @@ extension Apps.Device {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.deviceGuid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -507,18 +507,18 @@ extension Apps.NotificationRecord {
         limit: Int? = nil,
         filter: ((Apps.NotificationRecord) throws -> Bool)? = nil
     ) throws -> [Apps.NotificationRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Notification` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.NotificationRecord) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `Id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Apps.NotificationRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -532,7 +532,7 @@ extension Apps.NotificationRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Notification", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -659,18 +659,18 @@ extension Apps.Session {
         limit: Int? = nil,
         filter: ((Apps.Session) throws -> Bool)? = nil
     ) throws -> [Apps.Session] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Session` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.Session) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: UUID, in db: OpaquePointer) throws -> Apps.Session? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -683,7 +683,7 @@ extension Apps.Session {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -707,7 +707,7 @@ extension Apps {
         public var title: String?
 
         /// The primary key, `uuid`.
-        public var id: UUID { uuid }
+        public var id: UUID { self.uuid }
 
         /// Creates a record.
         public init(uuid: UUID = UUID(), title: String? = nil) {
@@ -812,18 +812,18 @@ extension Apps.Bookmark {
         limit: Int? = nil,
         filter: ((Apps.Bookmark) throws -> Bool)? = nil
     ) throws -> [Apps.Bookmark] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Bookmark` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.Bookmark) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `uuid` in the database `db`, or nil.
     public static func find(_ uuid: UUID, in db: OpaquePointer) throws -> Apps.Bookmark? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(uuid, to: $0, at: 1) }, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(uuid, to: $0, at: 1) }, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -836,7 +836,7 @@ extension Apps.Bookmark {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.uuid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -893,7 +893,7 @@ extension Apps {
         }
 
         /// The primary key: `service`, `client`, `client_type`, `indirect_object_identifier`.
-        public var id: ID { ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier) }
+        public var id: ID { ID(service: self.service, client: self.client, clientType: self.clientType, indirectObjectIdentifier: self.indirectObjectIdentifier) }
 
         /// Creates a record.
         public init(
@@ -1043,13 +1043,13 @@ extension Apps.Access {
         limit: Int? = nil,
         filter: ((Apps.Access) throws -> Bool)? = nil
     ) throws -> [Apps.Access] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `access` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.Access) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `service`, `client`, `client_type`, `indirect_object_identifier` in the database `db`, or nil.
@@ -1060,7 +1060,7 @@ extension Apps.Access {
         indirectObjectIdentifier: String?,
         in db: OpaquePointer
     ) throws -> Apps.Access? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier), to: $0, at: 1) }, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier), to: $0, at: 1) }, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1073,7 +1073,7 @@ extension Apps.Access {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(service: self.service, client: self.client, clientType: self.clientType, indirectObjectIdentifier: self.indirectObjectIdentifier, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1095,7 +1095,7 @@ extension Apps {
         public var service: String?
 
         /// The primary key, `service`.
-        public var id: String? { service }
+        public var id: String? { self.service }
 
         /// Creates a record.
         public init(service: String?) {
@@ -1190,18 +1190,18 @@ extension Apps.AccessOverride {
         limit: Int? = nil,
         filter: ((Apps.AccessOverride) throws -> Bool)? = nil
     ) throws -> [Apps.AccessOverride] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `access_overrides` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.AccessOverride) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `service` in the database `db`, or nil.
     public static func find(_ service: String?, in db: OpaquePointer) throws -> Apps.AccessOverride? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(service, to: $0, at: 1) }, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(service, to: $0, at: 1) }, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1214,7 +1214,7 @@ extension Apps.AccessOverride {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.service, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1238,7 +1238,7 @@ extension Apps {
         public var value: Int
 
         /// The primary key, `key`.
-        public var id: String { key }
+        public var id: String { self.key }
 
         /// Creates a record.
         public init(key: String, value: Int) {
@@ -1343,18 +1343,18 @@ extension Apps.Admin {
         limit: Int? = nil,
         filter: ((Apps.Admin) throws -> Bool)? = nil
     ) throws -> [Apps.Admin] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `admin` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.Admin) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `key` in the database `db`, or nil.
     public static func find(_ key: String, in db: OpaquePointer) throws -> Apps.Admin? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(key, to: $0, at: 1) }, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(key, to: $0, at: 1) }, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1367,7 +1367,7 @@ extension Apps.Admin {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.key, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1429,7 +1429,7 @@ extension Apps {
         public var touchTime: Date
 
         /// The primary key, `id_local`.
-        public var id: Int { idLocal }
+        public var id: Int { self.idLocal }
 
         /// Creates a record.
         ///
@@ -1655,7 +1655,7 @@ extension Apps.AdobeImage {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1692,18 +1692,18 @@ extension Apps.AdobeImage {
         limit: Int? = nil,
         filter: ((Apps.AdobeImage) throws -> Bool)? = nil
     ) throws -> [Apps.AdobeImage] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Adobe_images` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.AdobeImage) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id_local` in the database `db`, or nil.
     public static func find(_ idLocal: Int, in db: OpaquePointer) throws -> Apps.AdobeImage? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1717,7 +1717,7 @@ extension Apps.AdobeImage {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1762,7 +1762,7 @@ extension Apps {
         public var modTime: String?
 
         /// The primary key, `id_local`.
-        public var id: Int { idLocal }
+        public var id: Int { self.idLocal }
 
         /// Creates a record.
         ///
@@ -1944,18 +1944,18 @@ extension Apps.AgLibraryFile {
         limit: Int? = nil,
         filter: ((Apps.AgLibraryFile) throws -> Bool)? = nil
     ) throws -> [Apps.AgLibraryFile] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `AgLibraryFile` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.AgLibraryFile) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id_local` in the database `db`, or nil.
     public static func find(_ idLocal: Int, in db: OpaquePointer) throws -> Apps.AgLibraryFile? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(idLocal, to: $0, at: 1) }, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1969,7 +1969,7 @@ extension Apps.AgLibraryFile {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "AgLibraryFile", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2193,18 +2193,18 @@ extension Apps.Message {
         limit: Int? = nil,
         filter: ((Apps.Message) throws -> Bool)? = nil
     ) throws -> [Apps.Message] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `messages` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.Message) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `_id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Apps.Message? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2218,7 +2218,7 @@ extension Apps.Message {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "messages", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -2289,13 +2289,13 @@ extension Apps.UnreadNotification {
         limit: Int? = nil,
         filter: ((Apps.UnreadNotification) throws -> Bool)? = nil
     ) throws -> [Apps.UnreadNotification] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Apps.UnreadNotification(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Apps.UnreadNotification(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `UnreadNotification` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Apps.UnreadNotification) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Apps.UnreadNotification(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Apps.UnreadNotification(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 

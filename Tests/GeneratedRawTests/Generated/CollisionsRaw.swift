@@ -78,7 +78,7 @@ extension CollisionsRaw {
         public var name: String
 
         /// The primary key, `store_id`.
-        public var id: Int { storeId }
+        public var id: Int { self.storeId }
 
         /// Creates a record.
         ///
@@ -194,18 +194,18 @@ extension CollisionsRaw.StoreRecord {
         limit: Int? = nil,
         filter: ((CollisionsRaw.StoreRecord) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.StoreRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `store` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.StoreRecord) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `store_id` in the database `db`, or nil.
     public static func find(_ storeId: Int, in db: OpaquePointer) throws -> CollisionsRaw.StoreRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(storeId, to: $0, at: 1) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(storeId, to: $0, at: 1) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -219,7 +219,7 @@ extension CollisionsRaw.StoreRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.storeId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -246,7 +246,7 @@ extension CollisionsRaw {
         public var label: String?
 
         /// The primary key, `handle_id`.
-        public var id: Int { handleId }
+        public var id: Int { self.handleId }
 
         /// Creates a record.
         ///
@@ -362,18 +362,18 @@ extension CollisionsRaw.Handle {
         limit: Int? = nil,
         filter: ((CollisionsRaw.Handle) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Handle] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `handle` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Handle) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `handle_id` in the database `db`, or nil.
     public static func find(_ handleId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Handle? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(handleId, to: $0, at: 1) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(handleId, to: $0, at: 1) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -387,7 +387,7 @@ extension CollisionsRaw.Handle {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.handleId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -414,7 +414,7 @@ extension CollisionsRaw {
         public var body: String?
 
         /// The primary key, `statement_id`.
-        public var id: Int { statementId }
+        public var id: Int { self.statementId }
 
         /// Creates a record.
         ///
@@ -530,18 +530,18 @@ extension CollisionsRaw.Statement {
         limit: Int? = nil,
         filter: ((CollisionsRaw.Statement) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Statement] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `statement` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Statement) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `statement_id` in the database `db`, or nil.
     public static func find(_ statementId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Statement? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(statementId, to: $0, at: 1) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(statementId, to: $0, at: 1) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -555,7 +555,7 @@ extension CollisionsRaw.Statement {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.statementId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -582,7 +582,7 @@ extension CollisionsRaw {
         public var name: String?
 
         /// The primary key, `db_id`.
-        public var id: Int { dbId }
+        public var id: Int { self.dbId }
 
         /// Creates a record.
         ///
@@ -698,18 +698,18 @@ extension CollisionsRaw.Db {
         limit: Int? = nil,
         filter: ((CollisionsRaw.Db) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Db] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `db` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Db) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `db_id` in the database `db`, or nil.
     public static func find(_ dbId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Db? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(dbId, to: $0, at: 1) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(dbId, to: $0, at: 1) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -723,7 +723,7 @@ extension CollisionsRaw.Db {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.dbId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -764,7 +764,7 @@ extension CollisionsRaw {
         }
 
         /// The primary key: `id`, `chain_index`.
-        public var id: ID { ID(id2: id2, chainIndex: chainIndex) }
+        public var id: ID { ID(id2: self.id2, chainIndex: self.chainIndex) }
 
         /// Creates a record.
         public init(id2: Int, chainIndex: Int, storeId: Int? = nil) {
@@ -880,18 +880,18 @@ extension CollisionsRaw.Chain {
         limit: Int? = nil,
         filter: ((CollisionsRaw.Chain) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Chain] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `chain` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Chain) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id`, `chain_index` in the database `db`, or nil.
     public static func find(id2: Int, chainIndex: Int, in db: OpaquePointer) throws -> CollisionsRaw.Chain? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(id2: id2, chainIndex: chainIndex), to: $0, at: 1) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(id2: id2, chainIndex: chainIndex), to: $0, at: 1) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -904,7 +904,7 @@ extension CollisionsRaw.Chain {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(id2: self.id2, chainIndex: self.chainIndex, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -957,7 +957,7 @@ extension CollisionsRaw {
         public var type: String?
 
         /// The primary key, `gadget_id`.
-        public var id: Int { gadgetId }
+        public var id: Int { self.gadgetId }
 
         /// Creates a record.
         ///
@@ -1199,18 +1199,18 @@ extension CollisionsRaw.Gadget {
         limit: Int? = nil,
         filter: ((CollisionsRaw.Gadget) throws -> Bool)? = nil
     ) throws -> [CollisionsRaw.Gadget] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `gadget` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (CollisionsRaw.Gadget) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `gadget_id` in the database `db`, or nil.
     public static func find(_ gadgetId: Int, in db: OpaquePointer) throws -> CollisionsRaw.Gadget? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(gadgetId, to: $0, at: 1) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(gadgetId, to: $0, at: 1) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1224,7 +1224,7 @@ extension CollisionsRaw.Gadget {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.gadgetId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -253,18 +253,18 @@ extension KeysRaw.SearchHistory {
         limit: Int? = nil,
         filter: ((KeysRaw.SearchHistory) throws -> Bool)? = nil
     ) throws -> [KeysRaw.SearchHistory] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `search_history` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.SearchHistory) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> KeysRaw.SearchHistory? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -278,7 +278,7 @@ extension KeysRaw.SearchHistory {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "search_history", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -320,7 +320,7 @@ extension KeysRaw {
         public var comment: String?
 
         /// The primary key, `objid`.
-        public var id: Int { objid }
+        public var id: Int { self.objid }
 
         /// Creates a record.
         ///
@@ -483,18 +483,18 @@ extension KeysRaw.Event {
         limit: Int? = nil,
         filter: ((KeysRaw.Event) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Event] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `event` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Event) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `objid` in the database `db`, or nil.
     public static func find(_ objid: Int, in db: OpaquePointer) throws -> KeysRaw.Event? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(objid, to: $0, at: 1) }, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(objid, to: $0, at: 1) }, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -508,7 +508,7 @@ extension KeysRaw.Event {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -660,18 +660,18 @@ extension KeysRaw.KeyFirst {
         limit: Int? = nil,
         filter: ((KeysRaw.KeyFirst) throws -> Bool)? = nil
     ) throws -> [KeysRaw.KeyFirst] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `key_first` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.KeyFirst) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> KeysRaw.KeyFirst? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -685,7 +685,7 @@ extension KeysRaw.KeyFirst {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "key_first", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -850,18 +850,18 @@ extension KeysRaw.Computed {
         limit: Int? = nil,
         filter: ((KeysRaw.Computed) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Computed] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `computed` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Computed) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> KeysRaw.Computed? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -875,7 +875,7 @@ extension KeysRaw.Computed {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "computed", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -902,7 +902,7 @@ extension KeysRaw {
         public var weight: Int?
 
         /// The primary key, `code`.
-        public var id: String { code }
+        public var id: String { self.code }
 
         /// Creates a record.
         public init(label: String? = nil, code: String, weight: Int? = nil) {
@@ -1017,18 +1017,18 @@ extension KeysRaw.Tag {
         limit: Int? = nil,
         filter: ((KeysRaw.Tag) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String, in db: OpaquePointer) throws -> KeysRaw.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1041,7 +1041,7 @@ extension KeysRaw.Tag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1083,7 +1083,7 @@ extension KeysRaw {
         }
 
         /// The primary key: `c`, `a`.
-        public var id: ID { ID(c: c, a: a) }
+        public var id: ID { ID(c: self.c, a: self.a) }
 
         /// Creates a record.
         public init(a: String, b: Int? = nil, c: Int, d: String? = nil) {
@@ -1209,18 +1209,18 @@ extension KeysRaw.Placement {
         limit: Int? = nil,
         filter: ((KeysRaw.Placement) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Placement] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `placement` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Placement) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `c`, `a` in the database `db`, or nil.
     public static func find(c: Int, a: String, in db: OpaquePointer) throws -> KeysRaw.Placement? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(c: c, a: a), to: $0, at: 1) }, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(c: c, a: a), to: $0, at: 1) }, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1233,7 +1233,7 @@ extension KeysRaw.Placement {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(c: self.c, a: self.a, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1275,7 +1275,7 @@ extension KeysRaw {
         }
 
         /// The primary key: `z`, `y`.
-        public var id: ID { ID(z: z, y: y) }
+        public var id: ID { ID(z: self.z, y: self.y) }
 
         /// Creates a record.
         public init(x: String? = nil, y: Int, z: String, w: Double? = nil) {
@@ -1401,18 +1401,18 @@ extension KeysRaw.Reading {
         limit: Int? = nil,
         filter: ((KeysRaw.Reading) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Reading] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `reading` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Reading) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `z`, `y` in the database `db`, or nil.
     public static func find(z: String, y: Int, in db: OpaquePointer) throws -> KeysRaw.Reading? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(z: z, y: y), to: $0, at: 1) }, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(z: z, y: y), to: $0, at: 1) }, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1425,7 +1425,7 @@ extension KeysRaw.Reading {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(z: self.z, y: self.y, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1451,7 +1451,7 @@ extension KeysRaw {
         public var rank: Int?
 
         /// The primary key, `slug`.
-        public var id: String { slug }
+        public var id: String { self.slug }
 
         /// Creates a record.
         public init(note: String? = nil, slug: String, rank: Int? = nil) {
@@ -1566,18 +1566,18 @@ extension KeysRaw.Slug {
         limit: Int? = nil,
         filter: ((KeysRaw.Slug) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Slug] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `slug` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Slug) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `slug` in the database `db`, or nil.
     public static func find(_ slug: String, in db: OpaquePointer) throws -> KeysRaw.Slug? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(slug, to: $0, at: 1) }, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(slug, to: $0, at: 1) }, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1590,7 +1590,7 @@ extension KeysRaw.Slug {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.slug, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1628,7 +1628,7 @@ extension KeysRaw {
         }
 
         /// The primary key: `right_id`, `left_id`.
-        public var id: ID { ID(rightId: rightId, leftId: leftId) }
+        public var id: ID { ID(rightId: self.rightId, leftId: self.leftId) }
 
         /// Creates a record.
         public init(leftId: Int, rightId: String) {
@@ -1733,18 +1733,18 @@ extension KeysRaw.Pair {
         limit: Int? = nil,
         filter: ((KeysRaw.Pair) throws -> Bool)? = nil
     ) throws -> [KeysRaw.Pair] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `pair` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Pair) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `right_id`, `left_id` in the database `db`, or nil.
     public static func find(rightId: String, leftId: Int, in db: OpaquePointer) throws -> KeysRaw.Pair? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(rightId: rightId, leftId: leftId), to: $0, at: 1) }, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(rightId: rightId, leftId: leftId), to: $0, at: 1) }, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1757,7 +1757,7 @@ extension KeysRaw.Pair {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(rightId: self.rightId, leftId: self.leftId, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1783,7 +1783,7 @@ extension KeysRaw {
         public var collection: KeysRaw.Value
 
         /// The primary key, `collection`.
-        public var id: KeysRaw.Value { collection }
+        public var id: KeysRaw.Value { self.collection }
 
         /// Creates a record.
         public init(name: String? = nil, position: Double? = nil, collection: KeysRaw.Value) {
@@ -1898,18 +1898,18 @@ extension KeysRaw.CollectionItem {
         limit: Int? = nil,
         filter: ((KeysRaw.CollectionItem) throws -> Bool)? = nil
     ) throws -> [KeysRaw.CollectionItem] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `collection_item` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.CollectionItem) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `collection` in the database `db`, or nil.
     public static func find(_ collection: KeysRaw.Value, in db: OpaquePointer) throws -> KeysRaw.CollectionItem? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(collection, to: $0, at: 1) }, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(collection, to: $0, at: 1) }, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1922,7 +1922,7 @@ extension KeysRaw.CollectionItem {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.collection, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -81,7 +81,7 @@ extension LegacyRaw {
         public var tag: String
 
         /// The primary key, `tag`.
-        public var id: String { tag }
+        public var id: String { self.tag }
 
         /// Creates a record.
         public init(tag: String) {
@@ -176,18 +176,18 @@ extension LegacyRaw.Tag {
         limit: Int? = nil,
         filter: ((LegacyRaw.Tag) throws -> Bool)? = nil
     ) throws -> [LegacyRaw.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tags` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (LegacyRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `tag` in the database `db`, or nil.
     public static func find(_ tag: String, in db: OpaquePointer) throws -> LegacyRaw.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(tag, to: $0, at: 1) }, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -200,7 +200,7 @@ extension LegacyRaw.Tag {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.tag, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -355,18 +355,18 @@ extension LegacyRaw.File {
         limit: Int? = nil,
         filter: ((LegacyRaw.File) throws -> Bool)? = nil
     ) throws -> [LegacyRaw.File] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `files` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (LegacyRaw.File) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> LegacyRaw.File? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -380,7 +380,7 @@ extension LegacyRaw.File {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "files", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -440,13 +440,13 @@ extension LegacyRaw.NamedFile {
         limit: Int? = nil,
         filter: ((LegacyRaw.NamedFile) throws -> Bool)? = nil
     ) throws -> [LegacyRaw.NamedFile] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LegacyRaw.NamedFile(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyRaw.NamedFile(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `named_files` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (LegacyRaw.NamedFile) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try LegacyRaw.NamedFile(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LegacyRaw.NamedFile(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 

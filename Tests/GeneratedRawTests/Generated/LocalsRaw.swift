@@ -211,7 +211,7 @@ extension LocalsRaw {
         public var type: String?
 
         /// The primary key, `db`.
-        public var id: Int { db }
+        public var id: Int { self.db }
 
         /// Creates a record.
         ///
@@ -623,7 +623,7 @@ extension LocalsRaw.Local {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -677,18 +677,18 @@ extension LocalsRaw.Local {
         limit: Int? = nil,
         filter: ((LocalsRaw.Local) throws -> Bool)? = nil
     ) throws -> [LocalsRaw.Local] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `locals` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (LocalsRaw.Local) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `db` in the database `db`, or nil.
     public static func find(_ dbKey: Int, in db: OpaquePointer) throws -> LocalsRaw.Local? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(dbKey, to: $0, at: 1) }, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(dbKey, to: $0, at: 1) }, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -702,7 +702,7 @@ extension LocalsRaw.Local {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "locals", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.db, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.db, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.db, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -754,7 +754,7 @@ extension LocalsRaw {
         }
 
         /// The primary key: `index`, `db`.
-        public var id: ID { ID(index: index, db: db) }
+        public var id: ID { ID(index: self.index, db: self.db) }
 
         /// Creates a record.
         public init(statement: String? = nil, db: String, id2: String? = nil, index: Int, stored: Date? = nil) {
@@ -868,7 +868,7 @@ extension LocalsRaw.LocalPair {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -898,18 +898,18 @@ extension LocalsRaw.LocalPair {
         limit: Int? = nil,
         filter: ((LocalsRaw.LocalPair) throws -> Bool)? = nil
     ) throws -> [LocalsRaw.LocalPair] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `local_pair` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (LocalsRaw.LocalPair) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `index`, `db` in the database `db`, or nil.
     public static func find(index: Int, db dbKey: String, in db: OpaquePointer) throws -> LocalsRaw.LocalPair? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(index: index, db: dbKey), to: $0, at: 1) }, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(index: index, db: dbKey), to: $0, at: 1) }, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -922,7 +922,7 @@ extension LocalsRaw.LocalPair {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(index: self.index, db: self.db, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(LocalsRaw.LocalPair.ID(index: self.index, db: self.db), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(LocalsRaw.LocalPair.ID(index: self.index, db: self.db), to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1103,18 +1103,18 @@ extension LocalsRaw.LocalChild {
         limit: Int? = nil,
         filter: ((LocalsRaw.LocalChild) throws -> Bool)? = nil
     ) throws -> [LocalsRaw.LocalChild] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `local_child` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (LocalsRaw.LocalChild) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> LocalsRaw.LocalChild? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1128,7 +1128,7 @@ extension LocalsRaw.LocalChild {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "local_child", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

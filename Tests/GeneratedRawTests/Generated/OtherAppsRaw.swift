@@ -164,7 +164,7 @@ extension OtherApps {
         public var omtime: Date?
 
         /// The primary key, `objid`.
-        public var id: Int { objid }
+        public var id: Int { self.objid }
 
         /// Creates a record.
         ///
@@ -379,7 +379,7 @@ extension OtherApps.Event {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -415,18 +415,18 @@ extension OtherApps.Event {
         limit: Int? = nil,
         filter: ((OtherApps.Event) throws -> Bool)? = nil
     ) throws -> [OtherApps.Event] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `event` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (OtherApps.Event) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `objid` in the database `db`, or nil.
     public static func find(_ objid: Int, in db: OpaquePointer) throws -> OtherApps.Event? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(objid, to: $0, at: 1) }, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(objid, to: $0, at: 1) }, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -440,7 +440,7 @@ extension OtherApps.Event {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.objid, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.objid, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.objid, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -603,7 +603,7 @@ extension OtherApps.Post {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -632,18 +632,18 @@ extension OtherApps.Post {
         limit: Int? = nil,
         filter: ((OtherApps.Post) throws -> Bool)? = nil
     ) throws -> [OtherApps.Post] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Post` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (OtherApps.Post) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> OtherApps.Post? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -657,7 +657,7 @@ extension OtherApps.Post {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -709,7 +709,7 @@ extension OtherApps {
         public var srsId: Int?
 
         /// The primary key, `table_name`.
-        public var id: String { tableName }
+        public var id: String { self.tableName }
 
         /// Creates a record.
         public init(
@@ -890,7 +890,7 @@ extension OtherApps.GpkgContent {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -924,18 +924,18 @@ extension OtherApps.GpkgContent {
         limit: Int? = nil,
         filter: ((OtherApps.GpkgContent) throws -> Bool)? = nil
     ) throws -> [OtherApps.GpkgContent] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `gpkg_contents` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (OtherApps.GpkgContent) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `table_name` in the database `db`, or nil.
     public static func find(_ tableName: String, in db: OpaquePointer) throws -> OtherApps.GpkgContent? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(tableName, to: $0, at: 1) }, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tableName, to: $0, at: 1) }, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -948,7 +948,7 @@ extension OtherApps.GpkgContent {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.tableName, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.tableName, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.tableName, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -992,7 +992,7 @@ extension OtherApps {
         public var touchTime: Date
 
         /// The primary key, `id_local`.
-        public var id: Int { idLocal }
+        public var id: Int { self.idLocal }
 
         /// Creates a record.
         ///
@@ -1152,7 +1152,7 @@ extension OtherApps.AdobeImage {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1183,18 +1183,18 @@ extension OtherApps.AdobeImage {
         limit: Int? = nil,
         filter: ((OtherApps.AdobeImage) throws -> Bool)? = nil
     ) throws -> [OtherApps.AdobeImage] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `Adobe_images` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (OtherApps.AdobeImage) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id_local` in the database `db`, or nil.
     public static func find(_ idLocal: Int, in db: OpaquePointer) throws -> OtherApps.AdobeImage? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(idLocal, to: $0, at: 1) }, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(idLocal, to: $0, at: 1) }, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1208,7 +1208,7 @@ extension OtherApps.AdobeImage {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.idLocal, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.idLocal, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1346,7 +1346,7 @@ extension OtherApps.SyncLog {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1373,18 +1373,18 @@ extension OtherApps.SyncLog {
         limit: Int? = nil,
         filter: ((OtherApps.SyncLog) throws -> Bool)? = nil
     ) throws -> [OtherApps.SyncLog] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `sync_log` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (OtherApps.SyncLog) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> OtherApps.SyncLog? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1398,7 +1398,7 @@ extension OtherApps.SyncLog {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "sync_log", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

@@ -395,18 +395,18 @@ extension Ported.Place {
         limit: Int? = nil,
         filter: ((Ported.Place) throws -> Bool)? = nil
     ) throws -> [Ported.Place] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `place` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.Place) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Place? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -420,7 +420,7 @@ extension Ported.Place {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -459,7 +459,7 @@ extension Ported {
         public var ztitle: String?
 
         /// The primary key, `Z_PK`.
-        public var id: Int { zPk }
+        public var id: Int { self.zPk }
 
         /// Creates a record.
         ///
@@ -584,7 +584,7 @@ extension Ported.Zevent {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -613,18 +613,18 @@ extension Ported.Zevent {
         limit: Int? = nil,
         filter: ((Ported.Zevent) throws -> Bool)? = nil
     ) throws -> [Ported.Zevent] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `ZEVENT` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.Zevent) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `Z_PK` in the database `db`, or nil.
     public static func find(_ zPk: Int, in db: OpaquePointer) throws -> Ported.Zevent? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(zPk, to: $0, at: 1) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(zPk, to: $0, at: 1) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -638,7 +638,7 @@ extension Ported.Zevent {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.zPk, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.zPk, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -788,7 +788,7 @@ extension Ported.LegacyPost {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -816,18 +816,18 @@ extension Ported.LegacyPost {
         limit: Int? = nil,
         filter: ((Ported.LegacyPost) throws -> Bool)? = nil
     ) throws -> [Ported.LegacyPost] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `legacy_post` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.LegacyPost) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.LegacyPost? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -841,7 +841,7 @@ extension Ported.LegacyPost {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -874,7 +874,7 @@ extension Ported {
         public var lastUpdate: Date
 
         /// The primary key, `film_id`.
-        public var id: Int { filmId }
+        public var id: Int { self.filmId }
 
         /// Creates a record.
         ///
@@ -981,7 +981,7 @@ extension Ported.Film {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1008,18 +1008,18 @@ extension Ported.Film {
         limit: Int? = nil,
         filter: ((Ported.Film) throws -> Bool)? = nil
     ) throws -> [Ported.Film] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `film` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.Film) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `film_id` in the database `db`, or nil.
     public static func find(_ filmId: Int, in db: OpaquePointer) throws -> Ported.Film? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(filmId, to: $0, at: 1) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(filmId, to: $0, at: 1) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1033,7 +1033,7 @@ extension Ported.Film {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.filmId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.filmId, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1209,18 +1209,18 @@ extension Ported.Box {
         limit: Int? = nil,
         filter: ((Ported.Box) throws -> Bool)? = nil
     ) throws -> [Ported.Box] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `box` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.Box) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Box? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Box(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1234,7 +1234,7 @@ extension Ported.Box {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "box", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1342,13 +1342,13 @@ extension Ported.NoteSearch {
         limit: Int? = nil,
         filter: ((Ported.NoteSearch) throws -> Bool)? = nil
     ) throws -> [Ported.NoteSearch] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `note_search` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.NoteSearch) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.NoteSearch(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1487,18 +1487,18 @@ extension Ported.Guarded {
         limit: Int? = nil,
         filter: ((Ported.Guarded) throws -> Bool)? = nil
     ) throws -> [Ported.Guarded] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `guarded` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.Guarded) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Guarded? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1512,7 +1512,7 @@ extension Ported.Guarded {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1652,18 +1652,18 @@ extension Ported.Keyword {
         limit: Int? = nil,
         filter: ((Ported.Keyword) throws -> Bool)? = nil
     ) throws -> [Ported.Keyword] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `keyword` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.Keyword) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Ported.Keyword? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1677,7 +1677,7 @@ extension Ported.Keyword {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1737,13 +1737,13 @@ extension Ported.StampedPost {
         limit: Int? = nil,
         filter: ((Ported.StampedPost) throws -> Bool)? = nil
     ) throws -> [Ported.StampedPost] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `stamped_post` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Ported.StampedPost) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Ported.StampedPost(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 

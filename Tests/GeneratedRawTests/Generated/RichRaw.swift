@@ -524,7 +524,7 @@ extension RichRaw.Item {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -568,18 +568,18 @@ extension RichRaw.Item {
         limit: Int? = nil,
         filter: ((RichRaw.Item) throws -> Bool)? = nil
     ) throws -> [RichRaw.Item] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `item` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Item) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.Item? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -593,7 +593,7 @@ extension RichRaw.Item {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -624,7 +624,7 @@ extension RichRaw {
         public var owner: Int?
 
         /// The primary key, `uuid`.
-        public var id: UUID { uuid }
+        public var id: UUID { self.uuid }
 
         /// Creates a record.
         public init(uuid: UUID = UUID(), label: String, owner: Int? = nil) {
@@ -739,18 +739,18 @@ extension RichRaw.Device {
         limit: Int? = nil,
         filter: ((RichRaw.Device) throws -> Bool)? = nil
     ) throws -> [RichRaw.Device] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `device` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Device) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `uuid` in the database `db`, or nil.
     public static func find(_ uuid: UUID, in db: OpaquePointer) throws -> RichRaw.Device? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(uuid, to: $0, at: 1) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(uuid, to: $0, at: 1) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -763,7 +763,7 @@ extension RichRaw.Device {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.uuid, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -790,7 +790,7 @@ extension RichRaw {
         public var name: String
 
         /// The primary key, `code`.
-        public var id: String { code }
+        public var id: String { self.code }
 
         /// Creates a record.
         public init(code: String, name: String) {
@@ -895,18 +895,18 @@ extension RichRaw.Country {
         limit: Int? = nil,
         filter: ((RichRaw.Country) throws -> Bool)? = nil
     ) throws -> [RichRaw.Country] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `country` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Country) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
     public static func find(_ code: String, in db: OpaquePointer) throws -> RichRaw.Country? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(code, to: $0, at: 1) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -919,7 +919,7 @@ extension RichRaw.Country {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -946,7 +946,7 @@ extension RichRaw {
         public var label: String?
 
         /// The primary key, `number`.
-        public var id: Int? { number }
+        public var id: Int? { self.number }
 
         /// Creates a record.
         public init(number: Int?, label: String? = nil) {
@@ -1051,18 +1051,18 @@ extension RichRaw.Legacy {
         limit: Int? = nil,
         filter: ((RichRaw.Legacy) throws -> Bool)? = nil
     ) throws -> [RichRaw.Legacy] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `legacy` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Legacy) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `number` in the database `db`, or nil.
     public static func find(_ number: Int?, in db: OpaquePointer) throws -> RichRaw.Legacy? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(number, to: $0, at: 1) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1075,7 +1075,7 @@ extension RichRaw.Legacy {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(self.number, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1120,7 +1120,7 @@ extension RichRaw {
         }
 
         /// The primary key: `country_code`, `item_id`.
-        public var id: ID { ID(countryCode: countryCode, itemId: itemId) }
+        public var id: ID { ID(countryCode: self.countryCode, itemId: self.itemId) }
 
         /// Creates a record.
         public init(countryCode: String, itemId: Int, released: Date) {
@@ -1216,7 +1216,7 @@ extension RichRaw.Edition {
 
     /// Binds the values ``sqlUpdate`` takes: every non-key column, then the key.
     public func bindUpdate(to statement: OpaquePointer) throws {
-        try bindUpdate(to: statement, keeping: nil)
+        try self.bindUpdate(to: statement, keeping: nil)
     }
 
     /// Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in
@@ -1244,18 +1244,18 @@ extension RichRaw.Edition {
         limit: Int? = nil,
         filter: ((RichRaw.Edition) throws -> Bool)? = nil
     ) throws -> [RichRaw.Edition] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `edition` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Edition) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `country_code`, `item_id` in the database `db`, or nil.
     public static func find(countryCode: String, itemId: Int, in db: OpaquePointer) throws -> RichRaw.Edition? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(countryCode: countryCode, itemId: itemId), to: $0, at: 1) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(countryCode: countryCode, itemId: itemId), to: $0, at: 1) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1268,7 +1268,7 @@ extension RichRaw.Edition {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(countryCode: self.countryCode, itemId: self.itemId, in: db) != nil }
-        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(RichRaw.Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }, bind: { try bindUpdate(to: $0, keeping: $1) }) > 0
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(RichRaw.Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1437,18 +1437,18 @@ extension RichRaw.EditionNote {
         limit: Int? = nil,
         filter: ((RichRaw.EditionNote) throws -> Bool)? = nil
     ) throws -> [RichRaw.EditionNote] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `edition_note` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.EditionNote) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.EditionNote? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1462,7 +1462,7 @@ extension RichRaw.EditionNote {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1647,18 +1647,18 @@ extension RichRaw.MeasurementRecord {
         limit: Int? = nil,
         filter: ((RichRaw.MeasurementRecord) throws -> Bool)? = nil
     ) throws -> [RichRaw.MeasurementRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `measurement` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.MeasurementRecord) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.MeasurementRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1672,7 +1672,7 @@ extension RichRaw.MeasurementRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1841,18 +1841,18 @@ extension RichRaw.Employee {
         limit: Int? = nil,
         filter: ((RichRaw.Employee) throws -> Bool)? = nil
     ) throws -> [RichRaw.Employee] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `employee` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Employee) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> RichRaw.Employee? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1866,7 +1866,7 @@ extension RichRaw.Employee {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1975,13 +1975,13 @@ extension RichRaw.LogLine {
         limit: Int? = nil,
         filter: ((RichRaw.LogLine) throws -> Bool)? = nil
     ) throws -> [RichRaw.LogLine] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `log_line` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.LogLine) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.LogLine(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2077,13 +2077,13 @@ extension RichRaw.Tag {
         limit: Int? = nil,
         filter: ((RichRaw.Tag) throws -> Bool)? = nil
     ) throws -> [RichRaw.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -2157,13 +2157,13 @@ extension RichRaw.ItemStat {
         limit: Int? = nil,
         filter: ((RichRaw.ItemStat) throws -> Bool)? = nil
     ) throws -> [RichRaw.ItemStat] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `item_stats` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.ItemStat) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.ItemStat(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 
@@ -2218,13 +2218,13 @@ extension RichRaw.DeviceOwner {
         limit: Int? = nil,
         filter: ((RichRaw.DeviceOwner) throws -> Bool)? = nil
     ) throws -> [RichRaw.DeviceOwner] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `device_owner` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.DeviceOwner) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.DeviceOwner(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 
@@ -2269,13 +2269,13 @@ extension RichRaw.TagLabel {
         limit: Int? = nil,
         filter: ((RichRaw.TagLabel) throws -> Bool)? = nil
     ) throws -> [RichRaw.TagLabel] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag_label` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (RichRaw.TagLabel) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.TagLabel(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 }
 

@@ -195,12 +195,12 @@ extension ListRecord {
         limit: Int? = nil,
         filter: ((ListRecord) throws -> Bool)? = nil
     ) throws -> [ListRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> ListRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -214,7 +214,7 @@ extension ListRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "list", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -386,12 +386,12 @@ extension SectionRecord {
         limit: Int? = nil,
         filter: ((SectionRecord) throws -> Bool)? = nil
     ) throws -> [SectionRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> SectionRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -405,7 +405,7 @@ extension SectionRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "section", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -577,12 +577,12 @@ extension ImageRecord {
         limit: Int? = nil,
         filter: ((ImageRecord) throws -> Bool)? = nil
     ) throws -> [ImageRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> ImageRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -596,7 +596,7 @@ extension ImageRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "image", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -752,12 +752,12 @@ extension LabelRecord {
         limit: Int? = nil,
         filter: ((LabelRecord) throws -> Bool)? = nil
     ) throws -> [LabelRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> LabelRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -771,7 +771,7 @@ extension LabelRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "label", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -927,12 +927,12 @@ extension TableRecord {
         limit: Int? = nil,
         filter: ((TableRecord) throws -> Bool)? = nil
     ) throws -> [TableRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> TableRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -946,7 +946,7 @@ extension TableRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "table", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1102,12 +1102,12 @@ extension SchemaRecord {
         limit: Int? = nil,
         filter: ((SchemaRecord) throws -> Bool)? = nil
     ) throws -> [SchemaRecord] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> SchemaRecord? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1121,7 +1121,7 @@ extension SchemaRecord {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "schema", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.

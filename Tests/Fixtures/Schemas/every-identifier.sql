@@ -1,0 +1,422 @@
+-- Recorded by Review30GeneratedNameTests from the golden files' identifiers.
+CREATE TABLE every_name (
+  "abs" TEXT,
+  "activity" INTEGER,
+  "addCustomerSQL" REAL,
+  "addCustomerSlot" DATETIME,
+  "addTagSQL" BLOB,
+  "address" BOOLEAN,
+  "allowsDoubleQuotedStrings" TEXT,
+  "assigned" INTEGER,
+  "at" REAL,
+  "available" DATETIME,
+  "b" BLOB,
+  "base" BOOLEAN,
+  "body" TEXT,
+  "bodyArgument" INTEGER,
+  "bookAuthor" REAL,
+  "bookByISBNSQL" DATETIME,
+  "bookByISBNSlot" BLOB,
+  "bookCategory" BOOLEAN,
+  "booksByIDsSQL" TEXT,
+  "booksNamedSQL" INTEGER,
+  "booksNamedSlot" REAL,
+  "booksPricedAboveSQL" DATETIME,
+  "booksPricedAboveSlot" BLOB,
+  "booksWithAuthorsSQL" BOOLEAN,
+  "booksWithAuthorsSlot" TEXT,
+  "bothDatesSQL" INTEGER,
+  "bothDatesSlot" REAL,
+  "byte" DATETIME,
+  "chain" BLOB,
+  "clearTagsSQL" BOOLEAN,
+  "code" TEXT,
+  "column" INTEGER,
+  "context" REAL,
+  "contextArgument" DATETIME,
+  "count" BLOB,
+  "countBooksSQL" BOOLEAN,
+  "countBooksSlot" TEXT,
+  "country" INTEGER,
+  "creationSQL" REAL,
+  "current" DATETIME,
+  "currentIndex" BLOB,
+  "customerTotalsSQL" BOOLEAN,
+  "customerTotalsSlot" TEXT,
+  "day" INTEGER,
+  "dayOfEra" REAL,
+  "dayOfYear" DATETIME,
+  "db" BLOB,
+  "dbArgument" BOOLEAN,
+  "dbKey" TEXT,
+  "dbRecord" INTEGER,
+  "decode" REAL,
+  "deleteReviewsSQL" DATETIME,
+  "deleteReviewsSlot" BLOB,
+  "devLog" BOOLEAN,
+  "devNote" TEXT,
+  "device" INTEGER,
+  "digits" REAL,
+  "doubleQuotedStrings" DATETIME,
+  "eachEmployeeSQL" BLOB,
+  "eachTitleSQL" BOOLEAN,
+  "eachTitleSlot" TEXT,
+  "edition" INTEGER,
+  "editionNote" REAL,
+  "eitherDateSQL" DATETIME,
+  "eitherDateSlot" BLOB,
+  "element" BOOLEAN,
+  "employee" TEXT,
+  "end" INTEGER,
+  "enforced" REAL,
+  "era" DATETIME,
+  "exact" BLOB,
+  "fast" BOOLEAN,
+  "fetchOne" TEXT,
+  "fewest" INTEGER,
+  "filter" REAL,
+  "first" DATETIME,
+  "flags" BLOB,
+  "forBillingAddress" BOOLEAN,
+  "forManager" TEXT,
+  "forMentor" INTEGER,
+  "forShippingAddress" REAL,
+  "from" DATETIME,
+  "gadget" BLOB,
+  "handle" BOOLEAN,
+  "handleArgument" TEXT,
+  "handleRecord" INTEGER,
+  "hint" REAL,
+  "hour" DATETIME,
+  "hours" BLOB,
+  "ids" BOOLEAN,
+  "imageRecord" TEXT,
+  "inDay" INTEGER,
+  "index" REAL,
+  "indexArgument" DATETIME,
+  "indices" BLOB,
+  "insertReadBack" BOOLEAN,
+  "into" TEXT,
+  "invalidAsNil" INTEGER,
+  "iso" REAL,
+  "item" DATETIME,
+  "itemByNameSQL" BLOB,
+  "itemsBetweenSQL" BOOLEAN,
+  "itemsNamedSQL" TEXT,
+  "itemsWithIDsSQL" INTEGER,
+  "joining" REAL,
+  "keeping" DATETIME,
+  "key0" BLOB,
+  "key1" BOOLEAN,
+  "latestStampSQL" TEXT,
+  "latestStampSlot" INTEGER,
+  "limit" REAL,
+  "lists" DATETIME,
+  "local" BLOB,
+  "localChild" BOOLEAN,
+  "localPair" TEXT,
+  "markReadSQL" INTEGER,
+  "markReadSlot" REAL,
+  "max" DATETIME,
+  "milliseconds" BLOB,
+  "min" BOOLEAN,
+  "minimum" TEXT,
+  "minimumOrders" INTEGER,
+  "minute" REAL,
+  "minutes" DATETIME,
+  "monitor" BLOB,
+  "monitorTag" BOOLEAN,
+  "month" TEXT,
+  "most" INTEGER,
+  "next" REAL,
+  "notificationRecord" DATETIME,
+  "notificationsOfDeviceSQL" BLOB,
+  "notificationsOfDeviceSlot" BOOLEAN,
+  "of" TEXT,
+  "offset" INTEGER,
+  "operation" REAL,
+  "orderItem" DATETIME,
+  "ordersForCustomerSQL" BLOB,
+  "ordersForCustomerSlot" BOOLEAN,
+  "other" TEXT,
+  "path" INTEGER,
+  "pattern" REAL,
+  "pool" DATETIME,
+  "rankedBooksSQL" BLOB,
+  "rankedBooksSlot" BOOLEAN,
+  "read" TEXT,
+  "readBack" INTEGER,
+  "readOnly" REAL,
+  "reading" DATETIME,
+  "record" BLOB,
+  "renameCustomerSQL" BOOLEAN,
+  "renameCustomerSlot" TEXT,
+  "renameItemSQL" INTEGER,
+  "returning" REAL,
+  "review" DATETIME,
+  "reviewsBySQL" BLOB,
+  "reviewsBySlot" BOOLEAN,
+  "rowID" TEXT,
+  "same" INTEGER,
+  "scale" REAL,
+  "schemaScripts" DATETIME,
+  "schemaVersion" BLOB,
+  "second" BOOLEAN,
+  "segments" TEXT,
+  "selectByRowID" INTEGER,
+  "separator" REAL,
+  "settings" DATETIME,
+  "shiftedMonth" BLOB,
+  "id" INTEGER PRIMARY KEY,
+  "shipOrderSQL" BOOLEAN,
+  "shipOrderSlot" TEXT,
+  "shown" INTEGER,
+  "side" REAL,
+  "since" DATETIME,
+  "sinceJulian" BLOB,
+  "sinceSeconds" BOOLEAN,
+  "sinceWhole" TEXT,
+  "slate_db_config_int" INTEGER,
+  "sql" REAL,
+  "sqlArgument" DATETIME,
+  "sqlCount" BLOB,
+  "sqlDelete" BOOLEAN,
+  "sqlFind" TEXT,
+  "sqlInsertAll" INTEGER,
+  "sqlInsertAllReturning" REAL,
+  "sqlInsertAssigningRowID" DATETIME,
+  "sqlInsertAssigningRowIDReturning" BLOB,
+  "sqlName" BOOLEAN,
+  "sqlNames" TEXT,
+  "sqlSelect" INTEGER,
+  "sqlSelectByRowID" REAL,
+  "sqlUpdate" DATETIME,
+  "sqlite3_bind_blob64" BLOB,
+  "sqlite3_bind_double" BOOLEAN,
+  "sqlite3_bind_int64" TEXT,
+  "sqlite3_bind_null" INTEGER,
+  "sqlite3_bind_text" REAL,
+  "sqlite3_bind_text64" DATETIME,
+  "sqlite3_bind_value" BLOB,
+  "sqlite3_bind_zeroblob" BOOLEAN,
+  "sqlite3_changes" TEXT,
+  "sqlite3_close_v2" INTEGER,
+  "sqlite3_column_blob" REAL,
+  "sqlite3_column_bytes" DATETIME,
+  "sqlite3_column_double" BLOB,
+  "sqlite3_column_int64" BOOLEAN,
+  "sqlite3_column_text" TEXT,
+  "sqlite3_column_type" INTEGER,
+  "sqlite3_column_value" REAL,
+  "sqlite3_db_handle" DATETIME,
+  "sqlite3_errmsg" BLOB,
+  "sqlite3_errstr" BOOLEAN,
+  "sqlite3_exec" TEXT,
+  "sqlite3_extended_errcode" INTEGER,
+  "sqlite3_extended_result_codes" REAL,
+  "sqlite3_finalize" DATETIME,
+  "sqlite3_free" BLOB,
+  "sqlite3_last_insert_rowid" BOOLEAN,
+  "sqlite3_libversion_number" TEXT,
+  "sqlite3_open_v2" INTEGER,
+  "sqlite3_prepare_v2" REAL,
+  "sqlite3_sql" DATETIME,
+  "sqlite3_step" BLOB,
+  "sqlite3_value_double" BOOLEAN,
+  "sqlite3_value_int64" TEXT,
+  "sqlite3_value_type" INTEGER,
+  "sqliteStatement" REAL,
+  "stampedSinceSQL" DATETIME,
+  "stampedSinceSlot" BLOB,
+  "stampsAfterSQL" BOOLEAN,
+  "stampsAfterSlot" TEXT,
+  "start" INTEGER,
+  "statement" REAL,
+  "statementArgument" DATETIME,
+  "statementRecord" BLOB,
+  "statementSlots" BOOLEAN,
+  "stock" TEXT,
+  "storage" INTEGER,
+  "storeRecord" REAL,
+  "stored" DATETIME,
+  "string" BLOB,
+  "supportsReturning" BOOLEAN,
+  "table" TEXT,
+  "tag" INTEGER,
+  "to" REAL,
+  "total" DATETIME,
+  "transient" BLOB,
+  "type" BOOLEAN,
+  "u" TEXT,
+  "unsafeBitCast" INTEGER,
+  "unsaved" REAL,
+  "updateKeepsStoredForms" DATETIME,
+  "value" BLOB,
+  "valueArgument" BOOLEAN,
+  "width" TEXT,
+  "withFraction" INTEGER,
+  "withUnsafeBytes" REAL,
+  "y" DATETIME,
+  "year" BLOB,
+  "yearOfEra" BOOLEAN,
+  "z" TEXT,
+  "Array" INTEGER,
+  "Bool" REAL,
+  "CChar" DATETIME,
+  "CHECK" BLOB,
+  "Codable" BOOLEAN,
+  "CustomStringConvertible" TEXT,
+  "Database" INTEGER,
+  "Date" REAL,
+  "Double" DATETIME,
+  "Equatable" BLOB,
+  "Error" BOOLEAN,
+  "Foundation" TEXT,
+  "Hashable" INTEGER,
+  "Identifiable" REAL,
+  "Int" DATETIME,
+  "Int32" BLOB,
+  "Int64" BOOLEAN,
+  "OpaquePointer" TEXT,
+  "SQLColumn" INTEGER,
+  "SQLColumnSet" REAL,
+  "SQLContext" DATETIME,
+  "SQLDatabase" BLOB,
+  "SQLForeignKey" BOOLEAN,
+  "SQLITE_CONSTRAINT" TEXT,
+  "SQLITE_DBCONFIG_DQS_DDL" INTEGER,
+  "SQLITE_DBCONFIG_DQS_DML" REAL,
+  "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER" DATETIME,
+  "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION" BLOB,
+  "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE" BOOLEAN,
+  "SQLITE_DONE" TEXT,
+  "SQLITE_ERROR" INTEGER,
+  "SQLITE_MISMATCH" REAL,
+  "SQLITE_MISUSE" DATETIME,
+  "SQLITE_OK" BLOB,
+  "SQLITE_OPEN_CREATE" BOOLEAN,
+  "SQLITE_OPEN_NOMUTEX" TEXT,
+  "SQLITE_OPEN_READONLY" INTEGER,
+  "SQLITE_OPEN_READWRITE" REAL,
+  "SQLITE_ROW" DATETIME,
+  "SQLITE_UTF8" BLOB,
+  "SQLInsertReadBack" BOOLEAN,
+  "SQLKeyedRecord" TEXT,
+  "SQLPool" INTEGER,
+  "SQLQueryableRecord" REAL,
+  "SQLRecord" DATETIME,
+  "SQLRecordCoding" BLOB,
+  "SQLRecordOperations" BOOLEAN,
+  "SQLRecordSlots" TEXT,
+  "SQLRecordStore" INTEGER,
+  "SQLResultRow" REAL,
+  "SQLSchemaScript" DATETIME,
+  "SQLStatementSlot" BLOB,
+  "SQLTable" BOOLEAN,
+  "SQLTableRecord" TEXT,
+  "SQLTransaction" INTEGER,
+  "SQLValue" REAL,
+  "SQLite3" DATETIME,
+  "Sendable" BLOB,
+  "Set" BOOLEAN,
+  "SlateCSQLite" TEXT,
+  "SlateRecords" INTEGER,
+  "StaticString" REAL,
+  "Store" DATETIME,
+  "TEXT" BLOB,
+  "Tables" BOOLEAN,
+  "UInt64" TEXT,
+  "UInt8" INTEGER,
+  "URL" REAL,
+  "UTF8" DATETIME,
+  "UUID" BLOB,
+  "UnsafeBufferPointer" BOOLEAN,
+  "UnsafeMutablePointer" TEXT,
+  "UnsafePointer" INTEGER,
+  "UnsafeRawBufferPointer" REAL,
+  "Void" DATETIME
+);
+CREATE TABLE every_child (
+  statement INTEGER REFERENCES every_name (id),
+  db TEXT NOT NULL,
+  "index" INTEGER NOT NULL,
+  stored DATETIME,
+  value TEXT,
+  PRIMARY KEY ("index", db)
+) WITHOUT ROWID;
+CREATE TABLE "Array" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Array" TEXT);
+CREATE TABLE "Bool" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Bool" TEXT);
+CREATE TABLE "CChar" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "CChar" TEXT);
+CREATE TABLE "CHECK" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "CHECK" TEXT);
+CREATE TABLE "Codable" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Codable" TEXT);
+CREATE TABLE "CustomStringConvertible" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "CustomStringConvertible" TEXT);
+CREATE TABLE "Database" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Database" TEXT);
+CREATE TABLE "Date" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Date" TEXT);
+CREATE TABLE "Double" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Double" TEXT);
+CREATE TABLE "Equatable" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Equatable" TEXT);
+CREATE TABLE "Error" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Error" TEXT);
+CREATE TABLE "Foundation" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Foundation" TEXT);
+CREATE TABLE "Hashable" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Hashable" TEXT);
+CREATE TABLE "Identifiable" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Identifiable" TEXT);
+CREATE TABLE "Int" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Int" TEXT);
+CREATE TABLE "Int32" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Int32" TEXT);
+CREATE TABLE "Int64" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Int64" TEXT);
+CREATE TABLE "OpaquePointer" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "OpaquePointer" TEXT);
+CREATE TABLE "SQLColumn" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLColumn" TEXT);
+CREATE TABLE "SQLColumnSet" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLColumnSet" TEXT);
+CREATE TABLE "SQLContext" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLContext" TEXT);
+CREATE TABLE "SQLDatabase" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLDatabase" TEXT);
+CREATE TABLE "SQLForeignKey" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLForeignKey" TEXT);
+CREATE TABLE "SQLITE_CONSTRAINT" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_CONSTRAINT" TEXT);
+CREATE TABLE "SQLITE_DBCONFIG_DQS_DDL" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_DBCONFIG_DQS_DDL" TEXT);
+CREATE TABLE "SQLITE_DBCONFIG_DQS_DML" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_DBCONFIG_DQS_DML" TEXT);
+CREATE TABLE "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER" TEXT);
+CREATE TABLE "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION" TEXT);
+CREATE TABLE "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE" TEXT);
+CREATE TABLE "SQLITE_DONE" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_DONE" TEXT);
+CREATE TABLE "SQLITE_ERROR" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_ERROR" TEXT);
+CREATE TABLE "SQLITE_MISMATCH" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_MISMATCH" TEXT);
+CREATE TABLE "SQLITE_MISUSE" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_MISUSE" TEXT);
+CREATE TABLE "SQLITE_OK" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_OK" TEXT);
+CREATE TABLE "SQLITE_OPEN_CREATE" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_OPEN_CREATE" TEXT);
+CREATE TABLE "SQLITE_OPEN_NOMUTEX" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_OPEN_NOMUTEX" TEXT);
+CREATE TABLE "SQLITE_OPEN_READONLY" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_OPEN_READONLY" TEXT);
+CREATE TABLE "SQLITE_OPEN_READWRITE" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_OPEN_READWRITE" TEXT);
+CREATE TABLE "SQLITE_ROW" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_ROW" TEXT);
+CREATE TABLE "SQLITE_UTF8" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLITE_UTF8" TEXT);
+CREATE TABLE "SQLInsertReadBack" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLInsertReadBack" TEXT);
+CREATE TABLE "SQLKeyedRecord" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLKeyedRecord" TEXT);
+CREATE TABLE "SQLPool" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLPool" TEXT);
+CREATE TABLE "SQLQueryableRecord" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLQueryableRecord" TEXT);
+CREATE TABLE "SQLRecord" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecord" TEXT);
+CREATE TABLE "SQLRecordCoding" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordCoding" TEXT);
+CREATE TABLE "SQLRecordOperations" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordOperations" TEXT);
+CREATE TABLE "SQLRecordSlots" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordSlots" TEXT);
+CREATE TABLE "SQLRecordStore" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordStore" TEXT);
+CREATE TABLE "SQLResultRow" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLResultRow" TEXT);
+CREATE TABLE "SQLSchemaScript" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLSchemaScript" TEXT);
+CREATE TABLE "SQLStatementSlot" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLStatementSlot" TEXT);
+CREATE TABLE "SQLTable" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLTable" TEXT);
+CREATE TABLE "SQLTableRecord" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLTableRecord" TEXT);
+CREATE TABLE "SQLTransaction" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLTransaction" TEXT);
+CREATE TABLE "SQLValue" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLValue" TEXT);
+CREATE TABLE "SQLite3" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLite3" TEXT);
+CREATE TABLE "Sendable" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Sendable" TEXT);
+CREATE TABLE "Set" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Set" TEXT);
+CREATE TABLE "SlateCSQLite" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SlateCSQLite" TEXT);
+CREATE TABLE "SlateRecords" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SlateRecords" TEXT);
+CREATE TABLE "StaticString" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "StaticString" TEXT);
+CREATE TABLE "Store" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Store" TEXT);
+CREATE TABLE "TEXT" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "TEXT" TEXT);
+CREATE TABLE "Tables" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Tables" TEXT);
+CREATE TABLE "UInt64" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UInt64" TEXT);
+CREATE TABLE "UInt8" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UInt8" TEXT);
+CREATE TABLE "URL" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "URL" TEXT);
+CREATE TABLE "UTF8" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UTF8" TEXT);
+CREATE TABLE "UUID" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UUID" TEXT);
+CREATE TABLE "UnsafeBufferPointer" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UnsafeBufferPointer" TEXT);
+CREATE TABLE "UnsafeMutablePointer" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UnsafeMutablePointer" TEXT);
+CREATE TABLE "UnsafePointer" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UnsafePointer" TEXT);
+CREATE TABLE "UnsafeRawBufferPointer" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "UnsafeRawBufferPointer" TEXT);
+CREATE TABLE "Void" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Void" TEXT);
+CREATE VIEW every_view AS SELECT * FROM every_name;
