@@ -1,11 +1,14 @@
 -- name: everyName :many
 SELECT * FROM every_name WHERE "abs" IS :abs
+  OR "action" IS :action
   OR "activity" IS :activity
   OR "addCustomerSQL" IS :addCustomerSQL
   OR "addCustomerSlot" IS :addCustomerSlot
   OR "addTagSQL" IS :addTagSQL
+  OR "added" IS :added
   OR "address" IS :address
   OR "allowsDoubleQuotedStrings" IS :allowsDoubleQuotedStrings
+  OR "asBound" IS :asBound
   OR "assigned" IS :assigned
   OR "at" IS :at
   OR "available" IS :available
@@ -26,6 +29,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "booksWithAuthorsSlot" IS :booksWithAuthorsSlot
   OR "bothDatesSQL" IS :bothDatesSQL
   OR "bothDatesSlot" IS :bothDatesSlot
+  OR "box" IS :box
   OR "byte" IS :byte
   OR "chain" IS :chain
   OR "clearTagsSQL" IS :clearTagsSQL
@@ -97,6 +101,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "insertReadBack" IS :insertReadBack
   OR "into" IS :into
   OR "invalidAsNil" IS :invalidAsNil
+  OR "isRecording" IS :isRecording
   OR "iso" IS :iso
   OR "item" IS :item
   OR "itemByNameSQL" IS :itemByNameSQL
@@ -107,6 +112,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "keeping" IS :keeping
   OR "key0" IS :key0
   OR "key1" IS :key1
+  OR "known" IS :known
   OR "latestStampSQL" IS :latestStampSQL
   OR "latestStampSlot" IS :latestStampSlot
   OR "limit" IS :limit
@@ -114,6 +120,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "local" IS :local
   OR "localChild" IS :localChild
   OR "localPair" IS :localPair
+  OR "lock" IS :lock
   OR "markReadSQL" IS :markReadSQL
   OR "markReadSlot" IS :markReadSlot
   OR "max" IS :max
@@ -133,11 +140,13 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "notificationsOfDeviceSlot" IS :notificationsOfDeviceSlot
   OR "of" IS :of
   OR "offset" IS :offset
+  OR "on" IS :on
   OR "operation" IS :operation
   OR "orderItem" IS :orderItem
   OR "ordersForCustomerSQL" IS :ordersForCustomerSQL
   OR "ordersForCustomerSlot" IS :ordersForCustomerSlot
   OR "other" IS :other
+  OR "outer" IS :outer
   OR "path" IS :path
   OR "pattern" IS :pattern
   OR "pool" IS :pool
@@ -206,6 +215,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "supportsReturning" IS :supportsReturning
   OR "table" IS :table
   OR "tag" IS :tag
+  OR "target" IS :target
   OR "to" IS :to
   OR "total" IS :total
   OR "transient" IS :transient
@@ -216,6 +226,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "updateKeepsStoredForms" IS :updateKeepsStoredForms
   OR "value" IS :value
   OR "valueArgument" IS :valueArgument
+  OR "walk" IS :walk
   OR "width" IS :width
   OR "withFraction" IS :withFraction
   OR "withUnsafeBytes" IS :withUnsafeBytes

@@ -212,12 +212,12 @@ extension Records30.Tag {
         limit: Int? = nil,
         filter: ((Records30.Tag) throws -> Bool)? = nil
     ) throws -> [Records30.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -231,7 +231,7 @@ extension Records30.Tag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -389,12 +389,12 @@ extension Records30.Guarded {
         limit: Int? = nil,
         filter: ((Records30.Guarded) throws -> Bool)? = nil
     ) throws -> [Records30.Guarded] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.Guarded? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30.Guarded(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.Guarded(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -408,7 +408,7 @@ extension Records30.Guarded {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -566,12 +566,12 @@ extension Records30.GuardLog {
         limit: Int? = nil,
         filter: ((Records30.GuardLog) throws -> Bool)? = nil
     ) throws -> [Records30.GuardLog] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.GuardLog(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.GuardLog(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.GuardLog? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30.GuardLog(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.GuardLog(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -585,7 +585,7 @@ extension Records30.GuardLog {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guard_log", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -743,12 +743,12 @@ extension Records30.Replaced {
         limit: Int? = nil,
         filter: ((Records30.Replaced) throws -> Bool)? = nil
     ) throws -> [Records30.Replaced] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.Replaced(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.Replaced(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.Replaced? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30.Replaced(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.Replaced(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -762,7 +762,7 @@ extension Records30.Replaced {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -803,7 +803,7 @@ extension Records30 {
         }
 
         /// The primary key: `a`, `b`.
-        public var id: ID { ID(a: a, b: b) }
+        public var id: ID { ID(a: self.a, b: self.b) }
 
         /// Creates a record.
         public init(a: Int, b: Int, name: String? = nil) {
@@ -939,12 +939,12 @@ extension Records30.ReplacedPair {
         limit: Int? = nil,
         filter: ((Records30.ReplacedPair) throws -> Bool)? = nil
     ) throws -> [Records30.ReplacedPair] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.ReplacedPair(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.ReplacedPair(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `a`, `b` in the database `db`, or nil.
     public static func find(a: Int, b: Int, in db: OpaquePointer) throws -> Records30.ReplacedPair? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(a: a, b: b), to: $0, at: 1) }, decode: { try Records30.ReplacedPair(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(a: a, b: b), to: $0, at: 1) }, decode: { try Records30.ReplacedPair(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -957,7 +957,7 @@ extension Records30.ReplacedPair {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(a: self.a, b: self.b, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1114,12 +1114,12 @@ extension Records30.ReplacedCode {
         limit: Int? = nil,
         filter: ((Records30.ReplacedCode) throws -> Bool)? = nil
     ) throws -> [Records30.ReplacedCode] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.ReplacedCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.ReplacedCode(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.ReplacedCode? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30.ReplacedCode(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.ReplacedCode(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1133,7 +1133,7 @@ extension Records30.ReplacedCode {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced_code", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1305,12 +1305,12 @@ extension Records30.Annotation {
         limit: Int? = nil,
         filter: ((Records30.Annotation) throws -> Bool)? = nil
     ) throws -> [Records30.Annotation] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.Annotation(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.Annotation(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.Annotation? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30.Annotation(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.Annotation(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1324,7 +1324,7 @@ extension Records30.Annotation {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "annotations", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1437,7 +1437,7 @@ extension Records30.AnnotationsFts {
         limit: Int? = nil,
         filter: ((Records30.AnnotationsFts) throws -> Bool)? = nil
     ) throws -> [Records30.AnnotationsFts] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.AnnotationsFts(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.AnnotationsFts(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1549,7 +1549,7 @@ extension Records30.AnnotationsFts4 {
         limit: Int? = nil,
         filter: ((Records30.AnnotationsFts4) throws -> Bool)? = nil
     ) throws -> [Records30.AnnotationsFts4] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30.AnnotationsFts4(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.AnnotationsFts4(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).

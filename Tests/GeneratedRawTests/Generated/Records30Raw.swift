@@ -200,18 +200,18 @@ extension Records30Raw.Tag {
         limit: Int? = nil,
         filter: ((Records30Raw.Tag) throws -> Bool)? = nil
     ) throws -> [Records30Raw.Tag] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.Tag? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -225,7 +225,7 @@ extension Records30Raw.Tag {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -365,18 +365,18 @@ extension Records30Raw.Guarded {
         limit: Int? = nil,
         filter: ((Records30Raw.Guarded) throws -> Bool)? = nil
     ) throws -> [Records30Raw.Guarded] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `guarded` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.Guarded) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.Guarded? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -390,7 +390,7 @@ extension Records30Raw.Guarded {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -530,18 +530,18 @@ extension Records30Raw.GuardLog {
         limit: Int? = nil,
         filter: ((Records30Raw.GuardLog) throws -> Bool)? = nil
     ) throws -> [Records30Raw.GuardLog] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `guard_log` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.GuardLog) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.GuardLog? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -555,7 +555,7 @@ extension Records30Raw.GuardLog {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guard_log", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -695,18 +695,18 @@ extension Records30Raw.Replaced {
         limit: Int? = nil,
         filter: ((Records30Raw.Replaced) throws -> Bool)? = nil
     ) throws -> [Records30Raw.Replaced] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `replaced` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.Replaced) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.Replaced? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -720,7 +720,7 @@ extension Records30Raw.Replaced {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -761,7 +761,7 @@ extension Records30Raw {
         }
 
         /// The primary key: `a`, `b`.
-        public var id: ID { ID(a: a, b: b) }
+        public var id: ID { ID(a: self.a, b: self.b) }
 
         /// Creates a record.
         public init(a: Int, b: Int, name: String? = nil) {
@@ -877,18 +877,18 @@ extension Records30Raw.ReplacedPair {
         limit: Int? = nil,
         filter: ((Records30Raw.ReplacedPair) throws -> Bool)? = nil
     ) throws -> [Records30Raw.ReplacedPair] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `replaced_pair` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.ReplacedPair) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `a`, `b` in the database `db`, or nil.
     public static func find(a: Int, b: Int, in db: OpaquePointer) throws -> Records30Raw.ReplacedPair? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(ID(a: a, b: b), to: $0, at: 1) }, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(a: a, b: b), to: $0, at: 1) }, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -901,7 +901,7 @@ extension Records30Raw.ReplacedPair {
     @discardableResult
     public func update(in db: OpaquePointer) throws -> Bool {
         guard let sql = Self.sqlUpdate else { return try Self.find(a: self.a, b: self.b, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1040,18 +1040,18 @@ extension Records30Raw.ReplacedCode {
         limit: Int? = nil,
         filter: ((Records30Raw.ReplacedCode) throws -> Bool)? = nil
     ) throws -> [Records30Raw.ReplacedCode] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `replaced_code` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.ReplacedCode) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.ReplacedCode? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1065,7 +1065,7 @@ extension Records30Raw.ReplacedCode {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced_code", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1217,18 +1217,18 @@ extension Records30Raw.Annotation {
         limit: Int? = nil,
         filter: ((Records30Raw.Annotation) throws -> Bool)? = nil
     ) throws -> [Records30Raw.Annotation] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `annotations` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.Annotation) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
     public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.Annotation? {
-        try SQLRecordCoding.fetch(db, sqlFind, limit: 1, bind: { try bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }).first
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1242,7 +1242,7 @@ extension Records30Raw.Annotation {
     public func update(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "annotations", "update")
         guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
-        return try SQLRecordCoding.execute(db, sql, bind: { try bindUpdate(to: $0) }) > 0
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
     }
 
     /// Deletes the record's row from the database `db`; returns whether there was one.
@@ -1339,13 +1339,13 @@ extension Records30Raw.AnnotationsFts {
         limit: Int? = nil,
         filter: ((Records30Raw.AnnotationsFts) throws -> Bool)? = nil
     ) throws -> [Records30Raw.AnnotationsFts] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.AnnotationsFts(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.AnnotationsFts(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `annotations_fts` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.AnnotationsFts) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.AnnotationsFts(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.AnnotationsFts(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
@@ -1441,13 +1441,13 @@ extension Records30Raw.AnnotationsFts4 {
         limit: Int? = nil,
         filter: ((Records30Raw.AnnotationsFts4) throws -> Bool)? = nil
     ) throws -> [Records30Raw.AnnotationsFts4] {
-        try SQLRecordCoding.fetch(db, sqlSelect, limit: limit, decode: { try Records30Raw.AnnotationsFts4(sqliteStatement: $0, offset: 0) }, filter: filter)
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.AnnotationsFts4(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `annotations_fts4` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
     public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.AnnotationsFts4) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, sqlSelect, decode: { try Records30Raw.AnnotationsFts4(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.AnnotationsFts4(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
