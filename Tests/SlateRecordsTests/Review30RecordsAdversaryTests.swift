@@ -421,3 +421,27 @@ import Testing
         #expect(try context.fetch(Doc.self, where: { $0.id > 0 && "name <> '/*'" }).count == 2)
     }
 }
+
+extension Review30RecordsAdversaryTests {
+    /// A statement prepared before the connection's first walk (when nothing tracked what
+    /// it writes) is still refused when it starts during one.
+    @Test func aStatementPreparedBeforeAnyWalkIsRefusedWhenItStartsDuringOne() throws {
+        let context = try SQLContext()
+        try context.exec(sql: "CREATE TABLE node (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO node (name) VALUES ('a'), ('b')")
+        let insert = try context.prepare(sql: "INSERT INTO node (name) VALUES (?)")
+        defer { insert.close() }
+        let read = try context.prepare(sql: "SELECT count(*) FROM node")
+        defer { read.close() }
+        var visited = 0
+        try context.forEach(Node.self) { _ in
+            visited += 1
+            let error = #expect(throws: SQLError.self) { try insert.update(parameters: [.text("c")]) }
+            #expect(error?.code == .misuse)
+            #expect((try? read.next()) == true)
+            read.reset()
+        }
+        #expect(visited == 2)
+        try insert.update(parameters: [.text("after")])
+        #expect(try count(context, "SELECT count(*) FROM node") == 3)
+    }
+}
