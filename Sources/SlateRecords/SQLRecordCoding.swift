@@ -128,10 +128,18 @@ public enum SQLRecordCoding {
         }
     }
 
-    /// A float from a value: a number a `Float` holds exactly (1e300 and 16,777,217 are
-    /// not; infinity is); nil for anything else.
+    /// A float from a value: a number a `Float` holds exactly (16,777,217 is not; infinity
+    /// is), or a real whose shortest decimal spelling is a `Float`'s (the real 0.1, as SQL
+    /// or another program wrote it, reads as the `Float` 0.1: it says no more than the
+    /// float does). Nil for anything else: a real with more digits than a float holds
+    /// (1.0 / 3), out of its range (1e300, 1e-50), text, a blob.
     static func exactFloat(_ value: OpaquePointer?) -> Float? {
-        exactDouble(value).flatMap { Float(exactly: $0) }
+        guard let double = exactDouble(value) else { return nil }
+        if let exact = Float(exactly: double) { return exact }
+        guard sqlite3_value_type(value) == SQLITE_FLOAT else { return nil }
+        let nearest = Float(double)
+        guard nearest.isFinite, nearest != 0 else { return nil }
+        return Double(nearest.description) == double ? nearest : nil
     }
 
     /// A boolean from column `index`, stored as `storage` says: for text storage, exactly

@@ -31,9 +31,10 @@ enum SQLCodableOperations {
         }
         // A compound key is always the caller's; a single one may be left to SQLite.
         guard Record.primaryKeys.count == 1, !table.writer.boundPrimaryKey, !table.isView else { return record }
-        // SQLite assigned the key: set it, or read the row back to return it.
+        // SQLite assigned the key: set it, or read the row back to return it. (A key that
+        // is not a rowid alias was stored as NULL: the row read back says so.)
         var assigned = record
-        if table.layout.setRowID(context.lastInsertRowID, in: &assigned) { return assigned }
+        if table.keyIsRowID, table.layout.setRowID(context.lastInsertRowID, in: &assigned) { return assigned }
         return try readBack(table, record, in: context)
     }
 

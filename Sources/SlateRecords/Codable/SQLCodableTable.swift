@@ -15,11 +15,16 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     let unsaveable: SQLError?
     /// Whether the record's "table" is a view (written through INSTEAD OF triggers).
     let isView: Bool
+    /// Whether a NULL primary key makes SQLite assign the rowid as the key: false for a
+    /// key that is not a rowid alias (`INT PRIMARY KEY`, `INTEGER PRIMARY KEY DESC`, a
+    /// table without rowid), which stores NULL as NULL.
+    let keyIsRowID: Bool
 
-    init(_ layout: SQLCodableLayout<Record>, unsaveable: SQLError?, isView: Bool) {
+    init(_ layout: SQLCodableLayout<Record>, unsaveable: SQLError?, isView: Bool, keyIsRowID: Bool = true) {
         self.layout = layout
         self.unsaveable = unsaveable
         self.isView = isView
+        self.keyIsRowID = keyIsRowID
         reader = SQLRowReader(layout)
         writer = SQLRowWriter(layout)
         queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: layout.select))
@@ -36,7 +41,13 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
             sql: "SELECT type FROM sqlite_temp_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view') "
                 + "UNION ALL SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')",
             parameters: [.text(Record.tableName)])
-        return SQLCodableTable(layout, unsaveable: unsaveable, isView: kind.first?[0].textValue == "view")
+        let isView = kind.first?[0].textValue == "view"
+        // A primary key that is not the rowid has an index of its own (origin "pk"); a
+        // rowid alias has none.
+        let keyIndexes = try context.query(
+            sql: "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'", parameters: [.text(Record.tableName)])
+        let keyIsRowID = !isView && keyIndexes.first?[0].integerValue == 0
+        return SQLCodableTable(layout, unsaveable: unsaveable, isView: isView, keyIsRowID: keyIsRowID)
     }
 
     /// Every property must have a column. Returns why the type cannot be saved, when a NOT
@@ -57,7 +68,7 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         for key in layout.decimalKeys {
             guard let column = columns.first(where: { $0[0].textValue?.lowercased() == key.lowercased() }) else { continue }
             let declared = column[5].textValue ?? ""
-            if !keepsDecimalText(declared) {
+            if !keepsDecimalText(declared), !(declared.uppercased() == "ANY" && isStrict(in: context)) {
                 throw SQLError(
                     code: .mismatch,
                     message: "\(Record.self).\(key) is a Decimal, which Slate stores as exact text (\"123.45\"), but column \"\(key)\" of table \"\(Record.tableName)\" is declared \(declared.isEmpty ? "without a type" : declared), whose affinity would store that text as a rounded number: declare the column TEXT, or make the property a Double")
@@ -76,6 +87,16 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
             }
         }
         return nil
+    }
+
+    /// Whether the record's table is STRICT, where a column declared `ANY` keeps text as
+    /// it is given (elsewhere `ANY` has NUMERIC affinity). False before SQLite 3.37, which
+    /// has no STRICT tables.
+    private static func isStrict(in context: SQLContext) -> Bool {
+        guard let tables = try? context.query(sql: "SELECT strict FROM pragma_table_list(?)", parameters: [.text(Record.tableName)]) else {
+            return false
+        }
+        return tables.first?[0].integerValue == 1
     }
 
     /// Whether a column declared `declared` keeps text as text: TEXT affinity, or BLOB

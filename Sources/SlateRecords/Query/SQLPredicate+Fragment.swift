@@ -24,7 +24,8 @@
 /// does (`$0.age > 30 && "name = ?1"` would bind 30 to `name`), or that is not valid SQL,
 /// makes the query throw an ``SQLError`` whose message quotes the fragment. SQLite's own
 /// parser finds them, so a `?` in a string literal, a quoted identifier or a comment is
-/// text.
+/// text. A fragment that leaves a `/*` comment, a string or a quoted name open throws too:
+/// it would hide the SQL Slate writes after it.
 extension SQLPredicate: ExpressibleByStringInterpolation {
     /// The pieces of a fragment as its literal is read.
     public struct StringInterpolation: StringInterpolationProtocol {

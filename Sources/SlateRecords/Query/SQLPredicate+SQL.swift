@@ -320,6 +320,16 @@ struct SQLRenderedQuery: Sendable {
     /// type-attached queries, which prepare their own).
     func checkParameters(of handle: OpaquePointer) throws {
         guard !fragments.isEmpty else { return }
+        // A fragment that leaves a `/*` comment (or a quote) open hides what follows it up
+        // to the next fragment's `*/`: Slate's own `?` with it, which a `?` of the next
+        // fragment would replace, the count unchanged. Each fragment must end complete.
+        for fragment in fragments where sqlite3_complete("SELECT (" + fragment + "\n);") == 0 {
+            throw SQLError(
+                code: .misuse,
+                message: "the SQL fragment \"\(fragment)\" leaves a comment, a string or a quoted name open: it would hide the SQL "
+                    + "that follows it; close it within the fragment",
+                sql: sql)
+        }
         let count = sqlite3_bind_parameter_count(handle)
         var own: [String] = []
         if count > 0 {
