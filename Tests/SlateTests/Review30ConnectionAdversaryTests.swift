@@ -365,14 +365,17 @@ import Testing
         }
         let copyPath = directory.path("copy.sqlite")
         let calls = Locked(0)
+        // The first progress call waits until the task is cancelled: no timing involved.
+        let cancelled = DispatchSemaphore(value: 0)
         let task = Task {
             try await pool.backup(toFile: copyPath, pagesPerStep: 1) { _, _ in
                 calls.withValue { $0 += 1 }
-                Thread.sleep(forTimeInterval: 0.002)
+                if calls.current == 1 { cancelled.wait() }
             }
         }
         while calls.current == 0 { try await Task.sleep(for: .milliseconds(1)) }
         task.cancel()
+        cancelled.signal()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }
         // Stopped long before the ~600 pages were copied, and the new file holds nothing.

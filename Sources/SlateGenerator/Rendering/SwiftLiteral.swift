@@ -107,6 +107,7 @@ enum SwiftIdentifier {
         // the types every record nests, which a record of that name would hide inside them.
         "CChar", "StaticString", "UTF8", "UnsafePointer", "UnsafeMutablePointer", "UnsafeBufferPointer",
         "UnsafeRawBufferPointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "CustomStringConvertible", "SlateCSQLite",
+        "NSLock", "Unmanaged",
         "Columns", "BindIndices", "Queries",
         // The generic parameters of the types generated code extends (`SQLTable<Record,
         // Store>`, `SQLTransaction<Database>`): a record type so named would be hidden by

@@ -10252,14 +10252,14 @@ extension EveryIdentifier.Int64Record {
     }
 }
 
-// MARK: - NSLock
+// MARK: - NSLockRecord
 extension EveryIdentifier {
     /// A row of the `NSLock` table.
     ///
     /// ```sql
     /// CREATE TABLE "NSLock" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "NSLock" TEXT)
     /// ```
-    public struct NSLock: Identifiable, Hashable, Codable, Sendable {
+    public struct NSLockRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -10280,7 +10280,7 @@ extension EveryIdentifier {
     }
 }
 
-extension EveryIdentifier.NSLock: SQLKeyedRecord, SQLQueryableRecord {
+extension EveryIdentifier.NSLockRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "NSLock"
     /// Every column, in the order the decoder reads them.
@@ -10391,42 +10391,42 @@ extension EveryIdentifier.NSLock: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `NSLock`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = EveryIdentifier.NSLock
+        public typealias Record = EveryIdentifier.NSLockRecord
 
-        /// The columns' SQL names, quoted, in ``EveryIdentifier.NSLock/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EveryIdentifier.NSLockRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"statement\"", "\"NSLock\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<EveryIdentifier.NSLock, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EveryIdentifier.NSLockRecord, Int> { SQLColumn(0) }
         /// `INTEGER`
-        public var statement: SQLColumn<EveryIdentifier.NSLock, Int?> { SQLColumn(1) }
+        public var statement: SQLColumn<EveryIdentifier.NSLockRecord, Int?> { SQLColumn(1) }
         /// `TEXT`
-        public var nsLock: SQLColumn<EveryIdentifier.NSLock, String?> { SQLColumn(2) }
+        public var nsLock: SQLColumn<EveryIdentifier.NSLockRecord, String?> { SQLColumn(2) }
         /// The foreign key `statement` to `every_name`, for `join(\.everyName)`.
-        public var everyName: SQLForeignKey<EveryIdentifier.NSLock, EveryIdentifier.EveryName> { SQLForeignKey([1], [176]) }
+        public var everyName: SQLForeignKey<EveryIdentifier.NSLockRecord, EveryIdentifier.EveryName> { SQLForeignKey([1], [176]) }
         /// The columns.
         public init() {}
     }
 }
 
-extension EveryIdentifier.NSLock {
+extension EveryIdentifier.NSLockRecord {
     /// The rows of `NSLock` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((EveryIdentifier.NSLock) throws -> Bool)? = nil
-    ) throws -> [EveryIdentifier.NSLock] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EveryIdentifier.NSLockRecord) throws -> Bool)? = nil
+    ) throws -> [EveryIdentifier.NSLockRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> EveryIdentifier.NSLock? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EveryIdentifier.NSLockRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -17586,14 +17586,14 @@ extension EveryIdentifier.Uuid {
     }
 }
 
-// MARK: - Unmanaged
+// MARK: - UnmanagedRecord
 extension EveryIdentifier {
     /// A row of the `Unmanaged` table.
     ///
     /// ```sql
     /// CREATE TABLE "Unmanaged" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "Unmanaged" TEXT)
     /// ```
-    public struct Unmanaged: Identifiable, Hashable, Codable, Sendable {
+    public struct UnmanagedRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -17614,7 +17614,7 @@ extension EveryIdentifier {
     }
 }
 
-extension EveryIdentifier.Unmanaged: SQLKeyedRecord, SQLQueryableRecord {
+extension EveryIdentifier.UnmanagedRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "Unmanaged"
     /// Every column, in the order the decoder reads them.
@@ -17725,42 +17725,42 @@ extension EveryIdentifier.Unmanaged: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `Unmanaged`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = EveryIdentifier.Unmanaged
+        public typealias Record = EveryIdentifier.UnmanagedRecord
 
-        /// The columns' SQL names, quoted, in ``EveryIdentifier.Unmanaged/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``EveryIdentifier.UnmanagedRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"statement\"", "\"Unmanaged\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<EveryIdentifier.Unmanaged, Int> { SQLColumn(0) }
+        public var id: SQLColumn<EveryIdentifier.UnmanagedRecord, Int> { SQLColumn(0) }
         /// `INTEGER`
-        public var statement: SQLColumn<EveryIdentifier.Unmanaged, Int?> { SQLColumn(1) }
+        public var statement: SQLColumn<EveryIdentifier.UnmanagedRecord, Int?> { SQLColumn(1) }
         /// `TEXT`
-        public var unmanaged: SQLColumn<EveryIdentifier.Unmanaged, String?> { SQLColumn(2) }
+        public var unmanaged: SQLColumn<EveryIdentifier.UnmanagedRecord, String?> { SQLColumn(2) }
         /// The foreign key `statement` to `every_name`, for `join(\.everyName)`.
-        public var everyName: SQLForeignKey<EveryIdentifier.Unmanaged, EveryIdentifier.EveryName> { SQLForeignKey([1], [176]) }
+        public var everyName: SQLForeignKey<EveryIdentifier.UnmanagedRecord, EveryIdentifier.EveryName> { SQLForeignKey([1], [176]) }
         /// The columns.
         public init() {}
     }
 }
 
-extension EveryIdentifier.Unmanaged {
+extension EveryIdentifier.UnmanagedRecord {
     /// The rows of `Unmanaged` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((EveryIdentifier.Unmanaged) throws -> Bool)? = nil
-    ) throws -> [EveryIdentifier.Unmanaged] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((EveryIdentifier.UnmanagedRecord) throws -> Bool)? = nil
+    ) throws -> [EveryIdentifier.UnmanagedRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> EveryIdentifier.Unmanaged? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EveryIdentifier.UnmanagedRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -21316,8 +21316,8 @@ extension EveryIdentifier.Tables {
     public var int32: SQLTable<EveryIdentifier.Int32Record, Self> { SQLTable(self) }
     /// The rows of the `Int64` table, as ``EveryIdentifier.Int64Record`` records.
     public var int64: SQLTable<EveryIdentifier.Int64Record, Self> { SQLTable(self) }
-    /// The rows of the `NSLock` table, as ``EveryIdentifier.NSLock`` records.
-    public var nsLocks: SQLTable<EveryIdentifier.NSLock, Self> { SQLTable(self) }
+    /// The rows of the `NSLock` table, as ``EveryIdentifier.NSLockRecord`` records.
+    public var nsLocks: SQLTable<EveryIdentifier.NSLockRecord, Self> { SQLTable(self) }
     /// The rows of the `OpaquePointer` table, as ``EveryIdentifier.OpaquePointerRecord`` records.
     public var opaquePointers: SQLTable<EveryIdentifier.OpaquePointerRecord, Self> { SQLTable(self) }
     /// The rows of the `SQLColumn` table, as ``EveryIdentifier.SQLColumnRecord`` records.
@@ -21392,8 +21392,8 @@ extension EveryIdentifier.Tables {
     public var utf8: SQLTable<EveryIdentifier.Utf8, Self> { SQLTable(self) }
     /// The rows of the `UUID` table, as ``EveryIdentifier.Uuid`` records.
     public var uuids: SQLTable<EveryIdentifier.Uuid, Self> { SQLTable(self) }
-    /// The rows of the `Unmanaged` table, as ``EveryIdentifier.Unmanaged`` records.
-    public var unmanaged: SQLTable<EveryIdentifier.Unmanaged, Self> { SQLTable(self) }
+    /// The rows of the `Unmanaged` table, as ``EveryIdentifier.UnmanagedRecord`` records.
+    public var unmanaged: SQLTable<EveryIdentifier.UnmanagedRecord, Self> { SQLTable(self) }
     /// The rows of the `UnsafeBufferPointer` table, as ``EveryIdentifier.UnsafeBufferPointerRecord`` records.
     public var unsafeBufferPointers: SQLTable<EveryIdentifier.UnsafeBufferPointerRecord, Self> { SQLTable(self) }
     /// The rows of the `UnsafeMutablePointer` table, as ``EveryIdentifier.UnsafeMutablePointerRecord`` records.
@@ -22129,18 +22129,18 @@ extension SQLTable where Record == EveryIdentifier.EveryName, Store: SQLDatabase
     }
 }
 
-extension SQLTable where Record == EveryIdentifier.NSLock {
+extension SQLTable where Record == EveryIdentifier.NSLockRecord {
     /// The `NSLock` rows whose `statement` refer to `everyName`.
-    public func fetch(for everyName: EveryIdentifier.EveryName) throws -> [EveryIdentifier.NSLock] {
+    public func fetch(for everyName: EveryIdentifier.EveryName) throws -> [EveryIdentifier.NSLockRecord] {
         try fetch(sql: #"SELECT "id", "statement", "NSLock" FROM "NSLock" WHERE "statement" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(everyName.id, handle, 1)
         }
     }
 }
-extension SQLTable where Record == EveryIdentifier.NSLock, Store: SQLDatabase {
+extension SQLTable where Record == EveryIdentifier.NSLockRecord, Store: SQLDatabase {
     /// The `NSLock` rows whose `statement` refer to `everyName`.
-    public func fetch(for everyName: EveryIdentifier.EveryName) async throws -> [EveryIdentifier.NSLock] {
+    public func fetch(for everyName: EveryIdentifier.EveryName) async throws -> [EveryIdentifier.NSLockRecord] {
         try await fetch(sql: #"SELECT "id", "statement", "NSLock" FROM "NSLock" WHERE "statement" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(everyName.id, handle, 1)
@@ -22149,9 +22149,9 @@ extension SQLTable where Record == EveryIdentifier.NSLock, Store: SQLDatabase {
 }
 
 extension SQLTable where Record == EveryIdentifier.EveryName {
-    /// The `every_name` row that `nsLock` refers to with `statement`, or nil.
-    public func find(for nsLock: EveryIdentifier.NSLock) throws -> EveryIdentifier.EveryName? {
-        guard let key0 = nsLock.statement else { return nil }
+    /// The `every_name` row that `nsLockRecord` refers to with `statement`, or nil.
+    public func find(for nsLockRecord: EveryIdentifier.NSLockRecord) throws -> EveryIdentifier.EveryName? {
+        guard let key0 = nsLockRecord.statement else { return nil }
         return try fetchOne(sql: #"SELECT "abs", "action", "activity", "addCustomerSQL", "addCustomerSlot", "addTagSQL", "added", "address", "allowsDoubleQuotedStrings", "asBound", "assigned", "at", "available", "b", "base", "body", "bodyArgument", "bookAuthor", "bookByISBNSQL", "bookByISBNSlot", "bookCategory", "booksByIDsSQL", "booksNamedSQL", "booksNamedSlot", "booksPricedAboveSQL", "booksPricedAboveSlot", "booksWithAuthorsSQL", "booksWithAuthorsSlot", "bothDatesSQL", "bothDatesSlot", "box", "byte", "chain", "clearTagsSQL", "code", "column", "context", "contextArgument", "count", "countBooksSQL", "countBooksSlot", "country", "creationSQL", "current", "currentIndex", "customerTotalsSQL", "customerTotalsSlot", "day", "dayOfEra", "dayOfYear", "db", "dbArgument", "dbKey", "dbRecord", "decode", "deleteReviewsSQL", "deleteReviewsSlot", "devLog", "devNote", "device", "digits", "doubleQuotedStrings", "eachEmployeeSQL", "eachTitleSQL", "eachTitleSlot", "edition", "editionNote", "eitherDateSQL", "eitherDateSlot", "element", "employee", "end", "enforced", "era", "exact", "fast", "fetchOne", "fewest", "filter", "first", "flags", "forBillingAddress", "forManager", "forMentor", "forShippingAddress", "from", "gadget", "handle", "handleArgument", "handleRecord", "hint", "hour", "hours", "ids", "imageRecord", "inDay", "index", "indexArgument", "indices", "insertReadBack", "into", "invalidAsNil", "isRecording", "iso", "item", "itemByNameSQL", "itemsBetweenSQL", "itemsNamedSQL", "itemsWithIDsSQL", "joining", "keeping", "key0", "key1", "known", "latestStampSQL", "latestStampSlot", "limit", "lists", "local", "localChild", "localPair", "lock", "markReadSQL", "markReadSlot", "max", "milliseconds", "min", "minimum", "minimumOrders", "minute", "minutes", "monitor", "monitorTag", "month", "most", "next", "notificationRecord", "notificationsOfDeviceSQL", "notificationsOfDeviceSlot", "of", "offset", "on", "operation", "orderItem", "ordersForCustomerSQL", "ordersForCustomerSlot", "other", "outer", "path", "pattern", "pool", "rankedBooksSQL", "rankedBooksSlot", "read", "readBack", "readOnly", "reading", "record", "renameCustomerSQL", "renameCustomerSlot", "renameItemSQL", "returning", "review", "reviewsBySQL", "reviewsBySlot", "rowID", "same", "scale", "schemaScripts", "schemaVersion", "second", "segments", "selectByRowID", "separator", "settings", "shiftedMonth", "id", "shipOrderSQL", "shipOrderSlot", "shown", "side", "since", "sinceJulian", "sinceSeconds", "sinceWhole", "slate_db_config_int", "sql", "sqlArgument", "sqlCount", "sqlDelete", "sqlFind", "sqlInsertAll", "sqlInsertAllReturning", "sqlInsertAssigningRowID", "sqlInsertAssigningRowIDReturning", "sqlName", "sqlNames", "sqlSelect", "sqlSelectByRowID", "sqlUpdate", "sqlite3_bind_blob64", "sqlite3_bind_double", "sqlite3_bind_int64", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_text64", "sqlite3_bind_value", "sqlite3_bind_zeroblob", "sqlite3_changes", "sqlite3_close_v2", "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_double", "sqlite3_column_int64", "sqlite3_column_text", "sqlite3_column_type", "sqlite3_column_value", "sqlite3_db_handle", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_exec", "sqlite3_extended_errcode", "sqlite3_extended_result_codes", "sqlite3_finalize", "sqlite3_free", "sqlite3_last_insert_rowid", "sqlite3_libversion_number", "sqlite3_open_v2", "sqlite3_prepare_v2", "sqlite3_set_authorizer", "sqlite3_sql", "sqlite3_step", "sqlite3_value_double", "sqlite3_value_int64", "sqlite3_value_type", "sqliteStatement", "stampedSinceSQL", "stampedSinceSlot", "stampsAfterSQL", "stampsAfterSlot", "start", "statement", "statementArgument", "statementRecord", "statementSlots", "stock", "storage", "storeRecord", "stored", "string", "supportsReturning", "table", "tag", "target", "to", "total", "transient", "type", "u", "unsafeBitCast", "unsaved", "updateKeepsStoredForms", "value", "valueArgument", "walk", "width", "withFraction", "withUnsafeBytes", "y", "year", "yearOfEra", "z", "Array", "Bool", "CChar", "CHECK", "Codable", "CustomStringConvertible", "Database", "Date", "Double", "Equatable", "Error", "Foundation", "Hashable", "Identifiable", "Int", "Int32", "Int64", "NSLock", "OpaquePointer", "SQLColumn", "SQLColumnSet", "SQLContext", "SQLDatabase", "SQLForeignKey", "SQLITE_AUTH", "SQLITE_CONSTRAINT", "SQLITE_DBCONFIG_DQS_DDL", "SQLITE_DBCONFIG_DQS_DML", "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION", "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE", "SQLITE_DELETE", "SQLITE_DENY", "SQLITE_DONE", "SQLITE_ERROR", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_OK", "SQLITE_OPEN_CREATE", "SQLITE_OPEN_NOMUTEX", "SQLITE_OPEN_READONLY", "SQLITE_OPEN_READWRITE", "SQLITE_ROW", "SQLITE_UPDATE", "SQLITE_UTF8", "SQLInsertReadBack", "SQLKeyedRecord", "SQLPool", "SQLQueryableRecord", "SQLRecord", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordSlots", "SQLRecordStore", "SQLResultRow", "SQLSchemaScript", "SQLStatementSlot", "SQLTable", "SQLTableRecord", "SQLTransaction", "SQLValue", "SQLite3", "Sendable", "Set", "SlateCSQLite", "SlateRecords", "StaticString", "Store", "T", "TEXT", "Tables", "UInt64", "UInt8", "URL", "UTF8", "UUID", "Unmanaged", "UnsafeBufferPointer", "UnsafeMutablePointer", "UnsafePointer", "UnsafeRawBufferPointer", "Void" FROM "every_name" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(key0, handle, 1)
@@ -22159,9 +22159,9 @@ extension SQLTable where Record == EveryIdentifier.EveryName {
     }
 }
 extension SQLTable where Record == EveryIdentifier.EveryName, Store: SQLDatabase {
-    /// The `every_name` row that `nsLock` refers to with `statement`, or nil.
-    public func find(for nsLock: EveryIdentifier.NSLock) async throws -> EveryIdentifier.EveryName? {
-        guard let key0 = nsLock.statement else { return nil }
+    /// The `every_name` row that `nsLockRecord` refers to with `statement`, or nil.
+    public func find(for nsLockRecord: EveryIdentifier.NSLockRecord) async throws -> EveryIdentifier.EveryName? {
+        guard let key0 = nsLockRecord.statement else { return nil }
         return try await fetchOne(sql: #"SELECT "abs", "action", "activity", "addCustomerSQL", "addCustomerSlot", "addTagSQL", "added", "address", "allowsDoubleQuotedStrings", "asBound", "assigned", "at", "available", "b", "base", "body", "bodyArgument", "bookAuthor", "bookByISBNSQL", "bookByISBNSlot", "bookCategory", "booksByIDsSQL", "booksNamedSQL", "booksNamedSlot", "booksPricedAboveSQL", "booksPricedAboveSlot", "booksWithAuthorsSQL", "booksWithAuthorsSlot", "bothDatesSQL", "bothDatesSlot", "box", "byte", "chain", "clearTagsSQL", "code", "column", "context", "contextArgument", "count", "countBooksSQL", "countBooksSlot", "country", "creationSQL", "current", "currentIndex", "customerTotalsSQL", "customerTotalsSlot", "day", "dayOfEra", "dayOfYear", "db", "dbArgument", "dbKey", "dbRecord", "decode", "deleteReviewsSQL", "deleteReviewsSlot", "devLog", "devNote", "device", "digits", "doubleQuotedStrings", "eachEmployeeSQL", "eachTitleSQL", "eachTitleSlot", "edition", "editionNote", "eitherDateSQL", "eitherDateSlot", "element", "employee", "end", "enforced", "era", "exact", "fast", "fetchOne", "fewest", "filter", "first", "flags", "forBillingAddress", "forManager", "forMentor", "forShippingAddress", "from", "gadget", "handle", "handleArgument", "handleRecord", "hint", "hour", "hours", "ids", "imageRecord", "inDay", "index", "indexArgument", "indices", "insertReadBack", "into", "invalidAsNil", "isRecording", "iso", "item", "itemByNameSQL", "itemsBetweenSQL", "itemsNamedSQL", "itemsWithIDsSQL", "joining", "keeping", "key0", "key1", "known", "latestStampSQL", "latestStampSlot", "limit", "lists", "local", "localChild", "localPair", "lock", "markReadSQL", "markReadSlot", "max", "milliseconds", "min", "minimum", "minimumOrders", "minute", "minutes", "monitor", "monitorTag", "month", "most", "next", "notificationRecord", "notificationsOfDeviceSQL", "notificationsOfDeviceSlot", "of", "offset", "on", "operation", "orderItem", "ordersForCustomerSQL", "ordersForCustomerSlot", "other", "outer", "path", "pattern", "pool", "rankedBooksSQL", "rankedBooksSlot", "read", "readBack", "readOnly", "reading", "record", "renameCustomerSQL", "renameCustomerSlot", "renameItemSQL", "returning", "review", "reviewsBySQL", "reviewsBySlot", "rowID", "same", "scale", "schemaScripts", "schemaVersion", "second", "segments", "selectByRowID", "separator", "settings", "shiftedMonth", "id", "shipOrderSQL", "shipOrderSlot", "shown", "side", "since", "sinceJulian", "sinceSeconds", "sinceWhole", "slate_db_config_int", "sql", "sqlArgument", "sqlCount", "sqlDelete", "sqlFind", "sqlInsertAll", "sqlInsertAllReturning", "sqlInsertAssigningRowID", "sqlInsertAssigningRowIDReturning", "sqlName", "sqlNames", "sqlSelect", "sqlSelectByRowID", "sqlUpdate", "sqlite3_bind_blob64", "sqlite3_bind_double", "sqlite3_bind_int64", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_text64", "sqlite3_bind_value", "sqlite3_bind_zeroblob", "sqlite3_changes", "sqlite3_close_v2", "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_double", "sqlite3_column_int64", "sqlite3_column_text", "sqlite3_column_type", "sqlite3_column_value", "sqlite3_db_handle", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_exec", "sqlite3_extended_errcode", "sqlite3_extended_result_codes", "sqlite3_finalize", "sqlite3_free", "sqlite3_last_insert_rowid", "sqlite3_libversion_number", "sqlite3_open_v2", "sqlite3_prepare_v2", "sqlite3_set_authorizer", "sqlite3_sql", "sqlite3_step", "sqlite3_value_double", "sqlite3_value_int64", "sqlite3_value_type", "sqliteStatement", "stampedSinceSQL", "stampedSinceSlot", "stampsAfterSQL", "stampsAfterSlot", "start", "statement", "statementArgument", "statementRecord", "statementSlots", "stock", "storage", "storeRecord", "stored", "string", "supportsReturning", "table", "tag", "target", "to", "total", "transient", "type", "u", "unsafeBitCast", "unsaved", "updateKeepsStoredForms", "value", "valueArgument", "walk", "width", "withFraction", "withUnsafeBytes", "y", "year", "yearOfEra", "z", "Array", "Bool", "CChar", "CHECK", "Codable", "CustomStringConvertible", "Database", "Date", "Double", "Equatable", "Error", "Foundation", "Hashable", "Identifiable", "Int", "Int32", "Int64", "NSLock", "OpaquePointer", "SQLColumn", "SQLColumnSet", "SQLContext", "SQLDatabase", "SQLForeignKey", "SQLITE_AUTH", "SQLITE_CONSTRAINT", "SQLITE_DBCONFIG_DQS_DDL", "SQLITE_DBCONFIG_DQS_DML", "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION", "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE", "SQLITE_DELETE", "SQLITE_DENY", "SQLITE_DONE", "SQLITE_ERROR", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_OK", "SQLITE_OPEN_CREATE", "SQLITE_OPEN_NOMUTEX", "SQLITE_OPEN_READONLY", "SQLITE_OPEN_READWRITE", "SQLITE_ROW", "SQLITE_UPDATE", "SQLITE_UTF8", "SQLInsertReadBack", "SQLKeyedRecord", "SQLPool", "SQLQueryableRecord", "SQLRecord", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordSlots", "SQLRecordStore", "SQLResultRow", "SQLSchemaScript", "SQLStatementSlot", "SQLTable", "SQLTableRecord", "SQLTransaction", "SQLValue", "SQLite3", "Sendable", "Set", "SlateCSQLite", "SlateRecords", "StaticString", "Store", "T", "TEXT", "Tables", "UInt64", "UInt8", "URL", "UTF8", "UUID", "Unmanaged", "UnsafeBufferPointer", "UnsafeMutablePointer", "UnsafePointer", "UnsafeRawBufferPointer", "Void" FROM "every_name" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(key0, handle, 1)
@@ -23649,18 +23649,18 @@ extension SQLTable where Record == EveryIdentifier.EveryName, Store: SQLDatabase
     }
 }
 
-extension SQLTable where Record == EveryIdentifier.Unmanaged {
+extension SQLTable where Record == EveryIdentifier.UnmanagedRecord {
     /// The `Unmanaged` rows whose `statement` refer to `everyName`.
-    public func fetch(for everyName: EveryIdentifier.EveryName) throws -> [EveryIdentifier.Unmanaged] {
+    public func fetch(for everyName: EveryIdentifier.EveryName) throws -> [EveryIdentifier.UnmanagedRecord] {
         try fetch(sql: #"SELECT "id", "statement", "Unmanaged" FROM "Unmanaged" WHERE "statement" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(everyName.id, handle, 1)
         }
     }
 }
-extension SQLTable where Record == EveryIdentifier.Unmanaged, Store: SQLDatabase {
+extension SQLTable where Record == EveryIdentifier.UnmanagedRecord, Store: SQLDatabase {
     /// The `Unmanaged` rows whose `statement` refer to `everyName`.
-    public func fetch(for everyName: EveryIdentifier.EveryName) async throws -> [EveryIdentifier.Unmanaged] {
+    public func fetch(for everyName: EveryIdentifier.EveryName) async throws -> [EveryIdentifier.UnmanagedRecord] {
         try await fetch(sql: #"SELECT "id", "statement", "Unmanaged" FROM "Unmanaged" WHERE "statement" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(everyName.id, handle, 1)
@@ -23669,9 +23669,9 @@ extension SQLTable where Record == EveryIdentifier.Unmanaged, Store: SQLDatabase
 }
 
 extension SQLTable where Record == EveryIdentifier.EveryName {
-    /// The `every_name` row that `unmanaged` refers to with `statement`, or nil.
-    public func find(for unmanaged: EveryIdentifier.Unmanaged) throws -> EveryIdentifier.EveryName? {
-        guard let key0 = unmanaged.statement else { return nil }
+    /// The `every_name` row that `unmanagedRecord` refers to with `statement`, or nil.
+    public func find(for unmanagedRecord: EveryIdentifier.UnmanagedRecord) throws -> EveryIdentifier.EveryName? {
+        guard let key0 = unmanagedRecord.statement else { return nil }
         return try fetchOne(sql: #"SELECT "abs", "action", "activity", "addCustomerSQL", "addCustomerSlot", "addTagSQL", "added", "address", "allowsDoubleQuotedStrings", "asBound", "assigned", "at", "available", "b", "base", "body", "bodyArgument", "bookAuthor", "bookByISBNSQL", "bookByISBNSlot", "bookCategory", "booksByIDsSQL", "booksNamedSQL", "booksNamedSlot", "booksPricedAboveSQL", "booksPricedAboveSlot", "booksWithAuthorsSQL", "booksWithAuthorsSlot", "bothDatesSQL", "bothDatesSlot", "box", "byte", "chain", "clearTagsSQL", "code", "column", "context", "contextArgument", "count", "countBooksSQL", "countBooksSlot", "country", "creationSQL", "current", "currentIndex", "customerTotalsSQL", "customerTotalsSlot", "day", "dayOfEra", "dayOfYear", "db", "dbArgument", "dbKey", "dbRecord", "decode", "deleteReviewsSQL", "deleteReviewsSlot", "devLog", "devNote", "device", "digits", "doubleQuotedStrings", "eachEmployeeSQL", "eachTitleSQL", "eachTitleSlot", "edition", "editionNote", "eitherDateSQL", "eitherDateSlot", "element", "employee", "end", "enforced", "era", "exact", "fast", "fetchOne", "fewest", "filter", "first", "flags", "forBillingAddress", "forManager", "forMentor", "forShippingAddress", "from", "gadget", "handle", "handleArgument", "handleRecord", "hint", "hour", "hours", "ids", "imageRecord", "inDay", "index", "indexArgument", "indices", "insertReadBack", "into", "invalidAsNil", "isRecording", "iso", "item", "itemByNameSQL", "itemsBetweenSQL", "itemsNamedSQL", "itemsWithIDsSQL", "joining", "keeping", "key0", "key1", "known", "latestStampSQL", "latestStampSlot", "limit", "lists", "local", "localChild", "localPair", "lock", "markReadSQL", "markReadSlot", "max", "milliseconds", "min", "minimum", "minimumOrders", "minute", "minutes", "monitor", "monitorTag", "month", "most", "next", "notificationRecord", "notificationsOfDeviceSQL", "notificationsOfDeviceSlot", "of", "offset", "on", "operation", "orderItem", "ordersForCustomerSQL", "ordersForCustomerSlot", "other", "outer", "path", "pattern", "pool", "rankedBooksSQL", "rankedBooksSlot", "read", "readBack", "readOnly", "reading", "record", "renameCustomerSQL", "renameCustomerSlot", "renameItemSQL", "returning", "review", "reviewsBySQL", "reviewsBySlot", "rowID", "same", "scale", "schemaScripts", "schemaVersion", "second", "segments", "selectByRowID", "separator", "settings", "shiftedMonth", "id", "shipOrderSQL", "shipOrderSlot", "shown", "side", "since", "sinceJulian", "sinceSeconds", "sinceWhole", "slate_db_config_int", "sql", "sqlArgument", "sqlCount", "sqlDelete", "sqlFind", "sqlInsertAll", "sqlInsertAllReturning", "sqlInsertAssigningRowID", "sqlInsertAssigningRowIDReturning", "sqlName", "sqlNames", "sqlSelect", "sqlSelectByRowID", "sqlUpdate", "sqlite3_bind_blob64", "sqlite3_bind_double", "sqlite3_bind_int64", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_text64", "sqlite3_bind_value", "sqlite3_bind_zeroblob", "sqlite3_changes", "sqlite3_close_v2", "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_double", "sqlite3_column_int64", "sqlite3_column_text", "sqlite3_column_type", "sqlite3_column_value", "sqlite3_db_handle", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_exec", "sqlite3_extended_errcode", "sqlite3_extended_result_codes", "sqlite3_finalize", "sqlite3_free", "sqlite3_last_insert_rowid", "sqlite3_libversion_number", "sqlite3_open_v2", "sqlite3_prepare_v2", "sqlite3_set_authorizer", "sqlite3_sql", "sqlite3_step", "sqlite3_value_double", "sqlite3_value_int64", "sqlite3_value_type", "sqliteStatement", "stampedSinceSQL", "stampedSinceSlot", "stampsAfterSQL", "stampsAfterSlot", "start", "statement", "statementArgument", "statementRecord", "statementSlots", "stock", "storage", "storeRecord", "stored", "string", "supportsReturning", "table", "tag", "target", "to", "total", "transient", "type", "u", "unsafeBitCast", "unsaved", "updateKeepsStoredForms", "value", "valueArgument", "walk", "width", "withFraction", "withUnsafeBytes", "y", "year", "yearOfEra", "z", "Array", "Bool", "CChar", "CHECK", "Codable", "CustomStringConvertible", "Database", "Date", "Double", "Equatable", "Error", "Foundation", "Hashable", "Identifiable", "Int", "Int32", "Int64", "NSLock", "OpaquePointer", "SQLColumn", "SQLColumnSet", "SQLContext", "SQLDatabase", "SQLForeignKey", "SQLITE_AUTH", "SQLITE_CONSTRAINT", "SQLITE_DBCONFIG_DQS_DDL", "SQLITE_DBCONFIG_DQS_DML", "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION", "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE", "SQLITE_DELETE", "SQLITE_DENY", "SQLITE_DONE", "SQLITE_ERROR", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_OK", "SQLITE_OPEN_CREATE", "SQLITE_OPEN_NOMUTEX", "SQLITE_OPEN_READONLY", "SQLITE_OPEN_READWRITE", "SQLITE_ROW", "SQLITE_UPDATE", "SQLITE_UTF8", "SQLInsertReadBack", "SQLKeyedRecord", "SQLPool", "SQLQueryableRecord", "SQLRecord", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordSlots", "SQLRecordStore", "SQLResultRow", "SQLSchemaScript", "SQLStatementSlot", "SQLTable", "SQLTableRecord", "SQLTransaction", "SQLValue", "SQLite3", "Sendable", "Set", "SlateCSQLite", "SlateRecords", "StaticString", "Store", "T", "TEXT", "Tables", "UInt64", "UInt8", "URL", "UTF8", "UUID", "Unmanaged", "UnsafeBufferPointer", "UnsafeMutablePointer", "UnsafePointer", "UnsafeRawBufferPointer", "Void" FROM "every_name" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(key0, handle, 1)
@@ -23679,9 +23679,9 @@ extension SQLTable where Record == EveryIdentifier.EveryName {
     }
 }
 extension SQLTable where Record == EveryIdentifier.EveryName, Store: SQLDatabase {
-    /// The `every_name` row that `unmanaged` refers to with `statement`, or nil.
-    public func find(for unmanaged: EveryIdentifier.Unmanaged) async throws -> EveryIdentifier.EveryName? {
-        guard let key0 = unmanaged.statement else { return nil }
+    /// The `every_name` row that `unmanagedRecord` refers to with `statement`, or nil.
+    public func find(for unmanagedRecord: EveryIdentifier.UnmanagedRecord) async throws -> EveryIdentifier.EveryName? {
+        guard let key0 = unmanagedRecord.statement else { return nil }
         return try await fetchOne(sql: #"SELECT "abs", "action", "activity", "addCustomerSQL", "addCustomerSlot", "addTagSQL", "added", "address", "allowsDoubleQuotedStrings", "asBound", "assigned", "at", "available", "b", "base", "body", "bodyArgument", "bookAuthor", "bookByISBNSQL", "bookByISBNSlot", "bookCategory", "booksByIDsSQL", "booksNamedSQL", "booksNamedSlot", "booksPricedAboveSQL", "booksPricedAboveSlot", "booksWithAuthorsSQL", "booksWithAuthorsSlot", "bothDatesSQL", "bothDatesSlot", "box", "byte", "chain", "clearTagsSQL", "code", "column", "context", "contextArgument", "count", "countBooksSQL", "countBooksSlot", "country", "creationSQL", "current", "currentIndex", "customerTotalsSQL", "customerTotalsSlot", "day", "dayOfEra", "dayOfYear", "db", "dbArgument", "dbKey", "dbRecord", "decode", "deleteReviewsSQL", "deleteReviewsSlot", "devLog", "devNote", "device", "digits", "doubleQuotedStrings", "eachEmployeeSQL", "eachTitleSQL", "eachTitleSlot", "edition", "editionNote", "eitherDateSQL", "eitherDateSlot", "element", "employee", "end", "enforced", "era", "exact", "fast", "fetchOne", "fewest", "filter", "first", "flags", "forBillingAddress", "forManager", "forMentor", "forShippingAddress", "from", "gadget", "handle", "handleArgument", "handleRecord", "hint", "hour", "hours", "ids", "imageRecord", "inDay", "index", "indexArgument", "indices", "insertReadBack", "into", "invalidAsNil", "isRecording", "iso", "item", "itemByNameSQL", "itemsBetweenSQL", "itemsNamedSQL", "itemsWithIDsSQL", "joining", "keeping", "key0", "key1", "known", "latestStampSQL", "latestStampSlot", "limit", "lists", "local", "localChild", "localPair", "lock", "markReadSQL", "markReadSlot", "max", "milliseconds", "min", "minimum", "minimumOrders", "minute", "minutes", "monitor", "monitorTag", "month", "most", "next", "notificationRecord", "notificationsOfDeviceSQL", "notificationsOfDeviceSlot", "of", "offset", "on", "operation", "orderItem", "ordersForCustomerSQL", "ordersForCustomerSlot", "other", "outer", "path", "pattern", "pool", "rankedBooksSQL", "rankedBooksSlot", "read", "readBack", "readOnly", "reading", "record", "renameCustomerSQL", "renameCustomerSlot", "renameItemSQL", "returning", "review", "reviewsBySQL", "reviewsBySlot", "rowID", "same", "scale", "schemaScripts", "schemaVersion", "second", "segments", "selectByRowID", "separator", "settings", "shiftedMonth", "id", "shipOrderSQL", "shipOrderSlot", "shown", "side", "since", "sinceJulian", "sinceSeconds", "sinceWhole", "slate_db_config_int", "sql", "sqlArgument", "sqlCount", "sqlDelete", "sqlFind", "sqlInsertAll", "sqlInsertAllReturning", "sqlInsertAssigningRowID", "sqlInsertAssigningRowIDReturning", "sqlName", "sqlNames", "sqlSelect", "sqlSelectByRowID", "sqlUpdate", "sqlite3_bind_blob64", "sqlite3_bind_double", "sqlite3_bind_int64", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_text64", "sqlite3_bind_value", "sqlite3_bind_zeroblob", "sqlite3_changes", "sqlite3_close_v2", "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_double", "sqlite3_column_int64", "sqlite3_column_text", "sqlite3_column_type", "sqlite3_column_value", "sqlite3_db_handle", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_exec", "sqlite3_extended_errcode", "sqlite3_extended_result_codes", "sqlite3_finalize", "sqlite3_free", "sqlite3_last_insert_rowid", "sqlite3_libversion_number", "sqlite3_open_v2", "sqlite3_prepare_v2", "sqlite3_set_authorizer", "sqlite3_sql", "sqlite3_step", "sqlite3_value_double", "sqlite3_value_int64", "sqlite3_value_type", "sqliteStatement", "stampedSinceSQL", "stampedSinceSlot", "stampsAfterSQL", "stampsAfterSlot", "start", "statement", "statementArgument", "statementRecord", "statementSlots", "stock", "storage", "storeRecord", "stored", "string", "supportsReturning", "table", "tag", "target", "to", "total", "transient", "type", "u", "unsafeBitCast", "unsaved", "updateKeepsStoredForms", "value", "valueArgument", "walk", "width", "withFraction", "withUnsafeBytes", "y", "year", "yearOfEra", "z", "Array", "Bool", "CChar", "CHECK", "Codable", "CustomStringConvertible", "Database", "Date", "Double", "Equatable", "Error", "Foundation", "Hashable", "Identifiable", "Int", "Int32", "Int64", "NSLock", "OpaquePointer", "SQLColumn", "SQLColumnSet", "SQLContext", "SQLDatabase", "SQLForeignKey", "SQLITE_AUTH", "SQLITE_CONSTRAINT", "SQLITE_DBCONFIG_DQS_DDL", "SQLITE_DBCONFIG_DQS_DML", "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION", "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE", "SQLITE_DELETE", "SQLITE_DENY", "SQLITE_DONE", "SQLITE_ERROR", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_OK", "SQLITE_OPEN_CREATE", "SQLITE_OPEN_NOMUTEX", "SQLITE_OPEN_READONLY", "SQLITE_OPEN_READWRITE", "SQLITE_ROW", "SQLITE_UPDATE", "SQLITE_UTF8", "SQLInsertReadBack", "SQLKeyedRecord", "SQLPool", "SQLQueryableRecord", "SQLRecord", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordSlots", "SQLRecordStore", "SQLResultRow", "SQLSchemaScript", "SQLStatementSlot", "SQLTable", "SQLTableRecord", "SQLTransaction", "SQLValue", "SQLite3", "Sendable", "Set", "SlateCSQLite", "SlateRecords", "StaticString", "Store", "T", "TEXT", "Tables", "UInt64", "UInt8", "URL", "UTF8", "UUID", "Unmanaged", "UnsafeBufferPointer", "UnsafeMutablePointer", "UnsafePointer", "UnsafeRawBufferPointer", "Void" FROM "every_name" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
             try SQLRecordCoding.bind(key0, handle, 1)
@@ -27986,63 +27986,72 @@ public func everyidentifier_every_name_find(
 public func everyidentifier_ns_locks_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((EveryIdentifier.NSLock) throws -> Bool)? = nil
-) throws -> [EveryIdentifier.NSLock] {
-    try SQLRecordCoding.fetch(db, EveryIdentifier.NSLock.sqlSelect, limit: limit, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EveryIdentifier.NSLockRecord) throws -> Bool)? = nil
+) throws -> [EveryIdentifier.NSLockRecord] {
+    try SQLRecordCoding.fetch(db, EveryIdentifier.NSLockRecord.sqlSelect, limit: limit, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `NSLock` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
 public func everyidentifier_ns_locks_forEach(
     _ db: OpaquePointer,
-    _ body: (EveryIdentifier.NSLock) throws -> Void
+    _ body: (EveryIdentifier.NSLockRecord) throws -> Void
 ) throws {
-    try SQLRecordCoding.forEach(db, EveryIdentifier.NSLock.sqlSelect, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    try SQLRecordCoding.forEach(db, EveryIdentifier.NSLockRecord.sqlSelect, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `NSLock` row with primary key `id`, or nil.
-public func everyidentifier_ns_lock_find(_ db: OpaquePointer, _ id: Int) throws -> EveryIdentifier.NSLock? {
-    try SQLRecordCoding.fetch(db, EveryIdentifier.NSLock.sqlFind, limit: 1, bind: { try EveryIdentifier.NSLock.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }).first
+public func everyidentifier_ns_lock_record_find(_ db: OpaquePointer, _ id: Int) throws -> EveryIdentifier.NSLockRecord? {
+    try SQLRecordCoding.fetch(db, EveryIdentifier.NSLockRecord.sqlFind, limit: 1, bind: { try EveryIdentifier.NSLockRecord.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `NSLock` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func everyidentifier_ns_lock_insert(_ db: OpaquePointer, _ record: inout EveryIdentifier.NSLock) throws {
+public func everyidentifier_ns_lock_record_insert(
+    _ db: OpaquePointer,
+    _ record: inout EveryIdentifier.NSLockRecord
+) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EveryIdentifier.NSLock.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EveryIdentifier.NSLockRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func everyidentifier_ns_lock_update(_ db: OpaquePointer, _ record: EveryIdentifier.NSLock) throws -> Bool {
+public func everyidentifier_ns_lock_record_update(
+    _ db: OpaquePointer,
+    _ record: EveryIdentifier.NSLockRecord
+) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "NSLock", "update")
-    guard let sql = EveryIdentifier.NSLock.sqlUpdate else { return try everyidentifier_ns_lock_find(db, record.id) != nil }
+    guard let sql = EveryIdentifier.NSLockRecord.sqlUpdate else { return try everyidentifier_ns_lock_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func everyidentifier_ns_lock_delete(_ db: OpaquePointer, _ record: EveryIdentifier.NSLock) throws -> Bool {
+public func everyidentifier_ns_lock_record_delete(
+    _ db: OpaquePointer,
+    _ record: EveryIdentifier.NSLockRecord
+) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "NSLock", "delete")
-    return try SQLRecordCoding.execute(db, EveryIdentifier.NSLock.sqlDelete, bind: { try EveryIdentifier.NSLock.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EveryIdentifier.NSLockRecord.sqlDelete, bind: { try EveryIdentifier.NSLockRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `NSLock` rows that refer to `everyName`.
 public func everyidentifier_ns_locks_fetch(
     _ db: OpaquePointer,
     for everyName: EveryIdentifier.EveryName
-) throws -> [EveryIdentifier.NSLock] {
+) throws -> [EveryIdentifier.NSLockRecord] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "statement", "NSLock" FROM "NSLock" WHERE "statement" = ?"#, bind: { statement in
         try SQLRecordCoding.bind(everyName.id, statement, 1)
-    }, decode: { try EveryIdentifier.NSLock(sqliteStatement: $0, offset: 0) })
+    }, decode: { try EveryIdentifier.NSLockRecord(sqliteStatement: $0, offset: 0) })
 }
 
-/// The `every_name` row `nsLock` refers to, or nil.
+/// The `every_name` row `nsLockRecord` refers to, or nil.
 public func everyidentifier_every_name_find(
     _ db: OpaquePointer,
-    for nsLock: EveryIdentifier.NSLock
+    for nsLockRecord: EveryIdentifier.NSLockRecord
 ) throws -> EveryIdentifier.EveryName? {
-    guard let key0 = nsLock.statement else { return nil }
+    guard let key0 = nsLockRecord.statement else { return nil }
     return try SQLRecordCoding.fetch(db, #"SELECT "abs", "action", "activity", "addCustomerSQL", "addCustomerSlot", "addTagSQL", "added", "address", "allowsDoubleQuotedStrings", "asBound", "assigned", "at", "available", "b", "base", "body", "bodyArgument", "bookAuthor", "bookByISBNSQL", "bookByISBNSlot", "bookCategory", "booksByIDsSQL", "booksNamedSQL", "booksNamedSlot", "booksPricedAboveSQL", "booksPricedAboveSlot", "booksWithAuthorsSQL", "booksWithAuthorsSlot", "bothDatesSQL", "bothDatesSlot", "box", "byte", "chain", "clearTagsSQL", "code", "column", "context", "contextArgument", "count", "countBooksSQL", "countBooksSlot", "country", "creationSQL", "current", "currentIndex", "customerTotalsSQL", "customerTotalsSlot", "day", "dayOfEra", "dayOfYear", "db", "dbArgument", "dbKey", "dbRecord", "decode", "deleteReviewsSQL", "deleteReviewsSlot", "devLog", "devNote", "device", "digits", "doubleQuotedStrings", "eachEmployeeSQL", "eachTitleSQL", "eachTitleSlot", "edition", "editionNote", "eitherDateSQL", "eitherDateSlot", "element", "employee", "end", "enforced", "era", "exact", "fast", "fetchOne", "fewest", "filter", "first", "flags", "forBillingAddress", "forManager", "forMentor", "forShippingAddress", "from", "gadget", "handle", "handleArgument", "handleRecord", "hint", "hour", "hours", "ids", "imageRecord", "inDay", "index", "indexArgument", "indices", "insertReadBack", "into", "invalidAsNil", "isRecording", "iso", "item", "itemByNameSQL", "itemsBetweenSQL", "itemsNamedSQL", "itemsWithIDsSQL", "joining", "keeping", "key0", "key1", "known", "latestStampSQL", "latestStampSlot", "limit", "lists", "local", "localChild", "localPair", "lock", "markReadSQL", "markReadSlot", "max", "milliseconds", "min", "minimum", "minimumOrders", "minute", "minutes", "monitor", "monitorTag", "month", "most", "next", "notificationRecord", "notificationsOfDeviceSQL", "notificationsOfDeviceSlot", "of", "offset", "on", "operation", "orderItem", "ordersForCustomerSQL", "ordersForCustomerSlot", "other", "outer", "path", "pattern", "pool", "rankedBooksSQL", "rankedBooksSlot", "read", "readBack", "readOnly", "reading", "record", "renameCustomerSQL", "renameCustomerSlot", "renameItemSQL", "returning", "review", "reviewsBySQL", "reviewsBySlot", "rowID", "same", "scale", "schemaScripts", "schemaVersion", "second", "segments", "selectByRowID", "separator", "settings", "shiftedMonth", "id", "shipOrderSQL", "shipOrderSlot", "shown", "side", "since", "sinceJulian", "sinceSeconds", "sinceWhole", "slate_db_config_int", "sql", "sqlArgument", "sqlCount", "sqlDelete", "sqlFind", "sqlInsertAll", "sqlInsertAllReturning", "sqlInsertAssigningRowID", "sqlInsertAssigningRowIDReturning", "sqlName", "sqlNames", "sqlSelect", "sqlSelectByRowID", "sqlUpdate", "sqlite3_bind_blob64", "sqlite3_bind_double", "sqlite3_bind_int64", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_text64", "sqlite3_bind_value", "sqlite3_bind_zeroblob", "sqlite3_changes", "sqlite3_close_v2", "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_double", "sqlite3_column_int64", "sqlite3_column_text", "sqlite3_column_type", "sqlite3_column_value", "sqlite3_db_handle", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_exec", "sqlite3_extended_errcode", "sqlite3_extended_result_codes", "sqlite3_finalize", "sqlite3_free", "sqlite3_last_insert_rowid", "sqlite3_libversion_number", "sqlite3_open_v2", "sqlite3_prepare_v2", "sqlite3_set_authorizer", "sqlite3_sql", "sqlite3_step", "sqlite3_value_double", "sqlite3_value_int64", "sqlite3_value_type", "sqliteStatement", "stampedSinceSQL", "stampedSinceSlot", "stampsAfterSQL", "stampsAfterSlot", "start", "statement", "statementArgument", "statementRecord", "statementSlots", "stock", "storage", "storeRecord", "stored", "string", "supportsReturning", "table", "tag", "target", "to", "total", "transient", "type", "u", "unsafeBitCast", "unsaved", "updateKeepsStoredForms", "value", "valueArgument", "walk", "width", "withFraction", "withUnsafeBytes", "y", "year", "yearOfEra", "z", "Array", "Bool", "CChar", "CHECK", "Codable", "CustomStringConvertible", "Database", "Date", "Double", "Equatable", "Error", "Foundation", "Hashable", "Identifiable", "Int", "Int32", "Int64", "NSLock", "OpaquePointer", "SQLColumn", "SQLColumnSet", "SQLContext", "SQLDatabase", "SQLForeignKey", "SQLITE_AUTH", "SQLITE_CONSTRAINT", "SQLITE_DBCONFIG_DQS_DDL", "SQLITE_DBCONFIG_DQS_DML", "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION", "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE", "SQLITE_DELETE", "SQLITE_DENY", "SQLITE_DONE", "SQLITE_ERROR", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_OK", "SQLITE_OPEN_CREATE", "SQLITE_OPEN_NOMUTEX", "SQLITE_OPEN_READONLY", "SQLITE_OPEN_READWRITE", "SQLITE_ROW", "SQLITE_UPDATE", "SQLITE_UTF8", "SQLInsertReadBack", "SQLKeyedRecord", "SQLPool", "SQLQueryableRecord", "SQLRecord", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordSlots", "SQLRecordStore", "SQLResultRow", "SQLSchemaScript", "SQLStatementSlot", "SQLTable", "SQLTableRecord", "SQLTransaction", "SQLValue", "SQLite3", "Sendable", "Set", "SlateCSQLite", "SlateRecords", "StaticString", "Store", "T", "TEXT", "Tables", "UInt64", "UInt8", "URL", "UTF8", "UUID", "Unmanaged", "UnsafeBufferPointer", "UnsafeMutablePointer", "UnsafePointer", "UnsafeRawBufferPointer", "Void" FROM "every_name" WHERE "id" = ?"#, limit: 1, bind: { statement in
         try SQLRecordCoding.bind(key0, statement, 1)
     }, decode: { try EveryIdentifier.EveryName(sqliteStatement: $0, offset: 0) }).first
@@ -30906,63 +30915,75 @@ public func everyidentifier_every_name_find(
 public func everyidentifier_unmanaged_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((EveryIdentifier.Unmanaged) throws -> Bool)? = nil
-) throws -> [EveryIdentifier.Unmanaged] {
-    try SQLRecordCoding.fetch(db, EveryIdentifier.Unmanaged.sqlSelect, limit: limit, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((EveryIdentifier.UnmanagedRecord) throws -> Bool)? = nil
+) throws -> [EveryIdentifier.UnmanagedRecord] {
+    try SQLRecordCoding.fetch(db, EveryIdentifier.UnmanagedRecord.sqlSelect, limit: limit, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `Unmanaged` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
 public func everyidentifier_unmanaged_forEach(
     _ db: OpaquePointer,
-    _ body: (EveryIdentifier.Unmanaged) throws -> Void
+    _ body: (EveryIdentifier.UnmanagedRecord) throws -> Void
 ) throws {
-    try SQLRecordCoding.forEach(db, EveryIdentifier.Unmanaged.sqlSelect, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    try SQLRecordCoding.forEach(db, EveryIdentifier.UnmanagedRecord.sqlSelect, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `Unmanaged` row with primary key `id`, or nil.
-public func everyidentifier_unmanaged_find(_ db: OpaquePointer, _ id: Int) throws -> EveryIdentifier.Unmanaged? {
-    try SQLRecordCoding.fetch(db, EveryIdentifier.Unmanaged.sqlFind, limit: 1, bind: { try EveryIdentifier.Unmanaged.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }).first
+public func everyidentifier_unmanaged_record_find(
+    _ db: OpaquePointer,
+    _ id: Int
+) throws -> EveryIdentifier.UnmanagedRecord? {
+    try SQLRecordCoding.fetch(db, EveryIdentifier.UnmanagedRecord.sqlFind, limit: 1, bind: { try EveryIdentifier.UnmanagedRecord.bindKey(id, to: $0, at: 1) }, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `Unmanaged` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func everyidentifier_unmanaged_insert(_ db: OpaquePointer, _ record: inout EveryIdentifier.Unmanaged) throws {
+public func everyidentifier_unmanaged_record_insert(
+    _ db: OpaquePointer,
+    _ record: inout EveryIdentifier.UnmanagedRecord
+) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EveryIdentifier.Unmanaged.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EveryIdentifier.UnmanagedRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func everyidentifier_unmanaged_update(_ db: OpaquePointer, _ record: EveryIdentifier.Unmanaged) throws -> Bool {
+public func everyidentifier_unmanaged_record_update(
+    _ db: OpaquePointer,
+    _ record: EveryIdentifier.UnmanagedRecord
+) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Unmanaged", "update")
-    guard let sql = EveryIdentifier.Unmanaged.sqlUpdate else { return try everyidentifier_unmanaged_find(db, record.id) != nil }
+    guard let sql = EveryIdentifier.UnmanagedRecord.sqlUpdate else { return try everyidentifier_unmanaged_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func everyidentifier_unmanaged_delete(_ db: OpaquePointer, _ record: EveryIdentifier.Unmanaged) throws -> Bool {
+public func everyidentifier_unmanaged_record_delete(
+    _ db: OpaquePointer,
+    _ record: EveryIdentifier.UnmanagedRecord
+) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Unmanaged", "delete")
-    return try SQLRecordCoding.execute(db, EveryIdentifier.Unmanaged.sqlDelete, bind: { try EveryIdentifier.Unmanaged.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, EveryIdentifier.UnmanagedRecord.sqlDelete, bind: { try EveryIdentifier.UnmanagedRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The `Unmanaged` rows that refer to `everyName`.
 public func everyidentifier_unmanaged_fetch(
     _ db: OpaquePointer,
     for everyName: EveryIdentifier.EveryName
-) throws -> [EveryIdentifier.Unmanaged] {
+) throws -> [EveryIdentifier.UnmanagedRecord] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "statement", "Unmanaged" FROM "Unmanaged" WHERE "statement" = ?"#, bind: { statement in
         try SQLRecordCoding.bind(everyName.id, statement, 1)
-    }, decode: { try EveryIdentifier.Unmanaged(sqliteStatement: $0, offset: 0) })
+    }, decode: { try EveryIdentifier.UnmanagedRecord(sqliteStatement: $0, offset: 0) })
 }
 
-/// The `every_name` row `unmanaged` refers to, or nil.
+/// The `every_name` row `unmanagedRecord` refers to, or nil.
 public func everyidentifier_every_name_find(
     _ db: OpaquePointer,
-    for unmanaged: EveryIdentifier.Unmanaged
+    for unmanagedRecord: EveryIdentifier.UnmanagedRecord
 ) throws -> EveryIdentifier.EveryName? {
-    guard let key0 = unmanaged.statement else { return nil }
+    guard let key0 = unmanagedRecord.statement else { return nil }
     return try SQLRecordCoding.fetch(db, #"SELECT "abs", "action", "activity", "addCustomerSQL", "addCustomerSlot", "addTagSQL", "added", "address", "allowsDoubleQuotedStrings", "asBound", "assigned", "at", "available", "b", "base", "body", "bodyArgument", "bookAuthor", "bookByISBNSQL", "bookByISBNSlot", "bookCategory", "booksByIDsSQL", "booksNamedSQL", "booksNamedSlot", "booksPricedAboveSQL", "booksPricedAboveSlot", "booksWithAuthorsSQL", "booksWithAuthorsSlot", "bothDatesSQL", "bothDatesSlot", "box", "byte", "chain", "clearTagsSQL", "code", "column", "context", "contextArgument", "count", "countBooksSQL", "countBooksSlot", "country", "creationSQL", "current", "currentIndex", "customerTotalsSQL", "customerTotalsSlot", "day", "dayOfEra", "dayOfYear", "db", "dbArgument", "dbKey", "dbRecord", "decode", "deleteReviewsSQL", "deleteReviewsSlot", "devLog", "devNote", "device", "digits", "doubleQuotedStrings", "eachEmployeeSQL", "eachTitleSQL", "eachTitleSlot", "edition", "editionNote", "eitherDateSQL", "eitherDateSlot", "element", "employee", "end", "enforced", "era", "exact", "fast", "fetchOne", "fewest", "filter", "first", "flags", "forBillingAddress", "forManager", "forMentor", "forShippingAddress", "from", "gadget", "handle", "handleArgument", "handleRecord", "hint", "hour", "hours", "ids", "imageRecord", "inDay", "index", "indexArgument", "indices", "insertReadBack", "into", "invalidAsNil", "isRecording", "iso", "item", "itemByNameSQL", "itemsBetweenSQL", "itemsNamedSQL", "itemsWithIDsSQL", "joining", "keeping", "key0", "key1", "known", "latestStampSQL", "latestStampSlot", "limit", "lists", "local", "localChild", "localPair", "lock", "markReadSQL", "markReadSlot", "max", "milliseconds", "min", "minimum", "minimumOrders", "minute", "minutes", "monitor", "monitorTag", "month", "most", "next", "notificationRecord", "notificationsOfDeviceSQL", "notificationsOfDeviceSlot", "of", "offset", "on", "operation", "orderItem", "ordersForCustomerSQL", "ordersForCustomerSlot", "other", "outer", "path", "pattern", "pool", "rankedBooksSQL", "rankedBooksSlot", "read", "readBack", "readOnly", "reading", "record", "renameCustomerSQL", "renameCustomerSlot", "renameItemSQL", "returning", "review", "reviewsBySQL", "reviewsBySlot", "rowID", "same", "scale", "schemaScripts", "schemaVersion", "second", "segments", "selectByRowID", "separator", "settings", "shiftedMonth", "id", "shipOrderSQL", "shipOrderSlot", "shown", "side", "since", "sinceJulian", "sinceSeconds", "sinceWhole", "slate_db_config_int", "sql", "sqlArgument", "sqlCount", "sqlDelete", "sqlFind", "sqlInsertAll", "sqlInsertAllReturning", "sqlInsertAssigningRowID", "sqlInsertAssigningRowIDReturning", "sqlName", "sqlNames", "sqlSelect", "sqlSelectByRowID", "sqlUpdate", "sqlite3_bind_blob64", "sqlite3_bind_double", "sqlite3_bind_int64", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_text64", "sqlite3_bind_value", "sqlite3_bind_zeroblob", "sqlite3_changes", "sqlite3_close_v2", "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_double", "sqlite3_column_int64", "sqlite3_column_text", "sqlite3_column_type", "sqlite3_column_value", "sqlite3_db_handle", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_exec", "sqlite3_extended_errcode", "sqlite3_extended_result_codes", "sqlite3_finalize", "sqlite3_free", "sqlite3_last_insert_rowid", "sqlite3_libversion_number", "sqlite3_open_v2", "sqlite3_prepare_v2", "sqlite3_set_authorizer", "sqlite3_sql", "sqlite3_step", "sqlite3_value_double", "sqlite3_value_int64", "sqlite3_value_type", "sqliteStatement", "stampedSinceSQL", "stampedSinceSlot", "stampsAfterSQL", "stampsAfterSlot", "start", "statement", "statementArgument", "statementRecord", "statementSlots", "stock", "storage", "storeRecord", "stored", "string", "supportsReturning", "table", "tag", "target", "to", "total", "transient", "type", "u", "unsafeBitCast", "unsaved", "updateKeepsStoredForms", "value", "valueArgument", "walk", "width", "withFraction", "withUnsafeBytes", "y", "year", "yearOfEra", "z", "Array", "Bool", "CChar", "CHECK", "Codable", "CustomStringConvertible", "Database", "Date", "Double", "Equatable", "Error", "Foundation", "Hashable", "Identifiable", "Int", "Int32", "Int64", "NSLock", "OpaquePointer", "SQLColumn", "SQLColumnSet", "SQLContext", "SQLDatabase", "SQLForeignKey", "SQLITE_AUTH", "SQLITE_CONSTRAINT", "SQLITE_DBCONFIG_DQS_DDL", "SQLITE_DBCONFIG_DQS_DML", "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION", "SQLITE_DBCONFIG_LEGACY_ALTER_TABLE", "SQLITE_DELETE", "SQLITE_DENY", "SQLITE_DONE", "SQLITE_ERROR", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_OK", "SQLITE_OPEN_CREATE", "SQLITE_OPEN_NOMUTEX", "SQLITE_OPEN_READONLY", "SQLITE_OPEN_READWRITE", "SQLITE_ROW", "SQLITE_UPDATE", "SQLITE_UTF8", "SQLInsertReadBack", "SQLKeyedRecord", "SQLPool", "SQLQueryableRecord", "SQLRecord", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordSlots", "SQLRecordStore", "SQLResultRow", "SQLSchemaScript", "SQLStatementSlot", "SQLTable", "SQLTableRecord", "SQLTransaction", "SQLValue", "SQLite3", "Sendable", "Set", "SlateCSQLite", "SlateRecords", "StaticString", "Store", "T", "TEXT", "Tables", "UInt64", "UInt8", "URL", "UTF8", "UUID", "Unmanaged", "UnsafeBufferPointer", "UnsafeMutablePointer", "UnsafePointer", "UnsafeRawBufferPointer", "Void" FROM "every_name" WHERE "id" = ?"#, limit: 1, bind: { statement in
         try SQLRecordCoding.bind(key0, statement, 1)
     }, decode: { try EveryIdentifier.EveryName(sqliteStatement: $0, offset: 0) }).first
