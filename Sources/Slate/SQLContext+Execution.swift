@@ -228,8 +228,14 @@ extension SQLContext {
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         if connection.tracksAccess { connection.preparingAccess = StatementAccess() }
         if connection.hasStatementLimits { connection.statementLimits?.beginPreparing() }
-        let code = sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
+        let (code, budgetError) = connection.preparingWithinBudget(sql) {
+            sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
+        }
         if handle == nil { connection.preparingAccess = nil }
+        if let budgetError {
+            if let handle { sqlite3_finalize(handle) }
+            throw budgetError
+        }
         let tailOffset = tail.map { offset + (UnsafeRawPointer($0) - UnsafeRawPointer(start)) } ?? bytes.count
         guard code == SQLITE_OK else {
             // Where SQLite says the error is, else where the statement starts.

@@ -301,7 +301,8 @@ extension SQLStatement {
         connection.preparingAccess = StatementAccess()
         defer { connection.preparingAccess = nil }
         var fresh: OpaquePointer?
-        guard sqlite3_prepare_v3(db, sql, -1, 0, &fresh, nil) == SQLITE_OK, let fresh else { return }
+        let (code, _) = connection.preparingWithinBudget(sql) { sqlite3_prepare_v3(db, sql, -1, 0, &fresh, nil) }
+        guard code == SQLITE_OK, let fresh else { return }
         sqlite3_finalize(fresh)
         if let recorded = connection.preparingAccess { access = recorded }
     }

@@ -103,4 +103,106 @@ static inline int slate_atomic_claim(intptr_t *word, intptr_t expected, intptr_t
     return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
+/*
+ * The preparation budget: SQLite does not call the progress handler while it prepares a
+ * statement, and a schema's views expand there (a view that reads the view below it twice,
+ * fifteen levels deep, is 32,768 copies). SQLite allocates all the time it expands, so an
+ * allocator wrapped around SQLite's own fails the allocations of a prepare that is past
+ * its deadline or its memory: SQLite then unwinds with SQLITE_NOMEM, as it does for any
+ * failed allocation, and the connection stays usable.
+ *
+ * The state is static (per thread for the budget). Static inline functions in an imported header are
+ * compiled into each Swift file that calls them, with their own statics: call these from
+ * one Swift file only (Slate's Internal/PreparationBudget.swift).
+ */
+#include <time.h>
+
+/* The budget of the prepare running on this thread. Function-local statics: Swift's
+   importer emits a static inline function with its statics, not a header's globals. */
+typedef struct {
+    int active;
+    int exceeded;         /* 0, or why it stopped: 1 time, 2 memory */
+    unsigned calls;
+    long long deadline;   /* monotonic nanoseconds, 0 for none */
+    long long bytes;      /* bytes left, negative for no bound */
+} slate_budget_state;
+
+static inline slate_budget_state *slate_budget(void) {
+    static _Thread_local slate_budget_state state;
+    return &state;
+}
+
+/* SQLite's own allocator, which the budget's wraps. */
+static inline sqlite3_mem_methods *slate_budget_base(void) {
+    static sqlite3_mem_methods base;
+    return &base;
+}
+
+static inline long long slate_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/* Whether this thread's prepare may allocate `size` more bytes. Reads the clock every 32
+   allocations: SQLite allocates some millions of times a second. */
+static inline int slate_budget_allows(slate_budget_state *budget, long long size) {
+    if (budget->exceeded) return 0;
+    if (budget->bytes >= 0) {
+        budget->bytes -= size;
+        if (budget->bytes < 0) { budget->exceeded = 2; return 0; }
+    }
+    if (budget->deadline != 0 && (++budget->calls & 31) == 0 && slate_monotonic_ns() > budget->deadline) {
+        budget->exceeded = 1;
+        return 0;
+    }
+    return 1;
+}
+
+static inline void *slate_budget_malloc(int size) {
+    slate_budget_state *budget = slate_budget();
+    if (budget->active && !slate_budget_allows(budget, size)) return 0;
+    return slate_budget_base()->xMalloc(size);
+}
+
+static inline void *slate_budget_realloc(void *old, int size) {
+    slate_budget_state *budget = slate_budget();
+    if (budget->active && !slate_budget_allows(budget, size)) return 0;
+    return slate_budget_base()->xRealloc(old, size);
+}
+
+/// Wraps SQLite's allocator in the budget's. Works only before SQLite initializes (before
+/// the process's first connection): returns SQLITE_MISUSE after.
+static inline int slate_budget_install(void) {
+    sqlite3_mem_methods methods;
+    int code = sqlite3_config(SQLITE_CONFIG_GETMALLOC, &methods);
+    if (code != SQLITE_OK) return code;
+    if (methods.xMalloc == slate_budget_malloc) return SQLITE_OK;
+    *slate_budget_base() = methods;
+    methods.xMalloc = slate_budget_malloc;
+    methods.xRealloc = slate_budget_realloc;
+    code = sqlite3_config(SQLITE_CONFIG_MALLOC, &methods);
+    if (code != SQLITE_OK) return code;
+    return sqlite3_initialize();
+}
+
+/// Starts the budget of a prepare on this thread: `nanoseconds` from now (0 for no
+/// deadline) and `bytes` of allocations (negative for no bound).
+static inline void slate_budget_begin(long long nanoseconds, long long bytes) {
+    slate_budget_state *budget = slate_budget();
+    budget->deadline = nanoseconds > 0 ? slate_monotonic_ns() + nanoseconds : 0;
+    budget->bytes = bytes;
+    budget->exceeded = 0;
+    budget->calls = 0;
+    budget->active = 1;
+}
+
+/// Ends the budget of this thread's prepare: 0 if it held, 1 if the prepare ran out of
+/// time, 2 out of memory.
+static inline int slate_budget_end(void) {
+    slate_budget_state *budget = slate_budget();
+    budget->active = 0;
+    return budget->exceeded;
+}
+
 #endif /* SLATE_CSQLITE_SHIM_H */
