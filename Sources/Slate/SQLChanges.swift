@@ -50,7 +50,7 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
     }
 
     /// Steps through the change sets.
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         let buffer: Buffer
 
         /// The next change set, or nil once the pool closed (or the task was cancelled, or
