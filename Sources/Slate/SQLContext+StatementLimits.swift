@@ -91,7 +91,17 @@ extension SQLConnection {
         guard hasStatementLimits, let limits = statementLimits else { return (prepare(), nil) }
         let (code, exceeded) = PreparationBudget.run(
             duration: limits.maximumDuration, bytes: limits.maximumPreparationMemory, prepare)
-        guard code != SQLITE_OK, let exceeded else { return (code, nil) }
+        guard code != SQLITE_OK else { return (code, nil) }
+        guard let exceeded else {
+            // SQLite reports a program longer than `SQLITE_LIMIT_VDBE_OP` as running out of
+            // memory: say which it may be.
+            guard code & 0xFF == SQLITE_NOMEM, let db else { return (code, nil) }
+            let operations = sqlite3_limit(db, SQLITE_LIMIT_VDBE_OP, -1)
+            return (code, SQLError(
+                code: .noMemory,
+                message: "preparing the statement ran out of memory, or made a program longer than the limit of \(operations) virtual-machine instructions (SQLContext.Limit.vdbeOperations)",
+                sql: sql()))
+        }
         let reason: String
         switch exceeded {
         case .time:
