@@ -233,7 +233,8 @@ extension SQLPool {
         let waiter = PoolWaiter(kind: connectionKind(for: call.requested), call: call)
         return try await withTaskCancellationHandler {
             // The wait limit: a timer that takes the waiter out of the queue.
-            let timer = configuration.maximumWait.map { limit in
+            let timer = configuration.maximumWait.flatMap { limit -> DispatchWorkItem? in
+                guard call.waitIsBounded else { return nil }
                 let item = DispatchWorkItem { [weak self] in self?.timeOut(waiter) }
                 DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval, execute: item)
                 return item

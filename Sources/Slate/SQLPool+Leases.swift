@@ -51,6 +51,10 @@ struct PoolCall: Sendable, CustomStringConvertible {
     let requested: PoolConnectionKind
     let name: String
     let isAsync: Bool
+    /// Whether `Configuration.maximumWait` bounds its wait: not for an observation's runs,
+    /// which hold no connection while they wait, so cannot be part of a deadlock, and
+    /// would end the observation for a pool merely busy.
+    var waitIsBounded = true
 
     static func write(async isAsync: Bool) -> PoolCall { PoolCall(requested: .writer, name: "write", isAsync: isAsync) }
     static func read(async isAsync: Bool) -> PoolCall { PoolCall(requested: .reader, name: "read", isAsync: isAsync) }

@@ -61,7 +61,7 @@ extension SQLPool {
     /// Runs `fetch` in a read transaction on a reader, waiting for it as a suspended
     /// task, and returns the tables it read with its result.
     func readRecordingRegion<T: Sendable>(_ fetch: @escaping @Sendable (SQLContext) throws -> T) async throws -> (T, Set<String>) {
-        try await runAsync(PoolCall(requested: .reader, name: "read (for observe)", isAsync: true)) { context, _ in
+        try await runAsync(PoolCall(requested: .reader, name: "read (for observe)", isAsync: true, waitIsBounded: false)) { context, _ in
             let recorder = ReadRecorder(forwardingTo: context.connection.observer)
             context.connection.observer = recorder
             defer { context.connection.observer = recorder.previous }

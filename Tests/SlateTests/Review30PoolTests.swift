@@ -188,6 +188,24 @@ import Testing
         #expect(try await pool.read { ctx in try ctx.query(sql: "SELECT count(*) FROM t") } == [[.integer(1)]])
     }
 
+    /// An observation's run waits for a reader as long as it takes: it holds no
+    /// connection while it waits, and a busy pool must not end the observation.
+    @Test func anObservationWaitsForAReaderBeyondTheLimit() async throws {
+        let directory = TemporaryDirectory()
+        let pool = try pool(directory, readers: 1)
+        defer { pool.close() }
+        var values = pool.observe { ctx in try ctx.query(sql: "SELECT count(*) FROM t")[0][0] }.makeAsyncIterator()
+        #expect(try await values.next() == .integer(0))
+        let release = DispatchSemaphore(value: 0)
+        let done = hold(pool, write: false, until: release)
+        try await pool.write { ctx in try ctx.exec(sql: "INSERT INTO t VALUES (1)") }
+        while pool.queuedCounts.reader == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(400))
+        release.signal()
+        done.wait()
+        #expect(try await values.next() == .integer(1))
+    }
+
     /// The first case: a read closure that waits for a read made on a Dispatch
     /// queue, with one reader. The pool cannot see it: the inner read times out, naming
     /// the read that holds the reader, and the outer read then ends.
