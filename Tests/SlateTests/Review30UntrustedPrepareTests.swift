@@ -53,6 +53,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func theViewBombFailsWithTheBudgetErrorAndTheConnectionStaysUsable(join: Bool) throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         let directory = TemporaryDirectory()
         let path = directory.path("bomb.sqlite")
         try Self.makeViewBomb(at: path, join: join)
@@ -83,6 +84,7 @@ import Testing
     }
 
     @Test func theMemoryBoundAloneStopsIt() throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         let directory = TemporaryDirectory()
         let path = directory.path("bomb.sqlite")
         try Self.makeViewBomb(at: path)
@@ -97,6 +99,7 @@ import Testing
     }
 
     @Test func theDurationAloneStopsIt() throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         let directory = TemporaryDirectory()
         let path = directory.path("bomb.sqlite")
         try Self.makeViewBomb(at: path)
@@ -111,6 +114,7 @@ import Testing
 
     /// A trigger in the file compiles with the statement that fires it.
     @Test func aTriggerThatReadsTheBombIsStoppedToo() throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         let directory = TemporaryDirectory()
         let path = directory.path("bomb.sqlite")
         try Self.makeViewBomb(at: path)
@@ -125,6 +129,7 @@ import Testing
     /// A script whose second statement is the bomb: each statement is prepared within the
     /// budget, also when the first is prepared and the rest looked at.
     @Test func aScriptIsBoundedStatementByStatement() throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         let directory = TemporaryDirectory()
         let path = directory.path("bomb.sqlite")
         try Self.makeViewBomb(at: path)
@@ -138,6 +143,7 @@ import Testing
 
     /// The same expansion written as a chain of CTEs in the query itself.
     @Test func aChainOfCTEsIsBoundedToo() throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         var configuration = SQLContext.Configuration.untrusted
         configuration.maximumPreparationMemory = 8 << 20
         configuration.limits[.sqlLength] = 100_000
@@ -152,6 +158,7 @@ import Testing
     /// A pool whose connections are untrusted: the read throws the budget error, and the
     /// pool goes on serving.
     @Test func aPoolOnTheFileIsBoundedToo() async throws {
+        try #require(PreparationBudget.isInstalled, "without the budget the bomb runs unbounded")
         let directory = TemporaryDirectory()
         let path = directory.path("bomb.sqlite")
         try Self.makeViewBomb(at: path)

@@ -19,10 +19,18 @@ import SlateCSQLite
 ///
 /// The C side's state is static and per thread, compiled into this file only: every call
 /// to it must stay in this file.
-enum PreparationBudget {
+package enum PreparationBudget {
+    /// Wraps SQLite's allocator if SQLite has not initialized yet. Slate calls it before it
+    /// opens a connection, and so does every other part of the package that opens one
+    /// with the C API (`SQLRecordCoding.open`): whichever opens the process's first
+    /// connection, the wrapper is in place.
+    package static func installIfFirst() {
+        _ = isInstalled
+    }
+
     /// Whether SQLite's allocator is wrapped. Evaluated once, before Slate's first
     /// connection opens.
-    static let isInstalled: Bool = slate_budget_install() == SQLITE_OK
+    package static let isInstalled: Bool = slate_budget_install() == SQLITE_OK
 
     /// Why a prepare was stopped.
     enum Exceeded {
