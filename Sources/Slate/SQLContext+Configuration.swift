@@ -150,14 +150,14 @@ extension SQLContext {
         /// prepares, before any instruction runs, and does not call the progress handler
         /// there, so a file whose views each read the view below twice would otherwise take
         /// seconds and hundreds of megabytes per statement. Slate bounds it by wrapping
-        /// SQLite's allocator (installed as Slate opens the process's first SQLite
-        /// connection): past either bound, SQLite's allocations for that prepare fail, it
+        /// SQLite's allocator (installed as the program loads, before SQLite initializes):
+        /// past either bound, SQLite's allocations for that prepare fail, it
         /// unwinds, and the statement throws ``SQLError/Code/interrupt`` naming the limit.
         /// The connection stays usable. (`sqlite3_interrupt` is not checked while
         /// preparing, the authorizer cannot stop it, and the `vdbeOperations` limit is
-        /// checked only after the views are expanded.) If another library opened a SQLite
-        /// connection in the process before Slate, the wrapper cannot be installed and only
-        /// SQLite's own limits bound a prepare.
+        /// checked only after the views are expanded.) If something initialized SQLite
+        /// before Slate was loaded, the wrapper cannot be installed and only SQLite's own
+        /// limits bound a prepare.
         ///
         /// ```swift
         /// let ctx = try SQLContext(path: downloaded, flags: [.readOnly], configuration: .untrusted)

@@ -427,8 +427,6 @@ public enum SQLRecordCoding {
     /// unless `allowsDoubleQuotedStrings`; no legacy `ALTER TABLE`, no extension loading;
     /// see `SQLContext.Configuration`).
     public static func open(_ path: String, flags: Int32, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
-        // Slate's preparation budget wraps SQLite's allocator before SQLite initializes.
-        PreparationBudget.installIfFirst()
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {

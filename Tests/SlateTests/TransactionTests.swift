@@ -124,9 +124,6 @@ import Testing
 /// switch is process-wide.
 @Suite(.serialized) struct CommitFaultTests {
     init() {
-        // Slate opens the process's first connection (it wraps SQLite's allocator then),
-        // before registering the VFS initializes SQLite.
-        _ = try? SQLContext(path: nil)
         #expect(slate_fault_vfs_register() == SQLITE_OK)
     }
 

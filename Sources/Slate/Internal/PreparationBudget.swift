@@ -1,3 +1,4 @@
+import SlateCBudget
 import SlateCSQLite
 
 /// The bound on the work of preparing one statement, for connections with statement limits.
@@ -12,25 +13,15 @@ import SlateCSQLite
 /// the allocations of a prepare past its deadline or its memory fail, so SQLite unwinds
 /// with `SQLITE_NOMEM`, as from any failed allocation, and the connection stays usable.
 ///
-/// The wrapper must be installed before SQLite initializes: Slate does it as it opens its
-/// first connection. When something else in the process opened a SQLite connection first,
-/// it cannot be installed, and prepares are bounded only by SQLite's own limits
-/// (``isInstalled`` tells).
-///
-/// The C side's state is static and per thread, compiled into this file only: every call
-/// to it must stay in this file.
-package enum PreparationBudget {
-    /// Wraps SQLite's allocator if SQLite has not initialized yet. Slate calls it before it
-    /// opens a connection, and so does every other part of the package that opens one
-    /// with the C API (`SQLRecordCoding.open`): whichever opens the process's first
-    /// connection, the wrapper is in place.
-    package static func installIfFirst() {
-        _ = isInstalled
-    }
-
+/// The wrapper must be installed before SQLite initializes: a constructor in `SlateCBudget`
+/// installs it as the program loads, and Slate tries again before it opens a connection.
+/// If SQLite was initialized before (another library's constructor), it cannot be
+/// installed, and prepares are bounded only by SQLite's own limits (``isInstalled``
+/// tells).
+enum PreparationBudget {
     /// Whether SQLite's allocator is wrapped. Evaluated once, before Slate's first
     /// connection opens.
-    package static let isInstalled: Bool = slate_budget_install() == SQLITE_OK
+    static let isInstalled: Bool = slate_budget_install() != 0
 
     /// Why a prepare was stopped.
     enum Exceeded {
