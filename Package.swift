@@ -28,8 +28,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
+        // The preparation budget: SQLite's allocator wrapped, installed as the program loads.
+        .target(name: "SlateCBudget", dependencies: ["SlateCSQLite"]),
         // The connection layer.
-        .target(name: "Slate", dependencies: ["SlateCSQLite", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Slate", dependencies: ["SlateCSQLite", "SlateCBudget", .product(name: "Logging", package: "swift-log")]),
         // The schema model and its reflection from a live connection, scripts, the SQL tokenizer.
         .target(name: "SlateSchema", dependencies: ["Slate"]),
         // Schema evolution: the migrator, the declarative schema (SQL or XML), its planner.

@@ -26,22 +26,35 @@ public struct SQLChanges: Hashable, Sendable {
 }
 
 /// The change sets of ``SQLPool/changes(bufferLimit:)``, in commit order. Ends when the
-/// pool closes; iterate it from one task.
+/// pool closes.
+///
+/// Every iterator gets every change: the first iterator made gets each transaction
+/// committed since ``SQLPool/changes(bufferLimit:)`` returned, each later one each
+/// transaction committed since it was made, so several tasks can each iterate the same
+/// stream. One iterator belongs to one task: if a copy of it calls `next()` while another
+/// call of it still waits, that second call returns nil at once instead of waiting (an
+/// iterator cannot hand one change to two callers).
 public struct SQLChangeStream: AsyncSequence, Sendable {
     public typealias Element = SQLChanges
 
-    let buffer: Buffer
+    let source: Source
 
-    /// Creates the iterator; the stream is meant to be iterated once.
+    init(buffer: Buffer, registry: ObserverRegistry) {
+        source = Source(first: buffer, registry: registry)
+    }
+
+    /// Creates an iterator that gets every change from now on (the first one: since the
+    /// stream was made).
     public func makeAsyncIterator() -> Iterator {
-        Iterator(buffer: buffer)
+        Iterator(buffer: source.nextBuffer())
     }
 
     /// Steps through the change sets.
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         let buffer: Buffer
 
-        /// The next change set, or nil once the pool closed (or the task was cancelled).
+        /// The next change set, or nil once the pool closed (or the task was cancelled, or
+        /// a copy of this iterator is waiting already).
         public mutating func next() async -> SQLChanges? {
             await buffer.next()
         }
@@ -52,11 +65,38 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
         }
     }
 
+    /// Hands the buffer made with the stream to its first iterator, and a buffer of its
+    /// own, subscribed at once, to each later one.
+    final class Source: @unchecked Sendable {
+        private let lock = ConditionLock()
+        private var first: Buffer?
+        private let limit: Int
+        private let registry: ObserverRegistry
+
+        init(first: Buffer, registry: ObserverRegistry) {
+            self.first = first
+            self.limit = first.limit
+            self.registry = registry
+        }
+
+        func nextBuffer() -> Buffer {
+            if let buffer = lock.withLock({ () -> Buffer? in
+                defer { first = nil }
+                return first
+            }) {
+                return buffer
+            }
+            let buffer = Buffer(limit: limit)
+            registry.addChangeSubscriber(buffer)
+            return buffer
+        }
+    }
+
     /// The change sets waiting for the consumer, at most `limit` of them: beyond that,
     /// new ones merge into the last one waiting.
     final class Buffer: @unchecked Sendable {
         private let lock = ConditionLock()
-        private let limit: Int
+        let limit: Int
         private var pending = FIFO<SQLChanges>()
         private var waiting: CheckedContinuation<SQLChanges?, Never>?
         private var finished = false
@@ -102,6 +142,9 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
                     let ready: SQLChanges?? = lock.withLock {
                         if let changes = pending.popFirst() { return .some(changes) }
                         if finished { return .some(nil) }
+                        // A copy of the iterator waits already: this call must not take
+                        // its place (the other would wait forever), nor wait beside it.
+                        if waiting != nil { return .some(nil) }
                         waiting = continuation
                         return .none
                     }

@@ -76,6 +76,17 @@ extension SQLContext {
         /// catches the work that few instructions do: sorting, slow I/O, long functions.
         /// ``untrusted`` sets 10 seconds.
         public var maximumStatementDuration: Duration?
+        /// The most memory SQLite may allocate while it prepares one statement, in bytes,
+        /// or nil for no bound (the default). A prepare past it stops with
+        /// ``SQLError/Code/interrupt`` and a message naming this setting.
+        ///
+        /// Preparing is where SQLite reads the schema and expands the views a statement
+        /// reads, before any instruction runs; ``maximumStatementDuration`` bounds its time
+        /// as well. Counted as the bytes SQLite asks for while it prepares (what it frees
+        /// meanwhile is not given back), so it bounds the memory a prepare can take.
+        /// Preparing an ordinary statement takes kilobytes; reading a large schema at the
+        /// first statement, a few megabytes. ``untrusted`` sets 64 MB.
+        public var maximumPreparationMemory: Int?
         /// Where the connection logs (swift-log), or nil for no logging (the default, which
         /// costs nothing): each statement with its duration at `trace` level, statements
         /// slower than ``slowStatementThreshold`` at `warning`, and errors at `error`. The
@@ -99,6 +110,7 @@ extension SQLContext {
             allowsDoubleQuotedStrings: Bool = false,
             maximumStatementInstructions: Int? = nil,
             maximumStatementDuration: Duration? = nil,
+            maximumPreparationMemory: Int? = nil,
             logger: Logger? = nil,
             slowStatementThreshold: Duration = .milliseconds(100)
         ) {
@@ -113,6 +125,7 @@ extension SQLContext {
             self.allowsDoubleQuotedStrings = allowsDoubleQuotedStrings
             self.maximumStatementInstructions = maximumStatementInstructions
             self.maximumStatementDuration = maximumStatementDuration
+            self.maximumPreparationMemory = maximumPreparationMemory
             self.logger = logger
             self.slowStatementThreshold = slowStatementThreshold
         }
@@ -132,13 +145,28 @@ extension SQLContext {
         /// (``maximumStatementDuration``, for work that is slow in few instructions: large
         /// sorts, slow storage). Raise them for large files you mean to process whole.
         ///
+        /// Preparing a statement is bounded too, by the same 10 seconds and 64 MB of
+        /// allocations (``maximumPreparationMemory``): SQLite expands a file's views while it
+        /// prepares, before any instruction runs, and does not call the progress handler
+        /// there, so a file whose views each read the view below twice would otherwise take
+        /// seconds and hundreds of megabytes per statement. Slate bounds it by wrapping
+        /// SQLite's allocator (installed as the program loads, before SQLite initializes):
+        /// past either bound, SQLite's allocations for that prepare fail, it
+        /// unwinds, and the statement throws ``SQLError/Code/interrupt`` naming the limit.
+        /// The connection stays usable. (`sqlite3_interrupt` is not checked while
+        /// preparing, the authorizer cannot stop it, and the `vdbeOperations` limit is
+        /// checked only after the views are expanded.) If something initialized SQLite
+        /// before Slate was loaded, the wrapper cannot be installed and only SQLite's own
+        /// limits bound a prepare.
+        ///
         /// ```swift
         /// let ctx = try SQLContext(path: downloaded, flags: [.readOnly], configuration: .untrusted)
         /// ```
         public static var untrusted: Configuration {
             Configuration(
                 isDefensive: true, limits: SQLContext.Limit.untrustedDefaults,
-                maximumStatementInstructions: 100_000_000, maximumStatementDuration: .seconds(10))
+                maximumStatementInstructions: 100_000_000, maximumStatementDuration: .seconds(10),
+                maximumPreparationMemory: 64 << 20)
         }
     }
 
@@ -163,7 +191,8 @@ extension SQLContext {
         if configuration.isDefensive { try applyDefensiveSettings() }
         for (limit, value) in configuration.limits { setLimit(limit, to: value) }
         try installStatementLimits(
-            instructions: configuration.maximumStatementInstructions, duration: configuration.maximumStatementDuration)
+            instructions: configuration.maximumStatementInstructions, duration: configuration.maximumStatementDuration,
+            preparationMemory: configuration.maximumPreparationMemory)
         busyTimeout = configuration.busyTimeout
         // Reading the schema version fails right away for a file that is not a database
         // (or is locked beyond the busy timeout), instead of at the first query.

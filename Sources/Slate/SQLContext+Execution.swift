@@ -286,8 +286,14 @@ extension SQLContext {
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         if connection.tracksAccess { connection.preparingAccess = StatementAccess() }
         if connection.hasStatementLimits { connection.statementLimits?.beginPreparing() }
-        let code = sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
+        let (code, budgetError) = connection.preparingWithinBudget(sql) {
+            sqlite3_prepare_v3(db, start, Int32(remaining), flags, &handle, &tail)
+        }
         if handle == nil { connection.preparingAccess = nil }
+        if let budgetError {
+            if let handle { sqlite3_finalize(handle) }
+            throw budgetError
+        }
         let tailOffset = tail.map { offset + (UnsafeRawPointer($0) - UnsafeRawPointer(start)) } ?? bytes.count
         guard code == SQLITE_OK else {
             // Where SQLite says the error is, else where the statement starts.
@@ -333,8 +339,16 @@ extension SQLContext {
                 guard let base = bytes.baseAddress else { return true }
                 let start = UnsafeRawPointer(base + index).assumingMemoryBound(to: CChar.self)
                 var handle: OpaquePointer?
-                let code = sqlite3_prepare_v3(db, start, Int32(bytes.count - index), 0, &handle, nil)
+                // What the authorizer sees here belongs to no statement: the access being
+                // recorded is the statement before's, which has not taken it yet.
+                let recorded = connection.preparingAccess
+                connection.preparingAccess = nil
+                defer { connection.preparingAccess = recorded }
+                let (code, budgetError) = connection.preparingWithinBudget(sql) {
+                    sqlite3_prepare_v3(db, start, Int32(bytes.count - index), 0, &handle, nil)
+                }
                 if let handle { sqlite3_finalize(handle) }
+                if let budgetError { throw budgetError }
                 return code == SQLITE_OK && handle == nil
             }
         }

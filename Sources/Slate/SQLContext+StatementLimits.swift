@@ -19,6 +19,7 @@ final class StatementBudget {
 final class StatementLimits {
     let maximumInstructions: Int?
     let maximumDuration: Duration?
+    let maximumPreparationMemory: Int?
     /// How many instructions SQLite runs between two calls of the progress handler.
     let period: Int32
     /// The budget the work goes to: the statement stepping, or the SQL being prepared.
@@ -28,9 +29,10 @@ final class StatementLimits {
     /// The budget of statements being prepared (SQLite may read the schema then).
     private let preparing = StatementBudget()
 
-    init(maximumInstructions: Int?, maximumDuration: Duration?) {
+    init(maximumInstructions: Int?, maximumDuration: Duration?, maximumPreparationMemory: Int? = nil) {
         self.maximumInstructions = maximumInstructions
         self.maximumDuration = maximumDuration
+        self.maximumPreparationMemory = maximumPreparationMemory
         period = Int32(min(1000, maximumInstructions ?? 1000))
     }
 
@@ -82,6 +84,37 @@ final class StatementLimits {
 }
 
 extension SQLConnection {
+    /// Runs `prepare` (a `sqlite3_prepare` call) within the preparation budget of a
+    /// connection with statement limits (see ``PreparationBudget``); returns its result
+    /// code, and the error to throw instead when the budget stopped it.
+    func preparingWithinBudget(_ sql: @autoclosure () -> String, _ prepare: () -> Int32) -> (Int32, SQLError?) {
+        guard hasStatementLimits, let limits = statementLimits else { return (prepare(), nil) }
+        let (code, exceeded) = PreparationBudget.run(
+            duration: limits.maximumDuration, bytes: limits.maximumPreparationMemory, prepare)
+        guard code != SQLITE_OK else { return (code, nil) }
+        guard let exceeded else {
+            // SQLite reports a program longer than `SQLITE_LIMIT_VDBE_OP` as running out of
+            // memory: say which it may be.
+            guard code & 0xFF == SQLITE_NOMEM, let db else { return (code, nil) }
+            let operations = sqlite3_limit(db, SQLITE_LIMIT_VDBE_OP, -1)
+            return (code, SQLError(
+                code: .noMemory,
+                message: "preparing the statement ran out of memory, or made a program longer than the limit of \(operations) virtual-machine instructions (SQLContext.Limit.vdbeOperations)",
+                sql: sql()))
+        }
+        let reason: String
+        switch exceeded {
+        case .time:
+            reason = "took longer than its limit of \(limits.maximumDuration!) (SQLContext.Configuration.maximumStatementDuration)"
+        case .memory:
+            reason = "allocated more than its limit of \(limits.maximumPreparationMemory!) bytes (SQLContext.Configuration.maximumPreparationMemory)"
+        }
+        return (code, SQLError(
+            code: .interrupt,
+            message: "preparing the statement \(reason) and was stopped; the views or triggers it reads expand too far",
+            sql: sql()))
+    }
+
     /// Before each step of `statement` (whose `handle` is given) on a connection with
     /// statement limits: its work from now on goes to its own budget, started over when
     /// the statement starts from the beginning (`sqlite3_stmt_busy` is 0).
@@ -110,15 +143,19 @@ extension SQLConnection {
 extension SQLContext {
     /// Installs the progress handler that bounds each statement's work, when either bound
     /// is set; a connection without bounds has no handler, and its steps test one byte.
-    func installStatementLimits(instructions: Int?, duration: Duration?) throws {
+    func installStatementLimits(instructions: Int?, duration: Duration?, preparationMemory: Int? = nil) throws {
         if let instructions, instructions <= 0 {
             throw SQLError(code: .misuse, message: "maximumStatementInstructions must be positive or nil, not \(instructions)")
         }
         if let duration, duration <= .zero {
             throw SQLError(code: .misuse, message: "maximumStatementDuration must be positive or nil, not \(duration)")
         }
-        guard instructions != nil || duration != nil, let db = connection.db else { return }
-        let limits = StatementLimits(maximumInstructions: instructions, maximumDuration: duration)
+        if let preparationMemory, preparationMemory <= 0 {
+            throw SQLError(code: .misuse, message: "maximumPreparationMemory must be positive or nil, not \(preparationMemory)")
+        }
+        guard instructions != nil || duration != nil || preparationMemory != nil, let db = connection.db else { return }
+        let limits = StatementLimits(
+            maximumInstructions: instructions, maximumDuration: duration, maximumPreparationMemory: preparationMemory)
         // The connection keeps the limits alive for as long as the handle can call them.
         connection.statementLimits = limits
         connection.hasStatementLimits = true

@@ -68,6 +68,8 @@ public final class SQLContext {
         if !openFlags.contains(.fullMutex) { openFlags.insert(.noMutex) }
         if path == nil { openFlags.insert(.memory) }
 
+        // Wrap SQLite's allocator for the preparation budget before SQLite initializes.
+        _ = PreparationBudget.isInstalled
         var db: OpaquePointer?
         let code = sqlite3_open_v2(location, &db, openFlags.rawValue, configuration.vfs)
         guard code == SQLITE_OK, let db else {

@@ -10,7 +10,7 @@ extension SQLPool {
     /// The result must be `Sendable`: the context, and statements and cursors made from it,
     /// belong to the pool and cannot leave the closure.
     public func write<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withConnection(.writer, job: nil) { context in
+        try withConnection(.write(async: false), job: nil) { context in
             try context.transaction(.immediate) { try body(context) }
         }
     }
@@ -20,7 +20,7 @@ extension SQLPool {
     /// statement commits on its own unless `body` opens a transaction; one still open
     /// when `body` ends is rolled back.
     public func writeWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withConnection(.writer, job: nil, body)
+        try withConnection(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: false), job: nil, body)
     }
 
     /// Runs `body` with a reader in one read transaction: every query in it sees the same
@@ -28,7 +28,7 @@ extension SQLPool {
     /// never wait for it, nor for queued writes. Writing in `body` fails
     /// (`SQLITE_READONLY`).
     public func read<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withConnection(.reader, job: nil) { context in try readTransaction(context, body) }
+        try withConnection(.read(async: false), job: nil) { context in try readTransaction(context, body) }
     }
 
     /// Runs `body` with a reader and no transaction around it: each statement sees its own
@@ -52,7 +52,7 @@ extension SQLPool {
     /// takes it out of the queue; while `body` runs, interrupts the running statement and
     /// rolls back. Either way it throws `CancellationError`.
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync(.writer) { context, job in
+        try await runAsync(.write(async: true)) { context, job in
             try context.transaction(.immediate) {
                 let result = try body(context)
                 if job.isCancelled { throw CancellationError() }
@@ -63,19 +63,23 @@ extension SQLPool {
 
     /// ``writeWithoutTransaction(_:)-(_)`` for async code.
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync(.writer) { context, _ in try body(context) }
+        try await runAsync(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: true)) { context, _ in
+            try body(context)
+        }
     }
 
     /// ``read(_:)-(_)`` for async code: waits for a reader as a suspended task, then runs
     /// `body` on a worker thread. Cancelling the task takes it out of the queue, or
     /// interrupts the running statement, and throws `CancellationError`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync(.reader) { context, _ in try self.readTransaction(context, body) }
+        try await runAsync(.read(async: true)) { context, _ in try self.readTransaction(context, body) }
     }
 
     /// ``readWithoutTransaction(_:)-(_)`` for async code.
     public func readWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync(.reader) { context, _ in try self.readAlone(context, body) }
+        try await runAsync(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: true)) { context, _ in
+            try self.readAlone(context, body)
+        }
     }
 
     /// Closes the pool from async code, waiting for work in flight off the caller's task.
@@ -90,15 +94,15 @@ extension SQLPool {
 
     // MARK: Internals
 
-    /// Takes a connection of `kind` on this thread, runs `body` with it, gives it back.
-    func withConnection<T>(_ kind: PoolConnectionKind, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
-        let lease = try acquire(kind)
-        return try use(lease, job: job, body)
+    /// Takes a connection for `call` on this thread, runs `body` with it, gives it back.
+    func withConnection<T>(_ call: PoolCall, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+        let lease = try acquire(call)
+        return try use(lease, for: call, job: job, body)
     }
 
-    /// Runs `body` with the connection of `lease` on this thread (marked as holding it),
-    /// then gives it back.
-    func use<T>(_ lease: PoolLease, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+    /// Runs `body` with the connection of `lease` on this thread (marked as holding it, and
+    /// the task too: see ``PoolTaskMark``), then gives it back.
+    func use<T>(_ lease: PoolLease, for call: PoolCall, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
         let context: SQLContext
         do {
             context = try self.context(of: lease)
@@ -106,7 +110,11 @@ extension SQLPool {
             throw job?.translate(error) ?? error
         }
         defer { release(lease, context) }
-        return lease.kind == .writer ? try useWriter(context, job: job, body) : try useReader(context, job: job, body)
+        let holding = holding(for: call)
+        defer { endHolding(holding) }
+        return try PoolTaskMark.$holding.withValue(holding) {
+            lease.kind == .writer ? try useWriter(context, job: job, body) : try useReader(context, job: job, body)
+        }
     }
 
     private func useWriter<T>(_ context: SQLContext, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
@@ -158,7 +166,7 @@ extension SQLPool {
     /// with `query_only`. Give it back with ``giveBackReaderAlone(_:)``.
     @usableFromInline
     func takeReaderAlone() throws -> SQLContext {
-        let lease = try acquire(.reader)
+        let lease = try acquire(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: false))
         let context = try self.context(of: lease)
         do {
             try guardAgainstWrites(context)
@@ -217,17 +225,32 @@ extension SQLPool {
     /// worker thread. The task's cancellation takes it out of the queue or interrupts
     /// `work`.
     func runAsync<T: Sendable>(
-        _ kind: PoolConnectionKind, _ work: @escaping @Sendable (SQLContext, PoolJob) throws -> T
+        _ call: PoolCall, _ work: @escaping @Sendable (SQLContext, PoolJob) throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
+        try state.withLock { try refuseNesting(call) }
         let job = PoolJob()
-        let waiter = PoolWaiter(kind: connectionKind(for: kind))
+        let waiter = PoolWaiter(kind: connectionKind(for: call.requested), call: call)
         return try await withTaskCancellationHandler {
-            let lease = try await acquire(waiter)
+            // The wait limit: a timer that takes the waiter out of the queue.
+            let timer = configuration.maximumWait.flatMap { limit -> DispatchWorkItem? in
+                guard call.waitIsBounded else { return nil }
+                let item = DispatchWorkItem { [weak self] in self?.timeOut(waiter) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval, execute: item)
+                return item
+            }
+            let lease: PoolLease
+            do {
+                lease = try await acquire(waiter)
+                timer?.cancel()
+            } catch {
+                timer?.cancel()
+                throw error
+            }
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 SQLPool.workerQueue().async {
-                    self.markHolder(kind)
-                    continuation.resume(with: Result { try self.use(lease, job: job) { context in try work(context, job) } })
+                    self.markHolder(call)
+                    continuation.resume(with: Result { try self.use(lease, for: call, job: job) { context in try work(context, job) } })
                 }
             }
         } onCancel: {
@@ -272,5 +295,13 @@ final class PoolJob: @unchecked Sendable {
             return CancellationError()
         }
         return error
+    }
+}
+
+extension Duration {
+    /// The duration for Dispatch, to the nanosecond.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 }

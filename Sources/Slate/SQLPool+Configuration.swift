@@ -23,6 +23,18 @@ extension SQLPool {
         /// A pool that only reads: no writer connection, readers open the file
         /// read-only, and `write` throws.
         public var isReadOnly: Bool
+        /// How long a call waits for its connection before it throws: 10 seconds by default,
+        /// as server connection pools do; nil waits for ever.
+        ///
+        /// A call that waited that long throws ``SQLError/Code/busy`` with a message that
+        /// names the call (`write`, `async read`, …) and what holds the connection (which
+        /// calls, for how long). Most often that is a deadlock the pool cannot see: a pool
+        /// closure that waits — on a Dispatch queue, a thread, a `Task.detached` — for
+        /// another pool call that needs the connection the closure holds. What the pool can
+        /// see, it refuses at once with ``SQLError/Code/misuse``: a nested call on the same
+        /// thread, and a call for the writer from a `Task` started inside a closure that
+        /// still holds the writer.
+        public var maximumWait: Duration?
         /// Runs on each connection as the pool opens it: register SQL functions and
         /// collations here, or set pragmas.
         public var prepareConnection: (@Sendable (SQLContext) throws -> Void)?
@@ -33,12 +45,14 @@ extension SQLPool {
             maximumReaderCount: Int = Configuration.defaultReaderCount,
             synchronous: Synchronous = .normal,
             isReadOnly: Bool = false,
+            maximumWait: Duration? = .seconds(10),
             prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil
         ) {
             self.connection = connection
             self.maximumReaderCount = maximumReaderCount
             self.synchronous = synchronous
             self.isReadOnly = isReadOnly
+            self.maximumWait = maximumWait
             self.prepareConnection = prepareConnection
         }
 

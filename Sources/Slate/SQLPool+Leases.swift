@@ -20,6 +20,13 @@ import Musl
 //   connection: such nesting can deadlock (readers all held by closures that wait for a
 //   reader; a writer waiting for a reader held by a closure that waits for the writer), so
 //   it throws a misuse error at once.
+// - A pool closure marks the task it runs in (a task-local value) as holding its
+//   connection, and a `Task` started inside inherits the mark: from such a task, a call
+//   for the writer its ancestor still holds can only run once that closure returns, and
+//   deadlocks if the closure waits for the task, so it throws a misuse error at once.
+// - What cannot be seen (a Dispatch queue, a thread, `Task.detached`) is bounded by the
+//   wait limit, `Configuration.maximumWait`: a caller that waited that long throws an error
+//   that names its call and what holds the connection.
 
 /// Which connection a caller waits for.
 enum PoolConnectionKind: Sendable {
@@ -36,17 +43,41 @@ struct PoolLease: @unchecked Sendable {
     let context: SQLContext?
 }
 
+/// A public call on the pool, for error messages: `write`, `read`, … and whether it was
+/// the async one.
+struct PoolCall: Sendable, CustomStringConvertible {
+    /// The connection it asks for (a read of an in-memory pool takes the writer, but is
+    /// still a read here).
+    let requested: PoolConnectionKind
+    let name: String
+    let isAsync: Bool
+    /// Whether `Configuration.maximumWait` bounds its wait: not for an observation's runs,
+    /// which hold no connection while they wait, so cannot be part of a deadlock, and
+    /// would end the observation for a pool merely busy.
+    var waitIsBounded = true
+
+    static func write(async isAsync: Bool) -> PoolCall { PoolCall(requested: .writer, name: "write", isAsync: isAsync) }
+    static func read(async isAsync: Bool) -> PoolCall { PoolCall(requested: .reader, name: "read", isAsync: isAsync) }
+
+    var description: String { isAsync ? "async \(name)" : name }
+}
+
 /// One caller waiting for a connection. Every property is guarded by the pool's lock.
 final class PoolWaiter: @unchecked Sendable {
     let kind: PoolConnectionKind
+    let call: PoolCall
+    let since = ContinuousClock.now
     var lease: PoolLease?
     var failure: (any Error)?
     /// Set for an async caller once it is suspended.
     var continuation: CheckedContinuation<PoolLease, any Error>?
     var isCancelled = false
+    /// The wait limit passed before the waiter was queued.
+    var isTimedOut = false
 
-    init(kind: PoolConnectionKind) {
+    init(kind: PoolConnectionKind, call: PoolCall) {
         self.kind = kind
+        self.call = call
     }
 }
 
@@ -58,6 +89,38 @@ typealias PoolQueue = FIFO<PoolWaiter>
 struct PoolHolder {
     let thread: pthread_t
     let kind: PoolConnectionKind
+    /// The connection it holds: `kind`, except that an in-memory pool's reads hold the
+    /// writer.
+    let connection: PoolConnectionKind
+    let call: PoolCall
+    let since: ContinuousClock.Instant
+}
+
+/// The mark a pool closure leaves on the task it runs in (see ``PoolTaskMark``): this pool's
+/// connection is held by that closure, until it returns.
+final class PoolHolding: @unchecked Sendable {
+    let pool: ObjectIdentifier
+    /// The connection held.
+    let connection: PoolConnectionKind
+    let call: PoolCall
+    /// Whether the closure still runs; guarded by the pool's lock.
+    var isActive = true
+    /// The holding of an enclosing closure, for a task started inside that one.
+    let enclosing: PoolHolding?
+
+    init(pool: ObjectIdentifier, connection: PoolConnectionKind, call: PoolCall, enclosing: PoolHolding?) {
+        self.pool = pool
+        self.connection = connection
+        self.call = call
+        self.enclosing = enclosing
+    }
+}
+
+/// The pool connections the closures around the current task hold: set while a pool
+/// closure runs, and inherited by the `Task`s it starts (not by `Task.detached`, nor by
+/// Dispatch work).
+enum PoolTaskMark {
+    @TaskLocal static var holding: PoolHolding?
 }
 
 /// Async waiters to resume once the pool's lock is released.
@@ -149,47 +212,107 @@ extension SQLPool {
     }
 
     /// Throws the misuse error when the calling thread already runs one of the pool's
-    /// closures.
-    private func refuseNesting(_ kind: PoolConnectionKind) throws {
-        guard !holders.isEmpty else { return }
-        let me = pthread_self()
-        guard let holder = holders.first(where: { pthread_equal($0.thread, me) != 0 }) else { return }
-        let outer = holder.kind == .writer ? "write" : "read"
-        let inner = kind == .writer ? "write" : "read"
-        throw SQLError(
-            code: .misuse,
-            message: "a pool \(inner) was asked for inside a pool \(outer) closure on the same thread; nested pool calls can deadlock, so use the context the closure was given")
+    /// closures, or when the task calling was started inside a closure of this pool that
+    /// still holds the writer it asks for.
+    func refuseNesting(_ call: PoolCall) throws {
+        if !holders.isEmpty {
+            let me = pthread_self()
+            if let holder = holders.first(where: { pthread_equal($0.thread, me) != 0 }) {
+                let outer = holder.kind == .writer ? "write" : "read"
+                let inner = call.requested == .writer ? "write" : "read"
+                throw SQLError(
+                    code: .misuse,
+                    message: "a pool \(inner) was asked for inside a pool \(outer) closure on the same thread; nested pool calls can deadlock, so use the context the closure was given")
+            }
+        }
+        guard connectionKind(for: call.requested) == .writer else { return }
+        var holding = PoolTaskMark.holding
+        let me = ObjectIdentifier(self)
+        while let current = holding {
+            if current.pool == me, current.connection == .writer, current.isActive {
+                throw SQLError(
+                    code: .misuse,
+                    message: "a pool \(call) was asked for by a task started inside a pool \(current.call) closure that still holds the writer: it could only run once that closure returns, and waiting for it there deadlocks. Use the context the closure was given, or start the task after the \(current.call.name) returns")
+            }
+            holding = current.enclosing
+        }
+    }
+
+    /// The error for a caller that waited longer than the wait limit: its call, and what
+    /// holds the connection it waited for. With the lock held.
+    func waitLimitError(_ call: PoolCall, kind: PoolConnectionKind, limit: Duration) -> SQLError {
+        let now = ContinuousClock.now
+        let held = holders.filter { $0.connection == kind }.sorted { $0.since < $1.since }
+        let holding: String
+        if held.isEmpty {
+            holding = "no pool closure holds it now (it was just given back, or is being handed to an async call)"
+        } else {
+            holding = "held by " + held.map { "a \($0.call) running for \(milliseconds(now - $0.since)) ms" }.joined(separator: ", ")
+        }
+        let connection = kind == .writer ? "the writer" : "a reader (\(maximumReaderCount) at most)"
+        return SQLError(
+            code: .busy,
+            message: "a pool \(call) waited longer than its limit of \(milliseconds(limit)) ms (SQLPool.Configuration.maximumWait) for \(connection), \(holding). A pool closure that waits, on another thread or task, for a pool call needing its own connection deadlocks; otherwise raise the limit")
     }
 
     // MARK: Acquiring
 
-    /// Takes a connection of `kind`, waiting on this thread in turn; this thread is then
-    /// marked as holding it (until ``release(_:_:)``, on this thread).
-    func acquire(_ requested: PoolConnectionKind) throws -> PoolLease {
-        let kind = connectionKind(for: requested)
+    /// Takes a connection for `call`, waiting on this thread in turn, at most
+    /// `Configuration.maximumWait`; this thread is then marked as holding it (until
+    /// ``release(_:_:)``, on this thread).
+    func acquire(_ call: PoolCall) throws -> PoolLease {
+        let kind = connectionKind(for: call.requested)
         state.lock()
         defer { state.unlock() }
-        try refuseNesting(requested)
+        try refuseNesting(call)
         if let lease = try immediateLease(kind) {
-            holders.append(PoolHolder(thread: pthread_self(), kind: requested))
+            holders.append(holder(for: call))
             return lease
         }
-        let waiter = PoolWaiter(kind: kind)
+        let waiter = PoolWaiter(kind: kind, call: call)
         if kind == .writer { writerQueue.append(waiter) } else { readerQueue.append(waiter) }
+        let deadline = configuration.maximumWait.map { waiter.since + $0 }
         while true {
             if let lease = waiter.lease {
-                holders.append(PoolHolder(thread: pthread_self(), kind: requested))
+                holders.append(holder(for: call))
                 return lease
             }
             if let failure = waiter.failure { throw failure }
-            state.wait()
+            if let deadline {
+                if ContinuousClock.now >= deadline {
+                    _ = kind == .writer ? writerQueue.removeFirst { $0 === waiter } : readerQueue.removeFirst { $0 === waiter }
+                    throw waitLimitError(call, kind: kind, limit: configuration.maximumWait!)
+                }
+                state.wait(until: deadline)
+            } else {
+                state.wait()
+            }
         }
     }
 
-    /// Marks this thread as holding the connection an async call of kind `requested` was
-    /// granted (its closure runs on a worker thread).
-    func markHolder(_ requested: PoolConnectionKind) {
-        state.withLock { holders.append(PoolHolder(thread: pthread_self(), kind: requested)) }
+    /// This thread, holding a connection for `call` from now on.
+    private func holder(for call: PoolCall) -> PoolHolder {
+        PoolHolder(
+            thread: pthread_self(), kind: call.requested, connection: connectionKind(for: call.requested), call: call,
+            since: .now)
+    }
+
+    /// Marks this thread as holding the connection an async `call` was granted (its
+    /// closure runs on a worker thread).
+    func markHolder(_ call: PoolCall) {
+        state.withLock { holders.append(holder(for: call)) }
+    }
+
+    /// The task's mark for a closure of `call` about to run with its connection.
+    func holding(for call: PoolCall) -> PoolHolding {
+        PoolHolding(
+            pool: ObjectIdentifier(self), connection: connectionKind(for: call.requested), call: call,
+            enclosing: PoolTaskMark.holding)
+    }
+
+    /// The closure marked by `holding` returned.
+    func endHolding(_ holding: PoolHolding) {
+        state.withLock { holding.isActive = false }
     }
 
     /// This thread holds no connection any more; with the lock held.
@@ -210,6 +333,9 @@ extension SQLPool {
             let outcome: Result<PoolLease, any Error>?
             do {
                 if waiter.isCancelled { throw CancellationError() }
+                if waiter.isTimedOut, let limit = configuration.maximumWait {
+                    throw waitLimitError(waiter.call, kind: waiter.kind, limit: limit)
+                }
                 if let lease = try immediateLease(waiter.kind) {
                     outcome = .success(lease)
                 } else {
@@ -238,6 +364,27 @@ extension SQLPool {
         }
         state.unlock()
         continuation?.resume(throwing: CancellationError())
+    }
+
+    /// The wait limit of the async caller behind `waiter` passed: out of the queue, the
+    /// wait limit's error (unless it was granted its connection meanwhile).
+    func timeOut(_ waiter: PoolWaiter) {
+        guard let limit = configuration.maximumWait else { return }
+        state.lock()
+        var continuation: CheckedContinuation<PoolLease, any Error>?
+        var error: SQLError?
+        if waiter.lease == nil, waiter.failure == nil {
+            waiter.isTimedOut = true
+            let removed = waiter.kind == .writer
+                ? writerQueue.removeFirst { $0 === waiter } : readerQueue.removeFirst { $0 === waiter }
+            if removed {
+                continuation = waiter.continuation
+                waiter.continuation = nil
+                error = waitLimitError(waiter.call, kind: waiter.kind, limit: limit)
+            }
+        }
+        state.unlock()
+        if let continuation, let error { continuation.resume(throwing: error) }
     }
 
     /// The connection of `lease`, opening the reader it leaves room for.
@@ -313,4 +460,10 @@ extension SQLPool {
     func release(_ lease: PoolLease, _ context: SQLContext) {
         if lease.kind == .writer { releaseWriter() } else { releaseReader(context) }
     }
+}
+
+/// A duration in whole milliseconds, for messages.
+func milliseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
 }

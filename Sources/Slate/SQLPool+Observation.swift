@@ -18,10 +18,16 @@ extension SQLPool {
     /// transaction is merged into the last one waiting (tables and rowids united,
     /// ``SQLChanges/transactionCount`` added up). It then sees every table and row that
     /// changed, in fewer, larger change sets.
+    ///
+    /// Changes follow savepoints: what a nested `transaction` (or a `SAVEPOINT` run in SQL)
+    /// rolled back with `ROLLBACK TO` is not reported, rows nor tables, even though the
+    /// transaction around it commits.
+    ///
+    /// Each iterator of the stream gets every change (see ``SQLChangeStream``).
     public func changes(bufferLimit: Int = 1024) -> SQLChangeStream {
         let buffer = SQLChangeStream.Buffer(limit: bufferLimit)
         observers.addChangeSubscriber(buffer)
-        return SQLChangeStream(buffer: buffer)
+        return SQLChangeStream(buffer: buffer, registry: observers)
     }
 
     /// The result of `fetch`, now and again after each commit that changed a table it
@@ -55,7 +61,7 @@ extension SQLPool {
     /// Runs `fetch` in a read transaction on a reader, waiting for it as a suspended
     /// task, and returns the tables it read with its result.
     func readRecordingRegion<T: Sendable>(_ fetch: @escaping @Sendable (SQLContext) throws -> T) async throws -> (T, Set<String>) {
-        try await runAsync(.reader) { context, _ in
+        try await runAsync(PoolCall(requested: .reader, name: "read (for observe)", isAsync: true, waitIsBounded: false)) { context, _ in
             let recorder = ReadRecorder(forwardingTo: context.connection.observer)
             context.connection.observer = recorder
             defer { context.connection.observer = recorder.previous }

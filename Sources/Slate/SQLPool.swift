@@ -37,8 +37,13 @@ import Musl
 /// `SQLPool(path: nil)` is an in-memory database served by one connection, so tests and
 /// examples use the same API.
 ///
-/// Don't call the pool from inside one of its own closures on the same thread: a nested
-/// `write` (or, in memory, any nested call) throws instead of waiting forever.
+/// Don't call the pool from inside one of its own closures: a call nested on the same
+/// thread throws at once, and so does a call for the writer from a `Task` started inside a
+/// closure that holds the writer. A closure that waits for a pool call made elsewhere (a
+/// Dispatch queue, another thread, `Task.detached`) that needs the connection the closure
+/// holds would wait forever: every wait for a connection is bounded by
+/// ``Configuration-swift.struct/maximumWait`` (10 seconds by default), after which the call
+/// throws an error naming itself and what holds the connection.
 public final class SQLPool: @unchecked Sendable {
     /// The database file's path, or nil for an in-memory pool.
     public let path: String?
@@ -74,6 +79,9 @@ public final class SQLPool: @unchecked Sendable {
     ///
     /// - Throws: ``SQLError`` when the file cannot be opened or is not a database.
     public init(path: String?, configuration: Configuration = .default) throws {
+        if let limit = configuration.maximumWait, limit <= .zero {
+            throw SQLError(code: .misuse, message: "SQLPool.Configuration.maximumWait must be positive or nil, not \(limit)")
+        }
         self.path = path
         self.configuration = configuration
         if path == nil {

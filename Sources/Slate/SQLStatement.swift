@@ -377,7 +377,8 @@ extension SQLStatement {
             connection.isRecordingOnly = false
         }
         var fresh: OpaquePointer?
-        guard sqlite3_prepare_v3(db, sql, -1, 0, &fresh, nil) == SQLITE_OK, let fresh else { return }
+        let (code, _) = connection.preparingWithinBudget(sql) { sqlite3_prepare_v3(db, sql, -1, 0, &fresh, nil) }
+        guard code == SQLITE_OK, let fresh else { return }
         sqlite3_finalize(fresh)
         if let recorded = connection.preparingAccess {
             access = recorded

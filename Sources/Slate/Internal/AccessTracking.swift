@@ -5,6 +5,17 @@ import SlateCSQLite
 struct StatementAccess: Equatable {
     var readTables: Set<String> = []
     var writtenTables: Set<String> = []
+    /// What the statement does to the savepoint stack, when it is `SAVEPOINT`, `RELEASE`
+    /// or `ROLLBACK TO` (SQLite's `SQLITE_SAVEPOINT` authorizer action).
+    var savepoint: SavepointAction?
+}
+
+/// A savepoint statement, as the authorizer reported it: its operation and the savepoint's
+/// name.
+enum SavepointAction: Equatable {
+    case begin(String)
+    case release(String)
+    case rollback(String)
 }
 
 /// Something that wants to know what statements on a connection do: the pool's change
@@ -31,7 +42,7 @@ extension SQLConnection {
     func enableAccessTracking() {
         guard let db else { return }
         tracksAccess = true
-        sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
+        sqlite3_set_authorizer(db, { box, action, first, second, _, _ in
             guard let box else { return SQLITE_OK }
             let connection = Unmanaged<SQLConnection>.fromOpaque(box).takeUnretainedValue()
             let previous = connection.lastAuthorizedAction
@@ -43,6 +54,16 @@ extension SQLConnection {
             case SQLITE_INSERT, SQLITE_UPDATE:
                 connection.preparingAccess?.writtenTables.insert(String(cString: first))
                 if connection.refusesWrite(to: first) { return SQLITE_DENY }
+            case SQLITE_SAVEPOINT:
+                // First the operation ("BEGIN", "RELEASE", "ROLLBACK"), then the name.
+                guard let second else { break }
+                let name = String(cString: second)
+                switch String(cString: first) {
+                case "BEGIN": connection.preparingAccess?.savepoint = .begin(name)
+                case "RELEASE": connection.preparingAccess?.savepoint = .release(name)
+                case "ROLLBACK": connection.preparingAccess?.savepoint = .rollback(name)
+                default: break
+                }
             case SQLITE_DELETE:
                 connection.preparingAccess?.writtenTables.insert(String(cString: first))
                 if connection.refusesWrite(to: first) { return SQLITE_DENY }
@@ -82,34 +103,94 @@ private func isInternalTable(_ name: UnsafePointer<CChar>) -> Bool {
 /// update, commit and rollback hooks. A transaction's changes become `confirmed` only once
 /// the step that committed it returned success, so nothing from a rolled-back or failed
 /// transaction is ever published.
+///
+/// Savepoints are followed as SQLite runs them, whoever started them (`transaction`
+/// nested in a transaction, or `SAVEPOINT` in SQL): each open savepoint has a frame of its
+/// own; `RELEASE` merges a frame into the one below, `ROLLBACK TO` empties it. So the
+/// changes of work rolled back to a savepoint are never reported, rows nor tables.
 final class ChangeTracker: ConnectionObserver {
-    private var current = SQLChanges()
+    /// What a savepoint (or, at the bottom, the transaction outside any) changed.
+    private struct Frame {
+        var name: String?
+        var changes = SQLChanges()
+    }
+
+    /// The open savepoints, innermost last, above the transaction's own frame.
+    private var frames = [Frame(name: nil)]
+    /// The savepoint operation of the statement running now, applied once it succeeded.
+    private var pendingSavepoint: SavepointAction?
     private var committing: [SQLChanges] = []
     private(set) var confirmed: [SQLChanges] = []
 
     override func statementWillStart(_ statement: SQLStatement) {
-        for table in statement.access.writtenTables {
-            current.tables.insert(table)
+        let access = statement.access
+        if !access.writtenTables.isEmpty {
+            frames[frames.count - 1].changes.tables.formUnion(access.writtenTables)
         }
+        pendingSavepoint = access.savepoint
     }
 
     override func stepDidFinish(succeeded: Bool) {
-        if succeeded { confirmed.append(contentsOf: committing) }
+        if succeeded, let pendingSavepoint { apply(pendingSavepoint) }
+        pendingSavepoint = nil
+        if succeeded {
+            confirmed.append(contentsOf: committing)
+        } else {
+            // The commit failed and SQLite did not roll back (its rollback hook would have
+            // emptied `committing`): the transaction is still open, its changes too.
+            for changes in committing { frames[0].changes.merge(changes) }
+            frames[0].changes.transactionCount = 1
+        }
         committing.removeAll()
     }
 
+    /// Follows a savepoint statement that succeeded.
+    private func apply(_ action: SavepointAction) {
+        switch action {
+        case .begin(let name):
+            frames.append(Frame(name: name))
+        case .release(let name):
+            // Releasing the savepoint that began the transaction commits it: the commit
+            // hook has taken every frame already, and no frame has the name any more.
+            guard let index = frameIndex(named: name) else { return }
+            var released = SQLChanges()
+            for frame in frames[index...] { released.merge(frame.changes) }
+            frames.removeSubrange(index...)
+            frames[frames.count - 1].changes.merge(released)
+            frames[frames.count - 1].changes.transactionCount = 1
+        case .rollback(let name):
+            // The savepoint stays open, with nothing changed since it began.
+            guard let index = frameIndex(named: name) else { return }
+            frames.removeSubrange((index + 1)...)
+            frames[index].changes = SQLChanges()
+        }
+    }
+
+    /// The innermost open savepoint of that name (SQLite compares names case-insensitively,
+    /// ASCII only).
+    private func frameIndex(named name: String) -> Int? {
+        let wanted = asciiLowercased(name)
+        guard let index = frames.lastIndex(where: { $0.name.map(asciiLowercased) == wanted }), index > 0 else {
+            return nil
+        }
+        return index
+    }
+
     func rowChanged(table: String, rowID: Int64) {
-        current.tables.insert(table)
-        current.rowIDs[table, default: []].insert(rowID)
+        frames[frames.count - 1].changes.tables.insert(table)
+        frames[frames.count - 1].changes.rowIDs[table, default: []].insert(rowID)
     }
 
     func willCommit() {
-        if !current.tables.isEmpty { committing.append(current) }
-        current = SQLChanges()
+        var all = SQLChanges()
+        for frame in frames { all.merge(frame.changes) }
+        all.transactionCount = 1
+        if !all.tables.isEmpty { committing.append(all) }
+        frames = [Frame(name: nil)]
     }
 
     func didRollback() {
-        current = SQLChanges()
+        frames = [Frame(name: nil)]
         committing.removeAll()
     }
 
@@ -160,4 +241,9 @@ final class ReadRecorder: ConnectionObserver {
     override func stepDidFinish(succeeded: Bool) {
         previous?.stepDidFinish(succeeded: succeeded)
     }
+}
+
+/// `text` with ASCII letters lowercased, as SQLite compares savepoint names.
+private func asciiLowercased(_ text: String) -> String {
+    String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
 }

@@ -37,6 +37,27 @@ package final class ConditionLock: @unchecked Sendable {
     /// the condition you wait for.
     package func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// Waits for a signal or until `deadline`, whichever comes first; call with the lock
+    /// held. Like ``wait()``, it may wake up early: loop on the condition and the clock.
+    package func wait(until deadline: ContinuousClock.Instant) {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return }
+        let (seconds, attoseconds) = remaining.components
+        // The condition variable measures time on the realtime clock.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var nanoseconds = Int64(now.tv_nsec) + attoseconds / 1_000_000_000
+        var wholeSeconds = Int64(now.tv_sec) + seconds
+        if nanoseconds >= 1_000_000_000 {
+            wholeSeconds += 1
+            nanoseconds -= 1_000_000_000
+        }
+        var until = timespec()
+        until.tv_sec = .init(wholeSeconds)
+        until.tv_nsec = .init(nanoseconds)
+        _ = pthread_cond_timedwait(condition, mutex, &until)
+    }
+
     /// Wakes every waiter; call with the lock held.
     package func broadcast() { pthread_cond_broadcast(condition) }
 
