@@ -44,7 +44,7 @@ extension SQLPool {
         toFile path: String, pagesPerStep: Int32 = -1,
         progress: (@Sendable (_ remaining: Int32, _ total: Int32) throws -> Void)? = nil
     ) async throws {
-        try await runAsync(.reader) { context, job in
+        try await runAsync(PoolCall(requested: .reader, name: "backup", isAsync: true)) { context, job in
             try self.readTransaction(context) { context in
                 // SQLite's interrupt does not reach a backup step: the copy checks for
                 // cancellation between steps (and keeps a copy that is already complete).

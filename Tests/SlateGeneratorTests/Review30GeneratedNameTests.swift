@@ -290,14 +290,15 @@ import Testing
         let build = try #require(buildDirectory)
         let fileManager = FileManager.default
         var objects: [String] = []
-        for module in ["Slate", "SlateSchema", "SlateMigration", "SlateRecords", "Logging"] {
+        for module in ["SlateCBudget", "Slate", "SlateSchema", "SlateMigration", "SlateRecords", "Logging"] {
             let directory = build.appendingPathComponent("\(module).build")
             let files = try fileManager.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }.sorted()
             objects += files.map { directory.appendingPathComponent($0).path }
         }
         let moduleMap = GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent("Sources/SlateCSQLite/module.modulemap").path
         let arguments = ["swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
-                         "-Xcc", "-fmodule-map-file=" + moduleMap] + files + objects + ["-lsqlite3", "-o", output]
+                         "-Xcc", "-fmodule-map-file=" + moduleMap,
+                         "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SlateCBudget.build/module.modulemap").path] + files + objects + ["-lsqlite3", "-o", output]
         return arguments.map { "'" + $0 + "'" }.joined(separator: " ") + " > '\(log)' 2>&1"
     }
 
