@@ -135,25 +135,23 @@ extension SQLContext {
     /// The cursor has its statement to itself until it is done: running the same SQL
     /// meanwhile, in another cursor or a query, uses a statement of its own.
     public func cursor(sql: String, parameters: [SQLValue] = []) throws -> SQLCursor {
-        let statement = try cachedStatement(sql: sql)
-        let cursor = SQLCursor(statement: statement)
-        do {
-            try statement.bind(parameters: parameters)
-        } catch {
-            cursor.close()
-            throw error
-        }
-        return cursor
+        try cursor(sql: sql) { try $0.bind(parameters: parameters) }
     }
 
     /// A cursor over the rows of one statement whose parameters are given by name; see
     /// the positional `cursor(sql:parameters:)` and, for the keys,
     /// named `exec(sql:parameters:)`.
     public func cursor(sql: String, parameters: [String: SQLValue]) throws -> SQLCursor {
+        try cursor(sql: sql) { try $0.bind(parameters: parameters) }
+    }
+
+    /// A cursor over `sql`'s cached statement, bound by `bind`; a refused bind gives the
+    /// statement back.
+    private func cursor(sql: String, bind: (SQLStatement) throws -> Void) throws -> SQLCursor {
         let statement = try cachedStatement(sql: sql)
         let cursor = SQLCursor(statement: statement)
         do {
-            try statement.bind(parameters: parameters)
+            try bind(statement)
         } catch {
             cursor.close()
             throw error
