@@ -51,7 +51,7 @@ import Testing
                 }
                 evil {
                     INTEGER id PK
-                    TEXT a___INJECTED_stringpwned_____init_______quot__md__b__x___y__ "a#34; #125;#92;u#123;A#125;INJECTED #123; string pwned #125;#92;u#123;A#125;#37;#37;#123;init: #123;#125;#125;#37;#37; #35;quot; #96;md#96; #60;b#62;#91;x#93;#124;#123;y#125;#92;u#123;5C#125;, NOT NULL"
+                    TEXT a___INJECTED_stringpwned_____init_______quot__md__b__x___y__ "a#34; #125;#92;u#123;A#125;INJECTED #123; string pwned #125;#92;u#123;A#125;#37;#37;#123;init#58; #123;#125;#125;#37;#37; #35;quot; #96;md#96; #60;b#62;#91;x#93;#124;#123;y#125;#92;u#123;5C#125;, NOT NULL"
                 }
                 v_iew["v#34;iew (view)"] {
                     INTEGER id
@@ -111,7 +111,8 @@ import Testing
             CREATE TABLE "!" (id INTEGER PRIMARY KEY);
             """)])
         let ids = SchemaDiagram.mermaidIDs(SchemaDiagram.Model(schema))
-        #expect(ids == ["a b": "A_B", "a_b": "a_b_2", "a-b": "a-b", "a.b": "a_b_3", "erdiagram": "erDiagram_2", "": "_", "!": "__2"])
+        // `-` is not kept (`class-x` would read as `class`): `a-b` is `a_b_3`.
+        #expect(ids == ["a b": "A_B", "a_b": "a_b_2", "a-b": "a_b_3", "a.b": "a_b_4", "erdiagram": "erDiagram_2", "": "_", "!": "__2"])
         #expect(Set(ids.values.map { $0.lowercased() }).count == ids.count)
     }
 }

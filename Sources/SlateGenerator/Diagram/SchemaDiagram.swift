@@ -124,8 +124,31 @@ public enum SchemaDiagram {
     /// lower-cased: no entity identifier is one of them.
     static let mermaidKeywords: Set<String> = [
         "erdiagram", "direction", "style", "classdef", "class", "acctitle", "accdescr", "title", "to", "optionally", "u",
-        "one", "only", "zero", "or", "more", "many", "end", "default", "tb", "bt", "lr", "rl",
+        "one", "only", "zero", "or", "more", "many", "end", "default", "tb", "bt", "lr", "rl", "subgraph",
     ]
+
+    /// Mermaid's lexer reads these at the start of a word whenever the next character is
+    /// not an ASCII letter, digit or `_` (its `\b` knows no other letters): `classé`,
+    /// `toñ`. An identifier or attribute word that starts so gets `_` before it.
+    static let mermaidLeadingKeywords = ["erdiagram", "style", "classdef", "class", "subgraph", "end", "one", "many", "to"]
+
+    /// The attribute keys, which Mermaid reads wherever a word in an entity's block starts
+    /// with one (a column named `pk`, `FK` or `uk(1)`).
+    static let mermaidAttributeKeys = ["pk", "fk", "uk"]
+
+    /// Whether `word` starts with one of `keywords` (ignoring ASCII case) followed by its
+    /// end, when `whole`, or by a character other than an ASCII letter, digit or `_`.
+    static func mermaidStarts(_ word: String, with keywords: [String], whole: Bool) -> Bool {
+        let scalars = Array(word.unicodeScalars)
+        return keywords.contains { keyword in
+            let key = Array(keyword.unicodeScalars)
+            guard scalars.count >= key.count,
+                  zip(scalars, key).allSatisfy({ $0.properties.lowercaseMapping == String($1) }) else { return false }
+            guard scalars.count > key.count else { return whole }
+            let next = scalars[key.count]
+            return !(next.isASCII && (next.properties.isAlphabetic || next.properties.numericType != nil || next == "_"))
+        }
+    }
 
     /// Each entity's identifier, by its lower-cased SQL name: ``mermaidEntity(_:)``, made
     /// unique (`order item` and `order_item` are `order_item` and `order_item_2`) and clear
@@ -144,10 +167,12 @@ public enum SchemaDiagram {
         return ids
     }
 
-    /// An entity's identifier before it is made unique: letters, digits, `_` and `-`,
-    /// starting with a letter or `_`.
+    /// An entity's identifier before it is made unique: letters, digits and `_`, starting
+    /// with a letter or `_` and not with a word Mermaid reads as its own. (`-` is not kept:
+    /// `class-x` or `u-boat` would start with a keyword Mermaid reads.)
     static func mermaidEntity(_ name: String) -> String {
-        mermaidLeading(mermaidScalars(name) { $0 == "_" || $0 == "-" })
+        let word = mermaidLeading(mermaidScalars(name) { $0 == "_" })
+        return mermaidStarts(word, with: mermaidLeadingKeywords, whole: false) ? "_" + word : word
     }
 
     /// `word`, with `_` before it when it is empty or does not start with a letter or `_`
@@ -173,8 +198,17 @@ public enum SchemaDiagram {
     }
 
     /// A type or attribute name as one Mermaid word.
+    /// Mermaid reads an attribute word of ASCII letters, digits, `_`, `(` and `)`, and
+    /// characters from U+00C0 on: a letter below (`ª`, `µ`, `º`) is written `_`; a word
+    /// that would read as a key (`pk`) gets `_` before it.
     static func mermaidWord(_ text: String) -> String {
-        mermaidLeading(mermaidScalars(text.filter { $0 != " " }) { $0 == "_" || $0 == "(" || $0 == ")" })
+        let word = mermaidLeading(mermaidScalars(text.filter { $0 != " " }) { $0 == "_" || $0 == "(" || $0 == ")" })
+        var result = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            result.append((0x80..<0xC0).contains(scalar.value) ? "_" : scalar)
+        }
+        let cleaned = String(result)
+        return mermaidStarts(cleaned, with: mermaidAttributeKeys, whole: true) ? "_" + cleaned : cleaned
     }
 
     /// Text inside Mermaid's double quotes: on one line (Mermaid reads a diagram line by
@@ -184,15 +218,24 @@ public enum SchemaDiagram {
     /// the character: `"`, `#` (which starts entity codes), `%` (`%%` starts comments and
     /// directives), `\`, `` ` `` (markdown strings), `<`, `>`, `&`, and the brackets, braces
     /// and bar of Mermaid's own syntax.
+    ///
+    /// Besides, `:` is written as a code too (Mermaid drops the last `;` of a line holding
+    /// `style`, a colon and a `#`, so a code after it would show as its digits), and the
+    /// space after `direction` (Mermaid reads any line holding `direction TB`, `LR`, `BT`
+    /// or `RL` as a direction statement, quotes or not).
     static func mermaidText(_ text: String) -> String {
         var result = ""
+        var previous: [Unicode.Scalar] = []
         for scalar in SQLText.oneLine(text).unicodeScalars {
             switch scalar {
-            case "\"", "#", "%", "\\", "`", "<", ">", "&", "{", "}", "[", "]", "|":
+            case "\"", "#", "%", "\\", "`", "<", ">", "&", "{", "}", "[", "]", "|", ":":
+                result += "#\(scalar.value);"
+            case _ where scalar.properties.isWhitespace && String(String.UnicodeScalarView(previous.suffix(9))).lowercased() == "direction":
                 result += "#\(scalar.value);"
             default:
                 result.unicodeScalars.append(scalar)
             }
+            previous.append(scalar)
         }
         return result
     }

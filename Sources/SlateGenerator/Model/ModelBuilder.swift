@@ -29,6 +29,8 @@ struct ModelBuilder {
         "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "allowsDoubleQuotedStrings", "init", "self",
         "Type",
         "module", "select", "store",
+        // What a transaction has besides, which its `Tables` conformance would meet.
+        "context",
     ]
 
     /// - Throws: ``ScriptError`` at a query whose parameters cannot be typed or whose name
@@ -36,10 +38,14 @@ struct ModelBuilder {
     func build() throws -> DatabaseModel {
         try checkTypeRules()
         try checkPropertyNames()
+        try checkRecordNames()
         var records: [RecordModel] = []
         // Query functions live in the database type's `Queries` namespace.
-        var typeNames: Set<String> = queries.isEmpty ? [typeName] : [typeName, "Queries"]
-        var accessorNames: Set<String> = []
+        // Names slate.json gives are taken before any is made: a name made for one table
+        // never meets the name configured for a later one.
+        var typeNames = Set<String>(queries.isEmpty ? [typeName] : [typeName, "Queries"])
+            .union(configuration.naming.recordTypeNames.values)
+        var accessorNames = Set(configuration.naming.tableAccessorNames.values)
 
         func uniqueTypeName(for sqlName: String) -> String {
             if let custom = configuration.naming.recordTypeNames[sqlName] {
@@ -90,6 +96,17 @@ struct ModelBuilder {
         for view in schema.views {
             let recordType = uniqueTypeName(for: view.name)
             records.append(viewRecord(view, typeName: recordType, accessor: uniqueAccessorName(for: view.name, typeName: recordType)))
+        }
+        // Raw mode's function names come from the snake-cased type and accessor names, which
+        // can meet where the Swift names did not (`UrlItem` and `URLItem` are both
+        // `url_item`): each is made unique among its kind.
+        var rawSingulars: Set<String> = []
+        var rawPlurals: Set<String> = []
+        for index in records.indices {
+            records[index].rawSingular = SwiftIdentifier.unused(records[index].rawSingular, avoiding: rawSingulars)
+            rawSingulars.insert(records[index].rawSingular)
+            records[index].rawPlural = SwiftIdentifier.unused(records[index].rawPlural, avoiding: rawPlurals)
+            rawPlurals.insert(records[index].rawPlural)
         }
         if configuration.emit.relationships {
             for index in records.indices where records[index].isTable {
@@ -143,7 +160,8 @@ struct ModelBuilder {
 
     private func tableRecord(_ table: Table, typeName: String, accessor: String) -> RecordModel {
         // A compound key is the record's `id` (Identifiable): a column named `id` yields.
-        var used: Set<String> = table.primaryKey.count > 1 ? ["id"] : []
+        var used = Set<String>(table.primaryKey.count > 1 ? ["id"] : [])
+            .union(configuredPropertyNames(table.name, columns: table.columns.map(\.name)))
         var properties: [PropertyModel] = []
         for column in table.columns where column.generation != .hidden {
             let isRowID = table.rowIDAlias?.lowercased() == column.name.lowercased()
@@ -231,7 +249,7 @@ struct ModelBuilder {
     }
 
     private func viewRecord(_ view: View, typeName: String, accessor: String) -> RecordModel {
-        var used: Set<String> = []
+        var used = configuredPropertyNames(view.name, columns: view.columns.map(\.name))
         var properties: [PropertyModel] = []
         for column in view.columns {
             let typing = viewTyping(view, column)
@@ -285,6 +303,71 @@ struct ModelBuilder {
                 throw ConfigurationError(path: "slate.json", message: "\"naming.propertyNames\" gives \(key) the name '\(name)', which \(reason); choose another")
             }
         }
+    }
+
+    /// Refuses a type or accessor name from `naming.recordTypeNames` or
+    /// `naming.tableAccessorNames` that the generated code could not use: not an
+    /// identifier, a type generated code names (`Int`, the database type itself), a member
+    /// of the database or of a transaction (`pool`, `context`), or a name given twice.
+    func checkRecordNames() throws {
+        func isIdentifier(_ name: String) -> Bool {
+            !name.isEmpty && !name.first!.isNumber && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+        var given: [String: String] = [:]
+        for (sqlName, name) in configuration.naming.recordTypeNames.sorted(by: { $0.key < $1.key }) {
+            let reason: String?
+            if !isIdentifier(name) {
+                reason = "is not a Swift identifier"
+            } else if SwiftIdentifier.isReservedTypeName(name) {
+                reason = "names a type generated code uses, which the record type would hide"
+            } else if name == typeName {
+                reason = "is the database type's"
+            } else if let other = given[name] {
+                reason = "is given to \(other) too"
+            } else {
+                reason = nil
+            }
+            if let reason {
+                throw ConfigurationError(path: "slate.json", message: "\"naming.recordTypeNames\" gives \(sqlName) the type name '\(name)', which \(reason); choose another")
+            }
+            given[name] = sqlName
+        }
+        given = [:]
+        for (sqlName, name) in configuration.naming.tableAccessorNames.sorted(by: { $0.key < $1.key }) {
+            let reason: String?
+            if !isIdentifier(name) {
+                reason = "is not a Swift identifier"
+            } else if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) {
+                reason = "the database or its transactions have already"
+            } else if let other = given[name] {
+                reason = "is given to \(other) too"
+            } else {
+                reason = nil
+            }
+            if let reason {
+                throw ConfigurationError(path: "slate.json", message: "\"naming.tableAccessorNames\" gives \(sqlName) the accessor '\(name)', which \(reason); choose another")
+            }
+            given[name] = sqlName
+        }
+        // Property names: one a column within each table or view, and not `id` where the
+        // record's compound key is its `id`.
+        for (sqlName, columns, compound) in schema.tables.map({ ($0.name, $0.columns.map(\.name), $0.primaryKey.count > 1) })
+            + schema.views.map({ ($0.name, $0.columns.map(\.name), false) }) {
+            var taken: [String: String] = compound ? ["id": "the compound key"] : [:]
+            for column in columns {
+                guard let name = configuration.naming.propertyNames["\(sqlName).\(column)"] else { continue }
+                if let other = taken[name] {
+                    throw ConfigurationError(path: "slate.json", message: "\"naming.propertyNames\" gives \(sqlName).\(column) the name '\(name)', which \(other) has; choose another")
+                }
+                taken[name] = "\(sqlName).\(column)"
+            }
+        }
+    }
+
+    /// The property names `naming.propertyNames` gives the columns of the table or view
+    /// `sqlName`: taken before any is made, so a made name never meets a configured one.
+    func configuredPropertyNames(_ sqlName: String, columns: [String]) -> Set<String> {
+        Set(columns.compactMap { configuration.naming.propertyNames["\(sqlName).\($0)"] })
     }
 
     func propertyName(table: String, column: String, used: inout Set<String>) -> String {

@@ -61,10 +61,12 @@ struct QueryParameterModel: Equatable {
     var booleanStorage: SQLBoolean.Storage = .integer
 
     /// Names the generated bodies use for their own values and the members they call
-    /// without `self.`; an argument with one of them gets another name inside the function
-    /// (its label stays).
+    /// without `self.`, and `self` itself, which the bodies name and an argument called
+    /// `self` (`:self`, `:Self`) would hide; an argument with one of them gets another
+    /// name inside the function (its label stays).
     static let bodyNames: Set<String> = [
         "context", "db", "body", "statement", "handle", "index", "value", "sql", "pool", "withReadContext", "withWriteContext",
+        "self",
     ]
 
     /// The argument's name inside the function: its name, or for one of ``bodyNames`` a
