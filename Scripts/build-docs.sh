@@ -71,6 +71,7 @@ for module in "${modules[@]}"; do
     "$extract" -module-name "$module" -target "$triple" ${sdk_flags[@]+"${sdk_flags[@]}"} \
         -I "$bin/Modules" -I "$bin" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCSQLite/module.modulemap" \
+        -Xcc "-fmodule-map-file=$root/Sources/SlateCBudget/include/module.modulemap" \
         -module-cache-path "$work/module-cache" \
         -minimum-access-level public -skip-inherited-docs \
         -output-dir "$graphs"

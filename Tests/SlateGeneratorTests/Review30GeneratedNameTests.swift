@@ -298,7 +298,7 @@ import Testing
         let moduleMap = GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent("Sources/SlateCSQLite/module.modulemap").path
         let arguments = ["swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
                          "-Xcc", "-fmodule-map-file=" + moduleMap,
-                         "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SlateCBudget.build/module.modulemap").path] + files + objects + ["-lsqlite3", "-o", output]
+                         "-Xcc", "-fmodule-map-file=" + GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent("Sources/SlateCBudget/include/module.modulemap").path] + files + objects + ["-lsqlite3", "-o", output]
         return arguments.map { "'" + $0 + "'" }.joined(separator: " ") + " > '\(log)' 2>&1"
     }
 

@@ -8,7 +8,7 @@ extension SQLRecordStore {
     /// A `UNIQUE` value another row holds throws, whatever the column's own conflict clause
     /// (`ON CONFLICT REPLACE` would delete that row); a save a trigger ignores
     /// (`RAISE(IGNORE)`) throws. SQLite does no upsert on a view or a virtual table (an
-    /// FTS index): there `save` throws SQLite's error; use ``insert(_:)``.
+    /// FTS index): there `save` throws SQLite's error; use `insert(_:)`.
     @discardableResult
     public func save<Record: SQLCodableRecord>(_ record: Record) throws -> Record {
         try withWriteContext { context in try SQLCodableOperations.save(record, in: context) }
