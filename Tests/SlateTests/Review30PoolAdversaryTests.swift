@@ -264,3 +264,34 @@ import Testing
 private func syncReadWithoutTransaction(_ pool: SQLPool, _ body: (SQLContext) throws -> Int) throws -> Int {
     try pool.readWithoutTransaction(body)
 }
+
+@Suite struct Review30PoolAdversaryBudgetTests {
+    /// A large schema with no view nor trigger (3,000 tables of 20 checked columns, an
+    /// index each): under `.untrusted`, reading it at the first statement passes 64 MB of
+    /// allocations, because the budget counts every allocation of the prepare, not what it
+    /// holds (the schema itself is far smaller), and the error blames views or triggers.
+    /// Counting what is held lets the view bomb run to SQLite's own limits, seconds instead
+    /// of 0.3 s: left as a known issue (see the report).
+    @Test func aLargeSchemaWithoutViewsFitsTheUntrustedBudget() throws {
+        try #require(PreparationBudget.isInstalled)
+        let directory = TemporaryDirectory()
+        let path = directory.path("big.sqlite")
+        var sql = "BEGIN;\n"
+        for table in 1...3000 {
+            sql += "CREATE TABLE t\(table) (id INTEGER PRIMARY KEY, "
+                + (1...20).map { "c\($0) TEXT NOT NULL DEFAULT 'x' CHECK (length(c\($0)) < 100)" }.joined(separator: ", ") + ");\n"
+            sql += "CREATE INDEX t\(table)_c1 ON t\(table)(c1, c2);\n"
+        }
+        try SlateTestDatabase.create(at: path, sql: sql + "COMMIT;")
+        let context = try SQLContext(path: path, configuration: .untrusted)
+        defer { context.close() }
+        withKnownIssue("the preparation budget counts allocations, not memory held") {
+            let rows = try context.query(sql: "SELECT count(*) FROM t1")
+            #expect(rows == [[.integer(0)]])
+        }
+        // Without the bound, it reads.
+        let plain = try SQLContext(path: path)
+        defer { plain.close() }
+        #expect(try plain.query(sql: "SELECT count(*) FROM t3000") == [[.integer(0)]])
+    }
+}
