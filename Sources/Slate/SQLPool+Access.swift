@@ -41,6 +41,7 @@ extension SQLPool {
     public func readWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
         let context = try takeReaderAlone()
         defer { giveBackReaderAlone(context) }
+        if path == nil { return try markingTheWriter(context, body) }
         return try body(context)
     }
 
@@ -175,6 +176,16 @@ extension SQLPool {
             throw error
         }
         return context
+    }
+
+    /// `body` with the task marked as holding the writer (see ``PoolTaskMark``): an
+    /// in-memory pool's `readWithoutTransaction` holds its only connection, so a `Task`
+    /// started inside that asks for the pool is refused at once, as inside `read`.
+    @usableFromInline
+    func markingTheWriter<T>(_ context: SQLContext, _ body: (SQLContext) throws -> T) throws -> T {
+        let holding = holding(for: PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: false))
+        defer { endHolding(holding) }
+        return try PoolTaskMark.$holding.withValue(holding) { try body(context) }
     }
 
     /// Gives back a reader taken by ``takeReaderAlone()``.

@@ -333,11 +333,13 @@ extension SQLPool {
             let outcome: Result<PoolLease, any Error>?
             do {
                 if waiter.isCancelled { throw CancellationError() }
-                if waiter.isTimedOut, let limit = configuration.maximumWait {
-                    throw waitLimitError(waiter.call, kind: waiter.kind, limit: limit)
-                }
+                // A free connection is taken whatever the clock says: the limit bounds
+                // waiting, and a timer that fired before this task got here (a tiny
+                // limit, a busy machine) waited for nothing.
                 if let lease = try immediateLease(waiter.kind) {
                     outcome = .success(lease)
+                } else if waiter.isTimedOut, let limit = configuration.maximumWait {
+                    throw waitLimitError(waiter.call, kind: waiter.kind, limit: limit)
                 } else {
                     waiter.continuation = continuation
                     if waiter.kind == .writer { writerQueue.append(waiter) } else { readerQueue.append(waiter) }

@@ -21,7 +21,9 @@ extension SQLPool {
     ///
     /// Changes follow savepoints: what a nested `transaction` (or a `SAVEPOINT` run in SQL)
     /// rolled back with `ROLLBACK TO` is not reported, rows nor tables, even though the
-    /// transaction around it commits.
+    /// transaction around it commits. Nor is what a statement that failed part way changed
+    /// before SQLite rolled it back (an `OR FAIL` statement's rows, which SQLite keeps, are
+    /// reported).
     ///
     /// Each iterator of the stream gets every change (see ``SQLChangeStream``).
     public func changes(bufferLimit: Int = 1024) -> SQLChangeStream {

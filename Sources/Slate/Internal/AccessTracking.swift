@@ -108,6 +108,15 @@ private func isInternalTable(_ name: UnsafePointer<CChar>) -> Bool {
 /// nested in a transaction, or `SAVEPOINT` in SQL): each open savepoint has a frame of its
 /// own; `RELEASE` merges a frame into the one below, `ROLLBACK TO` empties it. So the
 /// changes of work rolled back to a savepoint are never reported, rows nor tables.
+///
+/// So are statements: a statement's changes are held apart until its step returns. A step
+/// that failed had its statement rolled back by SQLite (an `ABORT` conflict, `RAISE(ABORT)`,
+/// an error in a function) unless its conflict resolution was `FAIL`, which keeps the rows
+/// changed before the failing one; SQLite then sets `sqlite3_changes` to those rows, and to
+/// 0 after a statement rollback. A failed statement's changes are kept only when
+/// `sqlite3_changes` is not 0. (An `OR FAIL` statement that failed on its first row, after
+/// a trigger of that row wrote elsewhere, is the one case this reads wrong: those trigger
+/// rows, kept by SQLite, are not reported.)
 final class ChangeTracker: ConnectionObserver {
     /// What a savepoint (or, at the bottom, the transaction outside any) changed.
     private struct Frame {
@@ -117,6 +126,10 @@ final class ChangeTracker: ConnectionObserver {
 
     /// The open savepoints, innermost last, above the transaction's own frame.
     private var frames = [Frame(name: nil)]
+    /// What the statement running now changed, until its step returns.
+    private var statement = SQLChanges()
+    /// The writer, to ask a failed statement's `sqlite3_changes`.
+    private weak var connection: SQLConnection?
     /// The savepoint operation of the statement running now, applied once it succeeded.
     private var pendingSavepoint: SavepointAction?
     private var committing: [SQLChanges] = []
@@ -124,13 +137,18 @@ final class ChangeTracker: ConnectionObserver {
 
     override func statementWillStart(_ statement: SQLStatement) {
         let access = statement.access
-        if !access.writtenTables.isEmpty {
-            frames[frames.count - 1].changes.tables.formUnion(access.writtenTables)
-        }
+        // Rows changed since the last step returned came from no statement this tracker
+        // saw start (a handle stepped by hand): they stay with the transaction.
+        if !self.statement.tables.isEmpty { frames[frames.count - 1].changes.merge(self.statement) }
+        self.statement = SQLChanges(tables: access.writtenTables)
         pendingSavepoint = access.savepoint
     }
 
     override func stepDidFinish(succeeded: Bool) {
+        // A failed statement that SQLite rolled back (see the type's documentation).
+        let rolledBack = !succeeded && connection?.db.map { sqlite3_changes($0) == 0 } ?? false
+        if !rolledBack, !statement.tables.isEmpty { frames[frames.count - 1].changes.merge(statement) }
+        statement = SQLChanges()
         if succeeded, let pendingSavepoint { apply(pendingSavepoint) }
         pendingSavepoint = nil
         if succeeded {
@@ -177,11 +195,14 @@ final class ChangeTracker: ConnectionObserver {
     }
 
     func rowChanged(table: String, rowID: Int64) {
-        frames[frames.count - 1].changes.tables.insert(table)
-        frames[frames.count - 1].changes.rowIDs[table, default: []].insert(rowID)
+        statement.tables.insert(table)
+        statement.rowIDs[table, default: []].insert(rowID)
     }
 
     func willCommit() {
+        // The statement committing (an autocommitted write, or the `COMMIT`) is done.
+        frames[frames.count - 1].changes.merge(statement)
+        statement = SQLChanges()
         var all = SQLChanges()
         for frame in frames { all.merge(frame.changes) }
         all.transactionCount = 1
@@ -191,6 +212,7 @@ final class ChangeTracker: ConnectionObserver {
 
     func didRollback() {
         frames = [Frame(name: nil)]
+        statement = SQLChanges()
         committing.removeAll()
     }
 
@@ -209,6 +231,7 @@ final class ChangeTracker: ConnectionObserver {
         context.hooks.internalRollback = { [unowned self] in didRollback() }
         context.installHooks()
         context.connection.observer = self
+        connection = context.connection
     }
 
     /// Takes the tracker off the connection's hooks.
