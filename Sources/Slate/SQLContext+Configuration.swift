@@ -84,8 +84,10 @@ extension SQLContext {
         /// reads, before any instruction runs; ``maximumStatementDuration`` bounds its time
         /// as well. Counted as the bytes SQLite asks for while it prepares (what it frees
         /// meanwhile is not given back), so it bounds the memory a prepare can take.
-        /// Preparing an ordinary statement takes kilobytes; reading a large schema at the
-        /// first statement, a few megabytes. ``untrusted`` sets 64 MB.
+        /// Preparing an ordinary statement takes kilobytes. A connection with any statement
+        /// limit reads the schema as it opens, outside this bound (reading it grows with the
+        /// file, however large); a schema another connection changes later is read again
+        /// inside the next prepare, within the bound. ``untrusted`` sets 64 MB.
         public var maximumPreparationMemory: Int?
         /// Where the connection logs (swift-log), or nil for no logging (the default, which
         /// costs nothing): each statement with its duration at `trace` level, statements
@@ -190,6 +192,16 @@ extension SQLContext {
         try applySafeDefaults(configuration)
         if configuration.isDefensive { try applyDefensiveSettings() }
         for (limit, value) in configuration.limits { setLimit(limit, to: value) }
+        if configuration.maximumStatementInstructions != nil || configuration.maximumStatementDuration != nil
+            || configuration.maximumPreparationMemory != nil {
+            // The schema is read now, before the preparation budget bounds prepares:
+            // reading it is linear in the file's size (a large schema of plain tables
+            // allocates far more than the budget while it is parsed), and what the budget
+            // must bound, views and triggers expanding into one statement, happens later,
+            // in the statements that use them.
+            busyTimeout = configuration.busyTimeout
+            _ = try query(sql: "SELECT 1 FROM sqlite_schema LIMIT 0")
+        }
         try installStatementLimits(
             instructions: configuration.maximumStatementInstructions, duration: configuration.maximumStatementDuration,
             preparationMemory: configuration.maximumPreparationMemory)
