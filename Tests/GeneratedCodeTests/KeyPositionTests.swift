@@ -150,8 +150,8 @@ import Testing
         let db = try Keys.inMemory()
         defer { db.close() }
         try cycle(
-            db, "tag", given: K.Tag(label: "L", code: "c1", weight: 3), row: ["L", "c1", 3],
-            updated: K.Tag(label: "M", code: "c1", weight: 4), updatedRow: ["M", "c1", 4])
+            db, "tag", given: K.TagRecord(label: "L", code: "c1", weight: 3), row: ["L", "c1", 3],
+            updated: K.TagRecord(label: "M", code: "c1", weight: 4), updatedRow: ["M", "c1", 4])
     }
 
     /// `PRIMARY KEY (c, a)` over columns `a, b, c, d`: the key binds in key order, the

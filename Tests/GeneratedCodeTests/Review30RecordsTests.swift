@@ -51,13 +51,13 @@ import Testing
     @Test func aUniqueColumnThatIgnoresDuplicatesCannotSkipAnInsert() throws {
         let db = try R.inMemory()
         defer { db.close() }
-        let swift = try db.insert(R.Tag(name: "swift"))
-        _ = try db.insert(R.Tag(name: "sqlite"))
+        let swift = try db.insert(R.TagRecord(name: "swift"))
+        _ = try db.insert(R.TagRecord(name: "sqlite"))
         expectSQLError(.constraintUnique, "UNIQUE constraint failed: tag.name") {
-            _ = try db.insert(R.Tag(name: "swift"))
+            _ = try db.insert(R.TagRecord(name: "swift"))
         }
         expectSQLError(.constraintUnique, "UNIQUE constraint failed: tag.name") {
-            _ = try db.insert(R.Tag(id: 40, name: "swift"))
+            _ = try db.insert(R.TagRecord(id: 40, name: "swift"))
         }
         #expect(try db.tags.fetch().map(\.name) == ["swift", "sqlite"])
         #expect(try db.tags.find(swift.id) == swift)
@@ -128,7 +128,7 @@ import Testing
 
     private func thousand() throws -> Records30 {
         let db = try R.inMemory()
-        _ = try db.insert(contentsOf: (1...1_000).map { R.Tag(name: "t\($0)") })
+        _ = try db.insert(contentsOf: (1...1_000).map { R.TagRecord(name: "t\($0)") })
         return db
     }
 
@@ -148,7 +148,7 @@ import Testing
             // forEach on the table: an insert per row would make the walk endless.
             try tx.tags.forEach { tag in
                 visited += 1
-                expectRefused { _ = try tx.insert(R.Tag(name: "copy of \(tag.name ?? "")")) }
+                expectRefused { _ = try tx.insert(R.TagRecord(name: "copy of \(tag.name ?? "")")) }
             }
             #expect(visited == 1_000)
             visited = 0
@@ -163,7 +163,7 @@ import Testing
             visited = 0
             try tx.tags.forEach(selecting: \.id, \.name) { id, _ in
                 visited += 1
-                if id % 100 == 0 { expectRefused { _ = try tx.insert(R.Tag(name: "p\(id)")) } }
+                if id % 100 == 0 { expectRefused { _ = try tx.insert(R.TagRecord(name: "p\(id)")) } }
             }
             try tx.tags.forEach(selecting: \.id) { id in
                 visited += 1
@@ -174,7 +174,7 @@ import Testing
                 var read = 0
                 while try cursor.next() != nil {
                     read += 1
-                    if read % 250 == 0 { expectRefused { _ = try tx.insert(R.Tag(name: "c\(read)")) } }
+                    if read % 250 == 0 { expectRefused { _ = try tx.insert(R.TagRecord(name: "c\(read)")) } }
                 }
                 return read
             }
@@ -192,7 +192,7 @@ import Testing
         #expect(try db.tags.fetchCount() == 1_000)
         #expect(try count(db, "SELECT count(*) FROM guard_log") == 3)
         // After the walks, writes go through.
-        try db.transaction { tx in _ = try tx.insert(R.Tag(name: "after")) }
+        try db.transaction { tx in _ = try tx.insert(R.TagRecord(name: "after")) }
         #expect(try db.tags.fetchCount() == 1_001)
     }
 
@@ -210,7 +210,7 @@ import Testing
                 outer += 1
                 try tx.guardLogs.forEach { _ in }
                 // The inner walk ended; the outer one still runs.
-                expectRefused { _ = try tx.insert(R.Tag(name: "nested")) }
+                expectRefused { _ = try tx.insert(R.TagRecord(name: "nested")) }
             }
             #expect(outer == 2)
         }
@@ -220,14 +220,14 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.path("records30.sqlite")
         let db = try R.bootstrap(at: path)
-        _ = try db.insert(contentsOf: (1...1_000).map { R.Tag(name: "t\($0)") })
+        _ = try db.insert(contentsOf: (1...1_000).map { R.TagRecord(name: "t\($0)") })
         // On a handle Slate opened: the walk uses the connection's guard.
         try db.pool.write { context in
             let handle = context.handle!
             var visited = 0
-            try R.Tag.forEach(in: handle) { tag in
+            try R.TagRecord.forEach(in: handle) { tag in
                 visited += 1
-                var copy = R.Tag(name: "copy \(tag.name ?? "")")
+                var copy = R.TagRecord(name: "copy \(tag.name ?? "")")
                 expectRefused { try copy.insert(into: handle) }
             }
             #expect(visited == 1_000)
@@ -238,10 +238,10 @@ import Testing
         #expect(sqlite3_open(path, &handle) == SQLITE_OK)
         defer { sqlite3_close_v2(handle) }
         var visited = 0
-        try R.Tag.forEach(in: handle!) { tag in
+        try R.TagRecord.forEach(in: handle!) { tag in
             visited += 1
             if tag.id % 100 == 0 {
-                var copy = R.Tag(name: "copy \(tag.name ?? "")")
+                var copy = R.TagRecord(name: "copy \(tag.name ?? "")")
                 expectRefused { try copy.insert(into: handle!) }
                 var log = R.GuardLog(note: "fine")
                 try log.insert(into: handle!)
@@ -249,16 +249,16 @@ import Testing
         }
         #expect(visited == 1_000)
         // The authorizer is gone after the walk.
-        var after = R.Tag(name: "after")
+        var after = R.TagRecord(name: "after")
         try after.insert(into: handle!)
-        #expect(try R.Tag.fetchCount(in: handle!, where: { $0.id > 0 }) == 1_001)
+        #expect(try R.TagRecord.fetchCount(in: handle!, where: { $0.id > 0 }) == 1_001)
     }
 
     @Test func anAsyncWalkOnAReaderIsUnchanged() async throws {
         let directory = TemporaryDirectory()
         let db = try R.bootstrap(at: directory.path("async.sqlite"))
         defer { db.close() }
-        _ = try await db.insert(contentsOf: (1...1_000).map { R.Tag(name: "t\($0)") })
+        _ = try await db.insert(contentsOf: (1...1_000).map { R.TagRecord(name: "t\($0)") })
         let seen = Counter()
         try await db.tags.forEach { _ in seen.add() }
         #expect(seen.value == 1_000)
@@ -276,23 +276,23 @@ import Testing
     @Test func aFragmentWithItsOwnParameterMarkersThrowsNamingIt() throws {
         let db = try R.inMemory()
         defer { db.close() }
-        _ = try db.insert(R.Tag(name: "swift"))
-        _ = try db.insert(R.Tag(name: "30"))
-        for fragment: SQLPredicate<R.Tag> in ["name = ?1", "name = ?", "name = :name", "name = @name", "name = $name", "name = ?2 OR name = ?1"] {
+        _ = try db.insert(R.TagRecord(name: "swift"))
+        _ = try db.insert(R.TagRecord(name: "30"))
+        for fragment: SQLPredicate<R.TagRecord> in ["name = ?1", "name = ?", "name = :name", "name = @name", "name = $name", "name = ?2 OR name = ?1"] {
             let error = #expect(throws: SQLError.self) { try db.tags.fetch(where: { $0.id > 30 && fragment }) }
             #expect(error?.code == .misuse)
             #expect(error?.message.contains("write values into SQL fragments by interpolation") == true, "\(error?.message ?? "")")
             #expect(error?.message.contains("in the SQL fragment \"name =") == true, "\(error?.message ?? "")")
         }
         // The same on the walk, the count, the delete, and type-attached.
-        let fragment: SQLPredicate<R.Tag> = "name = ?1"
+        let fragment: SQLPredicate<R.TagRecord> = "name = ?1"
         #expect(throws: SQLError.self) { try db.tags.forEach(where: { $0.id > 30 && fragment }) { _ in } }
         #expect(throws: SQLError.self) { try db.tags.fetchCount(where: { $0.id > 30 && fragment }) }
         #expect(throws: SQLError.self) { try db.tags.delete(where: { $0.id > 30 && fragment }) }
         try db.pool.write { context in
-            let error = #expect(throws: SQLError.self) { try R.Tag.fetch(in: context.handle!, where: { $0.id > 30 && fragment }) }
+            let error = #expect(throws: SQLError.self) { try R.TagRecord.fetch(in: context.handle!, where: { $0.id > 30 && fragment }) }
             #expect(error?.message.contains("(?1)") == true, "\(error?.message ?? "")")
-            #expect(throws: SQLError.self) { try R.Tag.delete(in: context.handle!, where: { $0.id > 30 && fragment }) }
+            #expect(throws: SQLError.self) { try R.TagRecord.delete(in: context.handle!, where: { $0.id > 30 && fragment }) }
         }
         #expect(try db.tags.fetchCount() == 2)
         // Markers inside string literals, quoted identifiers and comments are text.

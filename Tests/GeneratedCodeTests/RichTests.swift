@@ -172,9 +172,9 @@ import Testing
         try db.insert(LogLine(message: "started"))
         try db.insert(LogLine(message: "stopped", at: Date(timeIntervalSince1970: 60)))
         #expect(try db.logLines.fetch().map(\.message) == ["started", "stopped"])
-        try db.insert(Tag(label: "red"))
-        try db.insert(Tag())
-        #expect(try db.tags.fetch() == [Tag(label: "red"), Tag(label: nil)])
+        try db.insert(TagRecord(label: "red"))
+        try db.insert(TagRecord())
+        #expect(try db.tags.fetch() == [TagRecord(label: "red"), TagRecord(label: nil)])
         #expect(try db.tagLabels.fetch() == [TagLabel(label: "red"), TagLabel(label: nil)])
     }
 

@@ -41,7 +41,7 @@ import Testing
         #expect(try db.pool.read { try $0.query(sql: "SELECT name, seq FROM sqlite_sequence") } == [["tag", 2]])
         #expect(try db.pool.read { try $0.query(sql: "SELECT tbl, idx, stat FROM sqlite_stat1") } == [["map", "map_index", "1000 250 10 1"]])
         // AUTOINCREMENT goes on from what the scripts inserted.
-        let tag = try db.insert(Uptime.Tag(name: " qa "))
+        let tag = try db.insert(Uptime.TagRecord(name: " qa "))
         #expect(tag.id == 3)
         #expect(try db.tags.find(3)?.name == "qa")
     }
@@ -160,6 +160,6 @@ import Testing
         var file = LegacyStrings.File(name: "a.txt")
         try file.insert(into: handle)
         #expect(file.version == "v1")
-        #expect(try LegacyStrings.Tag.fetch(in: handle).map(\.tag) == ["canine", "feline"])
+        #expect(try LegacyStrings.TagRecord.fetch(in: handle).map(\.tag) == ["canine", "feline"])
     }
 }

@@ -126,10 +126,10 @@ func runStatement(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) thro
         let db = try keysraw_create_keys_raw(scratch.path)
         defer { sqlite3_close_v2(db) }
         try cycle(
-            db, "tag", given: K.Tag(label: "L", code: "c1", weight: 3), row: ["L", "c1", 3],
-            updated: K.Tag(label: "M", code: "c1", weight: 4), updatedRow: ["M", "c1", 4],
-            insert: { try keysraw_tag_insert(db, &$0) }, find: { try keysraw_tag_find(db, $0.code) },
-            update: { try keysraw_tag_update(db, $0) }, delete: { try keysraw_tag_delete(db, $0) })
+            db, "tag", given: K.TagRecord(label: "L", code: "c1", weight: 3), row: ["L", "c1", 3],
+            updated: K.TagRecord(label: "M", code: "c1", weight: 4), updatedRow: ["M", "c1", 4],
+            insert: { try keysraw_tag_record_insert(db, &$0) }, find: { try keysraw_tag_record_find(db, $0.code) },
+            update: { try keysraw_tag_record_update(db, $0) }, delete: { try keysraw_tag_record_delete(db, $0) })
         try cycle(
             db, "placement", given: K.Placement(a: "a1", b: 2, c: 3, d: "d4"), row: ["a1", 2, 3, "d4"],
             updated: K.Placement(a: "a1", b: 20, c: 3), updatedRow: ["a1", 20, 3, nil],

@@ -95,7 +95,7 @@ import Testing
         #expect(try raw_add_tag(db, label: "new") == 1)
         #expect(try raw_add_tag(db, label: nil) == 2)
         try raw_clear_tags(db)
-        #expect(try RichRaw.Tag.fetch(in: db) == [])
+        #expect(try RichRaw.TagRecord.fetch(in: db) == [])
 
         var boss = RichRaw.Employee(name: "Boss")
         try raw_employee_insert(db, &boss)

@@ -44,10 +44,10 @@ import Testing
             try spam.insert(into: db)
         }
         #expect(spam.id == Int.min)
-        var swift = R.Tag(name: "swift")
-        try r30_tag_insert(db, &swift)
-        var again = R.Tag(name: "swift")
-        expectFailure(Int32(2067), "UNIQUE constraint failed: tag.name") { try r30_tag_insert(db, &again) }
+        var swift = R.TagRecord(name: "swift")
+        try r30_tag_record_insert(db, &swift)
+        var again = R.TagRecord(name: "swift")
+        expectFailure(Int32(2067), "UNIQUE constraint failed: tag.name") { try r30_tag_record_insert(db, &again) }
         expectFailure(Int32(2067), "UNIQUE constraint failed: tag.name") { try again.insert(into: db) }
         #expect(count(db, "SELECT count(*) FROM tag") == 1)
         #expect(count(db, "SELECT count(*) FROM guarded") == 1)
@@ -100,8 +100,8 @@ extension Review30RecordsRawTests {
         var visited = 0
         try r30_tags_forEach(db) { tag in
             visited += 1
-            var copy = R.Tag(name: "copy \(tag.name ?? "")")
-            let error = #expect(throws: R.SQLError.self) { try r30_tag_insert(db, &copy) }
+            var copy = R.TagRecord(name: "copy \(tag.name ?? "")")
+            let error = #expect(throws: R.SQLError.self) { try r30_tag_record_insert(db, &copy) }
             #expect(error?.code == SQLITE_MISUSE)
             #expect(error?.message.hasPrefix("cannot write to table \"tag\" while a walk reads it on this connection") == true)
             if visited % 250 == 0 {
@@ -109,7 +109,7 @@ extension Review30RecordsRawTests {
                 var log = R.GuardLog(note: "fine")
                 try r30_guard_log_insert(db, &log)
                 try r30_guard_logs_forEach(db) { _ in }
-                #expect(throws: R.SQLError.self) { try r30_tag_insert(db, &copy) }
+                #expect(throws: R.SQLError.self) { try r30_tag_record_insert(db, &copy) }
             }
         }
         #expect(visited == 1_000)
@@ -121,8 +121,8 @@ extension Review30RecordsRawTests {
             #expect(throws: R.SQLError.self) { try r30_guarded_insert(db, &guarded) }
         }
         // After the walk, the handle writes again.
-        var after = R.Tag(name: "after")
-        try r30_tag_insert(db, &after)
+        var after = R.TagRecord(name: "after")
+        try r30_tag_record_insert(db, &after)
         #expect(count(db, "SELECT count(*) FROM tag") == 1_001)
     }
 }

@@ -37,7 +37,7 @@ import Testing
                 /// Leave the rowid key out to let SQLite assign it on insert.
                 public init(personId: Int = Int.min, name: String, title: String? = nil) {
             """)
-        expectContains(code, "extension Test.Tables {\n    /// The rows of the `person` table, as ``Person`` records.\n    public var people: SQLTable<Person, Self> { SQLTable(self) }\n}")
+        expectContains(code, "extension TestDatabase.Tables {\n    /// The rows of the `person` table, as ``Person`` records.\n    public var people: SQLTable<Person, Self> { SQLTable(self) }\n}")
         expectContains(code, "public func sqlite3_person_find(_ db: OpaquePointer, _ personId: Int) throws -> Person? {")
         expectContains(code, "public func sqlite3_people_fetch(")
         // A walk, one row at a time; the type-attached walk comes from SlateRecords with
@@ -227,8 +227,8 @@ import Testing
         expectContains(code, "import Foundation\n#if canImport(SlateCSQLite)\nimport SlateCSQLite\n#elseif canImport(SQLite3)\nimport SQLite3\n#endif\n")
         #expect(!code.contains("SlateRecords"))
         #expect(!code.contains(": SQLKeyedRecord"))
-        expectContains(code, "public enum Test {")
-        expectContains(code, "public var v: Test.Value")
+        expectContains(code, "public enum TestDatabase {")
+        expectContains(code, "public var v: TestDatabase.Value")
         expectContains(code, "fileprivate enum SQLRecordCoding {")
     }
 
@@ -240,11 +240,22 @@ import Testing
         expectContains(code, ##"public static let sqlUpdate: String? = #"UPDATE "t" SET "a" = ? WHERE "id" = ?"#"##)
     }
 
+    /// Tables named like Swift Testing's and XCTest's types get the `Record` suffix: a test
+    /// target imports the testing module beside the app's, where a generated `Issue` would
+    /// be ambiguous in every test file. The accessors keep the tables' names.
+    @Test(arguments: [("issue", "IssueRecord", "issues"), ("tag", "TagRecord", "tags"), ("comment", "CommentRecord", "comments"),
+                      ("test", "TestRecord", "tests"), ("bug", "BugRecord", "bugs"), ("XCTestCase", "XCTestCaseRecord", "xcTestCases")])
+    func tablesNamedLikeTestingTypesAreRenamed(table: String, type: String, accessor: String) throws {
+        let code = try generate("CREATE TABLE \(table) (id INTEGER PRIMARY KEY, title TEXT);")
+        expectContains(code, "public struct \(type): ")
+        expectContains(code, "public var \(accessor): SQLTable<\(type), Self>")
+    }
+
     @Test func aKeyOnlyTableHasNoUpdate() throws {
         let code = try generate("CREATE TABLE tag (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;")
         expectContains(code, "public static let sqlUpdate: String? = nil")
         expectContains(code, "public static let sqlSelectByRowID: String? = nil")
-        expectContains(code, "returning: nil, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_tag_find(db, value.name) }, stored: { value.storedAfterInsert(rowID: $0) })")
+        expectContains(code, "returning: nil, selectByRowID: TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_tag_record_find(db, value.name) }, stored: { value.storedAfterInsert(rowID: $0) })")
     }
 
     /// Room puts the key last, Fossil's `event` third: the insert lists the columns in table
@@ -333,8 +344,8 @@ import Testing
         configuration.emit.api = false
         let code = try generate("CREATE TABLE t (name TEXT, collection PRIMARY KEY); CREATE TABLE u (x TEXT, db INTEGER PRIMARY KEY);", configuration)
         #expect(!code.contains("SQLValue"))
-        expectContains(code, "public static func bindKey(_ id: Test.Value, to statement: OpaquePointer, at index: Int32) throws -> Int32 {")
-        expectContains(code, "public func sqlite3_t_find(_ db: OpaquePointer, _ collection: Test.Value) throws -> T? {")
+        expectContains(code, "public static func bindKey(_ id: TestDatabase.Value, to statement: OpaquePointer, at index: Int32) throws -> Int32 {")
+        expectContains(code, "public func sqlite3_t_find(_ db: OpaquePointer, _ collection: TestDatabase.Value) throws -> T? {")
         expectContains(code, "public static func find(_ dbKey: Int, in db: OpaquePointer) throws -> U? {")
         expectContains(code, "public func sqlite3_u_find(_ db: OpaquePointer, _ dbKey: Int) throws -> U? {")
         expectContains(code, "guard let sql = Self.sqlUpdate else { return try Self.find(self.db, in: db) != nil }")

@@ -115,8 +115,8 @@ enum SwiftIdentifier {
         "Record", "Store", "Database",
     ]).union(sdkTypeNames)
 
-    /// Type names the SDKs an app imports beside Slate declare (SwiftUI, SwiftData,
-    /// Foundation, Observation, the standard library): a generated `List` or `Section` in
+    /// Type names the SDKs an app (or its tests) imports beside Slate declare (SwiftUI,
+    /// SwiftData, Foundation, Observation, the standard library, Swift Testing, XCTest): a generated `List` or `Section` in
     /// an app module would shadow SwiftUI's everywhere in that module, so a table with
     /// such a name gets a `Record` suffix (`list` → `ListRecord`, still `db.lists`).
     static let sdkTypeNames: Set<String> = [
@@ -136,6 +136,10 @@ enum SwiftIdentifier {
         "Task", "Actor", "Range", "Regex", "Character", "Substring", "Mirror", "Comparable", "Encoder", "Decoder",
         // Gestures (SwiftUI)
         "Gesture",
+        // Swift Testing and XCTest: a test target imports them beside the app, and a
+        // generated `Issue` or `Tag` there would be ambiguous in every test file.
+        "Issue", "Test", "Tag", "Trait", "Comment", "Bug", "Confirmation", "Attachment", "SourceLocation",
+        "Expectation", "TestScoping", "XCTest", "XCTestCase", "XCTestExpectation", "XCTestSuite",
     ]
 
     /// Whether a generated type called `name` would hide a type generated code uses:

@@ -214,7 +214,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "string" IS :string
   OR "supportsReturning" IS :supportsReturning
   OR "table" IS :table
-  OR "tag" IS :tag
+  OR "tagRecord" IS :tagRecord
   OR "target" IS :target
   OR "to" IS :to
   OR "total" IS :total

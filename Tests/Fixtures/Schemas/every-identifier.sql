@@ -252,7 +252,7 @@ CREATE TABLE every_name (
   "string" REAL,
   "supportsReturning" DATETIME,
   "table" BLOB,
-  "tag" BOOLEAN,
+  "tagRecord" BOOLEAN,
   "target" TEXT,
   "to" INTEGER,
   "total" REAL,

@@ -948,14 +948,14 @@ extension Keys.Computed {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension Keys {
     /// A row of the `tag` table.
     ///
     /// ```sql
     /// CREATE TABLE tag (label TEXT, code TEXT PRIMARY KEY NOT NULL, weight INTEGER)
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `label`: TEXT.
         public var label: String?
         /// `code`: TEXT PRIMARY KEY NOT NULL.
@@ -975,7 +975,7 @@ extension Keys {
     }
 }
 
-extension Keys.Tag: SQLKeyedRecord, SQLQueryableRecord {
+extension Keys.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -1077,42 +1077,42 @@ extension Keys.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `tag`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Keys.Tag
+        public typealias Record = Keys.TagRecord
 
-        /// The columns' SQL names, quoted, in ``Keys.Tag/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``Keys.TagRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"label\"", "\"code\"", "\"weight\""]
         /// `TEXT`
-        public var label: SQLColumn<Keys.Tag, String?> { SQLColumn(0) }
+        public var label: SQLColumn<Keys.TagRecord, String?> { SQLColumn(0) }
         /// `TEXT PRIMARY KEY NOT NULL`
-        public var code: SQLColumn<Keys.Tag, String> { SQLColumn(1) }
+        public var code: SQLColumn<Keys.TagRecord, String> { SQLColumn(1) }
         /// `INTEGER`
-        public var weight: SQLColumn<Keys.Tag, Int?> { SQLColumn(2) }
+        public var weight: SQLColumn<Keys.TagRecord, Int?> { SQLColumn(2) }
         /// The primary key, `code`.
-        public var id: SQLColumn<Keys.Tag, String> { SQLColumn(1) }
+        public var id: SQLColumn<Keys.TagRecord, String> { SQLColumn(1) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Keys.Tag {
+extension Keys.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Keys.Tag) throws -> Bool)? = nil
-    ) throws -> [Keys.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((Keys.TagRecord) throws -> Bool)? = nil
+    ) throws -> [Keys.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
-    public static func find(_ code: String, in db: OpaquePointer) throws -> Keys.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ code: String, in db: OpaquePointer) throws -> Keys.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2096,8 +2096,8 @@ extension Keys.Tables {
     public var keyFirsts: SQLTable<Keys.KeyFirst, Self> { SQLTable(self) }
     /// The rows of the `computed` table, as ``Keys.Computed`` records.
     public var computed: SQLTable<Keys.Computed, Self> { SQLTable(self) }
-    /// The rows of the `tag` table, as ``Keys.Tag`` records.
-    public var tags: SQLTable<Keys.Tag, Self> { SQLTable(self) }
+    /// The rows of the `tag` table, as ``Keys.TagRecord`` records.
+    public var tags: SQLTable<Keys.TagRecord, Self> { SQLTable(self) }
     /// The rows of the `placement` table, as ``Keys.Placement`` records.
     public var placements: SQLTable<Keys.Placement, Self> { SQLTable(self) }
     /// The rows of the `reading` table, as ``Keys.Reading`` records.
@@ -2338,40 +2338,40 @@ public func keys_computed_delete(_ db: OpaquePointer, _ record: Keys.Computed) t
 public func keys_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Keys.Tag) throws -> Bool)? = nil
-) throws -> [Keys.Tag] {
-    try SQLRecordCoding.fetch(db, Keys.Tag.sqlSelect, limit: limit, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((Keys.TagRecord) throws -> Bool)? = nil
+) throws -> [Keys.TagRecord] {
+    try SQLRecordCoding.fetch(db, Keys.TagRecord.sqlSelect, limit: limit, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func keys_tags_forEach(_ db: OpaquePointer, _ body: (Keys.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, Keys.Tag.sqlSelect, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func keys_tags_forEach(_ db: OpaquePointer, _ body: (Keys.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Keys.TagRecord.sqlSelect, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tag` row with primary key `code`, or nil.
-public func keys_tag_find(_ db: OpaquePointer, _ code: String) throws -> Keys.Tag? {
-    try SQLRecordCoding.fetch(db, Keys.Tag.sqlFind, limit: 1, bind: { try Keys.Tag.bindKey(code, to: $0, at: 1) }, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }).first
+public func keys_tag_record_find(_ db: OpaquePointer, _ code: String) throws -> Keys.TagRecord? {
+    try SQLRecordCoding.fetch(db, Keys.TagRecord.sqlFind, limit: 1, bind: { try Keys.TagRecord.bindKey(code, to: $0, at: 1) }, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func keys_tag_insert(_ db: OpaquePointer, _ record: inout Keys.Tag) throws {
+public func keys_tag_record_insert(_ db: OpaquePointer, _ record: inout Keys.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Keys.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Keys.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func keys_tag_update(_ db: OpaquePointer, _ record: Keys.Tag) throws -> Bool {
-    guard let sql = Keys.Tag.sqlUpdate else { return try keys_tag_find(db, record.code) != nil }
+public func keys_tag_record_update(_ db: OpaquePointer, _ record: Keys.TagRecord) throws -> Bool {
+    guard let sql = Keys.TagRecord.sqlUpdate else { return try keys_tag_record_find(db, record.code) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func keys_tag_delete(_ db: OpaquePointer, _ record: Keys.Tag) throws -> Bool {
-    return try SQLRecordCoding.execute(db, Keys.Tag.sqlDelete, bind: { try Keys.Tag.bindKey(record.code, to: $0, at: 1) }) > 0
+public func keys_tag_record_delete(_ db: OpaquePointer, _ record: Keys.TagRecord) throws -> Bool {
+    return try SQLRecordCoding.execute(db, Keys.TagRecord.sqlDelete, bind: { try Keys.TagRecord.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `placement`, or the first `limit` that `filter` keeps.

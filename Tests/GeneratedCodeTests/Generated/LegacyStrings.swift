@@ -67,14 +67,14 @@ extension LegacyStrings: LegacyStrings.Tables {}
 
 extension SQLTransaction: LegacyStrings.Tables where Database == LegacyStrings {}
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension LegacyStrings {
     /// A row of the `tags` table.
     ///
     /// ```sql
     /// CREATE TABLE tags (tag TEXT PRIMARY KEY NOT NULL)
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `tag`: TEXT PRIMARY KEY NOT NULL.
         public var tag: String
 
@@ -88,7 +88,7 @@ extension LegacyStrings {
     }
 }
 
-extension LegacyStrings.Tag: SQLKeyedRecord, SQLQueryableRecord {
+extension LegacyStrings.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "tags"
     /// Every column, in the order the decoder reads them.
@@ -172,38 +172,38 @@ extension LegacyStrings.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `tags`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = LegacyStrings.Tag
+        public typealias Record = LegacyStrings.TagRecord
 
-        /// The columns' SQL names, quoted, in ``LegacyStrings.Tag/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``LegacyStrings.TagRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"tag\""]
         /// `TEXT PRIMARY KEY NOT NULL`
-        public var tag: SQLColumn<LegacyStrings.Tag, String> { SQLColumn(0) }
+        public var tag: SQLColumn<LegacyStrings.TagRecord, String> { SQLColumn(0) }
         /// The primary key, `tag`.
-        public var id: SQLColumn<LegacyStrings.Tag, String> { SQLColumn(0) }
+        public var id: SQLColumn<LegacyStrings.TagRecord, String> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension LegacyStrings.Tag {
+extension LegacyStrings.TagRecord {
     /// The rows of `tags` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((LegacyStrings.Tag) throws -> Bool)? = nil
-    ) throws -> [LegacyStrings.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((LegacyStrings.TagRecord) throws -> Bool)? = nil
+    ) throws -> [LegacyStrings.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `tag` in the database `db`, or nil.
-    public static func find(_ tag: String, in db: OpaquePointer) throws -> LegacyStrings.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ tag: String, in db: OpaquePointer) throws -> LegacyStrings.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -488,8 +488,8 @@ extension LegacyStrings.NamedFile {
 
 // MARK: - Tables
 extension LegacyStrings.Tables {
-    /// The rows of the `tags` table, as ``LegacyStrings.Tag`` records.
-    public var tags: SQLTable<LegacyStrings.Tag, Self> { SQLTable(self) }
+    /// The rows of the `tags` table, as ``LegacyStrings.TagRecord`` records.
+    public var tags: SQLTable<LegacyStrings.TagRecord, Self> { SQLTable(self) }
     /// The rows of the `files` table, as ``LegacyStrings.File`` records.
     public var files: SQLTable<LegacyStrings.File, Self> { SQLTable(self) }
     /// The rows of the `named_files` view, as ``LegacyStrings.NamedFile`` records.
@@ -552,40 +552,40 @@ public func sqlite3_create_legacy_strings(_ path: String, _ db: inout OpaquePoin
 public func sqlite3_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((LegacyStrings.Tag) throws -> Bool)? = nil
-) throws -> [LegacyStrings.Tag] {
-    try SQLRecordCoding.fetch(db, LegacyStrings.Tag.sqlSelect, limit: limit, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((LegacyStrings.TagRecord) throws -> Bool)? = nil
+) throws -> [LegacyStrings.TagRecord] {
+    try SQLRecordCoding.fetch(db, LegacyStrings.TagRecord.sqlSelect, limit: limit, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tags` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (LegacyStrings.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, LegacyStrings.Tag.sqlSelect, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (LegacyStrings.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, LegacyStrings.TagRecord.sqlSelect, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tags` row with primary key `tag`, or nil.
-public func sqlite3_tag_find(_ db: OpaquePointer, _ tag: String) throws -> LegacyStrings.Tag? {
-    try SQLRecordCoding.fetch(db, LegacyStrings.Tag.sqlFind, limit: 1, bind: { try LegacyStrings.Tag.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }).first
+public func sqlite3_tag_record_find(_ db: OpaquePointer, _ tag: String) throws -> LegacyStrings.TagRecord? {
+    try SQLRecordCoding.fetch(db, LegacyStrings.TagRecord.sqlFind, limit: 1, bind: { try LegacyStrings.TagRecord.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tags` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func sqlite3_tag_insert(_ db: OpaquePointer, _ record: inout LegacyStrings.Tag) throws {
+public func sqlite3_tag_record_insert(_ db: OpaquePointer, _ record: inout LegacyStrings.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyStrings.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyStrings.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func sqlite3_tag_update(_ db: OpaquePointer, _ record: LegacyStrings.Tag) throws -> Bool {
-    guard let sql = LegacyStrings.Tag.sqlUpdate else { return try sqlite3_tag_find(db, record.tag) != nil }
+public func sqlite3_tag_record_update(_ db: OpaquePointer, _ record: LegacyStrings.TagRecord) throws -> Bool {
+    guard let sql = LegacyStrings.TagRecord.sqlUpdate else { return try sqlite3_tag_record_find(db, record.tag) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func sqlite3_tag_delete(_ db: OpaquePointer, _ record: LegacyStrings.Tag) throws -> Bool {
-    return try SQLRecordCoding.execute(db, LegacyStrings.Tag.sqlDelete, bind: { try LegacyStrings.Tag.bindKey(record.tag, to: $0, at: 1) }) > 0
+public func sqlite3_tag_record_delete(_ db: OpaquePointer, _ record: LegacyStrings.TagRecord) throws -> Bool {
+    return try SQLRecordCoding.execute(db, LegacyStrings.TagRecord.sqlDelete, bind: { try LegacyStrings.TagRecord.bindKey(record.tag, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `files`, or the first `limit` that `filter` keeps.

@@ -65,14 +65,14 @@ extension Records30: Records30.Tables {}
 
 extension SQLTransaction: Records30.Tables where Database == Records30 {}
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension Records30 {
     /// A row of the `tag` table.
     ///
     /// ```sql
     /// CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT IGNORE)
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -90,7 +90,7 @@ extension Records30 {
     }
 }
 
-extension Records30.Tag: SQLKeyedRecord, SQLQueryableRecord {
+extension Records30.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -192,38 +192,38 @@ extension Records30.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `tag`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Records30.Tag
+        public typealias Record = Records30.TagRecord
 
-        /// The columns' SQL names, quoted, in ``Records30.Tag/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``Records30.TagRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"name\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Records30.Tag, Int> { SQLColumn(0) }
+        public var id: SQLColumn<Records30.TagRecord, Int> { SQLColumn(0) }
         /// `TEXT`
-        public var name: SQLColumn<Records30.Tag, String?> { SQLColumn(1) }
+        public var name: SQLColumn<Records30.TagRecord, String?> { SQLColumn(1) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Records30.Tag {
+extension Records30.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Records30.Tag) throws -> Bool)? = nil
-    ) throws -> [Records30.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((Records30.TagRecord) throws -> Bool)? = nil
+    ) throws -> [Records30.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1561,8 +1561,8 @@ extension Records30.AnnotationsFts4 {
 
 // MARK: - Tables
 extension Records30.Tables {
-    /// The rows of the `tag` table, as ``Records30.Tag`` records.
-    public var tags: SQLTable<Records30.Tag, Self> { SQLTable(self) }
+    /// The rows of the `tag` table, as ``Records30.TagRecord`` records.
+    public var tags: SQLTable<Records30.TagRecord, Self> { SQLTable(self) }
     /// The rows of the `guarded` table, as ``Records30.Guarded`` records.
     public var guarded: SQLTable<Records30.Guarded, Self> { SQLTable(self) }
     /// The rows of the `guard_log` table, as ``Records30.GuardLog`` records.
@@ -1637,42 +1637,42 @@ public func r30d_create_records30(_ path: String, _ db: inout OpaquePointer?) ->
 public func r30d_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Records30.Tag) throws -> Bool)? = nil
-) throws -> [Records30.Tag] {
-    try SQLRecordCoding.fetch(db, Records30.Tag.sqlSelect, limit: limit, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((Records30.TagRecord) throws -> Bool)? = nil
+) throws -> [Records30.TagRecord] {
+    try SQLRecordCoding.fetch(db, Records30.TagRecord.sqlSelect, limit: limit, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func r30d_tags_forEach(_ db: OpaquePointer, _ body: (Records30.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, Records30.Tag.sqlSelect, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func r30d_tags_forEach(_ db: OpaquePointer, _ body: (Records30.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Records30.TagRecord.sqlSelect, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tag` row with primary key `id`, or nil.
-public func r30d_tag_find(_ db: OpaquePointer, _ id: Int) throws -> Records30.Tag? {
-    try SQLRecordCoding.fetch(db, Records30.Tag.sqlFind, limit: 1, bind: { try Records30.Tag.bindKey(id, to: $0, at: 1) }, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }).first
+public func r30d_tag_record_find(_ db: OpaquePointer, _ id: Int) throws -> Records30.TagRecord? {
+    try SQLRecordCoding.fetch(db, Records30.TagRecord.sqlFind, limit: 1, bind: { try Records30.TagRecord.bindKey(id, to: $0, at: 1) }, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func r30d_tag_insert(_ db: OpaquePointer, _ record: inout Records30.Tag) throws {
+public func r30d_tag_record_insert(_ db: OpaquePointer, _ record: inout Records30.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Records30.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Records30.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func r30d_tag_update(_ db: OpaquePointer, _ record: Records30.Tag) throws -> Bool {
+public func r30d_tag_record_update(_ db: OpaquePointer, _ record: Records30.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "update")
-    guard let sql = Records30.Tag.sqlUpdate else { return try r30d_tag_find(db, record.id) != nil }
+    guard let sql = Records30.TagRecord.sqlUpdate else { return try r30d_tag_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func r30d_tag_delete(_ db: OpaquePointer, _ record: Records30.Tag) throws -> Bool {
+public func r30d_tag_record_delete(_ db: OpaquePointer, _ record: Records30.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "delete")
-    return try SQLRecordCoding.execute(db, Records30.Tag.sqlDelete, bind: { try Records30.Tag.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Records30.TagRecord.sqlDelete, bind: { try Records30.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `guarded`, or the first `limit` that `filter` keeps.

@@ -2152,13 +2152,13 @@ extension LogLine {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 /// A row of the `tag` table.
 ///
 /// ```sql
 /// CREATE TABLE tag (label TEXT)
 /// ```
-public struct Tag: Hashable, Codable, Sendable {
+public struct TagRecord: Hashable, Codable, Sendable {
     /// `label`: TEXT.
     public var label: String?
 
@@ -2168,7 +2168,7 @@ public struct Tag: Hashable, Codable, Sendable {
     }
 }
 
-extension Tag: SQLTableRecord, SQLQueryableRecord {
+extension TagRecord: SQLTableRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -2234,27 +2234,31 @@ extension Tag: SQLTableRecord, SQLQueryableRecord {
 
     /// The columns of `tag`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Tag
+        public typealias Record = TagRecord
 
-        /// The columns' SQL names, quoted, in ``Tag/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``TagRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"label\""]
         /// `TEXT`
-        public var label: SQLColumn<Tag, String?> { SQLColumn(0) }
+        public var label: SQLColumn<TagRecord, String?> { SQLColumn(0) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Tag {
+extension TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
-    public static func fetch(in db: OpaquePointer, limit: Int? = nil, filter: ((Tag) throws -> Bool)? = nil) throws -> [Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((TagRecord) throws -> Bool)? = nil
+    ) throws -> [TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -2496,8 +2500,8 @@ extension Rich.Tables {
     public var employees: SQLTable<Employee, Self> { SQLTable(self) }
     /// The rows of the `log_line` table, as ``LogLine`` records.
     public var logLines: SQLTable<LogLine, Self> { SQLTable(self) }
-    /// The rows of the `tag` table, as ``Tag`` records.
-    public var tags: SQLTable<Tag, Self> { SQLTable(self) }
+    /// The rows of the `tag` table, as ``TagRecord`` records.
+    public var tags: SQLTable<TagRecord, Self> { SQLTable(self) }
     /// The rows of the `item_stats` view, as ``ItemStat`` records.
     public var itemStats: SQLTable<ItemStat, Self> { SQLTable(self) }
     /// The rows of the `device_owner` view, as ``DeviceOwner`` records.
@@ -3270,22 +3274,22 @@ public func sqlite3_log_line_insert(_ db: OpaquePointer, _ record: inout LogLine
 public func sqlite3_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Tag) throws -> Bool)? = nil
-) throws -> [Tag] {
-    try SQLRecordCoding.fetch(db, Tag.sqlSelect, limit: limit, decode: { try Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((TagRecord) throws -> Bool)? = nil
+) throws -> [TagRecord] {
+    try SQLRecordCoding.fetch(db, TagRecord.sqlSelect, limit: limit, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, Tag.sqlSelect, decode: { try Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, TagRecord.sqlSelect, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func sqlite3_tag_insert(_ db: OpaquePointer, _ record: inout Tag) throws {
+public func sqlite3_tag_record_insert(_ db: OpaquePointer, _ record: inout TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `item_stats`, or the first `limit` that `filter` keeps.

@@ -487,7 +487,7 @@ extension Uptime.Setting {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension Uptime {
     /// A row of the `tag` table.
     ///
@@ -498,7 +498,7 @@ extension Uptime {
     ///     color VARCHAR(255) NOT NULL DEFAULT '#808080'
     /// )
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -519,7 +519,7 @@ extension Uptime {
     }
 }
 
-extension Uptime.Tag: SQLKeyedRecord, SQLQueryableRecord {
+extension Uptime.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -630,40 +630,40 @@ extension Uptime.Tag: SQLKeyedRecord, SQLQueryableRecord {
 
     /// The columns of `tag`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`.
     public struct Columns: SQLColumnSet {
-        public typealias Record = Uptime.Tag
+        public typealias Record = Uptime.TagRecord
 
-        /// The columns' SQL names, quoted, in ``Uptime.Tag/sqlSelect`` order.
+        /// The columns' SQL names, quoted, in ``Uptime.TagRecord/sqlSelect`` order.
         public static let sqlNames: [String] = ["\"id\"", "\"name\"", "\"color\""]
         /// `INTEGER PRIMARY KEY (the rowid)`
-        public var id: SQLColumn<Uptime.Tag, Int> { SQLColumn(0) }
+        public var id: SQLColumn<Uptime.TagRecord, Int> { SQLColumn(0) }
         /// `VARCHAR(255) NOT NULL`
-        public var name: SQLColumn<Uptime.Tag, String> { SQLColumn(1) }
+        public var name: SQLColumn<Uptime.TagRecord, String> { SQLColumn(1) }
         /// `VARCHAR(255) NOT NULL DEFAULT '#808080'`
-        public var color: SQLColumn<Uptime.Tag, String> { SQLColumn(2) }
+        public var color: SQLColumn<Uptime.TagRecord, String> { SQLColumn(2) }
         /// The columns.
         public init() {}
     }
 }
 
-extension Uptime.Tag {
+extension Uptime.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Uptime.Tag) throws -> Bool)? = nil
-    ) throws -> [Uptime.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((Uptime.TagRecord) throws -> Bool)? = nil
+    ) throws -> [Uptime.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Uptime.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Uptime.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -852,8 +852,8 @@ extension Uptime.MonitorTag: SQLKeyedRecord, SQLQueryableRecord {
         public var value: SQLColumn<Uptime.MonitorTag, String?> { SQLColumn(3) }
         /// The foreign key `monitor_id` to `monitor`, for `join(\.monitor)`.
         public var monitor: SQLForeignKey<Uptime.MonitorTag, Uptime.Monitor> { SQLForeignKey([1], [0]) }
-        /// The foreign key `tag_id` to `tag`, for `join(\.tag)`.
-        public var tag: SQLForeignKey<Uptime.MonitorTag, Uptime.Tag> { SQLForeignKey([2], [0]) }
+        /// The foreign key `tag_id` to `tag`, for `join(\.tagRecord)`.
+        public var tagRecord: SQLForeignKey<Uptime.MonitorTag, Uptime.TagRecord> { SQLForeignKey([2], [0]) }
         /// The columns.
         public init() {}
     }
@@ -1472,8 +1472,8 @@ extension Uptime.Tables {
     public var monitors: SQLTable<Uptime.Monitor, Self> { SQLTable(self) }
     /// The rows of the `setting` table, as ``Uptime.Setting`` records.
     public var settings: SQLTable<Uptime.Setting, Self> { SQLTable(self) }
-    /// The rows of the `tag` table, as ``Uptime.Tag`` records.
-    public var tags: SQLTable<Uptime.Tag, Self> { SQLTable(self) }
+    /// The rows of the `tag` table, as ``Uptime.TagRecord`` records.
+    public var tags: SQLTable<Uptime.TagRecord, Self> { SQLTable(self) }
     /// The rows of the `monitor_tag` table, as ``Uptime.MonitorTag`` records.
     public var monitorTags: SQLTable<Uptime.MonitorTag, Self> { SQLTable(self) }
     /// The rows of the `map` table, as ``Uptime.MapRecord`` records.
@@ -1528,27 +1528,27 @@ extension SQLTable where Record == Uptime.Monitor, Store: SQLDatabase {
 }
 
 extension SQLTable where Record == Uptime.MonitorTag {
-    /// The `monitor_tag` rows whose `tag_id` refer to `tag`.
-    public func fetch(for tag: Uptime.Tag) throws -> [Uptime.MonitorTag] {
+    /// The `monitor_tag` rows whose `tag_id` refer to `tagRecord`.
+    public func fetch(for tagRecord: Uptime.TagRecord) throws -> [Uptime.MonitorTag] {
         try fetch(sql: #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "tag_id" = ?"#) { statement in
             let handle = try statement.liveHandle()
-            try SQLRecordCoding.bind(tag.id, handle, 1)
+            try SQLRecordCoding.bind(tagRecord.id, handle, 1)
         }
     }
 }
 extension SQLTable where Record == Uptime.MonitorTag, Store: SQLDatabase {
-    /// The `monitor_tag` rows whose `tag_id` refer to `tag`.
-    public func fetch(for tag: Uptime.Tag) async throws -> [Uptime.MonitorTag] {
+    /// The `monitor_tag` rows whose `tag_id` refer to `tagRecord`.
+    public func fetch(for tagRecord: Uptime.TagRecord) async throws -> [Uptime.MonitorTag] {
         try await fetch(sql: #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "tag_id" = ?"#) { statement in
             let handle = try statement.liveHandle()
-            try SQLRecordCoding.bind(tag.id, handle, 1)
+            try SQLRecordCoding.bind(tagRecord.id, handle, 1)
         }
     }
 }
 
-extension SQLTable where Record == Uptime.Tag {
+extension SQLTable where Record == Uptime.TagRecord {
     /// The `tag` row that `monitorTag` refers to with `tag_id`, or nil.
-    public func find(for monitorTag: Uptime.MonitorTag) throws -> Uptime.Tag? {
+    public func find(for monitorTag: Uptime.MonitorTag) throws -> Uptime.TagRecord? {
         let key0 = monitorTag.tagId
         return try fetchOne(sql: #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
@@ -1556,9 +1556,9 @@ extension SQLTable where Record == Uptime.Tag {
         }
     }
 }
-extension SQLTable where Record == Uptime.Tag, Store: SQLDatabase {
+extension SQLTable where Record == Uptime.TagRecord, Store: SQLDatabase {
     /// The `tag` row that `monitorTag` refers to with `tag_id`, or nil.
-    public func find(for monitorTag: Uptime.MonitorTag) async throws -> Uptime.Tag? {
+    public func find(for monitorTag: Uptime.MonitorTag) async throws -> Uptime.TagRecord? {
         let key0 = monitorTag.tagId
         return try await fetchOne(sql: #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#) { statement in
             let handle = try statement.liveHandle()
@@ -1709,42 +1709,42 @@ public func sqlite3_setting_delete(_ db: OpaquePointer, _ record: Uptime.Setting
 public func sqlite3_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Uptime.Tag) throws -> Bool)? = nil
-) throws -> [Uptime.Tag] {
-    try SQLRecordCoding.fetch(db, Uptime.Tag.sqlSelect, limit: limit, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((Uptime.TagRecord) throws -> Bool)? = nil
+) throws -> [Uptime.TagRecord] {
+    try SQLRecordCoding.fetch(db, Uptime.TagRecord.sqlSelect, limit: limit, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (Uptime.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, Uptime.Tag.sqlSelect, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func sqlite3_tags_forEach(_ db: OpaquePointer, _ body: (Uptime.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Uptime.TagRecord.sqlSelect, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tag` row with primary key `id`, or nil.
-public func sqlite3_tag_find(_ db: OpaquePointer, _ id: Int) throws -> Uptime.Tag? {
-    try SQLRecordCoding.fetch(db, Uptime.Tag.sqlFind, limit: 1, bind: { try Uptime.Tag.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }).first
+public func sqlite3_tag_record_find(_ db: OpaquePointer, _ id: Int) throws -> Uptime.TagRecord? {
+    try SQLRecordCoding.fetch(db, Uptime.TagRecord.sqlFind, limit: 1, bind: { try Uptime.TagRecord.bindKey(id, to: $0, at: 1) }, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func sqlite3_tag_insert(_ db: OpaquePointer, _ record: inout Uptime.Tag) throws {
+public func sqlite3_tag_record_insert(_ db: OpaquePointer, _ record: inout Uptime.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Uptime.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Uptime.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func sqlite3_tag_update(_ db: OpaquePointer, _ record: Uptime.Tag) throws -> Bool {
+public func sqlite3_tag_record_update(_ db: OpaquePointer, _ record: Uptime.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "update")
-    guard let sql = Uptime.Tag.sqlUpdate else { return try sqlite3_tag_find(db, record.id) != nil }
+    guard let sql = Uptime.TagRecord.sqlUpdate else { return try sqlite3_tag_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func sqlite3_tag_delete(_ db: OpaquePointer, _ record: Uptime.Tag) throws -> Bool {
+public func sqlite3_tag_record_delete(_ db: OpaquePointer, _ record: Uptime.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "delete")
-    return try SQLRecordCoding.execute(db, Uptime.Tag.sqlDelete, bind: { try Uptime.Tag.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Uptime.TagRecord.sqlDelete, bind: { try Uptime.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `monitor_tag`, or the first `limit` that `filter` keeps.
@@ -1806,19 +1806,22 @@ public func sqlite3_monitor_find(_ db: OpaquePointer, for monitorTag: Uptime.Mon
     }, decode: { try Uptime.Monitor(sqliteStatement: $0, offset: 0) }).first
 }
 
-/// The `monitor_tag` rows that refer to `tag`.
-public func sqlite3_monitor_tags_fetch(_ db: OpaquePointer, for tag: Uptime.Tag) throws -> [Uptime.MonitorTag] {
+/// The `monitor_tag` rows that refer to `tagRecord`.
+public func sqlite3_monitor_tags_fetch(
+    _ db: OpaquePointer,
+    for tagRecord: Uptime.TagRecord
+) throws -> [Uptime.MonitorTag] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "tag_id" = ?"#, bind: { statement in
-        try SQLRecordCoding.bind(tag.id, statement, 1)
+        try SQLRecordCoding.bind(tagRecord.id, statement, 1)
     }, decode: { try Uptime.MonitorTag(sqliteStatement: $0, offset: 0) })
 }
 
 /// The `tag` row `monitorTag` refers to, or nil.
-public func sqlite3_tag_find(_ db: OpaquePointer, for monitorTag: Uptime.MonitorTag) throws -> Uptime.Tag? {
+public func sqlite3_tag_record_find(_ db: OpaquePointer, for monitorTag: Uptime.MonitorTag) throws -> Uptime.TagRecord? {
     let key0 = monitorTag.tagId
     return try SQLRecordCoding.fetch(db, #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#, limit: 1, bind: { statement in
         try SQLRecordCoding.bind(key0, statement, 1)
-    }, decode: { try Uptime.Tag(sqliteStatement: $0, offset: 0) }).first
+    }, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// The rows of `map`, or the first `limit` that `filter` keeps.

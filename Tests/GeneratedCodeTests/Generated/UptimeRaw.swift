@@ -449,7 +449,7 @@ extension UptimeRaw.Setting {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension UptimeRaw {
     /// A row of the `tag` table.
     ///
@@ -460,7 +460,7 @@ extension UptimeRaw {
     ///     color VARCHAR(255) NOT NULL DEFAULT '#808080'
     /// )
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -481,7 +481,7 @@ extension UptimeRaw {
     }
 }
 
-extension UptimeRaw.Tag {
+extension UptimeRaw.TagRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -587,31 +587,31 @@ extension UptimeRaw.Tag {
     }
 }
 
-extension UptimeRaw.Tag {
+extension UptimeRaw.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((UptimeRaw.Tag) throws -> Bool)? = nil
-    ) throws -> [UptimeRaw.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((UptimeRaw.TagRecord) throws -> Bool)? = nil
+    ) throws -> [UptimeRaw.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
-    public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    public static func forEach(in db: OpaquePointer, _ body: (UptimeRaw.TagRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> UptimeRaw.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> UptimeRaw.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1478,42 +1478,42 @@ public func uptime_setting_delete(_ db: OpaquePointer, _ record: UptimeRaw.Setti
 public func uptime_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((UptimeRaw.Tag) throws -> Bool)? = nil
-) throws -> [UptimeRaw.Tag] {
-    try SQLRecordCoding.fetch(db, UptimeRaw.Tag.sqlSelect, limit: limit, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((UptimeRaw.TagRecord) throws -> Bool)? = nil
+) throws -> [UptimeRaw.TagRecord] {
+    try SQLRecordCoding.fetch(db, UptimeRaw.TagRecord.sqlSelect, limit: limit, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func uptime_tags_forEach(_ db: OpaquePointer, _ body: (UptimeRaw.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, UptimeRaw.Tag.sqlSelect, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func uptime_tags_forEach(_ db: OpaquePointer, _ body: (UptimeRaw.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, UptimeRaw.TagRecord.sqlSelect, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tag` row with primary key `id`, or nil.
-public func uptime_tag_find(_ db: OpaquePointer, _ id: Int) throws -> UptimeRaw.Tag? {
-    try SQLRecordCoding.fetch(db, UptimeRaw.Tag.sqlFind, limit: 1, bind: { try UptimeRaw.Tag.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+public func uptime_tag_record_find(_ db: OpaquePointer, _ id: Int) throws -> UptimeRaw.TagRecord? {
+    try SQLRecordCoding.fetch(db, UptimeRaw.TagRecord.sqlFind, limit: 1, bind: { try UptimeRaw.TagRecord.bindKey(id, to: $0, at: 1) }, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func uptime_tag_insert(_ db: OpaquePointer, _ record: inout UptimeRaw.Tag) throws {
+public func uptime_tag_record_insert(_ db: OpaquePointer, _ record: inout UptimeRaw.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: UptimeRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: UptimeRaw.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func uptime_tag_update(_ db: OpaquePointer, _ record: UptimeRaw.Tag) throws -> Bool {
+public func uptime_tag_record_update(_ db: OpaquePointer, _ record: UptimeRaw.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "update")
-    guard let sql = UptimeRaw.Tag.sqlUpdate else { return try uptime_tag_find(db, record.id) != nil }
+    guard let sql = UptimeRaw.TagRecord.sqlUpdate else { return try uptime_tag_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func uptime_tag_delete(_ db: OpaquePointer, _ record: UptimeRaw.Tag) throws -> Bool {
+public func uptime_tag_record_delete(_ db: OpaquePointer, _ record: UptimeRaw.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "delete")
-    return try SQLRecordCoding.execute(db, UptimeRaw.Tag.sqlDelete, bind: { try UptimeRaw.Tag.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, UptimeRaw.TagRecord.sqlDelete, bind: { try UptimeRaw.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `monitor_tag`, or the first `limit` that `filter` keeps.
@@ -1578,19 +1578,25 @@ public func uptime_monitor_find(_ db: OpaquePointer, for monitorTag: UptimeRaw.M
     }, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }).first
 }
 
-/// The `monitor_tag` rows that refer to `tag`.
-public func uptime_monitor_tags_fetch(_ db: OpaquePointer, for tag: UptimeRaw.Tag) throws -> [UptimeRaw.MonitorTag] {
+/// The `monitor_tag` rows that refer to `tagRecord`.
+public func uptime_monitor_tags_fetch(
+    _ db: OpaquePointer,
+    for tagRecord: UptimeRaw.TagRecord
+) throws -> [UptimeRaw.MonitorTag] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "monitor_id", "tag_id", "value" FROM "monitor_tag" WHERE "tag_id" = ?"#, bind: { statement in
-        try SQLRecordCoding.bind(tag.id, statement, 1)
+        try SQLRecordCoding.bind(tagRecord.id, statement, 1)
     }, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) })
 }
 
 /// The `tag` row `monitorTag` refers to, or nil.
-public func uptime_tag_find(_ db: OpaquePointer, for monitorTag: UptimeRaw.MonitorTag) throws -> UptimeRaw.Tag? {
+public func uptime_tag_record_find(
+    _ db: OpaquePointer,
+    for monitorTag: UptimeRaw.MonitorTag
+) throws -> UptimeRaw.TagRecord? {
     let key0 = monitorTag.tagId
     return try SQLRecordCoding.fetch(db, #"SELECT "id", "name", "color" FROM "tag" WHERE "id" = ?"#, limit: 1, bind: { statement in
         try SQLRecordCoding.bind(key0, statement, 1)
-    }, decode: { try UptimeRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+    }, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// The rows of `map`, or the first `limit` that `filter` keeps.

@@ -886,14 +886,14 @@ extension KeysRaw.Computed {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension KeysRaw {
     /// A row of the `tag` table.
     ///
     /// ```sql
     /// CREATE TABLE tag (label TEXT, code TEXT PRIMARY KEY NOT NULL, weight INTEGER)
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `label`: TEXT.
         public var label: String?
         /// `code`: TEXT PRIMARY KEY NOT NULL.
@@ -913,7 +913,7 @@ extension KeysRaw {
     }
 }
 
-extension KeysRaw.Tag {
+extension KeysRaw.TagRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -1010,31 +1010,31 @@ extension KeysRaw.Tag {
     }
 }
 
-extension KeysRaw.Tag {
+extension KeysRaw.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((KeysRaw.Tag) throws -> Bool)? = nil
-    ) throws -> [KeysRaw.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((KeysRaw.TagRecord) throws -> Bool)? = nil
+    ) throws -> [KeysRaw.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
-    public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    public static func forEach(in db: OpaquePointer, _ body: (KeysRaw.TagRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `code` in the database `db`, or nil.
-    public static func find(_ code: String, in db: OpaquePointer) throws -> KeysRaw.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ code: String, in db: OpaquePointer) throws -> KeysRaw.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -2164,40 +2164,40 @@ public func keysraw_computed_delete(_ db: OpaquePointer, _ record: KeysRaw.Compu
 public func keysraw_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((KeysRaw.Tag) throws -> Bool)? = nil
-) throws -> [KeysRaw.Tag] {
-    try SQLRecordCoding.fetch(db, KeysRaw.Tag.sqlSelect, limit: limit, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((KeysRaw.TagRecord) throws -> Bool)? = nil
+) throws -> [KeysRaw.TagRecord] {
+    try SQLRecordCoding.fetch(db, KeysRaw.TagRecord.sqlSelect, limit: limit, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func keysraw_tags_forEach(_ db: OpaquePointer, _ body: (KeysRaw.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, KeysRaw.Tag.sqlSelect, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func keysraw_tags_forEach(_ db: OpaquePointer, _ body: (KeysRaw.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, KeysRaw.TagRecord.sqlSelect, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tag` row with primary key `code`, or nil.
-public func keysraw_tag_find(_ db: OpaquePointer, _ code: String) throws -> KeysRaw.Tag? {
-    try SQLRecordCoding.fetch(db, KeysRaw.Tag.sqlFind, limit: 1, bind: { try KeysRaw.Tag.bindKey(code, to: $0, at: 1) }, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+public func keysraw_tag_record_find(_ db: OpaquePointer, _ code: String) throws -> KeysRaw.TagRecord? {
+    try SQLRecordCoding.fetch(db, KeysRaw.TagRecord.sqlFind, limit: 1, bind: { try KeysRaw.TagRecord.bindKey(code, to: $0, at: 1) }, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func keysraw_tag_insert(_ db: OpaquePointer, _ record: inout KeysRaw.Tag) throws {
+public func keysraw_tag_record_insert(_ db: OpaquePointer, _ record: inout KeysRaw.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: KeysRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: KeysRaw.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func keysraw_tag_update(_ db: OpaquePointer, _ record: KeysRaw.Tag) throws -> Bool {
-    guard let sql = KeysRaw.Tag.sqlUpdate else { return try keysraw_tag_find(db, record.code) != nil }
+public func keysraw_tag_record_update(_ db: OpaquePointer, _ record: KeysRaw.TagRecord) throws -> Bool {
+    guard let sql = KeysRaw.TagRecord.sqlUpdate else { return try keysraw_tag_record_find(db, record.code) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func keysraw_tag_delete(_ db: OpaquePointer, _ record: KeysRaw.Tag) throws -> Bool {
-    return try SQLRecordCoding.execute(db, KeysRaw.Tag.sqlDelete, bind: { try KeysRaw.Tag.bindKey(record.code, to: $0, at: 1) }) > 0
+public func keysraw_tag_record_delete(_ db: OpaquePointer, _ record: KeysRaw.TagRecord) throws -> Bool {
+    return try SQLRecordCoding.execute(db, KeysRaw.TagRecord.sqlDelete, bind: { try KeysRaw.TagRecord.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `placement`, or the first `limit` that `filter` keeps.

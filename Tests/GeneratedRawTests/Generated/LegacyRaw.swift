@@ -69,14 +69,14 @@ public enum LegacyRaw {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension LegacyRaw {
     /// A row of the `tags` table.
     ///
     /// ```sql
     /// CREATE TABLE tags (tag TEXT PRIMARY KEY NOT NULL)
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `tag`: TEXT PRIMARY KEY NOT NULL.
         public var tag: String
 
@@ -90,7 +90,7 @@ extension LegacyRaw {
     }
 }
 
-extension LegacyRaw.Tag {
+extension LegacyRaw.TagRecord {
     /// The table's SQL name.
     public static let sqlName = "tags"
     /// Every column, in the order the decoder reads them.
@@ -169,31 +169,31 @@ extension LegacyRaw.Tag {
     }
 }
 
-extension LegacyRaw.Tag {
+extension LegacyRaw.TagRecord {
     /// The rows of `tags` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((LegacyRaw.Tag) throws -> Bool)? = nil
-    ) throws -> [LegacyRaw.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((LegacyRaw.TagRecord) throws -> Bool)? = nil
+    ) throws -> [LegacyRaw.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tags` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
-    public static func forEach(in db: OpaquePointer, _ body: (LegacyRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    public static func forEach(in db: OpaquePointer, _ body: (LegacyRaw.TagRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `tag` in the database `db`, or nil.
-    public static func find(_ tag: String, in db: OpaquePointer) throws -> LegacyRaw.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ tag: String, in db: OpaquePointer) throws -> LegacyRaw.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -506,40 +506,40 @@ public func legacy_create_legacy_raw(_ path: String, _ db: inout OpaquePointer?)
 public func legacy_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((LegacyRaw.Tag) throws -> Bool)? = nil
-) throws -> [LegacyRaw.Tag] {
-    try SQLRecordCoding.fetch(db, LegacyRaw.Tag.sqlSelect, limit: limit, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((LegacyRaw.TagRecord) throws -> Bool)? = nil
+) throws -> [LegacyRaw.TagRecord] {
+    try SQLRecordCoding.fetch(db, LegacyRaw.TagRecord.sqlSelect, limit: limit, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tags` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func legacy_tags_forEach(_ db: OpaquePointer, _ body: (LegacyRaw.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, LegacyRaw.Tag.sqlSelect, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func legacy_tags_forEach(_ db: OpaquePointer, _ body: (LegacyRaw.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, LegacyRaw.TagRecord.sqlSelect, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tags` row with primary key `tag`, or nil.
-public func legacy_tag_find(_ db: OpaquePointer, _ tag: String) throws -> LegacyRaw.Tag? {
-    try SQLRecordCoding.fetch(db, LegacyRaw.Tag.sqlFind, limit: 1, bind: { try LegacyRaw.Tag.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }).first
+public func legacy_tag_record_find(_ db: OpaquePointer, _ tag: String) throws -> LegacyRaw.TagRecord? {
+    try SQLRecordCoding.fetch(db, LegacyRaw.TagRecord.sqlFind, limit: 1, bind: { try LegacyRaw.TagRecord.bindKey(tag, to: $0, at: 1) }, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tags` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func legacy_tag_insert(_ db: OpaquePointer, _ record: inout LegacyRaw.Tag) throws {
+public func legacy_tag_record_insert(_ db: OpaquePointer, _ record: inout LegacyRaw.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: LegacyRaw.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func legacy_tag_update(_ db: OpaquePointer, _ record: LegacyRaw.Tag) throws -> Bool {
-    guard let sql = LegacyRaw.Tag.sqlUpdate else { return try legacy_tag_find(db, record.tag) != nil }
+public func legacy_tag_record_update(_ db: OpaquePointer, _ record: LegacyRaw.TagRecord) throws -> Bool {
+    guard let sql = LegacyRaw.TagRecord.sqlUpdate else { return try legacy_tag_record_find(db, record.tag) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func legacy_tag_delete(_ db: OpaquePointer, _ record: LegacyRaw.Tag) throws -> Bool {
-    return try SQLRecordCoding.execute(db, LegacyRaw.Tag.sqlDelete, bind: { try LegacyRaw.Tag.bindKey(record.tag, to: $0, at: 1) }) > 0
+public func legacy_tag_record_delete(_ db: OpaquePointer, _ record: LegacyRaw.TagRecord) throws -> Bool {
+    return try SQLRecordCoding.execute(db, LegacyRaw.TagRecord.sqlDelete, bind: { try LegacyRaw.TagRecord.bindKey(record.tag, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `files`, or the first `limit` that `filter` keeps.

@@ -71,14 +71,14 @@ public enum Records30Raw {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension Records30Raw {
     /// A row of the `tag` table.
     ///
     /// ```sql
     /// CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT IGNORE)
     /// ```
-    public struct Tag: Identifiable, Hashable, Codable, Sendable {
+    public struct TagRecord: Identifiable, Hashable, Codable, Sendable {
         /// `id`: INTEGER PRIMARY KEY (the rowid).
         ///
         /// `Int.min` until the record is inserted: SQLite then assigns the rowid.
@@ -96,7 +96,7 @@ extension Records30Raw {
     }
 }
 
-extension Records30Raw.Tag {
+extension Records30Raw.TagRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -193,31 +193,31 @@ extension Records30Raw.Tag {
     }
 }
 
-extension Records30Raw.Tag {
+extension Records30Raw.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((Records30Raw.Tag) throws -> Bool)? = nil
-    ) throws -> [Records30Raw.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((Records30Raw.TagRecord) throws -> Bool)? = nil
+    ) throws -> [Records30Raw.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
-    public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    public static func forEach(in db: OpaquePointer, _ body: (Records30Raw.TagRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// The row with primary key `id` in the database `db`, or nil.
-    public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.Tag? {
-        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }).first
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> Records30Raw.TagRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }).first
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -1513,42 +1513,42 @@ public func r30_create_records30_raw(_ path: String, _ db: inout OpaquePointer?)
 public func r30_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((Records30Raw.Tag) throws -> Bool)? = nil
-) throws -> [Records30Raw.Tag] {
-    try SQLRecordCoding.fetch(db, Records30Raw.Tag.sqlSelect, limit: limit, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((Records30Raw.TagRecord) throws -> Bool)? = nil
+) throws -> [Records30Raw.TagRecord] {
+    try SQLRecordCoding.fetch(db, Records30Raw.TagRecord.sqlSelect, limit: limit, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func r30_tags_forEach(_ db: OpaquePointer, _ body: (Records30Raw.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, Records30Raw.Tag.sqlSelect, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func r30_tags_forEach(_ db: OpaquePointer, _ body: (Records30Raw.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Records30Raw.TagRecord.sqlSelect, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// The `tag` row with primary key `id`, or nil.
-public func r30_tag_find(_ db: OpaquePointer, _ id: Int) throws -> Records30Raw.Tag? {
-    try SQLRecordCoding.fetch(db, Records30Raw.Tag.sqlFind, limit: 1, bind: { try Records30Raw.Tag.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }).first
+public func r30_tag_record_find(_ db: OpaquePointer, _ id: Int) throws -> Records30Raw.TagRecord? {
+    try SQLRecordCoding.fetch(db, Records30Raw.TagRecord.sqlFind, limit: 1, bind: { try Records30Raw.TagRecord.bindKey(id, to: $0, at: 1) }, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }).first
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func r30_tag_insert(_ db: OpaquePointer, _ record: inout Records30Raw.Tag) throws {
+public func r30_tag_record_insert(_ db: OpaquePointer, _ record: inout Records30Raw.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Records30Raw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Records30Raw.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
 @discardableResult
-public func r30_tag_update(_ db: OpaquePointer, _ record: Records30Raw.Tag) throws -> Bool {
+public func r30_tag_record_update(_ db: OpaquePointer, _ record: Records30Raw.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "update")
-    guard let sql = Records30Raw.Tag.sqlUpdate else { return try r30_tag_find(db, record.id) != nil }
+    guard let sql = Records30Raw.TagRecord.sqlUpdate else { return try r30_tag_record_find(db, record.id) != nil }
     return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
 }
 
 /// Deletes the row of `record`; returns whether there was one.
 @discardableResult
-public func r30_tag_delete(_ db: OpaquePointer, _ record: Records30Raw.Tag) throws -> Bool {
+public func r30_tag_record_delete(_ db: OpaquePointer, _ record: Records30Raw.TagRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "tag", "delete")
-    return try SQLRecordCoding.execute(db, Records30Raw.Tag.sqlDelete, bind: { try Records30Raw.Tag.bindKey(record.id, to: $0, at: 1) }) > 0
+    return try SQLRecordCoding.execute(db, Records30Raw.TagRecord.sqlDelete, bind: { try Records30Raw.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
 /// The rows of `guarded`, or the first `limit` that `filter` keeps.

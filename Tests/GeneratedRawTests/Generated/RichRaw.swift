@@ -1991,14 +1991,14 @@ extension RichRaw.LogLine {
     }
 }
 
-// MARK: - Tag
+// MARK: - TagRecord
 extension RichRaw {
     /// A row of the `tag` table.
     ///
     /// ```sql
     /// CREATE TABLE tag (label TEXT)
     /// ```
-    public struct Tag: Hashable, Codable, Sendable {
+    public struct TagRecord: Hashable, Codable, Sendable {
         /// `label`: TEXT.
         public var label: String?
 
@@ -2009,7 +2009,7 @@ extension RichRaw {
     }
 }
 
-extension RichRaw.Tag {
+extension RichRaw.TagRecord {
     /// The table's SQL name.
     public static let sqlName = "tag"
     /// Every column, in the order the decoder reads them.
@@ -2070,26 +2070,26 @@ extension RichRaw.Tag {
     }
 }
 
-extension RichRaw.Tag {
+extension RichRaw.TagRecord {
     /// The rows of `tag` in the database `db`, or the first `limit` that `filter` keeps.
     public static func fetch(
         in db: OpaquePointer,
         limit: Int? = nil,
-        filter: ((RichRaw.Tag) throws -> Bool)? = nil
-    ) throws -> [RichRaw.Tag] {
-        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+        filter: ((RichRaw.TagRecord) throws -> Bool)? = nil
+    ) throws -> [RichRaw.TagRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try RichRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 
     /// Calls `body` with each row of `tag` in the database `db` as it is read: one row is in memory
     /// at a time. A throw from `body` stops the walk and is rethrown.
-    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.Tag) throws -> Void) throws {
-        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+    public static func forEach(in db: OpaquePointer, _ body: (RichRaw.TagRecord) throws -> Void) throws {
+        try SQLRecordCoding.forEach(db, Self.sqlSelect, decode: { try RichRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
     }
 
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -2965,22 +2965,22 @@ public func raw_log_line_insert(_ db: OpaquePointer, _ record: inout RichRaw.Log
 public func raw_tags_fetch(
     _ db: OpaquePointer,
     limit: Int? = nil,
-    filter: ((RichRaw.Tag) throws -> Bool)? = nil
-) throws -> [RichRaw.Tag] {
-    try SQLRecordCoding.fetch(db, RichRaw.Tag.sqlSelect, limit: limit, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, filter: filter)
+    filter: ((RichRaw.TagRecord) throws -> Bool)? = nil
+) throws -> [RichRaw.TagRecord] {
+    try SQLRecordCoding.fetch(db, RichRaw.TagRecord.sqlSelect, limit: limit, decode: { try RichRaw.TagRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
 }
 
 /// Calls `body` with each row of `tag` as it is read: one row is in memory at a time, however many
 /// there are. A throw from `body` stops the walk and is rethrown.
-public func raw_tags_forEach(_ db: OpaquePointer, _ body: (RichRaw.Tag) throws -> Void) throws {
-    try SQLRecordCoding.forEach(db, RichRaw.Tag.sqlSelect, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+public func raw_tags_forEach(_ db: OpaquePointer, _ body: (RichRaw.TagRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, RichRaw.TagRecord.sqlSelect, decode: { try RichRaw.TagRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
 
 /// Inserts `record` into `tag` and replaces it with the row as stored:
 /// with the rowid SQLite assigned, defaults and generated columns.
-public func raw_tag_insert(_ db: OpaquePointer, _ record: inout RichRaw.Tag) throws {
+public func raw_tag_record_insert(_ db: OpaquePointer, _ record: inout RichRaw.TagRecord) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Tag.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Tag(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.TagRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// The rows of `item_stats`, or the first `limit` that `filter` keeps.
