@@ -52,7 +52,7 @@ import SlateRecords
 
 /// The generated types of both databases, so that the target compiles only when each exists.
 public func lighterLayoutVersion() -> Int64 {
-    _ = (ContactsDB.self, Person.self, ATestView.self, Note.self, Tag.self)
+    _ = (ContactsDB.self, Person.self, ATestView.self, Note.self, TagRecord.self)
     return OtherDB.schemaVersion
 }
 SWIFT
