@@ -95,14 +95,7 @@ extension SQLContext {
     ///
     /// For large results, iterate a ``cursor(sql:parameters:)-(String,[SQLValue])`` instead.
     public func query(sql: String, parameters: [SQLValue] = []) throws -> [[SQLValue]] {
-        let statement = try cachedStatement(sql: sql)
-        defer { release(statement) }
-        try statement.bind(parameters: parameters)
-        var rows: [[SQLValue]] = []
-        while try statement.next() {
-            rows.append(try statement.values())
-        }
-        return rows
+        try query(sql: sql) { try $0.bind(parameters: parameters) }
     }
 
     /// Runs one statement with its parameters given by name and returns every row.
@@ -114,9 +107,14 @@ extension SQLContext {
     ///
     /// The keys follow named `exec(sql:parameters:)`'s rules.
     public func query(sql: String, parameters: [String: SQLValue]) throws -> [[SQLValue]] {
+        try query(sql: sql) { try $0.bind(parameters: parameters) }
+    }
+
+    /// Every row of `sql`'s cached statement, bound by `bind`.
+    private func query(sql: String, bind: (SQLStatement) throws -> Void) throws -> [[SQLValue]] {
         let statement = try cachedStatement(sql: sql)
         defer { release(statement) }
-        try statement.bind(parameters: parameters)
+        try bind(statement)
         var rows: [[SQLValue]] = []
         while try statement.next() {
             rows.append(try statement.values())
