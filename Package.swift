@@ -16,10 +16,19 @@ let package = Package(
         .executable(name: "slate", targets: ["slate"]),
         .plugin(name: "SlateBuildPlugin", targets: ["SlateBuildPlugin"]),
         .plugin(name: "SlateCommandPlugin", targets: ["SlateCommandPlugin"]),
+        // The pool as a swift-service-lifecycle service. Its code builds only with the
+        // ServiceLifecycle trait; without it the module is empty and nothing is fetched.
+        .library(name: "SlateServiceLifecycle", targets: ["SlateServiceLifecycle"]),
+    ],
+    // Off by default, so that an app that uses SQLite alone never resolves
+    // swift-service-lifecycle: `.package(url: …, from: …, traits: ["ServiceLifecycle"])`.
+    traits: [
+        .trait(name: "ServiceLifecycle", description: "SlateServiceLifecycle's SQLPoolService, which closes the pool on graceful shutdown"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
@@ -45,6 +54,15 @@ let package = Package(
         .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateSchema", "SlateMigration"]),
         // Code generation: schema → record model → Swift description → text.
         .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis"]),
+        // The pool as a swift-service-lifecycle `Service`: only with the ServiceLifecycle trait.
+        .target(
+            name: "SlateServiceLifecycle",
+            dependencies: [
+                "Slate",
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+            ]),
         // The command-line tool: generate, schema.
         .executableTarget(
             name: "slate",

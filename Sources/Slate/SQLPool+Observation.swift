@@ -54,8 +54,10 @@ extension SQLPool {
             if observers.addQueryObserver(observer) {
                 continuation.onTermination = { [weak observer] _ in observer?.stop() }
                 observer.refresh()
-            } else {
+            } else if isClosed {
                 continuation.finish(throwing: closedError())
+            } else {
+                continuation.finish()  // endObservations() was called: no error, no value
             }
         }
     }
@@ -166,7 +168,13 @@ final class ObserverRegistry: @unchecked Sendable {
         for observer in observers { observer.tablesChanged(tables) }
     }
 
-    /// The pool closed: every stream ends.
+    /// How many change-stream iterators and query observations are live now.
+    var liveCount: Int {
+        lock.withLock { liveChangeSubscribers().count + queryObservers.count }
+    }
+
+    /// The pool closed, or observation ended (``SQLPool/endObservations()``): every stream
+    /// ends, and streams made later end at once.
     func finishAll() {
         let (subscribers, observers) = lock.withLock {
             isFinished = true

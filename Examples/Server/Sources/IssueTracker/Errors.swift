@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import Logging
+import Slate
+
+/// What a handler throws when the request is wrong: mapped to its status with a JSON body
+/// `{"error": "...", "status": N}`.
+struct APIError: Error {
+    var status: HTTPResponse.Status
+    var message: String
+
+    static func notFound(_ what: String) -> APIError { APIError(status: .notFound, message: "\(what) not found") }
+    static func unprocessable(_ message: String) -> APIError { APIError(status: .unprocessableContent, message: message) }
+}
+
+/// Maps every error a handler throws to a status and a JSON body, and logs it at the level
+/// it deserves: what the client got wrong (4xx) at `debug`, the rest at `error`.
+///
+/// - `SQLError` of code `constraint` (a UNIQUE, CHECK or foreign key the request broke) →
+///   409 Conflict.
+/// - ``APIError`` → its status (404 for a missing row, 422 for a body that decodes but is
+///   not acceptable).
+/// - Hummingbird's `HTTPError` (a bad path parameter, a route that does not exist) → its
+///   status.
+/// - Anything else → 500, with no detail sent.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let (status, message) = Self.map(error)
+            let level: Logger.Level = status.code < 500 ? .debug : .error
+            context.logger.log(
+                level: level, "request failed",
+                metadata: ["status": "\(status.code)", "error": "\(error)", "path": "\(request.uri.path)"])
+            return jsonResponse(ErrorBody(error: message, status: Int(status.code)), status: status)
+        }
+    }
+
+    static func map(_ error: any Error) -> (HTTPResponse.Status, String) {
+        switch error {
+        case let error as APIError:
+            return (error.status, error.message)
+        case let error as SQLError where error.primaryCode == .constraint:
+            return (.conflict, error.message)
+        case let error as HTTPError:
+            return (error.status, error.body ?? error.status.reasonPhrase)
+        default:
+            return (.internalServerError, "internal error")
+        }
+    }
+}
+
+struct ErrorBody: Encodable {
+    var error: String
+    var status: Int
+}
+
+/// A JSON response with sorted keys, so that clients and tests see one exact text.
+func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(value)) ?? Data(#"{"error":"unencodable response","status":500}"#.utf8)
+    return Response(
+        status: status,
+        headers: [.contentType: "application/json; charset=utf-8"],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+}
+
+/// Decodes the request's JSON body: 400 when it is not JSON, 422 when it is JSON of the
+/// wrong shape (a missing key, a value of the wrong type), naming the key.
+func decodeBody<Body: Decodable>(_ type: Body.Type, from request: Request) async throws -> Body {
+    let buffer = try await request.body.collect(upTo: 1 << 20)
+    let data = Data(buffer.readableBytesView)
+    do {
+        return try JSONDecoder().decode(Body.self, from: data)
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+        throw APIError(status: .badRequest, message: "the body is not JSON")
+    } catch DecodingError.keyNotFound(let key, let context) {
+        throw APIError.unprocessable("`\(path(context.codingPath + [key]))` is missing")
+    } catch DecodingError.typeMismatch(let type, let context) {
+        throw APIError.unprocessable("`\(path(context.codingPath))` is not \(type)")
+    } catch DecodingError.valueNotFound(let type, let context) {
+        throw APIError.unprocessable("`\(path(context.codingPath))` is null, not \(type)")
+    } catch DecodingError.dataCorrupted(let context) {
+        throw APIError.unprocessable("`\(path(context.codingPath))`: \(context.debugDescription)")
+    }
+}
+
+private func path(_ keys: [any CodingKey]) -> String {
+    keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+}
