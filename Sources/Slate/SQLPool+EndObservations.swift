@@ -5,7 +5,7 @@ extension SQLPool {
     /// A server calls it as its graceful shutdown begins: a response that streams an
     /// observation (server-sent events, a WebSocket) then finishes, so the HTTP server's
     /// shutdown, which waits for open responses, completes; requests still in flight keep
-    /// reading and writing until the server is done and ``close()`` is called.
+    /// reading and writing until the server is done and `close()` is called.
     /// `SlateServiceLifecycle`'s `SQLPoolService` calls it for you.
     ///
     /// ```swift

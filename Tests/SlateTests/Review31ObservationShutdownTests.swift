@@ -23,33 +23,40 @@ import Testing
         try pool.read { ctx in try ctx.query(sql: "SELECT group_concat(text, '') FROM notes ORDER BY id")[0][0].textValue }
     }
 
-    /// Waits, polling, until `condition` holds; fails the test after `bound`.
+    /// Waits, polling, until `condition` holds; fails once `bound` has passed and the
+    /// condition still fails after 200 more polls. The polls matter: when the whole suite
+    /// runs, tests that block threads can starve the cooperative pool for minutes, and a
+    /// poll that wakes late must give the work it waits for a chance to run too.
     private func eventually(
-        within bound: Duration = .seconds(10), _ what: String, _ condition: () -> Bool
+        within bound: Duration = .seconds(60), _ what: String, _ condition: () -> Bool
     ) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + bound
+        var pollsPastDeadline = 0
         while !condition() {
-            if clock.now > deadline { throw TimedOut(what: what) }
+            if clock.now > deadline {
+                pollsPastDeadline += 1
+                if pollsPastDeadline > 200 { throw TimedOut(what: what) }
+            }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
 
-    /// Awaits `task`, failing after `bound` instead of hanging the suite.
-    private func value<T: Sendable>(of task: Task<T, any Error>, within bound: Duration = .seconds(10)) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await task.value }
-            group.addTask {
-                try await Task.sleep(for: bound)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let result = try await group.next(), let value = result else {
-                task.cancel()
-                throw TimedOut(what: "a stream to end")
-            }
-            return value
+    /// Awaits `task`, failing (and cancelling it) as ``eventually(within:_:_:)`` does
+    /// instead of hanging the suite.
+    private func value<T: Sendable>(of task: Task<T, any Error>) async throws -> T {
+        let finished = Locked(false)
+        let waiter = Task {
+            defer { finished.withValue { $0 = true } }
+            return try await task.value
         }
+        do {
+            try await eventually("a stream to end") { finished.current }
+        } catch {
+            task.cancel()
+            throw error
+        }
+        return try await waiter.value
     }
 
     @Test func endingObservationsEndsEveryStreamAndKeepsServingReadsAndWrites() async throws {
@@ -135,11 +142,15 @@ import Testing
         }
         try await eventually("the first run") { runs.current == 1 }
         try await pool.write { ctx in try ctx.exec(sql: "INSERT INTO notes (text) VALUES ('x')") }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        // Off the cooperative pool, with a bound: the second run has started and blocks.
+        let started = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             DispatchQueue.global().async {
-                entered.wait()
-                continuation.resume()
+                continuation.resume(returning: entered.wait(timeout: .now() + 120) == .success)
             }
+        }
+        guard started else {
+            release.signal()
+            throw TimedOut(what: "the second run")
         }
         pool.endObservations()
         let values = try await value(of: consumer)
@@ -194,32 +205,38 @@ import Testing
         let pool = try pool(directory)
         defer { pool.close() }
         let starters = 24
-        let ended = try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<starters {
-                group.addTask {
-                    if index == starters / 2 { pool.endObservations() }
-                    var values = 0
-                    if index.isMultiple(of: 2) {
-                        for try await _ in pool.observe({ ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }) {
-                            values += 1
+        let ended = Locked(0)
+        let starting = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<starters {
+                    group.addTask {
+                        if index == starters / 2 { pool.endObservations() }
+                        var values = 0
+                        if index.isMultiple(of: 2) {
+                            do {
+                                for try await _ in pool.observe({ ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }) {
+                                    values += 1
+                                }
+                            } catch {
+                                Issue.record("an observation failed: \(error)")
+                            }
+                        } else {
+                            for await _ in pool.changes() { values += 1 }
                         }
-                    } else {
-                        for await _ in pool.changes() { values += 1 }
+                        #expect(values <= 1)
+                        ended.withValue { $0 += 1 }
                     }
-                    #expect(values <= 1)
-                    return 1
                 }
             }
-            group.addTask {
-                try await Task.sleep(for: .seconds(20))
-                throw TimedOut(what: "every stream to end")
-            }
-            var ended = 0
-            while ended < starters, let one = try await group.next() { ended += one }
-            group.cancelAll()
-            return ended
         }
-        #expect(ended == starters)
+        do {
+            try await eventually("every stream to end") { ended.current == starters }
+        } catch {
+            starting.cancel()
+            throw error
+        }
+        await starting.value
+        #expect(ended.current == starters)
         #expect(pool.observationCount == 0)
     }
 }
