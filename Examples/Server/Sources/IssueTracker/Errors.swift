@@ -16,8 +16,9 @@ struct APIError: Error {
 /// Maps every error a handler throws to a status and a JSON body, and logs it at the level
 /// it deserves: what the client got wrong (4xx) at `debug`, the rest at `error`.
 ///
-/// - `SQLError` of code `constraint` (a UNIQUE, CHECK or foreign key the request broke) →
-///   409 Conflict.
+/// - `SQLError` of primary code `constraint` (a UNIQUE, CHECK or foreign key the request
+///   broke) → 409 Conflict; of primary code `busy` (the wait for a connection passed the
+///   pool's `maximumWait`) → 503 Service Unavailable.
 /// - ``APIError`` → its status (404 for a missing row, 422 for a body that decodes but is
 ///   not acceptable).
 /// - Hummingbird's `HTTPError` (a bad path parameter, a route that does not exist) → its
@@ -43,6 +44,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (error.status, error.message)
         case let error as SQLError where error.primaryCode == .constraint:
             return (.conflict, error.message)
+        case let error as SQLError where error.primaryCode == .busy:
+            // The pool's wait for a connection passed `maximumWait`: overloaded, try later.
+            return (.serviceUnavailable, "the database is busy")
         case let error as HTTPError:
             return (error.status, error.body ?? error.status.reasonPhrase)
         default:

@@ -195,6 +195,33 @@ import Darwin
         #expect(server.log.contains("database_closed=true"))
     }
 
+    /// A request under way when SIGTERM arrives keeps its database access: its body is
+    /// still arriving when the server has stopped accepting connections, and it is written
+    /// and answered before the pool closes and the process exits 0.
+    @Test func aRequestInFlightDuringShutdownIsServed() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("issues.sqlite")
+        let server = try ServerProcess(database: path, directory: directory)
+        let port = server.port
+        let body = #"{"title":"Written during shutdown"}"#
+        let connection = try Connection(port: port)
+        try connection.send(
+            "POST /issues HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Request-Id: in-flight-1\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + String(body.prefix(10)))
+        try eventually("the handler to start") { server.log.contains("request_id=in-flight-1") }
+        server.signal(SIGTERM)
+        try eventually("the server to stop accepting connections") { (try? Connection(port: port)) == nil }
+        try connection.send(String(body.dropFirst(10)))
+        let response = try readResponse(connection, before: Date().addingTimeInterval(20))
+        #expect(response.status == 201)
+        #expect(response.body == #"{"body":"","issueId":1,"priority":2,"state":"open","title":"Written during shutdown"}"#)
+        #expect(server.exitStatus(within: 5) == 0)
+        #expect(server.log.contains("database_closed=true"))
+        let context = try SQLContext(path: path, flags: [.readOnly])
+        defer { context.close() }
+        #expect(try context.query(sql: "SELECT title FROM issue").map { $0[0].textValue } == ["Written during shutdown"])
+    }
+
     @Test func sigintWithoutClientsExitsCleanly() throws {
         let directory = TemporaryDirectory()
         let server = try ServerProcess(database: directory.path("issues.sqlite"), directory: directory)

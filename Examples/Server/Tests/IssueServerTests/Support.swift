@@ -276,6 +276,11 @@ func request(
         text += "\r\n"
     }
     try connection.send(text)
+    return try readResponse(connection, before: deadline)
+}
+
+/// Reads a whole response from `connection`.
+func readResponse(_ connection: Connection, before deadline: Date) throws -> HTTPResult {
     let (status, responseHeaders) = try readHead(connection, before: deadline)
     var bytes: [UInt8] = []
     if responseHeaders["transfer-encoding"] == "chunked" {
