@@ -21,8 +21,8 @@ struct APIError: Error {
 ///   pool's `maximumWait`) → 503 Service Unavailable.
 /// - ``APIError`` → its status (404 for a missing row, 422 for a body that decodes but is
 ///   not acceptable).
-/// - Hummingbird's `HTTPError` (a bad path parameter, a route that does not exist) → its
-///   status.
+/// - Hummingbird's `HTTPError` and other `HTTPResponseError`s (a bad path parameter, a
+///   route that does not exist, a body too large) → their status.
 /// - Anything else → 500, with no detail sent.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -49,6 +49,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (.serviceUnavailable, "the database is busy")
         case let error as HTTPError:
             return (error.status, error.body ?? error.status.reasonPhrase)
+        case let error as any HTTPResponseError:
+            // Hummingbird's own: a body past the collected limit (413), and the like.
+            return (error.status, error.status.reasonPhrase)
         default:
             return (.internalServerError, "internal error")
         }

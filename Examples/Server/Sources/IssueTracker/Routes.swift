@@ -117,6 +117,7 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     router.patch("/issues/{id}") { request, context in
         let id = try context.parameters.require("id", as: Int.self)
         let changes = try await decodeBody(IssueChanges.self, from: request)
+        if changes.title?.isEmpty == true { throw APIError.unprocessable("`title` is empty") }
         let issue = try await db.transaction { tx in
             guard var issue = try tx.issues.find(id) else { throw APIError.notFound("issue \(id)") }
             if let title = changes.title { issue.title = title }

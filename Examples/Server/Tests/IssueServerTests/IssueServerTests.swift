@@ -81,6 +81,17 @@ import Darwin
         #expect(response.body == #"{"error":"`title` is not String","status":422}"#)
         response = try request("POST", "/issues", port: port, body: #"{"title":""}"#)
         #expect(response.body == #"{"error":"`title` is empty","status":422}"#)
+        response = try request("PATCH", "/issues/2", port: port, body: #"{"title":""}"#)
+        #expect(response.body == #"{"error":"`title` is empty","status":422}"#)
+        // A title past the schema's CHECK (200 characters) is the database's refusal: 409.
+        response = try request("PATCH", "/issues/2", port: port, body: "{\"title\":\"\(String(repeating: "x", count: 201))\"}")
+        #expect(response.status == 409)
+        // A body past the 1 MiB the server collects is refused, not read.
+        response = try request("POST", "/issues", port: port, body: "{\"title\":\"\(String(repeating: "y", count: 1 << 20))\"}")
+        #expect(response.status == 413)
+        // An unknown route and a value too large for an id.
+        #expect(try request("GET", "/nope", port: port).body == #"{"error":"Not Found","status":404}"#)
+        #expect(try request("GET", "/issues/99999999999999999999", port: port).status == 400)
         // A label that does not exist rolls the whole transaction back: no issue 3.
         response = try request("POST", "/issues", port: port, body: #"{"title":"Orphan","labels":["bug","nope"]}"#)
         #expect(response.status == 422)
