@@ -168,7 +168,7 @@ echo "==> docc merge"
 "$docc" merge "${archives[@]}" \
     --synthesized-landing-page-name "Slate" \
     --synthesized-landing-page-kind "Package" \
-    --synthesized-landing-page-topics-style detailedGrid \
+    --synthesized-landing-page-topics-style list \
     --output-path "$work/site.doccarchive"
 
 # Only what this script writes is replaced: OUTPUT may be a folder that holds other things
