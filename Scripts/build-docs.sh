@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
-# Builds the documentation of Slate, SlateRecords and SlateSchema with the toolchain's own
-# docc (no package dependency): each module's symbol graph, then its catalog
-# (Sources/<Module>/<Module>.docc) converted into a static site at OUTPUT/<Module>/, ready
-# for static hosting, with OUTPUT/index.html linking the three. Any docc warning fails the
-# build. Then, when Chromium is installed, Scripts/check-docs.sh opens the built site in a
-# headless browser (on CI, where it must be, a missing Chromium fails instead).
+# Builds Slate's documentation — Slate, SlateSchema, SlateMigration, SlateRecords and
+# SlateGenerator — as one static site, with the toolchain's own docc (no package
+# dependency): each module's symbol graph, its catalog (Sources/<Module>/<Module>.docc)
+# converted into an archive, and the archives merged (`docc merge`) into OUTPUT, ready for
+# static hosting, with a landing page listing the modules. Links resolve across modules:
+# each catalog is converted with the other modules' archives as `--dependency`, so
+# ``Slate/SQLPool`` in a SlateRecords article is a checked link. Any docc warning fails the
+# build, an unresolved link included. Then, when Chromium is installed,
+# Scripts/check-docs.sh opens the built site in a headless browser (on CI, where it must
+# be, a missing Chromium fails instead).
 #
 #   Scripts/build-docs.sh [OUTPUT]          OUTPUT defaults to .build/docs
 #
-# The site expects to be served from OUTPUT as the web root: the landing pages are
-# /Slate/documentation/slate/ and so on. To host it under a path, set
-# SLATE_DOCS_BASE_PATH (for example "slate/docs" for https://example.org/slate/docs/).
+# The site expects to be served from OUTPUT as the web root: the modules' pages are
+# /documentation/slate/, /documentation/slaterecords/ and so on, under /documentation/.
+# To host it under a path, set SLATE_DOCS_BASE_PATH (for example "slate/docs" for
+# https://example.org/slate/docs/).
+#
+# Links go both ways (Slate's pages link to SlateRecords', which stands on Slate), so each
+# module is converted twice: a first pass, unchecked, only gives every module's linkable
+# pages; the second converts each catalog against all the others' first-pass archives,
+# with every warning an error, and those archives are merged.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 output=${1:-$root/.build/docs}
 base_path=${SLATE_DOCS_BASE_PATH:-}
 base_path=${base_path#/}
 base_path=${base_path%/}
-modules=(Slate SlateRecords SlateSchema)
+modules=(Slate SlateSchema SlateMigration SlateRecords SlateGenerator)
 
 cd "$root"
 
@@ -37,6 +47,30 @@ find_tool() {
 docc=$(find_tool docc)
 extract=$(find_tool swift-symbolgraph-extract)
 
+# Code listings are read, not scrolled: DocC shows a listing's long lines clipped, and the
+# trailing comment that carries the explanation is what gets cut. A line past 80 columns
+# in a catalog's code block fails the build, naming the file and line.
+echo "==> code listings fit 80 columns"
+python3 - "${modules[@]}" <<'PY'
+import sys
+limit = 80
+failures = 0
+for module in sys.argv[1:]:
+    import glob
+    for path in sorted(glob.glob(f"Sources/{module}/{module}.docc/**/*.md", recursive=True)):
+        fenced = False
+        with open(path, encoding="utf-8") as file:
+            for number, line in enumerate(file, 1):
+                line = line.rstrip("\n")
+                if line.lstrip().startswith("```"):
+                    fenced = not fenced
+                elif fenced and len(line) > limit:
+                    print(f"{path}:{number}: error: a code line of {len(line)} columns "
+                          f"(at most {limit}: wrap it, or move its comment above it)")
+                    failures += 1
+sys.exit(1 if failures else 0)
+PY
+
 # The modules, built as `swift build` builds them (on CI, already built by the tests).
 echo "==> building ${modules[*]}"
 for module in "${modules[@]}"; do
@@ -55,65 +89,103 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Only what this script writes is replaced: OUTPUT may be a folder that holds other things.
-mkdir -p "$output"
+mkdir -p "$work/first" "$work/final"
 
+# Each module's public symbols, as swift-symbolgraph-extract sees the built module.
 for module in "${modules[@]}"; do
-    catalog="Sources/$module/$module.docc"
-    if [ ! -d "$catalog" ]; then
-        echo "error: $catalog is missing" >&2
+    if [ ! -d "Sources/$module/$module.docc" ]; then
+        echo "error: Sources/$module/$module.docc is missing" >&2
         exit 1
     fi
-
     echo "==> symbol graph of $module"
-    graphs="$work/$module-symbols"
-    mkdir -p "$graphs"
+    mkdir -p "$work/$module-symbols"
     "$extract" -module-name "$module" -target "$triple" ${sdk_flags[@]+"${sdk_flags[@]}"} \
         -I "$bin/Modules" -I "$bin" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCSQLite/module.modulemap" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCBudget/include/module.modulemap" \
         -module-cache-path "$work/module-cache" \
         -minimum-access-level public -skip-inherited-docs \
-        -output-dir "$graphs"
+        -output-dir "$work/$module-symbols"
+done
 
-    echo "==> docc convert $catalog"
-    rm -rf "${output:?}/$module"
-    hosting="$module"
-    if [ -n "$base_path" ]; then hosting="$base_path/$module"; fi
-    log="$work/$module-docc.log"
-    set +e
-    "$docc" convert "$catalog" \
-        --additional-symbol-graph-dir "$graphs" \
+# convert MODULE OUTPUT [ARGUMENTS…]: the module's catalog into the archive OUTPUT.
+convert() {
+    local module=$1 archive=$2
+    shift 2
+    "$docc" convert "Sources/$module/$module.docc" \
+        --additional-symbol-graph-dir "$work/$module-symbols" \
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "org.slate.$module" \
-        --output-path "$output/$module" \
-        --transform-for-static-hosting \
-        --hosting-base-path "$hosting" \
-        --warnings-as-errors 2>&1 | tee "$log"
-    status=${PIPESTATUS[0]}
-    set -e
-    if [ "$status" -ne 0 ]; then
-        echo "error: docc convert $catalog failed (exit $status)" >&2
-        exit "$status"
-    fi
-    # --warnings-as-errors turns warnings into errors; this catches any that slip through.
-    if grep -E "(warning|error):" "$log" >/dev/null; then
-        echo "error: docc reported problems in $catalog (above)" >&2
+        --enable-experimental-external-link-support \
+        --output-path "$archive" "$@"
+}
+
+# First pass: every module's pages, for the others to link to. Links to modules not yet
+# converted do not resolve here; the second pass checks them.
+echo "==> docc convert, first pass: ${modules[*]}"
+for module in "${modules[@]}"; do
+    log="$work/$module-first.log"
+    if ! convert "$module" "$work/first/$module.doccarchive" > "$log" 2>&1; then
+        cat "$log" >&2
+        echo "error: docc convert Sources/$module/$module.docc failed" >&2
         exit 1
     fi
 done
 
-# A front page for the site: one link per module.
-{
-    echo '<!DOCTYPE html>'
-    echo '<html lang="en"><head><meta charset="utf-8"><title>Slate documentation</title></head><body>'
-    echo '<h1>Slate documentation</h1><ul>'
-    for module in "${modules[@]}"; do
-        lower=$(echo "$module" | tr '[:upper:]' '[:lower:]')
-        echo "<li><a href=\"$module/documentation/$lower/\">$module</a></li>"
+# Second pass: each catalog against the other modules' pages, every warning an error.
+hosting=()
+if [ -n "$base_path" ]; then hosting=(--hosting-base-path "$base_path"); fi
+archives=()
+for module in "${modules[@]}"; do
+    echo "==> docc convert Sources/$module/$module.docc"
+    dependencies=()
+    for other in "${modules[@]}"; do
+        if [ "$other" != "$module" ]; then
+            dependencies+=(--dependency "$work/first/$other.doccarchive")
+        fi
     done
-    echo '</ul></body></html>'
-} > "$output/index.html"
+    log="$work/$module-docc.log"
+    set +e
+    convert "$module" "$work/final/$module.doccarchive" "${dependencies[@]}" \
+        --transform-for-static-hosting ${hosting[@]+"${hosting[@]}"} \
+        --warnings-as-errors 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    set -e
+    if [ "$status" -ne 0 ]; then
+        echo "error: docc convert Sources/$module/$module.docc failed (exit $status)" >&2
+        exit "$status"
+    fi
+    # --warnings-as-errors turns warnings into errors; this catches any that slip through.
+    if grep -E "(warning|error):" "$log" >/dev/null; then
+        echo "error: docc reported problems in Sources/$module/$module.docc (above)" >&2
+        exit 1
+    fi
+    archives+=("$work/final/$module.doccarchive")
+done
+
+# One site: the archives merged, under a landing page that lists the modules.
+echo "==> docc merge"
+"$docc" merge "${archives[@]}" \
+    --synthesized-landing-page-name "Slate" \
+    --synthesized-landing-page-kind "Package" \
+    --synthesized-landing-page-topics-style list \
+    --output-path "$work/site.doccarchive"
+
+# Only what this script writes is replaced: OUTPUT may be a folder that holds other things
+# (the per-module folders of earlier versions of this script are removed).
+mkdir -p "$output"
+for entry in "$work/site.doccarchive"/* "${modules[@]/#/$output/}"; do
+    rm -rf "${output:?}/$(basename "$entry")"
+done
+cp -R "$work/site.doccarchive"/. "$output/"
+# The archive's own index.html, at the web root, is DocC's app with no page to show there:
+# "page not found". The site's front door leads to the landing page instead.
+cat > "$output/index.html" <<'HTML'
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Slate documentation</title>
+<meta http-equiv="refresh" content="0; url=documentation/"></head>
+<body><p><a href="documentation/">Slate documentation</a></p></body></html>
+HTML
 echo "==> documentation written to $output"
 
 if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1; then

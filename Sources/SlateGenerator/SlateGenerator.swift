@@ -4,8 +4,9 @@ import SlateAnalysis
 import SlateSchema
 
 /// Generates Swift for a database, in stages: inputs are replayed or read into SQLite →
-/// reflection gives a ``SQLSchema`` → the ``ModelBuilder`` decides names and types → the
-/// ``Translator`` builds a structured Swift description → the ``TextRenderer`` writes text.
+/// reflection gives a ``/SlateSchema/SQLSchema`` → the `ModelBuilder` decides names and
+/// types → the `Translator` builds a structured Swift description → the `TextRenderer`
+/// writes text.
 public enum SlateGenerator {
     /// One generated file.
     public struct GeneratedFile: Equatable, Sendable {
@@ -42,7 +43,8 @@ public enum SlateGenerator {
     /// - Parameter inputs: `.sql` scripts (replayed in file-name order), database files
     ///   (`.sqlite`, `.sqlite3`, `.db`), all one database, and query files: `.sql` files
     ///   with `-- name:` lines, whose queries become typed functions.
-    /// - Throws: ``ScriptError`` for a script that fails or a query that does not fit the
+    /// - Parameter configuration: The settings of `slate.json`.
+    /// - Throws: ``/SlateSchema/ScriptError`` for a script that fails or a query that does not fit the
     ///   schema (`file:line:column: error: …`), or for any other failure, at the input it
     ///   comes from (`file: error: …`: a database file SQLite cannot read, the schema the
     ///   inputs make up); ``InputError`` for an unreadable or unsupported input.

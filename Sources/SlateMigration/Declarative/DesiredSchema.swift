@@ -52,7 +52,7 @@ public struct DesiredSchema: Sendable {
 
     /// Reads the desired schema from a `.sql` or `.xml` file.
     ///
-    /// - Throws: ``ScriptError`` at the line of what is wrong.
+    /// - Throws: ``/SlateSchema/ScriptError`` at the line of what is wrong.
     public init(contentsOf path: String) throws {
         let script = try SQLScript(contentsOf: path)
         if path.lowercased().hasSuffix(".xml") {

@@ -101,6 +101,8 @@ public struct MigrationPlan: Sendable {
     /// the database is as it was.
     ///
     /// - Parameters:
+    ///   - context: The connection to the live database, outside a transaction: the
+    ///     plan opens its own.
     ///   - allowDestructive: Run steps that drop tables or data; without it, a plan that
     ///     has such steps throws `.destructive` and runs nothing.
     ///   - progress: Called before each rebuild with the step.

@@ -13,7 +13,7 @@ public enum SchemaPlanner {
     ///
     /// - Throws: ``MigrationError``: `.notNullWithoutDefault`, `.unsupported` (a changed
     ///   virtual table), `.planMismatch`, `.migrationFailed` when SQLite refuses a step on
-    ///   the copy; ``SQLError`` when the database cannot be read.
+    ///   the copy; ``/Slate/SQLError`` when the database cannot be read.
     public static func plan(from context: SQLContext, to desired: DesiredSchema) throws -> MigrationPlan {
         // The schema the plan is made from, read before anything else; a change while
         // planning makes the plan meaningless, so it is refused here too.

@@ -116,7 +116,7 @@ public struct SQLMigrator: Sendable {
     /// Registers every `.sql` file in `directory` as a migration, in file-name order, each
     /// named after its file without the extension (`shop-001.sql` → `shop-001`).
     ///
-    /// - Throws: ``ScriptError`` for a file that cannot be read.
+    /// - Throws: ``/SlateSchema/ScriptError`` for a file that cannot be read.
     public mutating func registerScripts(in directory: String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.lowercased().hasSuffix(".sql") }
