@@ -85,10 +85,12 @@ final class SQLSchemaEvolution {
                 if state.followsEditedScript {
                     let before = try objects(of: context)
                     let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
-                    do {
-                        try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
-                    } catch let error as MigrationError {
-                        throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+                    try context.loggingUpgrade(from: "1 (an earlier \(scripts[0].file))", to: "1 (\(scripts[0].file) as it is now)") {
+                        do {
+                            try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
+                        } catch let error as MigrationError {
+                            throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+                        }
                     }
                     try recordFollowedEdit(from: before, to: versionObjects()[0], in: context)
                     try context.exec(sql: "PRAGMA user_version = 1")
