@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "SlateAnalysis", "slate", "SlateTestSupport"]),
         // The golden files, compiled and run: the API over SlateRecords...
         .testTarget(
-            name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
+            name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateMigration", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
         // ...in a module that also imports types named like SwiftUI's and SwiftData's, which
         // must keep meaning those types there...
         .target(name: "FakeSDK", path: "Tests/FakeSDK"),
