@@ -96,7 +96,7 @@ extension SQLContext {
         /// and cancelled statements). The SQL is logged as written, bound values hidden
         /// unless ``showsBoundValues`` is set. An ``SQLPool``'s connections take it from
         /// ``SQLPool/Configuration/connection``; a pool call given a logger of its own
-        /// (``SQLPool/read(logger:_:)-(_,_)``) logs to that one while it runs.
+        /// (`SQLPool.read(logger:_:)`) logs to that one while it runs.
         public var logger: Logger?
         /// The level of each kind of line the ``logger`` gets: statements, slow
         /// statements, constraint violations, cancelled statements, other errors.

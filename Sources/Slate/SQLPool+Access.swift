@@ -96,7 +96,7 @@ extension SQLPool {
 
     // MARK: With a logger of the call's own
 
-    /// ``write(_:)-(_)``, logging to `logger` while it runs: every statement of `body`
+    /// `write(_:)`, logging to `logger` while it runs: every statement of `body`
     /// (and the `BEGIN` and `COMMIT` around it) logs to `logger`, at the levels of
     /// ``SQLContext/Configuration/logLevels``, instead of the connection's logger, so that
     /// the metadata of `logger` (a request id) is on Slate's lines. The connection's own
@@ -107,13 +107,13 @@ extension SQLPool {
         }
     }
 
-    /// ``read(_:)-(_)``, logging to `logger` while it runs (see ``write(logger:_:)-(_,_)``).
+    /// `read(_:)`, logging to `logger` while it runs (see `write(logger:_:)`).
     public func read<T: Sendable>(logger: Logger, _ body: (SQLContext) throws -> T) throws -> T {
         try withConnection(.read(async: false), job: nil, logger: logger) { context in try readTransaction(context, body) }
     }
 
-    /// ``write(_:)-(_)`` for async code, logging to `logger` while it runs (see
-    /// ``write(logger:_:)-(_,_)``).
+    /// `write(_:)` for async code, logging to `logger` while it runs (see
+    /// `write(logger:_:)`).
     public func write<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
         try await runAsync(.write(async: true), logger: logger) { context, job in
             try context.transaction(.immediate) {
@@ -124,22 +124,22 @@ extension SQLPool {
         }
     }
 
-    /// ``read(_:)-(_)`` for async code, logging to `logger` while it runs (see
-    /// ``write(logger:_:)-(_,_)``).
+    /// `read(_:)` for async code, logging to `logger` while it runs (see
+    /// `write(logger:_:)`).
     public func read<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
         try await runAsync(.read(async: true), logger: logger) { context, _ in try self.readTransaction(context, body) }
     }
 
-    /// ``writeWithoutTransaction(_:)-(_)`` for async code, logging to `logger` while it runs
-    /// (see ``write(logger:_:)-(_,_)``).
+    /// `writeWithoutTransaction(_:)` for async code, logging to `logger` while it runs
+    /// (see `write(logger:_:)`).
     public func writeWithoutTransaction<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
         try await runAsync(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: true), logger: logger) { context, _ in
             try body(context)
         }
     }
 
-    /// ``readWithoutTransaction(_:)-(_)`` for async code, logging to `logger` while it runs
-    /// (see ``write(logger:_:)-(_,_)``).
+    /// `readWithoutTransaction(_:)` for async code, logging to `logger` while it runs
+    /// (see `write(logger:_:)`).
     public func readWithoutTransaction<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
         try await runAsync(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: true), logger: logger) { context, _ in
             try self.readAlone(context, body)

@@ -68,7 +68,7 @@ extension SQLPool {
     }
 
     /// ``observe(_:)``, each run of `fetch` logging to `logger` (see
-    /// ``write(logger:_:)-(_,_)``): a request's metadata is on the lines of the queries run
+    /// `write(logger:_:)`): a request's metadata is on the lines of the queries run
     /// for its observation.
     public func observe<Value: Sendable & Equatable>(
         logger: Logger, _ fetch: @escaping @Sendable (SQLContext) throws -> Value
