@@ -290,3 +290,51 @@ import Testing
         #expect(last.metadata["slate.schema.from"] == "2" && last.metadata["slate.schema.to"] == "3")
     }
 }
+
+/// Issue 31 §2, in one process: a read-only pool sees another pool's commits, and a change
+/// set merged past the buffer keeps the mark of commits made elsewhere.
+@Suite struct Review31ExternalChangeSetTests {
+    @Test func anExternalChangeMergesIntoOwnChanges() {
+        var own = SQLChanges(tables: ["t"], rowIDs: ["t": [1]])
+        own.merge(.external)
+        #expect(own == SQLChanges(tables: ["t"], rowIDs: ["t": [1]], transactionCount: 1, isExternal: true))
+        #expect(own.mayHaveChanged("other"))
+        var external = SQLChanges.external
+        external.merge(SQLChanges(tables: ["u"]))
+        #expect(external == SQLChanges(tables: ["u"], transactionCount: 1, isExternal: true))
+        #expect(!SQLChanges(tables: ["t"]).mayHaveChanged("u"))
+        #expect(SQLChanges(tables: ["t"]).mayHaveChanged("t"))
+    }
+
+    @Test func aSlowConsumerGetsOwnAndExternalChangesMerged() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("merged.sqlite")
+        let pool = try SQLPool(path: path, configuration: .init(externalChangePolling: .milliseconds(5)))
+        defer { pool.close() }
+        let other = try SQLPool(path: path)
+        defer { other.close() }
+        try await pool.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        let changes = pool.changes(bufferLimit: 1)
+        var iterator = changes.makeAsyncIterator()
+        try await pool.write { try $0.exec(sql: "INSERT INTO t VALUES (1)") }
+        try await other.write { try $0.exec(sql: "INSERT INTO t VALUES (2)") }
+        // The pool's next write notices the other pool's commit as it starts, at the latest.
+        try await pool.write { try $0.exec(sql: "INSERT INTO t VALUES (3)") }
+        let merged = await iterator.next()
+        #expect(merged == SQLChanges(tables: ["t"], rowIDs: ["t": [1, 3]], transactionCount: 2, isExternal: true))
+    }
+
+    @Test func aReadOnlyPoolSeesAnotherPoolsCommits() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("readonly.sqlite")
+        let writer = try SQLPool(path: path)
+        defer { writer.close() }
+        try await writer.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        let reader = try SQLPool(path: path, configuration: .init(isReadOnly: true, externalChangePolling: .milliseconds(10)))
+        defer { reader.close() }
+        let observed = reader.observe { try $0.query(sql: "SELECT count(*) FROM t")[0][0] }
+        #expect(try await first(of: observed) { _ in true } == 0)
+        for id in 1...7 { try await writer.write { try $0.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.integer(Int64(id))]) } }
+        #expect(try await first(of: observed) { $0 == 7 } == 7)
+    }
+}

@@ -137,15 +137,23 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     /// committed during the lease. A lease that began before polling did cannot tell the two
     /// apart, and tells a change it may have made itself (once, as polling starts).
     func writeDidEnd(_ writer: SQLContext, _ lease: WriteLease) {
+        if lease.writerVersion == nil {
+            // Not polling as the lease began (the common case: nobody observes): one lock.
+            let changed: Bool = lock.withLock {
+                writesInProgress -= 1
+                guard let probe else { return false }
+                return takeProbeVersion(probe)
+            }
+            if changed { onExternalCommit() }
+            return
+        }
         var probeChanged = false
         lock.withLock {
             if let probe { probeChanged = takeProbeVersion(probe) }
         }
         var external = false
         if let before = lease.writerVersion, let db = writer.connection.db {
-            external = Self.quietDataVersion(db, writer).map { $0 != before } ?? false
-        } else if lease.writerVersion == nil {
-            external = probeChanged
+            external = Self.quietDataVersion(db, writer).map { $0 != before } ?? probeChanged
         }
         lock.withLock { writesInProgress -= 1 }
         if external { onExternalCommit() }
