@@ -151,7 +151,8 @@ public final class SQLPool: @unchecked Sendable {
         let readers = idleReaders
         idleReaders.removeAll()
         state.unlock()
-        // Readers first, so that the writer, last to close, checkpoints the WAL.
+        // Polling first, then readers, so that the writer, last to close, checkpoints the WAL.
+        observers.watcher?.close()
         for reader in readers { reader.close() }
         writer?.close()
         observers.finishAll()

@@ -187,3 +187,20 @@ import Testing
         }
     }
 }
+
+/// Closing a pool that was polling leaves no WAL behind: the probe connection closes
+/// before the writer, which, last, checkpoints and removes the WAL.
+@Suite struct Review31PollingCloseTests {
+    @Test func closingAPollingPoolRemovesTheWAL() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("closed.sqlite")
+        let pool = try SQLPool(path: path)
+        try pool.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)") }
+        let stream = pool.changes()
+        #expect(pool.observers.isPollingExternalChanges)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        pool.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        _ = stream
+    }
+}
