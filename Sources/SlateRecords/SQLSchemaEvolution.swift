@@ -79,7 +79,9 @@ final class SQLSchemaEvolution {
     /// (``SQLContext/migrate(migrations:)``), which reads the version again.
     func evolve(_ context: SQLContext, allowingDestructiveChanges: Bool) throws {
         let latest = Int64(scripts.count)
-        let version: Int64 = try context.withForeignKeysOff {
+        // Reading the file's state is set-up, never a slow statement; an upgrade is logged
+        // with its time instead (`loggingUpgrade`).
+        let version: Int64 = try context.settingUp { try context.withForeignKeysOff {
             try context.transaction(.immediate) { () -> Int64 in
                 let state = try check(context)
                 if state.followsEditedScript {
@@ -103,7 +105,7 @@ final class SQLSchemaEvolution {
                 }
                 return state.version
             }
-        }
+        } }
         guard version < latest else { return }
         _ = try context.migrate(migrations: scripts.map { script in { try self.run(script, in: $0) } }, names: scripts.map(\.file))
     }

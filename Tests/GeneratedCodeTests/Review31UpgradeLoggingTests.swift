@@ -143,3 +143,27 @@ import Testing
         #expect(store.entries.contains { $0.level == .warning && $0.message.hasPrefix("slow statement (") })
     }
 }
+
+/// Opening a generated database reads its file's state (version, schema) as set-up: never
+/// a slow statement, even with a threshold of zero; the caller's own statements are.
+@Suite struct Review31BootstrapNoiseTests {
+    @Test func bootstrapAndOpeningAnUpToDateFileLogNoSlowStatement() throws {
+        let (logger, store) = RecordingLogHandler.logger(level: .debug)
+        var configuration = SQLPool.Configuration()
+        configuration.connection.logger = logger
+        configuration.connection.slowStatementThreshold = .zero
+        let directory = TemporaryDirectory()
+        let path = directory.path("quiet.sqlite")
+        let created = try Review31UpgradeLoggingTests.Scripts.bootstrap(at: path, configuration: configuration)
+        created.close()
+        let before = store.entries.count
+        let reopened = try Review31UpgradeLoggingTests.Scripts.bootstrap(at: path, configuration: configuration)
+        reopened.close()
+        let opened = try Review31UpgradeLoggingTests.Scripts(path: path, configuration: configuration)
+        #expect(store.entries.dropFirst(before).isEmpty, "\(store.entries.dropFirst(before).map(\.message))")
+        _ = try opened.pool.read { try $0.query(sql: "SELECT count(*) FROM a") }
+        #expect(store.entries.dropFirst(before).map(\.level) == [.warning, .warning, .warning, .warning])
+        #expect(store.entries.last.map { $0.message.hasPrefix("slow statement (") && $0.message.hasSuffix("COMMIT TRANSACTION") } == true)
+        opened.close()
+    }
+}
