@@ -337,4 +337,33 @@ import Testing
         for id in 1...7 { try await writer.write { try $0.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.integer(Int64(id))]) } }
         #expect(try await first(of: observed) { $0 == 7 } == 7)
     }
+
+    @Test func manyObservationsStartingAndEndingAtOnceLeaveNoPolling() async throws {
+        let directory = TemporaryDirectory()
+        let pool = try SQLPool(path: directory.path("churn.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
+        defer { pool.close() }
+        try await pool.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        let seen = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        let stream = pool.observe { try $0.query(sql: "SELECT count(*) FROM t")[0][0] }
+                        var iterator = stream.makeAsyncIterator()
+                        if (try? await iterator.next()) != nil { seen.withValue { $0 += 1 } }
+                    } else {
+                        var iterator = pool.changes().makeAsyncIterator()
+                        try? await pool.write { try $0.exec(sql: "INSERT INTO t DEFAULT VALUES") }
+                        if await iterator.next() != nil { seen.withValue { $0 += 1 } }
+                    }
+                }
+            }
+        }
+        #expect(seen.current == 40)
+        // Each observation ended as its loop broke; each stream as its iterator went.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while pool.observers.isPollingExternalChanges, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(!pool.observers.isPollingExternalChanges)
+        #expect(try await pool.read { try $0.query(sql: "SELECT count(*) FROM t") } == [[20]])
+    }
 }
