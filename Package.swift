@@ -44,14 +44,14 @@ let package = Package(
         // The schema model and its reflection from a live connection, scripts, the SQL tokenizer.
         .target(name: "SlateSchema", dependencies: ["Slate"]),
         // Schema evolution: the migrator, the declarative schema (SQL or XML), its planner.
-        .target(name: "SlateMigration", dependencies: ["Slate", "SlateSchema"]),
+        .target(name: "SlateMigration", dependencies: ["Slate", "SlateSchema", .product(name: "Logging", package: "swift-log")]),
         // The SQL analysis only the generator needs: expressions, result-column and
         // parameter typing, query files. Not a product: its API is `package`.
         .target(name: "SlateAnalysis", dependencies: ["Slate", "SlateSchema"]),
         // What generated code stands on: record protocols, tables, the database type and
         // its schema evolution (which replays scripts as SlateSchema says, and plans with
         // SlateMigration).
-        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateSchema", "SlateMigration"]),
+        .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateSchema", "SlateMigration", .product(name: "Logging", package: "swift-log")]),
         // Code generation: schema → record model → Swift description → text.
         .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis"]),
         // The pool as a swift-service-lifecycle `Service`: only with the ServiceLifecycle trait.
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "SlateAnalysis", "slate", "SlateTestSupport"]),
         // The golden files, compiled and run: the API over SlateRecords...
         .testTarget(
-            name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
+            name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateMigration", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
         // ...in a module that also imports types named like SwiftUI's and SwiftData's, which
         // must keep meaning those types there...
         .target(name: "FakeSDK", path: "Tests/FakeSDK"),

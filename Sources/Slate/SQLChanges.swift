@@ -1,4 +1,11 @@
+import Dispatch
+
 /// What one committed transaction changed, as ``SQLPool/changes(bufferLimit:)`` reports it.
+///
+/// A commit made by another connection to the file (another process, another pool) is
+/// reported without its tables, which SQLite does not tell: ``isExternal`` is set, and
+/// ``tables`` and ``rowIDs`` hold only what the pool's own transactions merged into the same
+/// change set changed.
 public struct SQLChanges: Hashable, Sendable {
     /// The tables the transaction inserted into, updated or deleted from (or dropped).
     public var tables: Set<String>
@@ -6,15 +13,32 @@ public struct SQLChanges: Hashable, Sendable {
     /// `WITHOUT ROWID` tables have no entry; rows deleted by a `REPLACE` conflict are not
     /// among them.
     public var rowIDs: [String: Set<Int64>]
-    /// How many committed transactions this change set stands for: 1, unless the
-    /// consumer fell behind and later transactions were merged into it.
+    /// How many of the pool's own committed transactions this change set stands for: 1,
+    /// unless the consumer fell behind and later transactions were merged into it; 0 for a
+    /// change set that only tells of commits made elsewhere (``isExternal``).
     public var transactionCount: Int
+    /// Whether another connection to the file committed — another process, another pool,
+    /// a plain ``SQLContext`` — changing tables SQLite does not name: any table may have
+    /// changed. Noticed with `PRAGMA data_version` every
+    /// ``SQLPool/Configuration-swift.struct/externalChangePolling``; one such change set
+    /// may stand for several commits.
+    public var isExternal: Bool
 
     /// Creates a change set.
-    public init(tables: Set<String> = [], rowIDs: [String: Set<Int64>] = [:], transactionCount: Int = 1) {
+    public init(tables: Set<String> = [], rowIDs: [String: Set<Int64>] = [:], transactionCount: Int = 1, isExternal: Bool = false) {
         self.tables = tables
         self.rowIDs = rowIDs
         self.transactionCount = transactionCount
+        self.isExternal = isExternal
+    }
+
+    /// A change set that tells only of commits made elsewhere.
+    public static var external: SQLChanges { SQLChanges(transactionCount: 0, isExternal: true) }
+
+    /// Whether `table` may have changed: it is among ``tables``, or another connection
+    /// committed (``isExternal``), which could have changed any table.
+    public func mayHaveChanged(_ table: String) -> Bool {
+        isExternal || tables.contains(table)
     }
 
     /// Adds what `other` changed to this change set.
@@ -22,6 +46,7 @@ public struct SQLChanges: Hashable, Sendable {
         tables.formUnion(other.tables)
         for (table, ids) in other.rowIDs { rowIDs[table, default: []].formUnion(ids) }
         transactionCount += other.transactionCount
+        isExternal = isExternal || other.isExternal
     }
 }
 
@@ -100,6 +125,14 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
         private var pending = FIFO<SQLChanges>()
         private var waiting: CheckedContinuation<SQLChanges?, Never>?
         private var finished = false
+        /// Tells the registry the buffer ended (finished or released), so that polling
+        /// for other connections' commits stops with the last subscriber. Set once, as
+        /// the buffer subscribes.
+        var onEnd: (@Sendable () -> Void)? {
+            get { lock.withLock { storedOnEnd } }
+            set { lock.withLock { storedOnEnd = newValue } }
+        }
+        private var storedOnEnd: (@Sendable () -> Void)?
 
         init(limit: Int) {
             self.limit = Swift.max(1, limit)
@@ -127,13 +160,20 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
             continuation?.resume(returning: changes)
         }
 
+        deinit {
+            // Later, not here: the last reference may go while the registry's lock is held.
+            if let onEnd = storedOnEnd { DispatchQueue.global().async { onEnd() } }
+        }
+
         func finish() {
-            let continuation = lock.withLock {
+            let (continuation, onEnd) = lock.withLock {
+                let wasFinished = finished
                 finished = true
                 defer { waiting = nil }
-                return waiting
+                return (waiting, wasFinished ? nil : storedOnEnd)
             }
             continuation?.resume(returning: nil)
+            onEnd?()
         }
 
         func next() async -> SQLChanges? {

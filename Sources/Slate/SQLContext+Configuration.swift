@@ -90,13 +90,20 @@ extension SQLContext {
         /// inside the next prepare, within the bound. ``untrusted`` sets 64 MB.
         public var maximumPreparationMemory: Int?
         /// Where the connection logs (swift-log), or nil for no logging (the default, which
-        /// costs nothing): each statement with its duration at `trace` level, statements
-        /// slower than ``slowStatementThreshold`` at `warning`, and errors at `error`. The
-        /// SQL is logged as written, bound values hidden unless ``showsBoundValues`` is set.
-        /// An ``SQLPool``'s connections take it from ``SQLPool/Configuration/connection``.
+        /// costs nothing): each statement with its duration, statements slower than
+        /// ``slowStatementThreshold``, and errors, each at the level ``logLevels`` gives
+        /// (by default `trace`, `warning`, and `error` — `debug` for constraint violations
+        /// and cancelled statements). The SQL is logged as written, bound values hidden
+        /// unless ``showsBoundValues`` is set. An ``SQLPool``'s connections take it from
+        /// ``SQLPool/Configuration/connection``; a pool call given a logger of its own
+        /// (`SQLPool.read(logger:_:)`) logs to that one while it runs.
         public var logger: Logger?
-        /// How long a statement may run before it is logged at `warning` level: 100 ms by
-        /// default. Only used with a ``logger``.
+        /// The level of each kind of line the ``logger`` gets: statements, slow
+        /// statements, constraint violations, cancelled statements, other errors.
+        public var logLevels: LogLevels
+        /// How long a statement may run before it is logged as slow (at
+        /// ``LogLevels/slowStatement`` level, `warning` by default): 100 ms by default. Only
+        /// used with a ``logger``.
         public var slowStatementThreshold: Duration
 
         /// Creates a configuration; every setting has its default.
@@ -114,7 +121,8 @@ extension SQLContext {
             maximumStatementDuration: Duration? = nil,
             maximumPreparationMemory: Int? = nil,
             logger: Logger? = nil,
-            slowStatementThreshold: Duration = .milliseconds(100)
+            slowStatementThreshold: Duration = .milliseconds(100),
+            logLevels: LogLevels = LogLevels()
         ) {
             self.busyTimeout = busyTimeout
             self.foreignKeys = foreignKeys
@@ -130,6 +138,7 @@ extension SQLContext {
             self.maximumPreparationMemory = maximumPreparationMemory
             self.logger = logger
             self.slowStatementThreshold = slowStatementThreshold
+            self.logLevels = logLevels
         }
 
         /// The defaults: 5 s busy timeout, foreign keys on, the file's journal mode, a

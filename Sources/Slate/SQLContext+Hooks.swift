@@ -54,12 +54,15 @@ final class Hooks {
         self.showsBoundValues = showsBoundValues
     }
 
-    /// Logs a statement that finished after `nanoseconds`: at warning level past the slow
-    /// threshold, else at trace level (not even formatted when the logger's level is above).
+    /// Logs a statement that finished after `nanoseconds`: at the slow-statement level past
+    /// the threshold (unless it is set-up), else at the statement level; not even formatted
+    /// when the logger's level is above.
     func logFinished(_ statement: OpaquePointer, nanoseconds: Int64) {
-        guard let logger = connection.logger else { return }
-        let slow = nanoseconds >= connection.slowStatementNanoseconds
-        guard slow || logger.logLevel <= .trace else { return }
+        guard let logger = connection.logger, !connection.isQuiet else { return }
+        let levels = connection.logLevels
+        let slow = nanoseconds >= connection.slowStatementNanoseconds && connection.setUpDepth == 0
+        let level = slow ? levels.slowStatement : levels.statement
+        guard logger.logLevel <= level else { return }
         var sql = ""
         if showsBoundValues, let expanded = sqlite3_expanded_sql(statement) {
             sql = String(cString: expanded)
@@ -71,9 +74,9 @@ final class Hooks {
             "sqlite.database": .string(connection.location), "sqlite.duration_ms": .stringConvertible(Double(nanoseconds) / 1_000_000),
         ]
         if slow {
-            logger.warning("slow statement (\(Double(nanoseconds) / 1_000_000) ms): \(sql)", metadata: metadata)
+            logger.log(level: level, "slow statement (\(Double(nanoseconds) / 1_000_000) ms): \(sql)", metadata: metadata)
         } else {
-            logger.trace("\(sql)", metadata: metadata)
+            logger.log(level: level, "\(sql)", metadata: metadata)
         }
     }
 

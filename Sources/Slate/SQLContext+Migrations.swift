@@ -46,7 +46,8 @@ extension SQLContext {
         guard version < known else { return version }
         // Foreign keys off around the migrations: a table rebuild's DROP TABLE must not
         // cascade into other tables. The check before each commit replaces the enforcement.
-        return try withForeignKeysOff { () -> Int64 in
+        let from = version
+        return try loggingUpgrade(from: "\(from)", to: "\(known)") { try withForeignKeysOff { () -> Int64 in
             while version < known {
                 // The migration expected next decides, before its transaction: SQLite cannot
                 // switch foreign keys inside one.
@@ -76,7 +77,7 @@ extension SQLContext {
                 }
             }
             return version
-        }
+        } }
     }
 
     /// `PRAGMA user_version`, or the error reading it (the ``userVersion`` property reads 0

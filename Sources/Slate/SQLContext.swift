@@ -81,13 +81,14 @@ public final class SQLContext {
 
         self.connection = SQLConnection(
             db: db, location: location, showsBoundValues: configuration.showsBoundValues,
-            logger: configuration.logger, slowStatementThreshold: configuration.slowStatementThreshold)
+            logger: configuration.logger, logLevels: configuration.logLevels,
+            slowStatementThreshold: configuration.slowStatementThreshold)
         self.configuration = configuration
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         self.hooks = Hooks(connection: connection, showsBoundValues: configuration.showsBoundValues)
         installHooks()
         do {
-            try applyConfiguration(configuration)
+            try settingUp { try applyConfiguration(configuration) }
         } catch var error as SQLError {
             connection.close()
             error.message = "cannot open database \(location): \(error.message)"

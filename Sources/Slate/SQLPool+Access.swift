@@ -1,4 +1,5 @@
 import Dispatch
+import Logging
 
 extension SQLPool {
     // MARK: Synchronous
@@ -93,17 +94,70 @@ extension SQLPool {
         }
     }
 
+    // MARK: With a logger of the call's own
+
+    /// `write(_:)`, logging to `logger` while it runs: every statement of `body`
+    /// (and the `BEGIN` and `COMMIT` around it) logs to `logger`, at the levels of
+    /// ``SQLContext/Configuration/logLevels``, instead of the connection's logger, so that
+    /// the metadata of `logger` (a request id) is on Slate's lines. The connection's own
+    /// logger is back when the call ends, whether `body` returns, throws or is cancelled.
+    public func write<T: Sendable>(logger: Logger, _ body: (SQLContext) throws -> T) throws -> T {
+        try withConnection(.write(async: false), job: nil, logger: logger) { context in
+            try context.transaction(.immediate) { try body(context) }
+        }
+    }
+
+    /// `read(_:)`, logging to `logger` while it runs (see `write(logger:_:)`).
+    public func read<T: Sendable>(logger: Logger, _ body: (SQLContext) throws -> T) throws -> T {
+        try withConnection(.read(async: false), job: nil, logger: logger) { context in try readTransaction(context, body) }
+    }
+
+    /// `write(_:)` for async code, logging to `logger` while it runs (see
+    /// `write(logger:_:)`).
+    public func write<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await runAsync(.write(async: true), logger: logger) { context, job in
+            try context.transaction(.immediate) {
+                let result = try body(context)
+                if job.isCancelled { throw CancellationError() }
+                return result
+            }
+        }
+    }
+
+    /// `read(_:)` for async code, logging to `logger` while it runs (see
+    /// `write(logger:_:)`).
+    public func read<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await runAsync(.read(async: true), logger: logger) { context, _ in try self.readTransaction(context, body) }
+    }
+
+    /// `writeWithoutTransaction(_:)` for async code, logging to `logger` while it runs
+    /// (see `write(logger:_:)`).
+    public func writeWithoutTransaction<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await runAsync(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: true), logger: logger) { context, _ in
+            try body(context)
+        }
+    }
+
+    /// `readWithoutTransaction(_:)` for async code, logging to `logger` while it runs
+    /// (see `write(logger:_:)`).
+    public func readWithoutTransaction<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try await runAsync(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: true), logger: logger) { context, _ in
+            try self.readAlone(context, body)
+        }
+    }
+
     // MARK: Internals
 
     /// Takes a connection for `call` on this thread, runs `body` with it, gives it back.
-    func withConnection<T>(_ call: PoolCall, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+    func withConnection<T>(_ call: PoolCall, job: PoolJob?, logger: Logger? = nil, _ body: (SQLContext) throws -> T) throws -> T {
         let lease = try acquire(call)
-        return try use(lease, for: call, job: job, body)
+        return try use(lease, for: call, job: job, logger: logger, body)
     }
 
     /// Runs `body` with the connection of `lease` on this thread (marked as holding it, and
-    /// the task too: see ``PoolTaskMark``), then gives it back.
-    func use<T>(_ lease: PoolLease, for call: PoolCall, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
+    /// the task too: see ``PoolTaskMark``), then gives it back. With a `logger`, the
+    /// connection logs to it until the lease ends, however it ends.
+    func use<T>(_ lease: PoolLease, for call: PoolCall, job: PoolJob?, logger: Logger? = nil, _ body: (SQLContext) throws -> T) throws -> T {
         let context: SQLContext
         do {
             context = try self.context(of: lease)
@@ -111,6 +165,9 @@ extension SQLPool {
             throw job?.translate(error) ?? error
         }
         defer { release(lease, context) }
+        // One swap per lease, none without a logger; given back before the connection is.
+        let ownLogger = logger == nil ? nil : context.swapLogger(logger)
+        defer { if logger != nil { _ = context.swapLogger(ownLogger) } }
         let holding = holding(for: call)
         defer { endHolding(holding) }
         return try PoolTaskMark.$holding.withValue(holding) {
@@ -120,16 +177,20 @@ extension SQLPool {
 
     private func useWriter<T>(_ context: SQLContext, job: PoolJob?, _ body: (SQLContext) throws -> T) throws -> T {
         let tracker = observers.prepareTracking(on: context)
+        let watcher = observers.watcher
+        let watch = watcher?.writeWillBegin(context)
         do {
             try job?.attach(context.connection)
             defer { job?.detach() }
             let result = try body(context)
             context.rollbackIfActive()
             observers.publish(from: tracker)
+            if let watch { watcher?.writeDidEnd(context, watch) }
             return result
         } catch {
             context.rollbackIfActive()
             observers.publish(from: tracker)
+            if let watch { watcher?.writeDidEnd(context, watch) }
             throw job?.translate(error) ?? error
         }
     }
@@ -236,7 +297,7 @@ extension SQLPool {
     /// worker thread. The task's cancellation takes it out of the queue or interrupts
     /// `work`.
     func runAsync<T: Sendable>(
-        _ call: PoolCall, _ work: @escaping @Sendable (SQLContext, PoolJob) throws -> T
+        _ call: PoolCall, logger: Logger? = nil, _ work: @escaping @Sendable (SQLContext, PoolJob) throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
         try state.withLock { try refuseNesting(call) }
@@ -261,7 +322,7 @@ extension SQLPool {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 SQLPool.workerQueue().async {
                     self.markHolder(call)
-                    continuation.resume(with: Result { try self.use(lease, for: call, job: job) { context in try work(context, job) } })
+                    continuation.resume(with: Result { try self.use(lease, for: call, job: job, logger: logger) { context in try work(context, job) } })
                 }
             }
         } onCancel: {

@@ -38,6 +38,21 @@ extension SQLPool {
         /// Runs on each connection as the pool opens it: register SQL functions and
         /// collations here, or set pragmas.
         public var prepareConnection: (@Sendable (SQLContext) throws -> Void)?
+        /// How often the pool looks for commits made by other connections to its file —
+        /// another process (an app and its widget, two servers), another pool, a plain
+        /// ``SQLContext`` — while someone observes (``SQLPool/observe(_:)``,
+        /// ``SQLPool/changes(bufferLimit:)``): 250 ms by default; nil looks only at the
+        /// pool's own commits.
+        ///
+        /// Such a commit is seen within about this interval (plus the time of the
+        /// observation's query), or at the start or end of the pool's next write, whichever
+        /// comes first. It re-runs every observation and gives change streams one
+        /// ``SQLChanges`` with ``SQLChanges/isExternal`` set, since SQLite does not say what
+        /// another connection changed. Polling reads `PRAGMA data_version` on a read-only
+        /// connection of its own; it holds neither the writer nor a reader, and it runs only
+        /// while at least one observation or change stream is live. In-memory pools have
+        /// no other connections, and never poll.
+        public var externalChangePolling: Duration?
 
         /// Creates a configuration; every setting has its default.
         public init(
@@ -46,7 +61,8 @@ extension SQLPool {
             synchronous: Synchronous = .normal,
             isReadOnly: Bool = false,
             maximumWait: Duration? = .seconds(10),
-            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil
+            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil,
+            externalChangePolling: Duration? = .milliseconds(250)
         ) {
             self.connection = connection
             self.maximumReaderCount = maximumReaderCount
@@ -54,6 +70,7 @@ extension SQLPool {
             self.isReadOnly = isReadOnly
             self.maximumWait = maximumWait
             self.prepareConnection = prepareConnection
+            self.externalChangePolling = externalChangePolling
         }
 
         /// The defaults.

@@ -1,3 +1,4 @@
+import Logging
 
 extension SQLPool {
     /// What each committed write transaction changed, in commit order, from now until the
@@ -26,6 +27,12 @@ extension SQLPool {
     /// reported).
     ///
     /// Each iterator of the stream gets every change (see ``SQLChangeStream``).
+    ///
+    /// Commits made by other connections to the file (another process, another pool) are
+    /// noticed too, within ``Configuration-swift.struct/externalChangePolling`` (250 ms by
+    /// default): SQLite does not say what they changed, so each is one ``SQLChanges`` with
+    /// ``SQLChanges/isExternal`` set and no tables; take it as "anything may have changed".
+    /// The pool's own commits are never reported that way.
     public func changes(bufferLimit: Int = 1024) -> SQLChangeStream {
         let buffer = SQLChangeStream.Buffer(limit: bufferLimit)
         observers.addChangeSubscriber(buffer)
@@ -46,11 +53,34 @@ extension SQLPool {
     /// a reader, off the caller's task. After the last commit, the final state is always
     /// delivered; in between, quick successive commits may be coalesced. The stream ends
     /// when the pool closes, and fails with the error `fetch` throws.
+    ///
+    /// Commits made by other connections to the file (another process, another pool) re-run
+    /// it too, within ``Configuration-swift.struct/externalChangePolling`` (250 ms by
+    /// default): SQLite does not say which tables they changed, so every observation runs
+    /// again, and yields only if its result differs.
+    ///
+    /// With a generated database, `db.observe { tx in … }` offers the typed API in the
+    /// closure, as a transaction does.
     public func observe<Value: Sendable & Equatable>(
         _ fetch: @escaping @Sendable (SQLContext) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
+        observe(logging: nil, fetch)
+    }
+
+    /// ``observe(_:)``, each run of `fetch` logging to `logger` (see
+    /// `write(logger:_:)`): a request's metadata is on the lines of the queries run
+    /// for its observation.
+    public func observe<Value: Sendable & Equatable>(
+        logger: Logger, _ fetch: @escaping @Sendable (SQLContext) throws -> Value
+    ) -> AsyncThrowingStream<Value, any Error> {
+        observe(logging: logger, fetch)
+    }
+
+    private func observe<Value: Sendable & Equatable>(
+        logging logger: Logger?, _ fetch: @escaping @Sendable (SQLContext) throws -> Value
+    ) -> AsyncThrowingStream<Value, any Error> {
         AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let observer = QueryObserver(pool: self, fetch: fetch, continuation: continuation)
+            let observer = QueryObserver(pool: self, fetch: fetch, logger: logger, continuation: continuation)
             if observers.addQueryObserver(observer) {
                 continuation.onTermination = { [weak observer] _ in observer?.stop() }
                 observer.refresh()
@@ -64,8 +94,10 @@ extension SQLPool {
 
     /// Runs `fetch` in a read transaction on a reader, waiting for it as a suspended
     /// task, and returns the tables it read with its result.
-    func readRecordingRegion<T: Sendable>(_ fetch: @escaping @Sendable (SQLContext) throws -> T) async throws -> (T, Set<String>) {
-        try await runAsync(PoolCall(requested: .reader, name: "read (for observe)", isAsync: true, waitIsBounded: false)) { context, _ in
+    func readRecordingRegion<T: Sendable>(
+        _ fetch: @escaping @Sendable (SQLContext) throws -> T, logger: Logger?
+    ) async throws -> (T, Set<String>) {
+        try await runAsync(PoolCall(requested: .reader, name: "read (for observe)", isAsync: true, waitIsBounded: false), logger: logger) { context, _ in
             let recorder = ReadRecorder(forwardingTo: context.connection.observer)
             context.connection.observer = recorder
             defer { context.connection.observer = recorder.previous }
@@ -93,6 +125,9 @@ final class ObserverRegistry: @unchecked Sendable {
     private var isFinished = false
     /// The tracker installed on the writer, touched only by the writer's holder.
     private var tracker: ChangeTracker?
+    /// Notices other connections' commits while someone observes; nil for an in-memory
+    /// pool or with `externalChangePolling` nil. Set once, as the pool opens.
+    var watcher: ExternalCommitWatcher?
 
     private var isActive: Bool {
         lock.withLock { !liveChangeSubscribers().isEmpty || !queryObservers.isEmpty }
@@ -100,10 +135,37 @@ final class ObserverRegistry: @unchecked Sendable {
 
     func addChangeSubscriber(_ buffer: SQLChangeStream.Buffer) {
         let finished = lock.withLock {
-            if !isFinished { changeSubscribers[ObjectIdentifier(buffer)] = WeakChangeBuffer(buffer: buffer) }
+            if !isFinished {
+                changeSubscribers[ObjectIdentifier(buffer)] = WeakChangeBuffer(buffer: buffer)
+                buffer.onEnd = { [weak self] in self?.subscribersChanged() }
+                updatePolling()
+            }
             return isFinished
         }
         if finished { buffer.finish() }
+    }
+
+    /// Polls for other connections' commits while someone observes, and only then. With
+    /// the lock held, so that the last change of who observes decides.
+    private func updatePolling() {
+        guard let watcher, !isFinished else { return }
+        watcher.setActive(!liveChangeSubscribers().isEmpty || !queryObservers.isEmpty)
+    }
+
+    /// A change stream ended, or an observation: polling may stop.
+    func subscribersChanged() {
+        lock.withLock { updatePolling() }
+    }
+
+    /// Whether the pool polls for other connections' commits now (for tests).
+    var isPollingExternalChanges: Bool { watcher?.isPolling ?? false }
+
+    /// Another connection committed: every change stream gets a change set that says so,
+    /// every observation runs again.
+    func externalCommit() {
+        let (subscribers, observers) = lock.withLock { (liveChangeSubscribers(), Array(queryObservers.values)) }
+        for subscriber in subscribers { subscriber.yield(.external) }
+        for observer in observers { observer.tablesChanged(nil) }
     }
 
     /// The change subscribers still iterating; forgets those that went away.
@@ -126,12 +188,16 @@ final class ObserverRegistry: @unchecked Sendable {
             nextID += 1
             observer.id = nextID
             queryObservers[nextID] = observer
+            updatePolling()
             return true
         }
     }
 
     func removeQueryObserver(_ id: UInt64) {
-        _ = lock.withLock { queryObservers.removeValue(forKey: id) }
+        lock.withLock {
+            queryObservers.removeValue(forKey: id)
+            updatePolling()
+        }
     }
 
     /// Called with the writer held, before the write: installs the change tracker when
@@ -176,6 +242,7 @@ final class ObserverRegistry: @unchecked Sendable {
     /// The pool closed, or observation ended (``SQLPool/endObservations()``): every stream
     /// ends, and streams made later end at once.
     func finishAll() {
+        watcher?.close()
         let (subscribers, observers) = lock.withLock {
             isFinished = true
             defer {
@@ -196,6 +263,7 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
     private let lock = ConditionLock()
     private weak var pool: SQLPool?
     private let fetch: @Sendable (SQLContext) throws -> Value
+    private let logger: Logger?
     private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
     /// The tables the last finished run read; nil before the first run ends (matches
     /// everything).
@@ -209,10 +277,11 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
     private var isStopped = false
     private var last: Value?
 
-    init(pool: SQLPool, fetch: @escaping @Sendable (SQLContext) throws -> Value,
+    init(pool: SQLPool, fetch: @escaping @Sendable (SQLContext) throws -> Value, logger: Logger?,
          continuation: AsyncThrowingStream<Value, any Error>.Continuation) {
         self.pool = pool
         self.fetch = fetch
+        self.logger = logger
         self.continuation = continuation
     }
 
@@ -268,7 +337,7 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
             }
             guard proceed, let pool else { return }
             do {
-                let (value, tables) = try await pool.readRecordingRegion(fetch)
+                let (value, tables) = try await pool.readRecordingRegion(fetch, logger: logger)
                 let changed = lock.withLock {
                     region = tables
                     if last == value { return false }

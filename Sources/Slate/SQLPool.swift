@@ -82,6 +82,9 @@ public final class SQLPool: @unchecked Sendable {
         if let limit = configuration.maximumWait, limit <= .zero {
             throw SQLError(code: .misuse, message: "SQLPool.Configuration.maximumWait must be positive or nil, not \(limit)")
         }
+        if let interval = configuration.externalChangePolling, interval <= .zero {
+            throw SQLError(code: .misuse, message: "SQLPool.Configuration.externalChangePolling must be positive or nil, not \(interval)")
+        }
         self.path = path
         self.configuration = configuration
         if path == nil {
@@ -102,13 +105,19 @@ public final class SQLPool: @unchecked Sendable {
             connection.journalMode = .wal
             let context = try SQLContext(path: path, flags: [.create, .readWrite], configuration: connection)
             do {
-                try context.exec(sql: "PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+                try context.settingUp { try context.exec(sql: "PRAGMA synchronous = \(configuration.synchronous.rawValue)") }
                 try Self.prepare(context, configuration)
             } catch {
                 context.close()
                 throw error
             }
             writer = context
+        }
+        if let path, let interval = configuration.externalChangePolling {
+            let observers = self.observers
+            observers.watcher = ExternalCommitWatcher(
+                path: path, vfs: configuration.connection.vfs, interval: interval,
+                onExternalCommit: { [weak observers] in observers?.externalCommit() })
         }
     }
 
@@ -142,7 +151,8 @@ public final class SQLPool: @unchecked Sendable {
         let readers = idleReaders
         idleReaders.removeAll()
         state.unlock()
-        // Readers first, so that the writer, last to close, checkpoints the WAL.
+        // Polling first, then readers, so that the writer, last to close, checkpoints the WAL.
+        observers.watcher?.close()
         for reader in readers { reader.close() }
         writer?.close()
         observers.finishAll()
@@ -156,7 +166,7 @@ public final class SQLPool: @unchecked Sendable {
     static func prepare(_ context: SQLContext, _ configuration: Configuration) throws {
         context.connection.deletesRowByRow = true
         context.connection.enableAccessTracking()
-        try configuration.prepareConnection?(context)
+        try context.settingUp { try configuration.prepareConnection?(context) }
     }
 
     /// Opens a reader connection (read-only, the file's journal mode).

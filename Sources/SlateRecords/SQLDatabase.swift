@@ -242,7 +242,7 @@ extension SQLDatabase {
             return
         }
         try pool.write { context in
-            let objects = try context.query(sql: "SELECT count(*) FROM sqlite_schema")
+            let objects = try context.settingUp { try context.query(sql: "SELECT count(*) FROM sqlite_schema") }
             if objects.first?.first?.integerValue == 0 {
                 try context.exec(sql: Self.creationSQL)
             }
@@ -252,7 +252,9 @@ extension SQLDatabase {
     /// Throws unless the read-write file on `pool` is at ``schemaVersion``.
     private static func requireCurrentVersion(_ pool: SQLPool, path: String) throws {
         guard !schemaScripts.isEmpty else { return }
-        let version = try pool.readWithoutTransaction { try $0.query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0 }
+        let version = try pool.readWithoutTransaction { context in
+            try context.settingUp { try context.query(sql: "PRAGMA user_version").first?.first?.integerValue ?? 0 }
+        }
         guard version != schemaVersion else { return }
         throw SQLError(
             code: .misuse,

@@ -79,16 +79,20 @@ final class SQLSchemaEvolution {
     /// (``SQLContext/migrate(migrations:)``), which reads the version again.
     func evolve(_ context: SQLContext, allowingDestructiveChanges: Bool) throws {
         let latest = Int64(scripts.count)
-        let version: Int64 = try context.withForeignKeysOff {
+        // Reading the file's state is set-up, never a slow statement; an upgrade is logged
+        // with its time instead (`loggingUpgrade`).
+        let version: Int64 = try context.settingUp { try context.withForeignKeysOff {
             try context.transaction(.immediate) { () -> Int64 in
                 let state = try check(context)
                 if state.followsEditedScript {
                     let before = try objects(of: context)
                     let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
-                    do {
-                        try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
-                    } catch let error as MigrationError {
-                        throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+                    try context.loggingUpgrade(from: "1 (an earlier \(scripts[0].file))", to: "1 (\(scripts[0].file) as it is now)") {
+                        do {
+                            try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
+                        } catch let error as MigrationError {
+                            throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+                        }
                     }
                     try recordFollowedEdit(from: before, to: versionObjects()[0], in: context)
                     try context.exec(sql: "PRAGMA user_version = 1")
@@ -101,7 +105,7 @@ final class SQLSchemaEvolution {
                 }
                 return state.version
             }
-        }
+        } }
         guard version < latest else { return }
         _ = try context.migrate(migrations: scripts.map { script in { try self.run(script, in: $0) } }, names: scripts.map(\.file))
     }

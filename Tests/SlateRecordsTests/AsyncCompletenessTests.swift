@@ -13,6 +13,9 @@ import Testing
     /// Calls that are sync by nature, with the reason.
     static let syncByNature: [String: String] = [
         "close()": "closing waits for work in flight and is called from deinitializers and shutdown hooks",
+        "observe(_:)": "returns its stream at once, without touching the database; iterating it is async",
+        "observe(logger:_:)": "returns its stream at once, without touching the database; iterating it is async",
+        "changes(bufferLimit:)": "returns its stream at once, without touching the database; iterating it is async",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -29,7 +29,9 @@ import Testing
         try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text("hunter2")])
         #expect(store.entries.map(\.message).contains("INSERT INTO t VALUES ('hunter2')"))
         #expect(throws: SQLError.self) { try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text("hunter2")]) }
-        let error = try #require(store.entries.last { $0.level == .error })
+        // A constraint violation, which the caller is expected to handle: debug level.
+        let error = try #require(store.entries.last { $0.level == .debug })
+        #expect(error.message == "UNIQUE constraint failed: t.secret")
         #expect(error.metadata["sqlite.arguments"] == "'hunter2'")
     }
 

@@ -4,6 +4,12 @@
 //       Commits transactions FIRST, FIRST+1, … forever. Each inserts three rows (part 0, 1,
 //       2) of one number into `ledger`, with text of varying size so that pages split and
 //       the journal works. After each COMMIT returns, prints the number on its own line.
+//   slate-test-child insert PATH N VALUE
+//       Opens a plain context on PATH (another process than the pool observing it) and
+//       commits N transactions, each inserting one row (v = VALUE) into `items`. Prints "ok".
+//   slate-test-child maintain PATH N VALUE
+//       Checkpoints the WAL (TRUNCATE), runs VACUUM, then inserts N rows as `insert` does.
+//       Prints "ok".
 //   slate-test-child lock PATH
 //       Takes an exclusive lock on the database, prints "locked", and waits to be killed.
 //   slate-test-child migrate PATH
@@ -168,6 +174,27 @@ do {
         let version = try pool.read { try $0.query(sql: "PRAGMA user_version") }
         pool.close()
         say(version.first?.first?.integerValue.map(String.init) ?? "?")
+    case "insert", "maintain":
+        guard arguments.count == 5, let count = Int(arguments[3]), let value = Int64(arguments[4]) else {
+            say("usage: slate-test-child insert|maintain PATH N VALUE")
+            exit(64)
+        }
+        let context = try SQLContext(path: arguments[2])
+        if arguments[1] == "maintain" {
+            let checkpoint = try context.query(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            guard checkpoint.first?.first?.integerValue == 0 else {
+                say("checkpoint was blocked: \(checkpoint)")
+                exit(1)
+            }
+            try context.exec(sql: "VACUUM")
+        }
+        for _ in 0..<count {
+            try context.transaction(.immediate) {
+                try context.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(value)])
+            }
+        }
+        context.close()
+        say("ok")
     case "lock":
         let context = try SQLContext(path: arguments[2])
         try context.exec(sql: "BEGIN EXCLUSIVE")

@@ -71,18 +71,32 @@ final class SQLConnection {
     }
     /// The bounds on each statement's work, and the budget being spent.
     var statementLimits: StatementLimits?
-    /// Where statements, slow statements and errors are logged, if anywhere.
-    let logger: Logger?
+    /// Where statements, slow statements and errors are logged, if anywhere: the
+    /// configuration's logger, or, while a pool call that brought one holds the connection,
+    /// that call's (see `SQLContext.swapLogger(_:)`).
+    var logger: Logger?
+    /// The level of each kind of line (``SQLContext/Configuration/logLevels``).
+    let logLevels: SQLContext.LogLevels
+    /// Above zero while Slate runs the statements that open and configure the connection
+    /// (and schema reads): those are never logged as slow statements.
+    var setUpDepth = 0
+    /// While Slate runs a statement of its own that is never logged (the pool's
+    /// `PRAGMA data_version` between write leases).
+    var isQuiet = false
     /// The duration, in nanoseconds, past which a statement is logged at warning level.
     let slowStatementNanoseconds: Int64
     /// Statements prepared on this connection and not finalized yet.
     private var liveStatements: [ObjectIdentifier: Unmanaged<SQLStatement>] = [:]
 
-    init(db: OpaquePointer, location: String, showsBoundValues: Bool, logger: Logger? = nil, slowStatementThreshold: Duration = .milliseconds(100)) {
+    init(
+        db: OpaquePointer, location: String, showsBoundValues: Bool, logger: Logger? = nil,
+        logLevels: SQLContext.LogLevels = .init(), slowStatementThreshold: Duration = .milliseconds(100)
+    ) {
         self.db = db
         self.location = location
         self.showsBoundValues = showsBoundValues
         self.logger = logger
+        self.logLevels = logLevels
         let (seconds, attoseconds) = slowStatementThreshold.components
         self.slowStatementNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         Self.register(self, for: db)
@@ -224,13 +238,16 @@ final class SQLConnection {
         return error
     }
 
-    /// Logs `error` at error level, with the database, the code and the SQL (its bound
-    /// values only when the configuration shows them, as the error does).
+    /// Logs `error` at the level ``SQLContext/LogLevels`` gives its kind, with the database,
+    /// the code and the SQL (its bound values only when the configuration shows them, as
+    /// the error does).
     private func logError(_ error: SQLError, to logger: Logger) {
+        let level = logLevels.level(for: error)
+        guard logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = ["sqlite.database": .string(location), "sqlite.code": .stringConvertible(error.code.rawValue)]
         if let sql = error.sql { metadata["sqlite.sql"] = .string(sql) }
         if let arguments = error.arguments { metadata["sqlite.arguments"] = .string(arguments.map(\.sqlLiteral).joined(separator: ", ")) }
-        logger.error("\(error.message)", metadata: metadata)
+        logger.log(level: level, "\(error.message)", metadata: metadata)
     }
 
     /// The error for a call on a closed connection.

@@ -29,6 +29,8 @@ struct ModelBuilder {
         "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "allowsDoubleQuotedStrings", "init", "self",
         "Type",
         "module", "select", "store",
+        // Observation on the database (`db.observe { tx in … }`, `db.changes()`).
+        "observe", "changes",
         // What a transaction has besides, which its `Tables` conformance would meet.
         "context",
     ]

@@ -184,8 +184,11 @@ public struct SQLMigrator: Sendable {
                 "the database has applied migrations this program does not know (\(unknown.joined(separator: ", "))); it was migrated by a newer version")
         }
         let done = Set(applied)
-        for migration in plan where !done.contains(migration.name) {
-            try run(migration, in: context)
+        let pending = plan.filter { !done.contains($0.name) }
+        guard let last = pending.last else { return }
+        // Versions are the migrations' names: the last applied, and the last to apply.
+        try context.loggingUpgrade(from: applied.last ?? "none (no migration applied)", to: last.name) {
+            for migration in pending { try run(migration, in: context) }
         }
     }
 

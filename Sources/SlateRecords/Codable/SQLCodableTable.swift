@@ -181,7 +181,8 @@ extension SQLContext {
         if let known = tables.tables[id] {
             table = known
         } else {
-            table = try SQLCodableTable<Record>.make(on: self)
+            // Reading the table's columns is Slate's own set-up, never a slow statement.
+            table = try settingUp { try SQLCodableTable<Record>.make(on: self) }
             tables.tables[id] = table
         }
         tables.lastType = id

@@ -1,0 +1,182 @@
+import Dispatch
+import SlateCSQLite
+
+/// Notices commits made by other connections to the pool's file — other processes, other
+/// pools, plain contexts — which the writer's hooks cannot see, with SQLite's
+/// `PRAGMA data_version`: on one connection, its value changes when another connection
+/// committed since it was last read.
+///
+/// Two connections are read:
+/// - a probe, a read-only handle of the watcher's own, every `interval` while someone
+///   observes (no lease: it holds neither the writer nor a reader, and in WAL mode reading
+///   the version takes no lock a writer or reader waits for). It sees every commit, the
+///   pool's own included;
+/// - the writer, at the start and end of each write lease while polling, whose version
+///   changes only for the commits of others.
+///
+/// So the pool's own commits are told once (by the writer's hooks): a write lease reads the
+/// probe as it starts (what changed since the last tick is someone else's) and again as it
+/// ends (taking in its own commits), ticks skip while a write lease runs, and what others
+/// committed during the lease shows in the writer's version. A commit of another process
+/// right after the lease's last probe read may be told twice (the writer and the next
+/// tick both see it); never missed.
+final class ExternalCommitWatcher: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private let path: String
+    private let vfs: String?
+    private let interval: Duration
+    private let onExternalCommit: @Sendable () -> Void
+    private let queue = DispatchQueue(label: "Slate.SQLPool.externalChanges")
+    /// The probe's handle while polling.
+    private var probe: OpaquePointer?
+    /// The probe's last `data_version`.
+    private var probeVersion: Int64?
+    private var timer: (any DispatchSourceTimer)?
+    /// Write leases under way (at most one: the pool has one writer).
+    private var writesInProgress = 0
+    private var isClosed = false
+    /// How many times the probe was read by a tick (for tests).
+    private(set) var tickCount = 0
+
+    init(path: String, vfs: String?, interval: Duration, onExternalCommit: @escaping @Sendable () -> Void) {
+        self.path = path
+        self.vfs = vfs
+        self.interval = interval
+        self.onExternalCommit = onExternalCommit
+    }
+
+    /// Whether the probe is polling now.
+    var isPolling: Bool { lock.withLock { timer != nil } }
+
+    var ticks: Int { lock.withLock { tickCount } }
+
+    /// Starts polling when `active` and not polling, stops when not `active`. Called with
+    /// the registry's lock held, so that the last word on activity wins. The first version
+    /// is read before this returns, so a commit made after an observation starts is never
+    /// taken for the state it started from.
+    func setActive(_ active: Bool) {
+        lock.withLock {
+            if active, timer == nil, !isClosed {
+                var handle: OpaquePointer?
+                let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+                guard sqlite3_open_v2(path, &handle, flags, vfs) == SQLITE_OK, let handle else {
+                    // No probe (the file went away): no polling; the writer's hooks still tell.
+                    if let handle { sqlite3_close_v2(handle) }
+                    return
+                }
+                probe = handle
+                probeVersion = Self.dataVersion(handle)
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                let nanoseconds = Self.nanoseconds(interval)
+                timer.schedule(
+                    deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
+                    leeway: .nanoseconds(max(1_000_000, nanoseconds / 10)))
+                timer.setEventHandler { [weak self] in self?.tick() }
+                timer.resume()
+                self.timer = timer
+            } else if !active, let timer {
+                stopPolling(timer)
+            }
+        }
+    }
+
+    /// The pool closed: polling ends for good.
+    func close() {
+        lock.withLock {
+            isClosed = true
+            if let timer { stopPolling(timer) }
+        }
+    }
+
+    /// With the lock held.
+    private func stopPolling(_ timer: any DispatchSourceTimer) {
+        timer.cancel()
+        self.timer = nil
+        if let probe { sqlite3_close_v2(probe) }
+        probe = nil
+        probeVersion = nil
+    }
+
+    private func tick() {
+        let changed: Bool = lock.withLock {
+            guard let probe, writesInProgress == 0 else { return false }
+            tickCount += 1
+            return takeProbeVersion(probe)
+        }
+        if changed { onExternalCommit() }
+    }
+
+    /// Reads the probe's version; whether it changed since the last read. With the lock held.
+    private func takeProbeVersion(_ probe: OpaquePointer) -> Bool {
+        guard let version = Self.dataVersion(probe) else { return false }
+        defer { probeVersion = version }
+        return probeVersion != nil && probeVersion != version
+    }
+
+    /// What a write lease keeps between its start and end: the writer's version at its start,
+    /// nil when the pool was not polling then.
+    struct WriteLease {
+        var writerVersion: Int64?
+    }
+
+    /// A write lease starts (the writer is held). What the probe saw change since the last
+    /// tick was another connection's commit.
+    func writeWillBegin(_ writer: SQLContext) -> WriteLease {
+        let (polling, changed): (Bool, Bool) = lock.withLock {
+            writesInProgress += 1
+            guard let probe else { return (false, false) }
+            return (true, takeProbeVersion(probe))
+        }
+        if changed { onExternalCommit() }
+        guard polling, let db = writer.connection.db else { return WriteLease(writerVersion: nil) }
+        return WriteLease(writerVersion: Self.quietDataVersion(db, writer))
+    }
+
+    /// A write lease ends (the writer still held, its transaction over). The probe takes in
+    /// the lease's own commits; the writer's version tells whether another connection
+    /// committed during the lease. A lease that began before polling did cannot tell the two
+    /// apart, and tells a change it may have made itself (once, as polling starts).
+    func writeDidEnd(_ writer: SQLContext, _ lease: WriteLease) {
+        if lease.writerVersion == nil {
+            // Not polling as the lease began (the common case: nobody observes): one lock.
+            let changed: Bool = lock.withLock {
+                writesInProgress -= 1
+                guard let probe else { return false }
+                return takeProbeVersion(probe)
+            }
+            if changed { onExternalCommit() }
+            return
+        }
+        var probeChanged = false
+        lock.withLock {
+            if let probe { probeChanged = takeProbeVersion(probe) }
+        }
+        var external = false
+        if let before = lease.writerVersion, let db = writer.connection.db {
+            external = Self.quietDataVersion(db, writer).map { $0 != before } ?? probeChanged
+        }
+        lock.withLock { writesInProgress -= 1 }
+        if external { onExternalCommit() }
+    }
+
+    /// `PRAGMA data_version` on `db`, nil on an error.
+    static func dataVersion(_ db: OpaquePointer) -> Int64? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { return nil }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// ``dataVersion(_:)`` on the writer, kept out of its log.
+    private static func quietDataVersion(_ db: OpaquePointer, _ writer: SQLContext) -> Int64? {
+        writer.connection.isQuiet = true
+        defer { writer.connection.isQuiet = false }
+        return dataVersion(db)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(clamping: max(1_000_000, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+    }
+}
