@@ -410,6 +410,9 @@ struct ModelBuilder {
         if let sql = column.defaultValue, let value = literalDefault(sql, for: property) {
             return value
         }
+        if let sql = column.defaultValue, property.type == .date, let now = NowDefault(defaultSQL: sql), now.matches(property.dateStorage) {
+            return "Date()"
+        }
         if property.type == .value, !column.isNotNull, column.primaryKeyPosition == 0 { return ".null" }
         // An optional key is still passed: a NULL key is for rows other tools wrote.
         return property.isOptional && column.primaryKeyPosition == 0 ? "nil" : nil
