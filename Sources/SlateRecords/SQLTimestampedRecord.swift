@@ -43,3 +43,39 @@ public enum SQLTimestamps {
     /// own (say, from an import) keeps it.
     public static var unset: Date { .distantPast }
 }
+
+extension SQLRecordCoding {
+    /// Binds a created timestamp for an update: an unset one (``SQLTimestamps/unset``)
+    /// binds the value the row holds (column `currentIndex` of `current`, the row as it is),
+    /// so an update of a record built without its created date never overwrites it; any
+    /// other date binds as `bind(_:_:_:_:_:keeping:_:)` does: the stored bytes when the row
+    /// already reads as it.
+    @inlinable
+    public static func bindCreated(
+        _ value: Date, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString,
+        keeping current: OpaquePointer?, _ currentIndex: Int32
+    ) throws {
+        if value == SQLTimestamps.unset, let current {
+            return try bindStored(statement, index, current, currentIndex)
+        }
+        try bind(value, statement, index, storage, column, keeping: current, currentIndex)
+    }
+
+    /// `bindCreated` for an optional created timestamp: nil, as unset, keeps the value the
+    /// row holds.
+    @inlinable
+    public static func bindCreated(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString,
+        keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
+    ) throws {
+        if value == nil || value == SQLTimestamps.unset, let current {
+            return try bindStored(statement, index, current, currentIndex)
+        }
+        try bind(value, statement, index, storage, column, keeping: current, currentIndex, invalidAsNil: invalidAsNil)
+    }
+
+    @usableFromInline
+    static func bindStored(_ statement: OpaquePointer, _ index: Int32, _ current: OpaquePointer, _ currentIndex: Int32) throws {
+        try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
+    }
+}

@@ -71,6 +71,28 @@ import Testing
         #expect(try db.posts.find(post.id)?.updatedAt == inTransaction.updatedAt)
     }
 
+    /// A record built for an update without its created date (from a request body, say)
+    /// keeps the row's: an unset created is never written over a stored one.
+    @Test func anUpdateOfARecordWithoutItsCreatedDateKeepsTheStoredOne() throws {
+        let db = try Stamps.inMemory()
+        defer { db.close() }
+        let post = try db.insert(Stamps.Post(title: "Draft"))
+        let before = Date()
+        #expect(try db.update(Stamps.Post(id: post.id, title: "From a body")))
+        let stored = try #require(try db.posts.find(post.id))
+        #expect(stored.title == "From a body" && stored.createdAt == post.createdAt)
+        #expect(within(stored.updatedAt, before, Date()))
+        // The optional created of a note: nil keeps the row's too; a date replaces it.
+        let note = try db.insert(Stamps.Note(body: "n"))
+        #expect(try db.update(Stamps.Note(id: note.id, body: "m", createdAt: nil)))
+        #expect(try db.notes.find(note.id)?.createdAt == note.createdAt)
+        let other = Date(timeIntervalSince1970: 1_400_000_000)
+        #expect(try db.update(Stamps.Note(id: note.id, body: "m", createdAt: other)))
+        #expect(try db.notes.find(note.id)?.createdAt == other)
+        // No such row: nothing written, false.
+        #expect(try db.update(Stamps.Post(id: 999, title: "none")) == false)
+    }
+
     @Test func asyncInsertAndUpdateSetThemToo() async throws {
         let db = try Stamps.inMemory()
         defer { db.close() }

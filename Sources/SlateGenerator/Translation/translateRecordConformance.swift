@@ -412,8 +412,10 @@ extension Translator {
                 continue
             }
             let invalidAsNil = property.isOptional && configuration.types.invalidDates == .nil ? ", invalidAsNil: true" : ""
+            // A created timestamp the record leaves unset keeps the row's.
+            let isCreated = !isRawOnly && record.createdProperty.map { record.properties[$0] == property } == true
             body.append(.line(
-                "try SQLRecordCoding.bind(\(receiver).\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
+                "try SQLRecordCoding.\(isCreated ? "bindCreated" : "bind")(\(receiver).\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
         }
         if parameters.isEmpty { body = [.line("_ = statement")] }
         guard !kept.isEmpty else {

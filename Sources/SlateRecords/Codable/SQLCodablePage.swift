@@ -27,11 +27,11 @@ extension SQLRecordStore {
     /// let page = try db.page(Note.self, 1, size: 20, where: { $0.body != nil }, orderBy: { $0.title.ascending })
     /// ```
     ///
-    /// As ``SQLTable/page(_:size:where:orderBy:)`` pages a generated table: one read
+    /// As `page(_:size:where:orderBy:)` pages a generated table (``SQLTable``): one read
     /// transaction for the count and the records; ties (and every row, without an order)
     /// in rowid order, or primary key order in a `WITHOUT ROWID` table; a page past the
     /// last is empty; a `number` below 1, or a `size` below 1 or over
-    /// ``SQLPage/maximumSize``, throws ``SQLError/Code/range``.
+    /// ``SQLPage/maximumSize``, throws `SQLError` with code `.range`.
     public func page<Record: SQLCodableRecord>(
         _ type: Record.Type,
         _ number: Int,

@@ -43,7 +43,7 @@ public struct SQLPage<Record> {
 
     /// The rows a page skips: `(number - 1) * size`, checked.
     ///
-    /// Throws ``SQLError/Code/range`` for a number or size below 1, a size over
+    /// Throws `SQLError` with code `.range` for a number or size below 1, a size over
     /// ``maximumSize``, or a number so large that the offset overflows.
     @usableFromInline
     static func offset(number: Int, size: Int) throws -> Int {
@@ -161,7 +161,7 @@ extension SQLTable where Record: SQLQueryableRecord {
     /// order) are ordered by rowid, or by primary key in a `WITHOUT ROWID` table, so that a
     /// row keeps one page from call to call; a view has neither, and its pages follow
     /// `order` alone. A page past the last has no items. A `number` below 1, a `size`
-    /// below 1 or over ``SQLPage/maximumSize``, throws ``SQLError/Code/range``.
+    /// below 1 or over ``SQLPage/maximumSize``, throws `SQLError` with code `.range`.
     @inlinable
     public func page(
         _ number: Int,

@@ -2984,7 +2984,7 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRe
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(self.created, statement, 1, .unixTimeInteger, "numtext.created", keeping: current, 1)
+        try SQLRecordCoding.bindCreated(self.created, statement, 1, .unixTimeInteger, "numtext.created", keeping: current, 1)
         try SQLRecordCoding.bind(self.jd, statement, 2, .julianDay, "numtext.jd", keeping: current, 2)
         try SQLRecordCoding.bind(self.at, statement, 3, .text, "numtext.at", keeping: current, 3)
         try SQLRecordCoding.bind(self.id, statement, 4)

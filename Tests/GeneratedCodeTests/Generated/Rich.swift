@@ -555,7 +555,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord {
         try SQLRecordCoding.bind(self.amount, statement, 7, "item.amount")
         try SQLRecordCoding.bind(self.isActive, statement, 8)
         try SQLRecordCoding.bind(self.isArchived, statement, 9)
-        try SQLRecordCoding.bind(self.created, statement, 10, .text, "item.created", keeping: current, 10)
+        try SQLRecordCoding.bindCreated(self.created, statement, 10, .text, "item.created", keeping: current, 10)
         try SQLRecordCoding.bind(self.due, statement, 11, .text, "item.due", keeping: current, 11)
         try SQLRecordCoding.bind(self.touched, statement, 12, .text, "item.touched", keeping: current, 12)
         try SQLRecordCoding.bind(self.token, statement, 13, .text)

@@ -284,7 +284,7 @@ extension Stamps.Post: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord 
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         let record = self.timestampedForUpdate(at: Date())
         try SQLRecordCoding.bind(record.title, statement, 1)
-        try SQLRecordCoding.bind(record.createdAt, statement, 2, .text, "post.created_at", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(record.createdAt, statement, 2, .text, "post.created_at", keeping: current, 2)
         try SQLRecordCoding.bind(record.updatedAt, statement, 3, .text, "post.updated_at", keeping: current, 3)
         try SQLRecordCoding.bind(record.id, statement, 4)
     }
@@ -528,7 +528,7 @@ extension Stamps.Note: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord 
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         let record = self.timestampedForUpdate(at: Date())
         try SQLRecordCoding.bind(record.body, statement, 1)
-        try SQLRecordCoding.bind(record.createdAt, statement, 2, .unixTimeInteger, "note.CreatedAt", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(record.createdAt, statement, 2, .unixTimeInteger, "note.CreatedAt", keeping: current, 2)
         try SQLRecordCoding.bind(record.updatedat, statement, 3, .julianDay, "note.UPDATEDAT", keeping: current, 3)
         try SQLRecordCoding.bind(record.id, statement, 4)
     }
@@ -772,7 +772,7 @@ extension Stamps.Event: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         let record = self.timestampedForUpdate(at: Date())
         try SQLRecordCoding.bind(record.name, statement, 1)
-        try SQLRecordCoding.bind(record.created, statement, 2, .unixTimeMilliseconds, "event.created", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(record.created, statement, 2, .unixTimeMilliseconds, "event.created", keeping: current, 2)
         try SQLRecordCoding.bind(record.updated, statement, 3, .unixTimeMilliseconds, "event.updated", keeping: current, 3)
         try SQLRecordCoding.bind(record.id, statement, 4)
     }
@@ -1443,7 +1443,7 @@ extension Stamps.Article: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedReco
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         let record = self.timestampedForUpdate(at: Date())
         try SQLRecordCoding.bind(record.title, statement, 1)
-        try SQLRecordCoding.bind(record.madeOn, statement, 2, .text, "article.Made On", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(record.madeOn, statement, 2, .text, "article.Made On", keeping: current, 2)
         try SQLRecordCoding.bind(record.changed, statement, 3, .text, "article.changed", keeping: current, 3)
         try SQLRecordCoding.bind(record.createdAt, statement, 4, .text, "article.created_at", keeping: current, 4)
         try SQLRecordCoding.bind(record.id, statement, 5)
@@ -1680,7 +1680,7 @@ extension Stamps.TagRecord: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRe
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         let record = self.timestampedForUpdate(at: Date())
         try SQLRecordCoding.bind(record.uses, statement, 1)
-        try SQLRecordCoding.bind(record.createdAt, statement, 2, .text, "tag.created_at", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(record.createdAt, statement, 2, .text, "tag.created_at", keeping: current, 2)
         try SQLRecordCoding.bind(record.updatedAt, statement, 3, .text, "tag.updated_at", keeping: current, 3)
         try SQLRecordCoding.bind(record.name, statement, 4)
     }
@@ -1924,7 +1924,7 @@ extension Stamps.Revision: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRec
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         let record = self.timestampedForUpdate(at: Date())
         try SQLRecordCoding.bind(record.postId, statement, 1)
-        try SQLRecordCoding.bind(record.createdAt, statement, 2, .text, "revision.created_at", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(record.createdAt, statement, 2, .text, "revision.created_at", keeping: current, 2)
         try SQLRecordCoding.bind(record.updatedAt, statement, 3, .text, "revision.updated_at", keeping: current, 3)
         try SQLRecordCoding.bind(record.id, statement, 4)
     }
@@ -2325,7 +2325,7 @@ extension Stamps.Upload: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecor
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
         try SQLRecordCoding.bind(self.path, statement, 1)
-        try SQLRecordCoding.bind(self.createdAt, statement, 2, .text, "upload.created_at", keeping: current, 2)
+        try SQLRecordCoding.bindCreated(self.createdAt, statement, 2, .text, "upload.created_at", keeping: current, 2)
         try SQLRecordCoding.bind(self.id, statement, 3)
     }
 
