@@ -73,6 +73,9 @@ public enum SlateGenerator {
                 try DoubleQuotedStrings.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
             }
         }
+        try reported(at: place) {
+            try ForeignKeyTargets.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
+        }
         let functionTypes = Dictionary(
             configuration.functions.compactMap { name, function in function.returns.map { (name.lowercased(), $0) } },
             uniquingKeysWith: { first, _ in first })

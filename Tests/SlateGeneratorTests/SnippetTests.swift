@@ -193,7 +193,8 @@ import Testing
         expectContains(code, #"self.stamp = try SQLRecordCoding.dateOrNil(statement, offset, "v.stamp", .unixTimeInteger, invalidAsNil: true)"#)
         expectContains(code, #"self.created = try SQLRecordCoding.dateOrNil(statement, offset + 1, "v.created", .secondsSince2001, invalidAsNil: true)"#)
         // Writes and comparisons the same way.
-        expectContains(code, #"try SQLRecordCoding.bind(self.created, statement, first, .secondsSince2001, "t.created")"#)
+        // (`created` is a timestamp: the insert binds the record as it sets it.)
+        expectContains(code, #"try SQLRecordCoding.bind(record.created, statement, first, .secondsSince2001, "t.created")"#)
         expectContains(code, "public var stamp: SQLColumn<T, Date?> { SQLColumn(2, dates: .unixTimeInteger) }")
         expectContains(code, "public var seen: SQLColumn<T, Date?> { SQLColumn(3) }")
     }
@@ -491,7 +492,7 @@ import Testing
 
     @Test func errorsNameTheKey() {
         let cases: [(String, String)] = [
-            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions", "doubleQuotedStrings""#),
+            (#"{ "nope": 1 }"#, #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions", "doubleQuotedStrings", "timestamps""#),
             (#"{ "doubleQuotedStrings": "yes" }"#, #"slate.json: error: "doubleQuotedStrings" must be true or false"#),
             (#"{ "exclude": "NoSlate" }"#, #"slate.json: error: "exclude" must be an array of path patterns"#),
             (#"{ "emit": { "rawFunction": true } }"#, #"slate.json: error: unknown key "emit.rawFunction"; known keys in "emit" are "api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation""#),

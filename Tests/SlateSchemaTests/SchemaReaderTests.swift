@@ -142,8 +142,9 @@ import Testing
         let schema = try SchemaReader.read(scripts: [scripts[1], SQLScript(path: "z/app-002.sql", text: "INSERT INTO a VALUES (1);\nCREATE TABLE b (x);")])
         #expect(schema.tables.map(\.name) == ["a", "b"])
         // A foreign key to columns that are not a key: SQLite refuses every change to b.
+        // Reported at its REFERENCES.
         #expect(throws: ScriptError(
-            path: "z/app-002.sql", line: nil, column: nil,
+            path: "z/app-002.sql", line: 1, column: 19,
             message: "foreign key mismatch - \"b\" referencing \"a\": a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails")) {
             try SchemaReader.read(scripts: [scripts[1], SQLScript(path: "z/app-002.sql", text: "CREATE TABLE b (x REFERENCES a(x));")])
         }

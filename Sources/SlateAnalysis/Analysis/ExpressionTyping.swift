@@ -8,6 +8,11 @@ struct InferredType: Equatable {
     /// The table column whose values this is, unchanged (`placed`, `max(placed)`): how it
     /// stores dates is how this does.
     var valueOrigin: ResultColumn.Origin?
+    /// A truth value SQLite computed (a comparison, `NOT`, `AND`, `IN`, `EXISTS`, …): typed
+    /// `BOOLEAN`, but always the integer 0 or 1 (or NULL), so arithmetic and `sum` on it
+    /// are integers. A column declared `BOOLEAN` is not one: its NUMERIC affinity may hold
+    /// reals.
+    var isTruthValue = false
 
     static let unknown = InferredType(declaredType: nil, isNullable: true, isInferred: false)
     static func of(_ type: String?, nullable: Bool, origin: ResultColumn.Origin? = nil) -> InferredType {
@@ -15,6 +20,16 @@ struct InferredType: Equatable {
     }
 
     var affinity: Affinity? { declaredType.map(Affinity.init(declaredType:)) }
+
+    /// A truth value (see ``isTruthValue``).
+    static func truth(nullable: Bool) -> InferredType {
+        var type = InferredType.of("BOOLEAN", nullable: nullable)
+        type.isTruthValue = true
+        return type
+    }
+
+    /// Whether the values are integers: an INTEGER affinity, or a truth value.
+    var isInteger: Bool { isTruthValue || affinity == .integer }
 }
 
 /// A relation's column: a table's, a view's, a subquery's.
@@ -74,7 +89,7 @@ enum ExpressionTyping {
             case .string: return .of("TEXT", nullable: false)
             case .blob: return .of("BLOB", nullable: false)
             case .null: return InferredType(declaredType: nil, isNullable: true)
-            case .boolean: return .of("BOOLEAN", nullable: false)
+            case .boolean: return .truth(nullable: false)
             case .currentTime: return .of("TEXT", nullable: false)
             }
         case .column(let qualifier, let name):
@@ -87,11 +102,14 @@ enum ExpressionTyping {
         case .unary(let op, let operand):
             let inner = type(operand)
             switch op {
-            case "NOT": return .of("BOOLEAN", nullable: inner.isNullable)
+            case "NOT": return .truth(nullable: inner.isNullable)
             case "~": return .of("INTEGER", nullable: inner.isNullable)
             case "+": return numeric(inner) ? inner : .of(nil, nullable: inner.isNullable)
-            // Negated, the values are no longer the column's.
-            default: return numeric(inner) ? .of(inner.declaredType, nullable: inner.isNullable) : .of(nil, nullable: inner.isNullable)
+            // Negated, the values are no longer the column's (a negated truth value is -1
+            // or 0: an integer).
+            default:
+                if inner.isTruthValue { return .of("INTEGER", nullable: inner.isNullable) }
+                return numeric(inner) ? .of(inner.declaredType, nullable: inner.isNullable) : .of(nil, nullable: inner.isNullable)
             }
         case .binary(let op, let left, let right):
             let lhs = type(left)
@@ -112,19 +130,19 @@ enum ExpressionTyping {
             case "&", "|", "<<", ">>":
                 return .of("INTEGER", nullable: nullable)
             case "IS", "IS NOT":
-                return .of("BOOLEAN", nullable: false)
+                return .truth(nullable: false)
             default:
                 // =, !=, <, <=, >, >=, AND, OR, LIKE, GLOB, MATCH, REGEXP
-                return .of("BOOLEAN", nullable: nullable)
+                return .truth(nullable: nullable)
             }
         case .nullTest, .exists:
-            return .of("BOOLEAN", nullable: false)
+            return .truth(nullable: false)
         case .between(let value, let low, let high):
-            return .of("BOOLEAN", nullable: type(value).isNullable || type(low).isNullable || type(high).isNullable)
+            return .truth(nullable: type(value).isNullable || type(low).isNullable || type(high).isNullable)
         case .inList(let value, let items):
-            return .of("BOOLEAN", nullable: type(value).isNullable || items.contains { type($0).isNullable })
+            return .truth(nullable: type(value).isNullable || items.contains { type($0).isNullable })
         case .inSubquery(let value):
-            return .of("BOOLEAN", nullable: type(value).isNullable)
+            return .truth(nullable: type(value).isNullable)
         case .caseWhen(_, let branches, let otherwise):
             let results = (branches + (otherwise.map { [$0] } ?? [])).map(type)
             let nullable = otherwise == nil || results.contains { $0.isNullable }
@@ -145,13 +163,14 @@ enum ExpressionTyping {
     }
 
     private static func numeric(_ type: InferredType) -> Bool {
-        type.affinity == .integer || type.affinity == .real
+        type.isInteger || type.affinity == .real
     }
 
-    /// `INTEGER` when both sides are integers, `REAL` when one is real (or numeric), else
-    /// unknown.
+    /// `INTEGER` when both sides are integers (truth values count as integers), `REAL`
+    /// when one is real (or numeric), else unknown.
     private static func arithmeticResult(_ lhs: InferredType, _ rhs: InferredType) -> String? {
-        switch (lhs.affinity, rhs.affinity) {
+        func kind(_ type: InferredType) -> Affinity? { type.isTruthValue ? .integer : type.affinity }
+        switch (kind(lhs), kind(rhs)) {
         case (.integer, .integer): return "INTEGER"
         case (.integer, .real), (.real, .integer), (.real, .real): return "REAL"
         case (.numeric, .integer), (.integer, .numeric), (.numeric, .real), (.real, .numeric), (.numeric, .numeric):
@@ -182,7 +201,9 @@ enum ExpressionTyping {
         case "count":
             return .of("INTEGER", nullable: false)
         case "sum":
-            return .of(first.affinity == .integer ? "INTEGER" : (numeric(first) || first.affinity == .numeric ? "REAL" : nil), nullable: true)
+            // Integers (a sum of comparisons counts rows) sum to an integer; reals, and
+            // NUMERIC or DECIMAL columns, which may hold either, to a real.
+            return .of(first.isInteger ? "INTEGER" : (numeric(first) || first.affinity == .numeric ? "REAL" : nil), nullable: true)
         case "total":
             return .of("REAL", nullable: false)
         case "avg":
@@ -193,8 +214,24 @@ enum ExpressionTyping {
         case "group_concat", "string_agg":
             return .of("TEXT", nullable: true)
         case "coalesce", "ifnull":
+            let nullable = arguments.allSatisfy(\.isNullable)
+            let known = arguments.filter { $0.declaredType != nil }
+            // Numbers only: integers (and truth values) stay integers; with a real among
+            // them, the result may be either, so a real.
+            if !known.isEmpty, known.allSatisfy({ $0.isInteger || $0.affinity == .real }) {
+                if known.allSatisfy(\.isTruthValue) { return .truth(nullable: nullable) }
+                if known.allSatisfy(\.isInteger) {
+                    let first = known[0]
+                    return .of(first.isTruthValue ? "INTEGER" : first.declaredType, nullable: nullable, origin: sharedOrigin(arguments))
+                }
+                if known.contains(where: { $0.affinity == .real }) {
+                    let real = known.first { $0.affinity == .real }!
+                    return .of(known.allSatisfy { $0.affinity == .real } ? known[0].declaredType : real.declaredType,
+                               nullable: nullable, origin: sharedOrigin(arguments))
+                }
+            }
             let type = arguments.lazy.compactMap(\.declaredType).first
-            return .of(type, nullable: arguments.allSatisfy(\.isNullable), origin: sharedOrigin(arguments))
+            return .of(type, nullable: nullable, origin: sharedOrigin(arguments))
         case "nullif":
             return .of(first.declaredType, nullable: true, origin: first.valueOrigin)
         case "iif":
@@ -203,6 +240,7 @@ enum ExpressionTyping {
         case "likelihood", "likely", "unlikely":
             return first
         case "abs":
+            if first.isTruthValue { return .of("INTEGER", nullable: first.isNullable) }
             return .of(numeric(first) ? first.declaredType : nil, nullable: first.isNullable)
         case "round":
             return .of("REAL", nullable: anyNullable)

@@ -36,6 +36,49 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     /// generation reports a script, trigger or view that uses one as a string. On, the
     /// scripts replay with the legacy rule, and the generated code's connections use it.
     public var doubleQuotedStrings = false
+    /// Which date columns a record sets itself as it is inserted and updated
+    /// (`"timestamps": {"created": "made_on", "updated": "changed_on", "tables": {"audit": {"off": true}}}`).
+    public var timestamps = Timestamps()
+
+    /// Created and updated timestamps: a created column is set to the time of the insert
+    /// when the record leaves it unset, an updated column to the time of every insert and
+    /// update. By default the columns named `created_at`, `createdAt` or `created` (and
+    /// `updated_at`, `updatedAt`, `updated`), in any case, whose property is a `Date`.
+    public struct Timestamps: Equatable, Sendable {
+        /// The created column of every table, instead of the usual names.
+        public var created: String?
+        /// The updated column of every table, instead of the usual names.
+        public var updated: String?
+        /// No timestamps, except in the tables whose own setting turns them on.
+        public var off = false
+        /// Settings of single tables, by table name: they win over those above.
+        public var tables: [String: Table] = [:]
+
+        /// One table's timestamps.
+        public struct Table: Equatable, Sendable {
+            /// The table's created column.
+            public var created: String?
+            /// The table's updated column.
+            public var updated: String?
+            /// No timestamps in the table (`true`), or timestamps though they are off for
+            /// the database (`false`); nil follows the database.
+            public var off: Bool?
+
+            /// A table's setting.
+            public init(created: String? = nil, updated: String? = nil, off: Bool? = nil) {
+                self.created = created
+                self.updated = updated
+                self.off = off
+            }
+        }
+
+        /// The usual names of created and updated columns, lower-cased.
+        static let createdNames = ["created_at", "createdat", "created"]
+        static let updatedNames = ["updated_at", "updatedat", "updated"]
+
+        /// The defaults: the usual names, in every table.
+        public init() {}
+    }
 
     /// A function the application registers: how many arguments (−1 for any number) and
     /// the SQL type of its result (nil: unknown, a dynamic value).
@@ -454,7 +497,7 @@ private struct ConfigurationReader {
             root,
             allowed: [
                 "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions",
-                "doubleQuotedStrings",
+                "doubleQuotedStrings", "timestamps",
             ],
             in: "")
         var configuration = GeneratorConfiguration()
@@ -544,6 +587,27 @@ private struct ConfigurationReader {
             if let value = types["rules"] {
                 guard let rules = value as? [Any] else { throw fail("\"types.rules\" must be an array of rules") }
                 configuration.types.rules = try rules.enumerated().map { try rule($1, "types.rules[\($0)]") }
+            }
+        }
+        if let value = root["timestamps"] {
+            let timestamps = try object(value, "timestamps")
+            try checkKeys(timestamps, allowed: ["created", "updated", "off", "tables"], in: "timestamps")
+            configuration.timestamps.created = try string(timestamps["created"], "timestamps.created")
+            configuration.timestamps.updated = try string(timestamps["updated"], "timestamps.updated")
+            configuration.timestamps.off = try bool(timestamps["off"], "timestamps.off", false)
+            if let tables = timestamps["tables"] {
+                for (name, item) in try object(tables, "timestamps.tables") {
+                    let key = "timestamps.tables.\(name)"
+                    let table = try object(item, key)
+                    try checkKeys(table, allowed: ["created", "updated", "off"], in: key)
+                    configuration.timestamps.tables[name] = GeneratorConfiguration.Timestamps.Table(
+                        created: try string(table["created"], "\(key).created"), updated: try string(table["updated"], "\(key).updated"),
+                        off: try table["off"].map { try bool($0, "\(key).off", false) })
+                }
+            }
+            for (key, name) in [("timestamps.created", configuration.timestamps.created), ("timestamps.updated", configuration.timestamps.updated)]
+            where name?.isEmpty == true {
+                throw fail("\"\(key)\" is empty and names no column")
             }
         }
         if let value = root["queries"] {

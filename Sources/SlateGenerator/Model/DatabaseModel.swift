@@ -73,6 +73,15 @@ struct RecordModel: Equatable {
     var relationships: [RelationshipModel]
     /// How an insert learns the row as stored (tables only).
     var insertReadBack: InsertReadBack = .asBound
+    /// The property an insert sets to the time of the insert when the record leaves it
+    /// unset (`SQLTimestamps.unset`, or nil): a created timestamp.
+    var createdProperty: Int?
+    /// The property every insert and update sets to the time of the statement: an updated
+    /// timestamp.
+    var updatedProperty: Int?
+
+    /// Whether the record sets timestamps of its own.
+    var hasTimestamps: Bool { createdProperty != nil || updatedProperty != nil }
 
     /// How an insert learns the row as stored: SlateRecords' `SQLInsertReadBack`.
     enum InsertReadBack: String, Equatable {

@@ -21,6 +21,7 @@ struct ModelBuilder {
         "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "insertAssignsRowID", "sqlSelectByRowID", "sqlFind",
         "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
         "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices",
+        "sqlCreatedColumn", "sqlUpdatedColumn", "timestampedForInsert", "timestampedForUpdate",
     ]
 
     /// Names the database type has; table accessors with one of them get a `Table` suffix.
@@ -39,6 +40,7 @@ struct ModelBuilder {
     ///   is taken.
     func build() throws -> DatabaseModel {
         try checkTypeRules()
+        try checkTimestamps()
         try checkPropertyNames()
         try checkRecordNames()
         var records: [RecordModel] = []
@@ -183,6 +185,13 @@ struct ModelBuilder {
             property.defaultValue = defaultValue(for: property, column: column, table: table)
             properties.append(property)
         }
+        let stamps = timestampColumns(of: table)
+        let createdProperty = stamps.created.flatMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
+        let updatedProperty = stamps.updated.flatMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
+        for index in [createdProperty, updatedProperty].compactMap({ $0 }) {
+            // Unset until the insert sets it.
+            properties[index].defaultValue = properties[index].isOptional ? "nil" : "SQLTimestamps.unset"
+        }
         var key: KeyModel?
         if !table.primaryKey.isEmpty {
             let indices = table.primaryKey.compactMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
@@ -194,7 +203,11 @@ struct ModelBuilder {
             kind: .table, sqlName: table.name, typeName: typeName, accessorName: accessor,
             rawSingular: NameStyle.snake(typeName), rawPlural: NameStyle.snake(accessor), createSQL: table.sql,
             properties: properties, key: key, hasRowID: table.hasRowID, relationships: [])
+        record.createdProperty = createdProperty
+        record.updatedProperty = updatedProperty
         record.insertReadBack = insertReadBack(record, table: table)
+        // The insert sets dates the caller's record does not hold: it returns them as stored.
+        if record.hasTimestamps, record.insertReadBack == .asBound { record.insertReadBack = .returning }
         return record
     }
 
@@ -411,6 +424,9 @@ struct ModelBuilder {
         }
         if let sql = column.defaultValue, let value = literalDefault(sql, for: property) {
             return value
+        }
+        if let sql = column.defaultValue, property.type == .date, let now = NowDefault(defaultSQL: sql), now.matches(property.dateStorage) {
+            return "Date()"
         }
         if property.type == .value, !column.isNotNull, column.primaryKeyPosition == 0 { return ".null" }
         // An optional key is still passed: a NULL key is for rows other tools wrote.

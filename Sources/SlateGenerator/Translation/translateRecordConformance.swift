@@ -92,6 +92,10 @@ extension Translator {
             members.append(.function(storedAfterInsert(record)))
             members.append(.blank)
             members += positionalBinder(record)
+            if record.hasTimestamps, !isRawOnly {
+                members.append(.blank)
+                members += timestampMembers(record)
+            }
             if record.key != nil {
                 members.append(.blank)
                 members += updateBinders(record)
@@ -103,6 +107,7 @@ extension Translator {
             conformances = []
         } else {
             conformances.append("SQLQueryableRecord")
+            if record.hasTimestamps { conformances.append("SQLTimestampedRecord") }
             members.append(.blank)
             members.append(columnsType(record))
         }
@@ -342,6 +347,10 @@ extension Translator {
     private func insertBinder(_ record: RecordModel) -> FunctionDescription {
         let all = record.insertStatement(assigningRowID: false).parameters
         var body: [CodeLine] = []
+        // A record with timestamps binds itself as the insert sets them: one clock reading.
+        let stamped = record.hasTimestamps && !isRawOnly
+        let receiver = stamped ? "record" : "self"
+        if stamped { body.append(.line("let record = self.timestampedForInsert(at: Date())")) }
         if let rowID = all.first(where: \.isRowIDAlias) {
             let assigning = record.insertStatement(assigningRowID: true).parameters
             // Each parameter's position in the statement with every column, and in the one
@@ -357,7 +366,7 @@ extension Translator {
                 body.append(.line("let first: Int32 = assigned ? \(headAssigning) : \(head.all)"))
             }
             for (property, all, assigning) in positions {
-                let value = "self.\(property.identifier)"
+                let value = "\(receiver).\(property.identifier)"
                 switch assigning {
                 case nil:
                     body.append(.block("if !assigned", [bindLine(property, value: value, index: String(all), record: record)]))
@@ -370,10 +379,10 @@ extension Translator {
                 }
             }
         } else {
-            body = bindLines(all, record: record)
+            body += bindLines(all, record: record, receiver: receiver)
         }
         return FunctionDescription(
-            docs: docs(["Binds the values ``sqlInsert`` takes."]), access: access, kind: .function("bindInsert"),
+            docs: docs(["Binds the values ``sqlInsert`` takes\(stamped ? ", its timestamps set as an insert now sets them (``timestampedForInsert(at:)``)" : "")."]), access: access, kind: .function("bindInsert"),
             parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")], isThrowing: true, body: body)
     }
 
@@ -393,14 +402,20 @@ extension Translator {
         let parameters = record.updateStatement?.parameters ?? []
         let kept = keptDates(record)
         var body: [CodeLine] = []
+        // A record with an updated timestamp binds itself as the update sets it.
+        let stamped = record.updatedProperty != nil && !isRawOnly && !parameters.isEmpty
+        let receiver = stamped ? "record" : "self"
+        if stamped { body.append(.line("let record = self.timestampedForUpdate(at: Date())")) }
         for (position, property) in parameters.enumerated() {
             guard kept.contains(property) else {
-                body.append(bindLine(property, value: "self.\(property.identifier)", index: String(position + 1), record: record))
+                body.append(bindLine(property, value: "\(receiver).\(property.identifier)", index: String(position + 1), record: record))
                 continue
             }
             let invalidAsNil = property.isOptional && configuration.types.invalidDates == .nil ? ", invalidAsNil: true" : ""
+            // A created timestamp the record leaves unset keeps the row's.
+            let isCreated = !isRawOnly && record.createdProperty.map { record.properties[$0] == property } == true
             body.append(.line(
-                "try SQLRecordCoding.bind(self.\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
+                "try SQLRecordCoding.\(isCreated ? "bindCreated" : "bind")(\(receiver).\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
         }
         if parameters.isEmpty { body = [.line("_ = statement")] }
         guard !kept.isEmpty else {
@@ -440,11 +455,53 @@ extension Translator {
         return declarations
     }
 
+    /// `SQLTimestampedRecord`'s members: the timestamp columns' names, and the record as an
+    /// insert and an update at a time set it. The one place that says what a write does to
+    /// the timestamps: `bindInsert(to:)` and `bindUpdate(to:keeping:)` call them.
+    private func timestampMembers(_ record: RecordModel) -> [Declaration] {
+        let created = record.createdProperty.map { record.properties[$0] }
+        let updated = record.updatedProperty.map { record.properties[$0] }
+        var insertBody: [CodeLine] = [.line("var record = self")]
+        if let created {
+            let unset = created.isOptional ? "record.\(created.identifier) == nil" : "record.\(created.identifier) == SQLTimestamps.unset"
+            insertBody.append(.line("if \(unset) { record.\(created.identifier) = now }"))
+        }
+        if let updated { insertBody.append(.line("record.\(updated.identifier) = now")) }
+        insertBody.append(.line("return record"))
+        let updateBody: [CodeLine] = updated.map { [.line("var record = self"), .line("record.\($0.identifier) = now"), .line("return record")] }
+            ?? [.line("_ = now"), .line("return self")]
+        return [
+            .variable(VariableDescription(
+                docs: docs([created == nil ? "No created timestamp." : "The created timestamp's column: an insert sets it when the record leaves it unset."]),
+                access: access, isStatic: true, isLet: true, name: "sqlCreatedColumn", type: "String?",
+                initializer: created.map { SwiftLiteral.string($0.column) } ?? "nil")),
+            .variable(VariableDescription(
+                docs: docs([updated == nil ? "No updated timestamp." : "The updated timestamp's column: every insert and update sets it."]),
+                access: access, isStatic: true, isLet: true, name: "sqlUpdatedColumn", type: "String?",
+                initializer: updated.map { SwiftLiteral.string($0.column) } ?? "nil")),
+            .blank,
+            .function(FunctionDescription(
+                docs: docs([
+                    "The record as an insert at `now` writes it:"
+                        + [created.map { " `\($0.name)` set to `now` when unset (\($0.isOptional ? "nil" : "``SQLTimestamps/unset``"))" },
+                           updated.map { " `\($0.name)` set to `now`" }].compactMap { $0 }.joined(separator: ";") + ".",
+                ]),
+                access: access, kind: .function("timestampedForInsert"), parameters: [.init(label: "at", name: "now", type: "Date")],
+                returnType: "Self", body: insertBody)),
+            .blank,
+            .function(FunctionDescription(
+                docs: docs([updated.map { "The record as an update at `now` writes it: `\($0.name)` set to `now`." }
+                    ?? "The record as an update writes it: it has no updated timestamp."]),
+                access: access, kind: .function("timestampedForUpdate"), parameters: [.init(label: "at", name: "now", type: "Date")],
+                returnType: "Self", body: updateBody)),
+        ]
+    }
+
     /// The lines binding `parameters` (a statement's, in order) from the record's
     /// properties at positions 1, 2, …
-    private func bindLines(_ parameters: [PropertyModel], record: RecordModel) -> [CodeLine] {
+    private func bindLines(_ parameters: [PropertyModel], record: RecordModel, receiver: String = "self") -> [CodeLine] {
         parameters.enumerated().map { position, property in
-            bindLine(property, value: "self.\(property.identifier)", index: String(position + 1), record: record)
+            bindLine(property, value: "\(receiver).\(property.identifier)", index: String(position + 1), record: record)
         }
     }
 

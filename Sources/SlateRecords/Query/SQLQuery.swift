@@ -9,6 +9,9 @@ struct SQLQueryShape: Hashable, Sendable {
     @usableFromInline
     enum Kind: UInt8, Hashable, Sendable {
         case select, count, delete, update, project, aggregate
+        /// A page: a `select` whose order ends with the table's rowid (or primary key), so
+        /// that rows the order ties keep one place from page to page; `LIMIT ? OFFSET ?`.
+        case page
     }
 
     /// How the query limits its rows.
@@ -90,7 +93,9 @@ extension SQLQueryShape {
     /// The SQL of the shape over `target`, rendered once per shape and connection;
     /// `isText` says which columns (of the table, then of a joined one) have TEXT affinity.
     @usableFromInline
-    func render(_ target: SQLQueryTarget, isText: @escaping (Int) -> Bool = { _ in false }) -> SQLRenderedQuery {
+    func render(
+        _ target: SQLQueryTarget, tiebreaker: [String] = [], isText: @escaping (Int) -> Bool = { _ in false }
+    ) -> SQLRenderedQuery {
         let (names, table) = sources(target)
         var sql: String
         var parameters = 0
@@ -100,7 +105,7 @@ extension SQLQueryShape {
             if kind == .count { sql = "SELECT count(*) FROM \(table)" }
         } else {
             switch kind {
-            case .select: sql = target.select
+            case .select, .page: sql = target.select
             case .count: sql = "SELECT count(*) FROM \(table)"
             case .delete: sql = "DELETE FROM \(table)"
             case .update:
@@ -117,8 +122,9 @@ extension SQLQueryShape {
         if predicate.count > 0 { sql += " WHERE " + renderer.render(predicate) }
         parameters += renderer.parameters
         labels += renderer.columns
-        if !order.isEmpty {
-            sql += " ORDER BY " + order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+        let orderTerms = order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") } + (kind == .page ? tiebreaker : [])
+        if !orderTerms.isEmpty {
+            sql += " ORDER BY " + orderTerms.joined(separator: ", ")
         }
         switch limit {
         case .none: if hasOffset { sql += " LIMIT -1" }
@@ -234,6 +240,8 @@ final class SQLQueryCache: SQLSlotStorage {
     @exclusivity(unchecked) @usableFromInline var lastStatement: SQLStatement?
     /// Which columns of the target have TEXT affinity, once a `hasPrefix` asked.
     var textColumns: [Bool]?
+    /// What a page orders by after the query's own order, once a page asked.
+    var tiebreaker: [String]?
     /// Shapes kept at most (`IN` lists of many lengths make many shapes); past it the cache
     /// starts over.
     @usableFromInline static var capacity: Int { 128 }
@@ -330,7 +338,12 @@ final class SQLQueryCache: SQLSlotStorage {
     /// first time a `hasPrefix` asks (once per connection for the table's own columns).
     private func render(_ shape: SQLQueryShape, in context: SQLContext) -> SQLRenderedQuery {
         var flags = shape.join == nil ? textColumns : nil
-        return shape.render(target) { [self] column in
+        var tiebreaker: [String] = []
+        if shape.kind == .page {
+            if self.tiebreaker == nil { self.tiebreaker = Self.tiebreaker(of: target, in: context) }
+            tiebreaker = self.tiebreaker!
+        }
+        return shape.render(target, tiebreaker: tiebreaker) { [self] column in
             if flags == nil {
                 let (names, table) = shape.sources(target)
                 flags = Self.textAffinity(of: "SELECT " + names.joined(separator: ", ") + " FROM \(table)", names.count, in: context)
@@ -338,6 +351,30 @@ final class SQLQueryCache: SQLSlotStorage {
             }
             return column < flags!.count && flags![column]
         }
+    }
+
+    /// What makes a page's order total: the rowid, under the first of its names (`rowid`,
+    /// `_rowid_`, `oid`) no column takes; for a `WITHOUT ROWID` table its primary key's
+    /// columns; for a view nothing (a view has no key: its pages are as stable as its
+    /// order).
+    private static func tiebreaker(of target: SQLQueryTarget, in context: SQLContext) -> [String] {
+        let taken = Set(target.names.map { $0.lowercased() })
+        if let alias = ["rowid", "_rowid_", "oid"].first(where: { !taken.contains("\"\($0)\"") }),
+           let probe = try? context.prepare(sql: "SELECT \(alias) FROM \(target.table) LIMIT 0") {
+            probe.close()
+            return [alias]
+        }
+        let name = unquoted(target.table)
+        guard let keys = try? context.query(
+            sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", parameters: [.text(name)])
+        else { return [] }
+        return keys.compactMap { $0.first?.textValue }.map(SQLText.quotedIdentifier)
+    }
+
+    /// A name as `quotedIdentifier` wrote it, unquoted.
+    private static func unquoted(_ quoted: String) -> String {
+        guard quoted.count >= 2, quoted.first == "\"", quoted.last == "\"" else { return quoted }
+        return String(quoted.dropFirst().dropLast()).replacing("\"\"", with: "\"")
     }
 
     /// Which result columns of `select` have TEXT affinity, by their declared types
@@ -354,6 +391,7 @@ final class SQLQueryCache: SQLSlotStorage {
         statements.removeAll()
         lastStatement = nil
         textColumns = nil
+        tiebreaker = nil
     }
 }
 

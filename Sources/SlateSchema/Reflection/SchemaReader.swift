@@ -160,10 +160,12 @@ public enum SchemaReader {
                     throw ScriptError(path: database, line: nil, column: nil, message: "cannot read the database: \(reason)")
                 }
             }
-            var dangling = try danglingRows(in: context, after: nil)
+            var dangling = try danglingRows(in: context, after: nil, database: databases.first, scripts: [])
+            var replayed: [SQLScript] = []
             for script in SQLScript.ordered(scripts) {
                 try script.run(in: context)
-                let after = try danglingRows(in: context, after: script)
+                replayed.append(script)
+                let after = try danglingRows(in: context, after: script, database: nil, scripts: replayed)
                 if after.count > dangling.count {
                     let tables = Set(after)
                     let count = after.count - dangling.count
@@ -181,13 +183,21 @@ public enum SchemaReader {
     }
 
     /// The rows `PRAGMA foreign_key_check` finds, by each one's table. A foreign key SQLite
-    /// cannot check (one whose parent columns are not a key) is an error at `script`.
-    private static func danglingRows(in context: SQLContext, after script: SQLScript?) throws -> [String] {
+    /// cannot check (one whose parent columns are not a key, or are no columns of it) is
+    /// an error at the `REFERENCES` that declares it in `scripts` (the scripts replayed so
+    /// far), else at `script`, else at `database`.
+    private static func danglingRows(
+        in context: SQLContext, after script: SQLScript?, database: String?, scripts: [SQLScript]
+    ) throws -> [String] {
         do {
             return try context.query(sql: "PRAGMA foreign_key_check").map { $0[0].textValue ?? "" }
         } catch let error as SQLError where error.message.hasPrefix("foreign key mismatch") {
+            // `foreign key mismatch - "child" referencing "parent"`
+            let names = error.message.split(separator: "\"", omittingEmptySubsequences: false)
+            let place = names.count >= 5
+                ? SQLScript.referencesClause(from: String(names[1]), to: String(names[3]), in: scripts) : nil
             throw ScriptError(
-                path: script?.path ?? "the database", line: nil, column: nil,
+                path: place?.path ?? script?.path ?? database ?? "the database", line: place?.line, column: place?.column,
                 message: "\(SQLText.oneLine(error.message)): a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails")
         }
     }

@@ -138,6 +138,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "notificationRecord" IS :notificationRecord
   OR "notificationsOfDeviceSQL" IS :notificationsOfDeviceSQL
   OR "notificationsOfDeviceSlot" IS :notificationsOfDeviceSlot
+  OR "now" IS :now
   OR "of" IS :of
   OR "offset" IS :offset
   OR "on" IS :on
@@ -186,6 +187,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sql" IS :sql
   OR "sqlArgument" IS :sqlArgument
   OR "sqlCount" IS :sqlCount
+  OR "sqlCreatedColumn" IS :sqlCreatedColumn
   OR "sqlDelete" IS :sqlDelete
   OR "sqlFind" IS :sqlFind
   OR "sqlInsertAll" IS :sqlInsertAll
@@ -197,6 +199,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sqlSelect" IS :sqlSelect
   OR "sqlSelectByRowID" IS :sqlSelectByRowID
   OR "sqlUpdate" IS :sqlUpdate
+  OR "sqlUpdatedColumn" IS :sqlUpdatedColumn
   OR "sqliteStatement" IS :sqliteStatement
   OR "stampedSinceSQL" IS :stampedSinceSQL
   OR "stampedSinceSlot" IS :stampedSinceSlot

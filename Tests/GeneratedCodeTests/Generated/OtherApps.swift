@@ -764,7 +764,7 @@ public struct GpkgContent: Identifiable, Hashable, Codable, Sendable {
         dataType: String,
         identifier: String? = nil,
         description: String? = "",
-        lastChange: Date,
+        lastChange: Date = Date(),
         minX: Double? = nil,
         minY: Double? = nil,
         maxX: Double? = nil,

@@ -2847,7 +2847,7 @@ extension Review29 {
     }
 }
 
-extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
+extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord {
     /// The table's SQL name.
     public static let sqlName = "numtext"
     /// Every column, in the order the decoder reads them.
@@ -2878,8 +2878,8 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlDelete = #"DELETE FROM "numtext" WHERE "id" = ?"#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// An insert stores the record as bound: it is not read back.
-    public static let insertReadBack: SQLInsertReadBack = .asBound
+    /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
+    public static let insertReadBack: SQLInsertReadBack = .returning
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2889,16 +2889,17 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
         self.at = try SQLRecordCoding.dateOrNil(statement, offset + 3, "numtext.at", .text)
     }
 
-    /// Binds the values ``sqlInsert`` takes.
+    /// Binds the values ``sqlInsert`` takes, its timestamps set as an insert now sets them (``timestampedForInsert(at:)``).
     public func bindInsert(to statement: OpaquePointer) throws {
+        let record = self.timestampedForInsert(at: Date())
         let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(self.id, statement, 1)
+            try SQLRecordCoding.bind(record.id, statement, 1)
         }
-        try SQLRecordCoding.bind(self.created, statement, first, .unixTimeInteger, "numtext.created")
-        try SQLRecordCoding.bind(self.jd, statement, first + 1, .julianDay, "numtext.jd")
-        try SQLRecordCoding.bind(self.at, statement, first + 2, .text, "numtext.at")
+        try SQLRecordCoding.bind(record.created, statement, first, .unixTimeInteger, "numtext.created")
+        try SQLRecordCoding.bind(record.jd, statement, first + 1, .julianDay, "numtext.jd")
+        try SQLRecordCoding.bind(record.at, statement, first + 2, .text, "numtext.at")
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -2953,6 +2954,24 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// The created timestamp's column: an insert sets it when the record leaves it unset.
+    public static let sqlCreatedColumn: String? = "created"
+    /// No updated timestamp.
+    public static let sqlUpdatedColumn: String? = nil
+
+    /// The record as an insert at `now` writes it: `created` set to `now` when unset (nil).
+    public func timestampedForInsert(at now: Date) -> Self {
+        var record = self
+        if record.created == nil { record.created = now }
+        return record
+    }
+
+    /// The record as an update writes it: it has no updated timestamp.
+    public func timestampedForUpdate(at now: Date) -> Self {
+        _ = now
+        return self
+    }
+
     /// True: an update reads the row first, to keep dates it already holds as they are stored.
     public static let updateKeepsStoredForms: Bool = true
 
@@ -2965,7 +2984,7 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord {
     /// `current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,
     /// bytes and all.
     public func bindUpdate(to statement: OpaquePointer, keeping current: OpaquePointer?) throws {
-        try SQLRecordCoding.bind(self.created, statement, 1, .unixTimeInteger, "numtext.created", keeping: current, 1)
+        try SQLRecordCoding.bindCreated(self.created, statement, 1, .unixTimeInteger, "numtext.created", keeping: current, 1)
         try SQLRecordCoding.bind(self.jd, statement, 2, .julianDay, "numtext.jd", keeping: current, 2)
         try SQLRecordCoding.bind(self.at, statement, 3, .text, "numtext.at", keeping: current, 3)
         try SQLRecordCoding.bind(self.id, statement, 4)
@@ -3015,7 +3034,7 @@ extension Review29.Numtext {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -4035,7 +4054,7 @@ public func r29_numtext_find(_ db: OpaquePointer, _ id: Int) throws -> Review29.
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func r29_numtext_insert(_ db: OpaquePointer, _ record: inout Review29.Numtext) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Review29.Numtext.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Review29.Numtext.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.

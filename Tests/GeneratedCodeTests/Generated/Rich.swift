@@ -226,7 +226,7 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
         amount: Double? = nil,
         isActive: Bool = true,
         isArchived: Bool? = false,
-        created: Date = Date(),
+        created: Date = SQLTimestamps.unset,
         due: Date? = nil,
         touched: Date? = Date(timeIntervalSince1970: 1709209800.0),
         token: UUID? = nil,
@@ -260,7 +260,7 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
     }
 }
 
-extension Item: SQLKeyedRecord, SQLQueryableRecord {
+extension Item: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord {
     /// The table's SQL name.
     public static let sqlName = "item"
     /// Every column, in the order the decoder reads them.
@@ -318,32 +318,33 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         self.hexValue = try SQLRecordCoding.intOrNil(statement, offset + 19, "item.hex_value")
     }
 
-    /// Binds the values ``sqlInsert`` takes.
+    /// Binds the values ``sqlInsert`` takes, its timestamps set as an insert now sets them (``timestampedForInsert(at:)``).
     public func bindInsert(to statement: OpaquePointer) throws {
+        let record = self.timestampedForInsert(at: Date())
         let assigned = self.id == Int.min
         let first: Int32 = assigned ? 1 : 2
         if !assigned {
-            try SQLRecordCoding.bind(self.id, statement, 1)
+            try SQLRecordCoding.bind(record.id, statement, 1)
         }
-        try SQLRecordCoding.bind(self.name, statement, first)
-        try SQLRecordCoding.bind(self.quantity, statement, first + 1)
-        try SQLRecordCoding.bind(self.price, statement, first + 2, "item.price")
-        try SQLRecordCoding.bind(self.weight, statement, first + 3, "item.weight")
-        try SQLRecordCoding.bind(self.ratio, statement, first + 4, "item.ratio")
-        try SQLRecordCoding.bind(self.cost, statement, first + 5, "item.cost")
-        try SQLRecordCoding.bind(self.amount, statement, first + 6, "item.amount")
-        try SQLRecordCoding.bind(self.isActive, statement, first + 7)
-        try SQLRecordCoding.bind(self.isArchived, statement, first + 8)
-        try SQLRecordCoding.bind(self.created, statement, first + 9, .text, "item.created")
-        try SQLRecordCoding.bind(self.due, statement, first + 10, .text, "item.due")
-        try SQLRecordCoding.bind(self.touched, statement, first + 11, .text, "item.touched")
-        try SQLRecordCoding.bind(self.token, statement, first + 12, .text)
-        try SQLRecordCoding.bind(self.homepage, statement, first + 13)
-        try SQLRecordCoding.bind(self.photo, statement, first + 14)
-        try SQLRecordCoding.bind(self.note, statement, first + 15)
-        try SQLRecordCoding.bind(self.code, statement, first + 16)
-        try SQLRecordCoding.bind(self.anything, statement, first + 17, "item.anything")
-        try SQLRecordCoding.bind(self.hexValue, statement, first + 18)
+        try SQLRecordCoding.bind(record.name, statement, first)
+        try SQLRecordCoding.bind(record.quantity, statement, first + 1)
+        try SQLRecordCoding.bind(record.price, statement, first + 2, "item.price")
+        try SQLRecordCoding.bind(record.weight, statement, first + 3, "item.weight")
+        try SQLRecordCoding.bind(record.ratio, statement, first + 4, "item.ratio")
+        try SQLRecordCoding.bind(record.cost, statement, first + 5, "item.cost")
+        try SQLRecordCoding.bind(record.amount, statement, first + 6, "item.amount")
+        try SQLRecordCoding.bind(record.isActive, statement, first + 7)
+        try SQLRecordCoding.bind(record.isArchived, statement, first + 8)
+        try SQLRecordCoding.bind(record.created, statement, first + 9, .text, "item.created")
+        try SQLRecordCoding.bind(record.due, statement, first + 10, .text, "item.due")
+        try SQLRecordCoding.bind(record.touched, statement, first + 11, .text, "item.touched")
+        try SQLRecordCoding.bind(record.token, statement, first + 12, .text)
+        try SQLRecordCoding.bind(record.homepage, statement, first + 13)
+        try SQLRecordCoding.bind(record.photo, statement, first + 14)
+        try SQLRecordCoding.bind(record.note, statement, first + 15)
+        try SQLRecordCoding.bind(record.code, statement, first + 16)
+        try SQLRecordCoding.bind(record.anything, statement, first + 17, "item.anything")
+        try SQLRecordCoding.bind(record.hexValue, statement, first + 18)
     }
 
     /// The record as an insert that assigned `rowID` stored it.
@@ -515,6 +516,24 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         }
     }
 
+    /// The created timestamp's column: an insert sets it when the record leaves it unset.
+    public static let sqlCreatedColumn: String? = "created"
+    /// No updated timestamp.
+    public static let sqlUpdatedColumn: String? = nil
+
+    /// The record as an insert at `now` writes it: `created` set to `now` when unset (``SQLTimestamps/unset``).
+    public func timestampedForInsert(at now: Date) -> Self {
+        var record = self
+        if record.created == SQLTimestamps.unset { record.created = now }
+        return record
+    }
+
+    /// The record as an update writes it: it has no updated timestamp.
+    public func timestampedForUpdate(at now: Date) -> Self {
+        _ = now
+        return self
+    }
+
     /// True: an update reads the row first, to keep dates it already holds as they are stored.
     public static let updateKeepsStoredForms: Bool = true
 
@@ -536,7 +555,7 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
         try SQLRecordCoding.bind(self.amount, statement, 7, "item.amount")
         try SQLRecordCoding.bind(self.isActive, statement, 8)
         try SQLRecordCoding.bind(self.isArchived, statement, 9)
-        try SQLRecordCoding.bind(self.created, statement, 10, .text, "item.created", keeping: current, 10)
+        try SQLRecordCoding.bindCreated(self.created, statement, 10, .text, "item.created", keeping: current, 10)
         try SQLRecordCoding.bind(self.due, statement, 11, .text, "item.due", keeping: current, 11)
         try SQLRecordCoding.bind(self.touched, statement, 12, .text, "item.touched", keeping: current, 12)
         try SQLRecordCoding.bind(self.token, statement, 13, .text)

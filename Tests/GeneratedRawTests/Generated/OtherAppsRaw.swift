@@ -717,7 +717,7 @@ extension OtherApps {
             dataType: String,
             identifier: String? = nil,
             description: String? = "",
-            lastChange: Date,
+            lastChange: Date = Date(),
             minX: Double? = nil,
             minY: Double? = nil,
             maxX: Double? = nil,
