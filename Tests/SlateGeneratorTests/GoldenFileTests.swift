@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 27)
+        #expect(Self.cases.count == 29)
     }
 
     @Test(arguments: cases)

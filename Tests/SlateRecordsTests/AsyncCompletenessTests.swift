@@ -13,6 +13,7 @@ import Testing
     /// Calls that are sync by nature, with the reason.
     static let syncByNature: [String: String] = [
         "close()": "closing waits for work in flight and is called from deinitializers and shutdown hooks",
+        "encode(to:)": "Encodable's requirement of a record nested in the database type: no database call",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -73,6 +73,9 @@ struct RecordModel: Equatable {
     var relationships: [RelationshipModel]
     /// How an insert learns the row as stored (tables only).
     var insertReadBack: InsertReadBack = .asBound
+    /// Whether the table is virtual (FTS, R*Tree, …): SQLite cannot upsert it, so it has no
+    /// `save`.
+    var isVirtual = false
 
     /// How an insert learns the row as stored: SlateRecords' `SQLInsertReadBack`.
     enum InsertReadBack: String, Equatable {

@@ -20,12 +20,13 @@ struct ModelBuilder {
         "self", "Self", "init", "deinit", "subscript", "super", "_", "Type", "Protocol",
         "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "insertAssignsRowID", "sqlSelectByRowID", "sqlFind",
         "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
-        "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices",
+        "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices", "save", "sqlUpsert",
+        "sqlUpsertReturning",
     ]
 
     /// Names the database type has; table accessors with one of them get a `Table` suffix.
     static let reservedAccessorNames: Set<String> = [
-        "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "withReadContext",
+        "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "save", "withReadContext",
         "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "allowsDoubleQuotedStrings", "init", "self",
         "Type",
         "module", "select", "store",
@@ -193,6 +194,7 @@ struct ModelBuilder {
             rawSingular: NameStyle.snake(typeName), rawPlural: NameStyle.snake(accessor), createSQL: table.sql,
             properties: properties, key: key, hasRowID: table.hasRowID, relationships: [])
         record.insertReadBack = insertReadBack(record, table: table)
+        record.isVirtual = table.kind == .virtual
         return record
     }
 

@@ -35,6 +35,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "clearTagsSQL" IS :clearTagsSQL
   OR "code" IS :code
   OR "column" IS :column
+  OR "container" IS :container
   OR "context" IS :context
   OR "contextArgument" IS :contextArgument
   OR "count" IS :count
@@ -53,7 +54,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "dbArgument" IS :dbArgument
   OR "dbKey" IS :dbKey
   OR "dbRecord" IS :dbRecord
-  OR "decode" IS :decode
+  OR "decoder" IS :decoder
   OR "deleteReviewsSQL" IS :deleteReviewsSQL
   OR "deleteReviewsSlot" IS :deleteReviewsSlot
   OR "devLog" IS :devLog
@@ -70,6 +71,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "eitherDateSlot" IS :eitherDateSlot
   OR "element" IS :element
   OR "employee" IS :employee
+  OR "encoder" IS :encoder
   OR "end" IS :end
   OR "enforced" IS :enforced
   OR "era" IS :era
@@ -110,8 +112,10 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "itemsWithIDsSQL" IS :itemsWithIDsSQL
   OR "joining" IS :joining
   OR "keeping" IS :keeping
+  OR "key" IS :key
   OR "key0" IS :key0
   OR "key1" IS :key1
+  OR "keyOnly" IS :keyOnly
   OR "known" IS :known
   OR "latestStampSQL" IS :latestStampSQL
   OR "latestStampSlot" IS :latestStampSlot
@@ -197,6 +201,8 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sqlSelect" IS :sqlSelect
   OR "sqlSelectByRowID" IS :sqlSelectByRowID
   OR "sqlUpdate" IS :sqlUpdate
+  OR "sqlUpsert" IS :sqlUpsert
+  OR "sqlUpsertReturning" IS :sqlUpsertReturning
   OR "sqliteStatement" IS :sqliteStatement
   OR "stampedSinceSQL" IS :stampedSinceSQL
   OR "stampedSinceSlot" IS :stampedSinceSlot
