@@ -118,9 +118,9 @@ public protocol SQLKeyedRecord: SQLTableRecord, Identifiable where ID: Sendable 
     /// Whether an update reads the row first, for ``bindUpdate(to:keeping:)``: the record
     /// has date columns, whose stored forms it keeps.
     static var updateKeepsStoredForms: Bool { get }
-    /// The insert with every column given (``sqlInsert`` when the key is set), `ON
+    /// The insert with every column given (``SQLTableRecord/sqlInsert`` when the key is set), `ON
     /// CONFLICT (key) DO UPDATE SET` every non-key column to the value given (`DO NOTHING`
-    /// when every column is part of the key); it takes ``bindInsert(to:)``'s values. Nil
+    /// when every column is part of the key); it takes ``SQLTableRecord/bindInsert(to:)``'s values. Nil
     /// for a virtual table, which SQLite cannot upsert. `save` runs it.
     static var sqlUpsert: String? { get }
     /// ``sqlUpsert`` with `RETURNING` every column, for SQLite 3.35 and later.

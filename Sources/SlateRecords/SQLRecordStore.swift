@@ -45,7 +45,7 @@ extension SQLRecordStore {
 
     /// Inserts `record`, or, when a row already has its key, writes every non-key column
     /// of `record` to that row (an upsert: `INSERT OR ABORT … ON CONFLICT (key) DO
-    /// UPDATE`); returns the row as stored, read back as ``insert(_:)`` reads it.
+    /// UPDATE`); returns the row as stored, read back as `insert(_:)` reads it.
     ///
     /// A rowid key left at `Int.min` (a record never inserted, or decoded from a body
     /// without its key) is a plain insert: SQLite assigns the key. A conflict on another
@@ -184,7 +184,7 @@ public enum SQLRecordOperations {
         return context.changes > 0
     }
 
-    /// Inserts `record`, or updates the row with its key (``SQLRecordStore/save(_:)``),
+    /// Inserts `record`, or updates the row with its key (``SQLRecordStore/save(_:)-3pasn``),
     /// and returns the row as stored.
     @inlinable
     public static func save<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Record {
