@@ -349,6 +349,42 @@ import Testing
         #expect(R.EventLog.sqlName == "event_log")
     }
 
+    // MARK: The recipes' examples, as RecipeRequestBodies.md and RecipeUpsert.md write them
+
+    @Test func theRecipesExamplesRunAsWritten() throws {
+        typealias IssueRecord = R.IssueRecord
+        typealias Setting = R.Setting
+        typealias Membership = R.Membership
+        let db = try R.inMemory()
+        defer { db.close() }
+        let requestBody = Data(#"{"title": "Crash on start", "slug": "crash-on-start"}"#.utf8)
+        let body = try JSONDecoder().decode(IssueRecord.self, from: requestBody)
+        #expect(body.issueId == Int.min && body.status == "open" && body.priority == 3 && body.note == nil)
+        let stored = try db.insert(body)
+        #expect(stored.issueId == 1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let response = try encoder.encode(stored)
+        #expect(String(decoding: response, as: UTF8.self)
+            == #"{"issueId":1,"label":"none","priority":3,"score":0.5,"slug":"crash-on-start","status":"open","title":"Crash on start","titleLength":14}"#)
+        try db.issues.delete(1)
+
+        var issue = try db.save(IssueRecord(title: "Crash", slug: "crash"))
+        #expect(issue.issueId == 1)   // the rowid of the row deleted above, reused: no AUTOINCREMENT
+        issue.title = "Crash on start"
+        issue = try db.save(issue)
+        try db.save(Setting(key: "theme", value: "dark"))
+        try db.save(Setting(key: "theme", value: "light"))
+        let member = try db.save(Membership(teamId: 1, userId: 2, role: "owner"))   // `try await` in async code
+        #expect(member.role == "owner")
+        #expect(try db.issues.fetch() == [issue])
+        #expect(try db.issues.delete(issue.issueId))
+        #expect(try !db.issues.delete(issue.issueId))
+        #expect(try db.settings.delete("theme"))
+        #expect(try db.memberships.delete(teamId: 1, userId: 2))
+        #expect(try !db.memberships.delete(Membership.ID(teamId: 1, userId: 2)))
+    }
+
     // MARK: The type-attached API
 
     @Test func typeAttachedSaveUpserts() throws {
