@@ -182,7 +182,10 @@ import Testing
     }
 
     @Test func deleteByKeyAsync() async throws {
-        let db = try R.inMemory()
+        // A file, so that reads go to readers; no wait limit: the concurrent calls below
+        // queue for the writer however busy the machine is (counts are asserted, not times).
+        let directory = TemporaryDirectory()
+        let db = try R.bootstrap(at: directory.path("bodies.sqlite"), configuration: .init(maximumWait: nil))
         defer { db.close() }
         let issue = try await db.insert(R.IssueRecord(title: "one", slug: "one"))
         #expect(try await db.issues.delete(issue.issueId))
@@ -245,7 +248,10 @@ import Testing
     }
 
     @Test func saveAsync() async throws {
-        let db = try R.inMemory()
+        // A file, so that reads go to readers; no wait limit: the concurrent calls below
+        // queue for the writer however busy the machine is (counts are asserted, not times).
+        let directory = TemporaryDirectory()
+        let db = try R.bootstrap(at: directory.path("bodies.sqlite"), configuration: .init(maximumWait: nil))
         defer { db.close() }
         let inserted = try await db.save(R.IssueRecord(title: "Body", slug: "body"))
         #expect(inserted.issueId == 1)
