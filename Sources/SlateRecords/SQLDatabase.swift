@@ -334,6 +334,12 @@ extension SQLDatabase {
         try await pool.writeWithoutTransaction { context in try SQLRecordOperations.update(record, in: context) }
     }
 
+    /// ``SQLRecordStore/save(_:)-3pasn`` for async code.
+    @discardableResult
+    public func save<Record: SQLKeyedRecord>(_ record: Record) async throws -> Record {
+        try await pool.writeWithoutTransaction { context in try SQLRecordOperations.save(record, in: context) }
+    }
+
     /// ``SQLRecordStore``'s `delete(_:)`, for async code.
     @discardableResult
     public func delete<Record: SQLKeyedRecord>(_ record: Record) async throws -> Bool {

@@ -48,6 +48,10 @@ public struct SQLRecordSlots: Sendable {
     public let update = SQLStatementSlot()
     /// `sqlDelete`
     public let delete = SQLStatementSlot()
+    /// `sqlUpsert`
+    public let upsert = SQLStatementSlot()
+    /// `sqlUpsertReturning`
+    public let upsertReturning = SQLStatementSlot()
     /// Typed queries (their statements by query shape)
     public let queries = SQLStatementSlot()
 
@@ -114,6 +118,13 @@ public protocol SQLKeyedRecord: SQLTableRecord, Identifiable where ID: Sendable 
     /// Whether an update reads the row first, for ``bindUpdate(to:keeping:)``: the record
     /// has date columns, whose stored forms it keeps.
     static var updateKeepsStoredForms: Bool { get }
+    /// The insert with every column given (``SQLTableRecord/sqlInsert`` when the key is set), `ON
+    /// CONFLICT (key) DO UPDATE SET` every non-key column to the value given (`DO NOTHING`
+    /// when every column is part of the key); it takes ``SQLTableRecord/bindInsert(to:)``'s values. Nil
+    /// for a virtual table, which SQLite cannot upsert. `save` runs it.
+    static var sqlUpsert: String? { get }
+    /// ``sqlUpsert`` with `RETURNING` every column, for SQLite 3.35 and later.
+    static var sqlUpsertReturning: String? { get }
 }
 
 extension SQLKeyedRecord {
@@ -125,4 +136,10 @@ extension SQLKeyedRecord {
 
     /// False: a record without date columns has no stored form to keep.
     public static var updateKeepsStoredForms: Bool { false }
+
+    /// Nil: records generated before `save` existed cannot be upserted.
+    public static var sqlUpsert: String? { nil }
+
+    /// Nil, as ``sqlUpsert``.
+    public static var sqlUpsertReturning: String? { nil }
 }

@@ -698,6 +698,81 @@ public enum SQLRecordCoding {
         throw missingRowError(sql)
     }
 
+    /// Upserts a row (`sql`: an `INSERT OR ABORT … ON CONFLICT (key) DO UPDATE`, or `DO
+    /// NOTHING` when every column is part of the key) and returns it as stored: from
+    /// `asBound` when given; else read back with `returning` (the upsert with `RETURNING`)
+    /// on SQLite 3.35 and later, or with `find` (by the record's key) after it. A row the
+    /// statement left alone (a trigger's `RAISE(IGNORE)`) throws, unless `keyOnly` (the
+    /// `DO NOTHING` form, whose row already holds every value) and `find` finds it.
+    public static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw SQLError(code: .misuse, message: "a virtual table cannot be saved: SQLite cannot upsert it") }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw missingRowError(sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw SQLError(code: .constraint, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    // MARK: Codable
+
+    /// The value of `key` in `container`, as `decode(_:forKey:)` reads it; a value the
+    /// decoder refuses without saying where (a JSON number out of `Int`'s range, or a
+    /// fraction read as an `Int`) throws `DecodingError.dataCorrupted` naming `key`.
+    @inlinable
+    public static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    @inlinable
+    public static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    @usableFromInline
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
+    }
+
     /// The SQL of a query with `IN (:list)` parameters: `segments` joined by one list of
     /// numbered parameters per count in `lists` (`?3, ?4, ?5`), numbered on from `first`.
     /// An empty list gives `IN ()`, which SQLite reads as an empty set.

@@ -43,6 +43,25 @@ extension SQLRecordStore {
         try withWriteContext { context in try SQLRecordOperations.update(record, in: context) }
     }
 
+    /// Inserts `record`, or, when a row already has its key, writes every non-key column
+    /// of `record` to that row (an upsert: `INSERT OR ABORT … ON CONFLICT (key) DO
+    /// UPDATE`); returns the row as stored, read back as `insert(_:)` reads it.
+    ///
+    /// A rowid key left at `Int.min` (a record never inserted, or decoded from a body
+    /// without its key) is a plain insert: SQLite assigns the key. A conflict on another
+    /// `UNIQUE` constraint throws (the statement is `OR ABORT`: it never replaces nor
+    /// updates another row). Records of virtual tables throw: SQLite cannot upsert them.
+    ///
+    /// ```swift
+    /// var person = try db.save(Person(name: "Ada"))   // inserted: key assigned
+    /// person.name = "Ada Lovelace"
+    /// person = try db.save(person)                     // updated in place
+    /// ```
+    @inlinable @discardableResult
+    public func save<Record: SQLKeyedRecord>(_ record: Record) throws -> Record {
+        try withWriteContext { context in try SQLRecordOperations.save(record, in: context) }
+    }
+
     /// Deletes the row with `record`'s key. Returns whether there was one.
     @inlinable @discardableResult
     public func delete<Record: SQLKeyedRecord>(_ record: Record) throws -> Bool {
@@ -163,6 +182,47 @@ public enum SQLRecordOperations {
         }
         while try statement.next() {}
         return context.changes > 0
+    }
+
+    /// Inserts `record`, or updates the row with its key (``SQLRecordStore/save(_:)-3pasn``),
+    /// and returns the row as stored.
+    @inlinable
+    public static func save<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+        if record.insertAssignsRowID { return try insert(record, in: context) }
+        guard let sql = Record.sqlUpsert else { throw notUpsertableError(Record.self) }
+        let slots = Record.statementSlots
+        let mode = Record.insertReadBack
+        if mode == .returning, SQLRecordCoding.supportsReturning, let returning = Record.sqlUpsertReturning {
+            let statement = try context.cachedStatement(slot: slots.upsertReturning, sql: returning)
+            defer { statement.reset() }
+            try record.bindInsert(to: try statement.liveHandle())
+            if let stored = try firstRecord(Record.self, from: statement) {
+                while try statement.next() {}
+                return stored
+            }
+        } else {
+            let statement = try context.cachedStatement(slot: slots.upsert, sql: sql)
+            defer { statement.reset() }
+            try record.bindInsert(to: try statement.liveHandle())
+            while try statement.next() {}
+            if context.changes > 0 {
+                if mode == .asBound { return record.storedAfterInsert(rowID: context.lastInsertRowID) }
+                if let stored = try find(Record.self, id: record.id, in: context) { return stored }
+                // A NULL key (an optional key column) inserts a row no key finds: as bound.
+                return record.storedAfterInsert(rowID: context.lastInsertRowID)
+            }
+        }
+        // Nothing written: a `DO NOTHING` on a row that already holds every value (every
+        // column is part of the key), or a trigger's `RAISE(IGNORE)`.
+        if Record.sqlUpdate == nil, let stored = try find(Record.self, id: record.id, in: context) { return stored }
+        throw SQLError(code: .constraint, message: "the \(Record.sqlName) row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    @usableFromInline
+    static func notUpsertableError(_ type: any SQLRecord.Type) -> SQLError {
+        SQLError(
+            code: .misuse,
+            message: "cannot save a \(type) record: \(type.sqlName) is a virtual table, which SQLite cannot upsert; use insert and update")
     }
 
     /// Deletes the row with key `id`; whether there was one.

@@ -104,6 +104,20 @@ extension SQLTable where Record: SQLKeyedRecord {
     public func find(_ id: Record.ID) throws -> Record? {
         try store.withReadContext { context in try SQLRecordOperations.find(Record.self, id: id, in: context) }
     }
+
+    /// Deletes the row with primary key `id`; returns whether there was one.
+    ///
+    /// ```swift
+    /// try db.people.delete(3)                          // a single-column key
+    /// try db.bookTags.delete(BookTag.ID(bookId: 1, tagId: 2))
+    /// ```
+    ///
+    /// Tables with a compound key also have a generated form with one labelled argument
+    /// per key column: `try db.bookTags.delete(bookId: 1, tagId: 2)`.
+    @inlinable @discardableResult
+    public func delete(_ id: Record.ID) throws -> Bool {
+        try store.withWriteContext { context in try SQLRecordOperations.delete(id: id, of: Record.self, in: context) }
+    }
 }
 
 extension SQLTable where Store: SQLDatabase {
@@ -160,5 +174,11 @@ extension SQLTable where Record: SQLKeyedRecord, Store: SQLDatabase {
     /// ``find(_:)`` for async code.
     public func find(_ id: Record.ID) async throws -> Record? {
         try await store.pool.readWithoutTransaction { context in try SQLRecordOperations.find(Record.self, id: id, in: context) }
+    }
+
+    /// ``delete(_:)`` for async code.
+    @discardableResult
+    public func delete(_ id: Record.ID) async throws -> Bool {
+        try await store.pool.writeWithoutTransaction { context in try SQLRecordOperations.delete(id: id, of: Record.self, in: context) }
     }
 }

@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 28)
+        #expect(Self.cases.count == 30)
     }
 
     @Test(arguments: cases)

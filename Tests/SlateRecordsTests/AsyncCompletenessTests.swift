@@ -16,6 +16,7 @@ import Testing
         "observe(_:)": "returns its stream at once, without touching the database; iterating it is async",
         "observe(logger:_:)": "returns its stream at once, without touching the database; iterating it is async",
         "changes(bufferLimit:)": "returns its stream at once, without touching the database; iterating it is async",
+        "encode(to:)": "Encodable's requirement of a record nested in the database type: no database call",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

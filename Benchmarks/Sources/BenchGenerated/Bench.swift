@@ -98,6 +98,32 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
         self.d = d
         self.t = t
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, i, d, t
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.i = try SQLRecordCoding.decode(Int.self, container, CodingKeys.i)
+        self.d = try SQLRecordCoding.decode(Double.self, container, CodingKeys.d)
+        self.t = try SQLRecordCoding.decode(String.self, container, CodingKeys.t)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.i, forKey: CodingKeys.i)
+        try container.encode(self.d, forKey: CodingKeys.d)
+        try container.encode(self.t, forKey: CodingKeys.t)
+    }
 }
 
 extension Item: SQLKeyedRecord, SQLQueryableRecord {
@@ -129,6 +155,10 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "item" SET "i" = ?, "d" = ?, "t" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "i" = excluded."i", "d" = excluded."d", "t" = excluded."t""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "i" = excluded."i", "d" = excluded."d", "t" = excluded."t" RETURNING "id", "i", "d", "t""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -327,6 +357,52 @@ public struct Order: Identifiable, Hashable, Codable, Sendable {
         self.shipPostalCode = shipPostalCode
         self.shipCountry = shipCountry
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case orderID, customerID, employeeID, orderDate, requiredDate, shippedDate, shipVia, freight, shipName, shipAddress, shipCity, shipRegion, shipPostalCode, shipCountry
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.orderID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.orderID) ?? Int.min
+        self.customerID = try SQLRecordCoding.decode(String.self, container, CodingKeys.customerID)
+        self.employeeID = try SQLRecordCoding.decode(Int.self, container, CodingKeys.employeeID)
+        self.orderDate = try SQLRecordCoding.decode(Date.self, container, CodingKeys.orderDate)
+        self.requiredDate = try SQLRecordCoding.decode(Date.self, container, CodingKeys.requiredDate)
+        self.shippedDate = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.shippedDate)
+        self.shipVia = try SQLRecordCoding.decode(Int.self, container, CodingKeys.shipVia)
+        self.freight = container.contains(CodingKeys.freight) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.freight) : 0.0
+        self.shipName = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipName)
+        self.shipAddress = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipAddress)
+        self.shipCity = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipCity)
+        self.shipRegion = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.shipRegion)
+        self.shipPostalCode = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.shipPostalCode)
+        self.shipCountry = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipCountry)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.orderID != Int.min { try container.encode(self.orderID, forKey: CodingKeys.orderID) }
+        try container.encode(self.customerID, forKey: CodingKeys.customerID)
+        try container.encode(self.employeeID, forKey: CodingKeys.employeeID)
+        try container.encode(self.orderDate, forKey: CodingKeys.orderDate)
+        try container.encode(self.requiredDate, forKey: CodingKeys.requiredDate)
+        try container.encodeIfPresent(self.shippedDate, forKey: CodingKeys.shippedDate)
+        try container.encode(self.shipVia, forKey: CodingKeys.shipVia)
+        try container.encode(self.freight, forKey: CodingKeys.freight)
+        try container.encode(self.shipName, forKey: CodingKeys.shipName)
+        try container.encode(self.shipAddress, forKey: CodingKeys.shipAddress)
+        try container.encode(self.shipCity, forKey: CodingKeys.shipCity)
+        try container.encodeIfPresent(self.shipRegion, forKey: CodingKeys.shipRegion)
+        try container.encodeIfPresent(self.shipPostalCode, forKey: CodingKeys.shipPostalCode)
+        try container.encode(self.shipCountry, forKey: CodingKeys.shipCountry)
+    }
 }
 
 extension Order: SQLKeyedRecord, SQLQueryableRecord {
@@ -358,6 +434,10 @@ extension Order: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "orders" SET "CustomerID" = ?, "EmployeeID" = ?, "OrderDate" = ?, "RequiredDate" = ?, "ShippedDate" = ?, "ShipVia" = ?, "Freight" = ?, "ShipName" = ?, "ShipAddress" = ?, "ShipCity" = ?, "ShipRegion" = ?, "ShipPostalCode" = ?, "ShipCountry" = ? WHERE "OrderID" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "OrderID" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("OrderID") DO UPDATE SET "CustomerID" = excluded."CustomerID", "EmployeeID" = excluded."EmployeeID", "OrderDate" = excluded."OrderDate", "RequiredDate" = excluded."RequiredDate", "ShippedDate" = excluded."ShippedDate", "ShipVia" = excluded."ShipVia", "Freight" = excluded."Freight", "ShipName" = excluded."ShipName", "ShipAddress" = excluded."ShipAddress", "ShipCity" = excluded."ShipCity", "ShipRegion" = excluded."ShipRegion", "ShipPostalCode" = excluded."ShipPostalCode", "ShipCountry" = excluded."ShipCountry""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("OrderID") DO UPDATE SET "CustomerID" = excluded."CustomerID", "EmployeeID" = excluded."EmployeeID", "OrderDate" = excluded."OrderDate", "RequiredDate" = excluded."RequiredDate", "ShippedDate" = excluded."ShippedDate", "ShipVia" = excluded."ShipVia", "Freight" = excluded."Freight", "ShipName" = excluded."ShipName", "ShipAddress" = excluded."ShipAddress", "ShipCity" = excluded."ShipCity", "ShipRegion" = excluded."ShipRegion", "ShipPostalCode" = excluded."ShipPostalCode", "ShipCountry" = excluded."ShipCountry" RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.

@@ -105,6 +105,32 @@ extension BenchRaw {
             self.d = d
             self.t = t
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, i, d, t
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.i = try SQLRecordCoding.decode(Int.self, container, CodingKeys.i)
+            self.d = try SQLRecordCoding.decode(Double.self, container, CodingKeys.d)
+            self.t = try SQLRecordCoding.decode(String.self, container, CodingKeys.t)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.i, forKey: CodingKeys.i)
+            try container.encode(self.d, forKey: CodingKeys.d)
+            try container.encode(self.t, forKey: CodingKeys.t)
+        }
     }
 }
 
@@ -137,6 +163,10 @@ extension BenchRaw.Item {
     public static let sqlUpdate: String? = #"UPDATE "item" SET "i" = ?, "d" = ?, "t" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "i" = excluded."i", "d" = excluded."d", "t" = excluded."t""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "item" ("id", "i", "d", "t") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "i" = excluded."i", "d" = excluded."d", "t" = excluded."t" RETURNING "id", "i", "d", "t""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -264,6 +294,14 @@ extension BenchRaw.Item {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Order
@@ -357,6 +395,52 @@ extension BenchRaw {
             self.shipPostalCode = shipPostalCode
             self.shipCountry = shipCountry
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case orderID, customerID, employeeID, orderDate, requiredDate, shippedDate, shipVia, freight, shipName, shipAddress, shipCity, shipRegion, shipPostalCode, shipCountry
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.orderID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.orderID) ?? Int.min
+            self.customerID = try SQLRecordCoding.decode(String.self, container, CodingKeys.customerID)
+            self.employeeID = try SQLRecordCoding.decode(Int.self, container, CodingKeys.employeeID)
+            self.orderDate = try SQLRecordCoding.decode(Date.self, container, CodingKeys.orderDate)
+            self.requiredDate = try SQLRecordCoding.decode(Date.self, container, CodingKeys.requiredDate)
+            self.shippedDate = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.shippedDate)
+            self.shipVia = try SQLRecordCoding.decode(Int.self, container, CodingKeys.shipVia)
+            self.freight = container.contains(CodingKeys.freight) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.freight) : 0.0
+            self.shipName = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipName)
+            self.shipAddress = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipAddress)
+            self.shipCity = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipCity)
+            self.shipRegion = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.shipRegion)
+            self.shipPostalCode = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.shipPostalCode)
+            self.shipCountry = try SQLRecordCoding.decode(String.self, container, CodingKeys.shipCountry)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.orderID != Int.min { try container.encode(self.orderID, forKey: CodingKeys.orderID) }
+            try container.encode(self.customerID, forKey: CodingKeys.customerID)
+            try container.encode(self.employeeID, forKey: CodingKeys.employeeID)
+            try container.encode(self.orderDate, forKey: CodingKeys.orderDate)
+            try container.encode(self.requiredDate, forKey: CodingKeys.requiredDate)
+            try container.encodeIfPresent(self.shippedDate, forKey: CodingKeys.shippedDate)
+            try container.encode(self.shipVia, forKey: CodingKeys.shipVia)
+            try container.encode(self.freight, forKey: CodingKeys.freight)
+            try container.encode(self.shipName, forKey: CodingKeys.shipName)
+            try container.encode(self.shipAddress, forKey: CodingKeys.shipAddress)
+            try container.encode(self.shipCity, forKey: CodingKeys.shipCity)
+            try container.encodeIfPresent(self.shipRegion, forKey: CodingKeys.shipRegion)
+            try container.encodeIfPresent(self.shipPostalCode, forKey: CodingKeys.shipPostalCode)
+            try container.encode(self.shipCountry, forKey: CodingKeys.shipCountry)
+        }
     }
 }
 
@@ -389,6 +473,10 @@ extension BenchRaw.Order {
     public static let sqlUpdate: String? = #"UPDATE "orders" SET "CustomerID" = ?, "EmployeeID" = ?, "OrderDate" = ?, "RequiredDate" = ?, "ShippedDate" = ?, "ShipVia" = ?, "Freight" = ?, "ShipName" = ?, "ShipAddress" = ?, "ShipCity" = ?, "ShipRegion" = ?, "ShipPostalCode" = ?, "ShipCountry" = ? WHERE "OrderID" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "OrderID" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("OrderID") DO UPDATE SET "CustomerID" = excluded."CustomerID", "EmployeeID" = excluded."EmployeeID", "OrderDate" = excluded."OrderDate", "RequiredDate" = excluded."RequiredDate", "ShippedDate" = excluded."ShippedDate", "ShipVia" = excluded."ShipVia", "Freight" = excluded."Freight", "ShipName" = excluded."ShipName", "ShipAddress" = excluded."ShipAddress", "ShipCity" = excluded."ShipCity", "ShipRegion" = excluded."ShipRegion", "ShipPostalCode" = excluded."ShipPostalCode", "ShipCountry" = excluded."ShipCountry""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "orders" ("OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("OrderID") DO UPDATE SET "CustomerID" = excluded."CustomerID", "EmployeeID" = excluded."EmployeeID", "OrderDate" = excluded."OrderDate", "RequiredDate" = excluded."RequiredDate", "ShippedDate" = excluded."ShippedDate", "ShipVia" = excluded."ShipVia", "Freight" = excluded."Freight", "ShipName" = excluded."ShipName", "ShipAddress" = excluded."ShipAddress", "ShipCity" = excluded."ShipCity", "ShipRegion" = excluded."ShipRegion", "ShipPostalCode" = excluded."ShipPostalCode", "ShipCountry" = excluded."ShipCountry" RETURNING "OrderID", "CustomerID", "EmployeeID", "OrderDate", "RequiredDate", "ShippedDate", "ShipVia", "Freight", "ShipName", "ShipAddress", "ShipCity", "ShipRegion", "ShipPostalCode", "ShipCountry""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -631,6 +719,14 @@ extension BenchRaw.Order {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.orderID, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.orderID, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Raw functions
@@ -727,6 +823,14 @@ public func raw_item_delete(_ db: OpaquePointer, _ record: BenchRaw.Item) throws
     return try SQLRecordCoding.execute(db, BenchRaw.Item.sqlDelete, bind: { try BenchRaw.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_item_save(_ db: OpaquePointer, _ record: inout BenchRaw.Item) throws {
+    if record.insertAssignsRowID { return try raw_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: BenchRaw.Item.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Item(sqliteStatement: $0, offset: 0) }, find: { try raw_item_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `orders`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -769,6 +873,14 @@ public func raw_order_update(_ db: OpaquePointer, _ record: BenchRaw.Order) thro
 public func raw_order_delete(_ db: OpaquePointer, _ record: BenchRaw.Order) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "delete")
     return try SQLRecordCoding.execute(db, BenchRaw.Order.sqlDelete, bind: { try BenchRaw.Order.bindKey(record.orderID, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `orders`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_order_save(_ db: OpaquePointer, _ record: inout BenchRaw.Order) throws {
+    if record.insertAssignsRowID { return try raw_order_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: BenchRaw.Order.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try BenchRaw.Order(sqliteStatement: $0, offset: 0) }, find: { try raw_order_find(db, value.orderID) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 // MARK: - Support
@@ -1492,6 +1604,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

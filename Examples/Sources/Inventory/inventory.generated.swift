@@ -79,6 +79,30 @@ public struct Stock: Identifiable, Hashable, Codable, Sendable {
         self.onHand = onHand
         self.location = location
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case bookId, onHand, location
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.bookId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.bookId) ?? Int.min
+        self.onHand = container.contains(CodingKeys.onHand) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.onHand) : 0
+        self.location = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.location)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.bookId != Int.min { try container.encode(self.bookId, forKey: CodingKeys.bookId) }
+        try container.encode(self.onHand, forKey: CodingKeys.onHand)
+        try container.encodeIfPresent(self.location, forKey: CodingKeys.location)
+    }
 }
 
 extension Stock: SQLKeyedRecord, SQLQueryableRecord {
@@ -110,6 +134,10 @@ extension Stock: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "stock" SET "on_hand" = ?, "location" = ? WHERE "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stock" WHERE "book_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?) ON CONFLICT ("book_id") DO UPDATE SET "on_hand" = excluded."on_hand", "location" = excluded."location""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "location") VALUES (?, ?, ?) ON CONFLICT ("book_id") DO UPDATE SET "on_hand" = excluded."on_hand", "location" = excluded."location" RETURNING "book_id", "on_hand", "location""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -244,6 +272,14 @@ extension Stock {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.bookId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -344,4 +380,12 @@ public func sqlite3_stock_update(_ db: OpaquePointer, _ record: Stock) throws ->
 public func sqlite3_stock_delete(_ db: OpaquePointer, _ record: Stock) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "stock", "delete")
     return try SQLRecordCoding.execute(db, Stock.sqlDelete, bind: { try Stock.bindKey(record.bookId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `stock`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_stock_save(_ db: OpaquePointer, _ record: inout Stock) throws {
+    if record.insertAssignsRowID { return try sqlite3_stock_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stock.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Stock(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_stock_find(db, value.bookId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }

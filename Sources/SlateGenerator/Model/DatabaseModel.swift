@@ -82,6 +82,9 @@ struct RecordModel: Equatable {
 
     /// Whether the record sets timestamps of its own.
     var hasTimestamps: Bool { createdProperty != nil || updatedProperty != nil }
+    /// Whether the table is virtual (FTS, R*Tree, …): SQLite cannot upsert it, so it has no
+    /// `save`.
+    var isVirtual = false
 
     /// How an insert learns the row as stored: SlateRecords' `SQLInsertReadBack`.
     enum InsertReadBack: String, Equatable {

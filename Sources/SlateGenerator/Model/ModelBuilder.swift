@@ -20,13 +20,13 @@ struct ModelBuilder {
         "self", "Self", "init", "deinit", "subscript", "super", "_", "Type", "Protocol",
         "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "insertAssignsRowID", "sqlSelectByRowID", "sqlFind",
         "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
-        "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices",
-        "sqlCreatedColumn", "sqlUpdatedColumn", "timestampedForInsert", "timestampedForUpdate",
+        "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices", "save", "sqlUpsert",
+        "sqlUpsertReturning", "sqlCreatedColumn", "sqlUpdatedColumn", "timestampedForInsert", "timestampedForUpdate",
     ]
 
     /// Names the database type has; table accessors with one of them get a `Table` suffix.
     static let reservedAccessorNames: Set<String> = [
-        "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "withReadContext",
+        "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "save", "withReadContext",
         "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "allowsDoubleQuotedStrings", "init", "self",
         "Type",
         "module", "select", "store",
@@ -208,6 +208,7 @@ struct ModelBuilder {
         record.insertReadBack = insertReadBack(record, table: table)
         // The insert sets dates the caller's record does not hold: it returns them as stored.
         if record.hasTimestamps, record.insertReadBack == .asBound { record.insertReadBack = .returning }
+        record.isVirtual = table.kind == .virtual
         return record
     }
 

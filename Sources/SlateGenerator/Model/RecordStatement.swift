@@ -93,6 +93,28 @@ extension RecordModel {
         return statement.appending(keyMatch)
     }
 
+    /// The insert with every column given, then `ON CONFLICT ("k1", "k2") DO UPDATE SET
+    /// "a" = excluded."a", …` (every inserted column outside the key), or `DO NOTHING` when
+    /// every column is part of the key: the same parameters as the insert, so
+    /// `bindInsert(to:)` binds it. Nil without a key, and for a virtual table (SQLite
+    /// cannot upsert one). The insert's `OR ABORT` makes a conflict on another UNIQUE
+    /// constraint an error, whatever that constraint's own conflict clause.
+    var upsertStatement: RecordStatement? {
+        guard key != nil, !isVirtual else { return nil }
+        let keys = keyProperties
+        var statement = insertStatement(assigningRowID: false)
+        statement.append(" ON CONFLICT (" + keys.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") DO ")
+        let assigned = insertedProperties.filter { property in !keys.contains { $0.index == property.index } }
+        if assigned.isEmpty {
+            statement.append("NOTHING")
+        } else {
+            statement.append("UPDATE SET " + assigned.map {
+                SQLText.quotedIdentifier($0.column) + " = excluded." + SQLText.quotedIdentifier($0.column)
+            }.joined(separator: ", "))
+        }
+        return statement
+    }
+
     /// `DELETE FROM "t" WHERE` ``keyMatch``.
     var deleteStatement: RecordStatement {
         RecordStatement("DELETE FROM \(SQLText.quotedIdentifier(sqlName)) WHERE ").appending(keyMatch)

@@ -108,6 +108,9 @@ enum SwiftIdentifier {
         "CChar", "StaticString", "UTF8", "UnsafePointer", "UnsafeMutablePointer", "UnsafeBufferPointer",
         "UnsafeRawBufferPointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "CustomStringConvertible", "SlateCSQLite",
         "NSLock", "Unmanaged",
+        // What a table record's `init(from:)` and `encode(to:)` name.
+        "CodingKey", "CodingKeys", "Decoder", "Encoder", "Decodable", "Encodable", "DecodingError",
+        "KeyedDecodingContainer", "KeyedEncodingContainer",
         "Columns", "BindIndices", "Queries",
         // The generic parameters of the types generated code extends (`SQLTable<Record,
         // Store>`, `SQLTransaction<Database>`): a record type so named would be hidden by

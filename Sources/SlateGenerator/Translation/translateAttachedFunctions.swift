@@ -98,6 +98,27 @@ extension Translator {
                             .line("return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(\(keyExpression(record, of: "self")), to: $0, at: 1) }) > 0"),
                         ])),
                 ]
+                if record.upsertStatement != nil {
+                    let valueFind = record.keyProperties.count == 1
+                        ? "value.\(record.keyProperties[0].identifier), in: db"
+                        : record.keyProperties.map { "\($0.name): value.\($0.identifier)" }.joined(separator: ", ") + ", in: db"
+                    var body: [CodeLine] = []
+                    if record.properties.contains(where: \.isRowIDAlias) {
+                        body.append(.line("if self.insertAssignsRowID { return try self.insert(into: db) }"))
+                    }
+                    body.append(.line("let value = self"))
+                    body.append(.line("self = try " + saveCall(record, type: "Self", find: "{ try Self.find(\(valueFind)) }")))
+                    members += [
+                        .blank,
+                        .function(FunctionDescription(
+                            docs: docs([
+                                "Inserts the record into the database `db`, or writes every non-key column to the row with its key (an",
+                                "upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.",
+                            ]),
+                            access: access, modifiers: ["mutating"], kind: .function("save"),
+                            parameters: [.init(label: "into", name: "db", type: "OpaquePointer")], isThrowing: true, body: body)),
+                    ]
+                }
             }
         }
         let extensionName = configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName
@@ -106,6 +127,15 @@ extension Translator {
 }
 
 extension Translator {
+    /// `SQLRecordCoding.save(…)` for `value`, a record of `record` whose type is written
+    /// `type`; `find` reads the row back by `value`'s key.
+    func saveCall(_ record: RecordModel, type: String, find: String) -> String {
+        let returning = record.insertReadBack == .returning ? "\(type).sqlUpsertReturning" : "nil"
+        let asBound = record.insertReadBack == .asBound ? "{ value.storedAfterInsert(rowID: 0) }" : "nil"
+        let decode = "{ try \(type)(sqliteStatement: $0, offset: 0) }"
+        return "SQLRecordCoding.save(db, sql: \(type).sqlUpsert, returning: \(returning), bind: { try value.bindInsert(to: $0) }, decode: \(decode), find: \(find), asBound: \(asBound), keyOnly: \(record.updateStatement == nil))"
+    }
+
     /// The line refusing an update or delete of `value` (a record of `record`) whose rowid
     /// key was never assigned; none for records without a rowid key.
     func insertedCheck(_ record: RecordModel, _ value: String, _ operation: String) -> [CodeLine] {

@@ -141,6 +141,24 @@ extension Translator {
                         .line("return try SQLRecordCoding.execute(db, \(type).sqlDelete, bind: { try \(type).bindKey(\(keyExpression(record, of: "record")), to: $0, at: 1) }) > 0"),
                     ])))
                 declarations.append(.blank)
+                if record.upsertStatement != nil {
+                    var body: [CodeLine] = []
+                    if record.properties.contains(where: \.isRowIDAlias) {
+                        body.append(.line("if record.insertAssignsRowID { return try \(prefix)\(record.rawSingular)_insert(db, &record) }"))
+                    }
+                    body.append(.line("let value = record"))
+                    body.append(.line("record = try " + saveCall(
+                        record, type: type, find: "{ try \(prefix)\(record.rawSingular)_find(db, \(keyArguments(record, of: "value"))) }")))
+                    declarations.append(.function(FunctionDescription(
+                        docs: docs([
+                            "Inserts `record` into `\(record.sqlName)`, or writes every non-key column to the row with its key (an upsert),",
+                            "and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.",
+                        ]),
+                        access: access, kind: .function("\(prefix)\(record.rawSingular)_save"),
+                        parameters: [.init(label: nil, name: "db", type: "OpaquePointer"), .init(label: nil, name: "record", type: "inout \(type)")],
+                        isThrowing: true, body: body)))
+                    declarations.append(.blank)
+                }
             }
 
             if configuration.emit.relationships {

@@ -739,6 +739,70 @@ enum RawSupportTemplate {
             throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
         }
 
+        /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+        static func save<Record>(
+            _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+            decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+        ) throws -> Record {
+            guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+            if asBound == nil, let returning, supportsReturning {
+                let statement = try prepare(db, returning)
+                defer { sqlite3_finalize(statement) }
+                try bind(statement)
+                if try step(statement) {
+                    let record = try decode(statement)
+                    while try step(statement) {}
+                    return record
+                }
+            } else if try execute(db, sql, bind: bind) > 0 {
+                if let asBound { return asBound() }
+                if let record = try find() { return record }
+                throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+            }
+            if keyOnly, let record = try find() { return record }
+            throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+        }
+
+        /// The value of `key`; a value the decoder refuses without saying where (a JSON
+        /// number out of range, a fraction read as an `Int`) throws naming `key`.
+        static func decode<Value: Decodable, Key: CodingKey>(
+            _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+        ) throws -> Value {
+            do {
+                return try container.decode(Value.self, forKey: key)
+            } catch let error as DecodingError {
+                throw error
+            } catch {
+                // JSONDecoder reports a number it cannot read as its own error, which it turns into
+                // "not valid JSON" with no path once it reaches the top: name the key here.
+                throw unreadable(Value.self, container, key, error)
+            }
+        }
+
+        /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+        static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+            _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+        ) throws -> Value? {
+            do {
+                return try container.decodeIfPresent(Value.self, forKey: key)
+            } catch let error as DecodingError {
+                throw error
+            } catch {
+                // JSONDecoder reports a number it cannot read as its own error, which it turns into
+                // "not valid JSON" with no path once it reaches the top: name the key here.
+                throw unreadable(Value.self, container, key, error)
+            }
+        }
+
+        static func unreadable<Key: CodingKey>(
+            _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+        ) -> DecodingError {
+            DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+                underlyingError: error))
+        }
+
         // MARK: Errors and text
 
         static func check(_ code: Int32, _ statement: OpaquePointer) throws {

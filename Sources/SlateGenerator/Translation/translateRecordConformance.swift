@@ -66,6 +66,11 @@ extension Translator {
                 sqlConstant("sqlFind", select + " WHERE " + record.keyMatch.sql, "Reads the row with a key.")
                 sqlConstant("sqlUpdate", record.updateStatement?.sql, "Writes every non-key column of the row with a key.", optional: true)
                 sqlConstant("sqlDelete", record.deleteStatement.sql, "Deletes the row with a key.")
+                if let upsert = record.upsertStatement {
+                    sqlConstant(
+                        "sqlUpsert", upsert.sql, "Inserts, or writes every non-key column of the row with the key (`save`).", optional: true)
+                    sqlConstant("sqlUpsertReturning", upsert.sql + returning, "``sqlUpsert`` returning the stored row.", optional: true)
+                }
                 // A column called `id` that is not the key keeps the record from being
                 // Identifiable, and so from the keyed API; raw functions still use the key.
                 conformances = identityStyle(record) == .none ? ["SQLTableRecord"] : ["SQLKeyedRecord"]

@@ -43,6 +43,10 @@ extension Translator {
 
         members.append(.blank)
         members.append(.function(memberwiseInitializer(record)))
+        if record.isTable {
+            members.append(.blank)
+            members += codableMembers(record)
+        }
 
         var documentation: [String]
         switch record.kind {
@@ -124,6 +128,63 @@ extension Translator {
             documentation.append("Generated columns are not parameters: SQLite computes them; read them from the inserted record.")
         }
         return FunctionDescription(docs: docs(documentation), access: access, kind: .initializer, parameters: parameters, body: body)
+    }
+
+    /// A table's `Codable` members, so that a record is a request body and a response as
+    /// it stands: `CodingKeys` (the property names, as the synthesized ones), a decoder that
+    /// reads a missing or null rowid key as `Int.min` (unassigned: SQLite assigns it on
+    /// insert), a missing column with an initializer default as that default, and a missing
+    /// generated column as its placeholder; and an encoder that leaves an unassigned rowid
+    /// key out, so `Int.min` never reaches an encoder. Every value is read through
+    /// `SQLRecordCoding.decode`, so a number the decoder refuses names its key.
+    private func codableMembers(_ record: RecordModel) -> [Declaration] {
+        let keys = record.properties.map(\.identifier).joined(separator: ", ")
+        var decode: [CodeLine] = [.line("let container = try decoder.container(keyedBy: CodingKeys.self)")]
+        var encode: [CodeLine] = [.line("var container = encoder.container(keyedBy: CodingKeys.self)")]
+        for property in record.properties {
+            let wrapped = typeName(property.type)
+            let key = "CodingKeys.\(property.identifier)"
+            let present = "try SQLRecordCoding.decodeIfPresent(\(wrapped).self, container, \(key))"
+            let required = "try SQLRecordCoding.decode(\(wrapped).self, container, \(key))"
+            let target = "self.\(property.identifier)"
+            if property.isRowIDAlias {
+                decode.append(.line("\(target) = \(present) ?? Int.min"))
+                encode.append(.line("if \(target) != Int.min { try container.encode(\(target), forKey: \(key)) }"))
+                continue
+            }
+            if property.isGenerated {
+                decode.append(.line("\(target) = \(present)" + (property.isOptional ? "" : " ?? \(placeholder(for: property))")))
+            } else if let value = property.defaultValue, value != "nil" {
+                decode.append(.line("\(target) = container.contains(\(key)) ? \(property.isOptional ? present : required) : \(value)"))
+            } else {
+                decode.append(.line("\(target) = \(property.isOptional ? present : required)"))
+            }
+            encode.append(.line(property.isOptional
+                ? "try container.encodeIfPresent(\(target), forKey: \(key))"
+                : "try container.encode(\(target), forKey: \(key))"))
+        }
+        var decoderDocs = ["Decodes a record, as from a request body: every column by its property's name."]
+        if record.properties.contains(where: \.isRowIDAlias) {
+            decoderDocs += ["", "A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert."]
+        }
+        decoderDocs += ["A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert."]
+        return [
+            .verbatim(docs: docs(["The names of the properties in encoded records."]), lines: [
+                .line("private enum CodingKeys: String, CodingKey {"),
+                .line("    case \(keys)"),
+                .line("}"),
+            ]),
+            .blank,
+            .function(FunctionDescription(
+                docs: docs(decoderDocs), access: access, kind: .initializer,
+                parameters: [.init(label: "from", name: "decoder", type: "any Decoder")], isThrowing: true, body: decode)),
+            .blank,
+            .function(FunctionDescription(
+                docs: docs(["Encodes the record: every column by its property's name; nil values are left out"
+                    + (record.properties.contains(where: \.isRowIDAlias) ? ", and so is a rowid key SQLite has not assigned yet (`Int.min`)." : ".")]),
+                access: access, kind: .function("encode"),
+                parameters: [.init(label: "to", name: "encoder", type: "any Encoder")], isThrowing: true, body: encode)),
+        ]
     }
 
     /// A neutral value for a generated column before the row is read from the database.

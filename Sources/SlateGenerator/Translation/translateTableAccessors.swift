@@ -13,7 +13,34 @@ extension Translator {
             .mark("Tables"),
             .type(TypeDescription(kind: .extension, name: "\(model.typeName).Tables", members: members)),
             .blank,
-        ]
+        ] + compoundKeyDeletes()
+    }
+
+    /// `db.bookTags.delete(bookId: 1, tagId: 2)`: delete by a compound key, one labelled
+    /// argument per key column (in key order), sync and async, beside the generic
+    /// `delete(_ id:)` that takes the record's `ID`.
+    private func compoundKeyDeletes() -> [Declaration] {
+        var declarations: [Declaration] = []
+        for record in model.records where record.isTable && record.keyProperties.count > 1 && identityStyle(record) != .none {
+            let columns = record.keyProperties.map { "`\($0.column)`" }.joined(separator: ", ")
+            let parameters = record.keyProperties.map { FunctionDescription.Parameter(label: $0.name, name: $0.identifier, type: typeName(of: $0)) }
+            let id = "\(name(of: record)).ID(" + record.keyProperties.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ")"
+            let documentation = docs(["Deletes the row with key \(columns); returns whether there was one."])
+            declarations.append(.type(TypeDescription(
+                kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: record))",
+                members: [.function(FunctionDescription(
+                    docs: documentation, attributes: ["@discardableResult"], access: access, kind: .function("delete"), parameters: parameters,
+                    isThrowing: true, returnType: "Bool", body: [.line("try self.delete(\(id))")]))])))
+            if configuration.emit.async {
+                declarations.append(.type(TypeDescription(
+                    kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: record)), Store: SQLDatabase",
+                    members: [.function(FunctionDescription(
+                        docs: documentation, attributes: ["@discardableResult"], access: access, kind: .function("delete"), parameters: parameters,
+                        isAsync: true, isThrowing: true, returnType: "Bool", body: [.line("try await self.delete(\(id))")]))])))
+            }
+            declarations.append(.blank)
+        }
+        return declarations.isEmpty ? [] : [.mark("Delete by compound key")] + declarations
     }
 
     /// `db.addresses.fetch(for: person)` and `db.people.find(for: address)` for each foreign

@@ -16,7 +16,7 @@ extension SQLRecordStore {
 
     /// Inserts `record` and returns it as saved (with the rowid SQLite assigned when its key
     /// was nil); a row with the same primary key already there throws (SQLite's UNIQUE
-    /// constraint), where ``save(_:)`` would update it. SkipSQL's `insert(_:upsert: false)`.
+    /// constraint), where ``SQLRecordStore/save(_:)-3dxja`` would update it. SkipSQL's `insert(_:upsert: false)`.
     ///
     /// The statement is `INSERT OR ABORT`: a key's or column's own `ON CONFLICT REPLACE`
     /// or `IGNORE` cannot delete another row or skip this one. An insert that stores
@@ -215,7 +215,7 @@ extension SQLContext: SQLRecordStore {
 }
 
 extension SQLPooledStore {
-    /// ``SQLRecordStore/save(_:)`` for async code.
+    /// ``SQLRecordStore/save(_:)-3dxja`` for async code.
     @discardableResult
     public func save<Record: SQLCodableRecord>(_ record: Record) async throws -> Record {
         try await pool.writeWithoutTransaction { context in try SQLCodableOperations.save(record, in: context) }

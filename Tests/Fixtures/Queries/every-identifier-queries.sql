@@ -35,6 +35,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "clearTagsSQL" IS :clearTagsSQL
   OR "code" IS :code
   OR "column" IS :column
+  OR "container" IS :container
   OR "context" IS :context
   OR "contextArgument" IS :contextArgument
   OR "count" IS :count
@@ -53,7 +54,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "dbArgument" IS :dbArgument
   OR "dbKey" IS :dbKey
   OR "dbRecord" IS :dbRecord
-  OR "decode" IS :decode
+  OR "decoder" IS :decoder
   OR "deleteReviewsSQL" IS :deleteReviewsSQL
   OR "deleteReviewsSlot" IS :deleteReviewsSlot
   OR "devLog" IS :devLog
@@ -70,6 +71,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "eitherDateSlot" IS :eitherDateSlot
   OR "element" IS :element
   OR "employee" IS :employee
+  OR "encoder" IS :encoder
   OR "end" IS :end
   OR "enforced" IS :enforced
   OR "era" IS :era
@@ -110,8 +112,10 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "itemsWithIDsSQL" IS :itemsWithIDsSQL
   OR "joining" IS :joining
   OR "keeping" IS :keeping
+  OR "key" IS :key
   OR "key0" IS :key0
   OR "key1" IS :key1
+  OR "keyOnly" IS :keyOnly
   OR "known" IS :known
   OR "latestStampSQL" IS :latestStampSQL
   OR "latestStampSlot" IS :latestStampSlot
@@ -138,7 +142,6 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "notificationRecord" IS :notificationRecord
   OR "notificationsOfDeviceSQL" IS :notificationsOfDeviceSQL
   OR "notificationsOfDeviceSlot" IS :notificationsOfDeviceSlot
-  OR "now" IS :now
   OR "of" IS :of
   OR "offset" IS :offset
   OR "on" IS :on
@@ -187,7 +190,6 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sql" IS :sql
   OR "sqlArgument" IS :sqlArgument
   OR "sqlCount" IS :sqlCount
-  OR "sqlCreatedColumn" IS :sqlCreatedColumn
   OR "sqlDelete" IS :sqlDelete
   OR "sqlFind" IS :sqlFind
   OR "sqlInsertAll" IS :sqlInsertAll
@@ -199,7 +201,8 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sqlSelect" IS :sqlSelect
   OR "sqlSelectByRowID" IS :sqlSelectByRowID
   OR "sqlUpdate" IS :sqlUpdate
-  OR "sqlUpdatedColumn" IS :sqlUpdatedColumn
+  OR "sqlUpsert" IS :sqlUpsert
+  OR "sqlUpsertReturning" IS :sqlUpsertReturning
   OR "sqliteStatement" IS :sqliteStatement
   OR "stampedSinceSQL" IS :stampedSinceSQL
   OR "stampedSinceSlot" IS :stampedSinceSlot

@@ -153,6 +153,30 @@ extension Apps {
             self.isActive = isActive
             self.isRoaming = isRoaming
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case deviceGuid, name, isActive, isRoaming
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.deviceGuid = container.contains(CodingKeys.deviceGuid) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.deviceGuid) : UUID()
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.isActive = container.contains(CodingKeys.isActive) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.isActive) : false
+            self.isRoaming = container.contains(CodingKeys.isRoaming) ? try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.isRoaming) : true
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.deviceGuid, forKey: CodingKeys.deviceGuid)
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.isActive, forKey: CodingKeys.isActive)
+            try container.encodeIfPresent(self.isRoaming, forKey: CodingKeys.isRoaming)
+        }
     }
 }
 
@@ -181,6 +205,10 @@ extension Apps.Device: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Device" SET "Name" = ?, "IsActive" = ?, "IsRoaming" = ? WHERE "DeviceGuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Device" WHERE "DeviceGuid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?) ON CONFLICT ("DeviceGuid") DO UPDATE SET "Name" = excluded."Name", "IsActive" = excluded."IsActive", "IsRoaming" = excluded."IsRoaming""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Device" ("DeviceGuid", "Name", "IsActive", "IsRoaming") VALUES (?, ?, ?, ?) ON CONFLICT ("DeviceGuid") DO UPDATE SET "Name" = excluded."Name", "IsActive" = excluded."IsActive", "IsRoaming" = excluded."IsRoaming" RETURNING "DeviceGuid", "Name", "IsActive", "IsRoaming""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -319,6 +347,13 @@ extension Apps.Device {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.deviceGuid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.deviceGuid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - NotificationRecord
@@ -369,6 +404,36 @@ extension Apps {
             self.hasRead = hasRead
             self.isPinned = isPinned
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, deviceGuid, activityId, payload, hasRead, isPinned
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.deviceGuid = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.deviceGuid)
+            self.activityId = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.activityId)
+            self.payload = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.payload)
+            self.hasRead = container.contains(CodingKeys.hasRead) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.hasRead) : false
+            self.isPinned = container.contains(CodingKeys.isPinned) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.isPinned) : false
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.deviceGuid, forKey: CodingKeys.deviceGuid)
+            try container.encodeIfPresent(self.activityId, forKey: CodingKeys.activityId)
+            try container.encodeIfPresent(self.payload, forKey: CodingKeys.payload)
+            try container.encode(self.hasRead, forKey: CodingKeys.hasRead)
+            try container.encode(self.isPinned, forKey: CodingKeys.isPinned)
+        }
     }
 }
 
@@ -401,6 +466,10 @@ extension Apps.NotificationRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Notification" SET "DeviceGuid" = ?, "ActivityId" = ?, "Payload" = ?, "HasRead" = ?, "IsPinned" = ? WHERE "Id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Notification" WHERE "Id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("Id") DO UPDATE SET "DeviceGuid" = excluded."DeviceGuid", "ActivityId" = excluded."ActivityId", "Payload" = excluded."Payload", "HasRead" = excluded."HasRead", "IsPinned" = excluded."IsPinned""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Notification" ("Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("Id") DO UPDATE SET "DeviceGuid" = excluded."DeviceGuid", "ActivityId" = excluded."ActivityId", "Payload" = excluded."Payload", "HasRead" = excluded."HasRead", "IsPinned" = excluded."IsPinned" RETURNING "Id", "DeviceGuid", "ActivityId", "Payload", "HasRead", "IsPinned""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -575,6 +644,14 @@ extension Apps.NotificationRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Notification", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Session
@@ -594,6 +671,26 @@ extension Apps {
         public init(id: UUID = UUID(), user: String) {
             self.id = id
             self.user = user
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, user
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = container.contains(CodingKeys.id) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.id) : UUID()
+            self.user = try SQLRecordCoding.decode(String.self, container, CodingKeys.user)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.id, forKey: CodingKeys.id)
+            try container.encode(self.user, forKey: CodingKeys.user)
         }
     }
 }
@@ -623,6 +720,10 @@ extension Apps.Session: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Session" SET "user" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Session" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Session" ("id", "user") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "user" = excluded."user""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Session" ("id", "user") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "user" = excluded."user" RETURNING "id", "user""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -737,6 +838,13 @@ extension Apps.Session {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Bookmark
@@ -759,6 +867,26 @@ extension Apps {
         public init(uuid: UUID = UUID(), title: String? = nil) {
             self.uuid = uuid
             self.title = title
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case uuid, title
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.uuid = container.contains(CodingKeys.uuid) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.uuid) : UUID()
+            self.title = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.title)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.uuid, forKey: CodingKeys.uuid)
+            try container.encodeIfPresent(self.title, forKey: CodingKeys.title)
         }
     }
 }
@@ -788,6 +916,10 @@ extension Apps.Bookmark: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Bookmark" SET "title" = ? WHERE "uuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Bookmark" WHERE "uuid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Bookmark" ("uuid", "title") VALUES (?, ?) ON CONFLICT ("uuid") DO UPDATE SET "title" = excluded."title""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Bookmark" ("uuid", "title") VALUES (?, ?) ON CONFLICT ("uuid") DO UPDATE SET "title" = excluded."title" RETURNING "uuid", "title""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -904,6 +1036,13 @@ extension Apps.Bookmark {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.uuid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Access
@@ -969,6 +1108,32 @@ extension Apps {
             self.authValue = authValue
             self.indirectObjectIdentifier = indirectObjectIdentifier
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case service, client, clientType, authValue, indirectObjectIdentifier
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.service = try SQLRecordCoding.decode(String.self, container, CodingKeys.service)
+            self.client = try SQLRecordCoding.decode(String.self, container, CodingKeys.client)
+            self.clientType = try SQLRecordCoding.decode(Int.self, container, CodingKeys.clientType)
+            self.authValue = try SQLRecordCoding.decode(Int.self, container, CodingKeys.authValue)
+            self.indirectObjectIdentifier = container.contains(CodingKeys.indirectObjectIdentifier) ? try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.indirectObjectIdentifier) : "UNUSED"
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.service, forKey: CodingKeys.service)
+            try container.encode(self.client, forKey: CodingKeys.client)
+            try container.encode(self.clientType, forKey: CodingKeys.clientType)
+            try container.encode(self.authValue, forKey: CodingKeys.authValue)
+            try container.encodeIfPresent(self.indirectObjectIdentifier, forKey: CodingKeys.indirectObjectIdentifier)
+        }
     }
 }
 
@@ -997,6 +1162,10 @@ extension Apps.Access: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "access" SET "auth_value" = ? WHERE "service" = ? AND "client" = ? AND "client_type" = ? AND "indirect_object_identifier" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "access" WHERE "service" = ? AND "client" = ? AND "client_type" = ? AND "indirect_object_identifier" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("service", "client", "client_type", "indirect_object_identifier") DO UPDATE SET "auth_value" = excluded."auth_value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "access" ("service", "client", "client_type", "auth_value", "indirect_object_identifier") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("service", "client", "client_type", "indirect_object_identifier") DO UPDATE SET "auth_value" = excluded."auth_value" RETURNING "service", "client", "client_type", "auth_value", "indirect_object_identifier""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1159,6 +1328,13 @@ extension Apps.Access {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Apps.Access.ID(service: self.service, client: self.client, clientType: self.clientType, indirectObjectIdentifier: self.indirectObjectIdentifier), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(service: value.service, client: value.client, clientType: value.clientType, indirectObjectIdentifier: value.indirectObjectIdentifier, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AccessOverride
@@ -1178,6 +1354,24 @@ extension Apps {
         /// Creates a record.
         public init(service: String?) {
             self.service = service
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case service
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.service = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.service)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.service, forKey: CodingKeys.service)
         }
     }
 }
@@ -1207,6 +1401,10 @@ extension Apps.AccessOverride: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "access_overrides" WHERE "service" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "access_overrides" ("service") VALUES (?) ON CONFLICT ("service") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "access_overrides" ("service") VALUES (?) ON CONFLICT ("service") DO NOTHING RETURNING "service""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1312,6 +1510,13 @@ extension Apps.AccessOverride {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.service, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.service, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - Admin
@@ -1334,6 +1539,26 @@ extension Apps {
         public init(key: String, value: Int) {
             self.key = key
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case key, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.key = try SQLRecordCoding.decode(String.self, container, CodingKeys.key)
+            self.value = try SQLRecordCoding.decode(Int.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.key, forKey: CodingKeys.key)
+            try container.encode(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -1363,6 +1588,10 @@ extension Apps.Admin: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "admin" SET "value" = ? WHERE "key" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "admin" WHERE "key" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "admin" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "admin" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value" RETURNING "key", "value""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1479,6 +1708,13 @@ extension Apps.Admin {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.key, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.key, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AdobeImage
@@ -1567,6 +1803,50 @@ extension Apps {
             self.touchCount = touchCount
             self.touchTime = touchTime
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case idLocal, idGlobal, aspectRatio, captureTime, colorLabels, fileFormat, fileHeight, fileWidth, orientation, pick, rating, touchCount, touchTime
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
+            self.aspectRatio = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.aspectRatio)
+            self.captureTime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.captureTime)
+            self.colorLabels = container.contains(CodingKeys.colorLabels) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.colorLabels) : ""
+            self.fileFormat = container.contains(CodingKeys.fileFormat) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.fileFormat) : "unset"
+            self.fileHeight = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.fileHeight)
+            self.fileWidth = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.fileWidth)
+            self.orientation = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.orientation)
+            self.pick = container.contains(CodingKeys.pick) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.pick) : 0.0
+            self.rating = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.rating)
+            self.touchCount = container.contains(CodingKeys.touchCount) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.touchCount) : 0.0
+            self.touchTime = container.contains(CodingKeys.touchTime) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.touchTime) : Date(timeIntervalSince1970: 978307200.0)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.idLocal != Int.min { try container.encode(self.idLocal, forKey: CodingKeys.idLocal) }
+            try container.encode(self.idGlobal, forKey: CodingKeys.idGlobal)
+            try container.encodeIfPresent(self.aspectRatio, forKey: CodingKeys.aspectRatio)
+            try container.encodeIfPresent(self.captureTime, forKey: CodingKeys.captureTime)
+            try container.encode(self.colorLabels, forKey: CodingKeys.colorLabels)
+            try container.encode(self.fileFormat, forKey: CodingKeys.fileFormat)
+            try container.encodeIfPresent(self.fileHeight, forKey: CodingKeys.fileHeight)
+            try container.encodeIfPresent(self.fileWidth, forKey: CodingKeys.fileWidth)
+            try container.encodeIfPresent(self.orientation, forKey: CodingKeys.orientation)
+            try container.encode(self.pick, forKey: CodingKeys.pick)
+            try container.encodeIfPresent(self.rating, forKey: CodingKeys.rating)
+            try container.encode(self.touchCount, forKey: CodingKeys.touchCount)
+            try container.encode(self.touchTime, forKey: CodingKeys.touchTime)
+        }
     }
 }
 
@@ -1599,6 +1879,10 @@ extension Apps.AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Adobe_images" SET "id_global" = ?, "aspectRatio" = ?, "captureTime" = ?, "colorLabels" = ?, "fileFormat" = ?, "fileHeight" = ?, "fileWidth" = ?, "orientation" = ?, "pick" = ?, "rating" = ?, "touchCount" = ?, "touchTime" = ? WHERE "id_local" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Adobe_images" WHERE "id_local" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "aspectRatio" = excluded."aspectRatio", "captureTime" = excluded."captureTime", "colorLabels" = excluded."colorLabels", "fileFormat" = excluded."fileFormat", "fileHeight" = excluded."fileHeight", "fileWidth" = excluded."fileWidth", "orientation" = excluded."orientation", "pick" = excluded."pick", "rating" = excluded."rating", "touchCount" = excluded."touchCount", "touchTime" = excluded."touchTime""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "aspectRatio" = excluded."aspectRatio", "captureTime" = excluded."captureTime", "colorLabels" = excluded."colorLabels", "fileFormat" = excluded."fileFormat", "fileHeight" = excluded."fileHeight", "fileWidth" = excluded."fileWidth", "orientation" = excluded."orientation", "pick" = excluded."pick", "rating" = excluded."rating", "touchCount" = excluded."touchCount", "touchTime" = excluded."touchTime" RETURNING "id_local", "id_global", "aspectRatio", "captureTime", "colorLabels", "fileFormat", "fileHeight", "fileWidth", "orientation", "pick", "rating", "touchCount", "touchTime""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1869,6 +2153,14 @@ extension Apps.AdobeImage {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.idLocal, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.idLocal, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AgLibraryFile
@@ -1927,6 +2219,38 @@ extension Apps {
             self.importHash = importHash
             self.modTime = modTime
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case idLocal, idGlobal, baseName, `extension`, folder, importHash, modTime
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
+            self.baseName = container.contains(CodingKeys.baseName) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.baseName) : ""
+            self.`extension` = container.contains(CodingKeys.`extension`) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.`extension`) : ""
+            self.folder = container.contains(CodingKeys.folder) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.folder) : 0
+            self.importHash = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.importHash)
+            self.modTime = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.modTime)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.idLocal != Int.min { try container.encode(self.idLocal, forKey: CodingKeys.idLocal) }
+            try container.encode(self.idGlobal, forKey: CodingKeys.idGlobal)
+            try container.encode(self.baseName, forKey: CodingKeys.baseName)
+            try container.encode(self.`extension`, forKey: CodingKeys.`extension`)
+            try container.encode(self.folder, forKey: CodingKeys.folder)
+            try container.encodeIfPresent(self.importHash, forKey: CodingKeys.importHash)
+            try container.encodeIfPresent(self.modTime, forKey: CodingKeys.modTime)
+        }
     }
 }
 
@@ -1959,6 +2283,10 @@ extension Apps.AgLibraryFile: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "AgLibraryFile" SET "id_global" = ?, "baseName" = ?, "extension" = ?, "folder" = ?, "importHash" = ?, "modTime" = ? WHERE "id_local" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "AgLibraryFile" WHERE "id_local" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "baseName" = excluded."baseName", "extension" = excluded."extension", "folder" = excluded."folder", "importHash" = excluded."importHash", "modTime" = excluded."modTime""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "AgLibraryFile" ("id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "baseName" = excluded."baseName", "extension" = excluded."extension", "folder" = excluded."folder", "importHash" = excluded."importHash", "modTime" = excluded."modTime" RETURNING "id_local", "id_global", "baseName", "extension", "folder", "importHash", "modTime""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2145,6 +2473,14 @@ extension Apps.AgLibraryFile {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "AgLibraryFile", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.idLocal, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.idLocal, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Message
@@ -2200,6 +2536,38 @@ extension Apps {
             self.flag = flag
             self.extraFlags = extraFlags
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, conversationId, date, token, body, flag, extraFlags
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.conversationId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.conversationId)
+            self.date = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.date)
+            self.token = container.contains(CodingKeys.token) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.token) : 0
+            self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
+            self.flag = container.contains(CodingKeys.flag) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.flag) : 0
+            self.extraFlags = container.contains(CodingKeys.extraFlags) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.extraFlags) : 0
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.conversationId, forKey: CodingKeys.conversationId)
+            try container.encodeIfPresent(self.date, forKey: CodingKeys.date)
+            try container.encodeIfPresent(self.token, forKey: CodingKeys.token)
+            try container.encodeIfPresent(self.body, forKey: CodingKeys.body)
+            try container.encodeIfPresent(self.flag, forKey: CodingKeys.flag)
+            try container.encodeIfPresent(self.extraFlags, forKey: CodingKeys.extraFlags)
+        }
     }
 }
 
@@ -2232,6 +2600,10 @@ extension Apps.Message: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "messages" SET "conversation_id" = ?, "date" = ?, "token" = ?, "body" = ?, "flag" = ?, "extra_flags" = ? WHERE "_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "messages" WHERE "_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("_id") DO UPDATE SET "conversation_id" = excluded."conversation_id", "date" = excluded."date", "token" = excluded."token", "body" = excluded."body", "flag" = excluded."flag", "extra_flags" = excluded."extra_flags""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "messages" ("_id", "conversation_id", "date", "token", "body", "flag", "extra_flags") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("_id") DO UPDATE SET "conversation_id" = excluded."conversation_id", "date" = excluded."date", "token" = excluded."token", "body" = excluded."body", "flag" = excluded."flag", "extra_flags" = excluded."extra_flags" RETURNING "_id", "conversation_id", "date", "token", "body", "flag", "extra_flags""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2416,6 +2788,14 @@ extension Apps.Message {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "messages", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - UnreadNotification
@@ -2528,6 +2908,27 @@ extension Apps.Tables {
     public var messages: SQLTable<Apps.Message, Self> { SQLTable(self) }
     /// The rows of the `UnreadNotification` view, as ``Apps.UnreadNotification`` records.
     public var unreadNotifications: SQLTable<Apps.UnreadNotification, Self> { SQLTable(self) }
+}
+
+// MARK: - Delete by compound key
+extension SQLTable where Record == Apps.Access {
+    /// Deletes the row with key `service`, `client`, `client_type`, `indirect_object_identifier`; returns whether there was one.
+    @discardableResult
+    public func delete(service: String, client: String, clientType: Int, indirectObjectIdentifier: String?) throws -> Bool {
+        try self.delete(Apps.Access.ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier))
+    }
+}
+extension SQLTable where Record == Apps.Access, Store: SQLDatabase {
+    /// Deletes the row with key `service`, `client`, `client_type`, `indirect_object_identifier`; returns whether there was one.
+    @discardableResult
+    public func delete(
+        service: String,
+        client: String,
+        clientType: Int,
+        indirectObjectIdentifier: String?
+    ) async throws -> Bool {
+        try await self.delete(Apps.Access.ID(service: service, client: client, clientType: clientType, indirectObjectIdentifier: indirectObjectIdentifier))
+    }
 }
 
 // MARK: - Relationships
@@ -2833,6 +3234,13 @@ public func apps_device_delete(_ db: OpaquePointer, _ record: Apps.Device) throw
     return try SQLRecordCoding.execute(db, Apps.Device.sqlDelete, bind: { try Apps.Device.bindKey(record.deviceGuid, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Device`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_device_save(_ db: OpaquePointer, _ record: inout Apps.Device) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.Device.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.Device(sqliteStatement: $0, offset: 0) }, find: { try apps_device_find(db, value.deviceGuid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `Notification`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2875,6 +3283,14 @@ public func apps_notification_record_update(_ db: OpaquePointer, _ record: Apps.
 public func apps_notification_record_delete(_ db: OpaquePointer, _ record: Apps.NotificationRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "Notification", "delete")
     return try SQLRecordCoding.execute(db, Apps.NotificationRecord.sqlDelete, bind: { try Apps.NotificationRecord.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `Notification`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_notification_record_save(_ db: OpaquePointer, _ record: inout Apps.NotificationRecord) throws {
+    if record.insertAssignsRowID { return try apps_notification_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.NotificationRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.NotificationRecord(sqliteStatement: $0, offset: 0) }, find: { try apps_notification_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `Notification` rows that refer to `device`.
@@ -2937,6 +3353,13 @@ public func apps_session_delete(_ db: OpaquePointer, _ record: Apps.Session) thr
     return try SQLRecordCoding.execute(db, Apps.Session.sqlDelete, bind: { try Apps.Session.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Session`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_session_save(_ db: OpaquePointer, _ record: inout Apps.Session) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.Session.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.Session(sqliteStatement: $0, offset: 0) }, find: { try apps_session_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `Bookmark`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2977,6 +3400,13 @@ public func apps_bookmark_update(_ db: OpaquePointer, _ record: Apps.Bookmark) t
 @discardableResult
 public func apps_bookmark_delete(_ db: OpaquePointer, _ record: Apps.Bookmark) throws -> Bool {
     return try SQLRecordCoding.execute(db, Apps.Bookmark.sqlDelete, bind: { try Apps.Bookmark.bindKey(record.uuid, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `Bookmark`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_bookmark_save(_ db: OpaquePointer, _ record: inout Apps.Bookmark) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.Bookmark.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.Bookmark(sqliteStatement: $0, offset: 0) }, find: { try apps_bookmark_find(db, value.uuid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `access`, or the first `limit` that `filter` keeps.
@@ -3027,6 +3457,13 @@ public func apps_access_delete(_ db: OpaquePointer, _ record: Apps.Access) throw
     return try SQLRecordCoding.execute(db, Apps.Access.sqlDelete, bind: { try Apps.Access.bindKey(Apps.Access.ID(service: record.service, client: record.client, clientType: record.clientType, indirectObjectIdentifier: record.indirectObjectIdentifier), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `access`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_access_save(_ db: OpaquePointer, _ record: inout Apps.Access) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.Access.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.Access(sqliteStatement: $0, offset: 0) }, find: { try apps_access_find(db, service: value.service, client: value.client, clientType: value.clientType, indirectObjectIdentifier: value.indirectObjectIdentifier) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `access_overrides`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3069,6 +3506,13 @@ public func apps_access_override_delete(_ db: OpaquePointer, _ record: Apps.Acce
     return try SQLRecordCoding.execute(db, Apps.AccessOverride.sqlDelete, bind: { try Apps.AccessOverride.bindKey(record.service, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `access_overrides`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_access_override_save(_ db: OpaquePointer, _ record: inout Apps.AccessOverride) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.AccessOverride.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.AccessOverride(sqliteStatement: $0, offset: 0) }, find: { try apps_access_override_find(db, value.service) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+}
+
 /// The rows of `admin`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3109,6 +3553,13 @@ public func apps_admin_update(_ db: OpaquePointer, _ record: Apps.Admin) throws 
 @discardableResult
 public func apps_admin_delete(_ db: OpaquePointer, _ record: Apps.Admin) throws -> Bool {
     return try SQLRecordCoding.execute(db, Apps.Admin.sqlDelete, bind: { try Apps.Admin.bindKey(record.key, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `admin`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_admin_save(_ db: OpaquePointer, _ record: inout Apps.Admin) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.Admin.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.Admin(sqliteStatement: $0, offset: 0) }, find: { try apps_admin_find(db, value.key) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `Adobe_images`, or the first `limit` that `filter` keeps.
@@ -3155,6 +3606,14 @@ public func apps_adobe_image_delete(_ db: OpaquePointer, _ record: Apps.AdobeIma
     return try SQLRecordCoding.execute(db, Apps.AdobeImage.sqlDelete, bind: { try Apps.AdobeImage.bindKey(record.idLocal, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Adobe_images`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_adobe_image_save(_ db: OpaquePointer, _ record: inout Apps.AdobeImage) throws {
+    if record.insertAssignsRowID { return try apps_adobe_image_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.AdobeImage.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.AdobeImage(sqliteStatement: $0, offset: 0) }, find: { try apps_adobe_image_find(db, value.idLocal) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `AgLibraryFile`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3199,6 +3658,14 @@ public func apps_ag_library_file_delete(_ db: OpaquePointer, _ record: Apps.AgLi
     return try SQLRecordCoding.execute(db, Apps.AgLibraryFile.sqlDelete, bind: { try Apps.AgLibraryFile.bindKey(record.idLocal, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `AgLibraryFile`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_ag_library_file_save(_ db: OpaquePointer, _ record: inout Apps.AgLibraryFile) throws {
+    if record.insertAssignsRowID { return try apps_ag_library_file_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.AgLibraryFile.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.AgLibraryFile(sqliteStatement: $0, offset: 0) }, find: { try apps_ag_library_file_find(db, value.idLocal) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `messages`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3241,6 +3708,14 @@ public func apps_message_update(_ db: OpaquePointer, _ record: Apps.Message) thr
 public func apps_message_delete(_ db: OpaquePointer, _ record: Apps.Message) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "messages", "delete")
     return try SQLRecordCoding.execute(db, Apps.Message.sqlDelete, bind: { try Apps.Message.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `messages`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func apps_message_save(_ db: OpaquePointer, _ record: inout Apps.Message) throws {
+    if record.insertAssignsRowID { return try apps_message_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Apps.Message.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Apps.Message(sqliteStatement: $0, offset: 0) }, find: { try apps_message_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `UnreadNotification`, or the first `limit` that `filter` keeps.

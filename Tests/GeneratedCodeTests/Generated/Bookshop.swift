@@ -202,6 +202,32 @@ extension Bookshop {
             self.born = born
             self.website = website
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case authorId, name, born, website
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.authorId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.authorId) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.born = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.born)
+            self.website = try SQLRecordCoding.decodeIfPresent(URL.self, container, CodingKeys.website)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.authorId != Int.min { try container.encode(self.authorId, forKey: CodingKeys.authorId) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.born, forKey: CodingKeys.born)
+            try container.encodeIfPresent(self.website, forKey: CodingKeys.website)
+        }
     }
 }
 
@@ -234,6 +260,10 @@ extension Bookshop.Author: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "authors" SET "name" = ?, "born" = ?, "website" = ? WHERE "author_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "authors" WHERE "author_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?) ON CONFLICT ("author_id") DO UPDATE SET "name" = excluded."name", "born" = excluded."born", "website" = excluded."website""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "authors" ("author_id", "name", "born", "website") VALUES (?, ?, ?, ?) ON CONFLICT ("author_id") DO UPDATE SET "name" = excluded."name", "born" = excluded."born", "website" = excluded."website" RETURNING "author_id", "name", "born", "website""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -390,6 +420,14 @@ extension Bookshop.Author {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "authors", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.authorId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.authorId, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Publisher
@@ -424,6 +462,30 @@ extension Bookshop {
             self.name = name
             self.country = country
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case publisherId, name, country
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.publisherId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.publisherId) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.country = container.contains(CodingKeys.country) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.country) : "GB"
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.publisherId != Int.min { try container.encode(self.publisherId, forKey: CodingKeys.publisherId) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.country, forKey: CodingKeys.country)
+        }
     }
 }
 
@@ -456,6 +518,10 @@ extension Bookshop.Publisher: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "publishers" SET "name" = ?, "country" = ? WHERE "publisher_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "publishers" WHERE "publisher_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?) ON CONFLICT ("publisher_id") DO UPDATE SET "name" = excluded."name", "country" = excluded."country""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "publishers" ("publisher_id", "name", "country") VALUES (?, ?, ?) ON CONFLICT ("publisher_id") DO UPDATE SET "name" = excluded."name", "country" = excluded."country" RETURNING "publisher_id", "name", "country""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -590,6 +656,14 @@ extension Bookshop.Publisher {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "publishers", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.publisherId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.publisherId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Book
@@ -653,6 +727,40 @@ extension Bookshop {
             self.pages = pages
             self.inPrint = inPrint
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case bookId, isbn, title, publisherId, published, price, pages, inPrint
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.bookId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.bookId) ?? Int.min
+            self.isbn = try SQLRecordCoding.decode(String.self, container, CodingKeys.isbn)
+            self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+            self.publisherId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.publisherId)
+            self.published = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.published)
+            self.price = try SQLRecordCoding.decode(Double.self, container, CodingKeys.price)
+            self.pages = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.pages)
+            self.inPrint = container.contains(CodingKeys.inPrint) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.inPrint) : true
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.bookId != Int.min { try container.encode(self.bookId, forKey: CodingKeys.bookId) }
+            try container.encode(self.isbn, forKey: CodingKeys.isbn)
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encode(self.publisherId, forKey: CodingKeys.publisherId)
+            try container.encodeIfPresent(self.published, forKey: CodingKeys.published)
+            try container.encode(self.price, forKey: CodingKeys.price)
+            try container.encodeIfPresent(self.pages, forKey: CodingKeys.pages)
+            try container.encode(self.inPrint, forKey: CodingKeys.inPrint)
+        }
     }
 }
 
@@ -685,6 +793,10 @@ extension Bookshop.Book: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "books" SET "isbn" = ?, "title" = ?, "publisher_id" = ?, "published" = ?, "price" = ?, "pages" = ?, "in_print" = ? WHERE "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "books" WHERE "book_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("book_id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "publisher_id" = excluded."publisher_id", "published" = excluded."published", "price" = excluded."price", "pages" = excluded."pages", "in_print" = excluded."in_print""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "books" ("book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("book_id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "publisher_id" = excluded."publisher_id", "published" = excluded."published", "price" = excluded."price", "pages" = excluded."pages", "in_print" = excluded."in_print" RETURNING "book_id", "isbn", "title", "publisher_id", "published", "price", "pages", "in_print""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -896,6 +1008,14 @@ extension Bookshop.Book {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "books", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.bookId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - BookAuthor
@@ -941,6 +1061,28 @@ extension Bookshop {
             self.authorId = authorId
             self.position = position
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case bookId, authorId, position
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.bookId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.bookId)
+            self.authorId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.authorId)
+            self.position = container.contains(CodingKeys.position) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.position) : 1
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.bookId, forKey: CodingKeys.bookId)
+            try container.encode(self.authorId, forKey: CodingKeys.authorId)
+            try container.encode(self.position, forKey: CodingKeys.position)
+        }
     }
 }
 
@@ -969,6 +1111,10 @@ extension Bookshop.BookAuthor: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "book_authors" SET "position" = ? WHERE "book_id" = ? AND "author_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "book_authors" WHERE "book_id" = ? AND "author_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "book_authors" ("book_id", "author_id", "position") VALUES (?, ?, ?) ON CONFLICT ("book_id", "author_id") DO UPDATE SET "position" = excluded."position""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "book_authors" ("book_id", "author_id", "position") VALUES (?, ?, ?) ON CONFLICT ("book_id", "author_id") DO UPDATE SET "position" = excluded."position" RETURNING "book_id", "author_id", "position""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1099,6 +1245,13 @@ extension Bookshop.BookAuthor {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.BookAuthor.ID(bookId: self.bookId, authorId: self.authorId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(bookId: value.bookId, authorId: value.authorId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Category
@@ -1133,6 +1286,30 @@ extension Bookshop {
             self.name = name
             self.parentId = parentId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case categoryId, name, parentId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.categoryId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.categoryId) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.parentId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.parentId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.categoryId != Int.min { try container.encode(self.categoryId, forKey: CodingKeys.categoryId) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.parentId, forKey: CodingKeys.parentId)
+        }
     }
 }
 
@@ -1165,6 +1342,10 @@ extension Bookshop.Category: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "categories" SET "name" = ?, "parent_id" = ? WHERE "category_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "categories" WHERE "category_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?) ON CONFLICT ("category_id") DO UPDATE SET "name" = excluded."name", "parent_id" = excluded."parent_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "categories" ("category_id", "name", "parent_id") VALUES (?, ?, ?) ON CONFLICT ("category_id") DO UPDATE SET "name" = excluded."name", "parent_id" = excluded."parent_id" RETURNING "category_id", "name", "parent_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1301,6 +1482,14 @@ extension Bookshop.Category {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "categories", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.categoryId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.categoryId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - BookCategory
@@ -1342,6 +1531,26 @@ extension Bookshop {
             self.bookId = bookId
             self.categoryId = categoryId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case bookId, categoryId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.bookId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.bookId)
+            self.categoryId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.categoryId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.bookId, forKey: CodingKeys.bookId)
+            try container.encode(self.categoryId, forKey: CodingKeys.categoryId)
+        }
     }
 }
 
@@ -1370,6 +1579,10 @@ extension Bookshop.BookCategory: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "book_categories" WHERE "book_id" = ? AND "category_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "book_categories" ("book_id", "category_id") VALUES (?, ?) ON CONFLICT ("book_id", "category_id") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "book_categories" ("book_id", "category_id") VALUES (?, ?) ON CONFLICT ("book_id", "category_id") DO NOTHING RETURNING "book_id", "category_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1488,6 +1701,13 @@ extension Bookshop.BookCategory {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.BookCategory.ID(bookId: self.bookId, categoryId: self.categoryId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(bookId: value.bookId, categoryId: value.categoryId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - Customer
@@ -1530,6 +1750,34 @@ extension Bookshop {
             self.joined = joined
             self.marketing = marketing
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case customerId, email, name, joined, marketing
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.customerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.customerId) ?? Int.min
+            self.email = try SQLRecordCoding.decode(String.self, container, CodingKeys.email)
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.joined = container.contains(CodingKeys.joined) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.joined) : Date()
+            self.marketing = container.contains(CodingKeys.marketing) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.marketing) : false
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.customerId != Int.min { try container.encode(self.customerId, forKey: CodingKeys.customerId) }
+            try container.encode(self.email, forKey: CodingKeys.email)
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.joined, forKey: CodingKeys.joined)
+            try container.encode(self.marketing, forKey: CodingKeys.marketing)
+        }
     }
 }
 
@@ -1562,6 +1810,10 @@ extension Bookshop.Customer: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "customers" SET "email" = ?, "name" = ?, "joined" = ?, "marketing" = ? WHERE "customer_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "customers" WHERE "customer_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("customer_id") DO UPDATE SET "email" = excluded."email", "name" = excluded."name", "joined" = excluded."joined", "marketing" = excluded."marketing""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "customers" ("customer_id", "email", "name", "joined", "marketing") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("customer_id") DO UPDATE SET "email" = excluded."email", "name" = excluded."name", "joined" = excluded."joined", "marketing" = excluded."marketing" RETURNING "customer_id", "email", "name", "joined", "marketing""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1729,6 +1981,14 @@ extension Bookshop.Customer {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "customers", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.customerId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.customerId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Address
@@ -1782,6 +2042,36 @@ extension Bookshop {
             self.city = city
             self.postcode = postcode
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case addressId, customerId, line1, line2, city, postcode
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.addressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.addressId) ?? Int.min
+            self.customerId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.customerId)
+            self.line1 = try SQLRecordCoding.decode(String.self, container, CodingKeys.line1)
+            self.line2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.line2)
+            self.city = try SQLRecordCoding.decode(String.self, container, CodingKeys.city)
+            self.postcode = try SQLRecordCoding.decode(String.self, container, CodingKeys.postcode)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.addressId != Int.min { try container.encode(self.addressId, forKey: CodingKeys.addressId) }
+            try container.encode(self.customerId, forKey: CodingKeys.customerId)
+            try container.encode(self.line1, forKey: CodingKeys.line1)
+            try container.encodeIfPresent(self.line2, forKey: CodingKeys.line2)
+            try container.encode(self.city, forKey: CodingKeys.city)
+            try container.encode(self.postcode, forKey: CodingKeys.postcode)
+        }
     }
 }
 
@@ -1814,6 +2104,10 @@ extension Bookshop.Address: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "addresses" SET "customer_id" = ?, "line1" = ?, "line2" = ?, "city" = ?, "postcode" = ? WHERE "address_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "addresses" WHERE "address_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("address_id") DO UPDATE SET "customer_id" = excluded."customer_id", "line1" = excluded."line1", "line2" = excluded."line2", "city" = excluded."city", "postcode" = excluded."postcode""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "addresses" ("address_id", "customer_id", "line1", "line2", "city", "postcode") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("address_id") DO UPDATE SET "customer_id" = excluded."customer_id", "line1" = excluded."line1", "line2" = excluded."line2", "city" = excluded."city", "postcode" = excluded."postcode" RETURNING "address_id", "customer_id", "line1", "line2", "city", "postcode""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1990,6 +2284,14 @@ extension Bookshop.Address {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "addresses", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.addressId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.addressId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Order
@@ -2048,6 +2350,38 @@ extension Bookshop {
             self.shipped = shipped
             self.state = state
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case orderId, customerId, shippingAddressId, billingAddressId, placed, shipped, state
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.orderId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.orderId) ?? Int.min
+            self.customerId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.customerId)
+            self.shippingAddressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.shippingAddressId)
+            self.billingAddressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.billingAddressId)
+            self.placed = container.contains(CodingKeys.placed) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.placed) : Date()
+            self.shipped = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.shipped)
+            self.state = container.contains(CodingKeys.state) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.state) : "open"
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.orderId != Int.min { try container.encode(self.orderId, forKey: CodingKeys.orderId) }
+            try container.encode(self.customerId, forKey: CodingKeys.customerId)
+            try container.encodeIfPresent(self.shippingAddressId, forKey: CodingKeys.shippingAddressId)
+            try container.encodeIfPresent(self.billingAddressId, forKey: CodingKeys.billingAddressId)
+            try container.encode(self.placed, forKey: CodingKeys.placed)
+            try container.encodeIfPresent(self.shipped, forKey: CodingKeys.shipped)
+            try container.encode(self.state, forKey: CodingKeys.state)
+        }
     }
 }
 
@@ -2080,6 +2414,10 @@ extension Bookshop.Order: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "orders" SET "customer_id" = ?, "shipping_address_id" = ?, "billing_address_id" = ?, "placed" = ?, "shipped" = ?, "status" = ? WHERE "order_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "orders" WHERE "order_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("order_id") DO UPDATE SET "customer_id" = excluded."customer_id", "shipping_address_id" = excluded."shipping_address_id", "billing_address_id" = excluded."billing_address_id", "placed" = excluded."placed", "shipped" = excluded."shipped", "status" = excluded."status""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "orders" ("order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("order_id") DO UPDATE SET "customer_id" = excluded."customer_id", "shipping_address_id" = excluded."shipping_address_id", "billing_address_id" = excluded."billing_address_id", "placed" = excluded."placed", "shipped" = excluded."shipped", "status" = excluded."status" RETURNING "order_id", "customer_id", "shipping_address_id", "billing_address_id", "placed", "shipped", "status""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2284,6 +2622,14 @@ extension Bookshop.Order {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "orders", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.orderId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.orderId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - OrderItem
@@ -2333,6 +2679,30 @@ extension Bookshop {
             self.quantity = quantity
             self.unitPrice = unitPrice
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case orderId, bookId, quantity, unitPrice
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.orderId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.orderId)
+            self.bookId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.bookId)
+            self.quantity = try SQLRecordCoding.decode(Int.self, container, CodingKeys.quantity)
+            self.unitPrice = try SQLRecordCoding.decode(Double.self, container, CodingKeys.unitPrice)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.orderId, forKey: CodingKeys.orderId)
+            try container.encode(self.bookId, forKey: CodingKeys.bookId)
+            try container.encode(self.quantity, forKey: CodingKeys.quantity)
+            try container.encode(self.unitPrice, forKey: CodingKeys.unitPrice)
+        }
     }
 }
 
@@ -2361,6 +2731,10 @@ extension Bookshop.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "order_items" SET "quantity" = ?, "unit_price" = ? WHERE "order_id" = ? AND "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "order_items" WHERE "order_id" = ? AND "book_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "order_items" ("order_id", "book_id", "quantity", "unit_price") VALUES (?, ?, ?, ?) ON CONFLICT ("order_id", "book_id") DO UPDATE SET "quantity" = excluded."quantity", "unit_price" = excluded."unit_price""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "order_items" ("order_id", "book_id", "quantity", "unit_price") VALUES (?, ?, ?, ?) ON CONFLICT ("order_id", "book_id") DO UPDATE SET "quantity" = excluded."quantity", "unit_price" = excluded."unit_price" RETURNING "order_id", "book_id", "quantity", "unit_price""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -2502,6 +2876,13 @@ extension Bookshop.OrderItem {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Bookshop.OrderItem.ID(orderId: self.orderId, bookId: self.bookId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(orderId: value.orderId, bookId: value.bookId, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Stock
@@ -2536,6 +2917,30 @@ extension Bookshop {
             self.onHand = onHand
             self.reserved = reserved
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case bookId, onHand, reserved
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.bookId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.bookId) ?? Int.min
+            self.onHand = container.contains(CodingKeys.onHand) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.onHand) : 0
+            self.reserved = container.contains(CodingKeys.reserved) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.reserved) : 0
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.bookId != Int.min { try container.encode(self.bookId, forKey: CodingKeys.bookId) }
+            try container.encode(self.onHand, forKey: CodingKeys.onHand)
+            try container.encode(self.reserved, forKey: CodingKeys.reserved)
+        }
     }
 }
 
@@ -2568,6 +2973,10 @@ extension Bookshop.Stock: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "stock" SET "on_hand" = ?, "reserved" = ? WHERE "book_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stock" WHERE "book_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?) ON CONFLICT ("book_id") DO UPDATE SET "on_hand" = excluded."on_hand", "reserved" = excluded."reserved""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "stock" ("book_id", "on_hand", "reserved") VALUES (?, ?, ?) ON CONFLICT ("book_id") DO UPDATE SET "on_hand" = excluded."on_hand", "reserved" = excluded."reserved" RETURNING "book_id", "on_hand", "reserved""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2704,6 +3113,14 @@ extension Bookshop.Stock {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stock", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.bookId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.bookId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Review
@@ -2757,6 +3174,36 @@ extension Bookshop {
             self.body = body
             self.written = written
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case reviewId, bookId, customerId, stars, body, written
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.reviewId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.reviewId) ?? Int.min
+            self.bookId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.bookId)
+            self.customerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.customerId)
+            self.stars = try SQLRecordCoding.decode(Int.self, container, CodingKeys.stars)
+            self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
+            self.written = container.contains(CodingKeys.written) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.written) : Date()
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.reviewId != Int.min { try container.encode(self.reviewId, forKey: CodingKeys.reviewId) }
+            try container.encode(self.bookId, forKey: CodingKeys.bookId)
+            try container.encodeIfPresent(self.customerId, forKey: CodingKeys.customerId)
+            try container.encode(self.stars, forKey: CodingKeys.stars)
+            try container.encodeIfPresent(self.body, forKey: CodingKeys.body)
+            try container.encode(self.written, forKey: CodingKeys.written)
+        }
     }
 }
 
@@ -2789,6 +3236,10 @@ extension Bookshop.Review: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "reviews" SET "book_id" = ?, "customer_id" = ?, "stars" = ?, "body" = ?, "written" = ? WHERE "review_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "reviews" WHERE "review_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("review_id") DO UPDATE SET "book_id" = excluded."book_id", "customer_id" = excluded."customer_id", "stars" = excluded."stars", "body" = excluded."body", "written" = excluded."written""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "reviews" ("review_id", "book_id", "customer_id", "stars", "body", "written") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("review_id") DO UPDATE SET "book_id" = excluded."book_id", "customer_id" = excluded."customer_id", "stars" = excluded."stars", "body" = excluded."body", "written" = excluded."written" RETURNING "review_id", "book_id", "customer_id", "stars", "body", "written""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2977,6 +3428,14 @@ extension Bookshop.Review {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "reviews", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.reviewId, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.reviewId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -3258,6 +3717,52 @@ extension Bookshop.Tables {
     public var bookRatings: SQLTable<Bookshop.BookRating, Self> { SQLTable(self) }
     /// The rows of the `customer_orders` view, as ``Bookshop.CustomerOrder`` records.
     public var customerOrders: SQLTable<Bookshop.CustomerOrder, Self> { SQLTable(self) }
+}
+
+// MARK: - Delete by compound key
+extension SQLTable where Record == Bookshop.BookAuthor {
+    /// Deletes the row with key `book_id`, `author_id`; returns whether there was one.
+    @discardableResult
+    public func delete(bookId: Int, authorId: Int) throws -> Bool {
+        try self.delete(Bookshop.BookAuthor.ID(bookId: bookId, authorId: authorId))
+    }
+}
+extension SQLTable where Record == Bookshop.BookAuthor, Store: SQLDatabase {
+    /// Deletes the row with key `book_id`, `author_id`; returns whether there was one.
+    @discardableResult
+    public func delete(bookId: Int, authorId: Int) async throws -> Bool {
+        try await self.delete(Bookshop.BookAuthor.ID(bookId: bookId, authorId: authorId))
+    }
+}
+
+extension SQLTable where Record == Bookshop.BookCategory {
+    /// Deletes the row with key `book_id`, `category_id`; returns whether there was one.
+    @discardableResult
+    public func delete(bookId: Int, categoryId: Int) throws -> Bool {
+        try self.delete(Bookshop.BookCategory.ID(bookId: bookId, categoryId: categoryId))
+    }
+}
+extension SQLTable where Record == Bookshop.BookCategory, Store: SQLDatabase {
+    /// Deletes the row with key `book_id`, `category_id`; returns whether there was one.
+    @discardableResult
+    public func delete(bookId: Int, categoryId: Int) async throws -> Bool {
+        try await self.delete(Bookshop.BookCategory.ID(bookId: bookId, categoryId: categoryId))
+    }
+}
+
+extension SQLTable where Record == Bookshop.OrderItem {
+    /// Deletes the row with key `order_id`, `book_id`; returns whether there was one.
+    @discardableResult
+    public func delete(orderId: Int, bookId: Int) throws -> Bool {
+        try self.delete(Bookshop.OrderItem.ID(orderId: orderId, bookId: bookId))
+    }
+}
+extension SQLTable where Record == Bookshop.OrderItem, Store: SQLDatabase {
+    /// Deletes the row with key `order_id`, `book_id`; returns whether there was one.
+    @discardableResult
+    public func delete(orderId: Int, bookId: Int) async throws -> Bool {
+        try await self.delete(Bookshop.OrderItem.ID(orderId: orderId, bookId: bookId))
+    }
 }
 
 // MARK: - Relationships
@@ -5410,6 +5915,14 @@ public func bookshop_author_delete(_ db: OpaquePointer, _ record: Bookshop.Autho
     return try SQLRecordCoding.execute(db, Bookshop.Author.sqlDelete, bind: { try Bookshop.Author.bindKey(record.authorId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `authors`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_author_save(_ db: OpaquePointer, _ record: inout Bookshop.Author) throws {
+    if record.insertAssignsRowID { return try bookshop_author_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Author.sqlUpsert, returning: Bookshop.Author.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Author(sqliteStatement: $0, offset: 0) }, find: { try bookshop_author_find(db, value.authorId) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `publishers`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -5454,6 +5967,14 @@ public func bookshop_publisher_delete(_ db: OpaquePointer, _ record: Bookshop.Pu
     return try SQLRecordCoding.execute(db, Bookshop.Publisher.sqlDelete, bind: { try Bookshop.Publisher.bindKey(record.publisherId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `publishers`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_publisher_save(_ db: OpaquePointer, _ record: inout Bookshop.Publisher) throws {
+    if record.insertAssignsRowID { return try bookshop_publisher_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Publisher.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Publisher(sqliteStatement: $0, offset: 0) }, find: { try bookshop_publisher_find(db, value.publisherId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `books`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -5496,6 +6017,14 @@ public func bookshop_book_update(_ db: OpaquePointer, _ record: Bookshop.Book) t
 public func bookshop_book_delete(_ db: OpaquePointer, _ record: Bookshop.Book) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "books", "delete")
     return try SQLRecordCoding.execute(db, Bookshop.Book.sqlDelete, bind: { try Bookshop.Book.bindKey(record.bookId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `books`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_book_save(_ db: OpaquePointer, _ record: inout Bookshop.Book) throws {
+    if record.insertAssignsRowID { return try bookshop_book_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Book.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Book(sqliteStatement: $0, offset: 0) }, find: { try bookshop_book_find(db, value.bookId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `books` rows that refer to `publisher`.
@@ -5553,6 +6082,13 @@ public func bookshop_book_author_update(_ db: OpaquePointer, _ record: Bookshop.
 @discardableResult
 public func bookshop_book_author_delete(_ db: OpaquePointer, _ record: Bookshop.BookAuthor) throws -> Bool {
     return try SQLRecordCoding.execute(db, Bookshop.BookAuthor.sqlDelete, bind: { try Bookshop.BookAuthor.bindKey(Bookshop.BookAuthor.ID(bookId: record.bookId, authorId: record.authorId), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `book_authors`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_book_author_save(_ db: OpaquePointer, _ record: inout Bookshop.BookAuthor) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.BookAuthor.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookAuthor(sqliteStatement: $0, offset: 0) }, find: { try bookshop_book_author_find(db, bookId: value.bookId, authorId: value.authorId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `book_authors` rows that refer to `book`.
@@ -5632,6 +6168,14 @@ public func bookshop_category_delete(_ db: OpaquePointer, _ record: Bookshop.Cat
     return try SQLRecordCoding.execute(db, Bookshop.Category.sqlDelete, bind: { try Bookshop.Category.bindKey(record.categoryId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `categories`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_category_save(_ db: OpaquePointer, _ record: inout Bookshop.Category) throws {
+    if record.insertAssignsRowID { return try bookshop_category_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Category.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Category(sqliteStatement: $0, offset: 0) }, find: { try bookshop_category_find(db, value.categoryId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `categories` rows that refer to `category`.
 public func bookshop_categories_fetch(
     _ db: OpaquePointer,
@@ -5694,6 +6238,13 @@ public func bookshop_book_category_update(_ db: OpaquePointer, _ record: Booksho
 @discardableResult
 public func bookshop_book_category_delete(_ db: OpaquePointer, _ record: Bookshop.BookCategory) throws -> Bool {
     return try SQLRecordCoding.execute(db, Bookshop.BookCategory.sqlDelete, bind: { try Bookshop.BookCategory.bindKey(Bookshop.BookCategory.ID(bookId: record.bookId, categoryId: record.categoryId), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `book_categories`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_book_category_save(_ db: OpaquePointer, _ record: inout Bookshop.BookCategory) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.BookCategory.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.BookCategory(sqliteStatement: $0, offset: 0) }, find: { try bookshop_book_category_find(db, bookId: value.bookId, categoryId: value.categoryId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
 }
 
 /// The `book_categories` rows that refer to `book`.
@@ -5779,6 +6330,14 @@ public func bookshop_customer_delete(_ db: OpaquePointer, _ record: Bookshop.Cus
     return try SQLRecordCoding.execute(db, Bookshop.Customer.sqlDelete, bind: { try Bookshop.Customer.bindKey(record.customerId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `customers`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_customer_save(_ db: OpaquePointer, _ record: inout Bookshop.Customer) throws {
+    if record.insertAssignsRowID { return try bookshop_customer_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Customer.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Customer(sqliteStatement: $0, offset: 0) }, find: { try bookshop_customer_find(db, value.customerId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `addresses`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -5821,6 +6380,14 @@ public func bookshop_address_update(_ db: OpaquePointer, _ record: Bookshop.Addr
 public func bookshop_address_delete(_ db: OpaquePointer, _ record: Bookshop.Address) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "addresses", "delete")
     return try SQLRecordCoding.execute(db, Bookshop.Address.sqlDelete, bind: { try Bookshop.Address.bindKey(record.addressId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `addresses`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_address_save(_ db: OpaquePointer, _ record: inout Bookshop.Address) throws {
+    if record.insertAssignsRowID { return try bookshop_address_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Address.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Address(sqliteStatement: $0, offset: 0) }, find: { try bookshop_address_find(db, value.addressId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `addresses` rows that refer to `customer`.
@@ -5880,6 +6447,14 @@ public func bookshop_order_update(_ db: OpaquePointer, _ record: Bookshop.Order)
 public func bookshop_order_delete(_ db: OpaquePointer, _ record: Bookshop.Order) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "orders", "delete")
     return try SQLRecordCoding.execute(db, Bookshop.Order.sqlDelete, bind: { try Bookshop.Order.bindKey(record.orderId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `orders`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_order_save(_ db: OpaquePointer, _ record: inout Bookshop.Order) throws {
+    if record.insertAssignsRowID { return try bookshop_order_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Order.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Order(sqliteStatement: $0, offset: 0) }, find: { try bookshop_order_find(db, value.orderId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `orders` rows that refer to `customer`.
@@ -5981,6 +6556,13 @@ public func bookshop_order_item_delete(_ db: OpaquePointer, _ record: Bookshop.O
     return try SQLRecordCoding.execute(db, Bookshop.OrderItem.sqlDelete, bind: { try Bookshop.OrderItem.bindKey(Bookshop.OrderItem.ID(orderId: record.orderId, bookId: record.bookId), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `order_items`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_order_item_save(_ db: OpaquePointer, _ record: inout Bookshop.OrderItem) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.OrderItem.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.OrderItem(sqliteStatement: $0, offset: 0) }, find: { try bookshop_order_item_find(db, orderId: value.orderId, bookId: value.bookId) }, asBound: nil, keyOnly: false)
+}
+
 /// The `order_items` rows that refer to `order`.
 public func bookshop_order_items_fetch(_ db: OpaquePointer, for order: Bookshop.Order) throws -> [Bookshop.OrderItem] {
     try SQLRecordCoding.fetch(db, #"SELECT "order_id", "book_id", "quantity", "unit_price" FROM "order_items" WHERE "order_id" = ?"#, bind: { statement in
@@ -6055,6 +6637,14 @@ public func bookshop_stock_delete(_ db: OpaquePointer, _ record: Bookshop.Stock)
     return try SQLRecordCoding.execute(db, Bookshop.Stock.sqlDelete, bind: { try Bookshop.Stock.bindKey(record.bookId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `stock`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_stock_save(_ db: OpaquePointer, _ record: inout Bookshop.Stock) throws {
+    if record.insertAssignsRowID { return try bookshop_stock_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Stock.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Stock(sqliteStatement: $0, offset: 0) }, find: { try bookshop_stock_find(db, value.bookId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `stock` rows that refer to `book`.
 public func bookshop_stocks_fetch(_ db: OpaquePointer, for book: Bookshop.Book) throws -> [Bookshop.Stock] {
     try SQLRecordCoding.fetch(db, #"SELECT "book_id", "on_hand", "reserved" FROM "stock" WHERE "book_id" = ?"#, bind: { statement in
@@ -6112,6 +6702,14 @@ public func bookshop_review_update(_ db: OpaquePointer, _ record: Bookshop.Revie
 public func bookshop_review_delete(_ db: OpaquePointer, _ record: Bookshop.Review) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "reviews", "delete")
     return try SQLRecordCoding.execute(db, Bookshop.Review.sqlDelete, bind: { try Bookshop.Review.bindKey(record.reviewId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `reviews`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func bookshop_review_save(_ db: OpaquePointer, _ record: inout Bookshop.Review) throws {
+    if record.insertAssignsRowID { return try bookshop_review_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Bookshop.Review.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Bookshop.Review(sqliteStatement: $0, offset: 0) }, find: { try bookshop_review_find(db, value.reviewId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `reviews` rows that refer to `book`.

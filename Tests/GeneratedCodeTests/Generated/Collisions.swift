@@ -80,6 +80,28 @@ public struct StoreRecord: Identifiable, Hashable, Codable, Sendable {
         self.storeId = storeId
         self.name = name
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case storeId, name
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId) ?? Int.min
+        self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.storeId != Int.min { try container.encode(self.storeId, forKey: CodingKeys.storeId) }
+        try container.encode(self.name, forKey: CodingKeys.name)
+    }
 }
 
 extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
@@ -111,6 +133,10 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "store" SET "name" = ? WHERE "store_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "store" WHERE "store_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?) ON CONFLICT ("store_id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?) ON CONFLICT ("store_id") DO UPDATE SET "name" = excluded."name" RETURNING "store_id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -234,6 +260,14 @@ extension StoreRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.storeId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Handle
@@ -259,6 +293,28 @@ public struct Handle: Identifiable, Hashable, Codable, Sendable {
     public init(handleId: Int = Int.min, label: String? = nil) {
         self.handleId = handleId
         self.label = label
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case handleId, label
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId) ?? Int.min
+        self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.handleId != Int.min { try container.encode(self.handleId, forKey: CodingKeys.handleId) }
+        try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
     }
 }
 
@@ -291,6 +347,10 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "handle" SET "label" = ? WHERE "handle_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "handle" WHERE "handle_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?) ON CONFLICT ("handle_id") DO UPDATE SET "label" = excluded."label""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?) ON CONFLICT ("handle_id") DO UPDATE SET "label" = excluded."label" RETURNING "handle_id", "label""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -414,6 +474,14 @@ extension Handle {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.handleId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Statement
@@ -439,6 +507,28 @@ public struct Statement: Identifiable, Hashable, Codable, Sendable {
     public init(statementId: Int = Int.min, body: String? = nil) {
         self.statementId = statementId
         self.body = body
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case statementId, body
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId) ?? Int.min
+        self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.statementId != Int.min { try container.encode(self.statementId, forKey: CodingKeys.statementId) }
+        try container.encodeIfPresent(self.body, forKey: CodingKeys.body)
     }
 }
 
@@ -471,6 +561,10 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "statement" SET "body" = ? WHERE "statement_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "statement" WHERE "statement_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?) ON CONFLICT ("statement_id") DO UPDATE SET "body" = excluded."body""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?) ON CONFLICT ("statement_id") DO UPDATE SET "body" = excluded."body" RETURNING "statement_id", "body""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -594,6 +688,14 @@ extension Statement {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.statementId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Db
@@ -619,6 +721,28 @@ public struct Db: Identifiable, Hashable, Codable, Sendable {
     public init(dbId: Int = Int.min, name: String? = nil) {
         self.dbId = dbId
         self.name = name
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case dbId, name
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId) ?? Int.min
+        self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.dbId != Int.min { try container.encode(self.dbId, forKey: CodingKeys.dbId) }
+        try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
     }
 }
 
@@ -651,6 +775,10 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "db" SET "name" = ? WHERE "db_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "db" WHERE "db_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?) ON CONFLICT ("db_id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?) ON CONFLICT ("db_id") DO UPDATE SET "name" = excluded."name" RETURNING "db_id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -770,6 +898,14 @@ extension Db {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.dbId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Chain
@@ -809,6 +945,28 @@ public struct Chain: Identifiable, Hashable, Codable, Sendable {
         self.chainIndex = chainIndex
         self.storeId = storeId
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id2, chainIndex, storeId
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id2 = try SQLRecordCoding.decode(Int.self, container, CodingKeys.id2)
+        self.chainIndex = try SQLRecordCoding.decode(Int.self, container, CodingKeys.chainIndex)
+        self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id2, forKey: CodingKeys.id2)
+        try container.encode(self.chainIndex, forKey: CodingKeys.chainIndex)
+        try container.encodeIfPresent(self.storeId, forKey: CodingKeys.storeId)
+    }
 }
 
 extension Chain: SQLKeyedRecord, SQLQueryableRecord {
@@ -836,6 +994,10 @@ extension Chain: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "chain" SET "store_id" = ? WHERE "id" = ? AND "chain_index" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "chain" WHERE "id" = ? AND "chain_index" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) ON CONFLICT ("id", "chain_index") DO UPDATE SET "store_id" = excluded."store_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) ON CONFLICT ("id", "chain_index") DO UPDATE SET "store_id" = excluded."store_id" RETURNING "id", "chain_index", "store_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -964,6 +1126,13 @@ extension Chain {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(id2: value.id2, chainIndex: value.chainIndex, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Gadget
@@ -1040,6 +1209,48 @@ public struct Gadget: Identifiable, Hashable, Codable, Sendable {
         self.selfColumn = selfColumn
         self.type = type
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case gadgetId, handleId, statementId, dbId, storeId, context, record, offset, index, values, selfColumn, type
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.gadgetId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.gadgetId) ?? Int.min
+        self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId)
+        self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId)
+        self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId)
+        self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId)
+        self.context = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.context)
+        self.record = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.record)
+        self.offset = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.offset)
+        self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+        self.values = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.values)
+        self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+        self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.gadgetId != Int.min { try container.encode(self.gadgetId, forKey: CodingKeys.gadgetId) }
+        try container.encodeIfPresent(self.handleId, forKey: CodingKeys.handleId)
+        try container.encodeIfPresent(self.statementId, forKey: CodingKeys.statementId)
+        try container.encodeIfPresent(self.dbId, forKey: CodingKeys.dbId)
+        try container.encodeIfPresent(self.storeId, forKey: CodingKeys.storeId)
+        try container.encodeIfPresent(self.context, forKey: CodingKeys.context)
+        try container.encodeIfPresent(self.record, forKey: CodingKeys.record)
+        try container.encodeIfPresent(self.offset, forKey: CodingKeys.offset)
+        try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+        try container.encodeIfPresent(self.values, forKey: CodingKeys.values)
+        try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+        try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+    }
 }
 
 extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
@@ -1071,6 +1282,10 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "gadget" SET "handle_id" = ?, "statement_id" = ?, "db_id" = ?, "store_id" = ?, "context" = ?, "record" = ?, "offset" = ?, "index_" = ?, "values" = ?, "self" = ?, "type" = ? WHERE "gadget_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gadget" WHERE "gadget_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("gadget_id") DO UPDATE SET "handle_id" = excluded."handle_id", "statement_id" = excluded."statement_id", "db_id" = excluded."db_id", "store_id" = excluded."store_id", "context" = excluded."context", "record" = excluded."record", "offset" = excluded."offset", "index_" = excluded."index_", "values" = excluded."values", "self" = excluded."self", "type" = excluded."type""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("gadget_id") DO UPDATE SET "handle_id" = excluded."handle_id", "statement_id" = excluded."statement_id", "db_id" = excluded."db_id", "store_id" = excluded."store_id", "context" = excluded."context", "record" = excluded."record", "offset" = excluded."offset", "index_" = excluded."index_", "values" = excluded."values", "self" = excluded."self", "type" = excluded."type" RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1325,6 +1540,14 @@ extension Gadget {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.gadgetId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -1341,6 +1564,22 @@ extension Collisions.Tables {
     public var chains: SQLTable<Chain, Self> { SQLTable(self) }
     /// The rows of the `gadget` table, as ``Gadget`` records.
     public var gadgets: SQLTable<Gadget, Self> { SQLTable(self) }
+}
+
+// MARK: - Delete by compound key
+extension SQLTable where Record == Chain {
+    /// Deletes the row with key `id`, `chain_index`; returns whether there was one.
+    @discardableResult
+    public func delete(id2: Int, chainIndex: Int) throws -> Bool {
+        try self.delete(Chain.ID(id2: id2, chainIndex: chainIndex))
+    }
+}
+extension SQLTable where Record == Chain, Store: SQLDatabase {
+    /// Deletes the row with key `id`, `chain_index`; returns whether there was one.
+    @discardableResult
+    public func delete(id2: Int, chainIndex: Int) async throws -> Bool {
+        try await self.delete(Chain.ID(id2: id2, chainIndex: chainIndex))
+    }
 }
 
 // MARK: - Relationships
@@ -1638,6 +1877,14 @@ public func sqlite3_store_record_delete(_ db: OpaquePointer, _ record: StoreReco
     return try SQLRecordCoding.execute(db, StoreRecord.sqlDelete, bind: { try StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `store`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_store_record_save(_ db: OpaquePointer, _ record: inout StoreRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_store_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: StoreRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_store_record_find(db, value.storeId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `handle`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1680,6 +1927,14 @@ public func sqlite3_handle_update(_ db: OpaquePointer, _ record: Handle) throws 
 public func sqlite3_handle_delete(_ db: OpaquePointer, _ record: Handle) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "delete")
     return try SQLRecordCoding.execute(db, Handle.sqlDelete, bind: { try Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `handle`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_handle_save(_ db: OpaquePointer, _ record: inout Handle) throws {
+    if record.insertAssignsRowID { return try sqlite3_handle_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Handle.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_handle_find(db, value.handleId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `statement`, or the first `limit` that `filter` keeps.
@@ -1726,6 +1981,14 @@ public func sqlite3_statement_delete(_ db: OpaquePointer, _ record: Statement) t
     return try SQLRecordCoding.execute(db, Statement.sqlDelete, bind: { try Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `statement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_statement_save(_ db: OpaquePointer, _ record: inout Statement) throws {
+    if record.insertAssignsRowID { return try sqlite3_statement_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Statement.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_statement_find(db, value.statementId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `db`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1770,6 +2033,14 @@ public func sqlite3_db_delete(_ db: OpaquePointer, _ record: Db) throws -> Bool 
     return try SQLRecordCoding.execute(db, Db.sqlDelete, bind: { try Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `db`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_db_save(_ db: OpaquePointer, _ record: inout Db) throws {
+    if record.insertAssignsRowID { return try sqlite3_db_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Db.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_db_find(db, value.dbId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `chain`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1810,6 +2081,13 @@ public func sqlite3_chain_update(_ db: OpaquePointer, _ record: Chain) throws ->
 @discardableResult
 public func sqlite3_chain_delete(_ db: OpaquePointer, _ record: Chain) throws -> Bool {
     return try SQLRecordCoding.execute(db, Chain.sqlDelete, bind: { try Chain.bindKey(Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `chain`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_chain_save(_ db: OpaquePointer, _ record: inout Chain) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Chain.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_chain_find(db, id2: value.id2, chainIndex: value.chainIndex) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `chain` rows that refer to `storeRecord`.
@@ -1869,6 +2147,14 @@ public func sqlite3_gadget_update(_ db: OpaquePointer, _ record: Gadget) throws 
 public func sqlite3_gadget_delete(_ db: OpaquePointer, _ record: Gadget) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "delete")
     return try SQLRecordCoding.execute(db, Gadget.sqlDelete, bind: { try Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `gadget`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_gadget_save(_ db: OpaquePointer, _ record: inout Gadget) throws {
+    if record.insertAssignsRowID { return try sqlite3_gadget_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Gadget.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_gadget_find(db, value.gadgetId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `gadget` rows that refer to `handleRecord`.

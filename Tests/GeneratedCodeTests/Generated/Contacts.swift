@@ -86,6 +86,30 @@ public struct Person: Identifiable, Hashable, Codable, Sendable {
         self.name = name
         self.title = title
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case personId, name, title
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.personId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.personId) ?? Int.min
+        self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        self.title = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.title)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.personId != Int.min { try container.encode(self.personId, forKey: CodingKeys.personId) }
+        try container.encode(self.name, forKey: CodingKeys.name)
+        try container.encodeIfPresent(self.title, forKey: CodingKeys.title)
+    }
 }
 
 extension Person: SQLKeyedRecord, SQLQueryableRecord {
@@ -117,6 +141,10 @@ extension Person: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "person" SET "name" = ?, "title" = ? WHERE "person_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "person" WHERE "person_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?) ON CONFLICT ("person_id") DO UPDATE SET "name" = excluded."name", "title" = excluded."title""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "person" ("person_id", "name", "title") VALUES (?, ?, ?) ON CONFLICT ("person_id") DO UPDATE SET "name" = excluded."name", "title" = excluded."title" RETURNING "person_id", "name", "title""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -251,6 +279,14 @@ extension Person {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "person", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.personId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.personId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Address
@@ -288,6 +324,32 @@ public struct Address: Identifiable, Hashable, Codable, Sendable {
         self.city = city
         self.personId = personId
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case addressId, street, city, personId
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.addressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.addressId) ?? Int.min
+        self.street = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.street)
+        self.city = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.city)
+        self.personId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.personId)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.addressId != Int.min { try container.encode(self.addressId, forKey: CodingKeys.addressId) }
+        try container.encodeIfPresent(self.street, forKey: CodingKeys.street)
+        try container.encodeIfPresent(self.city, forKey: CodingKeys.city)
+        try container.encodeIfPresent(self.personId, forKey: CodingKeys.personId)
+    }
 }
 
 extension Address: SQLKeyedRecord, SQLQueryableRecord {
@@ -319,6 +381,10 @@ extension Address: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "address" SET "street" = ?, "city" = ?, "person_id" = ? WHERE "address_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "address" WHERE "address_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?) ON CONFLICT ("address_id") DO UPDATE SET "street" = excluded."street", "city" = excluded."city", "person_id" = excluded."person_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "address" ("address_id", "street", "city", "person_id") VALUES (?, ?, ?, ?) ON CONFLICT ("address_id") DO UPDATE SET "street" = excluded."street", "city" = excluded."city", "person_id" = excluded."person_id" RETURNING "address_id", "street", "city", "person_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -466,6 +532,14 @@ extension Address {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "address", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.addressId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.addressId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -611,6 +685,14 @@ public func sqlite3_person_delete(_ db: OpaquePointer, _ record: Person) throws 
     return try SQLRecordCoding.execute(db, Person.sqlDelete, bind: { try Person.bindKey(record.personId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `person`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_person_save(_ db: OpaquePointer, _ record: inout Person) throws {
+    if record.insertAssignsRowID { return try sqlite3_person_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Person.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Person(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_person_find(db, value.personId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `address`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -653,6 +735,14 @@ public func sqlite3_address_update(_ db: OpaquePointer, _ record: Address) throw
 public func sqlite3_address_delete(_ db: OpaquePointer, _ record: Address) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "address", "delete")
     return try SQLRecordCoding.execute(db, Address.sqlDelete, bind: { try Address.bindKey(record.addressId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `address`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_address_save(_ db: OpaquePointer, _ record: inout Address) throws {
+    if record.insertAssignsRowID { return try sqlite3_address_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Address.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Address(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_address_find(db, value.addressId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `address` rows that refer to `person`.

@@ -520,6 +520,62 @@ extension EdgeDatabase {
             self.backSlash = backSlash
             self.ünïcödé = ünïcödé
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, firstName, lastName, quoteD, select, from, selfColumn, `class`, `default`, type, `protocol`, initColumn, _123abc, triPle, endHere, hashColumn, newLine, backSlash, ünïcödé
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.firstName = try SQLRecordCoding.decode(String.self, container, CodingKeys.firstName)
+            self.lastName = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.lastName)
+            self.quoteD = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.quoteD)
+            self.select = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.select)
+            self.from = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.from)
+            self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+            self.`class` = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.`class`)
+            self.`default` = container.contains(CodingKeys.`default`) ? try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.`default`) : "it's \"quoted\" \\ back"
+            self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+            self.`protocol` = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.`protocol`)
+            self.initColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.initColumn)
+            self._123abc = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys._123abc)
+            self.triPle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.triPle)
+            self.endHere = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.endHere)
+            self.hashColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.hashColumn)
+            self.newLine = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.newLine)
+            self.backSlash = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.backSlash)
+            self.ünïcödé = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.ünïcödé)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.firstName, forKey: CodingKeys.firstName)
+            try container.encodeIfPresent(self.lastName, forKey: CodingKeys.lastName)
+            try container.encodeIfPresent(self.quoteD, forKey: CodingKeys.quoteD)
+            try container.encodeIfPresent(self.select, forKey: CodingKeys.select)
+            try container.encodeIfPresent(self.from, forKey: CodingKeys.from)
+            try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+            try container.encodeIfPresent(self.`class`, forKey: CodingKeys.`class`)
+            try container.encodeIfPresent(self.`default`, forKey: CodingKeys.`default`)
+            try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+            try container.encodeIfPresent(self.`protocol`, forKey: CodingKeys.`protocol`)
+            try container.encodeIfPresent(self.initColumn, forKey: CodingKeys.initColumn)
+            try container.encodeIfPresent(self._123abc, forKey: CodingKeys._123abc)
+            try container.encodeIfPresent(self.triPle, forKey: CodingKeys.triPle)
+            try container.encodeIfPresent(self.endHere, forKey: CodingKeys.endHere)
+            try container.encodeIfPresent(self.hashColumn, forKey: CodingKeys.hashColumn)
+            try container.encodeIfPresent(self.newLine, forKey: CodingKeys.newLine)
+            try container.encodeIfPresent(self.backSlash, forKey: CodingKeys.backSlash)
+            try container.encodeIfPresent(self.ünïcödé, forKey: CodingKeys.ünïcödé)
+        }
     }
 }
 
@@ -552,6 +608,10 @@ extension EdgeDatabase.MyTable: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = "UPDATE \"my table\" SET \"first name\" = ?, \"last-name\" = ?, \"quote\"\"d\" = ?, \"select\" = ?, \"from\" = ?, \"self\" = ?, \"class\" = ?, \"default\" = ?, \"Type\" = ?, \"Protocol\" = ?, \"init\" = ?, \"123abc\" = ?, \"tri\"\"\"\"\"\"ple\" = ?, \"end */ here\" = ?, \"#hash\" = ?, \"new\nline\" = ?, \"back\\slash\" = ?, \"ünïcödé\" = ? WHERE \"id\" = ?"
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "my table" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = "INSERT OR ABORT INTO \"my table\" (\"id\", \"first name\", \"last-name\", \"quote\"\"d\", \"select\", \"from\", \"self\", \"class\", \"default\", \"Type\", \"Protocol\", \"init\", \"123abc\", \"tri\"\"\"\"\"\"ple\", \"end */ here\", \"#hash\", \"new\nline\", \"back\\slash\", \"ünïcödé\") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (\"id\") DO UPDATE SET \"first name\" = excluded.\"first name\", \"last-name\" = excluded.\"last-name\", \"quote\"\"d\" = excluded.\"quote\"\"d\", \"select\" = excluded.\"select\", \"from\" = excluded.\"from\", \"self\" = excluded.\"self\", \"class\" = excluded.\"class\", \"default\" = excluded.\"default\", \"Type\" = excluded.\"Type\", \"Protocol\" = excluded.\"Protocol\", \"init\" = excluded.\"init\", \"123abc\" = excluded.\"123abc\", \"tri\"\"\"\"\"\"ple\" = excluded.\"tri\"\"\"\"\"\"ple\", \"end */ here\" = excluded.\"end */ here\", \"#hash\" = excluded.\"#hash\", \"new\nline\" = excluded.\"new\nline\", \"back\\slash\" = excluded.\"back\\slash\", \"ünïcödé\" = excluded.\"ünïcödé\""
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = "INSERT OR ABORT INTO \"my table\" (\"id\", \"first name\", \"last-name\", \"quote\"\"d\", \"select\", \"from\", \"self\", \"class\", \"default\", \"Type\", \"Protocol\", \"init\", \"123abc\", \"tri\"\"\"\"\"\"ple\", \"end */ here\", \"#hash\", \"new\nline\", \"back\\slash\", \"ünïcödé\") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (\"id\") DO UPDATE SET \"first name\" = excluded.\"first name\", \"last-name\" = excluded.\"last-name\", \"quote\"\"d\" = excluded.\"quote\"\"d\", \"select\" = excluded.\"select\", \"from\" = excluded.\"from\", \"self\" = excluded.\"self\", \"class\" = excluded.\"class\", \"default\" = excluded.\"default\", \"Type\" = excluded.\"Type\", \"Protocol\" = excluded.\"Protocol\", \"init\" = excluded.\"init\", \"123abc\" = excluded.\"123abc\", \"tri\"\"\"\"\"\"ple\" = excluded.\"tri\"\"\"\"\"\"ple\", \"end */ here\" = excluded.\"end */ here\", \"#hash\" = excluded.\"#hash\", \"new\nline\" = excluded.\"new\nline\", \"back\\slash\" = excluded.\"back\\slash\", \"ünïcödé\" = excluded.\"ünïcödé\" RETURNING \"id\", \"first name\", \"last-name\", \"quote\"\"d\", \"select\", \"from\", \"self\", \"class\", \"default\", \"Type\", \"Protocol\", \"init\", \"123abc\", \"tri\"\"\"\"\"\"ple\", \"end */ here\", \"#hash\", \"new\nline\", \"back\\slash\", \"ünïcödé\""
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -880,6 +940,14 @@ extension EdgeDatabase.MyTable {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "my table", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - OrderItem
@@ -903,6 +971,28 @@ extension EdgeDatabase {
         public init(id: Int = Int.min, note: String? = nil) {
             self.id = id
             self.note = note
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, note
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
         }
     }
 }
@@ -936,6 +1026,10 @@ extension EdgeDatabase.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "order item" SET "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "order item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "order item" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "order item" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note" RETURNING "id", "note""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1057,6 +1151,14 @@ extension EdgeDatabase.OrderItem {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order item", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - OrderItem2
@@ -1080,6 +1182,28 @@ extension EdgeDatabase {
         public init(id: Int = Int.min, note: String? = nil) {
             self.id = id
             self.note = note
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, note
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
         }
     }
 }
@@ -1113,6 +1237,10 @@ extension EdgeDatabase.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "order_item" SET "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "order_item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "order_item" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "order_item" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note" RETURNING "id", "note""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1234,6 +1362,14 @@ extension EdgeDatabase.OrderItem2 {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order_item", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Item
@@ -1254,6 +1390,26 @@ extension EdgeDatabase {
         /// Leave the rowid key out to let SQLite assign it on insert.
         public init(id: Int = Int.min) {
             self.id = id
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
         }
     }
 }
@@ -1287,6 +1443,10 @@ extension EdgeDatabase.Item: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "item" ("id") VALUES (?) ON CONFLICT ("id") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "item" ("id") VALUES (?) ON CONFLICT ("id") DO NOTHING RETURNING "id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1396,6 +1556,14 @@ extension EdgeDatabase.Item {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - Items
@@ -1419,6 +1587,28 @@ extension EdgeDatabase {
         public init(id: Int = Int.min, itemId: Int? = nil) {
             self.id = id
             self.itemId = itemId
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, itemId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.itemId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.itemId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.itemId, forKey: CodingKeys.itemId)
         }
     }
 }
@@ -1452,6 +1642,10 @@ extension EdgeDatabase.Items: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "items" SET "item_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "items" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "items" ("id", "item_id") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "item_id" = excluded."item_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "items" ("id", "item_id") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "item_id" = excluded."item_id" RETURNING "id", "item_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1575,6 +1769,14 @@ extension EdgeDatabase.Items {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "items", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - TypeRecord
@@ -1591,6 +1793,24 @@ extension EdgeDatabase {
         /// Creates a record.
         public init(value: String? = nil) {
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -1703,6 +1923,24 @@ extension EdgeDatabase {
         /// Creates a record.
         public init(value: String? = nil) {
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -1826,6 +2064,28 @@ extension EdgeDatabase {
             self.`where` = `where`
             self.group = group
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case `where`, group
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.`where` = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.`where`) ?? Int.min
+            self.group = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.group)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.`where` != Int.min { try container.encode(self.`where`, forKey: CodingKeys.`where`) }
+            try container.encodeIfPresent(self.group, forKey: CodingKeys.group)
+        }
     }
 }
 
@@ -1858,6 +2118,10 @@ extension EdgeDatabase.Select: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "select" SET "group" = ? WHERE "where" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "select" WHERE "where" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "select" ("where", "group") VALUES (?, ?) ON CONFLICT ("where") DO UPDATE SET "group" = excluded."group""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "select" ("where", "group") VALUES (?, ?) ON CONFLICT ("where") DO UPDATE SET "group" = excluded."group" RETURNING "where", "group""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1981,6 +2245,14 @@ extension EdgeDatabase.Select {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "select", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.`where`, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.`where`, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - _2faCode
@@ -2003,6 +2275,26 @@ extension EdgeDatabase {
         public init(code: String, userId: Int) {
             self.code = code
             self.userId = userId
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case code, userId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+            self.userId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.userId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.code, forKey: CodingKeys.code)
+            try container.encode(self.userId, forKey: CodingKeys.userId)
         }
     }
 }
@@ -2032,6 +2324,10 @@ extension EdgeDatabase._2faCode: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "2fa codes" SET "user_id" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "2fa codes" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "2fa codes" ("code", "user_id") VALUES (?, ?) ON CONFLICT ("code") DO UPDATE SET "user_id" = excluded."user_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "2fa codes" ("code", "user_id") VALUES (?, ?) ON CONFLICT ("code") DO UPDATE SET "user_id" = excluded."user_id" RETURNING "code", "user_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2148,6 +2444,13 @@ extension EdgeDatabase._2faCode {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Odd
@@ -2178,6 +2481,30 @@ extension EdgeDatabase {
             self.id = id
             self.name = name
             self.xY = xY
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, xY
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+            self.xY = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.xY)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.xY, forKey: CodingKeys.xY)
         }
     }
 }
@@ -2211,6 +2538,10 @@ extension EdgeDatabase.Odd: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "odd" SET "name" = ?, "x""y" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "odd" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "odd" ("id", "name", "x""y") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "x""y" = excluded."x""y""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "odd" ("id", "name", "x""y") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "x""y" = excluded."x""y" RETURNING "id", "name", "x""y""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2343,6 +2674,14 @@ extension EdgeDatabase.Odd {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "odd", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - XY
@@ -2388,6 +2727,34 @@ extension EdgeDatabase {
             self.aB = aB
             self.tabHere = tabHere
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, boom, `open`, aB, tabHere
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.boom = container.contains(CodingKeys.boom) ? try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.boom) : "\\(boom) \"# \"\"# /* */ \"\"\""
+            self.`open` = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.`open`)
+            self.aB = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.aB)
+            self.tabHere = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.tabHere)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.boom, forKey: CodingKeys.boom)
+            try container.encodeIfPresent(self.`open`, forKey: CodingKeys.`open`)
+            try container.encodeIfPresent(self.aB, forKey: CodingKeys.aB)
+            try container.encodeIfPresent(self.tabHere, forKey: CodingKeys.tabHere)
+        }
     }
 }
 
@@ -2420,6 +2787,10 @@ extension EdgeDatabase.XY: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = "UPDATE \"x\"\"#y\" SET \"\\(boom)\" = ?, \"/* open\" = ?, \"a\"\"\"\"\"\"#b\" = ?, \"tab\there\" = ? WHERE \"id\" = ?"
     /// Deletes the row with a key.
     public static let sqlDelete = ##"DELETE FROM "x""#y" WHERE "id" = ?"##
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = "INSERT OR ABORT INTO \"x\"\"#y\" (\"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\") VALUES (?, ?, ?, ?, ?) ON CONFLICT (\"id\") DO UPDATE SET \"\\(boom)\" = excluded.\"\\(boom)\", \"/* open\" = excluded.\"/* open\", \"a\"\"\"\"\"\"#b\" = excluded.\"a\"\"\"\"\"\"#b\", \"tab\there\" = excluded.\"tab\there\""
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = "INSERT OR ABORT INTO \"x\"\"#y\" (\"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\") VALUES (?, ?, ?, ?, ?) ON CONFLICT (\"id\") DO UPDATE SET \"\\(boom)\" = excluded.\"\\(boom)\", \"/* open\" = excluded.\"/* open\", \"a\"\"\"\"\"\"#b\" = excluded.\"a\"\"\"\"\"\"#b\", \"tab\there\" = excluded.\"tab\there\" RETURNING \"id\", \"\\(boom)\", \"/* open\", \"a\"\"\"\"\"\"#b\", \"tab\there\""
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2573,6 +2944,14 @@ extension EdgeDatabase.XY {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "x\"#y", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -4094,6 +4473,624 @@ extension EdgeDatabase {
             self.c298 = c298
             self.c299 = c299
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, c001, c002, c003, c004, c005, c006, c007, c008, c009, c010, c011, c012, c013, c014, c015, c016, c017, c018, c019, c020, c021, c022, c023, c024, c025, c026, c027, c028, c029, c030, c031, c032, c033, c034, c035, c036, c037, c038, c039, c040, c041, c042, c043, c044, c045, c046, c047, c048, c049, c050, c051, c052, c053, c054, c055, c056, c057, c058, c059, c060, c061, c062, c063, c064, c065, c066, c067, c068, c069, c070, c071, c072, c073, c074, c075, c076, c077, c078, c079, c080, c081, c082, c083, c084, c085, c086, c087, c088, c089, c090, c091, c092, c093, c094, c095, c096, c097, c098, c099, c100, c101, c102, c103, c104, c105, c106, c107, c108, c109, c110, c111, c112, c113, c114, c115, c116, c117, c118, c119, c120, c121, c122, c123, c124, c125, c126, c127, c128, c129, c130, c131, c132, c133, c134, c135, c136, c137, c138, c139, c140, c141, c142, c143, c144, c145, c146, c147, c148, c149, c150, c151, c152, c153, c154, c155, c156, c157, c158, c159, c160, c161, c162, c163, c164, c165, c166, c167, c168, c169, c170, c171, c172, c173, c174, c175, c176, c177, c178, c179, c180, c181, c182, c183, c184, c185, c186, c187, c188, c189, c190, c191, c192, c193, c194, c195, c196, c197, c198, c199, c200, c201, c202, c203, c204, c205, c206, c207, c208, c209, c210, c211, c212, c213, c214, c215, c216, c217, c218, c219, c220, c221, c222, c223, c224, c225, c226, c227, c228, c229, c230, c231, c232, c233, c234, c235, c236, c237, c238, c239, c240, c241, c242, c243, c244, c245, c246, c247, c248, c249, c250, c251, c252, c253, c254, c255, c256, c257, c258, c259, c260, c261, c262, c263, c264, c265, c266, c267, c268, c269, c270, c271, c272, c273, c274, c275, c276, c277, c278, c279, c280, c281, c282, c283, c284, c285, c286, c287, c288, c289, c290, c291, c292, c293, c294, c295, c296, c297, c298, c299
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.c001 = container.contains(CodingKeys.c001) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c001) : 0
+            self.c002 = container.contains(CodingKeys.c002) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c002) : 0.0
+            self.c003 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c003)
+            self.c004 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c004)
+            self.c005 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c005)
+            self.c006 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c006)
+            self.c007 = container.contains(CodingKeys.c007) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c007) : 0
+            self.c008 = container.contains(CodingKeys.c008) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c008) : 0.0
+            self.c009 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c009)
+            self.c010 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c010)
+            self.c011 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c011)
+            self.c012 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c012)
+            self.c013 = container.contains(CodingKeys.c013) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c013) : 0
+            self.c014 = container.contains(CodingKeys.c014) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c014) : 0.0
+            self.c015 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c015)
+            self.c016 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c016)
+            self.c017 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c017)
+            self.c018 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c018)
+            self.c019 = container.contains(CodingKeys.c019) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c019) : 0
+            self.c020 = container.contains(CodingKeys.c020) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c020) : 0.0
+            self.c021 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c021)
+            self.c022 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c022)
+            self.c023 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c023)
+            self.c024 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c024)
+            self.c025 = container.contains(CodingKeys.c025) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c025) : 0
+            self.c026 = container.contains(CodingKeys.c026) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c026) : 0.0
+            self.c027 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c027)
+            self.c028 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c028)
+            self.c029 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c029)
+            self.c030 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c030)
+            self.c031 = container.contains(CodingKeys.c031) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c031) : 0
+            self.c032 = container.contains(CodingKeys.c032) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c032) : 0.0
+            self.c033 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c033)
+            self.c034 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c034)
+            self.c035 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c035)
+            self.c036 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c036)
+            self.c037 = container.contains(CodingKeys.c037) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c037) : 0
+            self.c038 = container.contains(CodingKeys.c038) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c038) : 0.0
+            self.c039 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c039)
+            self.c040 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c040)
+            self.c041 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c041)
+            self.c042 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c042)
+            self.c043 = container.contains(CodingKeys.c043) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c043) : 0
+            self.c044 = container.contains(CodingKeys.c044) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c044) : 0.0
+            self.c045 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c045)
+            self.c046 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c046)
+            self.c047 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c047)
+            self.c048 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c048)
+            self.c049 = container.contains(CodingKeys.c049) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c049) : 0
+            self.c050 = container.contains(CodingKeys.c050) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c050) : 0.0
+            self.c051 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c051)
+            self.c052 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c052)
+            self.c053 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c053)
+            self.c054 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c054)
+            self.c055 = container.contains(CodingKeys.c055) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c055) : 0
+            self.c056 = container.contains(CodingKeys.c056) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c056) : 0.0
+            self.c057 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c057)
+            self.c058 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c058)
+            self.c059 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c059)
+            self.c060 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c060)
+            self.c061 = container.contains(CodingKeys.c061) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c061) : 0
+            self.c062 = container.contains(CodingKeys.c062) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c062) : 0.0
+            self.c063 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c063)
+            self.c064 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c064)
+            self.c065 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c065)
+            self.c066 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c066)
+            self.c067 = container.contains(CodingKeys.c067) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c067) : 0
+            self.c068 = container.contains(CodingKeys.c068) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c068) : 0.0
+            self.c069 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c069)
+            self.c070 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c070)
+            self.c071 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c071)
+            self.c072 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c072)
+            self.c073 = container.contains(CodingKeys.c073) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c073) : 0
+            self.c074 = container.contains(CodingKeys.c074) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c074) : 0.0
+            self.c075 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c075)
+            self.c076 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c076)
+            self.c077 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c077)
+            self.c078 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c078)
+            self.c079 = container.contains(CodingKeys.c079) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c079) : 0
+            self.c080 = container.contains(CodingKeys.c080) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c080) : 0.0
+            self.c081 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c081)
+            self.c082 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c082)
+            self.c083 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c083)
+            self.c084 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c084)
+            self.c085 = container.contains(CodingKeys.c085) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c085) : 0
+            self.c086 = container.contains(CodingKeys.c086) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c086) : 0.0
+            self.c087 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c087)
+            self.c088 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c088)
+            self.c089 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c089)
+            self.c090 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c090)
+            self.c091 = container.contains(CodingKeys.c091) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c091) : 0
+            self.c092 = container.contains(CodingKeys.c092) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c092) : 0.0
+            self.c093 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c093)
+            self.c094 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c094)
+            self.c095 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c095)
+            self.c096 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c096)
+            self.c097 = container.contains(CodingKeys.c097) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c097) : 0
+            self.c098 = container.contains(CodingKeys.c098) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c098) : 0.0
+            self.c099 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c099)
+            self.c100 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c100)
+            self.c101 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c101)
+            self.c102 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c102)
+            self.c103 = container.contains(CodingKeys.c103) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c103) : 0
+            self.c104 = container.contains(CodingKeys.c104) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c104) : 0.0
+            self.c105 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c105)
+            self.c106 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c106)
+            self.c107 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c107)
+            self.c108 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c108)
+            self.c109 = container.contains(CodingKeys.c109) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c109) : 0
+            self.c110 = container.contains(CodingKeys.c110) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c110) : 0.0
+            self.c111 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c111)
+            self.c112 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c112)
+            self.c113 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c113)
+            self.c114 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c114)
+            self.c115 = container.contains(CodingKeys.c115) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c115) : 0
+            self.c116 = container.contains(CodingKeys.c116) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c116) : 0.0
+            self.c117 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c117)
+            self.c118 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c118)
+            self.c119 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c119)
+            self.c120 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c120)
+            self.c121 = container.contains(CodingKeys.c121) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c121) : 0
+            self.c122 = container.contains(CodingKeys.c122) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c122) : 0.0
+            self.c123 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c123)
+            self.c124 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c124)
+            self.c125 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c125)
+            self.c126 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c126)
+            self.c127 = container.contains(CodingKeys.c127) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c127) : 0
+            self.c128 = container.contains(CodingKeys.c128) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c128) : 0.0
+            self.c129 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c129)
+            self.c130 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c130)
+            self.c131 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c131)
+            self.c132 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c132)
+            self.c133 = container.contains(CodingKeys.c133) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c133) : 0
+            self.c134 = container.contains(CodingKeys.c134) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c134) : 0.0
+            self.c135 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c135)
+            self.c136 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c136)
+            self.c137 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c137)
+            self.c138 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c138)
+            self.c139 = container.contains(CodingKeys.c139) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c139) : 0
+            self.c140 = container.contains(CodingKeys.c140) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c140) : 0.0
+            self.c141 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c141)
+            self.c142 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c142)
+            self.c143 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c143)
+            self.c144 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c144)
+            self.c145 = container.contains(CodingKeys.c145) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c145) : 0
+            self.c146 = container.contains(CodingKeys.c146) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c146) : 0.0
+            self.c147 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c147)
+            self.c148 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c148)
+            self.c149 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c149)
+            self.c150 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c150)
+            self.c151 = container.contains(CodingKeys.c151) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c151) : 0
+            self.c152 = container.contains(CodingKeys.c152) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c152) : 0.0
+            self.c153 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c153)
+            self.c154 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c154)
+            self.c155 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c155)
+            self.c156 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c156)
+            self.c157 = container.contains(CodingKeys.c157) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c157) : 0
+            self.c158 = container.contains(CodingKeys.c158) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c158) : 0.0
+            self.c159 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c159)
+            self.c160 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c160)
+            self.c161 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c161)
+            self.c162 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c162)
+            self.c163 = container.contains(CodingKeys.c163) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c163) : 0
+            self.c164 = container.contains(CodingKeys.c164) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c164) : 0.0
+            self.c165 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c165)
+            self.c166 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c166)
+            self.c167 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c167)
+            self.c168 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c168)
+            self.c169 = container.contains(CodingKeys.c169) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c169) : 0
+            self.c170 = container.contains(CodingKeys.c170) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c170) : 0.0
+            self.c171 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c171)
+            self.c172 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c172)
+            self.c173 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c173)
+            self.c174 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c174)
+            self.c175 = container.contains(CodingKeys.c175) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c175) : 0
+            self.c176 = container.contains(CodingKeys.c176) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c176) : 0.0
+            self.c177 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c177)
+            self.c178 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c178)
+            self.c179 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c179)
+            self.c180 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c180)
+            self.c181 = container.contains(CodingKeys.c181) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c181) : 0
+            self.c182 = container.contains(CodingKeys.c182) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c182) : 0.0
+            self.c183 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c183)
+            self.c184 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c184)
+            self.c185 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c185)
+            self.c186 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c186)
+            self.c187 = container.contains(CodingKeys.c187) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c187) : 0
+            self.c188 = container.contains(CodingKeys.c188) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c188) : 0.0
+            self.c189 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c189)
+            self.c190 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c190)
+            self.c191 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c191)
+            self.c192 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c192)
+            self.c193 = container.contains(CodingKeys.c193) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c193) : 0
+            self.c194 = container.contains(CodingKeys.c194) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c194) : 0.0
+            self.c195 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c195)
+            self.c196 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c196)
+            self.c197 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c197)
+            self.c198 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c198)
+            self.c199 = container.contains(CodingKeys.c199) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c199) : 0
+            self.c200 = container.contains(CodingKeys.c200) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c200) : 0.0
+            self.c201 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c201)
+            self.c202 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c202)
+            self.c203 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c203)
+            self.c204 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c204)
+            self.c205 = container.contains(CodingKeys.c205) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c205) : 0
+            self.c206 = container.contains(CodingKeys.c206) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c206) : 0.0
+            self.c207 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c207)
+            self.c208 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c208)
+            self.c209 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c209)
+            self.c210 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c210)
+            self.c211 = container.contains(CodingKeys.c211) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c211) : 0
+            self.c212 = container.contains(CodingKeys.c212) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c212) : 0.0
+            self.c213 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c213)
+            self.c214 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c214)
+            self.c215 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c215)
+            self.c216 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c216)
+            self.c217 = container.contains(CodingKeys.c217) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c217) : 0
+            self.c218 = container.contains(CodingKeys.c218) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c218) : 0.0
+            self.c219 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c219)
+            self.c220 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c220)
+            self.c221 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c221)
+            self.c222 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c222)
+            self.c223 = container.contains(CodingKeys.c223) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c223) : 0
+            self.c224 = container.contains(CodingKeys.c224) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c224) : 0.0
+            self.c225 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c225)
+            self.c226 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c226)
+            self.c227 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c227)
+            self.c228 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c228)
+            self.c229 = container.contains(CodingKeys.c229) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c229) : 0
+            self.c230 = container.contains(CodingKeys.c230) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c230) : 0.0
+            self.c231 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c231)
+            self.c232 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c232)
+            self.c233 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c233)
+            self.c234 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c234)
+            self.c235 = container.contains(CodingKeys.c235) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c235) : 0
+            self.c236 = container.contains(CodingKeys.c236) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c236) : 0.0
+            self.c237 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c237)
+            self.c238 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c238)
+            self.c239 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c239)
+            self.c240 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c240)
+            self.c241 = container.contains(CodingKeys.c241) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c241) : 0
+            self.c242 = container.contains(CodingKeys.c242) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c242) : 0.0
+            self.c243 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c243)
+            self.c244 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c244)
+            self.c245 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c245)
+            self.c246 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c246)
+            self.c247 = container.contains(CodingKeys.c247) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c247) : 0
+            self.c248 = container.contains(CodingKeys.c248) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c248) : 0.0
+            self.c249 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c249)
+            self.c250 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c250)
+            self.c251 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c251)
+            self.c252 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c252)
+            self.c253 = container.contains(CodingKeys.c253) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c253) : 0
+            self.c254 = container.contains(CodingKeys.c254) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c254) : 0.0
+            self.c255 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c255)
+            self.c256 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c256)
+            self.c257 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c257)
+            self.c258 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c258)
+            self.c259 = container.contains(CodingKeys.c259) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c259) : 0
+            self.c260 = container.contains(CodingKeys.c260) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c260) : 0.0
+            self.c261 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c261)
+            self.c262 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c262)
+            self.c263 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c263)
+            self.c264 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c264)
+            self.c265 = container.contains(CodingKeys.c265) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c265) : 0
+            self.c266 = container.contains(CodingKeys.c266) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c266) : 0.0
+            self.c267 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c267)
+            self.c268 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c268)
+            self.c269 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c269)
+            self.c270 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c270)
+            self.c271 = container.contains(CodingKeys.c271) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c271) : 0
+            self.c272 = container.contains(CodingKeys.c272) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c272) : 0.0
+            self.c273 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c273)
+            self.c274 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c274)
+            self.c275 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c275)
+            self.c276 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c276)
+            self.c277 = container.contains(CodingKeys.c277) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c277) : 0
+            self.c278 = container.contains(CodingKeys.c278) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c278) : 0.0
+            self.c279 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c279)
+            self.c280 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c280)
+            self.c281 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c281)
+            self.c282 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c282)
+            self.c283 = container.contains(CodingKeys.c283) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c283) : 0
+            self.c284 = container.contains(CodingKeys.c284) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c284) : 0.0
+            self.c285 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c285)
+            self.c286 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c286)
+            self.c287 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c287)
+            self.c288 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c288)
+            self.c289 = container.contains(CodingKeys.c289) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c289) : 0
+            self.c290 = container.contains(CodingKeys.c290) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c290) : 0.0
+            self.c291 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c291)
+            self.c292 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c292)
+            self.c293 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c293)
+            self.c294 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.c294)
+            self.c295 = container.contains(CodingKeys.c295) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.c295) : 0
+            self.c296 = container.contains(CodingKeys.c296) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.c296) : 0.0
+            self.c297 = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.c297)
+            self.c298 = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.c298)
+            self.c299 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.c299)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.c001, forKey: CodingKeys.c001)
+            try container.encode(self.c002, forKey: CodingKeys.c002)
+            try container.encodeIfPresent(self.c003, forKey: CodingKeys.c003)
+            try container.encodeIfPresent(self.c004, forKey: CodingKeys.c004)
+            try container.encodeIfPresent(self.c005, forKey: CodingKeys.c005)
+            try container.encodeIfPresent(self.c006, forKey: CodingKeys.c006)
+            try container.encode(self.c007, forKey: CodingKeys.c007)
+            try container.encode(self.c008, forKey: CodingKeys.c008)
+            try container.encodeIfPresent(self.c009, forKey: CodingKeys.c009)
+            try container.encodeIfPresent(self.c010, forKey: CodingKeys.c010)
+            try container.encodeIfPresent(self.c011, forKey: CodingKeys.c011)
+            try container.encodeIfPresent(self.c012, forKey: CodingKeys.c012)
+            try container.encode(self.c013, forKey: CodingKeys.c013)
+            try container.encode(self.c014, forKey: CodingKeys.c014)
+            try container.encodeIfPresent(self.c015, forKey: CodingKeys.c015)
+            try container.encodeIfPresent(self.c016, forKey: CodingKeys.c016)
+            try container.encodeIfPresent(self.c017, forKey: CodingKeys.c017)
+            try container.encodeIfPresent(self.c018, forKey: CodingKeys.c018)
+            try container.encode(self.c019, forKey: CodingKeys.c019)
+            try container.encode(self.c020, forKey: CodingKeys.c020)
+            try container.encodeIfPresent(self.c021, forKey: CodingKeys.c021)
+            try container.encodeIfPresent(self.c022, forKey: CodingKeys.c022)
+            try container.encodeIfPresent(self.c023, forKey: CodingKeys.c023)
+            try container.encodeIfPresent(self.c024, forKey: CodingKeys.c024)
+            try container.encode(self.c025, forKey: CodingKeys.c025)
+            try container.encode(self.c026, forKey: CodingKeys.c026)
+            try container.encodeIfPresent(self.c027, forKey: CodingKeys.c027)
+            try container.encodeIfPresent(self.c028, forKey: CodingKeys.c028)
+            try container.encodeIfPresent(self.c029, forKey: CodingKeys.c029)
+            try container.encodeIfPresent(self.c030, forKey: CodingKeys.c030)
+            try container.encode(self.c031, forKey: CodingKeys.c031)
+            try container.encode(self.c032, forKey: CodingKeys.c032)
+            try container.encodeIfPresent(self.c033, forKey: CodingKeys.c033)
+            try container.encodeIfPresent(self.c034, forKey: CodingKeys.c034)
+            try container.encodeIfPresent(self.c035, forKey: CodingKeys.c035)
+            try container.encodeIfPresent(self.c036, forKey: CodingKeys.c036)
+            try container.encode(self.c037, forKey: CodingKeys.c037)
+            try container.encode(self.c038, forKey: CodingKeys.c038)
+            try container.encodeIfPresent(self.c039, forKey: CodingKeys.c039)
+            try container.encodeIfPresent(self.c040, forKey: CodingKeys.c040)
+            try container.encodeIfPresent(self.c041, forKey: CodingKeys.c041)
+            try container.encodeIfPresent(self.c042, forKey: CodingKeys.c042)
+            try container.encode(self.c043, forKey: CodingKeys.c043)
+            try container.encode(self.c044, forKey: CodingKeys.c044)
+            try container.encodeIfPresent(self.c045, forKey: CodingKeys.c045)
+            try container.encodeIfPresent(self.c046, forKey: CodingKeys.c046)
+            try container.encodeIfPresent(self.c047, forKey: CodingKeys.c047)
+            try container.encodeIfPresent(self.c048, forKey: CodingKeys.c048)
+            try container.encode(self.c049, forKey: CodingKeys.c049)
+            try container.encode(self.c050, forKey: CodingKeys.c050)
+            try container.encodeIfPresent(self.c051, forKey: CodingKeys.c051)
+            try container.encodeIfPresent(self.c052, forKey: CodingKeys.c052)
+            try container.encodeIfPresent(self.c053, forKey: CodingKeys.c053)
+            try container.encodeIfPresent(self.c054, forKey: CodingKeys.c054)
+            try container.encode(self.c055, forKey: CodingKeys.c055)
+            try container.encode(self.c056, forKey: CodingKeys.c056)
+            try container.encodeIfPresent(self.c057, forKey: CodingKeys.c057)
+            try container.encodeIfPresent(self.c058, forKey: CodingKeys.c058)
+            try container.encodeIfPresent(self.c059, forKey: CodingKeys.c059)
+            try container.encodeIfPresent(self.c060, forKey: CodingKeys.c060)
+            try container.encode(self.c061, forKey: CodingKeys.c061)
+            try container.encode(self.c062, forKey: CodingKeys.c062)
+            try container.encodeIfPresent(self.c063, forKey: CodingKeys.c063)
+            try container.encodeIfPresent(self.c064, forKey: CodingKeys.c064)
+            try container.encodeIfPresent(self.c065, forKey: CodingKeys.c065)
+            try container.encodeIfPresent(self.c066, forKey: CodingKeys.c066)
+            try container.encode(self.c067, forKey: CodingKeys.c067)
+            try container.encode(self.c068, forKey: CodingKeys.c068)
+            try container.encodeIfPresent(self.c069, forKey: CodingKeys.c069)
+            try container.encodeIfPresent(self.c070, forKey: CodingKeys.c070)
+            try container.encodeIfPresent(self.c071, forKey: CodingKeys.c071)
+            try container.encodeIfPresent(self.c072, forKey: CodingKeys.c072)
+            try container.encode(self.c073, forKey: CodingKeys.c073)
+            try container.encode(self.c074, forKey: CodingKeys.c074)
+            try container.encodeIfPresent(self.c075, forKey: CodingKeys.c075)
+            try container.encodeIfPresent(self.c076, forKey: CodingKeys.c076)
+            try container.encodeIfPresent(self.c077, forKey: CodingKeys.c077)
+            try container.encodeIfPresent(self.c078, forKey: CodingKeys.c078)
+            try container.encode(self.c079, forKey: CodingKeys.c079)
+            try container.encode(self.c080, forKey: CodingKeys.c080)
+            try container.encodeIfPresent(self.c081, forKey: CodingKeys.c081)
+            try container.encodeIfPresent(self.c082, forKey: CodingKeys.c082)
+            try container.encodeIfPresent(self.c083, forKey: CodingKeys.c083)
+            try container.encodeIfPresent(self.c084, forKey: CodingKeys.c084)
+            try container.encode(self.c085, forKey: CodingKeys.c085)
+            try container.encode(self.c086, forKey: CodingKeys.c086)
+            try container.encodeIfPresent(self.c087, forKey: CodingKeys.c087)
+            try container.encodeIfPresent(self.c088, forKey: CodingKeys.c088)
+            try container.encodeIfPresent(self.c089, forKey: CodingKeys.c089)
+            try container.encodeIfPresent(self.c090, forKey: CodingKeys.c090)
+            try container.encode(self.c091, forKey: CodingKeys.c091)
+            try container.encode(self.c092, forKey: CodingKeys.c092)
+            try container.encodeIfPresent(self.c093, forKey: CodingKeys.c093)
+            try container.encodeIfPresent(self.c094, forKey: CodingKeys.c094)
+            try container.encodeIfPresent(self.c095, forKey: CodingKeys.c095)
+            try container.encodeIfPresent(self.c096, forKey: CodingKeys.c096)
+            try container.encode(self.c097, forKey: CodingKeys.c097)
+            try container.encode(self.c098, forKey: CodingKeys.c098)
+            try container.encodeIfPresent(self.c099, forKey: CodingKeys.c099)
+            try container.encodeIfPresent(self.c100, forKey: CodingKeys.c100)
+            try container.encodeIfPresent(self.c101, forKey: CodingKeys.c101)
+            try container.encodeIfPresent(self.c102, forKey: CodingKeys.c102)
+            try container.encode(self.c103, forKey: CodingKeys.c103)
+            try container.encode(self.c104, forKey: CodingKeys.c104)
+            try container.encodeIfPresent(self.c105, forKey: CodingKeys.c105)
+            try container.encodeIfPresent(self.c106, forKey: CodingKeys.c106)
+            try container.encodeIfPresent(self.c107, forKey: CodingKeys.c107)
+            try container.encodeIfPresent(self.c108, forKey: CodingKeys.c108)
+            try container.encode(self.c109, forKey: CodingKeys.c109)
+            try container.encode(self.c110, forKey: CodingKeys.c110)
+            try container.encodeIfPresent(self.c111, forKey: CodingKeys.c111)
+            try container.encodeIfPresent(self.c112, forKey: CodingKeys.c112)
+            try container.encodeIfPresent(self.c113, forKey: CodingKeys.c113)
+            try container.encodeIfPresent(self.c114, forKey: CodingKeys.c114)
+            try container.encode(self.c115, forKey: CodingKeys.c115)
+            try container.encode(self.c116, forKey: CodingKeys.c116)
+            try container.encodeIfPresent(self.c117, forKey: CodingKeys.c117)
+            try container.encodeIfPresent(self.c118, forKey: CodingKeys.c118)
+            try container.encodeIfPresent(self.c119, forKey: CodingKeys.c119)
+            try container.encodeIfPresent(self.c120, forKey: CodingKeys.c120)
+            try container.encode(self.c121, forKey: CodingKeys.c121)
+            try container.encode(self.c122, forKey: CodingKeys.c122)
+            try container.encodeIfPresent(self.c123, forKey: CodingKeys.c123)
+            try container.encodeIfPresent(self.c124, forKey: CodingKeys.c124)
+            try container.encodeIfPresent(self.c125, forKey: CodingKeys.c125)
+            try container.encodeIfPresent(self.c126, forKey: CodingKeys.c126)
+            try container.encode(self.c127, forKey: CodingKeys.c127)
+            try container.encode(self.c128, forKey: CodingKeys.c128)
+            try container.encodeIfPresent(self.c129, forKey: CodingKeys.c129)
+            try container.encodeIfPresent(self.c130, forKey: CodingKeys.c130)
+            try container.encodeIfPresent(self.c131, forKey: CodingKeys.c131)
+            try container.encodeIfPresent(self.c132, forKey: CodingKeys.c132)
+            try container.encode(self.c133, forKey: CodingKeys.c133)
+            try container.encode(self.c134, forKey: CodingKeys.c134)
+            try container.encodeIfPresent(self.c135, forKey: CodingKeys.c135)
+            try container.encodeIfPresent(self.c136, forKey: CodingKeys.c136)
+            try container.encodeIfPresent(self.c137, forKey: CodingKeys.c137)
+            try container.encodeIfPresent(self.c138, forKey: CodingKeys.c138)
+            try container.encode(self.c139, forKey: CodingKeys.c139)
+            try container.encode(self.c140, forKey: CodingKeys.c140)
+            try container.encodeIfPresent(self.c141, forKey: CodingKeys.c141)
+            try container.encodeIfPresent(self.c142, forKey: CodingKeys.c142)
+            try container.encodeIfPresent(self.c143, forKey: CodingKeys.c143)
+            try container.encodeIfPresent(self.c144, forKey: CodingKeys.c144)
+            try container.encode(self.c145, forKey: CodingKeys.c145)
+            try container.encode(self.c146, forKey: CodingKeys.c146)
+            try container.encodeIfPresent(self.c147, forKey: CodingKeys.c147)
+            try container.encodeIfPresent(self.c148, forKey: CodingKeys.c148)
+            try container.encodeIfPresent(self.c149, forKey: CodingKeys.c149)
+            try container.encodeIfPresent(self.c150, forKey: CodingKeys.c150)
+            try container.encode(self.c151, forKey: CodingKeys.c151)
+            try container.encode(self.c152, forKey: CodingKeys.c152)
+            try container.encodeIfPresent(self.c153, forKey: CodingKeys.c153)
+            try container.encodeIfPresent(self.c154, forKey: CodingKeys.c154)
+            try container.encodeIfPresent(self.c155, forKey: CodingKeys.c155)
+            try container.encodeIfPresent(self.c156, forKey: CodingKeys.c156)
+            try container.encode(self.c157, forKey: CodingKeys.c157)
+            try container.encode(self.c158, forKey: CodingKeys.c158)
+            try container.encodeIfPresent(self.c159, forKey: CodingKeys.c159)
+            try container.encodeIfPresent(self.c160, forKey: CodingKeys.c160)
+            try container.encodeIfPresent(self.c161, forKey: CodingKeys.c161)
+            try container.encodeIfPresent(self.c162, forKey: CodingKeys.c162)
+            try container.encode(self.c163, forKey: CodingKeys.c163)
+            try container.encode(self.c164, forKey: CodingKeys.c164)
+            try container.encodeIfPresent(self.c165, forKey: CodingKeys.c165)
+            try container.encodeIfPresent(self.c166, forKey: CodingKeys.c166)
+            try container.encodeIfPresent(self.c167, forKey: CodingKeys.c167)
+            try container.encodeIfPresent(self.c168, forKey: CodingKeys.c168)
+            try container.encode(self.c169, forKey: CodingKeys.c169)
+            try container.encode(self.c170, forKey: CodingKeys.c170)
+            try container.encodeIfPresent(self.c171, forKey: CodingKeys.c171)
+            try container.encodeIfPresent(self.c172, forKey: CodingKeys.c172)
+            try container.encodeIfPresent(self.c173, forKey: CodingKeys.c173)
+            try container.encodeIfPresent(self.c174, forKey: CodingKeys.c174)
+            try container.encode(self.c175, forKey: CodingKeys.c175)
+            try container.encode(self.c176, forKey: CodingKeys.c176)
+            try container.encodeIfPresent(self.c177, forKey: CodingKeys.c177)
+            try container.encodeIfPresent(self.c178, forKey: CodingKeys.c178)
+            try container.encodeIfPresent(self.c179, forKey: CodingKeys.c179)
+            try container.encodeIfPresent(self.c180, forKey: CodingKeys.c180)
+            try container.encode(self.c181, forKey: CodingKeys.c181)
+            try container.encode(self.c182, forKey: CodingKeys.c182)
+            try container.encodeIfPresent(self.c183, forKey: CodingKeys.c183)
+            try container.encodeIfPresent(self.c184, forKey: CodingKeys.c184)
+            try container.encodeIfPresent(self.c185, forKey: CodingKeys.c185)
+            try container.encodeIfPresent(self.c186, forKey: CodingKeys.c186)
+            try container.encode(self.c187, forKey: CodingKeys.c187)
+            try container.encode(self.c188, forKey: CodingKeys.c188)
+            try container.encodeIfPresent(self.c189, forKey: CodingKeys.c189)
+            try container.encodeIfPresent(self.c190, forKey: CodingKeys.c190)
+            try container.encodeIfPresent(self.c191, forKey: CodingKeys.c191)
+            try container.encodeIfPresent(self.c192, forKey: CodingKeys.c192)
+            try container.encode(self.c193, forKey: CodingKeys.c193)
+            try container.encode(self.c194, forKey: CodingKeys.c194)
+            try container.encodeIfPresent(self.c195, forKey: CodingKeys.c195)
+            try container.encodeIfPresent(self.c196, forKey: CodingKeys.c196)
+            try container.encodeIfPresent(self.c197, forKey: CodingKeys.c197)
+            try container.encodeIfPresent(self.c198, forKey: CodingKeys.c198)
+            try container.encode(self.c199, forKey: CodingKeys.c199)
+            try container.encode(self.c200, forKey: CodingKeys.c200)
+            try container.encodeIfPresent(self.c201, forKey: CodingKeys.c201)
+            try container.encodeIfPresent(self.c202, forKey: CodingKeys.c202)
+            try container.encodeIfPresent(self.c203, forKey: CodingKeys.c203)
+            try container.encodeIfPresent(self.c204, forKey: CodingKeys.c204)
+            try container.encode(self.c205, forKey: CodingKeys.c205)
+            try container.encode(self.c206, forKey: CodingKeys.c206)
+            try container.encodeIfPresent(self.c207, forKey: CodingKeys.c207)
+            try container.encodeIfPresent(self.c208, forKey: CodingKeys.c208)
+            try container.encodeIfPresent(self.c209, forKey: CodingKeys.c209)
+            try container.encodeIfPresent(self.c210, forKey: CodingKeys.c210)
+            try container.encode(self.c211, forKey: CodingKeys.c211)
+            try container.encode(self.c212, forKey: CodingKeys.c212)
+            try container.encodeIfPresent(self.c213, forKey: CodingKeys.c213)
+            try container.encodeIfPresent(self.c214, forKey: CodingKeys.c214)
+            try container.encodeIfPresent(self.c215, forKey: CodingKeys.c215)
+            try container.encodeIfPresent(self.c216, forKey: CodingKeys.c216)
+            try container.encode(self.c217, forKey: CodingKeys.c217)
+            try container.encode(self.c218, forKey: CodingKeys.c218)
+            try container.encodeIfPresent(self.c219, forKey: CodingKeys.c219)
+            try container.encodeIfPresent(self.c220, forKey: CodingKeys.c220)
+            try container.encodeIfPresent(self.c221, forKey: CodingKeys.c221)
+            try container.encodeIfPresent(self.c222, forKey: CodingKeys.c222)
+            try container.encode(self.c223, forKey: CodingKeys.c223)
+            try container.encode(self.c224, forKey: CodingKeys.c224)
+            try container.encodeIfPresent(self.c225, forKey: CodingKeys.c225)
+            try container.encodeIfPresent(self.c226, forKey: CodingKeys.c226)
+            try container.encodeIfPresent(self.c227, forKey: CodingKeys.c227)
+            try container.encodeIfPresent(self.c228, forKey: CodingKeys.c228)
+            try container.encode(self.c229, forKey: CodingKeys.c229)
+            try container.encode(self.c230, forKey: CodingKeys.c230)
+            try container.encodeIfPresent(self.c231, forKey: CodingKeys.c231)
+            try container.encodeIfPresent(self.c232, forKey: CodingKeys.c232)
+            try container.encodeIfPresent(self.c233, forKey: CodingKeys.c233)
+            try container.encodeIfPresent(self.c234, forKey: CodingKeys.c234)
+            try container.encode(self.c235, forKey: CodingKeys.c235)
+            try container.encode(self.c236, forKey: CodingKeys.c236)
+            try container.encodeIfPresent(self.c237, forKey: CodingKeys.c237)
+            try container.encodeIfPresent(self.c238, forKey: CodingKeys.c238)
+            try container.encodeIfPresent(self.c239, forKey: CodingKeys.c239)
+            try container.encodeIfPresent(self.c240, forKey: CodingKeys.c240)
+            try container.encode(self.c241, forKey: CodingKeys.c241)
+            try container.encode(self.c242, forKey: CodingKeys.c242)
+            try container.encodeIfPresent(self.c243, forKey: CodingKeys.c243)
+            try container.encodeIfPresent(self.c244, forKey: CodingKeys.c244)
+            try container.encodeIfPresent(self.c245, forKey: CodingKeys.c245)
+            try container.encodeIfPresent(self.c246, forKey: CodingKeys.c246)
+            try container.encode(self.c247, forKey: CodingKeys.c247)
+            try container.encode(self.c248, forKey: CodingKeys.c248)
+            try container.encodeIfPresent(self.c249, forKey: CodingKeys.c249)
+            try container.encodeIfPresent(self.c250, forKey: CodingKeys.c250)
+            try container.encodeIfPresent(self.c251, forKey: CodingKeys.c251)
+            try container.encodeIfPresent(self.c252, forKey: CodingKeys.c252)
+            try container.encode(self.c253, forKey: CodingKeys.c253)
+            try container.encode(self.c254, forKey: CodingKeys.c254)
+            try container.encodeIfPresent(self.c255, forKey: CodingKeys.c255)
+            try container.encodeIfPresent(self.c256, forKey: CodingKeys.c256)
+            try container.encodeIfPresent(self.c257, forKey: CodingKeys.c257)
+            try container.encodeIfPresent(self.c258, forKey: CodingKeys.c258)
+            try container.encode(self.c259, forKey: CodingKeys.c259)
+            try container.encode(self.c260, forKey: CodingKeys.c260)
+            try container.encodeIfPresent(self.c261, forKey: CodingKeys.c261)
+            try container.encodeIfPresent(self.c262, forKey: CodingKeys.c262)
+            try container.encodeIfPresent(self.c263, forKey: CodingKeys.c263)
+            try container.encodeIfPresent(self.c264, forKey: CodingKeys.c264)
+            try container.encode(self.c265, forKey: CodingKeys.c265)
+            try container.encode(self.c266, forKey: CodingKeys.c266)
+            try container.encodeIfPresent(self.c267, forKey: CodingKeys.c267)
+            try container.encodeIfPresent(self.c268, forKey: CodingKeys.c268)
+            try container.encodeIfPresent(self.c269, forKey: CodingKeys.c269)
+            try container.encodeIfPresent(self.c270, forKey: CodingKeys.c270)
+            try container.encode(self.c271, forKey: CodingKeys.c271)
+            try container.encode(self.c272, forKey: CodingKeys.c272)
+            try container.encodeIfPresent(self.c273, forKey: CodingKeys.c273)
+            try container.encodeIfPresent(self.c274, forKey: CodingKeys.c274)
+            try container.encodeIfPresent(self.c275, forKey: CodingKeys.c275)
+            try container.encodeIfPresent(self.c276, forKey: CodingKeys.c276)
+            try container.encode(self.c277, forKey: CodingKeys.c277)
+            try container.encode(self.c278, forKey: CodingKeys.c278)
+            try container.encodeIfPresent(self.c279, forKey: CodingKeys.c279)
+            try container.encodeIfPresent(self.c280, forKey: CodingKeys.c280)
+            try container.encodeIfPresent(self.c281, forKey: CodingKeys.c281)
+            try container.encodeIfPresent(self.c282, forKey: CodingKeys.c282)
+            try container.encode(self.c283, forKey: CodingKeys.c283)
+            try container.encode(self.c284, forKey: CodingKeys.c284)
+            try container.encodeIfPresent(self.c285, forKey: CodingKeys.c285)
+            try container.encodeIfPresent(self.c286, forKey: CodingKeys.c286)
+            try container.encodeIfPresent(self.c287, forKey: CodingKeys.c287)
+            try container.encodeIfPresent(self.c288, forKey: CodingKeys.c288)
+            try container.encode(self.c289, forKey: CodingKeys.c289)
+            try container.encode(self.c290, forKey: CodingKeys.c290)
+            try container.encodeIfPresent(self.c291, forKey: CodingKeys.c291)
+            try container.encodeIfPresent(self.c292, forKey: CodingKeys.c292)
+            try container.encodeIfPresent(self.c293, forKey: CodingKeys.c293)
+            try container.encodeIfPresent(self.c294, forKey: CodingKeys.c294)
+            try container.encode(self.c295, forKey: CodingKeys.c295)
+            try container.encode(self.c296, forKey: CodingKeys.c296)
+            try container.encodeIfPresent(self.c297, forKey: CodingKeys.c297)
+            try container.encodeIfPresent(self.c298, forKey: CodingKeys.c298)
+            try container.encodeIfPresent(self.c299, forKey: CodingKeys.c299)
+        }
     }
 }
 
@@ -4126,6 +5123,10 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "wide" SET "c001" = ?, "c002" = ?, "c003" = ?, "c004" = ?, "c005" = ?, "c006" = ?, "c007" = ?, "c008" = ?, "c009" = ?, "c010" = ?, "c011" = ?, "c012" = ?, "c013" = ?, "c014" = ?, "c015" = ?, "c016" = ?, "c017" = ?, "c018" = ?, "c019" = ?, "c020" = ?, "c021" = ?, "c022" = ?, "c023" = ?, "c024" = ?, "c025" = ?, "c026" = ?, "c027" = ?, "c028" = ?, "c029" = ?, "c030" = ?, "c031" = ?, "c032" = ?, "c033" = ?, "c034" = ?, "c035" = ?, "c036" = ?, "c037" = ?, "c038" = ?, "c039" = ?, "c040" = ?, "c041" = ?, "c042" = ?, "c043" = ?, "c044" = ?, "c045" = ?, "c046" = ?, "c047" = ?, "c048" = ?, "c049" = ?, "c050" = ?, "c051" = ?, "c052" = ?, "c053" = ?, "c054" = ?, "c055" = ?, "c056" = ?, "c057" = ?, "c058" = ?, "c059" = ?, "c060" = ?, "c061" = ?, "c062" = ?, "c063" = ?, "c064" = ?, "c065" = ?, "c066" = ?, "c067" = ?, "c068" = ?, "c069" = ?, "c070" = ?, "c071" = ?, "c072" = ?, "c073" = ?, "c074" = ?, "c075" = ?, "c076" = ?, "c077" = ?, "c078" = ?, "c079" = ?, "c080" = ?, "c081" = ?, "c082" = ?, "c083" = ?, "c084" = ?, "c085" = ?, "c086" = ?, "c087" = ?, "c088" = ?, "c089" = ?, "c090" = ?, "c091" = ?, "c092" = ?, "c093" = ?, "c094" = ?, "c095" = ?, "c096" = ?, "c097" = ?, "c098" = ?, "c099" = ?, "c100" = ?, "c101" = ?, "c102" = ?, "c103" = ?, "c104" = ?, "c105" = ?, "c106" = ?, "c107" = ?, "c108" = ?, "c109" = ?, "c110" = ?, "c111" = ?, "c112" = ?, "c113" = ?, "c114" = ?, "c115" = ?, "c116" = ?, "c117" = ?, "c118" = ?, "c119" = ?, "c120" = ?, "c121" = ?, "c122" = ?, "c123" = ?, "c124" = ?, "c125" = ?, "c126" = ?, "c127" = ?, "c128" = ?, "c129" = ?, "c130" = ?, "c131" = ?, "c132" = ?, "c133" = ?, "c134" = ?, "c135" = ?, "c136" = ?, "c137" = ?, "c138" = ?, "c139" = ?, "c140" = ?, "c141" = ?, "c142" = ?, "c143" = ?, "c144" = ?, "c145" = ?, "c146" = ?, "c147" = ?, "c148" = ?, "c149" = ?, "c150" = ?, "c151" = ?, "c152" = ?, "c153" = ?, "c154" = ?, "c155" = ?, "c156" = ?, "c157" = ?, "c158" = ?, "c159" = ?, "c160" = ?, "c161" = ?, "c162" = ?, "c163" = ?, "c164" = ?, "c165" = ?, "c166" = ?, "c167" = ?, "c168" = ?, "c169" = ?, "c170" = ?, "c171" = ?, "c172" = ?, "c173" = ?, "c174" = ?, "c175" = ?, "c176" = ?, "c177" = ?, "c178" = ?, "c179" = ?, "c180" = ?, "c181" = ?, "c182" = ?, "c183" = ?, "c184" = ?, "c185" = ?, "c186" = ?, "c187" = ?, "c188" = ?, "c189" = ?, "c190" = ?, "c191" = ?, "c192" = ?, "c193" = ?, "c194" = ?, "c195" = ?, "c196" = ?, "c197" = ?, "c198" = ?, "c199" = ?, "c200" = ?, "c201" = ?, "c202" = ?, "c203" = ?, "c204" = ?, "c205" = ?, "c206" = ?, "c207" = ?, "c208" = ?, "c209" = ?, "c210" = ?, "c211" = ?, "c212" = ?, "c213" = ?, "c214" = ?, "c215" = ?, "c216" = ?, "c217" = ?, "c218" = ?, "c219" = ?, "c220" = ?, "c221" = ?, "c222" = ?, "c223" = ?, "c224" = ?, "c225" = ?, "c226" = ?, "c227" = ?, "c228" = ?, "c229" = ?, "c230" = ?, "c231" = ?, "c232" = ?, "c233" = ?, "c234" = ?, "c235" = ?, "c236" = ?, "c237" = ?, "c238" = ?, "c239" = ?, "c240" = ?, "c241" = ?, "c242" = ?, "c243" = ?, "c244" = ?, "c245" = ?, "c246" = ?, "c247" = ?, "c248" = ?, "c249" = ?, "c250" = ?, "c251" = ?, "c252" = ?, "c253" = ?, "c254" = ?, "c255" = ?, "c256" = ?, "c257" = ?, "c258" = ?, "c259" = ?, "c260" = ?, "c261" = ?, "c262" = ?, "c263" = ?, "c264" = ?, "c265" = ?, "c266" = ?, "c267" = ?, "c268" = ?, "c269" = ?, "c270" = ?, "c271" = ?, "c272" = ?, "c273" = ?, "c274" = ?, "c275" = ?, "c276" = ?, "c277" = ?, "c278" = ?, "c279" = ?, "c280" = ?, "c281" = ?, "c282" = ?, "c283" = ?, "c284" = ?, "c285" = ?, "c286" = ?, "c287" = ?, "c288" = ?, "c289" = ?, "c290" = ?, "c291" = ?, "c292" = ?, "c293" = ?, "c294" = ?, "c295" = ?, "c296" = ?, "c297" = ?, "c298" = ?, "c299" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "wide" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "wide" ("id", "c001", "c002", "c003", "c004", "c005", "c006", "c007", "c008", "c009", "c010", "c011", "c012", "c013", "c014", "c015", "c016", "c017", "c018", "c019", "c020", "c021", "c022", "c023", "c024", "c025", "c026", "c027", "c028", "c029", "c030", "c031", "c032", "c033", "c034", "c035", "c036", "c037", "c038", "c039", "c040", "c041", "c042", "c043", "c044", "c045", "c046", "c047", "c048", "c049", "c050", "c051", "c052", "c053", "c054", "c055", "c056", "c057", "c058", "c059", "c060", "c061", "c062", "c063", "c064", "c065", "c066", "c067", "c068", "c069", "c070", "c071", "c072", "c073", "c074", "c075", "c076", "c077", "c078", "c079", "c080", "c081", "c082", "c083", "c084", "c085", "c086", "c087", "c088", "c089", "c090", "c091", "c092", "c093", "c094", "c095", "c096", "c097", "c098", "c099", "c100", "c101", "c102", "c103", "c104", "c105", "c106", "c107", "c108", "c109", "c110", "c111", "c112", "c113", "c114", "c115", "c116", "c117", "c118", "c119", "c120", "c121", "c122", "c123", "c124", "c125", "c126", "c127", "c128", "c129", "c130", "c131", "c132", "c133", "c134", "c135", "c136", "c137", "c138", "c139", "c140", "c141", "c142", "c143", "c144", "c145", "c146", "c147", "c148", "c149", "c150", "c151", "c152", "c153", "c154", "c155", "c156", "c157", "c158", "c159", "c160", "c161", "c162", "c163", "c164", "c165", "c166", "c167", "c168", "c169", "c170", "c171", "c172", "c173", "c174", "c175", "c176", "c177", "c178", "c179", "c180", "c181", "c182", "c183", "c184", "c185", "c186", "c187", "c188", "c189", "c190", "c191", "c192", "c193", "c194", "c195", "c196", "c197", "c198", "c199", "c200", "c201", "c202", "c203", "c204", "c205", "c206", "c207", "c208", "c209", "c210", "c211", "c212", "c213", "c214", "c215", "c216", "c217", "c218", "c219", "c220", "c221", "c222", "c223", "c224", "c225", "c226", "c227", "c228", "c229", "c230", "c231", "c232", "c233", "c234", "c235", "c236", "c237", "c238", "c239", "c240", "c241", "c242", "c243", "c244", "c245", "c246", "c247", "c248", "c249", "c250", "c251", "c252", "c253", "c254", "c255", "c256", "c257", "c258", "c259", "c260", "c261", "c262", "c263", "c264", "c265", "c266", "c267", "c268", "c269", "c270", "c271", "c272", "c273", "c274", "c275", "c276", "c277", "c278", "c279", "c280", "c281", "c282", "c283", "c284", "c285", "c286", "c287", "c288", "c289", "c290", "c291", "c292", "c293", "c294", "c295", "c296", "c297", "c298", "c299") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "c001" = excluded."c001", "c002" = excluded."c002", "c003" = excluded."c003", "c004" = excluded."c004", "c005" = excluded."c005", "c006" = excluded."c006", "c007" = excluded."c007", "c008" = excluded."c008", "c009" = excluded."c009", "c010" = excluded."c010", "c011" = excluded."c011", "c012" = excluded."c012", "c013" = excluded."c013", "c014" = excluded."c014", "c015" = excluded."c015", "c016" = excluded."c016", "c017" = excluded."c017", "c018" = excluded."c018", "c019" = excluded."c019", "c020" = excluded."c020", "c021" = excluded."c021", "c022" = excluded."c022", "c023" = excluded."c023", "c024" = excluded."c024", "c025" = excluded."c025", "c026" = excluded."c026", "c027" = excluded."c027", "c028" = excluded."c028", "c029" = excluded."c029", "c030" = excluded."c030", "c031" = excluded."c031", "c032" = excluded."c032", "c033" = excluded."c033", "c034" = excluded."c034", "c035" = excluded."c035", "c036" = excluded."c036", "c037" = excluded."c037", "c038" = excluded."c038", "c039" = excluded."c039", "c040" = excluded."c040", "c041" = excluded."c041", "c042" = excluded."c042", "c043" = excluded."c043", "c044" = excluded."c044", "c045" = excluded."c045", "c046" = excluded."c046", "c047" = excluded."c047", "c048" = excluded."c048", "c049" = excluded."c049", "c050" = excluded."c050", "c051" = excluded."c051", "c052" = excluded."c052", "c053" = excluded."c053", "c054" = excluded."c054", "c055" = excluded."c055", "c056" = excluded."c056", "c057" = excluded."c057", "c058" = excluded."c058", "c059" = excluded."c059", "c060" = excluded."c060", "c061" = excluded."c061", "c062" = excluded."c062", "c063" = excluded."c063", "c064" = excluded."c064", "c065" = excluded."c065", "c066" = excluded."c066", "c067" = excluded."c067", "c068" = excluded."c068", "c069" = excluded."c069", "c070" = excluded."c070", "c071" = excluded."c071", "c072" = excluded."c072", "c073" = excluded."c073", "c074" = excluded."c074", "c075" = excluded."c075", "c076" = excluded."c076", "c077" = excluded."c077", "c078" = excluded."c078", "c079" = excluded."c079", "c080" = excluded."c080", "c081" = excluded."c081", "c082" = excluded."c082", "c083" = excluded."c083", "c084" = excluded."c084", "c085" = excluded."c085", "c086" = excluded."c086", "c087" = excluded."c087", "c088" = excluded."c088", "c089" = excluded."c089", "c090" = excluded."c090", "c091" = excluded."c091", "c092" = excluded."c092", "c093" = excluded."c093", "c094" = excluded."c094", "c095" = excluded."c095", "c096" = excluded."c096", "c097" = excluded."c097", "c098" = excluded."c098", "c099" = excluded."c099", "c100" = excluded."c100", "c101" = excluded."c101", "c102" = excluded."c102", "c103" = excluded."c103", "c104" = excluded."c104", "c105" = excluded."c105", "c106" = excluded."c106", "c107" = excluded."c107", "c108" = excluded."c108", "c109" = excluded."c109", "c110" = excluded."c110", "c111" = excluded."c111", "c112" = excluded."c112", "c113" = excluded."c113", "c114" = excluded."c114", "c115" = excluded."c115", "c116" = excluded."c116", "c117" = excluded."c117", "c118" = excluded."c118", "c119" = excluded."c119", "c120" = excluded."c120", "c121" = excluded."c121", "c122" = excluded."c122", "c123" = excluded."c123", "c124" = excluded."c124", "c125" = excluded."c125", "c126" = excluded."c126", "c127" = excluded."c127", "c128" = excluded."c128", "c129" = excluded."c129", "c130" = excluded."c130", "c131" = excluded."c131", "c132" = excluded."c132", "c133" = excluded."c133", "c134" = excluded."c134", "c135" = excluded."c135", "c136" = excluded."c136", "c137" = excluded."c137", "c138" = excluded."c138", "c139" = excluded."c139", "c140" = excluded."c140", "c141" = excluded."c141", "c142" = excluded."c142", "c143" = excluded."c143", "c144" = excluded."c144", "c145" = excluded."c145", "c146" = excluded."c146", "c147" = excluded."c147", "c148" = excluded."c148", "c149" = excluded."c149", "c150" = excluded."c150", "c151" = excluded."c151", "c152" = excluded."c152", "c153" = excluded."c153", "c154" = excluded."c154", "c155" = excluded."c155", "c156" = excluded."c156", "c157" = excluded."c157", "c158" = excluded."c158", "c159" = excluded."c159", "c160" = excluded."c160", "c161" = excluded."c161", "c162" = excluded."c162", "c163" = excluded."c163", "c164" = excluded."c164", "c165" = excluded."c165", "c166" = excluded."c166", "c167" = excluded."c167", "c168" = excluded."c168", "c169" = excluded."c169", "c170" = excluded."c170", "c171" = excluded."c171", "c172" = excluded."c172", "c173" = excluded."c173", "c174" = excluded."c174", "c175" = excluded."c175", "c176" = excluded."c176", "c177" = excluded."c177", "c178" = excluded."c178", "c179" = excluded."c179", "c180" = excluded."c180", "c181" = excluded."c181", "c182" = excluded."c182", "c183" = excluded."c183", "c184" = excluded."c184", "c185" = excluded."c185", "c186" = excluded."c186", "c187" = excluded."c187", "c188" = excluded."c188", "c189" = excluded."c189", "c190" = excluded."c190", "c191" = excluded."c191", "c192" = excluded."c192", "c193" = excluded."c193", "c194" = excluded."c194", "c195" = excluded."c195", "c196" = excluded."c196", "c197" = excluded."c197", "c198" = excluded."c198", "c199" = excluded."c199", "c200" = excluded."c200", "c201" = excluded."c201", "c202" = excluded."c202", "c203" = excluded."c203", "c204" = excluded."c204", "c205" = excluded."c205", "c206" = excluded."c206", "c207" = excluded."c207", "c208" = excluded."c208", "c209" = excluded."c209", "c210" = excluded."c210", "c211" = excluded."c211", "c212" = excluded."c212", "c213" = excluded."c213", "c214" = excluded."c214", "c215" = excluded."c215", "c216" = excluded."c216", "c217" = excluded."c217", "c218" = excluded."c218", "c219" = excluded."c219", "c220" = excluded."c220", "c221" = excluded."c221", "c222" = excluded."c222", "c223" = excluded."c223", "c224" = excluded."c224", "c225" = excluded."c225", "c226" = excluded."c226", "c227" = excluded."c227", "c228" = excluded."c228", "c229" = excluded."c229", "c230" = excluded."c230", "c231" = excluded."c231", "c232" = excluded."c232", "c233" = excluded."c233", "c234" = excluded."c234", "c235" = excluded."c235", "c236" = excluded."c236", "c237" = excluded."c237", "c238" = excluded."c238", "c239" = excluded."c239", "c240" = excluded."c240", "c241" = excluded."c241", "c242" = excluded."c242", "c243" = excluded."c243", "c244" = excluded."c244", "c245" = excluded."c245", "c246" = excluded."c246", "c247" = excluded."c247", "c248" = excluded."c248", "c249" = excluded."c249", "c250" = excluded."c250", "c251" = excluded."c251", "c252" = excluded."c252", "c253" = excluded."c253", "c254" = excluded."c254", "c255" = excluded."c255", "c256" = excluded."c256", "c257" = excluded."c257", "c258" = excluded."c258", "c259" = excluded."c259", "c260" = excluded."c260", "c261" = excluded."c261", "c262" = excluded."c262", "c263" = excluded."c263", "c264" = excluded."c264", "c265" = excluded."c265", "c266" = excluded."c266", "c267" = excluded."c267", "c268" = excluded."c268", "c269" = excluded."c269", "c270" = excluded."c270", "c271" = excluded."c271", "c272" = excluded."c272", "c273" = excluded."c273", "c274" = excluded."c274", "c275" = excluded."c275", "c276" = excluded."c276", "c277" = excluded."c277", "c278" = excluded."c278", "c279" = excluded."c279", "c280" = excluded."c280", "c281" = excluded."c281", "c282" = excluded."c282", "c283" = excluded."c283", "c284" = excluded."c284", "c285" = excluded."c285", "c286" = excluded."c286", "c287" = excluded."c287", "c288" = excluded."c288", "c289" = excluded."c289", "c290" = excluded."c290", "c291" = excluded."c291", "c292" = excluded."c292", "c293" = excluded."c293", "c294" = excluded."c294", "c295" = excluded."c295", "c296" = excluded."c296", "c297" = excluded."c297", "c298" = excluded."c298", "c299" = excluded."c299""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "wide" ("id", "c001", "c002", "c003", "c004", "c005", "c006", "c007", "c008", "c009", "c010", "c011", "c012", "c013", "c014", "c015", "c016", "c017", "c018", "c019", "c020", "c021", "c022", "c023", "c024", "c025", "c026", "c027", "c028", "c029", "c030", "c031", "c032", "c033", "c034", "c035", "c036", "c037", "c038", "c039", "c040", "c041", "c042", "c043", "c044", "c045", "c046", "c047", "c048", "c049", "c050", "c051", "c052", "c053", "c054", "c055", "c056", "c057", "c058", "c059", "c060", "c061", "c062", "c063", "c064", "c065", "c066", "c067", "c068", "c069", "c070", "c071", "c072", "c073", "c074", "c075", "c076", "c077", "c078", "c079", "c080", "c081", "c082", "c083", "c084", "c085", "c086", "c087", "c088", "c089", "c090", "c091", "c092", "c093", "c094", "c095", "c096", "c097", "c098", "c099", "c100", "c101", "c102", "c103", "c104", "c105", "c106", "c107", "c108", "c109", "c110", "c111", "c112", "c113", "c114", "c115", "c116", "c117", "c118", "c119", "c120", "c121", "c122", "c123", "c124", "c125", "c126", "c127", "c128", "c129", "c130", "c131", "c132", "c133", "c134", "c135", "c136", "c137", "c138", "c139", "c140", "c141", "c142", "c143", "c144", "c145", "c146", "c147", "c148", "c149", "c150", "c151", "c152", "c153", "c154", "c155", "c156", "c157", "c158", "c159", "c160", "c161", "c162", "c163", "c164", "c165", "c166", "c167", "c168", "c169", "c170", "c171", "c172", "c173", "c174", "c175", "c176", "c177", "c178", "c179", "c180", "c181", "c182", "c183", "c184", "c185", "c186", "c187", "c188", "c189", "c190", "c191", "c192", "c193", "c194", "c195", "c196", "c197", "c198", "c199", "c200", "c201", "c202", "c203", "c204", "c205", "c206", "c207", "c208", "c209", "c210", "c211", "c212", "c213", "c214", "c215", "c216", "c217", "c218", "c219", "c220", "c221", "c222", "c223", "c224", "c225", "c226", "c227", "c228", "c229", "c230", "c231", "c232", "c233", "c234", "c235", "c236", "c237", "c238", "c239", "c240", "c241", "c242", "c243", "c244", "c245", "c246", "c247", "c248", "c249", "c250", "c251", "c252", "c253", "c254", "c255", "c256", "c257", "c258", "c259", "c260", "c261", "c262", "c263", "c264", "c265", "c266", "c267", "c268", "c269", "c270", "c271", "c272", "c273", "c274", "c275", "c276", "c277", "c278", "c279", "c280", "c281", "c282", "c283", "c284", "c285", "c286", "c287", "c288", "c289", "c290", "c291", "c292", "c293", "c294", "c295", "c296", "c297", "c298", "c299") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "c001" = excluded."c001", "c002" = excluded."c002", "c003" = excluded."c003", "c004" = excluded."c004", "c005" = excluded."c005", "c006" = excluded."c006", "c007" = excluded."c007", "c008" = excluded."c008", "c009" = excluded."c009", "c010" = excluded."c010", "c011" = excluded."c011", "c012" = excluded."c012", "c013" = excluded."c013", "c014" = excluded."c014", "c015" = excluded."c015", "c016" = excluded."c016", "c017" = excluded."c017", "c018" = excluded."c018", "c019" = excluded."c019", "c020" = excluded."c020", "c021" = excluded."c021", "c022" = excluded."c022", "c023" = excluded."c023", "c024" = excluded."c024", "c025" = excluded."c025", "c026" = excluded."c026", "c027" = excluded."c027", "c028" = excluded."c028", "c029" = excluded."c029", "c030" = excluded."c030", "c031" = excluded."c031", "c032" = excluded."c032", "c033" = excluded."c033", "c034" = excluded."c034", "c035" = excluded."c035", "c036" = excluded."c036", "c037" = excluded."c037", "c038" = excluded."c038", "c039" = excluded."c039", "c040" = excluded."c040", "c041" = excluded."c041", "c042" = excluded."c042", "c043" = excluded."c043", "c044" = excluded."c044", "c045" = excluded."c045", "c046" = excluded."c046", "c047" = excluded."c047", "c048" = excluded."c048", "c049" = excluded."c049", "c050" = excluded."c050", "c051" = excluded."c051", "c052" = excluded."c052", "c053" = excluded."c053", "c054" = excluded."c054", "c055" = excluded."c055", "c056" = excluded."c056", "c057" = excluded."c057", "c058" = excluded."c058", "c059" = excluded."c059", "c060" = excluded."c060", "c061" = excluded."c061", "c062" = excluded."c062", "c063" = excluded."c063", "c064" = excluded."c064", "c065" = excluded."c065", "c066" = excluded."c066", "c067" = excluded."c067", "c068" = excluded."c068", "c069" = excluded."c069", "c070" = excluded."c070", "c071" = excluded."c071", "c072" = excluded."c072", "c073" = excluded."c073", "c074" = excluded."c074", "c075" = excluded."c075", "c076" = excluded."c076", "c077" = excluded."c077", "c078" = excluded."c078", "c079" = excluded."c079", "c080" = excluded."c080", "c081" = excluded."c081", "c082" = excluded."c082", "c083" = excluded."c083", "c084" = excluded."c084", "c085" = excluded."c085", "c086" = excluded."c086", "c087" = excluded."c087", "c088" = excluded."c088", "c089" = excluded."c089", "c090" = excluded."c090", "c091" = excluded."c091", "c092" = excluded."c092", "c093" = excluded."c093", "c094" = excluded."c094", "c095" = excluded."c095", "c096" = excluded."c096", "c097" = excluded."c097", "c098" = excluded."c098", "c099" = excluded."c099", "c100" = excluded."c100", "c101" = excluded."c101", "c102" = excluded."c102", "c103" = excluded."c103", "c104" = excluded."c104", "c105" = excluded."c105", "c106" = excluded."c106", "c107" = excluded."c107", "c108" = excluded."c108", "c109" = excluded."c109", "c110" = excluded."c110", "c111" = excluded."c111", "c112" = excluded."c112", "c113" = excluded."c113", "c114" = excluded."c114", "c115" = excluded."c115", "c116" = excluded."c116", "c117" = excluded."c117", "c118" = excluded."c118", "c119" = excluded."c119", "c120" = excluded."c120", "c121" = excluded."c121", "c122" = excluded."c122", "c123" = excluded."c123", "c124" = excluded."c124", "c125" = excluded."c125", "c126" = excluded."c126", "c127" = excluded."c127", "c128" = excluded."c128", "c129" = excluded."c129", "c130" = excluded."c130", "c131" = excluded."c131", "c132" = excluded."c132", "c133" = excluded."c133", "c134" = excluded."c134", "c135" = excluded."c135", "c136" = excluded."c136", "c137" = excluded."c137", "c138" = excluded."c138", "c139" = excluded."c139", "c140" = excluded."c140", "c141" = excluded."c141", "c142" = excluded."c142", "c143" = excluded."c143", "c144" = excluded."c144", "c145" = excluded."c145", "c146" = excluded."c146", "c147" = excluded."c147", "c148" = excluded."c148", "c149" = excluded."c149", "c150" = excluded."c150", "c151" = excluded."c151", "c152" = excluded."c152", "c153" = excluded."c153", "c154" = excluded."c154", "c155" = excluded."c155", "c156" = excluded."c156", "c157" = excluded."c157", "c158" = excluded."c158", "c159" = excluded."c159", "c160" = excluded."c160", "c161" = excluded."c161", "c162" = excluded."c162", "c163" = excluded."c163", "c164" = excluded."c164", "c165" = excluded."c165", "c166" = excluded."c166", "c167" = excluded."c167", "c168" = excluded."c168", "c169" = excluded."c169", "c170" = excluded."c170", "c171" = excluded."c171", "c172" = excluded."c172", "c173" = excluded."c173", "c174" = excluded."c174", "c175" = excluded."c175", "c176" = excluded."c176", "c177" = excluded."c177", "c178" = excluded."c178", "c179" = excluded."c179", "c180" = excluded."c180", "c181" = excluded."c181", "c182" = excluded."c182", "c183" = excluded."c183", "c184" = excluded."c184", "c185" = excluded."c185", "c186" = excluded."c186", "c187" = excluded."c187", "c188" = excluded."c188", "c189" = excluded."c189", "c190" = excluded."c190", "c191" = excluded."c191", "c192" = excluded."c192", "c193" = excluded."c193", "c194" = excluded."c194", "c195" = excluded."c195", "c196" = excluded."c196", "c197" = excluded."c197", "c198" = excluded."c198", "c199" = excluded."c199", "c200" = excluded."c200", "c201" = excluded."c201", "c202" = excluded."c202", "c203" = excluded."c203", "c204" = excluded."c204", "c205" = excluded."c205", "c206" = excluded."c206", "c207" = excluded."c207", "c208" = excluded."c208", "c209" = excluded."c209", "c210" = excluded."c210", "c211" = excluded."c211", "c212" = excluded."c212", "c213" = excluded."c213", "c214" = excluded."c214", "c215" = excluded."c215", "c216" = excluded."c216", "c217" = excluded."c217", "c218" = excluded."c218", "c219" = excluded."c219", "c220" = excluded."c220", "c221" = excluded."c221", "c222" = excluded."c222", "c223" = excluded."c223", "c224" = excluded."c224", "c225" = excluded."c225", "c226" = excluded."c226", "c227" = excluded."c227", "c228" = excluded."c228", "c229" = excluded."c229", "c230" = excluded."c230", "c231" = excluded."c231", "c232" = excluded."c232", "c233" = excluded."c233", "c234" = excluded."c234", "c235" = excluded."c235", "c236" = excluded."c236", "c237" = excluded."c237", "c238" = excluded."c238", "c239" = excluded."c239", "c240" = excluded."c240", "c241" = excluded."c241", "c242" = excluded."c242", "c243" = excluded."c243", "c244" = excluded."c244", "c245" = excluded."c245", "c246" = excluded."c246", "c247" = excluded."c247", "c248" = excluded."c248", "c249" = excluded."c249", "c250" = excluded."c250", "c251" = excluded."c251", "c252" = excluded."c252", "c253" = excluded."c253", "c254" = excluded."c254", "c255" = excluded."c255", "c256" = excluded."c256", "c257" = excluded."c257", "c258" = excluded."c258", "c259" = excluded."c259", "c260" = excluded."c260", "c261" = excluded."c261", "c262" = excluded."c262", "c263" = excluded."c263", "c264" = excluded."c264", "c265" = excluded."c265", "c266" = excluded."c266", "c267" = excluded."c267", "c268" = excluded."c268", "c269" = excluded."c269", "c270" = excluded."c270", "c271" = excluded."c271", "c272" = excluded."c272", "c273" = excluded."c273", "c274" = excluded."c274", "c275" = excluded."c275", "c276" = excluded."c276", "c277" = excluded."c277", "c278" = excluded."c278", "c279" = excluded."c279", "c280" = excluded."c280", "c281" = excluded."c281", "c282" = excluded."c282", "c283" = excluded."c283", "c284" = excluded."c284", "c285" = excluded."c285", "c286" = excluded."c286", "c287" = excluded."c287", "c288" = excluded."c288", "c289" = excluded."c289", "c290" = excluded."c290", "c291" = excluded."c291", "c292" = excluded."c292", "c293" = excluded."c293", "c294" = excluded."c294", "c295" = excluded."c295", "c296" = excluded."c296", "c297" = excluded."c297", "c298" = excluded."c298", "c299" = excluded."c299" RETURNING "id", "c001", "c002", "c003", "c004", "c005", "c006", "c007", "c008", "c009", "c010", "c011", "c012", "c013", "c014", "c015", "c016", "c017", "c018", "c019", "c020", "c021", "c022", "c023", "c024", "c025", "c026", "c027", "c028", "c029", "c030", "c031", "c032", "c033", "c034", "c035", "c036", "c037", "c038", "c039", "c040", "c041", "c042", "c043", "c044", "c045", "c046", "c047", "c048", "c049", "c050", "c051", "c052", "c053", "c054", "c055", "c056", "c057", "c058", "c059", "c060", "c061", "c062", "c063", "c064", "c065", "c066", "c067", "c068", "c069", "c070", "c071", "c072", "c073", "c074", "c075", "c076", "c077", "c078", "c079", "c080", "c081", "c082", "c083", "c084", "c085", "c086", "c087", "c088", "c089", "c090", "c091", "c092", "c093", "c094", "c095", "c096", "c097", "c098", "c099", "c100", "c101", "c102", "c103", "c104", "c105", "c106", "c107", "c108", "c109", "c110", "c111", "c112", "c113", "c114", "c115", "c116", "c117", "c118", "c119", "c120", "c121", "c122", "c123", "c124", "c125", "c126", "c127", "c128", "c129", "c130", "c131", "c132", "c133", "c134", "c135", "c136", "c137", "c138", "c139", "c140", "c141", "c142", "c143", "c144", "c145", "c146", "c147", "c148", "c149", "c150", "c151", "c152", "c153", "c154", "c155", "c156", "c157", "c158", "c159", "c160", "c161", "c162", "c163", "c164", "c165", "c166", "c167", "c168", "c169", "c170", "c171", "c172", "c173", "c174", "c175", "c176", "c177", "c178", "c179", "c180", "c181", "c182", "c183", "c184", "c185", "c186", "c187", "c188", "c189", "c190", "c191", "c192", "c193", "c194", "c195", "c196", "c197", "c198", "c199", "c200", "c201", "c202", "c203", "c204", "c205", "c206", "c207", "c208", "c209", "c210", "c211", "c212", "c213", "c214", "c215", "c216", "c217", "c218", "c219", "c220", "c221", "c222", "c223", "c224", "c225", "c226", "c227", "c228", "c229", "c230", "c231", "c232", "c233", "c234", "c235", "c236", "c237", "c238", "c239", "c240", "c241", "c242", "c243", "c244", "c245", "c246", "c247", "c248", "c249", "c250", "c251", "c252", "c253", "c254", "c255", "c256", "c257", "c258", "c259", "c260", "c261", "c262", "c263", "c264", "c265", "c266", "c267", "c268", "c269", "c270", "c271", "c272", "c273", "c274", "c275", "c276", "c277", "c278", "c279", "c280", "c281", "c282", "c283", "c284", "c285", "c286", "c287", "c288", "c289", "c290", "c291", "c292", "c293", "c294", "c295", "c296", "c297", "c298", "c299""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -7886,6 +8887,14 @@ extension EdgeDatabase.Wide {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "wide", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - V
@@ -8185,6 +9194,14 @@ public func edge_my_table_delete(_ db: OpaquePointer, _ record: EdgeDatabase.MyT
     return try SQLRecordCoding.execute(db, EdgeDatabase.MyTable.sqlDelete, bind: { try EdgeDatabase.MyTable.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `my table`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_my_table_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.MyTable) throws {
+    if record.insertAssignsRowID { return try edge_my_table_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.MyTable.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, find: { try edge_my_table_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `order item`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8227,6 +9244,14 @@ public func edge_order_item_update(_ db: OpaquePointer, _ record: EdgeDatabase.O
 public func edge_order_item_delete(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "delete")
     return try SQLRecordCoding.execute(db, EdgeDatabase.OrderItem.sqlDelete, bind: { try EdgeDatabase.OrderItem.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `order item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_order_item_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem) throws {
+    if record.insertAssignsRowID { return try edge_order_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.OrderItem.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, find: { try edge_order_item_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `order_item`, or the first `limit` that `filter` keeps.
@@ -8273,6 +9298,14 @@ public func edge_order_item2_delete(_ db: OpaquePointer, _ record: EdgeDatabase.
     return try SQLRecordCoding.execute(db, EdgeDatabase.OrderItem2.sqlDelete, bind: { try EdgeDatabase.OrderItem2.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `order_item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_order_item2_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem2) throws {
+    if record.insertAssignsRowID { return try edge_order_item2_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.OrderItem2.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, find: { try edge_order_item2_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `item`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8317,6 +9350,14 @@ public func edge_item_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Item) t
     return try SQLRecordCoding.execute(db, EdgeDatabase.Item.sqlDelete, bind: { try EdgeDatabase.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_item_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Item) throws {
+    if record.insertAssignsRowID { return try edge_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Item.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, find: { try edge_item_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+}
+
 /// The rows of `items`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8359,6 +9400,14 @@ public func edge_items_update(_ db: OpaquePointer, _ record: EdgeDatabase.Items)
 public func edge_items_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Items) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "delete")
     return try SQLRecordCoding.execute(db, EdgeDatabase.Items.sqlDelete, bind: { try EdgeDatabase.Items.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `items`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_items_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Items) throws {
+    if record.insertAssignsRowID { return try edge_items_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Items.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, find: { try edge_items_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `items` rows that refer to `item`.
@@ -8468,6 +9517,14 @@ public func edge_select_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Selec
     return try SQLRecordCoding.execute(db, EdgeDatabase.Select.sqlDelete, bind: { try EdgeDatabase.Select.bindKey(record.`where`, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `select`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_select_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Select) throws {
+    if record.insertAssignsRowID { return try edge_select_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Select.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, find: { try edge_select_find(db, value.`where`) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `2fa codes`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8508,6 +9565,13 @@ public func edge__2fa_code_update(_ db: OpaquePointer, _ record: EdgeDatabase._2
 @discardableResult
 public func edge__2fa_code_delete(_ db: OpaquePointer, _ record: EdgeDatabase._2faCode) throws -> Bool {
     return try SQLRecordCoding.execute(db, EdgeDatabase._2faCode.sqlDelete, bind: { try EdgeDatabase._2faCode.bindKey(record.code, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `2fa codes`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge__2fa_code_save(_ db: OpaquePointer, _ record: inout EdgeDatabase._2faCode) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase._2faCode.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, find: { try edge__2fa_code_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `odd`, or the first `limit` that `filter` keeps.
@@ -8554,6 +9618,14 @@ public func edge_odd_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Odd) thr
     return try SQLRecordCoding.execute(db, EdgeDatabase.Odd.sqlDelete, bind: { try EdgeDatabase.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `odd`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_odd_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Odd) throws {
+    if record.insertAssignsRowID { return try edge_odd_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Odd.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, find: { try edge_odd_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `x"#y`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8598,6 +9670,14 @@ public func edge_xy_delete(_ db: OpaquePointer, _ record: EdgeDatabase.XY) throw
     return try SQLRecordCoding.execute(db, EdgeDatabase.XY.sqlDelete, bind: { try EdgeDatabase.XY.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `x"#y`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_xy_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.XY) throws {
+    if record.insertAssignsRowID { return try edge_xy_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.XY.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, find: { try edge_xy_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `wide`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -8640,6 +9720,14 @@ public func edge_wide_update(_ db: OpaquePointer, _ record: EdgeDatabase.Wide) t
 public func edge_wide_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Wide) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "delete")
     return try SQLRecordCoding.execute(db, EdgeDatabase.Wide.sqlDelete, bind: { try EdgeDatabase.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `wide`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_wide_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Wide) throws {
+    if record.insertAssignsRowID { return try edge_wide_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Wide.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, find: { try edge_wide_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `v"#`, or the first `limit` that `filter` keeps.

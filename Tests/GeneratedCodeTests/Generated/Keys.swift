@@ -123,6 +123,32 @@ extension Keys {
             self.search = search
             self.id = id
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case creationDate, serviceId, search, id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.creationDate = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.creationDate)
+            self.serviceId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.serviceId)
+            self.search = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.search)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.creationDate, forKey: CodingKeys.creationDate)
+            try container.encode(self.serviceId, forKey: CodingKeys.serviceId)
+            try container.encodeIfPresent(self.search, forKey: CodingKeys.search)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        }
     }
 }
 
@@ -155,6 +181,10 @@ extension Keys.SearchHistory: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "search_history" SET "creation_date" = ?, "service_id" = ?, "search" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "search_history" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "creation_date" = excluded."creation_date", "service_id" = excluded."service_id", "search" = excluded."search""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "creation_date" = excluded."creation_date", "service_id" = excluded."service_id", "search" = excluded."search" RETURNING "creation_date", "service_id", "search", "id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -297,6 +327,14 @@ extension Keys.SearchHistory {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "search_history", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Event
@@ -350,6 +388,36 @@ extension Keys {
             self.user = user
             self.comment = comment
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case type, mtime, objid, tagid, user, comment
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.type = try SQLRecordCoding.decode(String.self, container, CodingKeys.type)
+            self.mtime = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.mtime)
+            self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+            self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
+            self.user = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.user)
+            self.comment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.comment)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.type, forKey: CodingKeys.type)
+            try container.encodeIfPresent(self.mtime, forKey: CodingKeys.mtime)
+            if self.objid != Int.min { try container.encode(self.objid, forKey: CodingKeys.objid) }
+            try container.encodeIfPresent(self.tagid, forKey: CodingKeys.tagid)
+            try container.encodeIfPresent(self.user, forKey: CodingKeys.user)
+            try container.encodeIfPresent(self.comment, forKey: CodingKeys.comment)
+        }
     }
 }
 
@@ -382,6 +450,10 @@ extension Keys.Event: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "event" SET "type" = ?, "mtime" = ?, "tagid" = ?, "user" = ?, "comment" = ? WHERE "objid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "event" WHERE "objid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "user" = excluded."user", "comment" = excluded."comment""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "user" = excluded."user", "comment" = excluded."comment" RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -549,6 +621,14 @@ extension Keys.Event {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.objid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.objid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - KeyFirst
@@ -575,6 +655,30 @@ extension Keys {
             self.id = id
             self.label = label
             self.amount = amount
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, label, amount
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.label = try SQLRecordCoding.decode(String.self, container, CodingKeys.label)
+            self.amount = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.amount)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.label, forKey: CodingKeys.label)
+            try container.encodeIfPresent(self.amount, forKey: CodingKeys.amount)
         }
     }
 }
@@ -608,6 +712,10 @@ extension Keys.KeyFirst: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "key_first" SET "label" = ?, "amount" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "key_first" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label", "amount" = excluded."amount""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label", "amount" = excluded."amount" RETURNING "id", "label", "amount""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -740,6 +848,14 @@ extension Keys.KeyFirst {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "key_first", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Computed
@@ -780,6 +896,32 @@ extension Keys {
             self.note = note
             self.id = id
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, doubled, note, id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decode(Int.self, container, CodingKeys.a)
+            self.doubled = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.doubled)
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.doubled, forKey: CodingKeys.doubled)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        }
     }
 }
 
@@ -812,6 +954,10 @@ extension Keys.Computed: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "computed" SET "a" = ?, "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "computed" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "note" = excluded."note" RETURNING "a", "doubled", "note", "id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -946,6 +1092,14 @@ extension Keys.Computed {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "computed", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - TagRecord
@@ -971,6 +1125,28 @@ extension Keys {
             self.label = label
             self.code = code
             self.weight = weight
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case label, code, weight
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+            self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+            self.weight = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.weight)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
+            try container.encode(self.code, forKey: CodingKeys.code)
+            try container.encodeIfPresent(self.weight, forKey: CodingKeys.weight)
         }
     }
 }
@@ -1000,6 +1176,10 @@ extension Keys.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "label" = ?, "weight" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "weight" = excluded."weight""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "weight" = excluded."weight" RETURNING "label", "code", "weight""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1127,6 +1307,13 @@ extension Keys.TagRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Placement
@@ -1170,6 +1357,30 @@ extension Keys {
             self.c = c
             self.d = d
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, b, c, d
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decode(String.self, container, CodingKeys.a)
+            self.b = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.b)
+            self.c = try SQLRecordCoding.decode(Int.self, container, CodingKeys.c)
+            self.d = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.d)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.b, forKey: CodingKeys.b)
+            try container.encode(self.c, forKey: CodingKeys.c)
+            try container.encodeIfPresent(self.d, forKey: CodingKeys.d)
+        }
     }
 }
 
@@ -1198,6 +1409,10 @@ extension Keys.Placement: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "placement" SET "b" = ?, "d" = ? WHERE "c" = ? AND "a" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "placement" WHERE "c" = ? AND "a" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) ON CONFLICT ("c", "a") DO UPDATE SET "b" = excluded."b", "d" = excluded."d""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) ON CONFLICT ("c", "a") DO UPDATE SET "b" = excluded."b", "d" = excluded."d" RETURNING "a", "b", "c", "d""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1335,6 +1550,13 @@ extension Keys.Placement {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Keys.Placement.ID(c: self.c, a: self.a), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(c: value.c, a: value.a, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Reading
@@ -1378,6 +1600,30 @@ extension Keys {
             self.z = z
             self.w = w
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case x, y, z, w
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.x = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.x)
+            self.y = try SQLRecordCoding.decode(Int.self, container, CodingKeys.y)
+            self.z = try SQLRecordCoding.decode(String.self, container, CodingKeys.z)
+            self.w = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.w)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.x, forKey: CodingKeys.x)
+            try container.encode(self.y, forKey: CodingKeys.y)
+            try container.encode(self.z, forKey: CodingKeys.z)
+            try container.encodeIfPresent(self.w, forKey: CodingKeys.w)
+        }
     }
 }
 
@@ -1406,6 +1652,10 @@ extension Keys.Reading: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "reading" SET "x" = ?, "w" = ? WHERE "z" = ? AND "y" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "reading" WHERE "z" = ? AND "y" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) ON CONFLICT ("z", "y") DO UPDATE SET "x" = excluded."x", "w" = excluded."w""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) ON CONFLICT ("z", "y") DO UPDATE SET "x" = excluded."x", "w" = excluded."w" RETURNING "x", "y", "z", "w""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1543,6 +1793,13 @@ extension Keys.Reading {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Keys.Reading.ID(z: self.z, y: self.y), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(z: value.z, y: value.y, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Slug
@@ -1568,6 +1825,28 @@ extension Keys {
             self.note = note
             self.slug = slug
             self.rank = rank
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case note, slug, rank
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.slug = try SQLRecordCoding.decode(String.self, container, CodingKeys.slug)
+            self.rank = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rank)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            try container.encode(self.slug, forKey: CodingKeys.slug)
+            try container.encodeIfPresent(self.rank, forKey: CodingKeys.rank)
         }
     }
 }
@@ -1597,6 +1876,10 @@ extension Keys.Slug: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "slug" SET "note" = ?, "rank" = ? WHERE "slug" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "slug" WHERE "slug" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) ON CONFLICT ("slug") DO UPDATE SET "note" = excluded."note", "rank" = excluded."rank""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) ON CONFLICT ("slug") DO UPDATE SET "note" = excluded."note", "rank" = excluded."rank" RETURNING "note", "slug", "rank""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1724,6 +2007,13 @@ extension Keys.Slug {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.slug, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.slug, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Pair
@@ -1761,6 +2051,26 @@ extension Keys {
             self.leftId = leftId
             self.rightId = rightId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case leftId, rightId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.leftId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.leftId)
+            self.rightId = try SQLRecordCoding.decode(String.self, container, CodingKeys.rightId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.leftId, forKey: CodingKeys.leftId)
+            try container.encode(self.rightId, forKey: CodingKeys.rightId)
+        }
     }
 }
 
@@ -1789,6 +2099,10 @@ extension Keys.Pair: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "pair" WHERE "right_id" = ? AND "left_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?) ON CONFLICT ("right_id", "left_id") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?) ON CONFLICT ("right_id", "left_id") DO NOTHING RETURNING "left_id", "right_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1903,6 +2217,13 @@ extension Keys.Pair {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Keys.Pair.ID(rightId: self.rightId, leftId: self.leftId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(rightId: value.rightId, leftId: value.leftId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - CollectionItem
@@ -1928,6 +2249,28 @@ extension Keys {
             self.name = name
             self.position = position
             self.collection = collection
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, position, collection
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+            self.position = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.position)
+            self.collection = try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.collection)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.position, forKey: CodingKeys.position)
+            try container.encode(self.collection, forKey: CodingKeys.collection)
         }
     }
 }
@@ -1957,6 +2300,10 @@ extension Keys.CollectionItem: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "collection_item" SET "name" = ?, "position" = ? WHERE "collection" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "collection_item" WHERE "collection" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) ON CONFLICT ("collection") DO UPDATE SET "name" = excluded."name", "position" = excluded."position""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) ON CONFLICT ("collection") DO UPDATE SET "name" = excluded."name", "position" = excluded."position" RETURNING "name", "position", "collection""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2084,6 +2431,13 @@ extension Keys.CollectionItem {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.collection, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.collection, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -2108,6 +2462,52 @@ extension Keys.Tables {
     public var pairs: SQLTable<Keys.Pair, Self> { SQLTable(self) }
     /// The rows of the `collection_item` table, as ``Keys.CollectionItem`` records.
     public var collectionItems: SQLTable<Keys.CollectionItem, Self> { SQLTable(self) }
+}
+
+// MARK: - Delete by compound key
+extension SQLTable where Record == Keys.Placement {
+    /// Deletes the row with key `c`, `a`; returns whether there was one.
+    @discardableResult
+    public func delete(c: Int, a: String) throws -> Bool {
+        try self.delete(Keys.Placement.ID(c: c, a: a))
+    }
+}
+extension SQLTable where Record == Keys.Placement, Store: SQLDatabase {
+    /// Deletes the row with key `c`, `a`; returns whether there was one.
+    @discardableResult
+    public func delete(c: Int, a: String) async throws -> Bool {
+        try await self.delete(Keys.Placement.ID(c: c, a: a))
+    }
+}
+
+extension SQLTable where Record == Keys.Reading {
+    /// Deletes the row with key `z`, `y`; returns whether there was one.
+    @discardableResult
+    public func delete(z: String, y: Int) throws -> Bool {
+        try self.delete(Keys.Reading.ID(z: z, y: y))
+    }
+}
+extension SQLTable where Record == Keys.Reading, Store: SQLDatabase {
+    /// Deletes the row with key `z`, `y`; returns whether there was one.
+    @discardableResult
+    public func delete(z: String, y: Int) async throws -> Bool {
+        try await self.delete(Keys.Reading.ID(z: z, y: y))
+    }
+}
+
+extension SQLTable where Record == Keys.Pair {
+    /// Deletes the row with key `right_id`, `left_id`; returns whether there was one.
+    @discardableResult
+    public func delete(rightId: String, leftId: Int) throws -> Bool {
+        try self.delete(Keys.Pair.ID(rightId: rightId, leftId: leftId))
+    }
+}
+extension SQLTable where Record == Keys.Pair, Store: SQLDatabase {
+    /// Deletes the row with key `right_id`, `left_id`; returns whether there was one.
+    @discardableResult
+    public func delete(rightId: String, leftId: Int) async throws -> Bool {
+        try await self.delete(Keys.Pair.ID(rightId: rightId, leftId: leftId))
+    }
 }
 
 // MARK: - Raw functions
@@ -2200,6 +2600,14 @@ public func keys_search_history_delete(_ db: OpaquePointer, _ record: Keys.Searc
     return try SQLRecordCoding.execute(db, Keys.SearchHistory.sqlDelete, bind: { try Keys.SearchHistory.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `search_history`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_search_history_save(_ db: OpaquePointer, _ record: inout Keys.SearchHistory) throws {
+    if record.insertAssignsRowID { return try keys_search_history_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.SearchHistory.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.SearchHistory(sqliteStatement: $0, offset: 0) }, find: { try keys_search_history_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `event`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2242,6 +2650,14 @@ public func keys_event_update(_ db: OpaquePointer, _ record: Keys.Event) throws 
 public func keys_event_delete(_ db: OpaquePointer, _ record: Keys.Event) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "event", "delete")
     return try SQLRecordCoding.execute(db, Keys.Event.sqlDelete, bind: { try Keys.Event.bindKey(record.objid, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `event`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_event_save(_ db: OpaquePointer, _ record: inout Keys.Event) throws {
+    if record.insertAssignsRowID { return try keys_event_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.Event.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Event(sqliteStatement: $0, offset: 0) }, find: { try keys_event_find(db, value.objid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `key_first`, or the first `limit` that `filter` keeps.
@@ -2288,6 +2704,14 @@ public func keys_key_first_delete(_ db: OpaquePointer, _ record: Keys.KeyFirst) 
     return try SQLRecordCoding.execute(db, Keys.KeyFirst.sqlDelete, bind: { try Keys.KeyFirst.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `key_first`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_key_first_save(_ db: OpaquePointer, _ record: inout Keys.KeyFirst) throws {
+    if record.insertAssignsRowID { return try keys_key_first_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.KeyFirst.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.KeyFirst(sqliteStatement: $0, offset: 0) }, find: { try keys_key_first_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `computed`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2332,6 +2756,14 @@ public func keys_computed_delete(_ db: OpaquePointer, _ record: Keys.Computed) t
     return try SQLRecordCoding.execute(db, Keys.Computed.sqlDelete, bind: { try Keys.Computed.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `computed`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_computed_save(_ db: OpaquePointer, _ record: inout Keys.Computed) throws {
+    if record.insertAssignsRowID { return try keys_computed_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.Computed.sqlUpsert, returning: Keys.Computed.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Computed(sqliteStatement: $0, offset: 0) }, find: { try keys_computed_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2372,6 +2804,13 @@ public func keys_tag_record_update(_ db: OpaquePointer, _ record: Keys.TagRecord
 @discardableResult
 public func keys_tag_record_delete(_ db: OpaquePointer, _ record: Keys.TagRecord) throws -> Bool {
     return try SQLRecordCoding.execute(db, Keys.TagRecord.sqlDelete, bind: { try Keys.TagRecord.bindKey(record.code, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_tag_record_save(_ db: OpaquePointer, _ record: inout Keys.TagRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try keys_tag_record_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `placement`, or the first `limit` that `filter` keeps.
@@ -2416,6 +2855,13 @@ public func keys_placement_delete(_ db: OpaquePointer, _ record: Keys.Placement)
     return try SQLRecordCoding.execute(db, Keys.Placement.sqlDelete, bind: { try Keys.Placement.bindKey(Keys.Placement.ID(c: record.c, a: record.a), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `placement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_placement_save(_ db: OpaquePointer, _ record: inout Keys.Placement) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.Placement.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Placement(sqliteStatement: $0, offset: 0) }, find: { try keys_placement_find(db, c: value.c, a: value.a) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `reading`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2456,6 +2902,13 @@ public func keys_reading_update(_ db: OpaquePointer, _ record: Keys.Reading) thr
 @discardableResult
 public func keys_reading_delete(_ db: OpaquePointer, _ record: Keys.Reading) throws -> Bool {
     return try SQLRecordCoding.execute(db, Keys.Reading.sqlDelete, bind: { try Keys.Reading.bindKey(Keys.Reading.ID(z: record.z, y: record.y), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `reading`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_reading_save(_ db: OpaquePointer, _ record: inout Keys.Reading) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.Reading.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Reading(sqliteStatement: $0, offset: 0) }, find: { try keys_reading_find(db, z: value.z, y: value.y) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `slug`, or the first `limit` that `filter` keeps.
@@ -2500,6 +2953,13 @@ public func keys_slug_delete(_ db: OpaquePointer, _ record: Keys.Slug) throws ->
     return try SQLRecordCoding.execute(db, Keys.Slug.sqlDelete, bind: { try Keys.Slug.bindKey(record.slug, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `slug`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_slug_save(_ db: OpaquePointer, _ record: inout Keys.Slug) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.Slug.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Slug(sqliteStatement: $0, offset: 0) }, find: { try keys_slug_find(db, value.slug) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `pair`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2542,6 +3002,13 @@ public func keys_pair_delete(_ db: OpaquePointer, _ record: Keys.Pair) throws ->
     return try SQLRecordCoding.execute(db, Keys.Pair.sqlDelete, bind: { try Keys.Pair.bindKey(Keys.Pair.ID(rightId: record.rightId, leftId: record.leftId), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `pair`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_pair_save(_ db: OpaquePointer, _ record: inout Keys.Pair) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.Pair.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.Pair(sqliteStatement: $0, offset: 0) }, find: { try keys_pair_find(db, rightId: value.rightId, leftId: value.leftId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+}
+
 /// The rows of `collection_item`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2582,4 +3049,11 @@ public func keys_collection_item_update(_ db: OpaquePointer, _ record: Keys.Coll
 @discardableResult
 public func keys_collection_item_delete(_ db: OpaquePointer, _ record: Keys.CollectionItem) throws -> Bool {
     return try SQLRecordCoding.execute(db, Keys.CollectionItem.sqlDelete, bind: { try Keys.CollectionItem.bindKey(record.collection, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `collection_item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keys_collection_item_save(_ db: OpaquePointer, _ record: inout Keys.CollectionItem) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keys.CollectionItem.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keys.CollectionItem(sqliteStatement: $0, offset: 0) }, find: { try keys_collection_item_find(db, value.collection) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }

@@ -85,6 +85,24 @@ extension LegacyStrings {
         public init(tag: String) {
             self.tag = tag
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case tag
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.tag = try SQLRecordCoding.decode(String.self, container, CodingKeys.tag)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.tag, forKey: CodingKeys.tag)
+        }
     }
 }
 
@@ -113,6 +131,10 @@ extension LegacyStrings.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tags" WHERE "tag" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) ON CONFLICT ("tag") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) ON CONFLICT ("tag") DO NOTHING RETURNING "tag""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -218,6 +240,13 @@ extension LegacyStrings.TagRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.tag, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.tag, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - File
@@ -248,6 +277,30 @@ extension LegacyStrings {
             self.id = id
             self.name = name
             self.version = version
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, version
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.version = container.contains(CodingKeys.version) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.version) : ""
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.version, forKey: CodingKeys.version)
         }
     }
 }
@@ -281,6 +334,10 @@ extension LegacyStrings.File: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "files" SET "name" = ?, "version" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "files" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "version" = excluded."version""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "version" = excluded."version" RETURNING "id", "name", "version""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -412,6 +469,14 @@ extension LegacyStrings.File {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "files", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
     }
 }
 
@@ -588,6 +653,13 @@ public func sqlite3_tag_record_delete(_ db: OpaquePointer, _ record: LegacyStrin
     return try SQLRecordCoding.execute(db, LegacyStrings.TagRecord.sqlDelete, bind: { try LegacyStrings.TagRecord.bindKey(record.tag, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `tags`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_tag_record_save(_ db: OpaquePointer, _ record: inout LegacyStrings.TagRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LegacyStrings.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_tag_record_find(db, value.tag) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+}
+
 /// The rows of `files`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -630,6 +702,14 @@ public func sqlite3_file_update(_ db: OpaquePointer, _ record: LegacyStrings.Fil
 public func sqlite3_file_delete(_ db: OpaquePointer, _ record: LegacyStrings.File) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "files", "delete")
     return try SQLRecordCoding.execute(db, LegacyStrings.File.sqlDelete, bind: { try LegacyStrings.File.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `files`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_file_save(_ db: OpaquePointer, _ record: inout LegacyStrings.File) throws {
+    if record.insertAssignsRowID { return try sqlite3_file_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LegacyStrings.File.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyStrings.File(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_file_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `named_files`, or the first `limit` that `filter` keeps.

@@ -273,6 +273,84 @@ extension Locals {
             self.selfColumn = selfColumn
             self.type = type
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case statement, offset, assigned, first, stored, rowID, indices, index, db, value, values, record, context, handle, sql, limit, filter, body, key0, tx, path, flags, readOnly, at, to, pool, insertAssignsRowIDColumn, storedAfterInsert, selfColumn, type
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
+            self.offset = container.contains(CodingKeys.offset) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.offset) : 0
+            self.assigned = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.assigned)
+            self.first = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.first)
+            self.stored = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stored)
+            self.rowID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowID)
+            self.indices = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.indices)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+            self.db = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.db) ?? Int.min
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+            self.values = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.values)
+            self.record = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.record)
+            self.context = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.context)
+            self.handle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.handle)
+            self.sql = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.sql)
+            self.limit = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.limit)
+            self.filter = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.filter)
+            self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
+            self.key0 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.key0)
+            self.tx = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.tx)
+            self.path = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.path)
+            self.flags = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.flags)
+            self.readOnly = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.readOnly)
+            self.at = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.at)
+            self.to = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.to)
+            self.pool = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.pool)
+            self.insertAssignsRowIDColumn = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.insertAssignsRowIDColumn)
+            self.storedAfterInsert = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.storedAfterInsert)
+            self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+            self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encode(self.offset, forKey: CodingKeys.offset)
+            try container.encodeIfPresent(self.assigned, forKey: CodingKeys.assigned)
+            try container.encodeIfPresent(self.first, forKey: CodingKeys.first)
+            try container.encodeIfPresent(self.stored, forKey: CodingKeys.stored)
+            try container.encodeIfPresent(self.rowID, forKey: CodingKeys.rowID)
+            try container.encodeIfPresent(self.indices, forKey: CodingKeys.indices)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+            if self.db != Int.min { try container.encode(self.db, forKey: CodingKeys.db) }
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+            try container.encodeIfPresent(self.values, forKey: CodingKeys.values)
+            try container.encodeIfPresent(self.record, forKey: CodingKeys.record)
+            try container.encodeIfPresent(self.context, forKey: CodingKeys.context)
+            try container.encodeIfPresent(self.handle, forKey: CodingKeys.handle)
+            try container.encodeIfPresent(self.sql, forKey: CodingKeys.sql)
+            try container.encodeIfPresent(self.limit, forKey: CodingKeys.limit)
+            try container.encodeIfPresent(self.filter, forKey: CodingKeys.filter)
+            try container.encodeIfPresent(self.body, forKey: CodingKeys.body)
+            try container.encodeIfPresent(self.key0, forKey: CodingKeys.key0)
+            try container.encodeIfPresent(self.tx, forKey: CodingKeys.tx)
+            try container.encodeIfPresent(self.path, forKey: CodingKeys.path)
+            try container.encodeIfPresent(self.flags, forKey: CodingKeys.flags)
+            try container.encodeIfPresent(self.readOnly, forKey: CodingKeys.readOnly)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
+            try container.encodeIfPresent(self.to, forKey: CodingKeys.to)
+            try container.encodeIfPresent(self.pool, forKey: CodingKeys.pool)
+            try container.encodeIfPresent(self.insertAssignsRowIDColumn, forKey: CodingKeys.insertAssignsRowIDColumn)
+            try container.encodeIfPresent(self.storedAfterInsert, forKey: CodingKeys.storedAfterInsert)
+            try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+            try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+        }
     }
 }
 
@@ -305,6 +383,10 @@ extension Locals.Local: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "locals" SET "statement" = ?, "offset" = ?, "assigned" = ?, "first" = ?, "stored" = ?, "rowID" = ?, "indices" = ?, "index" = ?, "value" = ?, "values" = ?, "record" = ?, "context" = ?, "handle" = ?, "sql" = ?, "limit" = ?, "filter" = ?, "body" = ?, "key0" = ?, "tx" = ?, "path" = ?, "flags" = ?, "read_only" = ?, "at" = ?, "to" = ?, "pool" = ?, "insertAssignsRowID" = ?, "storedAfterInsert" = ?, "self" = ?, "type" = ? WHERE "db" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "locals" WHERE "db" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("db") DO UPDATE SET "statement" = excluded."statement", "offset" = excluded."offset", "assigned" = excluded."assigned", "first" = excluded."first", "stored" = excluded."stored", "rowID" = excluded."rowID", "indices" = excluded."indices", "index" = excluded."index", "value" = excluded."value", "values" = excluded."values", "record" = excluded."record", "context" = excluded."context", "handle" = excluded."handle", "sql" = excluded."sql", "limit" = excluded."limit", "filter" = excluded."filter", "body" = excluded."body", "key0" = excluded."key0", "tx" = excluded."tx", "path" = excluded."path", "flags" = excluded."flags", "read_only" = excluded."read_only", "at" = excluded."at", "to" = excluded."to", "pool" = excluded."pool", "insertAssignsRowID" = excluded."insertAssignsRowID", "storedAfterInsert" = excluded."storedAfterInsert", "self" = excluded."self", "type" = excluded."type""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("db") DO UPDATE SET "statement" = excluded."statement", "offset" = excluded."offset", "assigned" = excluded."assigned", "first" = excluded."first", "stored" = excluded."stored", "rowID" = excluded."rowID", "indices" = excluded."indices", "index" = excluded."index", "value" = excluded."value", "values" = excluded."values", "record" = excluded."record", "context" = excluded."context", "handle" = excluded."handle", "sql" = excluded."sql", "limit" = excluded."limit", "filter" = excluded."filter", "body" = excluded."body", "key0" = excluded."key0", "tx" = excluded."tx", "path" = excluded."path", "flags" = excluded."flags", "read_only" = excluded."read_only", "at" = excluded."at", "to" = excluded."to", "pool" = excluded."pool", "insertAssignsRowID" = excluded."insertAssignsRowID", "storedAfterInsert" = excluded."storedAfterInsert", "self" = excluded."self", "type" = excluded."type" RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -778,6 +860,14 @@ extension Locals.Local {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "locals", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.db, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.db, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LocalPair
@@ -831,6 +921,32 @@ extension Locals {
             self.index = index
             self.stored = stored
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case statement, db, id2, index, stored
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
+            self.db = try SQLRecordCoding.decode(String.self, container, CodingKeys.db)
+            self.id2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.id2)
+            self.index = try SQLRecordCoding.decode(Int.self, container, CodingKeys.index)
+            self.stored = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stored)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encode(self.db, forKey: CodingKeys.db)
+            try container.encodeIfPresent(self.id2, forKey: CodingKeys.id2)
+            try container.encode(self.index, forKey: CodingKeys.index)
+            try container.encodeIfPresent(self.stored, forKey: CodingKeys.stored)
+        }
     }
 }
 
@@ -859,6 +975,10 @@ extension Locals.LocalPair: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "local_pair" SET "statement" = ?, "id" = ?, "stored" = ? WHERE "index" = ? AND "db" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "local_pair" WHERE "index" = ? AND "db" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("index", "db") DO UPDATE SET "statement" = excluded."statement", "id" = excluded."id", "stored" = excluded."stored""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("index", "db") DO UPDATE SET "statement" = excluded."statement", "id" = excluded."id", "stored" = excluded."stored" RETURNING "statement", "db", "id", "index", "stored""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1018,6 +1138,13 @@ extension Locals.LocalPair {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Locals.LocalPair.ID(index: self.index, db: self.db), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(index: value.index, db: value.db, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LocalChild
@@ -1058,6 +1185,34 @@ extension Locals {
             self.value = value
             self.id = id
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case key0, handle, statement, value, id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.key0 = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.key0)
+            self.handle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.handle)
+            self.statement = try SQLRecordCoding.decode(Int.self, container, CodingKeys.statement)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.key0, forKey: CodingKeys.key0)
+            try container.encodeIfPresent(self.handle, forKey: CodingKeys.handle)
+            try container.encode(self.statement, forKey: CodingKeys.statement)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        }
     }
 }
 
@@ -1090,6 +1245,10 @@ extension Locals.LocalChild: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "local_child" SET "key0" = ?, "handle" = ?, "statement" = ?, "value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "local_child" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "key0" = excluded."key0", "handle" = excluded."handle", "statement" = excluded."statement", "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "key0" = excluded."key0", "handle" = excluded."handle", "statement" = excluded."statement", "value" = excluded."value" RETURNING "key0", "handle", "statement", "value", "id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1247,6 +1406,14 @@ extension Locals.LocalChild {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "local_child", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -1257,6 +1424,22 @@ extension Locals.Tables {
     public var localPairs: SQLTable<Locals.LocalPair, Self> { SQLTable(self) }
     /// The rows of the `local_child` table, as ``Locals.LocalChild`` records.
     public var localChildren: SQLTable<Locals.LocalChild, Self> { SQLTable(self) }
+}
+
+// MARK: - Delete by compound key
+extension SQLTable where Record == Locals.LocalPair {
+    /// Deletes the row with key `index`, `db`; returns whether there was one.
+    @discardableResult
+    public func delete(index: Int, db: String) throws -> Bool {
+        try self.delete(Locals.LocalPair.ID(index: index, db: db))
+    }
+}
+extension SQLTable where Record == Locals.LocalPair, Store: SQLDatabase {
+    /// Deletes the row with key `index`, `db`; returns whether there was one.
+    @discardableResult
+    public func delete(index: Int, db: String) async throws -> Bool {
+        try await self.delete(Locals.LocalPair.ID(index: index, db: db))
+    }
 }
 
 // MARK: - Relationships
@@ -1440,6 +1623,14 @@ public func locals_local_delete(_ db: OpaquePointer, _ record: Locals.Local) thr
     return try SQLRecordCoding.execute(db, Locals.Local.sqlDelete, bind: { try Locals.Local.bindKey(record.db, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `locals`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func locals_local_save(_ db: OpaquePointer, _ record: inout Locals.Local) throws {
+    if record.insertAssignsRowID { return try locals_local_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Locals.Local.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Locals.Local(sqliteStatement: $0, offset: 0) }, find: { try locals_local_find(db, value.db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `local_pair`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1480,6 +1671,13 @@ public func locals_local_pair_update(_ db: OpaquePointer, _ record: Locals.Local
 @discardableResult
 public func locals_local_pair_delete(_ db: OpaquePointer, _ record: Locals.LocalPair) throws -> Bool {
     return try SQLRecordCoding.execute(db, Locals.LocalPair.sqlDelete, bind: { try Locals.LocalPair.bindKey(Locals.LocalPair.ID(index: record.index, db: record.db), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `local_pair`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func locals_local_pair_save(_ db: OpaquePointer, _ record: inout Locals.LocalPair) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Locals.LocalPair.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Locals.LocalPair(sqliteStatement: $0, offset: 0) }, find: { try locals_local_pair_find(db, index: value.index, db: value.db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `local_child`, or the first `limit` that `filter` keeps.
@@ -1524,6 +1722,14 @@ public func locals_local_child_update(_ db: OpaquePointer, _ record: Locals.Loca
 public func locals_local_child_delete(_ db: OpaquePointer, _ record: Locals.LocalChild) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "local_child", "delete")
     return try SQLRecordCoding.execute(db, Locals.LocalChild.sqlDelete, bind: { try Locals.LocalChild.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `local_child`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func locals_local_child_save(_ db: OpaquePointer, _ record: inout Locals.LocalChild) throws {
+    if record.insertAssignsRowID { return try locals_local_child_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Locals.LocalChild.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Locals.LocalChild(sqliteStatement: $0, offset: 0) }, find: { try locals_local_child_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `local_child` rows that refer to `local`.

@@ -189,6 +189,48 @@ public struct Event: Identifiable, Hashable, Codable, Sendable {
         self.brief = brief
         self.omtime = omtime
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case type, mtime, objid, tagid, uid, bgcolor, euser, user, ecomment, comment, brief, omtime
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+        self.mtime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.mtime)
+        self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+        self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
+        self.uid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.uid)
+        self.bgcolor = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.bgcolor)
+        self.euser = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.euser)
+        self.user = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.user)
+        self.ecomment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.ecomment)
+        self.comment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.comment)
+        self.brief = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.brief)
+        self.omtime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.omtime)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+        try container.encodeIfPresent(self.mtime, forKey: CodingKeys.mtime)
+        if self.objid != Int.min { try container.encode(self.objid, forKey: CodingKeys.objid) }
+        try container.encodeIfPresent(self.tagid, forKey: CodingKeys.tagid)
+        try container.encodeIfPresent(self.uid, forKey: CodingKeys.uid)
+        try container.encodeIfPresent(self.bgcolor, forKey: CodingKeys.bgcolor)
+        try container.encodeIfPresent(self.euser, forKey: CodingKeys.euser)
+        try container.encodeIfPresent(self.user, forKey: CodingKeys.user)
+        try container.encodeIfPresent(self.ecomment, forKey: CodingKeys.ecomment)
+        try container.encodeIfPresent(self.comment, forKey: CodingKeys.comment)
+        try container.encodeIfPresent(self.brief, forKey: CodingKeys.brief)
+        try container.encodeIfPresent(self.omtime, forKey: CodingKeys.omtime)
+    }
 }
 
 extension Event: SQLKeyedRecord, SQLQueryableRecord {
@@ -220,6 +262,10 @@ extension Event: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "event" SET "type" = ?, "mtime" = ?, "tagid" = ?, "uid" = ?, "bgcolor" = ?, "euser" = ?, "user" = ?, "ecomment" = ?, "comment" = ?, "brief" = ?, "omtime" = ? WHERE "objid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "event" WHERE "objid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "uid" = excluded."uid", "bgcolor" = excluded."bgcolor", "euser" = excluded."euser", "user" = excluded."user", "ecomment" = excluded."ecomment", "comment" = excluded."comment", "brief" = excluded."brief", "omtime" = excluded."omtime""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "uid" = excluded."uid", "bgcolor" = excluded."bgcolor", "euser" = excluded."euser", "user" = excluded."user", "ecomment" = excluded."ecomment", "comment" = excluded."comment", "brief" = excluded."brief", "omtime" = excluded."omtime" RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -478,6 +524,14 @@ extension Event {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.objid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.objid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Post
@@ -516,6 +570,34 @@ public struct Post: Identifiable, Hashable, Codable, Sendable {
         self.updatedAt = updatedAt
         self.publishedAt = publishedAt
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, title, createdAt, updatedAt, publishedAt
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+        self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : Date()
+        self.updatedAt = try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt)
+        self.publishedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.publishedAt)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.title, forKey: CodingKeys.title)
+        try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+        try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+        try container.encodeIfPresent(self.publishedAt, forKey: CodingKeys.publishedAt)
+    }
 }
 
 extension Post: SQLKeyedRecord, SQLQueryableRecord {
@@ -547,6 +629,10 @@ extension Post: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Post" SET "title" = ?, "createdAt" = ?, "updatedAt" = ?, "publishedAt" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Post" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt", "publishedAt" = excluded."publishedAt""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt", "publishedAt" = excluded."publishedAt" RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -714,6 +800,14 @@ extension Post {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Post", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - GpkgContent
@@ -782,6 +876,42 @@ public struct GpkgContent: Identifiable, Hashable, Codable, Sendable {
         self.maxY = maxY
         self.srsId = srsId
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case tableName, dataType, identifier, description, lastChange, minX, minY, maxX, maxY, srsId
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.tableName = try SQLRecordCoding.decode(String.self, container, CodingKeys.tableName)
+        self.dataType = try SQLRecordCoding.decode(String.self, container, CodingKeys.dataType)
+        self.identifier = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.identifier)
+        self.description = container.contains(CodingKeys.description) ? try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.description) : ""
+        self.lastChange = try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastChange)
+        self.minX = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.minX)
+        self.minY = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.minY)
+        self.maxX = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.maxX)
+        self.maxY = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.maxY)
+        self.srsId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.srsId)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.tableName, forKey: CodingKeys.tableName)
+        try container.encode(self.dataType, forKey: CodingKeys.dataType)
+        try container.encodeIfPresent(self.identifier, forKey: CodingKeys.identifier)
+        try container.encodeIfPresent(self.description, forKey: CodingKeys.description)
+        try container.encode(self.lastChange, forKey: CodingKeys.lastChange)
+        try container.encodeIfPresent(self.minX, forKey: CodingKeys.minX)
+        try container.encodeIfPresent(self.minY, forKey: CodingKeys.minY)
+        try container.encodeIfPresent(self.maxX, forKey: CodingKeys.maxX)
+        try container.encodeIfPresent(self.maxY, forKey: CodingKeys.maxY)
+        try container.encodeIfPresent(self.srsId, forKey: CodingKeys.srsId)
+    }
 }
 
 extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
@@ -809,6 +939,10 @@ extension GpkgContent: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "gpkg_contents" SET "data_type" = ?, "identifier" = ?, "description" = ?, "last_change" = ?, "min_x" = ?, "min_y" = ?, "max_x" = ?, "max_y" = ?, "srs_id" = ? WHERE "table_name" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gpkg_contents" WHERE "table_name" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("table_name") DO UPDATE SET "data_type" = excluded."data_type", "identifier" = excluded."identifier", "description" = excluded."description", "last_change" = excluded."last_change", "min_x" = excluded."min_x", "min_y" = excluded."min_y", "max_x" = excluded."max_x", "max_y" = excluded."max_y", "srs_id" = excluded."srs_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("table_name") DO UPDATE SET "data_type" = excluded."data_type", "identifier" = excluded."identifier", "description" = excluded."description", "last_change" = excluded."last_change", "min_x" = excluded."min_x", "min_y" = excluded."min_y", "max_x" = excluded."max_x", "max_y" = excluded."max_y", "srs_id" = excluded."srs_id" RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1035,6 +1169,13 @@ extension GpkgContent {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.tableName, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.tableName, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AdobeImage
@@ -1092,6 +1233,38 @@ public struct AdobeImage: Identifiable, Hashable, Codable, Sendable {
         self.rating = rating
         self.touchTime = touchTime
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case idLocal, idGlobal, captureTime, fileFormat, pick, rating, touchTime
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+        self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
+        self.captureTime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.captureTime)
+        self.fileFormat = container.contains(CodingKeys.fileFormat) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.fileFormat) : "unset"
+        self.pick = container.contains(CodingKeys.pick) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.pick) : 0
+        self.rating = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rating)
+        self.touchTime = container.contains(CodingKeys.touchTime) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.touchTime) : Date(timeIntervalSince1970: 978307200.0)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.idLocal != Int.min { try container.encode(self.idLocal, forKey: CodingKeys.idLocal) }
+        try container.encode(self.idGlobal, forKey: CodingKeys.idGlobal)
+        try container.encodeIfPresent(self.captureTime, forKey: CodingKeys.captureTime)
+        try container.encode(self.fileFormat, forKey: CodingKeys.fileFormat)
+        try container.encode(self.pick, forKey: CodingKeys.pick)
+        try container.encodeIfPresent(self.rating, forKey: CodingKeys.rating)
+        try container.encode(self.touchTime, forKey: CodingKeys.touchTime)
+    }
 }
 
 extension AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
@@ -1123,6 +1296,10 @@ extension AdobeImage: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "Adobe_images" SET "id_global" = ?, "captureTime" = ?, "fileFormat" = ?, "pick" = ?, "rating" = ?, "touchTime" = ? WHERE "id_local" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Adobe_images" WHERE "id_local" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "captureTime" = excluded."captureTime", "fileFormat" = excluded."fileFormat", "pick" = excluded."pick", "rating" = excluded."rating", "touchTime" = excluded."touchTime""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "captureTime" = excluded."captureTime", "fileFormat" = excluded."fileFormat", "pick" = excluded."pick", "rating" = excluded."rating", "touchTime" = excluded."touchTime" RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1321,6 +1498,14 @@ extension AdobeImage {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.idLocal, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.idLocal, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - SyncLog
@@ -1350,6 +1535,30 @@ public struct SyncLog: Identifiable, Hashable, Codable, Sendable {
         self.id = id
         self.loggedAt = loggedAt
         self.syncedAt = syncedAt
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, loggedAt, syncedAt
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.loggedAt = container.contains(CodingKeys.loggedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.loggedAt) : Date()
+        self.syncedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.syncedAt)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.loggedAt, forKey: CodingKeys.loggedAt)
+        try container.encodeIfPresent(self.syncedAt, forKey: CodingKeys.syncedAt)
     }
 }
 
@@ -1382,6 +1591,10 @@ extension SyncLog: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "sync_log" SET "logged_at" = ?, "synced_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "sync_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "logged_at" = excluded."logged_at", "synced_at" = excluded."synced_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "logged_at" = excluded."logged_at", "synced_at" = excluded."synced_at" RETURNING "id", "logged_at", "synced_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1526,6 +1739,14 @@ extension SyncLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "sync_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -1636,6 +1857,14 @@ public func sqlite3_event_delete(_ db: OpaquePointer, _ record: Event) throws ->
     return try SQLRecordCoding.execute(db, Event.sqlDelete, bind: { try Event.bindKey(record.objid, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `event`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_event_save(_ db: OpaquePointer, _ record: inout Event) throws {
+    if record.insertAssignsRowID { return try sqlite3_event_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Event.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Event(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_event_find(db, value.objid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `Post`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1680,6 +1909,14 @@ public func sqlite3_post_delete(_ db: OpaquePointer, _ record: Post) throws -> B
     return try SQLRecordCoding.execute(db, Post.sqlDelete, bind: { try Post.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Post`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_post_save(_ db: OpaquePointer, _ record: inout Post) throws {
+    if record.insertAssignsRowID { return try sqlite3_post_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Post.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Post(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_post_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `gpkg_contents`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1720,6 +1957,13 @@ public func sqlite3_gpkg_content_update(_ db: OpaquePointer, _ record: GpkgConte
 @discardableResult
 public func sqlite3_gpkg_content_delete(_ db: OpaquePointer, _ record: GpkgContent) throws -> Bool {
     return try SQLRecordCoding.execute(db, GpkgContent.sqlDelete, bind: { try GpkgContent.bindKey(record.tableName, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `gpkg_contents`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_gpkg_content_save(_ db: OpaquePointer, _ record: inout GpkgContent) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: GpkgContent.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try GpkgContent(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_gpkg_content_find(db, value.tableName) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `Adobe_images`, or the first `limit` that `filter` keeps.
@@ -1766,6 +2010,14 @@ public func sqlite3_adobe_image_delete(_ db: OpaquePointer, _ record: AdobeImage
     return try SQLRecordCoding.execute(db, AdobeImage.sqlDelete, bind: { try AdobeImage.bindKey(record.idLocal, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Adobe_images`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_adobe_image_save(_ db: OpaquePointer, _ record: inout AdobeImage) throws {
+    if record.insertAssignsRowID { return try sqlite3_adobe_image_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: AdobeImage.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try AdobeImage(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_adobe_image_find(db, value.idLocal) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `sync_log`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1808,4 +2060,12 @@ public func sqlite3_sync_log_update(_ db: OpaquePointer, _ record: SyncLog) thro
 public func sqlite3_sync_log_delete(_ db: OpaquePointer, _ record: SyncLog) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "sync_log", "delete")
     return try SQLRecordCoding.execute(db, SyncLog.sqlDelete, bind: { try SyncLog.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `sync_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_sync_log_save(_ db: OpaquePointer, _ record: inout SyncLog) throws {
+    if record.insertAssignsRowID { return try sqlite3_sync_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: SyncLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try SyncLog(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_sync_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }

@@ -178,6 +178,48 @@ public struct Place: Identifiable, Hashable, Codable, Sendable {
         self.isOpen = isOpen
         self.rating = rating
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, address, payload, digest, meta, shape, opens, population, area, isOpen, rating
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        self.address = container.contains(CodingKeys.address) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.address) : .null
+        self.payload = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.payload)
+        self.digest = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.digest)
+        self.meta = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.meta)
+        self.shape = container.contains(CodingKeys.shape) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.shape) : .null
+        self.opens = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.opens)
+        self.population = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.population)
+        self.area = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.area)
+        self.isOpen = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.isOpen)
+        self.rating = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.rating)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.name, forKey: CodingKeys.name)
+        try container.encode(self.address, forKey: CodingKeys.address)
+        try container.encodeIfPresent(self.payload, forKey: CodingKeys.payload)
+        try container.encodeIfPresent(self.digest, forKey: CodingKeys.digest)
+        try container.encodeIfPresent(self.meta, forKey: CodingKeys.meta)
+        try container.encode(self.shape, forKey: CodingKeys.shape)
+        try container.encodeIfPresent(self.opens, forKey: CodingKeys.opens)
+        try container.encodeIfPresent(self.population, forKey: CodingKeys.population)
+        try container.encodeIfPresent(self.area, forKey: CodingKeys.area)
+        try container.encodeIfPresent(self.isOpen, forKey: CodingKeys.isOpen)
+        try container.encodeIfPresent(self.rating, forKey: CodingKeys.rating)
+    }
 }
 
 extension Place: SQLKeyedRecord, SQLQueryableRecord {
@@ -209,6 +251,10 @@ extension Place: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "place" SET "name" = ?, "address" = ?, "payload" = ?, "digest" = ?, "meta" = ?, "shape" = ?, "opens" = ?, "population" = ?, "area" = ?, "is_open" = ?, "rating" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "place" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "address" = excluded."address", "payload" = excluded."payload", "digest" = excluded."digest", "meta" = excluded."meta", "shape" = excluded."shape", "opens" = excluded."opens", "population" = excluded."population", "area" = excluded."area", "is_open" = excluded."is_open", "rating" = excluded."rating""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "address" = excluded."address", "payload" = excluded."payload", "digest" = excluded."digest", "meta" = excluded."meta", "shape" = excluded."shape", "opens" = excluded."opens", "population" = excluded."population", "area" = excluded."area", "is_open" = excluded."is_open", "rating" = excluded."rating" RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -453,6 +499,14 @@ extension Place {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Zevent
@@ -494,6 +548,34 @@ public struct Zevent: Identifiable, Hashable, Codable, Sendable {
         self.zcreationdate = zcreationdate
         self.ztitle = ztitle
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case zPk, zEnt, zOpt, zcreationdate, ztitle
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.zPk = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zPk) ?? Int.min
+        self.zEnt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zEnt)
+        self.zOpt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zOpt)
+        self.zcreationdate = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.zcreationdate)
+        self.ztitle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.ztitle)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.zPk != Int.min { try container.encode(self.zPk, forKey: CodingKeys.zPk) }
+        try container.encodeIfPresent(self.zEnt, forKey: CodingKeys.zEnt)
+        try container.encodeIfPresent(self.zOpt, forKey: CodingKeys.zOpt)
+        try container.encodeIfPresent(self.zcreationdate, forKey: CodingKeys.zcreationdate)
+        try container.encodeIfPresent(self.ztitle, forKey: CodingKeys.ztitle)
+    }
 }
 
 extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
@@ -525,6 +607,10 @@ extension Zevent: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "ZEVENT" SET "Z_ENT" = ?, "Z_OPT" = ?, "ZCREATIONDATE" = ?, "ZTITLE" = ? WHERE "Z_PK" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "ZEVENT" WHERE "Z_PK" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("Z_PK") DO UPDATE SET "Z_ENT" = excluded."Z_ENT", "Z_OPT" = excluded."Z_OPT", "ZCREATIONDATE" = excluded."ZCREATIONDATE", "ZTITLE" = excluded."ZTITLE""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("Z_PK") DO UPDATE SET "Z_ENT" = excluded."Z_ENT", "Z_OPT" = excluded."Z_OPT", "ZCREATIONDATE" = excluded."ZCREATIONDATE", "ZTITLE" = excluded."ZTITLE" RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -692,6 +778,14 @@ extension Zevent {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.zPk, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LegacyPost
@@ -726,6 +820,32 @@ public struct LegacyPost: Identifiable, Hashable, Codable, Sendable {
         self.publishedAt = publishedAt
         self.stamp = stamp
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, title, publishedAt, stamp
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+        self.publishedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.publishedAt)
+        self.stamp = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stamp)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.title, forKey: CodingKeys.title)
+        try container.encodeIfPresent(self.publishedAt, forKey: CodingKeys.publishedAt)
+        try container.encodeIfPresent(self.stamp, forKey: CodingKeys.stamp)
+    }
 }
 
 extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
@@ -757,6 +877,10 @@ extension LegacyPost: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "legacy_post" SET "title" = ?, "published_at" = ?, "stamp" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy_post" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "published_at" = excluded."published_at", "stamp" = excluded."stamp""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "published_at" = excluded."published_at", "stamp" = excluded."stamp" RETURNING "id", "title", "published_at", "stamp""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -912,6 +1036,14 @@ extension LegacyPost {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Film
@@ -945,6 +1077,30 @@ public struct Film: Identifiable, Hashable, Codable, Sendable {
         self.title = title
         self.lastUpdate = lastUpdate
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case filmId, title, lastUpdate
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.filmId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.filmId) ?? Int.min
+        self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+        self.lastUpdate = container.contains(CodingKeys.lastUpdate) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastUpdate) : Date()
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.filmId != Int.min { try container.encode(self.filmId, forKey: CodingKeys.filmId) }
+        try container.encode(self.title, forKey: CodingKeys.title)
+        try container.encode(self.lastUpdate, forKey: CodingKeys.lastUpdate)
+    }
 }
 
 extension Film: SQLKeyedRecord, SQLQueryableRecord {
@@ -976,6 +1132,10 @@ extension Film: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "film" SET "title" = ?, "last_update" = ? WHERE "film_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "film" WHERE "film_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) ON CONFLICT ("film_id") DO UPDATE SET "title" = excluded."title", "last_update" = excluded."last_update""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) ON CONFLICT ("film_id") DO UPDATE SET "title" = excluded."title", "last_update" = excluded."last_update" RETURNING "film_id", "title", "last_update""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -1121,6 +1281,14 @@ extension Film {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.filmId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.filmId, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Box
@@ -1152,6 +1320,34 @@ public struct Box: Identifiable, Hashable, Codable, Sendable {
         self.maxX = maxX
         self.minY = minY
         self.maxY = maxY
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, minX, maxX, minY, maxY
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.minX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minX)
+        self.maxX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxX)
+        self.minY = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minY)
+        self.maxY = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxY)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.minX, forKey: CodingKeys.minX)
+        try container.encode(self.maxX, forKey: CodingKeys.maxX)
+        try container.encode(self.minY, forKey: CodingKeys.minY)
+        try container.encode(self.maxY, forKey: CodingKeys.maxY)
     }
 }
 
@@ -1353,6 +1549,26 @@ public struct NoteSearch: Hashable, Codable, Sendable {
         self.title = title
         self.body = body
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case title, body
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = container.contains(CodingKeys.title) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.title) : .null
+        self.body = container.contains(CodingKeys.body) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.body) : .null
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.title, forKey: CodingKeys.title)
+        try container.encode(self.body, forKey: CodingKeys.body)
+    }
 }
 
 extension NoteSearch: SQLTableRecord, SQLQueryableRecord {
@@ -1480,6 +1696,28 @@ public struct Guarded: Identifiable, Hashable, Codable, Sendable {
         self.id = id
         self.name = name
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, name
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.name, forKey: CodingKeys.name)
+    }
 }
 
 extension Guarded: SQLKeyedRecord, SQLQueryableRecord {
@@ -1511,6 +1749,10 @@ extension Guarded: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "guarded" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "guarded" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -1632,6 +1874,14 @@ extension Guarded {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Keyword
@@ -1654,6 +1904,28 @@ public struct Keyword: Identifiable, Hashable, Codable, Sendable {
     public init(id: Int = Int.min, label: String? = nil) {
         self.id = id
         self.label = label
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, label
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
     }
 }
 
@@ -1686,6 +1958,10 @@ extension Keyword: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "keyword" SET "label" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "keyword" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label" RETURNING "id", "label""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1806,6 +2082,14 @@ extension Keyword {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -2168,6 +2452,14 @@ public func sqlite3_place_delete(_ db: OpaquePointer, _ record: Place) throws ->
     return try SQLRecordCoding.execute(db, Place.sqlDelete, bind: { try Place.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `place`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_place_save(_ db: OpaquePointer, _ record: inout Place) throws {
+    if record.insertAssignsRowID { return try sqlite3_place_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Place.sqlUpsert, returning: Place.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Place(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_place_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `ZEVENT`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2210,6 +2502,14 @@ public func sqlite3_zevent_update(_ db: OpaquePointer, _ record: Zevent) throws 
 public func sqlite3_zevent_delete(_ db: OpaquePointer, _ record: Zevent) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "delete")
     return try SQLRecordCoding.execute(db, Zevent.sqlDelete, bind: { try Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `ZEVENT`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_zevent_save(_ db: OpaquePointer, _ record: inout Zevent) throws {
+    if record.insertAssignsRowID { return try sqlite3_zevent_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Zevent.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Zevent(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_zevent_find(db, value.zPk) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `legacy_post`, or the first `limit` that `filter` keeps.
@@ -2256,6 +2556,14 @@ public func sqlite3_legacy_post_delete(_ db: OpaquePointer, _ record: LegacyPost
     return try SQLRecordCoding.execute(db, LegacyPost.sqlDelete, bind: { try LegacyPost.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `legacy_post`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_legacy_post_save(_ db: OpaquePointer, _ record: inout LegacyPost) throws {
+    if record.insertAssignsRowID { return try sqlite3_legacy_post_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LegacyPost.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyPost(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_legacy_post_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `film`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2298,6 +2606,14 @@ public func sqlite3_film_update(_ db: OpaquePointer, _ record: Film) throws -> B
 public func sqlite3_film_delete(_ db: OpaquePointer, _ record: Film) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "delete")
     return try SQLRecordCoding.execute(db, Film.sqlDelete, bind: { try Film.bindKey(record.filmId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `film`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_film_save(_ db: OpaquePointer, _ record: inout Film) throws {
+    if record.insertAssignsRowID { return try sqlite3_film_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Film.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Film(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_film_find(db, value.filmId) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `box`, or the first `limit` that `filter` keeps.
@@ -2412,6 +2728,14 @@ public func sqlite3_guarded_delete(_ db: OpaquePointer, _ record: Guarded) throw
     return try SQLRecordCoding.execute(db, Guarded.sqlDelete, bind: { try Guarded.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `guarded`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_guarded_save(_ db: OpaquePointer, _ record: inout Guarded) throws {
+    if record.insertAssignsRowID { return try sqlite3_guarded_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Guarded.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Guarded(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_guarded_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `keyword`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2454,6 +2778,14 @@ public func sqlite3_keyword_update(_ db: OpaquePointer, _ record: Keyword) throw
 public func sqlite3_keyword_delete(_ db: OpaquePointer, _ record: Keyword) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "keyword", "delete")
     return try SQLRecordCoding.execute(db, Keyword.sqlDelete, bind: { try Keyword.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `keyword`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_keyword_save(_ db: OpaquePointer, _ record: inout Keyword) throws {
+    if record.insertAssignsRowID { return try sqlite3_keyword_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Keyword.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Keyword(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_keyword_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `stamped_post`, or the first `limit` that `filter` keeps.

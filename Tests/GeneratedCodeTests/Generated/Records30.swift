@@ -87,6 +87,28 @@ extension Records30 {
             self.id = id
             self.name = name
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+        }
     }
 }
 
@@ -119,6 +141,10 @@ extension Records30.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -240,6 +266,14 @@ extension Records30.TagRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Guarded
@@ -263,6 +297,28 @@ extension Records30 {
         public init(id: Int = Int.min, name: String) {
             self.id = id
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -296,6 +352,10 @@ extension Records30.Guarded: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "guarded" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "guarded" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -417,6 +477,14 @@ extension Records30.Guarded {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - GuardLog
@@ -440,6 +508,28 @@ extension Records30 {
         public init(id: Int = Int.min, note: String) {
             self.id = id
             self.note = note
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, note
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.note = try SQLRecordCoding.decode(String.self, container, CodingKeys.note)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.note, forKey: CodingKeys.note)
         }
     }
 }
@@ -473,6 +563,10 @@ extension Records30.GuardLog: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "guard_log" SET "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "guard_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "guard_log" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "guard_log" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note" RETURNING "id", "note""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -594,6 +688,14 @@ extension Records30.GuardLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guard_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Replaced
@@ -617,6 +719,28 @@ extension Records30 {
         public init(id: Int = Int.min, name: String) {
             self.id = id
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -650,6 +774,10 @@ extension Records30.Replaced: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "replaced" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "replaced" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "replaced" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "replaced" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -771,6 +899,14 @@ extension Records30.Replaced {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - ReplacedPair
@@ -811,6 +947,28 @@ extension Records30 {
             self.b = b
             self.name = name
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, b, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decode(Int.self, container, CodingKeys.a)
+            self.b = try SQLRecordCoding.decode(Int.self, container, CodingKeys.b)
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.a, forKey: CodingKeys.a)
+            try container.encode(self.b, forKey: CodingKeys.b)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+        }
     }
 }
 
@@ -839,6 +997,10 @@ extension Records30.ReplacedPair: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "replaced_pair" SET "name" = ? WHERE "a" = ? AND "b" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "replaced_pair" WHERE "a" = ? AND "b" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "replaced_pair" ("a", "b", "name") VALUES (?, ?, ?) ON CONFLICT ("a", "b") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "replaced_pair" ("a", "b", "name") VALUES (?, ?, ?) ON CONFLICT ("a", "b") DO UPDATE SET "name" = excluded."name" RETURNING "a", "b", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -965,6 +1127,13 @@ extension Records30.ReplacedPair {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Records30.ReplacedPair.ID(a: self.a, b: self.b), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(a: value.a, b: value.b, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - ReplacedCode
@@ -988,6 +1157,28 @@ extension Records30 {
         public init(id: Int = Int.min, code: String) {
             self.id = id
             self.code = code
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, code
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.code, forKey: CodingKeys.code)
         }
     }
 }
@@ -1021,6 +1212,10 @@ extension Records30.ReplacedCode: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "replaced_code" SET "code" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "replaced_code" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "replaced_code" ("id", "code") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "code" = excluded."code""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "replaced_code" ("id", "code") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "code" = excluded."code" RETURNING "id", "code""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1142,6 +1337,14 @@ extension Records30.ReplacedCode {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced_code", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Annotation
@@ -1168,6 +1371,30 @@ extension Records30 {
             self.id = id
             self.book = book
             self.searchableText = searchableText
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, book, searchableText
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.book = try SQLRecordCoding.decode(Int.self, container, CodingKeys.book)
+            self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.searchableText) : ""
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.book, forKey: CodingKeys.book)
+            try container.encode(self.searchableText, forKey: CodingKeys.searchableText)
         }
     }
 }
@@ -1201,6 +1428,10 @@ extension Records30.Annotation: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "annotations" SET "book" = ?, "searchable_text" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "annotations" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "annotations" ("id", "book", "searchable_text") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "book" = excluded."book", "searchable_text" = excluded."searchable_text""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "annotations" ("id", "book", "searchable_text") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "book" = excluded."book", "searchable_text" = excluded."searchable_text" RETURNING "id", "book", "searchable_text""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1333,6 +1564,14 @@ extension Records30.Annotation {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "annotations", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AnnotationsFts
@@ -1349,6 +1588,24 @@ extension Records30 {
         /// Creates a record.
         public init(searchableText: SQLValue = .null) {
             self.searchableText = searchableText
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case searchableText
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.searchableText) : .null
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.searchableText, forKey: CodingKeys.searchableText)
         }
     }
 }
@@ -1461,6 +1718,24 @@ extension Records30 {
         /// Creates a record.
         public init(searchableText: SQLValue = .null) {
             self.searchableText = searchableText
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case searchableText
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.searchableText) : .null
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.searchableText, forKey: CodingKeys.searchableText)
         }
     }
 }
@@ -1581,6 +1856,22 @@ extension Records30.Tables {
     public var annotationsFts4: SQLTable<Records30.AnnotationsFts4, Self> { SQLTable(self) }
 }
 
+// MARK: - Delete by compound key
+extension SQLTable where Record == Records30.ReplacedPair {
+    /// Deletes the row with key `a`, `b`; returns whether there was one.
+    @discardableResult
+    public func delete(a: Int, b: Int) throws -> Bool {
+        try self.delete(Records30.ReplacedPair.ID(a: a, b: b))
+    }
+}
+extension SQLTable where Record == Records30.ReplacedPair, Store: SQLDatabase {
+    /// Deletes the row with key `a`, `b`; returns whether there was one.
+    @discardableResult
+    public func delete(a: Int, b: Int) async throws -> Bool {
+        try await self.delete(Records30.ReplacedPair.ID(a: a, b: b))
+    }
+}
+
 // MARK: - Raw functions
 /// Opens the `Records30` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
 ///
@@ -1675,6 +1966,14 @@ public func r30d_tag_record_delete(_ db: OpaquePointer, _ record: Records30.TagR
     return try SQLRecordCoding.execute(db, Records30.TagRecord.sqlDelete, bind: { try Records30.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_tag_record_save(_ db: OpaquePointer, _ record: inout Records30.TagRecord) throws {
+    if record.insertAssignsRowID { return try r30d_tag_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try r30d_tag_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `guarded`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1717,6 +2016,14 @@ public func r30d_guarded_update(_ db: OpaquePointer, _ record: Records30.Guarded
 public func r30d_guarded_delete(_ db: OpaquePointer, _ record: Records30.Guarded) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "guarded", "delete")
     return try SQLRecordCoding.execute(db, Records30.Guarded.sqlDelete, bind: { try Records30.Guarded.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `guarded`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_guarded_save(_ db: OpaquePointer, _ record: inout Records30.Guarded) throws {
+    if record.insertAssignsRowID { return try r30d_guarded_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.Guarded.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.Guarded(sqliteStatement: $0, offset: 0) }, find: { try r30d_guarded_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `guard_log`, or the first `limit` that `filter` keeps.
@@ -1763,6 +2070,14 @@ public func r30d_guard_log_delete(_ db: OpaquePointer, _ record: Records30.Guard
     return try SQLRecordCoding.execute(db, Records30.GuardLog.sqlDelete, bind: { try Records30.GuardLog.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `guard_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_guard_log_save(_ db: OpaquePointer, _ record: inout Records30.GuardLog) throws {
+    if record.insertAssignsRowID { return try r30d_guard_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.GuardLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.GuardLog(sqliteStatement: $0, offset: 0) }, find: { try r30d_guard_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `replaced`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1807,6 +2122,14 @@ public func r30d_replaced_delete(_ db: OpaquePointer, _ record: Records30.Replac
     return try SQLRecordCoding.execute(db, Records30.Replaced.sqlDelete, bind: { try Records30.Replaced.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `replaced`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_replaced_save(_ db: OpaquePointer, _ record: inout Records30.Replaced) throws {
+    if record.insertAssignsRowID { return try r30d_replaced_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.Replaced.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.Replaced(sqliteStatement: $0, offset: 0) }, find: { try r30d_replaced_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `replaced_pair`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1847,6 +2170,13 @@ public func r30d_replaced_pair_update(_ db: OpaquePointer, _ record: Records30.R
 @discardableResult
 public func r30d_replaced_pair_delete(_ db: OpaquePointer, _ record: Records30.ReplacedPair) throws -> Bool {
     return try SQLRecordCoding.execute(db, Records30.ReplacedPair.sqlDelete, bind: { try Records30.ReplacedPair.bindKey(Records30.ReplacedPair.ID(a: record.a, b: record.b), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `replaced_pair`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_replaced_pair_save(_ db: OpaquePointer, _ record: inout Records30.ReplacedPair) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.ReplacedPair.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.ReplacedPair(sqliteStatement: $0, offset: 0) }, find: { try r30d_replaced_pair_find(db, a: value.a, b: value.b) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `replaced_code`, or the first `limit` that `filter` keeps.
@@ -1893,6 +2223,14 @@ public func r30d_replaced_code_delete(_ db: OpaquePointer, _ record: Records30.R
     return try SQLRecordCoding.execute(db, Records30.ReplacedCode.sqlDelete, bind: { try Records30.ReplacedCode.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `replaced_code`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_replaced_code_save(_ db: OpaquePointer, _ record: inout Records30.ReplacedCode) throws {
+    if record.insertAssignsRowID { return try r30d_replaced_code_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.ReplacedCode.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.ReplacedCode(sqliteStatement: $0, offset: 0) }, find: { try r30d_replaced_code_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `annotations`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1935,6 +2273,14 @@ public func r30d_annotation_update(_ db: OpaquePointer, _ record: Records30.Anno
 public func r30d_annotation_delete(_ db: OpaquePointer, _ record: Records30.Annotation) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "annotations", "delete")
     return try SQLRecordCoding.execute(db, Records30.Annotation.sqlDelete, bind: { try Records30.Annotation.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `annotations`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30d_annotation_save(_ db: OpaquePointer, _ record: inout Records30.Annotation) throws {
+    if record.insertAssignsRowID { return try r30d_annotation_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30.Annotation.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30.Annotation(sqliteStatement: $0, offset: 0) }, find: { try r30d_annotation_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `annotations_fts`, or the first `limit` that `filter` keeps.

@@ -176,6 +176,36 @@ extension Review29 {
             self.b = b
             self.c = c
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, g1, id, g2, b, c
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.a)
+            self.g1 = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.g1)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.g2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.g2)
+            self.b = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.b)
+            self.c = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.c)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.g1, forKey: CodingKeys.g1)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.g2, forKey: CodingKeys.g2)
+            try container.encodeIfPresent(self.b, forKey: CodingKeys.b)
+            try container.encodeIfPresent(self.c, forKey: CodingKeys.c)
+        }
     }
 }
 
@@ -208,6 +238,10 @@ extension Review29.GenMid: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "gen_mid" SET "a" = ?, "b" = ?, "c" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gen_mid" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c" RETURNING "a", "g1", "id", "g2", "b", "c""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -357,6 +391,14 @@ extension Review29.GenMid {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gen_mid", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - StampKey
@@ -406,6 +448,30 @@ extension Review29 {
             self.d = d
             self.seen = seen
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case x, u, d, seen
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.x = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.x)
+            self.u = try SQLRecordCoding.decode(UUID.self, container, CodingKeys.u)
+            self.d = try SQLRecordCoding.decode(Date.self, container, CodingKeys.d)
+            self.seen = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.seen)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.x, forKey: CodingKeys.x)
+            try container.encode(self.u, forKey: CodingKeys.u)
+            try container.encode(self.d, forKey: CodingKeys.d)
+            try container.encodeIfPresent(self.seen, forKey: CodingKeys.seen)
+        }
     }
 }
 
@@ -434,6 +500,10 @@ extension Review29.StampKey: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "stamp_key" SET "x" = ?, "seen" = ? WHERE "d" = ? AND "u" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stamp_key" WHERE "d" = ? AND "u" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) ON CONFLICT ("d", "u") DO UPDATE SET "x" = excluded."x", "seen" = excluded."seen""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) ON CONFLICT ("d", "u") DO UPDATE SET "x" = excluded."x", "seen" = excluded."seen" RETURNING "x", "u", "d", "seen""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -583,6 +653,13 @@ extension Review29.StampKey {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Review29.StampKey.ID(d: self.d, u: self.u), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(d: value.d, u: value.u, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - StrictWr
@@ -608,6 +685,30 @@ extension Review29 {
             self.id = id
             self.y = y
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case x, id, y, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.x = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.x)
+            self.id = try SQLRecordCoding.decode(Int.self, container, CodingKeys.id)
+            self.y = container.contains(CodingKeys.y) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.y) : .null
+            self.at = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.x, forKey: CodingKeys.x)
+            try container.encode(self.id, forKey: CodingKeys.id)
+            try container.encode(self.y, forKey: CodingKeys.y)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -637,6 +738,10 @@ extension Review29.StrictWr: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "strict_wr" SET "x" = ?, "y" = ?, "at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "strict_wr" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "x" = excluded."x", "y" = excluded."y", "at" = excluded."at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "x" = excluded."x", "y" = excluded."y", "at" = excluded."at" RETURNING "x", "id", "y", "at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -773,6 +878,13 @@ extension Review29.StrictWr {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Oddly
@@ -838,6 +950,42 @@ extension Review29 {
             self.value = value
             self.d = d
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case selfColumn, index, current, keeping, id, statement, first, value, d
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+            self.current = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.current)
+            self.keeping = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.keeping)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
+            self.first = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.first)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+            self.d = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.d)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+            try container.encodeIfPresent(self.current, forKey: CodingKeys.current)
+            try container.encodeIfPresent(self.keeping, forKey: CodingKeys.keeping)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encodeIfPresent(self.first, forKey: CodingKeys.first)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+            try container.encodeIfPresent(self.d, forKey: CodingKeys.d)
+        }
     }
 }
 
@@ -870,6 +1018,10 @@ extension Review29.Oddly: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "oddly" SET "self" = ?, "index" = ?, "current" = ?, "keeping" = ?, "statement" = ?, "first" = ?, "value" = ?, "d" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "oddly" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "self" = excluded."self", "index" = excluded."index", "current" = excluded."current", "keeping" = excluded."keeping", "statement" = excluded."statement", "first" = excluded."first", "value" = excluded."value", "d" = excluded."d""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "self" = excluded."self", "index" = excluded."index", "current" = excluded."current", "keeping" = excluded."keeping", "statement" = excluded."statement", "first" = excluded."first", "value" = excluded."value", "d" = excluded."d" RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1089,6 +1241,14 @@ extension Review29.Oddly {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "oddly", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Kept
@@ -1123,6 +1283,30 @@ extension Review29 {
             self.statement = statement
             self.index = index
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case keeping, current, statement, index
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.keeping = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.keeping)
+            self.current = try SQLRecordCoding.decode(String.self, container, CodingKeys.current)
+            self.statement = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.statement)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.keeping, forKey: CodingKeys.keeping)
+            try container.encode(self.current, forKey: CodingKeys.current)
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+        }
     }
 }
 
@@ -1151,6 +1335,10 @@ extension Review29.Kept: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "kept" SET "keeping" = ?, "statement" = ?, "index" = ? WHERE "current" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "kept" WHERE "current" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) ON CONFLICT ("current") DO UPDATE SET "keeping" = excluded."keeping", "statement" = excluded."statement", "index" = excluded."index""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) ON CONFLICT ("current") DO UPDATE SET "keeping" = excluded."keeping", "statement" = excluded."statement", "index" = excluded."index" RETURNING "keeping", "current", "statement", "index""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1301,6 +1489,13 @@ extension Review29.Kept {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.current, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.current, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Shadow
@@ -1330,6 +1525,32 @@ extension Review29 {
             self.rowid = rowid
             self.id = id
             self.touched = touched
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, rowid, id, touched
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+            self.rowid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowid)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.touched = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.touched)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.rowid, forKey: CodingKeys.rowid)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.touched, forKey: CodingKeys.touched)
         }
     }
 }
@@ -1363,6 +1584,10 @@ extension Review29.Shadow: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "shadow" SET "name" = ?, "rowid" = ?, "touched" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "shadow" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "rowid" = excluded."rowid", "touched" = excluded."touched""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "rowid" = excluded."rowid", "touched" = excluded."touched" RETURNING "name", "rowid", "id", "touched""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -1506,6 +1731,14 @@ extension Review29.Shadow {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "shadow", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Stamp
@@ -1581,6 +1814,46 @@ extension Review29 {
             self.s01 = s01
             self.jd = jd
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, note, t, ts, iso, isos, ux, uxi, ms, s01, jd
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.t = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.t)
+            self.ts = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ts)
+            self.iso = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.iso)
+            self.isos = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.isos)
+            self.ux = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ux)
+            self.uxi = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.uxi)
+            self.ms = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ms)
+            self.s01 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.s01)
+            self.jd = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.jd)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            try container.encodeIfPresent(self.t, forKey: CodingKeys.t)
+            try container.encodeIfPresent(self.ts, forKey: CodingKeys.ts)
+            try container.encodeIfPresent(self.iso, forKey: CodingKeys.iso)
+            try container.encodeIfPresent(self.isos, forKey: CodingKeys.isos)
+            try container.encodeIfPresent(self.ux, forKey: CodingKeys.ux)
+            try container.encodeIfPresent(self.uxi, forKey: CodingKeys.uxi)
+            try container.encodeIfPresent(self.ms, forKey: CodingKeys.ms)
+            try container.encodeIfPresent(self.s01, forKey: CodingKeys.s01)
+            try container.encodeIfPresent(self.jd, forKey: CodingKeys.jd)
+        }
     }
 }
 
@@ -1613,6 +1886,10 @@ extension Review29.Stamp: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "stamps" SET "note" = ?, "t" = ?, "ts" = ?, "iso" = ?, "isos" = ?, "ux" = ?, "uxi" = ?, "ms" = ?, "s01" = ?, "jd" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stamps" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note", "t" = excluded."t", "ts" = excluded."ts", "iso" = excluded."iso", "isos" = excluded."isos", "ux" = excluded."ux", "uxi" = excluded."uxi", "ms" = excluded."ms", "s01" = excluded."s01", "jd" = excluded."jd""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note", "t" = excluded."t", "ts" = excluded."ts", "iso" = excluded."iso", "isos" = excluded."isos", "ux" = excluded."ux", "uxi" = excluded."uxi", "ms" = excluded."ms", "s01" = excluded."s01", "jd" = excluded."jd" RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1864,6 +2141,14 @@ extension Review29.Stamp {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stamps", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Nk
@@ -1889,6 +2174,28 @@ extension Review29 {
             self.code = code
             self.label = label
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case code, label, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.code = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.code)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+            self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.code, forKey: CodingKeys.code)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -1918,6 +2225,10 @@ extension Review29.Nk: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "nk" SET "label" = ?, "at" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "nk" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "at" = excluded."at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "at" = excluded."at" RETURNING "code", "label", "at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2056,6 +2367,13 @@ extension Review29.Nk {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Dev
@@ -2075,6 +2393,26 @@ extension Review29 {
         public init(id: UUID = UUID(), name: String? = nil) {
             self.id = id
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = container.contains(CodingKeys.id) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.id) : UUID()
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.id, forKey: CodingKeys.id)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -2104,6 +2442,10 @@ extension Review29.Dev: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "dev" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "dev" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2218,6 +2560,13 @@ extension Review29.Dev {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - DevLog
@@ -2244,6 +2593,30 @@ extension Review29 {
             self.id = id
             self.dev = dev
             self.msg = msg
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, dev, msg
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.dev = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.dev)
+            self.msg = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.msg)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.dev, forKey: CodingKeys.dev)
+            try container.encodeIfPresent(self.msg, forKey: CodingKeys.msg)
         }
     }
 }
@@ -2277,6 +2650,10 @@ extension Review29.DevLog: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "dev_log" SET "dev" = ?, "msg" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "dev_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "msg" = excluded."msg""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "msg" = excluded."msg" RETURNING "id", "dev", "msg""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2411,6 +2788,14 @@ extension Review29.DevLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "dev_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - DevNote
@@ -2437,6 +2822,30 @@ extension Review29 {
             self.id = id
             self.dev = dev
             self.note = note
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, dev, note
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.dev = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.dev)
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.dev, forKey: CodingKeys.dev)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
         }
     }
 }
@@ -2470,6 +2879,10 @@ extension Review29.DevNote: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "dev_note" SET "dev" = ?, "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "dev_note" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "note" = excluded."note" RETURNING "id", "dev", "note""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2604,6 +3017,14 @@ extension Review29.DevNote {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "dev_note", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Flag
@@ -2639,6 +3060,32 @@ extension Review29 {
             self.b = b
             self.c = c
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, a, b, c
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.a = container.contains(CodingKeys.a) ? try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.a) : true
+            self.b = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.b)
+            self.c = container.contains(CodingKeys.c) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.c) : false
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.b, forKey: CodingKeys.b)
+            try container.encode(self.c, forKey: CodingKeys.c)
+        }
     }
 }
 
@@ -2671,6 +3118,10 @@ extension Review29.Flag: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "flags" SET "a" = ?, "b" = ?, "c" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "flags" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c" RETURNING "id", "a", "b", "c""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2814,6 +3265,14 @@ extension Review29.Flag {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "flags", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Numtext
@@ -2843,6 +3302,32 @@ extension Review29 {
             self.created = created
             self.jd = jd
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, created, jd, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.created = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.created)
+            self.jd = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.jd)
+            self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.created, forKey: CodingKeys.created)
+            try container.encodeIfPresent(self.jd, forKey: CodingKeys.jd)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -2876,6 +3361,10 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRe
     public static let sqlUpdate: String? = #"UPDATE "numtext" SET "created" = ?, "jd" = ?, "at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "numtext" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "jd" = excluded."jd", "at" = excluded."at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "jd" = excluded."jd", "at" = excluded."at" RETURNING "id", "created", "jd", "at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -3051,6 +3540,14 @@ extension Review29.Numtext {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "numtext", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Tables
@@ -3081,6 +3578,22 @@ extension Review29.Tables {
     public var flags: SQLTable<Review29.Flag, Self> { SQLTable(self) }
     /// The rows of the `numtext` table, as ``Review29.Numtext`` records.
     public var numtexts: SQLTable<Review29.Numtext, Self> { SQLTable(self) }
+}
+
+// MARK: - Delete by compound key
+extension SQLTable where Record == Review29.StampKey {
+    /// Deletes the row with key `d`, `u`; returns whether there was one.
+    @discardableResult
+    public func delete(d: Date, u: UUID) throws -> Bool {
+        try self.delete(Review29.StampKey.ID(d: d, u: u))
+    }
+}
+extension SQLTable where Record == Review29.StampKey, Store: SQLDatabase {
+    /// Deletes the row with key `d`, `u`; returns whether there was one.
+    @discardableResult
+    public func delete(d: Date, u: UUID) async throws -> Bool {
+        try await self.delete(Review29.StampKey.ID(d: d, u: u))
+    }
 }
 
 // MARK: - Relationships
@@ -3524,6 +4037,14 @@ public func r29_gen_mid_delete(_ db: OpaquePointer, _ record: Review29.GenMid) t
     return try SQLRecordCoding.execute(db, Review29.GenMid.sqlDelete, bind: { try Review29.GenMid.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `gen_mid`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_gen_mid_save(_ db: OpaquePointer, _ record: inout Review29.GenMid) throws {
+    if record.insertAssignsRowID { return try r29_gen_mid_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.GenMid.sqlUpsert, returning: Review29.GenMid.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.GenMid(sqliteStatement: $0, offset: 0) }, find: { try r29_gen_mid_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `stamp_key`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3566,6 +4087,13 @@ public func r29_stamp_key_delete(_ db: OpaquePointer, _ record: Review29.StampKe
     return try SQLRecordCoding.execute(db, Review29.StampKey.sqlDelete, bind: { try Review29.StampKey.bindKey(Review29.StampKey.ID(d: record.d, u: record.u), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `stamp_key`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_stamp_key_save(_ db: OpaquePointer, _ record: inout Review29.StampKey) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.StampKey.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.StampKey(sqliteStatement: $0, offset: 0) }, find: { try r29_stamp_key_find(db, d: value.d, u: value.u) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `strict_wr`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3606,6 +4134,13 @@ public func r29_strict_wr_update(_ db: OpaquePointer, _ record: Review29.StrictW
 @discardableResult
 public func r29_strict_wr_delete(_ db: OpaquePointer, _ record: Review29.StrictWr) throws -> Bool {
     return try SQLRecordCoding.execute(db, Review29.StrictWr.sqlDelete, bind: { try Review29.StrictWr.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `strict_wr`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_strict_wr_save(_ db: OpaquePointer, _ record: inout Review29.StrictWr) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.StrictWr.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.StrictWr(sqliteStatement: $0, offset: 0) }, find: { try r29_strict_wr_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `oddly`, or the first `limit` that `filter` keeps.
@@ -3652,6 +4187,14 @@ public func r29_oddly_delete(_ db: OpaquePointer, _ record: Review29.Oddly) thro
     return try SQLRecordCoding.execute(db, Review29.Oddly.sqlDelete, bind: { try Review29.Oddly.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `oddly`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_oddly_save(_ db: OpaquePointer, _ record: inout Review29.Oddly) throws {
+    if record.insertAssignsRowID { return try r29_oddly_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Oddly.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Oddly(sqliteStatement: $0, offset: 0) }, find: { try r29_oddly_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `kept`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3692,6 +4235,13 @@ public func r29_kept_update(_ db: OpaquePointer, _ record: Review29.Kept) throws
 @discardableResult
 public func r29_kept_delete(_ db: OpaquePointer, _ record: Review29.Kept) throws -> Bool {
     return try SQLRecordCoding.execute(db, Review29.Kept.sqlDelete, bind: { try Review29.Kept.bindKey(record.current, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `kept`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_kept_save(_ db: OpaquePointer, _ record: inout Review29.Kept) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Kept.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Kept(sqliteStatement: $0, offset: 0) }, find: { try r29_kept_find(db, value.current) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `shadow`, or the first `limit` that `filter` keeps.
@@ -3738,6 +4288,14 @@ public func r29_shadow_delete(_ db: OpaquePointer, _ record: Review29.Shadow) th
     return try SQLRecordCoding.execute(db, Review29.Shadow.sqlDelete, bind: { try Review29.Shadow.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `shadow`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_shadow_save(_ db: OpaquePointer, _ record: inout Review29.Shadow) throws {
+    if record.insertAssignsRowID { return try r29_shadow_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Shadow.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Shadow(sqliteStatement: $0, offset: 0) }, find: { try r29_shadow_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `stamps`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3782,6 +4340,14 @@ public func r29_stamp_delete(_ db: OpaquePointer, _ record: Review29.Stamp) thro
     return try SQLRecordCoding.execute(db, Review29.Stamp.sqlDelete, bind: { try Review29.Stamp.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `stamps`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_stamp_save(_ db: OpaquePointer, _ record: inout Review29.Stamp) throws {
+    if record.insertAssignsRowID { return try r29_stamp_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Stamp.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Stamp(sqliteStatement: $0, offset: 0) }, find: { try r29_stamp_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `nk`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3822,6 +4388,13 @@ public func r29_nk_update(_ db: OpaquePointer, _ record: Review29.Nk) throws -> 
 @discardableResult
 public func r29_nk_delete(_ db: OpaquePointer, _ record: Review29.Nk) throws -> Bool {
     return try SQLRecordCoding.execute(db, Review29.Nk.sqlDelete, bind: { try Review29.Nk.bindKey(record.code, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `nk`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_nk_save(_ db: OpaquePointer, _ record: inout Review29.Nk) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Nk.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Nk(sqliteStatement: $0, offset: 0) }, find: { try r29_nk_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `dev`, or the first `limit` that `filter` keeps.
@@ -3866,6 +4439,13 @@ public func r29_dev_delete(_ db: OpaquePointer, _ record: Review29.Dev) throws -
     return try SQLRecordCoding.execute(db, Review29.Dev.sqlDelete, bind: { try Review29.Dev.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `dev`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_dev_save(_ db: OpaquePointer, _ record: inout Review29.Dev) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Dev.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Dev(sqliteStatement: $0, offset: 0) }, find: { try r29_dev_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `dev_log`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3908,6 +4488,14 @@ public func r29_dev_log_update(_ db: OpaquePointer, _ record: Review29.DevLog) t
 public func r29_dev_log_delete(_ db: OpaquePointer, _ record: Review29.DevLog) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "dev_log", "delete")
     return try SQLRecordCoding.execute(db, Review29.DevLog.sqlDelete, bind: { try Review29.DevLog.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `dev_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_dev_log_save(_ db: OpaquePointer, _ record: inout Review29.DevLog) throws {
+    if record.insertAssignsRowID { return try r29_dev_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.DevLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.DevLog(sqliteStatement: $0, offset: 0) }, find: { try r29_dev_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `dev_log` rows that refer to `dev`.
@@ -3969,6 +4557,14 @@ public func r29_dev_note_delete(_ db: OpaquePointer, _ record: Review29.DevNote)
     return try SQLRecordCoding.execute(db, Review29.DevNote.sqlDelete, bind: { try Review29.DevNote.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `dev_note`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_dev_note_save(_ db: OpaquePointer, _ record: inout Review29.DevNote) throws {
+    if record.insertAssignsRowID { return try r29_dev_note_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.DevNote.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.DevNote(sqliteStatement: $0, offset: 0) }, find: { try r29_dev_note_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `dev_note` rows that refer to `dev`.
 public func r29_dev_notes_fetch(_ db: OpaquePointer, for dev: Review29.Dev) throws -> [Review29.DevNote] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "dev", "note" FROM "dev_note" WHERE "dev" = ?"#, bind: { statement in
@@ -4028,6 +4624,14 @@ public func r29_flag_delete(_ db: OpaquePointer, _ record: Review29.Flag) throws
     return try SQLRecordCoding.execute(db, Review29.Flag.sqlDelete, bind: { try Review29.Flag.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `flags`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_flag_save(_ db: OpaquePointer, _ record: inout Review29.Flag) throws {
+    if record.insertAssignsRowID { return try r29_flag_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Flag.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Flag(sqliteStatement: $0, offset: 0) }, find: { try r29_flag_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `numtext`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -4070,6 +4674,14 @@ public func r29_numtext_update(_ db: OpaquePointer, _ record: Review29.Numtext) 
 public func r29_numtext_delete(_ db: OpaquePointer, _ record: Review29.Numtext) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "numtext", "delete")
     return try SQLRecordCoding.execute(db, Review29.Numtext.sqlDelete, bind: { try Review29.Numtext.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `numtext`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_numtext_save(_ db: OpaquePointer, _ record: inout Review29.Numtext) throws {
+    if record.insertAssignsRowID { return try r29_numtext_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29.Numtext.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, find: { try r29_numtext_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// Rows whose dates are not before :since, in four storages: as the typed `$0.col >= since`.

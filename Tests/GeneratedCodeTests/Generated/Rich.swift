@@ -258,6 +258,64 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
         self.anything = anything
         self.hexValue = hexValue
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, quantity, price, weight, ratio, cost, amount, isActive, isArchived, created, due, touched, token, homepage, photo, note, code, anything, hexValue
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.name = container.contains(CodingKeys.name) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.name) : "untitled"
+        self.quantity = container.contains(CodingKeys.quantity) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.quantity) : 0
+        self.price = container.contains(CodingKeys.price) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.price) : 9.99
+        self.weight = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.weight)
+        self.ratio = container.contains(CodingKeys.ratio) ? try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.ratio) : -0.5
+        self.cost = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.cost)
+        self.amount = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.amount)
+        self.isActive = container.contains(CodingKeys.isActive) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.isActive) : true
+        self.isArchived = container.contains(CodingKeys.isArchived) ? try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.isArchived) : false
+        self.created = container.contains(CodingKeys.created) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.created) : Date()
+        self.due = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.due)
+        self.touched = container.contains(CodingKeys.touched) ? try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.touched) : Date(timeIntervalSince1970: 1709209800.0)
+        self.token = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.token)
+        self.homepage = try SQLRecordCoding.decodeIfPresent(URL.self, container, CodingKeys.homepage)
+        self.photo = container.contains(CodingKeys.photo) ? try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.photo) : [0xCA, 0xFE]
+        self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+        self.code = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.code)
+        self.anything = container.contains(CodingKeys.anything) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.anything) : .null
+        self.hexValue = container.contains(CodingKeys.hexValue) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.hexValue) : 16
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.name, forKey: CodingKeys.name)
+        try container.encode(self.quantity, forKey: CodingKeys.quantity)
+        try container.encode(self.price, forKey: CodingKeys.price)
+        try container.encodeIfPresent(self.weight, forKey: CodingKeys.weight)
+        try container.encodeIfPresent(self.ratio, forKey: CodingKeys.ratio)
+        try container.encodeIfPresent(self.cost, forKey: CodingKeys.cost)
+        try container.encodeIfPresent(self.amount, forKey: CodingKeys.amount)
+        try container.encode(self.isActive, forKey: CodingKeys.isActive)
+        try container.encodeIfPresent(self.isArchived, forKey: CodingKeys.isArchived)
+        try container.encode(self.created, forKey: CodingKeys.created)
+        try container.encodeIfPresent(self.due, forKey: CodingKeys.due)
+        try container.encodeIfPresent(self.touched, forKey: CodingKeys.touched)
+        try container.encodeIfPresent(self.token, forKey: CodingKeys.token)
+        try container.encodeIfPresent(self.homepage, forKey: CodingKeys.homepage)
+        try container.encodeIfPresent(self.photo, forKey: CodingKeys.photo)
+        try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+        try container.encodeIfPresent(self.code, forKey: CodingKeys.code)
+        try container.encode(self.anything, forKey: CodingKeys.anything)
+        try container.encodeIfPresent(self.hexValue, forKey: CodingKeys.hexValue)
+    }
 }
 
 extension Item: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord {
@@ -289,6 +347,10 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord {
     public static let sqlUpdate: String? = #"UPDATE "item" SET "name" = ?, "quantity" = ?, "price" = ?, "weight" = ?, "ratio" = ?, "cost" = ?, "amount" = ?, "is_active" = ?, "is_archived" = ?, "created" = ?, "due" = ?, "touched" = ?, "token" = ?, "homepage" = ?, "photo" = ?, "note" = ?, "code" = ?, "anything" = ?, "hex_value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "quantity" = excluded."quantity", "price" = excluded."price", "weight" = excluded."weight", "ratio" = excluded."ratio", "cost" = excluded."cost", "amount" = excluded."amount", "is_active" = excluded."is_active", "is_archived" = excluded."is_archived", "created" = excluded."created", "due" = excluded."due", "touched" = excluded."touched", "token" = excluded."token", "homepage" = excluded."homepage", "photo" = excluded."photo", "note" = excluded."note", "code" = excluded."code", "anything" = excluded."anything", "hex_value" = excluded."hex_value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "quantity" = excluded."quantity", "price" = excluded."price", "weight" = excluded."weight", "ratio" = excluded."ratio", "cost" = excluded."cost", "amount" = excluded."amount", "is_active" = excluded."is_active", "is_archived" = excluded."is_archived", "created" = excluded."created", "due" = excluded."due", "touched" = excluded."touched", "token" = excluded."token", "homepage" = excluded."homepage", "photo" = excluded."photo", "note" = excluded."note", "code" = excluded."code", "anything" = excluded."anything", "hex_value" = excluded."hex_value" RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -661,6 +723,14 @@ extension Item {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Device
@@ -690,6 +760,28 @@ public struct Device: Identifiable, Hashable, Codable, Sendable {
         self.label = label
         self.owner = owner
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case uuid, label, owner
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.uuid = container.contains(CodingKeys.uuid) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.uuid) : UUID()
+        self.label = try SQLRecordCoding.decode(String.self, container, CodingKeys.label)
+        self.owner = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.owner)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.uuid, forKey: CodingKeys.uuid)
+        try container.encode(self.label, forKey: CodingKeys.label)
+        try container.encodeIfPresent(self.owner, forKey: CodingKeys.owner)
+    }
 }
 
 extension Device: SQLKeyedRecord, SQLQueryableRecord {
@@ -717,6 +809,10 @@ extension Device: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "device" SET "label" = ?, "owner" = ? WHERE "uuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "device" WHERE "uuid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) ON CONFLICT ("uuid") DO UPDATE SET "label" = excluded."label", "owner" = excluded."owner""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) ON CONFLICT ("uuid") DO UPDATE SET "label" = excluded."label", "owner" = excluded."owner" RETURNING "uuid", "label", "owner""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -846,6 +942,13 @@ extension Device {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.uuid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Country
@@ -870,6 +973,26 @@ public struct Country: Identifiable, Hashable, Codable, Sendable {
     public init(code: String, name: String) {
         self.code = code
         self.name = name
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case code, name
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+        self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.code, forKey: CodingKeys.code)
+        try container.encode(self.name, forKey: CodingKeys.name)
     }
 }
 
@@ -898,6 +1021,10 @@ extension Country: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "country" SET "name" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "country" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?) ON CONFLICT ("code") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?) ON CONFLICT ("code") DO UPDATE SET "name" = excluded."name" RETURNING "code", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1014,6 +1141,13 @@ extension Country {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Legacy
@@ -1038,6 +1172,26 @@ public struct Legacy: Identifiable, Hashable, Codable, Sendable {
     public init(number: Int?, label: String? = nil) {
         self.number = number
         self.label = label
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case number, label
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.number = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.number)
+        self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.number, forKey: CodingKeys.number)
+        try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
     }
 }
 
@@ -1066,6 +1220,10 @@ extension Legacy: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "legacy" SET "label" = ? WHERE "number" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy" WHERE "number" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?) ON CONFLICT ("number") DO UPDATE SET "label" = excluded."label""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?) ON CONFLICT ("number") DO UPDATE SET "label" = excluded."label" RETURNING "number", "label""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1182,6 +1340,13 @@ extension Legacy {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.number, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.number, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Edition
@@ -1226,6 +1391,28 @@ public struct Edition: Identifiable, Hashable, Codable, Sendable {
         self.itemId = itemId
         self.released = released
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case countryCode, itemId, released
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.countryCode = try SQLRecordCoding.decode(String.self, container, CodingKeys.countryCode)
+        self.itemId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.itemId)
+        self.released = try SQLRecordCoding.decode(Date.self, container, CodingKeys.released)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.countryCode, forKey: CodingKeys.countryCode)
+        try container.encode(self.itemId, forKey: CodingKeys.itemId)
+        try container.encode(self.released, forKey: CodingKeys.released)
+    }
 }
 
 extension Edition: SQLKeyedRecord, SQLQueryableRecord {
@@ -1253,6 +1440,10 @@ extension Edition: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "edition" SET "released" = ? WHERE "country_code" = ? AND "item_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) ON CONFLICT ("country_code", "item_id") DO UPDATE SET "released" = excluded."released""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) ON CONFLICT ("country_code", "item_id") DO UPDATE SET "released" = excluded."released" RETURNING "country_code", "item_id", "released""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1394,6 +1585,13 @@ extension Edition {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - EditionNote
@@ -1429,6 +1627,32 @@ public struct EditionNote: Identifiable, Hashable, Codable, Sendable {
         self.itemId = itemId
         self.body = body
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, countryCode, itemId, body
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.countryCode = try SQLRecordCoding.decode(String.self, container, CodingKeys.countryCode)
+        self.itemId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.itemId)
+        self.body = try SQLRecordCoding.decode(String.self, container, CodingKeys.body)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.countryCode, forKey: CodingKeys.countryCode)
+        try container.encode(self.itemId, forKey: CodingKeys.itemId)
+        try container.encode(self.body, forKey: CodingKeys.body)
+    }
 }
 
 extension EditionNote: SQLKeyedRecord, SQLQueryableRecord {
@@ -1460,6 +1684,10 @@ extension EditionNote: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "edition_note" SET "country_code" = ?, "item_id" = ?, "body" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition_note" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "country_code" = excluded."country_code", "item_id" = excluded."item_id", "body" = excluded."body""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "country_code" = excluded."country_code", "item_id" = excluded."item_id", "body" = excluded."body" RETURNING "id", "country_code", "item_id", "body""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1605,6 +1833,14 @@ extension EditionNote {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - MeasurementRecord
@@ -1653,6 +1889,36 @@ public struct MeasurementRecord: Identifiable, Hashable, Codable, Sendable {
         self.label = nil
         self.payload = payload
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, width, height, area, label, payload
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.width = try SQLRecordCoding.decode(Double.self, container, CodingKeys.width)
+        self.height = try SQLRecordCoding.decode(Double.self, container, CodingKeys.height)
+        self.area = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.area)
+        self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+        self.payload = container.contains(CodingKeys.payload) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.payload) : .null
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.width, forKey: CodingKeys.width)
+        try container.encode(self.height, forKey: CodingKeys.height)
+        try container.encodeIfPresent(self.area, forKey: CodingKeys.area)
+        try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
+        try container.encode(self.payload, forKey: CodingKeys.payload)
+    }
 }
 
 extension MeasurementRecord: SQLKeyedRecord, SQLQueryableRecord {
@@ -1684,6 +1950,10 @@ extension MeasurementRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "measurement" SET "width" = ?, "height" = ?, "payload" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "measurement" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "width" = excluded."width", "height" = excluded."height", "payload" = excluded."payload""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "width" = excluded."width", "height" = excluded."height", "payload" = excluded."payload" RETURNING "id", "width", "height", "area", "label", "payload""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -1833,6 +2103,14 @@ extension MeasurementRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Employee
@@ -1867,6 +2145,32 @@ public struct Employee: Identifiable, Hashable, Codable, Sendable {
         self.managerId = managerId
         self.mentorId = mentorId
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, managerId, mentorId
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        self.managerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.managerId)
+        self.mentorId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.mentorId)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.name, forKey: CodingKeys.name)
+        try container.encodeIfPresent(self.managerId, forKey: CodingKeys.managerId)
+        try container.encodeIfPresent(self.mentorId, forKey: CodingKeys.mentorId)
+    }
 }
 
 extension Employee: SQLKeyedRecord, SQLQueryableRecord {
@@ -1898,6 +2202,10 @@ extension Employee: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "employee" SET "name" = ?, "manager_id" = ?, "mentor_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "employee" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "manager_id" = excluded."manager_id", "mentor_id" = excluded."mentor_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "manager_id" = excluded."manager_id", "mentor_id" = excluded."mentor_id" RETURNING "id", "name", "manager_id", "mentor_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2045,6 +2353,14 @@ extension Employee {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LogLine
@@ -2063,6 +2379,26 @@ public struct LogLine: Hashable, Codable, Sendable {
     public init(message: String, at: Date? = nil) {
         self.message = message
         self.at = at
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case message, at
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.message = try SQLRecordCoding.decode(String.self, container, CodingKeys.message)
+        self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.message, forKey: CodingKeys.message)
+        try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
     }
 }
 
@@ -2184,6 +2520,24 @@ public struct TagRecord: Hashable, Codable, Sendable {
     /// Creates a record.
     public init(label: String? = nil) {
         self.label = label
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case label
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
     }
 }
 
@@ -2529,6 +2883,22 @@ extension Rich.Tables {
     public var tagLabels: SQLTable<TagLabel, Self> { SQLTable(self) }
 }
 
+// MARK: - Delete by compound key
+extension SQLTable where Record == Edition {
+    /// Deletes the row with key `country_code`, `item_id`; returns whether there was one.
+    @discardableResult
+    public func delete(countryCode: String, itemId: Int) throws -> Bool {
+        try self.delete(Edition.ID(countryCode: countryCode, itemId: itemId))
+    }
+}
+extension SQLTable where Record == Edition, Store: SQLDatabase {
+    /// Deletes the row with key `country_code`, `item_id`; returns whether there was one.
+    @discardableResult
+    public func delete(countryCode: String, itemId: Int) async throws -> Bool {
+        try await self.delete(Edition.ID(countryCode: countryCode, itemId: itemId))
+    }
+}
+
 // MARK: - Relationships
 extension SQLTable where Record == Device {
     /// The `device` rows whose `owner` refer to `item`.
@@ -2870,6 +3240,14 @@ public func sqlite3_item_delete(_ db: OpaquePointer, _ record: Item) throws -> B
     return try SQLRecordCoding.execute(db, Item.sqlDelete, bind: { try Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_item_save(_ db: OpaquePointer, _ record: inout Item) throws {
+    if record.insertAssignsRowID { return try sqlite3_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Item.sqlUpsert, returning: Item.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_item_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `device`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2910,6 +3288,13 @@ public func sqlite3_device_update(_ db: OpaquePointer, _ record: Device) throws 
 @discardableResult
 public func sqlite3_device_delete(_ db: OpaquePointer, _ record: Device) throws -> Bool {
     return try SQLRecordCoding.execute(db, Device.sqlDelete, bind: { try Device.bindKey(record.uuid, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `device`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_device_save(_ db: OpaquePointer, _ record: inout Device) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Device.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Device(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_device_find(db, value.uuid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `device` rows that refer to `item`.
@@ -2969,6 +3354,13 @@ public func sqlite3_country_delete(_ db: OpaquePointer, _ record: Country) throw
     return try SQLRecordCoding.execute(db, Country.sqlDelete, bind: { try Country.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `country`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_country_save(_ db: OpaquePointer, _ record: inout Country) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Country.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Country(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_country_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `legacy`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3011,6 +3403,13 @@ public func sqlite3_legacy_delete(_ db: OpaquePointer, _ record: Legacy) throws 
     return try SQLRecordCoding.execute(db, Legacy.sqlDelete, bind: { try Legacy.bindKey(record.number, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `legacy`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_legacy_save(_ db: OpaquePointer, _ record: inout Legacy) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Legacy.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Legacy(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_legacy_find(db, value.number) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `edition`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3051,6 +3450,13 @@ public func sqlite3_edition_update(_ db: OpaquePointer, _ record: Edition) throw
 @discardableResult
 public func sqlite3_edition_delete(_ db: OpaquePointer, _ record: Edition) throws -> Bool {
     return try SQLRecordCoding.execute(db, Edition.sqlDelete, bind: { try Edition.bindKey(Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `edition`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_edition_save(_ db: OpaquePointer, _ record: inout Edition) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Edition.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Edition(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `edition` rows that refer to `country`.
@@ -3127,6 +3533,14 @@ public func sqlite3_edition_note_delete(_ db: OpaquePointer, _ record: EditionNo
     return try SQLRecordCoding.execute(db, EditionNote.sqlDelete, bind: { try EditionNote.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `edition_note`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_edition_note_save(_ db: OpaquePointer, _ record: inout EditionNote) throws {
+    if record.insertAssignsRowID { return try sqlite3_edition_note_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EditionNote.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EditionNote(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_edition_note_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `edition_note` rows that refer to `edition`.
 public func sqlite3_edition_notes_fetch(_ db: OpaquePointer, for edition: Edition) throws -> [EditionNote] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "country_code" = ? AND "item_id" = ?"#, bind: { statement in
@@ -3189,6 +3603,14 @@ public func sqlite3_measurement_record_delete(_ db: OpaquePointer, _ record: Mea
     return try SQLRecordCoding.execute(db, MeasurementRecord.sqlDelete, bind: { try MeasurementRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `measurement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_measurement_record_save(_ db: OpaquePointer, _ record: inout MeasurementRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_measurement_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: MeasurementRecord.sqlUpsert, returning: MeasurementRecord.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try MeasurementRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_measurement_record_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `employee`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3231,6 +3653,14 @@ public func sqlite3_employee_update(_ db: OpaquePointer, _ record: Employee) thr
 public func sqlite3_employee_delete(_ db: OpaquePointer, _ record: Employee) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "employee", "delete")
     return try SQLRecordCoding.execute(db, Employee.sqlDelete, bind: { try Employee.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `employee`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_employee_save(_ db: OpaquePointer, _ record: inout Employee) throws {
+    if record.insertAssignsRowID { return try sqlite3_employee_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Employee.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Employee(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_employee_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `employee` rows that refer to `employee`.

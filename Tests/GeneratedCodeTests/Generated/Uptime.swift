@@ -143,6 +143,32 @@ extension Uptime {
             self.kind = kind
             self.interval = interval
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, kind, interval
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.kind = container.contains(CodingKeys.kind) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.kind) : "http"
+            self.interval = container.contains(CodingKeys.interval) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.interval) : 60
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.kind, forKey: CodingKeys.kind)
+            try container.encode(self.interval, forKey: CodingKeys.interval)
+        }
     }
 }
 
@@ -175,6 +201,10 @@ extension Uptime.Monitor: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "monitor" SET "name" = ?, "kind" = ?, "interval" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "monitor" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "kind" = excluded."kind", "interval" = excluded."interval""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "kind" = excluded."kind", "interval" = excluded."interval" RETURNING "id", "name", "kind", "interval""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -318,6 +348,14 @@ extension Uptime.Monitor {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Setting
@@ -340,6 +378,26 @@ extension Uptime {
         public init(key: String, value: String? = nil) {
             self.key = key
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case key, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.key = try SQLRecordCoding.decode(String.self, container, CodingKeys.key)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.key, forKey: CodingKeys.key)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -369,6 +427,10 @@ extension Uptime.Setting: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "setting" SET "value" = ? WHERE "key" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "setting" WHERE "key" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value" RETURNING "key", "value""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -485,6 +547,13 @@ extension Uptime.Setting {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.key, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.key, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - TagRecord
@@ -515,6 +584,30 @@ extension Uptime {
             self.id = id
             self.name = name
             self.color = color
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, color
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.color = container.contains(CodingKeys.color) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.color) : "#808080"
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.color, forKey: CodingKeys.color)
         }
     }
 }
@@ -548,6 +641,10 @@ extension Uptime.TagRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "name" = ?, "color" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "color" = excluded."color""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "color" = excluded."color" RETURNING "id", "name", "color""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -680,6 +777,14 @@ extension Uptime.TagRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - MonitorTag
@@ -715,6 +820,32 @@ extension Uptime {
             self.tagId = tagId
             self.value = value
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, monitorId, tagId, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.monitorId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.monitorId)
+            self.tagId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tagId)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.monitorId, forKey: CodingKeys.monitorId)
+            try container.encode(self.tagId, forKey: CodingKeys.tagId)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+        }
     }
 }
 
@@ -747,6 +878,10 @@ extension Uptime.MonitorTag: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "monitor_tag" SET "monitor_id" = ?, "tag_id" = ?, "value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "monitor_tag" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "monitor_id" = excluded."monitor_id", "tag_id" = excluded."tag_id", "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "monitor_id" = excluded."monitor_id", "tag_id" = excluded."tag_id", "value" = excluded."value" RETURNING "id", "monitor_id", "tag_id", "value""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -894,6 +1029,14 @@ extension Uptime.MonitorTag {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor_tag", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - MapRecord
@@ -924,6 +1067,30 @@ extension Uptime {
             self.tileColumn = tileColumn
             self.tileRow = tileRow
             self.tileId = tileId
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case zoomLevel, tileColumn, tileRow, tileId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.zoomLevel = try SQLRecordCoding.decode(Int.self, container, CodingKeys.zoomLevel)
+            self.tileColumn = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tileColumn)
+            self.tileRow = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tileRow)
+            self.tileId = try SQLRecordCoding.decode(String.self, container, CodingKeys.tileId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.zoomLevel, forKey: CodingKeys.zoomLevel)
+            try container.encode(self.tileColumn, forKey: CodingKeys.tileColumn)
+            try container.encode(self.tileRow, forKey: CodingKeys.tileRow)
+            try container.encode(self.tileId, forKey: CodingKeys.tileId)
         }
     }
 }
@@ -1073,6 +1240,26 @@ extension Uptime {
             self.tileId = tileId
             self.tileData = tileData
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case tileId, tileData
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.tileId = try SQLRecordCoding.decode(String.self, container, CodingKeys.tileId)
+            self.tileData = try SQLRecordCoding.decode([UInt8].self, container, CodingKeys.tileData)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.tileId, forKey: CodingKeys.tileId)
+            try container.encode(self.tileData, forKey: CodingKeys.tileData)
+        }
     }
 }
 
@@ -1101,6 +1288,10 @@ extension Uptime.ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "images" SET "tile_data" = ? WHERE "tile_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "images" WHERE "tile_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) ON CONFLICT ("tile_id") DO UPDATE SET "tile_data" = excluded."tile_data""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) ON CONFLICT ("tile_id") DO UPDATE SET "tile_data" = excluded."tile_data" RETURNING "tile_id", "tile_data""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1217,6 +1408,13 @@ extension Uptime.ImageRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.tileId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.tileId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Metadata
@@ -1239,6 +1437,26 @@ extension Uptime {
         public init(name: String, value: String? = nil) {
             self.name = name
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -1268,6 +1486,10 @@ extension Uptime.Metadata: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "metadata" SET "value" = ? WHERE "name" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "metadata" WHERE "name" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?) ON CONFLICT ("name") DO UPDATE SET "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?) ON CONFLICT ("name") DO UPDATE SET "value" = excluded."value" RETURNING "name", "value""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1383,6 +1605,13 @@ extension Uptime.Metadata {
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.name, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.name, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -1661,6 +1890,14 @@ public func sqlite3_monitor_delete(_ db: OpaquePointer, _ record: Uptime.Monitor
     return try SQLRecordCoding.execute(db, Uptime.Monitor.sqlDelete, bind: { try Uptime.Monitor.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `monitor`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_monitor_save(_ db: OpaquePointer, _ record: inout Uptime.Monitor) throws {
+    if record.insertAssignsRowID { return try sqlite3_monitor_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Uptime.Monitor.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Monitor(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_monitor_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `setting`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1701,6 +1938,13 @@ public func sqlite3_setting_update(_ db: OpaquePointer, _ record: Uptime.Setting
 @discardableResult
 public func sqlite3_setting_delete(_ db: OpaquePointer, _ record: Uptime.Setting) throws -> Bool {
     return try SQLRecordCoding.execute(db, Uptime.Setting.sqlDelete, bind: { try Uptime.Setting.bindKey(record.key, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `setting`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_setting_save(_ db: OpaquePointer, _ record: inout Uptime.Setting) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Uptime.Setting.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Setting(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_setting_find(db, value.key) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
@@ -1747,6 +1991,14 @@ public func sqlite3_tag_record_delete(_ db: OpaquePointer, _ record: Uptime.TagR
     return try SQLRecordCoding.execute(db, Uptime.TagRecord.sqlDelete, bind: { try Uptime.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_tag_record_save(_ db: OpaquePointer, _ record: inout Uptime.TagRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_tag_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Uptime.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_tag_record_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `monitor_tag`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1789,6 +2041,14 @@ public func sqlite3_monitor_tag_update(_ db: OpaquePointer, _ record: Uptime.Mon
 public func sqlite3_monitor_tag_delete(_ db: OpaquePointer, _ record: Uptime.MonitorTag) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "monitor_tag", "delete")
     return try SQLRecordCoding.execute(db, Uptime.MonitorTag.sqlDelete, bind: { try Uptime.MonitorTag.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `monitor_tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_monitor_tag_save(_ db: OpaquePointer, _ record: inout Uptime.MonitorTag) throws {
+    if record.insertAssignsRowID { return try sqlite3_monitor_tag_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Uptime.MonitorTag.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.MonitorTag(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_monitor_tag_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `monitor_tag` rows that refer to `monitor`.
@@ -1890,6 +2150,13 @@ public func sqlite3_image_record_delete(_ db: OpaquePointer, _ record: Uptime.Im
     return try SQLRecordCoding.execute(db, Uptime.ImageRecord.sqlDelete, bind: { try Uptime.ImageRecord.bindKey(record.tileId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `images`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_image_record_save(_ db: OpaquePointer, _ record: inout Uptime.ImageRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Uptime.ImageRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.ImageRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_image_record_find(db, value.tileId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `metadata`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1930,6 +2197,13 @@ public func sqlite3_metadata_update(_ db: OpaquePointer, _ record: Uptime.Metada
 @discardableResult
 public func sqlite3_metadata_delete(_ db: OpaquePointer, _ record: Uptime.Metadata) throws -> Bool {
     return try SQLRecordCoding.execute(db, Uptime.Metadata.sqlDelete, bind: { try Uptime.Metadata.bindKey(record.name, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `metadata`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_metadata_save(_ db: OpaquePointer, _ record: inout Uptime.Metadata) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Uptime.Metadata.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Uptime.Metadata(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_metadata_find(db, value.name) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `tiles`, or the first `limit` that `filter` keeps.

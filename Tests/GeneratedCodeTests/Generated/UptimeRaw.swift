@@ -135,6 +135,32 @@ extension UptimeRaw {
             self.kind = kind
             self.interval = interval
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, kind, interval
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.kind = container.contains(CodingKeys.kind) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.kind) : "http"
+            self.interval = container.contains(CodingKeys.interval) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.interval) : 60
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.kind, forKey: CodingKeys.kind)
+            try container.encode(self.interval, forKey: CodingKeys.interval)
+        }
     }
 }
 
@@ -167,6 +193,10 @@ extension UptimeRaw.Monitor {
     public static let sqlUpdate: String? = #"UPDATE "monitor" SET "name" = ?, "kind" = ?, "interval" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "monitor" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "kind" = excluded."kind", "interval" = excluded."interval""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "monitor" ("id", "name", "kind", "interval") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "kind" = excluded."kind", "interval" = excluded."interval" RETURNING "id", "name", "kind", "interval""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -294,6 +324,14 @@ extension UptimeRaw.Monitor {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Setting
@@ -316,6 +354,26 @@ extension UptimeRaw {
         public init(key: String, value: String? = nil) {
             self.key = key
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case key, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.key = try SQLRecordCoding.decode(String.self, container, CodingKeys.key)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.key, forKey: CodingKeys.key)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -345,6 +403,10 @@ extension UptimeRaw.Setting {
     public static let sqlUpdate: String? = #"UPDATE "setting" SET "value" = ? WHERE "key" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "setting" WHERE "key" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "setting" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value" RETURNING "key", "value""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -447,6 +509,13 @@ extension UptimeRaw.Setting {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.key, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.key, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - TagRecord
@@ -477,6 +546,30 @@ extension UptimeRaw {
             self.id = id
             self.name = name
             self.color = color
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, color
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.color = container.contains(CodingKeys.color) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.color) : "#808080"
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.color, forKey: CodingKeys.color)
         }
     }
 }
@@ -510,6 +603,10 @@ extension UptimeRaw.TagRecord {
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "name" = ?, "color" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "color" = excluded."color""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("id", "name", "color") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "color" = excluded."color" RETURNING "id", "name", "color""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -628,6 +725,14 @@ extension UptimeRaw.TagRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - MonitorTag
@@ -663,6 +768,32 @@ extension UptimeRaw {
             self.tagId = tagId
             self.value = value
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, monitorId, tagId, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.monitorId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.monitorId)
+            self.tagId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tagId)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.monitorId, forKey: CodingKeys.monitorId)
+            try container.encode(self.tagId, forKey: CodingKeys.tagId)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+        }
     }
 }
 
@@ -695,6 +826,10 @@ extension UptimeRaw.MonitorTag {
     public static let sqlUpdate: String? = #"UPDATE "monitor_tag" SET "monitor_id" = ?, "tag_id" = ?, "value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "monitor_tag" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "monitor_id" = excluded."monitor_id", "tag_id" = excluded."tag_id", "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "monitor_tag" ("id", "monitor_id", "tag_id", "value") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "monitor_id" = excluded."monitor_id", "tag_id" = excluded."tag_id", "value" = excluded."value" RETURNING "id", "monitor_id", "tag_id", "value""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -822,6 +957,14 @@ extension UptimeRaw.MonitorTag {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "monitor_tag", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - MapRecord
@@ -852,6 +995,30 @@ extension UptimeRaw {
             self.tileColumn = tileColumn
             self.tileRow = tileRow
             self.tileId = tileId
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case zoomLevel, tileColumn, tileRow, tileId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.zoomLevel = try SQLRecordCoding.decode(Int.self, container, CodingKeys.zoomLevel)
+            self.tileColumn = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tileColumn)
+            self.tileRow = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tileRow)
+            self.tileId = try SQLRecordCoding.decode(String.self, container, CodingKeys.tileId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.zoomLevel, forKey: CodingKeys.zoomLevel)
+            try container.encode(self.tileColumn, forKey: CodingKeys.tileColumn)
+            try container.encode(self.tileRow, forKey: CodingKeys.tileRow)
+            try container.encode(self.tileId, forKey: CodingKeys.tileId)
         }
     }
 }
@@ -985,6 +1152,26 @@ extension UptimeRaw {
             self.tileId = tileId
             self.tileData = tileData
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case tileId, tileData
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.tileId = try SQLRecordCoding.decode(String.self, container, CodingKeys.tileId)
+            self.tileData = try SQLRecordCoding.decode([UInt8].self, container, CodingKeys.tileData)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.tileId, forKey: CodingKeys.tileId)
+            try container.encode(self.tileData, forKey: CodingKeys.tileData)
+        }
     }
 }
 
@@ -1013,6 +1200,10 @@ extension UptimeRaw.ImageRecord {
     public static let sqlUpdate: String? = #"UPDATE "images" SET "tile_data" = ? WHERE "tile_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "images" WHERE "tile_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) ON CONFLICT ("tile_id") DO UPDATE SET "tile_data" = excluded."tile_data""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "images" ("tile_id", "tile_data") VALUES (?, ?) ON CONFLICT ("tile_id") DO UPDATE SET "tile_data" = excluded."tile_data" RETURNING "tile_id", "tile_data""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1115,6 +1306,13 @@ extension UptimeRaw.ImageRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.tileId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.tileId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Metadata
@@ -1137,6 +1335,26 @@ extension UptimeRaw {
         public init(name: String, value: String? = nil) {
             self.name = name
             self.value = value
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, value
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
         }
     }
 }
@@ -1166,6 +1384,10 @@ extension UptimeRaw.Metadata {
     public static let sqlUpdate: String? = #"UPDATE "metadata" SET "value" = ? WHERE "name" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "metadata" WHERE "name" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?) ON CONFLICT ("name") DO UPDATE SET "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "metadata" ("name", "value") VALUES (?, ?) ON CONFLICT ("name") DO UPDATE SET "value" = excluded."value" RETURNING "name", "value""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1267,6 +1489,13 @@ extension UptimeRaw.Metadata {
     @discardableResult
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.name, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.name, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -1430,6 +1659,14 @@ public func uptime_monitor_delete(_ db: OpaquePointer, _ record: UptimeRaw.Monit
     return try SQLRecordCoding.execute(db, UptimeRaw.Monitor.sqlDelete, bind: { try UptimeRaw.Monitor.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `monitor`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func uptime_monitor_save(_ db: OpaquePointer, _ record: inout UptimeRaw.Monitor) throws {
+    if record.insertAssignsRowID { return try uptime_monitor_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: UptimeRaw.Monitor.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Monitor(sqliteStatement: $0, offset: 0) }, find: { try uptime_monitor_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `setting`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1470,6 +1707,13 @@ public func uptime_setting_update(_ db: OpaquePointer, _ record: UptimeRaw.Setti
 @discardableResult
 public func uptime_setting_delete(_ db: OpaquePointer, _ record: UptimeRaw.Setting) throws -> Bool {
     return try SQLRecordCoding.execute(db, UptimeRaw.Setting.sqlDelete, bind: { try UptimeRaw.Setting.bindKey(record.key, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `setting`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func uptime_setting_save(_ db: OpaquePointer, _ record: inout UptimeRaw.Setting) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: UptimeRaw.Setting.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Setting(sqliteStatement: $0, offset: 0) }, find: { try uptime_setting_find(db, value.key) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
@@ -1516,6 +1760,14 @@ public func uptime_tag_record_delete(_ db: OpaquePointer, _ record: UptimeRaw.Ta
     return try SQLRecordCoding.execute(db, UptimeRaw.TagRecord.sqlDelete, bind: { try UptimeRaw.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func uptime_tag_record_save(_ db: OpaquePointer, _ record: inout UptimeRaw.TagRecord) throws {
+    if record.insertAssignsRowID { return try uptime_tag_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: UptimeRaw.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try uptime_tag_record_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `monitor_tag`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1558,6 +1810,14 @@ public func uptime_monitor_tag_update(_ db: OpaquePointer, _ record: UptimeRaw.M
 public func uptime_monitor_tag_delete(_ db: OpaquePointer, _ record: UptimeRaw.MonitorTag) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "monitor_tag", "delete")
     return try SQLRecordCoding.execute(db, UptimeRaw.MonitorTag.sqlDelete, bind: { try UptimeRaw.MonitorTag.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `monitor_tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func uptime_monitor_tag_save(_ db: OpaquePointer, _ record: inout UptimeRaw.MonitorTag) throws {
+    if record.insertAssignsRowID { return try uptime_monitor_tag_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: UptimeRaw.MonitorTag.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.MonitorTag(sqliteStatement: $0, offset: 0) }, find: { try uptime_monitor_tag_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `monitor_tag` rows that refer to `monitor`.
@@ -1665,6 +1925,13 @@ public func uptime_image_record_delete(_ db: OpaquePointer, _ record: UptimeRaw.
     return try SQLRecordCoding.execute(db, UptimeRaw.ImageRecord.sqlDelete, bind: { try UptimeRaw.ImageRecord.bindKey(record.tileId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `images`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func uptime_image_record_save(_ db: OpaquePointer, _ record: inout UptimeRaw.ImageRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: UptimeRaw.ImageRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.ImageRecord(sqliteStatement: $0, offset: 0) }, find: { try uptime_image_record_find(db, value.tileId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `metadata`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1705,6 +1972,13 @@ public func uptime_metadata_update(_ db: OpaquePointer, _ record: UptimeRaw.Meta
 @discardableResult
 public func uptime_metadata_delete(_ db: OpaquePointer, _ record: UptimeRaw.Metadata) throws -> Bool {
     return try SQLRecordCoding.execute(db, UptimeRaw.Metadata.sqlDelete, bind: { try UptimeRaw.Metadata.bindKey(record.name, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `metadata`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func uptime_metadata_save(_ db: OpaquePointer, _ record: inout UptimeRaw.Metadata) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: UptimeRaw.Metadata.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try UptimeRaw.Metadata(sqliteStatement: $0, offset: 0) }, find: { try uptime_metadata_find(db, value.name) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `tiles`, or the first `limit` that `filter` keeps.
@@ -2445,6 +2719,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

@@ -87,6 +87,28 @@ extension CollisionsRaw {
             self.storeId = storeId
             self.name = name
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case storeId, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.storeId != Int.min { try container.encode(self.storeId, forKey: CodingKeys.storeId) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+        }
     }
 }
 
@@ -119,6 +141,10 @@ extension CollisionsRaw.StoreRecord {
     public static let sqlUpdate: String? = #"UPDATE "store" SET "name" = ? WHERE "store_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "store" WHERE "store_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?) ON CONFLICT ("store_id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "store" ("store_id", "name") VALUES (?, ?) ON CONFLICT ("store_id") DO UPDATE SET "name" = excluded."name" RETURNING "store_id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -228,6 +254,14 @@ extension CollisionsRaw.StoreRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.storeId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Handle
@@ -254,6 +288,28 @@ extension CollisionsRaw {
         public init(handleId: Int = Int.min, label: String? = nil) {
             self.handleId = handleId
             self.label = label
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case handleId, label
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId) ?? Int.min
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.handleId != Int.min { try container.encode(self.handleId, forKey: CodingKeys.handleId) }
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
         }
     }
 }
@@ -287,6 +343,10 @@ extension CollisionsRaw.Handle {
     public static let sqlUpdate: String? = #"UPDATE "handle" SET "label" = ? WHERE "handle_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "handle" WHERE "handle_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?) ON CONFLICT ("handle_id") DO UPDATE SET "label" = excluded."label""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "handle" ("handle_id", "label") VALUES (?, ?) ON CONFLICT ("handle_id") DO UPDATE SET "label" = excluded."label" RETURNING "handle_id", "label""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -396,6 +456,14 @@ extension CollisionsRaw.Handle {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.handleId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Statement
@@ -422,6 +490,28 @@ extension CollisionsRaw {
         public init(statementId: Int = Int.min, body: String? = nil) {
             self.statementId = statementId
             self.body = body
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case statementId, body
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId) ?? Int.min
+            self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.statementId != Int.min { try container.encode(self.statementId, forKey: CodingKeys.statementId) }
+            try container.encodeIfPresent(self.body, forKey: CodingKeys.body)
         }
     }
 }
@@ -455,6 +545,10 @@ extension CollisionsRaw.Statement {
     public static let sqlUpdate: String? = #"UPDATE "statement" SET "body" = ? WHERE "statement_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "statement" WHERE "statement_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?) ON CONFLICT ("statement_id") DO UPDATE SET "body" = excluded."body""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "statement" ("statement_id", "body") VALUES (?, ?) ON CONFLICT ("statement_id") DO UPDATE SET "body" = excluded."body" RETURNING "statement_id", "body""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -564,6 +658,14 @@ extension CollisionsRaw.Statement {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.statementId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Db
@@ -590,6 +692,28 @@ extension CollisionsRaw {
         public init(dbId: Int = Int.min, name: String? = nil) {
             self.dbId = dbId
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case dbId, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId) ?? Int.min
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.dbId != Int.min { try container.encode(self.dbId, forKey: CodingKeys.dbId) }
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -623,6 +747,10 @@ extension CollisionsRaw.Db {
     public static let sqlUpdate: String? = #"UPDATE "db" SET "name" = ? WHERE "db_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "db" WHERE "db_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?) ON CONFLICT ("db_id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "db" ("db_id", "name") VALUES (?, ?) ON CONFLICT ("db_id") DO UPDATE SET "name" = excluded."name" RETURNING "db_id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -732,6 +860,14 @@ extension CollisionsRaw.Db {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.dbId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Chain
@@ -772,6 +908,28 @@ extension CollisionsRaw {
             self.chainIndex = chainIndex
             self.storeId = storeId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id2, chainIndex, storeId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id2 = try SQLRecordCoding.decode(Int.self, container, CodingKeys.id2)
+            self.chainIndex = try SQLRecordCoding.decode(Int.self, container, CodingKeys.chainIndex)
+            self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.id2, forKey: CodingKeys.id2)
+            try container.encode(self.chainIndex, forKey: CodingKeys.chainIndex)
+            try container.encodeIfPresent(self.storeId, forKey: CodingKeys.storeId)
+        }
     }
 }
 
@@ -800,6 +958,10 @@ extension CollisionsRaw.Chain {
     public static let sqlUpdate: String? = #"UPDATE "chain" SET "store_id" = ? WHERE "id" = ? AND "chain_index" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "chain" WHERE "id" = ? AND "chain_index" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) ON CONFLICT ("id", "chain_index") DO UPDATE SET "store_id" = excluded."store_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "chain" ("id", "chain_index", "store_id") VALUES (?, ?, ?) ON CONFLICT ("id", "chain_index") DO UPDATE SET "store_id" = excluded."store_id" RETURNING "id", "chain_index", "store_id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -912,6 +1074,13 @@ extension CollisionsRaw.Chain {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(CollisionsRaw.Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(id2: value.id2, chainIndex: value.chainIndex, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Gadget
@@ -989,6 +1158,48 @@ extension CollisionsRaw {
             self.selfColumn = selfColumn
             self.type = type
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case gadgetId, handleId, statementId, dbId, storeId, context, record, offset, index, values, selfColumn, type
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.gadgetId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.gadgetId) ?? Int.min
+            self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId)
+            self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId)
+            self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId)
+            self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId)
+            self.context = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.context)
+            self.record = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.record)
+            self.offset = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.offset)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+            self.values = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.values)
+            self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+            self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.gadgetId != Int.min { try container.encode(self.gadgetId, forKey: CodingKeys.gadgetId) }
+            try container.encodeIfPresent(self.handleId, forKey: CodingKeys.handleId)
+            try container.encodeIfPresent(self.statementId, forKey: CodingKeys.statementId)
+            try container.encodeIfPresent(self.dbId, forKey: CodingKeys.dbId)
+            try container.encodeIfPresent(self.storeId, forKey: CodingKeys.storeId)
+            try container.encodeIfPresent(self.context, forKey: CodingKeys.context)
+            try container.encodeIfPresent(self.record, forKey: CodingKeys.record)
+            try container.encodeIfPresent(self.offset, forKey: CodingKeys.offset)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+            try container.encodeIfPresent(self.values, forKey: CodingKeys.values)
+            try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+            try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+        }
     }
 }
 
@@ -1021,6 +1232,10 @@ extension CollisionsRaw.Gadget {
     public static let sqlUpdate: String? = #"UPDATE "gadget" SET "handle_id" = ?, "statement_id" = ?, "db_id" = ?, "store_id" = ?, "context" = ?, "record" = ?, "offset" = ?, "index_" = ?, "values" = ?, "self" = ?, "type" = ? WHERE "gadget_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gadget" WHERE "gadget_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("gadget_id") DO UPDATE SET "handle_id" = excluded."handle_id", "statement_id" = excluded."statement_id", "db_id" = excluded."db_id", "store_id" = excluded."store_id", "context" = excluded."context", "record" = excluded."record", "offset" = excluded."offset", "index_" = excluded."index_", "values" = excluded."values", "self" = excluded."self", "type" = excluded."type""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "gadget" ("gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("gadget_id") DO UPDATE SET "handle_id" = excluded."handle_id", "statement_id" = excluded."statement_id", "db_id" = excluded."db_id", "store_id" = excluded."store_id", "context" = excluded."context", "record" = excluded."record", "offset" = excluded."offset", "index_" = excluded."index_", "values" = excluded."values", "self" = excluded."self", "type" = excluded."type" RETURNING "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1233,6 +1448,14 @@ extension CollisionsRaw.Gadget {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.gadgetId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Raw functions
@@ -1329,6 +1552,14 @@ public func raw_store_record_delete(_ db: OpaquePointer, _ record: CollisionsRaw
     return try SQLRecordCoding.execute(db, CollisionsRaw.StoreRecord.sqlDelete, bind: { try CollisionsRaw.StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `store`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_store_record_save(_ db: OpaquePointer, _ record: inout CollisionsRaw.StoreRecord) throws {
+    if record.insertAssignsRowID { return try raw_store_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: CollisionsRaw.StoreRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.StoreRecord(sqliteStatement: $0, offset: 0) }, find: { try raw_store_record_find(db, value.storeId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `handle`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1371,6 +1602,14 @@ public func raw_handle_update(_ db: OpaquePointer, _ record: CollisionsRaw.Handl
 public func raw_handle_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Handle) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "delete")
     return try SQLRecordCoding.execute(db, CollisionsRaw.Handle.sqlDelete, bind: { try CollisionsRaw.Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `handle`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_handle_save(_ db: OpaquePointer, _ record: inout CollisionsRaw.Handle) throws {
+    if record.insertAssignsRowID { return try raw_handle_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: CollisionsRaw.Handle.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Handle(sqliteStatement: $0, offset: 0) }, find: { try raw_handle_find(db, value.handleId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `statement`, or the first `limit` that `filter` keeps.
@@ -1417,6 +1656,14 @@ public func raw_statement_delete(_ db: OpaquePointer, _ record: CollisionsRaw.St
     return try SQLRecordCoding.execute(db, CollisionsRaw.Statement.sqlDelete, bind: { try CollisionsRaw.Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `statement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_statement_save(_ db: OpaquePointer, _ record: inout CollisionsRaw.Statement) throws {
+    if record.insertAssignsRowID { return try raw_statement_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: CollisionsRaw.Statement.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Statement(sqliteStatement: $0, offset: 0) }, find: { try raw_statement_find(db, value.statementId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `db`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1461,6 +1708,14 @@ public func raw_db_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Db) throw
     return try SQLRecordCoding.execute(db, CollisionsRaw.Db.sqlDelete, bind: { try CollisionsRaw.Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `db`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_db_save(_ db: OpaquePointer, _ record: inout CollisionsRaw.Db) throws {
+    if record.insertAssignsRowID { return try raw_db_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: CollisionsRaw.Db.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Db(sqliteStatement: $0, offset: 0) }, find: { try raw_db_find(db, value.dbId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `chain`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1501,6 +1756,13 @@ public func raw_chain_update(_ db: OpaquePointer, _ record: CollisionsRaw.Chain)
 @discardableResult
 public func raw_chain_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Chain) throws -> Bool {
     return try SQLRecordCoding.execute(db, CollisionsRaw.Chain.sqlDelete, bind: { try CollisionsRaw.Chain.bindKey(CollisionsRaw.Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `chain`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_chain_save(_ db: OpaquePointer, _ record: inout CollisionsRaw.Chain) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: CollisionsRaw.Chain.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Chain(sqliteStatement: $0, offset: 0) }, find: { try raw_chain_find(db, id2: value.id2, chainIndex: value.chainIndex) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `chain` rows that refer to `storeRecord`.
@@ -1566,6 +1828,14 @@ public func raw_gadget_update(_ db: OpaquePointer, _ record: CollisionsRaw.Gadge
 public func raw_gadget_delete(_ db: OpaquePointer, _ record: CollisionsRaw.Gadget) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "delete")
     return try SQLRecordCoding.execute(db, CollisionsRaw.Gadget.sqlDelete, bind: { try CollisionsRaw.Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `gadget`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_gadget_save(_ db: OpaquePointer, _ record: inout CollisionsRaw.Gadget) throws {
+    if record.insertAssignsRowID { return try raw_gadget_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: CollisionsRaw.Gadget.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try CollisionsRaw.Gadget(sqliteStatement: $0, offset: 0) }, find: { try raw_gadget_find(db, value.gadgetId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `gadget` rows that refer to `handleRecord`.
@@ -2361,6 +2631,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

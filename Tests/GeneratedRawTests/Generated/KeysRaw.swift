@@ -129,6 +129,32 @@ extension KeysRaw {
             self.search = search
             self.id = id
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case creationDate, serviceId, search, id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.creationDate = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.creationDate)
+            self.serviceId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.serviceId)
+            self.search = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.search)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.creationDate, forKey: CodingKeys.creationDate)
+            try container.encode(self.serviceId, forKey: CodingKeys.serviceId)
+            try container.encodeIfPresent(self.search, forKey: CodingKeys.search)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        }
     }
 }
 
@@ -161,6 +187,10 @@ extension KeysRaw.SearchHistory {
     public static let sqlUpdate: String? = #"UPDATE "search_history" SET "creation_date" = ?, "service_id" = ?, "search" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "search_history" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "creation_date" = excluded."creation_date", "service_id" = excluded."service_id", "search" = excluded."search""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "search_history" ("creation_date", "service_id", "search", "id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "creation_date" = excluded."creation_date", "service_id" = excluded."service_id", "search" = excluded."search" RETURNING "creation_date", "service_id", "search", "id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -287,6 +317,14 @@ extension KeysRaw.SearchHistory {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "search_history", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Event
@@ -340,6 +378,36 @@ extension KeysRaw {
             self.user = user
             self.comment = comment
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case type, mtime, objid, tagid, user, comment
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.type = try SQLRecordCoding.decode(String.self, container, CodingKeys.type)
+            self.mtime = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.mtime)
+            self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+            self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
+            self.user = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.user)
+            self.comment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.comment)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.type, forKey: CodingKeys.type)
+            try container.encodeIfPresent(self.mtime, forKey: CodingKeys.mtime)
+            if self.objid != Int.min { try container.encode(self.objid, forKey: CodingKeys.objid) }
+            try container.encodeIfPresent(self.tagid, forKey: CodingKeys.tagid)
+            try container.encodeIfPresent(self.user, forKey: CodingKeys.user)
+            try container.encodeIfPresent(self.comment, forKey: CodingKeys.comment)
+        }
     }
 }
 
@@ -372,6 +440,10 @@ extension KeysRaw.Event {
     public static let sqlUpdate: String? = #"UPDATE "event" SET "type" = ?, "mtime" = ?, "tagid" = ?, "user" = ?, "comment" = ? WHERE "objid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "event" WHERE "objid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "user" = excluded."user", "comment" = excluded."comment""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "user", "comment") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "user" = excluded."user", "comment" = excluded."comment" RETURNING "type", "mtime", "objid", "tagid", "user", "comment""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -517,6 +589,14 @@ extension KeysRaw.Event {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.objid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.objid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - KeyFirst
@@ -543,6 +623,30 @@ extension KeysRaw {
             self.id = id
             self.label = label
             self.amount = amount
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, label, amount
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.label = try SQLRecordCoding.decode(String.self, container, CodingKeys.label)
+            self.amount = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.amount)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.label, forKey: CodingKeys.label)
+            try container.encodeIfPresent(self.amount, forKey: CodingKeys.amount)
         }
     }
 }
@@ -576,6 +680,10 @@ extension KeysRaw.KeyFirst {
     public static let sqlUpdate: String? = #"UPDATE "key_first" SET "label" = ?, "amount" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "key_first" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label", "amount" = excluded."amount""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "key_first" ("id", "label", "amount") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label", "amount" = excluded."amount" RETURNING "id", "label", "amount""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -694,6 +802,14 @@ extension KeysRaw.KeyFirst {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "key_first", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Computed
@@ -734,6 +850,32 @@ extension KeysRaw {
             self.note = note
             self.id = id
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, doubled, note, id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decode(Int.self, container, CodingKeys.a)
+            self.doubled = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.doubled)
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.doubled, forKey: CodingKeys.doubled)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        }
     }
 }
 
@@ -766,6 +908,10 @@ extension KeysRaw.Computed {
     public static let sqlUpdate: String? = #"UPDATE "computed" SET "a" = ?, "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "computed" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "computed" ("a", "note", "id") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "note" = excluded."note" RETURNING "a", "doubled", "note", "id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -884,6 +1030,14 @@ extension KeysRaw.Computed {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "computed", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - TagRecord
@@ -909,6 +1063,28 @@ extension KeysRaw {
             self.label = label
             self.code = code
             self.weight = weight
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case label, code, weight
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+            self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+            self.weight = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.weight)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
+            try container.encode(self.code, forKey: CodingKeys.code)
+            try container.encodeIfPresent(self.weight, forKey: CodingKeys.weight)
         }
     }
 }
@@ -938,6 +1114,10 @@ extension KeysRaw.TagRecord {
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "label" = ?, "weight" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "weight" = excluded."weight""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("label", "code", "weight") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "weight" = excluded."weight" RETURNING "label", "code", "weight""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1049,6 +1229,13 @@ extension KeysRaw.TagRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Placement
@@ -1092,6 +1279,30 @@ extension KeysRaw {
             self.c = c
             self.d = d
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, b, c, d
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decode(String.self, container, CodingKeys.a)
+            self.b = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.b)
+            self.c = try SQLRecordCoding.decode(Int.self, container, CodingKeys.c)
+            self.d = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.d)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.b, forKey: CodingKeys.b)
+            try container.encode(self.c, forKey: CodingKeys.c)
+            try container.encodeIfPresent(self.d, forKey: CodingKeys.d)
+        }
     }
 }
 
@@ -1120,6 +1331,10 @@ extension KeysRaw.Placement {
     public static let sqlUpdate: String? = #"UPDATE "placement" SET "b" = ?, "d" = ? WHERE "c" = ? AND "a" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "placement" WHERE "c" = ? AND "a" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) ON CONFLICT ("c", "a") DO UPDATE SET "b" = excluded."b", "d" = excluded."d""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "placement" ("a", "b", "c", "d") VALUES (?, ?, ?, ?) ON CONFLICT ("c", "a") DO UPDATE SET "b" = excluded."b", "d" = excluded."d" RETURNING "a", "b", "c", "d""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1241,6 +1456,13 @@ extension KeysRaw.Placement {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(KeysRaw.Placement.ID(c: self.c, a: self.a), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(c: value.c, a: value.a, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Reading
@@ -1284,6 +1506,30 @@ extension KeysRaw {
             self.z = z
             self.w = w
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case x, y, z, w
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.x = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.x)
+            self.y = try SQLRecordCoding.decode(Int.self, container, CodingKeys.y)
+            self.z = try SQLRecordCoding.decode(String.self, container, CodingKeys.z)
+            self.w = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.w)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.x, forKey: CodingKeys.x)
+            try container.encode(self.y, forKey: CodingKeys.y)
+            try container.encode(self.z, forKey: CodingKeys.z)
+            try container.encodeIfPresent(self.w, forKey: CodingKeys.w)
+        }
     }
 }
 
@@ -1312,6 +1558,10 @@ extension KeysRaw.Reading {
     public static let sqlUpdate: String? = #"UPDATE "reading" SET "x" = ?, "w" = ? WHERE "z" = ? AND "y" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "reading" WHERE "z" = ? AND "y" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) ON CONFLICT ("z", "y") DO UPDATE SET "x" = excluded."x", "w" = excluded."w""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "reading" ("x", "y", "z", "w") VALUES (?, ?, ?, ?) ON CONFLICT ("z", "y") DO UPDATE SET "x" = excluded."x", "w" = excluded."w" RETURNING "x", "y", "z", "w""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1433,6 +1683,13 @@ extension KeysRaw.Reading {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(KeysRaw.Reading.ID(z: self.z, y: self.y), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(z: value.z, y: value.y, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Slug
@@ -1458,6 +1715,28 @@ extension KeysRaw {
             self.note = note
             self.slug = slug
             self.rank = rank
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case note, slug, rank
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.slug = try SQLRecordCoding.decode(String.self, container, CodingKeys.slug)
+            self.rank = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rank)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            try container.encode(self.slug, forKey: CodingKeys.slug)
+            try container.encodeIfPresent(self.rank, forKey: CodingKeys.rank)
         }
     }
 }
@@ -1487,6 +1766,10 @@ extension KeysRaw.Slug {
     public static let sqlUpdate: String? = #"UPDATE "slug" SET "note" = ?, "rank" = ? WHERE "slug" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "slug" WHERE "slug" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) ON CONFLICT ("slug") DO UPDATE SET "note" = excluded."note", "rank" = excluded."rank""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "slug" ("note", "slug", "rank") VALUES (?, ?, ?) ON CONFLICT ("slug") DO UPDATE SET "note" = excluded."note", "rank" = excluded."rank" RETURNING "note", "slug", "rank""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1598,6 +1881,13 @@ extension KeysRaw.Slug {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.slug, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.slug, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Pair
@@ -1635,6 +1925,26 @@ extension KeysRaw {
             self.leftId = leftId
             self.rightId = rightId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case leftId, rightId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.leftId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.leftId)
+            self.rightId = try SQLRecordCoding.decode(String.self, container, CodingKeys.rightId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.leftId, forKey: CodingKeys.leftId)
+            try container.encode(self.rightId, forKey: CodingKeys.rightId)
+        }
     }
 }
 
@@ -1663,6 +1973,10 @@ extension KeysRaw.Pair {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "pair" WHERE "right_id" = ? AND "left_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?) ON CONFLICT ("right_id", "left_id") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "pair" ("left_id", "right_id") VALUES (?, ?) ON CONFLICT ("right_id", "left_id") DO NOTHING RETURNING "left_id", "right_id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1765,6 +2079,13 @@ extension KeysRaw.Pair {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(KeysRaw.Pair.ID(rightId: self.rightId, leftId: self.leftId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(rightId: value.rightId, leftId: value.leftId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - CollectionItem
@@ -1790,6 +2111,28 @@ extension KeysRaw {
             self.name = name
             self.position = position
             self.collection = collection
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, position, collection
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+            self.position = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.position)
+            self.collection = try SQLRecordCoding.decode(KeysRaw.Value.self, container, CodingKeys.collection)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.position, forKey: CodingKeys.position)
+            try container.encode(self.collection, forKey: CodingKeys.collection)
         }
     }
 }
@@ -1819,6 +2162,10 @@ extension KeysRaw.CollectionItem {
     public static let sqlUpdate: String? = #"UPDATE "collection_item" SET "name" = ?, "position" = ? WHERE "collection" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "collection_item" WHERE "collection" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) ON CONFLICT ("collection") DO UPDATE SET "name" = excluded."name", "position" = excluded."position""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "collection_item" ("name", "position", "collection") VALUES (?, ?, ?) ON CONFLICT ("collection") DO UPDATE SET "name" = excluded."name", "position" = excluded."position" RETURNING "name", "position", "collection""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1930,6 +2277,13 @@ extension KeysRaw.CollectionItem {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.collection, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.collection, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Raw functions
@@ -2026,6 +2380,14 @@ public func keysraw_search_history_delete(_ db: OpaquePointer, _ record: KeysRaw
     return try SQLRecordCoding.execute(db, KeysRaw.SearchHistory.sqlDelete, bind: { try KeysRaw.SearchHistory.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `search_history`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_search_history_save(_ db: OpaquePointer, _ record: inout KeysRaw.SearchHistory) throws {
+    if record.insertAssignsRowID { return try keysraw_search_history_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.SearchHistory.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.SearchHistory(sqliteStatement: $0, offset: 0) }, find: { try keysraw_search_history_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `event`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2068,6 +2430,14 @@ public func keysraw_event_update(_ db: OpaquePointer, _ record: KeysRaw.Event) t
 public func keysraw_event_delete(_ db: OpaquePointer, _ record: KeysRaw.Event) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "event", "delete")
     return try SQLRecordCoding.execute(db, KeysRaw.Event.sqlDelete, bind: { try KeysRaw.Event.bindKey(record.objid, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `event`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_event_save(_ db: OpaquePointer, _ record: inout KeysRaw.Event) throws {
+    if record.insertAssignsRowID { return try keysraw_event_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.Event.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Event(sqliteStatement: $0, offset: 0) }, find: { try keysraw_event_find(db, value.objid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `key_first`, or the first `limit` that `filter` keeps.
@@ -2114,6 +2484,14 @@ public func keysraw_key_first_delete(_ db: OpaquePointer, _ record: KeysRaw.KeyF
     return try SQLRecordCoding.execute(db, KeysRaw.KeyFirst.sqlDelete, bind: { try KeysRaw.KeyFirst.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `key_first`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_key_first_save(_ db: OpaquePointer, _ record: inout KeysRaw.KeyFirst) throws {
+    if record.insertAssignsRowID { return try keysraw_key_first_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.KeyFirst.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.KeyFirst(sqliteStatement: $0, offset: 0) }, find: { try keysraw_key_first_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `computed`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2158,6 +2536,14 @@ public func keysraw_computed_delete(_ db: OpaquePointer, _ record: KeysRaw.Compu
     return try SQLRecordCoding.execute(db, KeysRaw.Computed.sqlDelete, bind: { try KeysRaw.Computed.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `computed`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_computed_save(_ db: OpaquePointer, _ record: inout KeysRaw.Computed) throws {
+    if record.insertAssignsRowID { return try keysraw_computed_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.Computed.sqlUpsert, returning: KeysRaw.Computed.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Computed(sqliteStatement: $0, offset: 0) }, find: { try keysraw_computed_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2198,6 +2584,13 @@ public func keysraw_tag_record_update(_ db: OpaquePointer, _ record: KeysRaw.Tag
 @discardableResult
 public func keysraw_tag_record_delete(_ db: OpaquePointer, _ record: KeysRaw.TagRecord) throws -> Bool {
     return try SQLRecordCoding.execute(db, KeysRaw.TagRecord.sqlDelete, bind: { try KeysRaw.TagRecord.bindKey(record.code, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_tag_record_save(_ db: OpaquePointer, _ record: inout KeysRaw.TagRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try keysraw_tag_record_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `placement`, or the first `limit` that `filter` keeps.
@@ -2242,6 +2635,13 @@ public func keysraw_placement_delete(_ db: OpaquePointer, _ record: KeysRaw.Plac
     return try SQLRecordCoding.execute(db, KeysRaw.Placement.sqlDelete, bind: { try KeysRaw.Placement.bindKey(KeysRaw.Placement.ID(c: record.c, a: record.a), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `placement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_placement_save(_ db: OpaquePointer, _ record: inout KeysRaw.Placement) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.Placement.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Placement(sqliteStatement: $0, offset: 0) }, find: { try keysraw_placement_find(db, c: value.c, a: value.a) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `reading`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2282,6 +2682,13 @@ public func keysraw_reading_update(_ db: OpaquePointer, _ record: KeysRaw.Readin
 @discardableResult
 public func keysraw_reading_delete(_ db: OpaquePointer, _ record: KeysRaw.Reading) throws -> Bool {
     return try SQLRecordCoding.execute(db, KeysRaw.Reading.sqlDelete, bind: { try KeysRaw.Reading.bindKey(KeysRaw.Reading.ID(z: record.z, y: record.y), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `reading`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_reading_save(_ db: OpaquePointer, _ record: inout KeysRaw.Reading) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.Reading.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Reading(sqliteStatement: $0, offset: 0) }, find: { try keysraw_reading_find(db, z: value.z, y: value.y) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `slug`, or the first `limit` that `filter` keeps.
@@ -2326,6 +2733,13 @@ public func keysraw_slug_delete(_ db: OpaquePointer, _ record: KeysRaw.Slug) thr
     return try SQLRecordCoding.execute(db, KeysRaw.Slug.sqlDelete, bind: { try KeysRaw.Slug.bindKey(record.slug, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `slug`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_slug_save(_ db: OpaquePointer, _ record: inout KeysRaw.Slug) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.Slug.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Slug(sqliteStatement: $0, offset: 0) }, find: { try keysraw_slug_find(db, value.slug) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `pair`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2366,6 +2780,13 @@ public func keysraw_pair_update(_ db: OpaquePointer, _ record: KeysRaw.Pair) thr
 @discardableResult
 public func keysraw_pair_delete(_ db: OpaquePointer, _ record: KeysRaw.Pair) throws -> Bool {
     return try SQLRecordCoding.execute(db, KeysRaw.Pair.sqlDelete, bind: { try KeysRaw.Pair.bindKey(KeysRaw.Pair.ID(rightId: record.rightId, leftId: record.leftId), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `pair`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_pair_save(_ db: OpaquePointer, _ record: inout KeysRaw.Pair) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.Pair.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.Pair(sqliteStatement: $0, offset: 0) }, find: { try keysraw_pair_find(db, rightId: value.rightId, leftId: value.leftId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
 }
 
 /// The rows of `collection_item`, or the first `limit` that `filter` keeps.
@@ -2414,6 +2835,13 @@ public func keysraw_collection_item_update(_ db: OpaquePointer, _ record: KeysRa
 @discardableResult
 public func keysraw_collection_item_delete(_ db: OpaquePointer, _ record: KeysRaw.CollectionItem) throws -> Bool {
     return try SQLRecordCoding.execute(db, KeysRaw.CollectionItem.sqlDelete, bind: { try KeysRaw.CollectionItem.bindKey(record.collection, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `collection_item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func keysraw_collection_item_save(_ db: OpaquePointer, _ record: inout KeysRaw.CollectionItem) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: KeysRaw.CollectionItem.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try KeysRaw.CollectionItem(sqliteStatement: $0, offset: 0) }, find: { try keysraw_collection_item_find(db, value.collection) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 // MARK: - Support
@@ -3137,6 +3565,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

@@ -87,6 +87,24 @@ extension LegacyRaw {
         public init(tag: String) {
             self.tag = tag
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case tag
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.tag = try SQLRecordCoding.decode(String.self, container, CodingKeys.tag)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.tag, forKey: CodingKeys.tag)
+        }
     }
 }
 
@@ -115,6 +133,10 @@ extension LegacyRaw.TagRecord {
     public static let sqlUpdate: String? = nil
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tags" WHERE "tag" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) ON CONFLICT ("tag") DO NOTHING"#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tags" ("tag") VALUES (?) ON CONFLICT ("tag") DO NOTHING RETURNING "tag""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -208,6 +230,13 @@ extension LegacyRaw.TagRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.tag, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.tag, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+    }
 }
 
 // MARK: - File
@@ -238,6 +267,30 @@ extension LegacyRaw {
             self.id = id
             self.name = name
             self.version = version
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, version
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.version = container.contains(CodingKeys.version) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.version) : ""
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.version, forKey: CodingKeys.version)
         }
     }
 }
@@ -271,6 +324,10 @@ extension LegacyRaw.File {
     public static let sqlUpdate: String? = #"UPDATE "files" SET "name" = ?, "version" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "files" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "version" = excluded."version""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "files" ("id", "name", "version") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "version" = excluded."version" RETURNING "id", "name", "version""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -388,6 +445,14 @@ extension LegacyRaw.File {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "files", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
     }
 }
 
@@ -542,6 +607,13 @@ public func legacy_tag_record_delete(_ db: OpaquePointer, _ record: LegacyRaw.Ta
     return try SQLRecordCoding.execute(db, LegacyRaw.TagRecord.sqlDelete, bind: { try LegacyRaw.TagRecord.bindKey(record.tag, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `tags`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func legacy_tag_record_save(_ db: OpaquePointer, _ record: inout LegacyRaw.TagRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LegacyRaw.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try legacy_tag_record_find(db, value.tag) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+}
+
 /// The rows of `files`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -584,6 +656,14 @@ public func legacy_file_update(_ db: OpaquePointer, _ record: LegacyRaw.File) th
 public func legacy_file_delete(_ db: OpaquePointer, _ record: LegacyRaw.File) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "files", "delete")
     return try SQLRecordCoding.execute(db, LegacyRaw.File.sqlDelete, bind: { try LegacyRaw.File.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `files`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func legacy_file_save(_ db: OpaquePointer, _ record: inout LegacyRaw.File) throws {
+    if record.insertAssignsRowID { return try legacy_file_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LegacyRaw.File.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LegacyRaw.File(sqliteStatement: $0, offset: 0) }, find: { try legacy_file_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `named_files`, or the first `limit` that `filter` keeps.
@@ -1324,6 +1404,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

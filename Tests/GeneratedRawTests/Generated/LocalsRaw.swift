@@ -279,6 +279,84 @@ extension LocalsRaw {
             self.selfColumn = selfColumn
             self.type = type
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case statement, offset, assigned, first, stored, rowID, indices, index, db, value, values, record, context, handle, sql, limit, filter, body, key0, tx, path, flags, readOnly, at, to, pool, insertAssignsRowIDColumn, storedAfterInsert, selfColumn, type
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
+            self.offset = container.contains(CodingKeys.offset) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.offset) : 0
+            self.assigned = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.assigned)
+            self.first = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.first)
+            self.stored = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stored)
+            self.rowID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowID)
+            self.indices = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.indices)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+            self.db = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.db) ?? Int.min
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+            self.values = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.values)
+            self.record = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.record)
+            self.context = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.context)
+            self.handle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.handle)
+            self.sql = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.sql)
+            self.limit = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.limit)
+            self.filter = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.filter)
+            self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
+            self.key0 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.key0)
+            self.tx = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.tx)
+            self.path = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.path)
+            self.flags = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.flags)
+            self.readOnly = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.readOnly)
+            self.at = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.at)
+            self.to = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.to)
+            self.pool = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.pool)
+            self.insertAssignsRowIDColumn = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.insertAssignsRowIDColumn)
+            self.storedAfterInsert = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.storedAfterInsert)
+            self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+            self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encode(self.offset, forKey: CodingKeys.offset)
+            try container.encodeIfPresent(self.assigned, forKey: CodingKeys.assigned)
+            try container.encodeIfPresent(self.first, forKey: CodingKeys.first)
+            try container.encodeIfPresent(self.stored, forKey: CodingKeys.stored)
+            try container.encodeIfPresent(self.rowID, forKey: CodingKeys.rowID)
+            try container.encodeIfPresent(self.indices, forKey: CodingKeys.indices)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+            if self.db != Int.min { try container.encode(self.db, forKey: CodingKeys.db) }
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+            try container.encodeIfPresent(self.values, forKey: CodingKeys.values)
+            try container.encodeIfPresent(self.record, forKey: CodingKeys.record)
+            try container.encodeIfPresent(self.context, forKey: CodingKeys.context)
+            try container.encodeIfPresent(self.handle, forKey: CodingKeys.handle)
+            try container.encodeIfPresent(self.sql, forKey: CodingKeys.sql)
+            try container.encodeIfPresent(self.limit, forKey: CodingKeys.limit)
+            try container.encodeIfPresent(self.filter, forKey: CodingKeys.filter)
+            try container.encodeIfPresent(self.body, forKey: CodingKeys.body)
+            try container.encodeIfPresent(self.key0, forKey: CodingKeys.key0)
+            try container.encodeIfPresent(self.tx, forKey: CodingKeys.tx)
+            try container.encodeIfPresent(self.path, forKey: CodingKeys.path)
+            try container.encodeIfPresent(self.flags, forKey: CodingKeys.flags)
+            try container.encodeIfPresent(self.readOnly, forKey: CodingKeys.readOnly)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
+            try container.encodeIfPresent(self.to, forKey: CodingKeys.to)
+            try container.encodeIfPresent(self.pool, forKey: CodingKeys.pool)
+            try container.encodeIfPresent(self.insertAssignsRowIDColumn, forKey: CodingKeys.insertAssignsRowIDColumn)
+            try container.encodeIfPresent(self.storedAfterInsert, forKey: CodingKeys.storedAfterInsert)
+            try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+            try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+        }
     }
 }
 
@@ -311,6 +389,10 @@ extension LocalsRaw.Local {
     public static let sqlUpdate: String? = #"UPDATE "locals" SET "statement" = ?, "offset" = ?, "assigned" = ?, "first" = ?, "stored" = ?, "rowID" = ?, "indices" = ?, "index" = ?, "value" = ?, "values" = ?, "record" = ?, "context" = ?, "handle" = ?, "sql" = ?, "limit" = ?, "filter" = ?, "body" = ?, "key0" = ?, "tx" = ?, "path" = ?, "flags" = ?, "read_only" = ?, "at" = ?, "to" = ?, "pool" = ?, "insertAssignsRowID" = ?, "storedAfterInsert" = ?, "self" = ?, "type" = ? WHERE "db" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "locals" WHERE "db" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("db") DO UPDATE SET "statement" = excluded."statement", "offset" = excluded."offset", "assigned" = excluded."assigned", "first" = excluded."first", "stored" = excluded."stored", "rowID" = excluded."rowID", "indices" = excluded."indices", "index" = excluded."index", "value" = excluded."value", "values" = excluded."values", "record" = excluded."record", "context" = excluded."context", "handle" = excluded."handle", "sql" = excluded."sql", "limit" = excluded."limit", "filter" = excluded."filter", "body" = excluded."body", "key0" = excluded."key0", "tx" = excluded."tx", "path" = excluded."path", "flags" = excluded."flags", "read_only" = excluded."read_only", "at" = excluded."at", "to" = excluded."to", "pool" = excluded."pool", "insertAssignsRowID" = excluded."insertAssignsRowID", "storedAfterInsert" = excluded."storedAfterInsert", "self" = excluded."self", "type" = excluded."type""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "locals" ("statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("db") DO UPDATE SET "statement" = excluded."statement", "offset" = excluded."offset", "assigned" = excluded."assigned", "first" = excluded."first", "stored" = excluded."stored", "rowID" = excluded."rowID", "indices" = excluded."indices", "index" = excluded."index", "value" = excluded."value", "values" = excluded."values", "record" = excluded."record", "context" = excluded."context", "handle" = excluded."handle", "sql" = excluded."sql", "limit" = excluded."limit", "filter" = excluded."filter", "body" = excluded."body", "key0" = excluded."key0", "tx" = excluded."tx", "path" = excluded."path", "flags" = excluded."flags", "read_only" = excluded."read_only", "at" = excluded."at", "to" = excluded."to", "pool" = excluded."pool", "insertAssignsRowID" = excluded."insertAssignsRowID", "storedAfterInsert" = excluded."storedAfterInsert", "self" = excluded."self", "type" = excluded."type" RETURNING "statement", "offset", "assigned", "first", "stored", "rowID", "indices", "index", "db", "value", "values", "record", "context", "handle", "sql", "limit", "filter", "body", "key0", "tx", "path", "flags", "read_only", "at", "to", "pool", "insertAssignsRowID", "storedAfterInsert", "self", "type""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -711,6 +793,14 @@ extension LocalsRaw.Local {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "locals", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.db, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.db, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LocalPair
@@ -764,6 +854,32 @@ extension LocalsRaw {
             self.index = index
             self.stored = stored
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case statement, db, id2, index, stored
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
+            self.db = try SQLRecordCoding.decode(String.self, container, CodingKeys.db)
+            self.id2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.id2)
+            self.index = try SQLRecordCoding.decode(Int.self, container, CodingKeys.index)
+            self.stored = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stored)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encode(self.db, forKey: CodingKeys.db)
+            try container.encodeIfPresent(self.id2, forKey: CodingKeys.id2)
+            try container.encode(self.index, forKey: CodingKeys.index)
+            try container.encodeIfPresent(self.stored, forKey: CodingKeys.stored)
+        }
     }
 }
 
@@ -792,6 +908,10 @@ extension LocalsRaw.LocalPair {
     public static let sqlUpdate: String? = #"UPDATE "local_pair" SET "statement" = ?, "id" = ?, "stored" = ? WHERE "index" = ? AND "db" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "local_pair" WHERE "index" = ? AND "db" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("index", "db") DO UPDATE SET "statement" = excluded."statement", "id" = excluded."id", "stored" = excluded."stored""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "local_pair" ("statement", "db", "id", "index", "stored") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("index", "db") DO UPDATE SET "statement" = excluded."statement", "id" = excluded."id", "stored" = excluded."stored" RETURNING "statement", "db", "id", "index", "stored""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -930,6 +1050,13 @@ extension LocalsRaw.LocalPair {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(LocalsRaw.LocalPair.ID(index: self.index, db: self.db), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(index: value.index, db: value.db, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LocalChild
@@ -970,6 +1097,34 @@ extension LocalsRaw {
             self.value = value
             self.id = id
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case key0, handle, statement, value, id
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.key0 = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.key0)
+            self.handle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.handle)
+            self.statement = try SQLRecordCoding.decode(Int.self, container, CodingKeys.statement)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.key0, forKey: CodingKeys.key0)
+            try container.encodeIfPresent(self.handle, forKey: CodingKeys.handle)
+            try container.encode(self.statement, forKey: CodingKeys.statement)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        }
     }
 }
 
@@ -1002,6 +1157,10 @@ extension LocalsRaw.LocalChild {
     public static let sqlUpdate: String? = #"UPDATE "local_child" SET "key0" = ?, "handle" = ?, "statement" = ?, "value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "local_child" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "key0" = excluded."key0", "handle" = excluded."handle", "statement" = excluded."statement", "value" = excluded."value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "local_child" ("key0", "handle", "statement", "value", "id") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "key0" = excluded."key0", "handle" = excluded."handle", "statement" = excluded."statement", "value" = excluded."value" RETURNING "key0", "handle", "statement", "value", "id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1137,6 +1296,14 @@ extension LocalsRaw.LocalChild {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "local_child", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Raw functions
@@ -1233,6 +1400,14 @@ public func localsraw_local_delete(_ db: OpaquePointer, _ record: LocalsRaw.Loca
     return try SQLRecordCoding.execute(db, LocalsRaw.Local.sqlDelete, bind: { try LocalsRaw.Local.bindKey(record.db, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `locals`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func localsraw_local_save(_ db: OpaquePointer, _ record: inout LocalsRaw.Local) throws {
+    if record.insertAssignsRowID { return try localsraw_local_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LocalsRaw.Local.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LocalsRaw.Local(sqliteStatement: $0, offset: 0) }, find: { try localsraw_local_find(db, value.db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `local_pair`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1273,6 +1448,13 @@ public func localsraw_local_pair_update(_ db: OpaquePointer, _ record: LocalsRaw
 @discardableResult
 public func localsraw_local_pair_delete(_ db: OpaquePointer, _ record: LocalsRaw.LocalPair) throws -> Bool {
     return try SQLRecordCoding.execute(db, LocalsRaw.LocalPair.sqlDelete, bind: { try LocalsRaw.LocalPair.bindKey(LocalsRaw.LocalPair.ID(index: record.index, db: record.db), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `local_pair`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func localsraw_local_pair_save(_ db: OpaquePointer, _ record: inout LocalsRaw.LocalPair) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LocalsRaw.LocalPair.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LocalsRaw.LocalPair(sqliteStatement: $0, offset: 0) }, find: { try localsraw_local_pair_find(db, index: value.index, db: value.db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `local_child`, or the first `limit` that `filter` keeps.
@@ -1317,6 +1499,14 @@ public func localsraw_local_child_update(_ db: OpaquePointer, _ record: LocalsRa
 public func localsraw_local_child_delete(_ db: OpaquePointer, _ record: LocalsRaw.LocalChild) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "local_child", "delete")
     return try SQLRecordCoding.execute(db, LocalsRaw.LocalChild.sqlDelete, bind: { try LocalsRaw.LocalChild.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `local_child`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func localsraw_local_child_save(_ db: OpaquePointer, _ record: inout LocalsRaw.LocalChild) throws {
+    if record.insertAssignsRowID { return try localsraw_local_child_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LocalsRaw.LocalChild.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LocalsRaw.LocalChild(sqliteStatement: $0, offset: 0) }, find: { try localsraw_local_child_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `local_child` rows that refer to `local`.
@@ -2082,6 +2272,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

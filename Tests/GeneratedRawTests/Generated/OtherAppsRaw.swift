@@ -196,6 +196,48 @@ extension OtherApps {
             self.brief = brief
             self.omtime = omtime
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case type, mtime, objid, tagid, uid, bgcolor, euser, user, ecomment, comment, brief, omtime
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
+            self.mtime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.mtime)
+            self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+            self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
+            self.uid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.uid)
+            self.bgcolor = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.bgcolor)
+            self.euser = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.euser)
+            self.user = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.user)
+            self.ecomment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.ecomment)
+            self.comment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.comment)
+            self.brief = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.brief)
+            self.omtime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.omtime)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.type, forKey: CodingKeys.type)
+            try container.encodeIfPresent(self.mtime, forKey: CodingKeys.mtime)
+            if self.objid != Int.min { try container.encode(self.objid, forKey: CodingKeys.objid) }
+            try container.encodeIfPresent(self.tagid, forKey: CodingKeys.tagid)
+            try container.encodeIfPresent(self.uid, forKey: CodingKeys.uid)
+            try container.encodeIfPresent(self.bgcolor, forKey: CodingKeys.bgcolor)
+            try container.encodeIfPresent(self.euser, forKey: CodingKeys.euser)
+            try container.encodeIfPresent(self.user, forKey: CodingKeys.user)
+            try container.encodeIfPresent(self.ecomment, forKey: CodingKeys.ecomment)
+            try container.encodeIfPresent(self.comment, forKey: CodingKeys.comment)
+            try container.encodeIfPresent(self.brief, forKey: CodingKeys.brief)
+            try container.encodeIfPresent(self.omtime, forKey: CodingKeys.omtime)
+        }
     }
 }
 
@@ -228,6 +270,10 @@ extension OtherApps.Event {
     public static let sqlUpdate: String? = #"UPDATE "event" SET "type" = ?, "mtime" = ?, "tagid" = ?, "uid" = ?, "bgcolor" = ?, "euser" = ?, "user" = ?, "ecomment" = ?, "comment" = ?, "brief" = ?, "omtime" = ? WHERE "objid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "event" WHERE "objid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "uid" = excluded."uid", "bgcolor" = excluded."bgcolor", "euser" = excluded."euser", "user" = excluded."user", "ecomment" = excluded."ecomment", "comment" = excluded."comment", "brief" = excluded."brief", "omtime" = excluded."omtime""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "event" ("type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("objid") DO UPDATE SET "type" = excluded."type", "mtime" = excluded."mtime", "tagid" = excluded."tagid", "uid" = excluded."uid", "bgcolor" = excluded."bgcolor", "euser" = excluded."euser", "user" = excluded."user", "ecomment" = excluded."ecomment", "comment" = excluded."comment", "brief" = excluded."brief", "omtime" = excluded."omtime" RETURNING "type", "mtime", "objid", "tagid", "uid", "bgcolor", "euser", "user", "ecomment", "comment", "brief", "omtime""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -449,6 +495,14 @@ extension OtherApps.Event {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.objid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.objid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Post
@@ -488,6 +542,34 @@ extension OtherApps {
             self.updatedAt = updatedAt
             self.publishedAt = publishedAt
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, title, createdAt, updatedAt, publishedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+            self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : Date()
+            self.updatedAt = try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt)
+            self.publishedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.publishedAt)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+            try container.encodeIfPresent(self.publishedAt, forKey: CodingKeys.publishedAt)
+        }
     }
 }
 
@@ -520,6 +602,10 @@ extension OtherApps.Post {
     public static let sqlUpdate: String? = #"UPDATE "Post" SET "title" = ?, "createdAt" = ?, "updatedAt" = ?, "publishedAt" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Post" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt", "publishedAt" = excluded."publishedAt""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Post" ("id", "title", "createdAt", "updatedAt", "publishedAt") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt", "publishedAt" = excluded."publishedAt" RETURNING "id", "title", "createdAt", "updatedAt", "publishedAt""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -666,6 +752,14 @@ extension OtherApps.Post {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Post", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - GpkgContent
@@ -735,6 +829,42 @@ extension OtherApps {
             self.maxY = maxY
             self.srsId = srsId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case tableName, dataType, identifier, description, lastChange, minX, minY, maxX, maxY, srsId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.tableName = try SQLRecordCoding.decode(String.self, container, CodingKeys.tableName)
+            self.dataType = try SQLRecordCoding.decode(String.self, container, CodingKeys.dataType)
+            self.identifier = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.identifier)
+            self.description = container.contains(CodingKeys.description) ? try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.description) : ""
+            self.lastChange = try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastChange)
+            self.minX = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.minX)
+            self.minY = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.minY)
+            self.maxX = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.maxX)
+            self.maxY = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.maxY)
+            self.srsId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.srsId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.tableName, forKey: CodingKeys.tableName)
+            try container.encode(self.dataType, forKey: CodingKeys.dataType)
+            try container.encodeIfPresent(self.identifier, forKey: CodingKeys.identifier)
+            try container.encodeIfPresent(self.description, forKey: CodingKeys.description)
+            try container.encode(self.lastChange, forKey: CodingKeys.lastChange)
+            try container.encodeIfPresent(self.minX, forKey: CodingKeys.minX)
+            try container.encodeIfPresent(self.minY, forKey: CodingKeys.minY)
+            try container.encodeIfPresent(self.maxX, forKey: CodingKeys.maxX)
+            try container.encodeIfPresent(self.maxY, forKey: CodingKeys.maxY)
+            try container.encodeIfPresent(self.srsId, forKey: CodingKeys.srsId)
+        }
     }
 }
 
@@ -763,6 +893,10 @@ extension OtherApps.GpkgContent {
     public static let sqlUpdate: String? = #"UPDATE "gpkg_contents" SET "data_type" = ?, "identifier" = ?, "description" = ?, "last_change" = ?, "min_x" = ?, "min_y" = ?, "max_x" = ?, "max_y" = ?, "srs_id" = ? WHERE "table_name" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gpkg_contents" WHERE "table_name" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("table_name") DO UPDATE SET "data_type" = excluded."data_type", "identifier" = excluded."identifier", "description" = excluded."description", "last_change" = excluded."last_change", "min_x" = excluded."min_x", "min_y" = excluded."min_y", "max_x" = excluded."max_x", "max_y" = excluded."max_y", "srs_id" = excluded."srs_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "gpkg_contents" ("table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("table_name") DO UPDATE SET "data_type" = excluded."data_type", "identifier" = excluded."identifier", "description" = excluded."description", "last_change" = excluded."last_change", "min_x" = excluded."min_x", "min_y" = excluded."min_y", "max_x" = excluded."max_x", "max_y" = excluded."max_y", "srs_id" = excluded."srs_id" RETURNING "table_name", "data_type", "identifier", "description", "last_change", "min_x", "min_y", "max_x", "max_y", "srs_id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -956,6 +1090,13 @@ extension OtherApps.GpkgContent {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.tableName, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.tableName, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AdobeImage
@@ -1014,6 +1155,38 @@ extension OtherApps {
             self.rating = rating
             self.touchTime = touchTime
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case idLocal, idGlobal, captureTime, fileFormat, pick, rating, touchTime
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
+            self.captureTime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.captureTime)
+            self.fileFormat = container.contains(CodingKeys.fileFormat) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.fileFormat) : "unset"
+            self.pick = container.contains(CodingKeys.pick) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.pick) : 0
+            self.rating = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rating)
+            self.touchTime = container.contains(CodingKeys.touchTime) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.touchTime) : Date(timeIntervalSince1970: 978307200.0)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.idLocal != Int.min { try container.encode(self.idLocal, forKey: CodingKeys.idLocal) }
+            try container.encode(self.idGlobal, forKey: CodingKeys.idGlobal)
+            try container.encodeIfPresent(self.captureTime, forKey: CodingKeys.captureTime)
+            try container.encode(self.fileFormat, forKey: CodingKeys.fileFormat)
+            try container.encode(self.pick, forKey: CodingKeys.pick)
+            try container.encodeIfPresent(self.rating, forKey: CodingKeys.rating)
+            try container.encode(self.touchTime, forKey: CodingKeys.touchTime)
+        }
     }
 }
 
@@ -1046,6 +1219,10 @@ extension OtherApps.AdobeImage {
     public static let sqlUpdate: String? = #"UPDATE "Adobe_images" SET "id_global" = ?, "captureTime" = ?, "fileFormat" = ?, "pick" = ?, "rating" = ?, "touchTime" = ? WHERE "id_local" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "Adobe_images" WHERE "id_local" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "captureTime" = excluded."captureTime", "fileFormat" = excluded."fileFormat", "pick" = excluded."pick", "rating" = excluded."rating", "touchTime" = excluded."touchTime""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "Adobe_images" ("id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id_local") DO UPDATE SET "id_global" = excluded."id_global", "captureTime" = excluded."captureTime", "fileFormat" = excluded."fileFormat", "pick" = excluded."pick", "rating" = excluded."rating", "touchTime" = excluded."touchTime" RETURNING "id_local", "id_global", "captureTime", "fileFormat", "pick", "rating", "touchTime""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1217,6 +1394,14 @@ extension OtherApps.AdobeImage {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "Adobe_images", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.idLocal, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.idLocal, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - SyncLog
@@ -1247,6 +1432,30 @@ extension OtherApps {
             self.id = id
             self.loggedAt = loggedAt
             self.syncedAt = syncedAt
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, loggedAt, syncedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.loggedAt = container.contains(CodingKeys.loggedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.loggedAt) : Date()
+            self.syncedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.syncedAt)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.loggedAt, forKey: CodingKeys.loggedAt)
+            try container.encodeIfPresent(self.syncedAt, forKey: CodingKeys.syncedAt)
         }
     }
 }
@@ -1280,6 +1489,10 @@ extension OtherApps.SyncLog {
     public static let sqlUpdate: String? = #"UPDATE "sync_log" SET "logged_at" = ?, "synced_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "sync_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "logged_at" = excluded."logged_at", "synced_at" = excluded."synced_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "sync_log" ("id", "logged_at", "synced_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "logged_at" = excluded."logged_at", "synced_at" = excluded."synced_at" RETURNING "id", "logged_at", "synced_at""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1407,6 +1620,14 @@ extension OtherApps.SyncLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "sync_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Raw functions
@@ -1503,6 +1724,14 @@ public func other_event_delete(_ db: OpaquePointer, _ record: OtherApps.Event) t
     return try SQLRecordCoding.execute(db, OtherApps.Event.sqlDelete, bind: { try OtherApps.Event.bindKey(record.objid, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `event`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func other_event_save(_ db: OpaquePointer, _ record: inout OtherApps.Event) throws {
+    if record.insertAssignsRowID { return try other_event_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: OtherApps.Event.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.Event(sqliteStatement: $0, offset: 0) }, find: { try other_event_find(db, value.objid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `Post`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1547,6 +1776,14 @@ public func other_post_delete(_ db: OpaquePointer, _ record: OtherApps.Post) thr
     return try SQLRecordCoding.execute(db, OtherApps.Post.sqlDelete, bind: { try OtherApps.Post.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Post`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func other_post_save(_ db: OpaquePointer, _ record: inout OtherApps.Post) throws {
+    if record.insertAssignsRowID { return try other_post_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: OtherApps.Post.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.Post(sqliteStatement: $0, offset: 0) }, find: { try other_post_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `gpkg_contents`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1587,6 +1824,13 @@ public func other_gpkg_content_update(_ db: OpaquePointer, _ record: OtherApps.G
 @discardableResult
 public func other_gpkg_content_delete(_ db: OpaquePointer, _ record: OtherApps.GpkgContent) throws -> Bool {
     return try SQLRecordCoding.execute(db, OtherApps.GpkgContent.sqlDelete, bind: { try OtherApps.GpkgContent.bindKey(record.tableName, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `gpkg_contents`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func other_gpkg_content_save(_ db: OpaquePointer, _ record: inout OtherApps.GpkgContent) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: OtherApps.GpkgContent.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.GpkgContent(sqliteStatement: $0, offset: 0) }, find: { try other_gpkg_content_find(db, value.tableName) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `Adobe_images`, or the first `limit` that `filter` keeps.
@@ -1633,6 +1877,14 @@ public func other_adobe_image_delete(_ db: OpaquePointer, _ record: OtherApps.Ad
     return try SQLRecordCoding.execute(db, OtherApps.AdobeImage.sqlDelete, bind: { try OtherApps.AdobeImage.bindKey(record.idLocal, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `Adobe_images`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func other_adobe_image_save(_ db: OpaquePointer, _ record: inout OtherApps.AdobeImage) throws {
+    if record.insertAssignsRowID { return try other_adobe_image_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: OtherApps.AdobeImage.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.AdobeImage(sqliteStatement: $0, offset: 0) }, find: { try other_adobe_image_find(db, value.idLocal) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `sync_log`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1675,6 +1927,14 @@ public func other_sync_log_update(_ db: OpaquePointer, _ record: OtherApps.SyncL
 public func other_sync_log_delete(_ db: OpaquePointer, _ record: OtherApps.SyncLog) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "sync_log", "delete")
     return try SQLRecordCoding.execute(db, OtherApps.SyncLog.sqlDelete, bind: { try OtherApps.SyncLog.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `sync_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func other_sync_log_save(_ db: OpaquePointer, _ record: inout OtherApps.SyncLog) throws {
+    if record.insertAssignsRowID { return try other_sync_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: OtherApps.SyncLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try OtherApps.SyncLog(sqliteStatement: $0, offset: 0) }, find: { try other_sync_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 // MARK: - Support
@@ -2398,6 +2658,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

@@ -185,6 +185,48 @@ extension Ported {
             self.isOpen = isOpen
             self.rating = rating
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, address, payload, digest, meta, shape, opens, population, area, isOpen, rating
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.address = container.contains(CodingKeys.address) ? try SQLRecordCoding.decode(Ported.Value.self, container, CodingKeys.address) : .null
+            self.payload = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.payload)
+            self.digest = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.digest)
+            self.meta = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.meta)
+            self.shape = container.contains(CodingKeys.shape) ? try SQLRecordCoding.decode(Ported.Value.self, container, CodingKeys.shape) : .null
+            self.opens = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.opens)
+            self.population = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.population)
+            self.area = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.area)
+            self.isOpen = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.isOpen)
+            self.rating = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.rating)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.address, forKey: CodingKeys.address)
+            try container.encodeIfPresent(self.payload, forKey: CodingKeys.payload)
+            try container.encodeIfPresent(self.digest, forKey: CodingKeys.digest)
+            try container.encodeIfPresent(self.meta, forKey: CodingKeys.meta)
+            try container.encode(self.shape, forKey: CodingKeys.shape)
+            try container.encodeIfPresent(self.opens, forKey: CodingKeys.opens)
+            try container.encodeIfPresent(self.population, forKey: CodingKeys.population)
+            try container.encodeIfPresent(self.area, forKey: CodingKeys.area)
+            try container.encodeIfPresent(self.isOpen, forKey: CodingKeys.isOpen)
+            try container.encodeIfPresent(self.rating, forKey: CodingKeys.rating)
+        }
     }
 }
 
@@ -217,6 +259,10 @@ extension Ported.Place {
     public static let sqlUpdate: String? = #"UPDATE "place" SET "name" = ?, "address" = ?, "payload" = ?, "digest" = ?, "meta" = ?, "shape" = ?, "opens" = ?, "population" = ?, "area" = ?, "is_open" = ?, "rating" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "place" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "address" = excluded."address", "payload" = excluded."payload", "digest" = excluded."digest", "meta" = excluded."meta", "shape" = excluded."shape", "opens" = excluded."opens", "population" = excluded."population", "area" = excluded."area", "is_open" = excluded."is_open", "rating" = excluded."rating""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "place" ("id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "address" = excluded."address", "payload" = excluded."payload", "digest" = excluded."digest", "meta" = excluded."meta", "shape" = excluded."shape", "opens" = excluded."opens", "population" = excluded."population", "area" = excluded."area", "is_open" = excluded."is_open", "rating" = excluded."rating" RETURNING "id", "name", "address", "payload", "digest", "meta", "shape", "opens", "population", "area", "is_open", "rating""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -429,6 +475,14 @@ extension Ported.Place {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "place", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Zevent
@@ -471,6 +525,34 @@ extension Ported {
             self.zcreationdate = zcreationdate
             self.ztitle = ztitle
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case zPk, zEnt, zOpt, zcreationdate, ztitle
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.zPk = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zPk) ?? Int.min
+            self.zEnt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zEnt)
+            self.zOpt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zOpt)
+            self.zcreationdate = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.zcreationdate)
+            self.ztitle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.ztitle)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.zPk != Int.min { try container.encode(self.zPk, forKey: CodingKeys.zPk) }
+            try container.encodeIfPresent(self.zEnt, forKey: CodingKeys.zEnt)
+            try container.encodeIfPresent(self.zOpt, forKey: CodingKeys.zOpt)
+            try container.encodeIfPresent(self.zcreationdate, forKey: CodingKeys.zcreationdate)
+            try container.encodeIfPresent(self.ztitle, forKey: CodingKeys.ztitle)
+        }
     }
 }
 
@@ -503,6 +585,10 @@ extension Ported.Zevent {
     public static let sqlUpdate: String? = #"UPDATE "ZEVENT" SET "Z_ENT" = ?, "Z_OPT" = ?, "ZCREATIONDATE" = ?, "ZTITLE" = ? WHERE "Z_PK" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "ZEVENT" WHERE "Z_PK" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("Z_PK") DO UPDATE SET "Z_ENT" = excluded."Z_ENT", "Z_OPT" = excluded."Z_OPT", "ZCREATIONDATE" = excluded."ZCREATIONDATE", "ZTITLE" = excluded."ZTITLE""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "ZEVENT" ("Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("Z_PK") DO UPDATE SET "Z_ENT" = excluded."Z_ENT", "Z_OPT" = excluded."Z_OPT", "ZCREATIONDATE" = excluded."ZCREATIONDATE", "ZTITLE" = excluded."ZTITLE" RETURNING "Z_PK", "Z_ENT", "Z_OPT", "ZCREATIONDATE", "ZTITLE""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -647,6 +733,14 @@ extension Ported.Zevent {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "ZEVENT", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.zPk, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.zPk, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LegacyPost
@@ -682,6 +776,32 @@ extension Ported {
             self.publishedAt = publishedAt
             self.stamp = stamp
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, title, publishedAt, stamp
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+            self.publishedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.publishedAt)
+            self.stamp = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stamp)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encodeIfPresent(self.publishedAt, forKey: CodingKeys.publishedAt)
+            try container.encodeIfPresent(self.stamp, forKey: CodingKeys.stamp)
+        }
     }
 }
 
@@ -714,6 +834,10 @@ extension Ported.LegacyPost {
     public static let sqlUpdate: String? = #"UPDATE "legacy_post" SET "title" = ?, "published_at" = ?, "stamp" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy_post" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "published_at" = excluded."published_at", "stamp" = excluded."stamp""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "legacy_post" ("id", "title", "published_at", "stamp") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "published_at" = excluded."published_at", "stamp" = excluded."stamp" RETURNING "id", "title", "published_at", "stamp""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -850,6 +974,14 @@ extension Ported.LegacyPost {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "legacy_post", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Film
@@ -884,6 +1016,30 @@ extension Ported {
             self.title = title
             self.lastUpdate = lastUpdate
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case filmId, title, lastUpdate
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.filmId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.filmId) ?? Int.min
+            self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+            self.lastUpdate = container.contains(CodingKeys.lastUpdate) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastUpdate) : Date()
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.filmId != Int.min { try container.encode(self.filmId, forKey: CodingKeys.filmId) }
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encode(self.lastUpdate, forKey: CodingKeys.lastUpdate)
+        }
     }
 }
 
@@ -916,6 +1072,10 @@ extension Ported.Film {
     public static let sqlUpdate: String? = #"UPDATE "film" SET "title" = ?, "last_update" = ? WHERE "film_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "film" WHERE "film_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) ON CONFLICT ("film_id") DO UPDATE SET "title" = excluded."title", "last_update" = excluded."last_update""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "film" ("film_id", "title", "last_update") VALUES (?, ?, ?) ON CONFLICT ("film_id") DO UPDATE SET "title" = excluded."title", "last_update" = excluded."last_update" RETURNING "film_id", "title", "last_update""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1042,6 +1202,14 @@ extension Ported.Film {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "film", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.filmId, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.filmId, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Box
@@ -1074,6 +1242,34 @@ extension Ported {
             self.maxX = maxX
             self.minY = minY
             self.maxY = maxY
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, minX, maxX, minY, maxY
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.minX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minX)
+            self.maxX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxX)
+            self.minY = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minY)
+            self.maxY = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxY)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.minX, forKey: CodingKeys.minX)
+            try container.encode(self.maxX, forKey: CodingKeys.maxX)
+            try container.encode(self.minY, forKey: CodingKeys.minY)
+            try container.encode(self.maxY, forKey: CodingKeys.maxY)
         }
     }
 }
@@ -1263,6 +1459,26 @@ extension Ported {
             self.title = title
             self.body = body
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case title, body
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.title = container.contains(CodingKeys.title) ? try SQLRecordCoding.decode(Ported.Value.self, container, CodingKeys.title) : .null
+            self.body = container.contains(CodingKeys.body) ? try SQLRecordCoding.decode(Ported.Value.self, container, CodingKeys.body) : .null
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encode(self.body, forKey: CodingKeys.body)
+        }
     }
 }
 
@@ -1380,6 +1596,28 @@ extension Ported {
             self.id = id
             self.name = name
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+        }
     }
 }
 
@@ -1412,6 +1650,10 @@ extension Ported.Guarded {
     public static let sqlUpdate: String? = #"UPDATE "guarded" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "guarded" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1521,6 +1763,14 @@ extension Ported.Guarded {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Keyword
@@ -1544,6 +1794,28 @@ extension Ported {
         public init(id: Int = Int.min, label: String? = nil) {
             self.id = id
             self.label = label
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, label
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
         }
     }
 }
@@ -1577,6 +1849,10 @@ extension Ported.Keyword {
     public static let sqlUpdate: String? = #"UPDATE "keyword" SET "label" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "keyword" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "keyword" ("id", "label") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label" RETURNING "id", "label""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1685,6 +1961,14 @@ extension Ported.Keyword {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "keyword", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -1841,6 +2125,14 @@ public func ported_place_delete(_ db: OpaquePointer, _ record: Ported.Place) thr
     return try SQLRecordCoding.execute(db, Ported.Place.sqlDelete, bind: { try Ported.Place.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `place`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func ported_place_save(_ db: OpaquePointer, _ record: inout Ported.Place) throws {
+    if record.insertAssignsRowID { return try ported_place_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Ported.Place.sqlUpsert, returning: Ported.Place.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Place(sqliteStatement: $0, offset: 0) }, find: { try ported_place_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `ZEVENT`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1883,6 +2175,14 @@ public func ported_zevent_update(_ db: OpaquePointer, _ record: Ported.Zevent) t
 public func ported_zevent_delete(_ db: OpaquePointer, _ record: Ported.Zevent) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "ZEVENT", "delete")
     return try SQLRecordCoding.execute(db, Ported.Zevent.sqlDelete, bind: { try Ported.Zevent.bindKey(record.zPk, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `ZEVENT`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func ported_zevent_save(_ db: OpaquePointer, _ record: inout Ported.Zevent) throws {
+    if record.insertAssignsRowID { return try ported_zevent_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Ported.Zevent.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Zevent(sqliteStatement: $0, offset: 0) }, find: { try ported_zevent_find(db, value.zPk) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `legacy_post`, or the first `limit` that `filter` keeps.
@@ -1929,6 +2229,14 @@ public func ported_legacy_post_delete(_ db: OpaquePointer, _ record: Ported.Lega
     return try SQLRecordCoding.execute(db, Ported.LegacyPost.sqlDelete, bind: { try Ported.LegacyPost.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `legacy_post`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func ported_legacy_post_save(_ db: OpaquePointer, _ record: inout Ported.LegacyPost) throws {
+    if record.insertAssignsRowID { return try ported_legacy_post_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Ported.LegacyPost.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.LegacyPost(sqliteStatement: $0, offset: 0) }, find: { try ported_legacy_post_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `film`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1971,6 +2279,14 @@ public func ported_film_update(_ db: OpaquePointer, _ record: Ported.Film) throw
 public func ported_film_delete(_ db: OpaquePointer, _ record: Ported.Film) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "film", "delete")
     return try SQLRecordCoding.execute(db, Ported.Film.sqlDelete, bind: { try Ported.Film.bindKey(record.filmId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `film`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func ported_film_save(_ db: OpaquePointer, _ record: inout Ported.Film) throws {
+    if record.insertAssignsRowID { return try ported_film_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Ported.Film.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Film(sqliteStatement: $0, offset: 0) }, find: { try ported_film_find(db, value.filmId) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `box`, or the first `limit` that `filter` keeps.
@@ -2085,6 +2401,14 @@ public func ported_guarded_delete(_ db: OpaquePointer, _ record: Ported.Guarded)
     return try SQLRecordCoding.execute(db, Ported.Guarded.sqlDelete, bind: { try Ported.Guarded.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `guarded`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func ported_guarded_save(_ db: OpaquePointer, _ record: inout Ported.Guarded) throws {
+    if record.insertAssignsRowID { return try ported_guarded_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Ported.Guarded.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Guarded(sqliteStatement: $0, offset: 0) }, find: { try ported_guarded_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `keyword`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2127,6 +2451,14 @@ public func ported_keyword_update(_ db: OpaquePointer, _ record: Ported.Keyword)
 public func ported_keyword_delete(_ db: OpaquePointer, _ record: Ported.Keyword) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "keyword", "delete")
     return try SQLRecordCoding.execute(db, Ported.Keyword.sqlDelete, bind: { try Ported.Keyword.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `keyword`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func ported_keyword_save(_ db: OpaquePointer, _ record: inout Ported.Keyword) throws {
+    if record.insertAssignsRowID { return try ported_keyword_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Ported.Keyword.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Ported.Keyword(sqliteStatement: $0, offset: 0) }, find: { try ported_keyword_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `stamped_post`, or the first `limit` that `filter` keeps.
@@ -2867,6 +3199,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

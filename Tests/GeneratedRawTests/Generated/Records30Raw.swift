@@ -93,6 +93,28 @@ extension Records30Raw {
             self.id = id
             self.name = name
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+        }
     }
 }
 
@@ -125,6 +147,10 @@ extension Records30Raw.TagRecord {
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -234,6 +260,14 @@ extension Records30Raw.TagRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "tag", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Guarded
@@ -257,6 +291,28 @@ extension Records30Raw {
         public init(id: Int = Int.min, name: String) {
             self.id = id
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -290,6 +346,10 @@ extension Records30Raw.Guarded {
     public static let sqlUpdate: String? = #"UPDATE "guarded" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "guarded" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "guarded" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -399,6 +459,14 @@ extension Records30Raw.Guarded {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guarded", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - GuardLog
@@ -422,6 +490,28 @@ extension Records30Raw {
         public init(id: Int = Int.min, note: String) {
             self.id = id
             self.note = note
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, note
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.note = try SQLRecordCoding.decode(String.self, container, CodingKeys.note)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.note, forKey: CodingKeys.note)
         }
     }
 }
@@ -455,6 +545,10 @@ extension Records30Raw.GuardLog {
     public static let sqlUpdate: String? = #"UPDATE "guard_log" SET "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "guard_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "guard_log" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "guard_log" ("id", "note") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note" RETURNING "id", "note""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -564,6 +658,14 @@ extension Records30Raw.GuardLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "guard_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Replaced
@@ -587,6 +689,28 @@ extension Records30Raw {
         public init(id: Int = Int.min, name: String) {
             self.id = id
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -620,6 +744,10 @@ extension Records30Raw.Replaced {
     public static let sqlUpdate: String? = #"UPDATE "replaced" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "replaced" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "replaced" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "replaced" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -729,6 +857,14 @@ extension Records30Raw.Replaced {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - ReplacedPair
@@ -769,6 +905,28 @@ extension Records30Raw {
             self.b = b
             self.name = name
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, b, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decode(Int.self, container, CodingKeys.a)
+            self.b = try SQLRecordCoding.decode(Int.self, container, CodingKeys.b)
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.a, forKey: CodingKeys.a)
+            try container.encode(self.b, forKey: CodingKeys.b)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+        }
     }
 }
 
@@ -797,6 +955,10 @@ extension Records30Raw.ReplacedPair {
     public static let sqlUpdate: String? = #"UPDATE "replaced_pair" SET "name" = ? WHERE "a" = ? AND "b" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "replaced_pair" WHERE "a" = ? AND "b" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "replaced_pair" ("a", "b", "name") VALUES (?, ?, ?) ON CONFLICT ("a", "b") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "replaced_pair" ("a", "b", "name") VALUES (?, ?, ?) ON CONFLICT ("a", "b") DO UPDATE SET "name" = excluded."name" RETURNING "a", "b", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -909,6 +1071,13 @@ extension Records30Raw.ReplacedPair {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Records30Raw.ReplacedPair.ID(a: self.a, b: self.b), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(a: value.a, b: value.b, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - ReplacedCode
@@ -932,6 +1101,28 @@ extension Records30Raw {
         public init(id: Int = Int.min, code: String) {
             self.id = id
             self.code = code
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, code
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.code, forKey: CodingKeys.code)
         }
     }
 }
@@ -965,6 +1156,10 @@ extension Records30Raw.ReplacedCode {
     public static let sqlUpdate: String? = #"UPDATE "replaced_code" SET "code" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "replaced_code" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "replaced_code" ("id", "code") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "code" = excluded."code""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "replaced_code" ("id", "code") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "code" = excluded."code" RETURNING "id", "code""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1074,6 +1269,14 @@ extension Records30Raw.ReplacedCode {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "replaced_code", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Annotation
@@ -1100,6 +1303,30 @@ extension Records30Raw {
             self.id = id
             self.book = book
             self.searchableText = searchableText
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, book, searchableText
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.book = try SQLRecordCoding.decode(Int.self, container, CodingKeys.book)
+            self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.searchableText) : ""
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.book, forKey: CodingKeys.book)
+            try container.encode(self.searchableText, forKey: CodingKeys.searchableText)
         }
     }
 }
@@ -1133,6 +1360,10 @@ extension Records30Raw.Annotation {
     public static let sqlUpdate: String? = #"UPDATE "annotations" SET "book" = ?, "searchable_text" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "annotations" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "annotations" ("id", "book", "searchable_text") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "book" = excluded."book", "searchable_text" = excluded."searchable_text""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "annotations" ("id", "book", "searchable_text") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "book" = excluded."book", "searchable_text" = excluded."searchable_text" RETURNING "id", "book", "searchable_text""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1251,6 +1482,14 @@ extension Records30Raw.Annotation {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "annotations", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - AnnotationsFts
@@ -1267,6 +1506,24 @@ extension Records30Raw {
         /// Creates a record.
         public init(searchableText: Records30Raw.Value = .null) {
             self.searchableText = searchableText
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case searchableText
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(Records30Raw.Value.self, container, CodingKeys.searchableText) : .null
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.searchableText, forKey: CodingKeys.searchableText)
         }
     }
 }
@@ -1369,6 +1626,24 @@ extension Records30Raw {
         /// Creates a record.
         public init(searchableText: Records30Raw.Value = .null) {
             self.searchableText = searchableText
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case searchableText
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(Records30Raw.Value.self, container, CodingKeys.searchableText) : .null
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.searchableText, forKey: CodingKeys.searchableText)
         }
     }
 }
@@ -1551,6 +1826,14 @@ public func r30_tag_record_delete(_ db: OpaquePointer, _ record: Records30Raw.Ta
     return try SQLRecordCoding.execute(db, Records30Raw.TagRecord.sqlDelete, bind: { try Records30Raw.TagRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_tag_record_save(_ db: OpaquePointer, _ record: inout Records30Raw.TagRecord) throws {
+    if record.insertAssignsRowID { return try r30_tag_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.TagRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try r30_tag_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `guarded`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1593,6 +1876,14 @@ public func r30_guarded_update(_ db: OpaquePointer, _ record: Records30Raw.Guard
 public func r30_guarded_delete(_ db: OpaquePointer, _ record: Records30Raw.Guarded) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "guarded", "delete")
     return try SQLRecordCoding.execute(db, Records30Raw.Guarded.sqlDelete, bind: { try Records30Raw.Guarded.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `guarded`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_guarded_save(_ db: OpaquePointer, _ record: inout Records30Raw.Guarded) throws {
+    if record.insertAssignsRowID { return try r30_guarded_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.Guarded.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.Guarded(sqliteStatement: $0, offset: 0) }, find: { try r30_guarded_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `guard_log`, or the first `limit` that `filter` keeps.
@@ -1639,6 +1930,14 @@ public func r30_guard_log_delete(_ db: OpaquePointer, _ record: Records30Raw.Gua
     return try SQLRecordCoding.execute(db, Records30Raw.GuardLog.sqlDelete, bind: { try Records30Raw.GuardLog.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `guard_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_guard_log_save(_ db: OpaquePointer, _ record: inout Records30Raw.GuardLog) throws {
+    if record.insertAssignsRowID { return try r30_guard_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.GuardLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.GuardLog(sqliteStatement: $0, offset: 0) }, find: { try r30_guard_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `replaced`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1683,6 +1982,14 @@ public func r30_replaced_delete(_ db: OpaquePointer, _ record: Records30Raw.Repl
     return try SQLRecordCoding.execute(db, Records30Raw.Replaced.sqlDelete, bind: { try Records30Raw.Replaced.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `replaced`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_replaced_save(_ db: OpaquePointer, _ record: inout Records30Raw.Replaced) throws {
+    if record.insertAssignsRowID { return try r30_replaced_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.Replaced.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.Replaced(sqliteStatement: $0, offset: 0) }, find: { try r30_replaced_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `replaced_pair`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1723,6 +2030,13 @@ public func r30_replaced_pair_update(_ db: OpaquePointer, _ record: Records30Raw
 @discardableResult
 public func r30_replaced_pair_delete(_ db: OpaquePointer, _ record: Records30Raw.ReplacedPair) throws -> Bool {
     return try SQLRecordCoding.execute(db, Records30Raw.ReplacedPair.sqlDelete, bind: { try Records30Raw.ReplacedPair.bindKey(Records30Raw.ReplacedPair.ID(a: record.a, b: record.b), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `replaced_pair`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_replaced_pair_save(_ db: OpaquePointer, _ record: inout Records30Raw.ReplacedPair) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.ReplacedPair.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.ReplacedPair(sqliteStatement: $0, offset: 0) }, find: { try r30_replaced_pair_find(db, a: value.a, b: value.b) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `replaced_code`, or the first `limit` that `filter` keeps.
@@ -1769,6 +2083,14 @@ public func r30_replaced_code_delete(_ db: OpaquePointer, _ record: Records30Raw
     return try SQLRecordCoding.execute(db, Records30Raw.ReplacedCode.sqlDelete, bind: { try Records30Raw.ReplacedCode.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `replaced_code`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_replaced_code_save(_ db: OpaquePointer, _ record: inout Records30Raw.ReplacedCode) throws {
+    if record.insertAssignsRowID { return try r30_replaced_code_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.ReplacedCode.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.ReplacedCode(sqliteStatement: $0, offset: 0) }, find: { try r30_replaced_code_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `annotations`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1811,6 +2133,14 @@ public func r30_annotation_update(_ db: OpaquePointer, _ record: Records30Raw.An
 public func r30_annotation_delete(_ db: OpaquePointer, _ record: Records30Raw.Annotation) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "annotations", "delete")
     return try SQLRecordCoding.execute(db, Records30Raw.Annotation.sqlDelete, bind: { try Records30Raw.Annotation.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `annotations`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r30_annotation_save(_ db: OpaquePointer, _ record: inout Records30Raw.Annotation) throws {
+    if record.insertAssignsRowID { return try r30_annotation_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Records30Raw.Annotation.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Records30Raw.Annotation(sqliteStatement: $0, offset: 0) }, find: { try r30_annotation_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `annotations_fts`, or the first `limit` that `filter` keeps.
@@ -2588,6 +2918,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

@@ -182,6 +182,36 @@ extension Review29Raw {
             self.b = b
             self.c = c
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case a, g1, id, g2, b, c
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.a = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.a)
+            self.g1 = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.g1)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.g2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.g2)
+            self.b = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.b)
+            self.c = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.c)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.g1, forKey: CodingKeys.g1)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.g2, forKey: CodingKeys.g2)
+            try container.encodeIfPresent(self.b, forKey: CodingKeys.b)
+            try container.encodeIfPresent(self.c, forKey: CodingKeys.c)
+        }
     }
 }
 
@@ -214,6 +244,10 @@ extension Review29Raw.GenMid {
     public static let sqlUpdate: String? = #"UPDATE "gen_mid" SET "a" = ?, "b" = ?, "c" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "gen_mid" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "gen_mid" ("a", "id", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c" RETURNING "a", "g1", "id", "g2", "b", "c""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -343,6 +377,14 @@ extension Review29Raw.GenMid {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gen_mid", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - StampKey
@@ -392,6 +434,30 @@ extension Review29Raw {
             self.d = d
             self.seen = seen
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case x, u, d, seen
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.x = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.x)
+            self.u = try SQLRecordCoding.decode(UUID.self, container, CodingKeys.u)
+            self.d = try SQLRecordCoding.decode(Date.self, container, CodingKeys.d)
+            self.seen = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.seen)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.x, forKey: CodingKeys.x)
+            try container.encode(self.u, forKey: CodingKeys.u)
+            try container.encode(self.d, forKey: CodingKeys.d)
+            try container.encodeIfPresent(self.seen, forKey: CodingKeys.seen)
+        }
     }
 }
 
@@ -420,6 +486,10 @@ extension Review29Raw.StampKey {
     public static let sqlUpdate: String? = #"UPDATE "stamp_key" SET "x" = ?, "seen" = ? WHERE "d" = ? AND "u" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stamp_key" WHERE "d" = ? AND "u" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) ON CONFLICT ("d", "u") DO UPDATE SET "x" = excluded."x", "seen" = excluded."seen""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "stamp_key" ("x", "u", "d", "seen") VALUES (?, ?, ?, ?) ON CONFLICT ("d", "u") DO UPDATE SET "x" = excluded."x", "seen" = excluded."seen" RETURNING "x", "u", "d", "seen""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -550,6 +620,13 @@ extension Review29Raw.StampKey {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Review29Raw.StampKey.ID(d: self.d, u: self.u), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(d: value.d, u: value.u, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - StrictWr
@@ -575,6 +652,30 @@ extension Review29Raw {
             self.id = id
             self.y = y
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case x, id, y, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.x = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.x)
+            self.id = try SQLRecordCoding.decode(Int.self, container, CodingKeys.id)
+            self.y = container.contains(CodingKeys.y) ? try SQLRecordCoding.decode(Review29Raw.Value.self, container, CodingKeys.y) : .null
+            self.at = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.x, forKey: CodingKeys.x)
+            try container.encode(self.id, forKey: CodingKeys.id)
+            try container.encode(self.y, forKey: CodingKeys.y)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -604,6 +705,10 @@ extension Review29Raw.StrictWr {
     public static let sqlUpdate: String? = #"UPDATE "strict_wr" SET "x" = ?, "y" = ?, "at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "strict_wr" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "x" = excluded."x", "y" = excluded."y", "at" = excluded."at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "strict_wr" ("x", "id", "y", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "x" = excluded."x", "y" = excluded."y", "at" = excluded."at" RETURNING "x", "id", "y", "at""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -724,6 +829,13 @@ extension Review29Raw.StrictWr {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Oddly
@@ -789,6 +901,42 @@ extension Review29Raw {
             self.value = value
             self.d = d
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case selfColumn, index, current, keeping, id, statement, first, value, d
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.selfColumn = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.selfColumn)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+            self.current = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.current)
+            self.keeping = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.keeping)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
+            self.first = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.first)
+            self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
+            self.d = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.d)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.selfColumn, forKey: CodingKeys.selfColumn)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+            try container.encodeIfPresent(self.current, forKey: CodingKeys.current)
+            try container.encodeIfPresent(self.keeping, forKey: CodingKeys.keeping)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encodeIfPresent(self.first, forKey: CodingKeys.first)
+            try container.encodeIfPresent(self.value, forKey: CodingKeys.value)
+            try container.encodeIfPresent(self.d, forKey: CodingKeys.d)
+        }
     }
 }
 
@@ -821,6 +969,10 @@ extension Review29Raw.Oddly {
     public static let sqlUpdate: String? = #"UPDATE "oddly" SET "self" = ?, "index" = ?, "current" = ?, "keeping" = ?, "statement" = ?, "first" = ?, "value" = ?, "d" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "oddly" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "self" = excluded."self", "index" = excluded."index", "current" = excluded."current", "keeping" = excluded."keeping", "statement" = excluded."statement", "first" = excluded."first", "value" = excluded."value", "d" = excluded."d""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "oddly" ("self", "index", "current", "keeping", "id", "statement", "first", "value", "d") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "self" = excluded."self", "index" = excluded."index", "current" = excluded."current", "keeping" = excluded."keeping", "statement" = excluded."statement", "first" = excluded."first", "value" = excluded."value", "d" = excluded."d" RETURNING "self", "index", "current", "keeping", "id", "statement", "first", "value", "d""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1011,6 +1163,14 @@ extension Review29Raw.Oddly {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "oddly", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Kept
@@ -1045,6 +1205,30 @@ extension Review29Raw {
             self.statement = statement
             self.index = index
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case keeping, current, statement, index
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.keeping = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.keeping)
+            self.current = try SQLRecordCoding.decode(String.self, container, CodingKeys.current)
+            self.statement = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.statement)
+            self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.keeping, forKey: CodingKeys.keeping)
+            try container.encode(self.current, forKey: CodingKeys.current)
+            try container.encodeIfPresent(self.statement, forKey: CodingKeys.statement)
+            try container.encodeIfPresent(self.index, forKey: CodingKeys.index)
+        }
     }
 }
 
@@ -1073,6 +1257,10 @@ extension Review29Raw.Kept {
     public static let sqlUpdate: String? = #"UPDATE "kept" SET "keeping" = ?, "statement" = ?, "index" = ? WHERE "current" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "kept" WHERE "current" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) ON CONFLICT ("current") DO UPDATE SET "keeping" = excluded."keeping", "statement" = excluded."statement", "index" = excluded."index""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "kept" ("keeping", "current", "statement", "index") VALUES (?, ?, ?, ?) ON CONFLICT ("current") DO UPDATE SET "keeping" = excluded."keeping", "statement" = excluded."statement", "index" = excluded."index" RETURNING "keeping", "current", "statement", "index""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1202,6 +1390,13 @@ extension Review29Raw.Kept {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.current, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.current, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Shadow
@@ -1231,6 +1426,32 @@ extension Review29Raw {
             self.rowid = rowid
             self.id = id
             self.touched = touched
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, rowid, id, touched
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+            self.rowid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowid)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.touched = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.touched)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.rowid, forKey: CodingKeys.rowid)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.touched, forKey: CodingKeys.touched)
         }
     }
 }
@@ -1264,6 +1485,10 @@ extension Review29Raw.Shadow {
     public static let sqlUpdate: String? = #"UPDATE "shadow" SET "name" = ?, "rowid" = ?, "touched" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "shadow" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "rowid" = excluded."rowid", "touched" = excluded."touched""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "shadow" ("name", "rowid", "id", "touched") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "rowid" = excluded."rowid", "touched" = excluded."touched" RETURNING "name", "rowid", "id", "touched""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1391,6 +1616,14 @@ extension Review29Raw.Shadow {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "shadow", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Stamp
@@ -1466,6 +1699,46 @@ extension Review29Raw {
             self.s01 = s01
             self.jd = jd
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, note, t, ts, iso, isos, ux, uxi, ms, s01, jd
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.t = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.t)
+            self.ts = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ts)
+            self.iso = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.iso)
+            self.isos = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.isos)
+            self.ux = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ux)
+            self.uxi = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.uxi)
+            self.ms = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ms)
+            self.s01 = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.s01)
+            self.jd = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.jd)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            try container.encodeIfPresent(self.t, forKey: CodingKeys.t)
+            try container.encodeIfPresent(self.ts, forKey: CodingKeys.ts)
+            try container.encodeIfPresent(self.iso, forKey: CodingKeys.iso)
+            try container.encodeIfPresent(self.isos, forKey: CodingKeys.isos)
+            try container.encodeIfPresent(self.ux, forKey: CodingKeys.ux)
+            try container.encodeIfPresent(self.uxi, forKey: CodingKeys.uxi)
+            try container.encodeIfPresent(self.ms, forKey: CodingKeys.ms)
+            try container.encodeIfPresent(self.s01, forKey: CodingKeys.s01)
+            try container.encodeIfPresent(self.jd, forKey: CodingKeys.jd)
+        }
     }
 }
 
@@ -1498,6 +1771,10 @@ extension Review29Raw.Stamp {
     public static let sqlUpdate: String? = #"UPDATE "stamps" SET "note" = ?, "t" = ?, "ts" = ?, "iso" = ?, "isos" = ?, "ux" = ?, "uxi" = ?, "ms" = ?, "s01" = ?, "jd" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "stamps" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note", "t" = excluded."t", "ts" = excluded."ts", "iso" = excluded."iso", "isos" = excluded."isos", "ux" = excluded."ux", "uxi" = excluded."uxi", "ms" = excluded."ms", "s01" = excluded."s01", "jd" = excluded."jd""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "stamps" ("id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "note" = excluded."note", "t" = excluded."t", "ts" = excluded."ts", "iso" = excluded."iso", "isos" = excluded."isos", "ux" = excluded."ux", "uxi" = excluded."uxi", "ms" = excluded."ms", "s01" = excluded."s01", "jd" = excluded."jd" RETURNING "id", "note", "t", "ts", "iso", "isos", "ux", "uxi", "ms", "s01", "jd""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1716,6 +1993,14 @@ extension Review29Raw.Stamp {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "stamps", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Nk
@@ -1741,6 +2026,28 @@ extension Review29Raw {
             self.code = code
             self.label = label
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case code, label, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.code = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.code)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+            self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.code, forKey: CodingKeys.code)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -1770,6 +2077,10 @@ extension Review29Raw.Nk {
     public static let sqlUpdate: String? = #"UPDATE "nk" SET "label" = ?, "at" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "nk" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "at" = excluded."at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "nk" ("code", "label", "at") VALUES (?, ?, ?) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label", "at" = excluded."at" RETURNING "code", "label", "at""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1889,6 +2200,13 @@ extension Review29Raw.Nk {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Dev
@@ -1908,6 +2226,26 @@ extension Review29Raw {
         public init(id: UUID = UUID(), name: String? = nil) {
             self.id = id
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = container.contains(CodingKeys.id) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.id) : UUID()
+            self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.id, forKey: CodingKeys.id)
+            try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -1937,6 +2275,10 @@ extension Review29Raw.Dev {
     public static let sqlUpdate: String? = #"UPDATE "dev" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "dev" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "dev" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2039,6 +2381,13 @@ extension Review29Raw.Dev {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - DevLog
@@ -2065,6 +2414,30 @@ extension Review29Raw {
             self.id = id
             self.dev = dev
             self.msg = msg
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, dev, msg
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.dev = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.dev)
+            self.msg = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.msg)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.dev, forKey: CodingKeys.dev)
+            try container.encodeIfPresent(self.msg, forKey: CodingKeys.msg)
         }
     }
 }
@@ -2098,6 +2471,10 @@ extension Review29Raw.DevLog {
     public static let sqlUpdate: String? = #"UPDATE "dev_log" SET "dev" = ?, "msg" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "dev_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "msg" = excluded."msg""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "dev_log" ("id", "dev", "msg") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "msg" = excluded."msg" RETURNING "id", "dev", "msg""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2216,6 +2593,14 @@ extension Review29Raw.DevLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "dev_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - DevNote
@@ -2242,6 +2627,30 @@ extension Review29Raw {
             self.id = id
             self.dev = dev
             self.note = note
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, dev, note
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.dev = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.dev)
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.dev, forKey: CodingKeys.dev)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
         }
     }
 }
@@ -2275,6 +2684,10 @@ extension Review29Raw.DevNote {
     public static let sqlUpdate: String? = #"UPDATE "dev_note" SET "dev" = ?, "note" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "dev_note" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "note" = excluded."note""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "dev_note" ("id", "dev", "note") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "dev" = excluded."dev", "note" = excluded."note" RETURNING "id", "dev", "note""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2393,6 +2806,14 @@ extension Review29Raw.DevNote {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "dev_note", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Flag
@@ -2428,6 +2849,32 @@ extension Review29Raw {
             self.b = b
             self.c = c
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, a, b, c
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.a = container.contains(CodingKeys.a) ? try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.a) : true
+            self.b = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.b)
+            self.c = container.contains(CodingKeys.c) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.c) : false
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.a, forKey: CodingKeys.a)
+            try container.encodeIfPresent(self.b, forKey: CodingKeys.b)
+            try container.encode(self.c, forKey: CodingKeys.c)
+        }
     }
 }
 
@@ -2460,6 +2907,10 @@ extension Review29Raw.Flag {
     public static let sqlUpdate: String? = #"UPDATE "flags" SET "a" = ?, "b" = ?, "c" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "flags" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "flags" ("id", "a", "b", "c") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b", "c" = excluded."c" RETURNING "id", "a", "b", "c""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2587,6 +3038,14 @@ extension Review29Raw.Flag {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "flags", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Numtext
@@ -2616,6 +3075,32 @@ extension Review29Raw {
             self.created = created
             self.jd = jd
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, created, jd, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.created = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.created)
+            self.jd = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.jd)
+            self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encodeIfPresent(self.created, forKey: CodingKeys.created)
+            try container.encodeIfPresent(self.jd, forKey: CodingKeys.jd)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -2649,6 +3134,10 @@ extension Review29Raw.Numtext {
     public static let sqlUpdate: String? = #"UPDATE "numtext" SET "created" = ?, "jd" = ?, "at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "numtext" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "jd" = excluded."jd", "at" = excluded."at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "jd" = excluded."jd", "at" = excluded."at" RETURNING "id", "created", "jd", "at""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -2786,6 +3275,14 @@ extension Review29Raw.Numtext {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "numtext", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Raw functions
@@ -2882,6 +3379,14 @@ public func r29_gen_mid_delete(_ db: OpaquePointer, _ record: Review29Raw.GenMid
     return try SQLRecordCoding.execute(db, Review29Raw.GenMid.sqlDelete, bind: { try Review29Raw.GenMid.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `gen_mid`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_gen_mid_save(_ db: OpaquePointer, _ record: inout Review29Raw.GenMid) throws {
+    if record.insertAssignsRowID { return try r29_gen_mid_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.GenMid.sqlUpsert, returning: Review29Raw.GenMid.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.GenMid(sqliteStatement: $0, offset: 0) }, find: { try r29_gen_mid_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `stamp_key`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2924,6 +3429,13 @@ public func r29_stamp_key_delete(_ db: OpaquePointer, _ record: Review29Raw.Stam
     return try SQLRecordCoding.execute(db, Review29Raw.StampKey.sqlDelete, bind: { try Review29Raw.StampKey.bindKey(Review29Raw.StampKey.ID(d: record.d, u: record.u), to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `stamp_key`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_stamp_key_save(_ db: OpaquePointer, _ record: inout Review29Raw.StampKey) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.StampKey.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.StampKey(sqliteStatement: $0, offset: 0) }, find: { try r29_stamp_key_find(db, d: value.d, u: value.u) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `strict_wr`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2964,6 +3476,13 @@ public func r29_strict_wr_update(_ db: OpaquePointer, _ record: Review29Raw.Stri
 @discardableResult
 public func r29_strict_wr_delete(_ db: OpaquePointer, _ record: Review29Raw.StrictWr) throws -> Bool {
     return try SQLRecordCoding.execute(db, Review29Raw.StrictWr.sqlDelete, bind: { try Review29Raw.StrictWr.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `strict_wr`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_strict_wr_save(_ db: OpaquePointer, _ record: inout Review29Raw.StrictWr) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.StrictWr.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.StrictWr(sqliteStatement: $0, offset: 0) }, find: { try r29_strict_wr_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `oddly`, or the first `limit` that `filter` keeps.
@@ -3010,6 +3529,14 @@ public func r29_oddly_delete(_ db: OpaquePointer, _ record: Review29Raw.Oddly) t
     return try SQLRecordCoding.execute(db, Review29Raw.Oddly.sqlDelete, bind: { try Review29Raw.Oddly.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `oddly`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_oddly_save(_ db: OpaquePointer, _ record: inout Review29Raw.Oddly) throws {
+    if record.insertAssignsRowID { return try r29_oddly_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Oddly.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Oddly(sqliteStatement: $0, offset: 0) }, find: { try r29_oddly_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `kept`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3050,6 +3577,13 @@ public func r29_kept_update(_ db: OpaquePointer, _ record: Review29Raw.Kept) thr
 @discardableResult
 public func r29_kept_delete(_ db: OpaquePointer, _ record: Review29Raw.Kept) throws -> Bool {
     return try SQLRecordCoding.execute(db, Review29Raw.Kept.sqlDelete, bind: { try Review29Raw.Kept.bindKey(record.current, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `kept`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_kept_save(_ db: OpaquePointer, _ record: inout Review29Raw.Kept) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Kept.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Kept(sqliteStatement: $0, offset: 0) }, find: { try r29_kept_find(db, value.current) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `shadow`, or the first `limit` that `filter` keeps.
@@ -3096,6 +3630,14 @@ public func r29_shadow_delete(_ db: OpaquePointer, _ record: Review29Raw.Shadow)
     return try SQLRecordCoding.execute(db, Review29Raw.Shadow.sqlDelete, bind: { try Review29Raw.Shadow.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `shadow`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_shadow_save(_ db: OpaquePointer, _ record: inout Review29Raw.Shadow) throws {
+    if record.insertAssignsRowID { return try r29_shadow_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Shadow.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Shadow(sqliteStatement: $0, offset: 0) }, find: { try r29_shadow_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `stamps`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3140,6 +3682,14 @@ public func r29_stamp_delete(_ db: OpaquePointer, _ record: Review29Raw.Stamp) t
     return try SQLRecordCoding.execute(db, Review29Raw.Stamp.sqlDelete, bind: { try Review29Raw.Stamp.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `stamps`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_stamp_save(_ db: OpaquePointer, _ record: inout Review29Raw.Stamp) throws {
+    if record.insertAssignsRowID { return try r29_stamp_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Stamp.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Stamp(sqliteStatement: $0, offset: 0) }, find: { try r29_stamp_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `nk`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3180,6 +3730,13 @@ public func r29_nk_update(_ db: OpaquePointer, _ record: Review29Raw.Nk) throws 
 @discardableResult
 public func r29_nk_delete(_ db: OpaquePointer, _ record: Review29Raw.Nk) throws -> Bool {
     return try SQLRecordCoding.execute(db, Review29Raw.Nk.sqlDelete, bind: { try Review29Raw.Nk.bindKey(record.code, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `nk`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_nk_save(_ db: OpaquePointer, _ record: inout Review29Raw.Nk) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Nk.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Nk(sqliteStatement: $0, offset: 0) }, find: { try r29_nk_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `dev`, or the first `limit` that `filter` keeps.
@@ -3224,6 +3781,13 @@ public func r29_dev_delete(_ db: OpaquePointer, _ record: Review29Raw.Dev) throw
     return try SQLRecordCoding.execute(db, Review29Raw.Dev.sqlDelete, bind: { try Review29Raw.Dev.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `dev`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_dev_save(_ db: OpaquePointer, _ record: inout Review29Raw.Dev) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Dev.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Dev(sqliteStatement: $0, offset: 0) }, find: { try r29_dev_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `dev_log`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3266,6 +3830,14 @@ public func r29_dev_log_update(_ db: OpaquePointer, _ record: Review29Raw.DevLog
 public func r29_dev_log_delete(_ db: OpaquePointer, _ record: Review29Raw.DevLog) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "dev_log", "delete")
     return try SQLRecordCoding.execute(db, Review29Raw.DevLog.sqlDelete, bind: { try Review29Raw.DevLog.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `dev_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_dev_log_save(_ db: OpaquePointer, _ record: inout Review29Raw.DevLog) throws {
+    if record.insertAssignsRowID { return try r29_dev_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.DevLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.DevLog(sqliteStatement: $0, offset: 0) }, find: { try r29_dev_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `dev_log` rows that refer to `dev`.
@@ -3327,6 +3899,14 @@ public func r29_dev_note_delete(_ db: OpaquePointer, _ record: Review29Raw.DevNo
     return try SQLRecordCoding.execute(db, Review29Raw.DevNote.sqlDelete, bind: { try Review29Raw.DevNote.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `dev_note`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_dev_note_save(_ db: OpaquePointer, _ record: inout Review29Raw.DevNote) throws {
+    if record.insertAssignsRowID { return try r29_dev_note_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.DevNote.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.DevNote(sqliteStatement: $0, offset: 0) }, find: { try r29_dev_note_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `dev_note` rows that refer to `dev`.
 public func r29_dev_notes_fetch(_ db: OpaquePointer, for dev: Review29Raw.Dev) throws -> [Review29Raw.DevNote] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "dev", "note" FROM "dev_note" WHERE "dev" = ?"#, bind: { statement in
@@ -3386,6 +3966,14 @@ public func r29_flag_delete(_ db: OpaquePointer, _ record: Review29Raw.Flag) thr
     return try SQLRecordCoding.execute(db, Review29Raw.Flag.sqlDelete, bind: { try Review29Raw.Flag.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `flags`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_flag_save(_ db: OpaquePointer, _ record: inout Review29Raw.Flag) throws {
+    if record.insertAssignsRowID { return try r29_flag_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Flag.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Flag(sqliteStatement: $0, offset: 0) }, find: { try r29_flag_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `numtext`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -3428,6 +4016,14 @@ public func r29_numtext_update(_ db: OpaquePointer, _ record: Review29Raw.Numtex
 public func r29_numtext_delete(_ db: OpaquePointer, _ record: Review29Raw.Numtext) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "numtext", "delete")
     return try SQLRecordCoding.execute(db, Review29Raw.Numtext.sqlDelete, bind: { try Review29Raw.Numtext.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `numtext`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func r29_numtext_save(_ db: OpaquePointer, _ record: inout Review29Raw.Numtext) throws {
+    if record.insertAssignsRowID { return try r29_numtext_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Review29Raw.Numtext.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29Raw.Numtext(sqliteStatement: $0, offset: 0) }, find: { try r29_numtext_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 // MARK: - Support
@@ -4151,6 +4747,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

@@ -268,6 +268,64 @@ extension RichRaw {
             self.anything = anything
             self.hexValue = hexValue
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, quantity, price, weight, ratio, cost, amount, isActive, isArchived, created, due, touched, token, homepage, photo, note, code, anything, hexValue
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = container.contains(CodingKeys.name) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.name) : "untitled"
+            self.quantity = container.contains(CodingKeys.quantity) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.quantity) : 0
+            self.price = container.contains(CodingKeys.price) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.price) : 9.99
+            self.weight = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.weight)
+            self.ratio = container.contains(CodingKeys.ratio) ? try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.ratio) : -0.5
+            self.cost = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.cost)
+            self.amount = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.amount)
+            self.isActive = container.contains(CodingKeys.isActive) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.isActive) : true
+            self.isArchived = container.contains(CodingKeys.isArchived) ? try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.isArchived) : false
+            self.created = container.contains(CodingKeys.created) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.created) : Date()
+            self.due = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.due)
+            self.touched = container.contains(CodingKeys.touched) ? try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.touched) : Date(timeIntervalSince1970: 1709209800.0)
+            self.token = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.token)
+            self.homepage = try SQLRecordCoding.decodeIfPresent(URL.self, container, CodingKeys.homepage)
+            self.photo = container.contains(CodingKeys.photo) ? try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.photo) : [0xCA, 0xFE]
+            self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
+            self.code = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.code)
+            self.anything = container.contains(CodingKeys.anything) ? try SQLRecordCoding.decode(RichRaw.Value.self, container, CodingKeys.anything) : .null
+            self.hexValue = container.contains(CodingKeys.hexValue) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.hexValue) : 16
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.quantity, forKey: CodingKeys.quantity)
+            try container.encode(self.price, forKey: CodingKeys.price)
+            try container.encodeIfPresent(self.weight, forKey: CodingKeys.weight)
+            try container.encodeIfPresent(self.ratio, forKey: CodingKeys.ratio)
+            try container.encodeIfPresent(self.cost, forKey: CodingKeys.cost)
+            try container.encodeIfPresent(self.amount, forKey: CodingKeys.amount)
+            try container.encode(self.isActive, forKey: CodingKeys.isActive)
+            try container.encodeIfPresent(self.isArchived, forKey: CodingKeys.isArchived)
+            try container.encode(self.created, forKey: CodingKeys.created)
+            try container.encodeIfPresent(self.due, forKey: CodingKeys.due)
+            try container.encodeIfPresent(self.touched, forKey: CodingKeys.touched)
+            try container.encodeIfPresent(self.token, forKey: CodingKeys.token)
+            try container.encodeIfPresent(self.homepage, forKey: CodingKeys.homepage)
+            try container.encodeIfPresent(self.photo, forKey: CodingKeys.photo)
+            try container.encodeIfPresent(self.note, forKey: CodingKeys.note)
+            try container.encodeIfPresent(self.code, forKey: CodingKeys.code)
+            try container.encode(self.anything, forKey: CodingKeys.anything)
+            try container.encodeIfPresent(self.hexValue, forKey: CodingKeys.hexValue)
+        }
     }
 }
 
@@ -300,6 +358,10 @@ extension RichRaw.Item {
     public static let sqlUpdate: String? = #"UPDATE "item" SET "name" = ?, "quantity" = ?, "price" = ?, "weight" = ?, "ratio" = ?, "cost" = ?, "amount" = ?, "is_active" = ?, "is_archived" = ?, "created" = ?, "due" = ?, "touched" = ?, "token" = ?, "homepage" = ?, "photo" = ?, "note" = ?, "code" = ?, "anything" = ?, "hex_value" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "item" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "quantity" = excluded."quantity", "price" = excluded."price", "weight" = excluded."weight", "ratio" = excluded."ratio", "cost" = excluded."cost", "amount" = excluded."amount", "is_active" = excluded."is_active", "is_archived" = excluded."is_archived", "created" = excluded."created", "due" = excluded."due", "touched" = excluded."touched", "token" = excluded."token", "homepage" = excluded."homepage", "photo" = excluded."photo", "note" = excluded."note", "code" = excluded."code", "anything" = excluded."anything", "hex_value" = excluded."hex_value""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "quantity" = excluded."quantity", "price" = excluded."price", "weight" = excluded."weight", "ratio" = excluded."ratio", "cost" = excluded."cost", "amount" = excluded."amount", "is_active" = excluded."is_active", "is_archived" = excluded."is_archived", "created" = excluded."created", "due" = excluded."due", "touched" = excluded."touched", "token" = excluded."token", "homepage" = excluded."homepage", "photo" = excluded."photo", "note" = excluded."note", "code" = excluded."code", "anything" = excluded."anything", "hex_value" = excluded."hex_value" RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -602,6 +664,14 @@ extension RichRaw.Item {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Device
@@ -632,6 +702,28 @@ extension RichRaw {
             self.label = label
             self.owner = owner
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case uuid, label, owner
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.uuid = container.contains(CodingKeys.uuid) ? try SQLRecordCoding.decode(UUID.self, container, CodingKeys.uuid) : UUID()
+            self.label = try SQLRecordCoding.decode(String.self, container, CodingKeys.label)
+            self.owner = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.owner)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.uuid, forKey: CodingKeys.uuid)
+            try container.encode(self.label, forKey: CodingKeys.label)
+            try container.encodeIfPresent(self.owner, forKey: CodingKeys.owner)
+        }
     }
 }
 
@@ -660,6 +752,10 @@ extension RichRaw.Device {
     public static let sqlUpdate: String? = #"UPDATE "device" SET "label" = ?, "owner" = ? WHERE "uuid" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "device" WHERE "uuid" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) ON CONFLICT ("uuid") DO UPDATE SET "label" = excluded."label", "owner" = excluded."owner""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "device" ("uuid", "label", "owner") VALUES (?, ?, ?) ON CONFLICT ("uuid") DO UPDATE SET "label" = excluded."label", "owner" = excluded."owner" RETURNING "uuid", "label", "owner""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -771,6 +867,13 @@ extension RichRaw.Device {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.uuid, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.uuid, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Country
@@ -796,6 +899,26 @@ extension RichRaw {
         public init(code: String, name: String) {
             self.code = code
             self.name = name
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case code, name
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.code, forKey: CodingKeys.code)
+            try container.encode(self.name, forKey: CodingKeys.name)
         }
     }
 }
@@ -825,6 +948,10 @@ extension RichRaw.Country {
     public static let sqlUpdate: String? = #"UPDATE "country" SET "name" = ? WHERE "code" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "country" WHERE "code" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?) ON CONFLICT ("code") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "country" ("code", "name") VALUES (?, ?) ON CONFLICT ("code") DO UPDATE SET "name" = excluded."name" RETURNING "code", "name""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -927,6 +1054,13 @@ extension RichRaw.Country {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Legacy
@@ -952,6 +1086,26 @@ extension RichRaw {
         public init(number: Int?, label: String? = nil) {
             self.number = number
             self.label = label
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case number, label
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.number = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.number)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.number, forKey: CodingKeys.number)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
         }
     }
 }
@@ -981,6 +1135,10 @@ extension RichRaw.Legacy {
     public static let sqlUpdate: String? = #"UPDATE "legacy" SET "label" = ? WHERE "number" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "legacy" WHERE "number" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?) ON CONFLICT ("number") DO UPDATE SET "label" = excluded."label""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "legacy" ("number", "label") VALUES (?, ?) ON CONFLICT ("number") DO UPDATE SET "label" = excluded."label" RETURNING "number", "label""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1083,6 +1241,13 @@ extension RichRaw.Legacy {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.number, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.number, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Edition
@@ -1128,6 +1293,28 @@ extension RichRaw {
             self.itemId = itemId
             self.released = released
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case countryCode, itemId, released
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.countryCode = try SQLRecordCoding.decode(String.self, container, CodingKeys.countryCode)
+            self.itemId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.itemId)
+            self.released = try SQLRecordCoding.decode(Date.self, container, CodingKeys.released)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.countryCode, forKey: CodingKeys.countryCode)
+            try container.encode(self.itemId, forKey: CodingKeys.itemId)
+            try container.encode(self.released, forKey: CodingKeys.released)
+        }
     }
 }
 
@@ -1156,6 +1343,10 @@ extension RichRaw.Edition {
     public static let sqlUpdate: String? = #"UPDATE "edition" SET "released" = ? WHERE "country_code" = ? AND "item_id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition" WHERE "country_code" = ? AND "item_id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) ON CONFLICT ("country_code", "item_id") DO UPDATE SET "released" = excluded."released""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "edition" ("country_code", "item_id", "released") VALUES (?, ?, ?) ON CONFLICT ("country_code", "item_id") DO UPDATE SET "released" = excluded."released" RETURNING "country_code", "item_id", "released""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1276,6 +1467,13 @@ extension RichRaw.Edition {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(RichRaw.Edition.ID(countryCode: self.countryCode, itemId: self.itemId), to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(countryCode: value.countryCode, itemId: value.itemId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - EditionNote
@@ -1312,6 +1510,32 @@ extension RichRaw {
             self.itemId = itemId
             self.body = body
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, countryCode, itemId, body
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.countryCode = try SQLRecordCoding.decode(String.self, container, CodingKeys.countryCode)
+            self.itemId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.itemId)
+            self.body = try SQLRecordCoding.decode(String.self, container, CodingKeys.body)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.countryCode, forKey: CodingKeys.countryCode)
+            try container.encode(self.itemId, forKey: CodingKeys.itemId)
+            try container.encode(self.body, forKey: CodingKeys.body)
+        }
     }
 }
 
@@ -1344,6 +1568,10 @@ extension RichRaw.EditionNote {
     public static let sqlUpdate: String? = #"UPDATE "edition_note" SET "country_code" = ?, "item_id" = ?, "body" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "edition_note" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "country_code" = excluded."country_code", "item_id" = excluded."item_id", "body" = excluded."body""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "edition_note" ("id", "country_code", "item_id", "body") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "country_code" = excluded."country_code", "item_id" = excluded."item_id", "body" = excluded."body" RETURNING "id", "country_code", "item_id", "body""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1471,6 +1699,14 @@ extension RichRaw.EditionNote {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "edition_note", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - MeasurementRecord
@@ -1520,6 +1756,36 @@ extension RichRaw {
             self.label = nil
             self.payload = payload
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, width, height, area, label, payload
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.width = try SQLRecordCoding.decode(Double.self, container, CodingKeys.width)
+            self.height = try SQLRecordCoding.decode(Double.self, container, CodingKeys.height)
+            self.area = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.area)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+            self.payload = container.contains(CodingKeys.payload) ? try SQLRecordCoding.decode(RichRaw.Value.self, container, CodingKeys.payload) : .null
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.width, forKey: CodingKeys.width)
+            try container.encode(self.height, forKey: CodingKeys.height)
+            try container.encodeIfPresent(self.area, forKey: CodingKeys.area)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
+            try container.encode(self.payload, forKey: CodingKeys.payload)
+        }
     }
 }
 
@@ -1552,6 +1818,10 @@ extension RichRaw.MeasurementRecord {
     public static let sqlUpdate: String? = #"UPDATE "measurement" SET "width" = ?, "height" = ?, "payload" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "measurement" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "width" = excluded."width", "height" = excluded."height", "payload" = excluded."payload""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "measurement" ("id", "width", "height", "payload") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "width" = excluded."width", "height" = excluded."height", "payload" = excluded."payload" RETURNING "id", "width", "height", "area", "label", "payload""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1681,6 +1951,14 @@ extension RichRaw.MeasurementRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "measurement", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Employee
@@ -1716,6 +1994,32 @@ extension RichRaw {
             self.managerId = managerId
             self.mentorId = mentorId
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, managerId, mentorId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.managerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.managerId)
+            self.mentorId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.mentorId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encodeIfPresent(self.managerId, forKey: CodingKeys.managerId)
+            try container.encodeIfPresent(self.mentorId, forKey: CodingKeys.mentorId)
+        }
     }
 }
 
@@ -1748,6 +2052,10 @@ extension RichRaw.Employee {
     public static let sqlUpdate: String? = #"UPDATE "employee" SET "name" = ?, "manager_id" = ?, "mentor_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "employee" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "manager_id" = excluded."manager_id", "mentor_id" = excluded."mentor_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "employee" ("id", "name", "manager_id", "mentor_id") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "manager_id" = excluded."manager_id", "mentor_id" = excluded."mentor_id" RETURNING "id", "name", "manager_id", "mentor_id""#
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -1875,6 +2183,14 @@ extension RichRaw.Employee {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "employee", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LogLine
@@ -1894,6 +2210,26 @@ extension RichRaw {
         public init(message: String, at: Date? = nil) {
             self.message = message
             self.at = at
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case message, at
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.message = try SQLRecordCoding.decode(String.self, container, CodingKeys.message)
+            self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.message, forKey: CodingKeys.message)
+            try container.encodeIfPresent(self.at, forKey: CodingKeys.at)
         }
     }
 }
@@ -2005,6 +2341,24 @@ extension RichRaw {
         /// Creates a record.
         public init(label: String? = nil) {
             self.label = label
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case label
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.label, forKey: CodingKeys.label)
         }
     }
 }
@@ -2542,6 +2896,14 @@ public func raw_item_delete(_ db: OpaquePointer, _ record: RichRaw.Item) throws 
     return try SQLRecordCoding.execute(db, RichRaw.Item.sqlDelete, bind: { try RichRaw.Item.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_item_save(_ db: OpaquePointer, _ record: inout RichRaw.Item) throws {
+    if record.insertAssignsRowID { return try raw_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Item.sqlUpsert, returning: RichRaw.Item.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, find: { try raw_item_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `device`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2582,6 +2944,13 @@ public func raw_device_update(_ db: OpaquePointer, _ record: RichRaw.Device) thr
 @discardableResult
 public func raw_device_delete(_ db: OpaquePointer, _ record: RichRaw.Device) throws -> Bool {
     return try SQLRecordCoding.execute(db, RichRaw.Device.sqlDelete, bind: { try RichRaw.Device.bindKey(record.uuid, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `device`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_device_save(_ db: OpaquePointer, _ record: inout RichRaw.Device) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Device.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Device(sqliteStatement: $0, offset: 0) }, find: { try raw_device_find(db, value.uuid) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `device` rows that refer to `item`.
@@ -2641,6 +3010,13 @@ public func raw_country_delete(_ db: OpaquePointer, _ record: RichRaw.Country) t
     return try SQLRecordCoding.execute(db, RichRaw.Country.sqlDelete, bind: { try RichRaw.Country.bindKey(record.code, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `country`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_country_save(_ db: OpaquePointer, _ record: inout RichRaw.Country) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Country.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Country(sqliteStatement: $0, offset: 0) }, find: { try raw_country_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `legacy`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2683,6 +3059,13 @@ public func raw_legacy_delete(_ db: OpaquePointer, _ record: RichRaw.Legacy) thr
     return try SQLRecordCoding.execute(db, RichRaw.Legacy.sqlDelete, bind: { try RichRaw.Legacy.bindKey(record.number, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `legacy`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_legacy_save(_ db: OpaquePointer, _ record: inout RichRaw.Legacy) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Legacy.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Legacy(sqliteStatement: $0, offset: 0) }, find: { try raw_legacy_find(db, value.number) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `edition`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2723,6 +3106,13 @@ public func raw_edition_update(_ db: OpaquePointer, _ record: RichRaw.Edition) t
 @discardableResult
 public func raw_edition_delete(_ db: OpaquePointer, _ record: RichRaw.Edition) throws -> Bool {
     return try SQLRecordCoding.execute(db, RichRaw.Edition.sqlDelete, bind: { try RichRaw.Edition.bindKey(RichRaw.Edition.ID(countryCode: record.countryCode, itemId: record.itemId), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `edition`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_edition_save(_ db: OpaquePointer, _ record: inout RichRaw.Edition) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Edition.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Edition(sqliteStatement: $0, offset: 0) }, find: { try raw_edition_find(db, countryCode: value.countryCode, itemId: value.itemId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `edition` rows that refer to `country`.
@@ -2799,6 +3189,14 @@ public func raw_edition_note_delete(_ db: OpaquePointer, _ record: RichRaw.Editi
     return try SQLRecordCoding.execute(db, RichRaw.EditionNote.sqlDelete, bind: { try RichRaw.EditionNote.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `edition_note`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_edition_note_save(_ db: OpaquePointer, _ record: inout RichRaw.EditionNote) throws {
+    if record.insertAssignsRowID { return try raw_edition_note_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.EditionNote.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.EditionNote(sqliteStatement: $0, offset: 0) }, find: { try raw_edition_note_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `edition_note` rows that refer to `edition`.
 public func raw_edition_notes_fetch(_ db: OpaquePointer, for edition: RichRaw.Edition) throws -> [RichRaw.EditionNote] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "country_code", "item_id", "body" FROM "edition_note" WHERE "country_code" = ? AND "item_id" = ?"#, bind: { statement in
@@ -2861,6 +3259,14 @@ public func raw_measurement_record_delete(_ db: OpaquePointer, _ record: RichRaw
     return try SQLRecordCoding.execute(db, RichRaw.MeasurementRecord.sqlDelete, bind: { try RichRaw.MeasurementRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `measurement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_measurement_record_save(_ db: OpaquePointer, _ record: inout RichRaw.MeasurementRecord) throws {
+    if record.insertAssignsRowID { return try raw_measurement_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.MeasurementRecord.sqlUpsert, returning: RichRaw.MeasurementRecord.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.MeasurementRecord(sqliteStatement: $0, offset: 0) }, find: { try raw_measurement_record_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `employee`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2903,6 +3309,14 @@ public func raw_employee_update(_ db: OpaquePointer, _ record: RichRaw.Employee)
 public func raw_employee_delete(_ db: OpaquePointer, _ record: RichRaw.Employee) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "employee", "delete")
     return try SQLRecordCoding.execute(db, RichRaw.Employee.sqlDelete, bind: { try RichRaw.Employee.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `employee`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func raw_employee_save(_ db: OpaquePointer, _ record: inout RichRaw.Employee) throws {
+    if record.insertAssignsRowID { return try raw_employee_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Employee.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Employee(sqliteStatement: $0, offset: 0) }, find: { try raw_employee_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `employee` rows that refer to `employee`.
@@ -3925,6 +4339,70 @@ fileprivate enum SQLRecordCoding {
         // Stored, but not to be read back (an external-content FTS table): as bound.
         if let asBound { return asBound(sqlite3_last_insert_rowid(db)) }
         throw Failure(code: SQLITE_ERROR, message: "the inserted row could not be read back", sql: sql)
+    }
+
+    /// Upserts a row and returns it as stored: from `asBound`, `returning`'s row or `find`.
+    static func save<Record>(
+        _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
+        decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
+    ) throws -> Record {
+        guard let sql else { throw Failure(code: SQLITE_MISUSE, message: "a virtual table cannot be saved: SQLite cannot upsert it", sql: nil) }
+        if asBound == nil, let returning, supportsReturning {
+            let statement = try prepare(db, returning)
+            defer { sqlite3_finalize(statement) }
+            try bind(statement)
+            if try step(statement) {
+                let record = try decode(statement)
+                while try step(statement) {}
+                return record
+            }
+        } else if try execute(db, sql, bind: bind) > 0 {
+            if let asBound { return asBound() }
+            if let record = try find() { return record }
+            throw Failure(code: SQLITE_ERROR, message: "the saved row could not be read back", sql: sql)
+        }
+        if keyOnly, let record = try find() { return record }
+        throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
+    }
+
+    /// The value of `key`; a value the decoder refuses without saying where (a JSON
+    /// number out of range, a fraction read as an `Int`) throws naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
     }
 
     // MARK: Errors and text

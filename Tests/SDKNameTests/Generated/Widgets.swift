@@ -71,6 +71,28 @@ public struct ListRecord: Identifiable, Hashable, Codable, Sendable {
         self.id = id
         self.title = title
     }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, title
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.title, forKey: CodingKeys.title)
+    }
 }
 
 extension ListRecord: SQLKeyedRecord, SQLQueryableRecord {
@@ -102,6 +124,10 @@ extension ListRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "list" SET "title" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "list" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "list" ("id", "title") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "list" ("id", "title") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title" RETURNING "id", "title""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -223,6 +249,14 @@ extension ListRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "list", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - SectionRecord
@@ -248,6 +282,30 @@ public struct SectionRecord: Identifiable, Hashable, Codable, Sendable {
         self.id = id
         self.listId = listId
         self.title = title
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, listId, title
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.listId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.listId)
+        self.title = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.title)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.listId, forKey: CodingKeys.listId)
+        try container.encodeIfPresent(self.title, forKey: CodingKeys.title)
     }
 }
 
@@ -280,6 +338,10 @@ extension SectionRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "section" SET "list_id" = ?, "title" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "section" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "list_id" = excluded."list_id", "title" = excluded."title""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "section" ("id", "list_id", "title") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "list_id" = excluded."list_id", "title" = excluded."title" RETURNING "id", "list_id", "title""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -414,6 +476,14 @@ extension SectionRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "section", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - ImageRecord
@@ -439,6 +509,30 @@ public struct ImageRecord: Identifiable, Hashable, Codable, Sendable {
         self.id = id
         self.sectionId = sectionId
         self.bytes = bytes
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, sectionId, bytes
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.sectionId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.sectionId)
+        self.bytes = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.bytes)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encodeIfPresent(self.sectionId, forKey: CodingKeys.sectionId)
+        try container.encodeIfPresent(self.bytes, forKey: CodingKeys.bytes)
     }
 }
 
@@ -471,6 +565,10 @@ extension ImageRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "image" SET "section_id" = ?, "bytes" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "image" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "section_id" = excluded."section_id", "bytes" = excluded."bytes""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "image" ("id", "section_id", "bytes") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "section_id" = excluded."section_id", "bytes" = excluded."bytes" RETURNING "id", "section_id", "bytes""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -605,6 +703,14 @@ extension ImageRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "image", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - LabelRecord
@@ -627,6 +733,28 @@ public struct LabelRecord: Identifiable, Hashable, Codable, Sendable {
     public init(id: Int = Int.min, text: String) {
         self.id = id
         self.text = text
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, text
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.text = try SQLRecordCoding.decode(String.self, container, CodingKeys.text)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encode(self.text, forKey: CodingKeys.text)
     }
 }
 
@@ -659,6 +787,10 @@ extension LabelRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "label" SET "text" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "label" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "label" ("id", "text") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "text" = excluded."text""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "label" ("id", "text") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "text" = excluded."text" RETURNING "id", "text""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -780,6 +912,14 @@ extension LabelRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "label", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - TableRecord
@@ -802,6 +942,28 @@ public struct TableRecord: Identifiable, Hashable, Codable, Sendable {
     public init(id: Int = Int.min, name: String? = nil) {
         self.id = id
         self.name = name
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, name
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encodeIfPresent(self.name, forKey: CodingKeys.name)
     }
 }
 
@@ -834,6 +996,10 @@ extension TableRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "table" SET "name" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "table" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "table" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "table" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "id", "name""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -955,6 +1121,14 @@ extension TableRecord {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "table", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - SchemaRecord
@@ -977,6 +1151,28 @@ public struct SchemaRecord: Identifiable, Hashable, Codable, Sendable {
     public init(id: Int = Int.min, version: Int? = nil) {
         self.id = id
         self.version = version
+    }
+
+    /// The names of the properties in encoded records.
+    private enum CodingKeys: String, CodingKey {
+        case id, version
+    }
+
+    /// Decodes a record, as from a request body: every column by its property's name.
+    ///
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.version = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.version)
+    }
+
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+        try container.encodeIfPresent(self.version, forKey: CodingKeys.version)
     }
 }
 
@@ -1009,6 +1205,10 @@ extension SchemaRecord: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "schema" SET "version" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "schema" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "schema" ("id", "version") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "version" = excluded."version""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "schema" ("id", "version") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "version" = excluded."version" RETURNING "id", "version""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1129,6 +1329,14 @@ extension SchemaRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "schema", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -1323,6 +1531,14 @@ public func sqlite3_list_record_delete(_ db: OpaquePointer, _ record: ListRecord
     return try SQLRecordCoding.execute(db, ListRecord.sqlDelete, bind: { try ListRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `list`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_list_record_save(_ db: OpaquePointer, _ record: inout ListRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_list_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: ListRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try ListRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_list_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `section`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1365,6 +1581,14 @@ public func sqlite3_section_record_update(_ db: OpaquePointer, _ record: Section
 public func sqlite3_section_record_delete(_ db: OpaquePointer, _ record: SectionRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "section", "delete")
     return try SQLRecordCoding.execute(db, SectionRecord.sqlDelete, bind: { try SectionRecord.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `section`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_section_record_save(_ db: OpaquePointer, _ record: inout SectionRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_section_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: SectionRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try SectionRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_section_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The `section` rows that refer to `listRecord`.
@@ -1426,6 +1650,14 @@ public func sqlite3_image_record_delete(_ db: OpaquePointer, _ record: ImageReco
     return try SQLRecordCoding.execute(db, ImageRecord.sqlDelete, bind: { try ImageRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `image`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_image_record_save(_ db: OpaquePointer, _ record: inout ImageRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_image_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: ImageRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try ImageRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_image_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The `image` rows that refer to `sectionRecord`.
 public func sqlite3_images_fetch(_ db: OpaquePointer, for sectionRecord: SectionRecord) throws -> [ImageRecord] {
     try SQLRecordCoding.fetch(db, #"SELECT "id", "section_id", "bytes" FROM "image" WHERE "section_id" = ?"#, bind: { statement in
@@ -1485,6 +1717,14 @@ public func sqlite3_label_record_delete(_ db: OpaquePointer, _ record: LabelReco
     return try SQLRecordCoding.execute(db, LabelRecord.sqlDelete, bind: { try LabelRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `label`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_label_record_save(_ db: OpaquePointer, _ record: inout LabelRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_label_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: LabelRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try LabelRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_label_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `table`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1529,6 +1769,14 @@ public func sqlite3_table_record_delete(_ db: OpaquePointer, _ record: TableReco
     return try SQLRecordCoding.execute(db, TableRecord.sqlDelete, bind: { try TableRecord.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `table`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_table_record_save(_ db: OpaquePointer, _ record: inout TableRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_table_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: TableRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try TableRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_table_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `schema`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -1571,4 +1819,12 @@ public func sqlite3_schema_record_update(_ db: OpaquePointer, _ record: SchemaRe
 public func sqlite3_schema_record_delete(_ db: OpaquePointer, _ record: SchemaRecord) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "schema", "delete")
     return try SQLRecordCoding.execute(db, SchemaRecord.sqlDelete, bind: { try SchemaRecord.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `schema`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_schema_record_save(_ db: OpaquePointer, _ record: inout SchemaRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_schema_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: SchemaRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try SchemaRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_schema_record_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
