@@ -201,4 +201,35 @@ import Testing
         #expect(Stamps.Post(title: "x").createdAt == SQLTimestamps.unset)
         #expect(SQLTimestamps.unset == Date.distantPast)
     }
+
+    /// `save` over a stored row (a request body decoded without its dates, or one that
+    /// carries another created date) sets updated and never rewrites the row's created
+    /// date; `save` of a new row sets both, as an insert does.
+    @Test func aSaveOverAStoredRowKeepsItsCreatedDate() throws {
+        let db = try Stamps.inMemory()
+        defer { db.close() }
+        let imported = Date(timeIntervalSince1970: 1_600_000_000)
+        let stored = try db.insert(Stamps.Post(title: "Draft", createdAt: imported, updatedAt: imported))
+        // Unset created (what a body without the date decodes to).
+        var body = Stamps.Post(title: "From a body")
+        body.id = stored.id
+        var before = Date()
+        let saved = try db.save(body)
+        var after = Date()
+        #expect(saved.title == "From a body" && saved.createdAt == imported)
+        #expect(within(saved.updatedAt, before, after))
+        #expect(try db.posts.find(stored.id) == saved)
+        // Another created date given: still the row's.
+        var other = saved
+        other.createdAt = Date(timeIntervalSince1970: 1_700_000_000)
+        other.title = "Other"
+        #expect(try db.save(other).createdAt == imported)
+        #expect(try db.posts.find(stored.id)?.createdAt == imported)
+        // A new row through save: both set, as by insert.
+        before = Date()
+        let fresh = try db.save(Stamps.Post(title: "New"))
+        after = Date()
+        #expect(within(fresh.createdAt, before, after) && fresh.createdAt == fresh.updatedAt)
+        #expect(try db.posts.find(fresh.id) == fresh)
+    }
 }

@@ -94,8 +94,8 @@ extension RecordModel {
     }
 
     /// The insert with every column given, then `ON CONFLICT ("k1", "k2") DO UPDATE SET
-    /// "a" = excluded."a", …` (every inserted column outside the key), or `DO NOTHING` when
-    /// every column is part of the key: the same parameters as the insert, so
+    /// "a" = excluded."a", …` (every inserted column outside the key but a created
+    /// timestamp, which stays as stored), or `DO NOTHING` when every column is part of the key: the same parameters as the insert, so
     /// `bindInsert(to:)` binds it. Nil without a key, and for a virtual table (SQLite
     /// cannot upsert one). The insert's `OR ABORT` makes a conflict on another UNIQUE
     /// constraint an error, whatever that constraint's own conflict clause.
@@ -104,9 +104,15 @@ extension RecordModel {
         let keys = keyProperties
         var statement = insertStatement(assigningRowID: false)
         statement.append(" ON CONFLICT (" + keys.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") DO ")
-        let assigned = insertedProperties.filter { property in !keys.contains { $0.index == property.index } }
-        if assigned.isEmpty {
+        let outsideKey = insertedProperties.filter { property in !keys.contains { $0.index == property.index } }
+        // A created timestamp is the row's: saving over a stored row never rewrites it.
+        let createdColumn = createdProperty.map { properties[$0].column }
+        let assigned = outsideKey.filter { $0.column != createdColumn }
+        if outsideKey.isEmpty {
             statement.append("NOTHING")
+        } else if assigned.isEmpty {
+            let created = SQLText.quotedIdentifier(outsideKey[0].column)
+            statement.append("UPDATE SET \(created) = \(created)")
         } else {
             statement.append("UPDATE SET " + assigned.map {
                 SQLText.quotedIdentifier($0.column) + " = excluded." + SQLText.quotedIdentifier($0.column)

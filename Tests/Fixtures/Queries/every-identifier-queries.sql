@@ -142,6 +142,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "notificationRecord" IS :notificationRecord
   OR "notificationsOfDeviceSQL" IS :notificationsOfDeviceSQL
   OR "notificationsOfDeviceSlot" IS :notificationsOfDeviceSlot
+  OR "now" IS :now
   OR "of" IS :of
   OR "offset" IS :offset
   OR "on" IS :on
@@ -190,6 +191,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sql" IS :sql
   OR "sqlArgument" IS :sqlArgument
   OR "sqlCount" IS :sqlCount
+  OR "sqlCreatedColumn" IS :sqlCreatedColumn
   OR "sqlDelete" IS :sqlDelete
   OR "sqlFind" IS :sqlFind
   OR "sqlInsertAll" IS :sqlInsertAll
@@ -201,6 +203,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "sqlSelect" IS :sqlSelect
   OR "sqlSelectByRowID" IS :sqlSelectByRowID
   OR "sqlUpdate" IS :sqlUpdate
+  OR "sqlUpdatedColumn" IS :sqlUpdatedColumn
   OR "sqlUpsert" IS :sqlUpsert
   OR "sqlUpsertReturning" IS :sqlUpsertReturning
   OR "sqliteStatement" IS :sqliteStatement

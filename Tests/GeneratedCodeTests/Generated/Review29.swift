@@ -3362,9 +3362,9 @@ extension Review29.Numtext: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRe
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "numtext" WHERE "id" = ?"#
     /// Inserts, or writes every non-key column of the row with the key (`save`).
-    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "jd" = excluded."jd", "at" = excluded."at""#
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "jd" = excluded."jd", "at" = excluded."at""#
     /// ``sqlUpsert`` returning the stored row.
-    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "jd" = excluded."jd", "at" = excluded."at" RETURNING "id", "created", "jd", "at""#
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "numtext" ("id", "created", "jd", "at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "jd" = excluded."jd", "at" = excluded."at" RETURNING "id", "created", "jd", "at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -3546,7 +3546,7 @@ extension Review29.Numtext {
     public mutating func save(into db: OpaquePointer) throws {
         if self.insertAssignsRowID { return try self.insert(into: db) }
         let value = self
-        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
     }
 }
 
@@ -4681,7 +4681,7 @@ public func r29_numtext_delete(_ db: OpaquePointer, _ record: Review29.Numtext) 
 public func r29_numtext_save(_ db: OpaquePointer, _ record: inout Review29.Numtext) throws {
     if record.insertAssignsRowID { return try r29_numtext_insert(db, &record) }
     let value = record
-    record = try SQLRecordCoding.save(db, sql: Review29.Numtext.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, find: { try r29_numtext_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    record = try SQLRecordCoding.save(db, sql: Review29.Numtext.sqlUpsert, returning: Review29.Numtext.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Review29.Numtext(sqliteStatement: $0, offset: 0) }, find: { try r29_numtext_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// Rows whose dates are not before :since, in four storages: as the typed `$0.col >= since`.

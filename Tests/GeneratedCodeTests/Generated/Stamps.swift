@@ -141,6 +141,32 @@ extension Stamps {
             self.createdAt = createdAt
             self.updatedAt = updatedAt
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, title, createdAt, updatedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+            self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
+            self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+        }
     }
 }
 
@@ -173,6 +199,10 @@ extension Stamps.Post: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord 
     public static let sqlUpdate: String? = #"UPDATE "post" SET "title" = ?, "created_at" = ?, "updated_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "post" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "post" ("id", "title", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "updated_at" = excluded."updated_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "post" ("id", "title", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "updated_at" = excluded."updated_at" RETURNING "id", "title", "created_at", "updated_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -350,6 +380,14 @@ extension Stamps.Post {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "post", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Note
@@ -385,6 +423,32 @@ extension Stamps {
             self.createdAt = createdAt
             self.updatedat = updatedat
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, body, createdAt, updatedat
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.body = try SQLRecordCoding.decode(String.self, container, CodingKeys.body)
+            self.createdAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.createdAt)
+            self.updatedat = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.updatedat)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.body, forKey: CodingKeys.body)
+            try container.encodeIfPresent(self.createdAt, forKey: CodingKeys.createdAt)
+            try container.encodeIfPresent(self.updatedat, forKey: CodingKeys.updatedat)
+        }
     }
 }
 
@@ -417,6 +481,10 @@ extension Stamps.Note: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord 
     public static let sqlUpdate: String? = #"UPDATE "note" SET "body" = ?, "CreatedAt" = ?, "UPDATEDAT" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "note" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "note" ("id", "body", "CreatedAt", "UPDATEDAT") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "body" = excluded."body", "UPDATEDAT" = excluded."UPDATEDAT""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "note" ("id", "body", "CreatedAt", "UPDATEDAT") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "body" = excluded."body", "UPDATEDAT" = excluded."UPDATEDAT" RETURNING "id", "body", "CreatedAt", "UPDATEDAT""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -594,6 +662,14 @@ extension Stamps.Note {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "note", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Event
@@ -629,6 +705,32 @@ extension Stamps {
             self.created = created
             self.updated = updated
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, name, created, updated
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.created = container.contains(CodingKeys.created) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.created) : SQLTimestamps.unset
+            self.updated = container.contains(CodingKeys.updated) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updated) : SQLTimestamps.unset
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.created, forKey: CodingKeys.created)
+            try container.encode(self.updated, forKey: CodingKeys.updated)
+        }
     }
 }
 
@@ -661,6 +763,10 @@ extension Stamps.Event: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord
     public static let sqlUpdate: String? = #"UPDATE "event" SET "name" = ?, "created" = ?, "updated" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "event" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "event" ("id", "name", "created", "updated") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "updated" = excluded."updated""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "event" ("id", "name", "created", "updated") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "updated" = excluded."updated" RETURNING "id", "name", "created", "updated""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -838,6 +944,14 @@ extension Stamps.Event {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "event", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Counter
@@ -864,6 +978,30 @@ extension Stamps {
             self.id = id
             self.created = created
             self.updatedAt = updatedAt
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, created, updatedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.created = try SQLRecordCoding.decode(String.self, container, CodingKeys.created)
+            self.updatedAt = try SQLRecordCoding.decode(Int.self, container, CodingKeys.updatedAt)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.created, forKey: CodingKeys.created)
+            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
         }
     }
 }
@@ -897,6 +1035,10 @@ extension Stamps.Counter: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "counter" SET "created" = ?, "updated_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "counter" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "counter" ("id", "created", "updated_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "updated_at" = excluded."updated_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "counter" ("id", "created", "updated_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "created" = excluded."created", "updated_at" = excluded."updated_at" RETURNING "id", "created", "updated_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1029,6 +1171,14 @@ extension Stamps.Counter {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "counter", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Audit
@@ -1058,6 +1208,32 @@ extension Stamps {
             self.what = what
             self.createdAt = createdAt
             self.updatedAt = updatedAt
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, what, createdAt, updatedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.what = try SQLRecordCoding.decode(String.self, container, CodingKeys.what)
+            self.createdAt = try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt)
+            self.updatedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.updatedAt)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.what, forKey: CodingKeys.what)
+            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+            try container.encodeIfPresent(self.updatedAt, forKey: CodingKeys.updatedAt)
         }
     }
 }
@@ -1091,6 +1267,10 @@ extension Stamps.Audit: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "audit" SET "what" = ?, "created_at" = ?, "updated_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "audit" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "audit" ("id", "what", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "what" = excluded."what", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "audit" ("id", "what", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "what" = excluded."what", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at" RETURNING "id", "what", "created_at", "updated_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -1246,6 +1426,14 @@ extension Stamps.Audit {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "audit", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Article
@@ -1291,6 +1479,34 @@ extension Stamps {
             self.changed = changed
             self.createdAt = createdAt
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, title, madeOn, changed, createdAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
+            self.madeOn = container.contains(CodingKeys.madeOn) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.madeOn) : SQLTimestamps.unset
+            self.changed = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.changed)
+            self.createdAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.createdAt)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.title, forKey: CodingKeys.title)
+            try container.encode(self.madeOn, forKey: CodingKeys.madeOn)
+            try container.encodeIfPresent(self.changed, forKey: CodingKeys.changed)
+            try container.encodeIfPresent(self.createdAt, forKey: CodingKeys.createdAt)
+        }
     }
 }
 
@@ -1323,6 +1539,10 @@ extension Stamps.Article: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedReco
     public static let sqlUpdate: String? = #"UPDATE "article" SET "title" = ?, "Made On" = ?, "changed" = ?, "created_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "article" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "article" ("id", "title", "Made On", "changed", "created_at") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "changed" = excluded."changed", "created_at" = excluded."created_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "article" ("id", "title", "Made On", "changed", "created_at") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "changed" = excluded."changed", "created_at" = excluded."created_at" RETURNING "id", "title", "Made On", "changed", "created_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -1512,6 +1732,14 @@ extension Stamps.Article {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "article", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - TagRecord
@@ -1546,6 +1774,30 @@ extension Stamps {
             self.createdAt = createdAt
             self.updatedAt = updatedAt
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case name, uses, createdAt, updatedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
+            self.uses = container.contains(CodingKeys.uses) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.uses) : 0
+            self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
+            self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.name, forKey: CodingKeys.name)
+            try container.encode(self.uses, forKey: CodingKeys.uses)
+            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+        }
     }
 }
 
@@ -1574,6 +1826,10 @@ extension Stamps.TagRecord: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRe
     public static let sqlUpdate: String? = #"UPDATE "tag" SET "uses" = ?, "created_at" = ?, "updated_at" = ? WHERE "name" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "tag" WHERE "name" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "tag" ("name", "uses", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("name") DO UPDATE SET "uses" = excluded."uses", "updated_at" = excluded."updated_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "tag" ("name", "uses", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("name") DO UPDATE SET "uses" = excluded."uses", "updated_at" = excluded."updated_at" RETURNING "name", "uses", "created_at", "updated_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -1746,6 +2002,13 @@ extension Stamps.TagRecord {
     public func delete(in db: OpaquePointer) throws -> Bool {
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.name, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.name, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - Revision
@@ -1781,6 +2044,32 @@ extension Stamps {
             self.createdAt = createdAt
             self.updatedAt = updatedAt
         }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, postId, createdAt, updatedAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.postId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.postId)
+            self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
+            self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.postId, forKey: CodingKeys.postId)
+            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+        }
     }
 }
 
@@ -1813,6 +2102,10 @@ extension Stamps.Revision: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRec
     public static let sqlUpdate: String? = #"UPDATE "revision" SET "post_id" = ?, "created_at" = ?, "updated_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "revision" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "revision" ("id", "post_id", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "post_id" = excluded."post_id", "updated_at" = excluded."updated_at""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "revision" ("id", "post_id", "created_at", "updated_at") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "post_id" = excluded."post_id", "updated_at" = excluded."updated_at" RETURNING "id", "post_id", "created_at", "updated_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
@@ -1990,6 +2283,14 @@ extension Stamps.Revision {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "revision", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+    }
 }
 
 // MARK: - RevisionLog
@@ -2013,6 +2314,28 @@ extension Stamps {
         public init(id: Int = Int.min, revisionId: Int) {
             self.id = id
             self.revisionId = revisionId
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, revisionId
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.revisionId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.revisionId)
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.revisionId, forKey: CodingKeys.revisionId)
         }
     }
 }
@@ -2046,6 +2369,10 @@ extension Stamps.RevisionLog: SQLKeyedRecord, SQLQueryableRecord {
     public static let sqlUpdate: String? = #"UPDATE "revision_log" SET "revision_id" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "revision_log" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "revision_log" ("id", "revision_id") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "revision_id" = excluded."revision_id""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "revision_log" ("id", "revision_id") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "revision_id" = excluded."revision_id" RETURNING "id", "revision_id""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert stores the record as bound: it is not read back.
@@ -2167,6 +2494,14 @@ extension Stamps.RevisionLog {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "revision_log", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
     }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
 }
 
 // MARK: - Upload
@@ -2193,6 +2528,30 @@ extension Stamps {
             self.id = id
             self.path = path
             self.createdAt = createdAt
+        }
+
+        /// The names of the properties in encoded records.
+        private enum CodingKeys: String, CodingKey {
+            case id, path, createdAt
+        }
+
+        /// Decodes a record, as from a request body: every column by its property's name.
+        ///
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.path = try SQLRecordCoding.decode(String.self, container, CodingKeys.path)
+            self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
+        }
+
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
+            try container.encode(self.path, forKey: CodingKeys.path)
+            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
         }
     }
 }
@@ -2226,6 +2585,10 @@ extension Stamps.Upload: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecor
     public static let sqlUpdate: String? = #"UPDATE "upload" SET "path" = ?, "created_at" = ? WHERE "id" = ?"#
     /// Deletes the row with a key.
     public static let sqlDelete = #"DELETE FROM "upload" WHERE "id" = ?"#
+    /// Inserts, or writes every non-key column of the row with the key (`save`).
+    public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "upload" ("id", "path", "created_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "path" = excluded."path""#
+    /// ``sqlUpsert`` returning the stored row.
+    public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "upload" ("id", "path", "created_at") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "path" = excluded."path" RETURNING "id", "path", "created_at""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
     /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
@@ -2387,6 +2750,14 @@ extension Stamps.Upload {
     public func delete(in db: OpaquePointer) throws -> Bool {
         try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "upload", "delete")
         return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
     }
 }
 
@@ -2575,6 +2946,14 @@ public func stamps_post_delete(_ db: OpaquePointer, _ record: Stamps.Post) throw
     return try SQLRecordCoding.execute(db, Stamps.Post.sqlDelete, bind: { try Stamps.Post.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `post`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_post_save(_ db: OpaquePointer, _ record: inout Stamps.Post) throws {
+    if record.insertAssignsRowID { return try stamps_post_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Post.sqlUpsert, returning: Stamps.Post.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Post(sqliteStatement: $0, offset: 0) }, find: { try stamps_post_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `note`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2617,6 +2996,14 @@ public func stamps_note_update(_ db: OpaquePointer, _ record: Stamps.Note) throw
 public func stamps_note_delete(_ db: OpaquePointer, _ record: Stamps.Note) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "note", "delete")
     return try SQLRecordCoding.execute(db, Stamps.Note.sqlDelete, bind: { try Stamps.Note.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `note`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_note_save(_ db: OpaquePointer, _ record: inout Stamps.Note) throws {
+    if record.insertAssignsRowID { return try stamps_note_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Note.sqlUpsert, returning: Stamps.Note.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Note(sqliteStatement: $0, offset: 0) }, find: { try stamps_note_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `event`, or the first `limit` that `filter` keeps.
@@ -2663,6 +3050,14 @@ public func stamps_event_delete(_ db: OpaquePointer, _ record: Stamps.Event) thr
     return try SQLRecordCoding.execute(db, Stamps.Event.sqlDelete, bind: { try Stamps.Event.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `event`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_event_save(_ db: OpaquePointer, _ record: inout Stamps.Event) throws {
+    if record.insertAssignsRowID { return try stamps_event_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Event.sqlUpsert, returning: Stamps.Event.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Event(sqliteStatement: $0, offset: 0) }, find: { try stamps_event_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `counter`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2705,6 +3100,14 @@ public func stamps_counter_update(_ db: OpaquePointer, _ record: Stamps.Counter)
 public func stamps_counter_delete(_ db: OpaquePointer, _ record: Stamps.Counter) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "counter", "delete")
     return try SQLRecordCoding.execute(db, Stamps.Counter.sqlDelete, bind: { try Stamps.Counter.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `counter`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_counter_save(_ db: OpaquePointer, _ record: inout Stamps.Counter) throws {
+    if record.insertAssignsRowID { return try stamps_counter_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Counter.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Counter(sqliteStatement: $0, offset: 0) }, find: { try stamps_counter_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
 }
 
 /// The rows of `audit`, or the first `limit` that `filter` keeps.
@@ -2751,6 +3154,14 @@ public func stamps_audit_delete(_ db: OpaquePointer, _ record: Stamps.Audit) thr
     return try SQLRecordCoding.execute(db, Stamps.Audit.sqlDelete, bind: { try Stamps.Audit.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `audit`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_audit_save(_ db: OpaquePointer, _ record: inout Stamps.Audit) throws {
+    if record.insertAssignsRowID { return try stamps_audit_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Audit.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Audit(sqliteStatement: $0, offset: 0) }, find: { try stamps_audit_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `article`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2795,6 +3206,14 @@ public func stamps_article_delete(_ db: OpaquePointer, _ record: Stamps.Article)
     return try SQLRecordCoding.execute(db, Stamps.Article.sqlDelete, bind: { try Stamps.Article.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `article`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_article_save(_ db: OpaquePointer, _ record: inout Stamps.Article) throws {
+    if record.insertAssignsRowID { return try stamps_article_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Article.sqlUpsert, returning: Stamps.Article.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Article(sqliteStatement: $0, offset: 0) }, find: { try stamps_article_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `tag`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2835,6 +3254,13 @@ public func stamps_tag_record_update(_ db: OpaquePointer, _ record: Stamps.TagRe
 @discardableResult
 public func stamps_tag_record_delete(_ db: OpaquePointer, _ record: Stamps.TagRecord) throws -> Bool {
     return try SQLRecordCoding.execute(db, Stamps.TagRecord.sqlDelete, bind: { try Stamps.TagRecord.bindKey(record.name, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `tag`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_tag_record_save(_ db: OpaquePointer, _ record: inout Stamps.TagRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.TagRecord.sqlUpsert, returning: Stamps.TagRecord.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.TagRecord(sqliteStatement: $0, offset: 0) }, find: { try stamps_tag_record_find(db, value.name) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `revision`, or the first `limit` that `filter` keeps.
@@ -2881,6 +3307,14 @@ public func stamps_revision_delete(_ db: OpaquePointer, _ record: Stamps.Revisio
     return try SQLRecordCoding.execute(db, Stamps.Revision.sqlDelete, bind: { try Stamps.Revision.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `revision`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_revision_save(_ db: OpaquePointer, _ record: inout Stamps.Revision) throws {
+    if record.insertAssignsRowID { return try stamps_revision_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Revision.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Revision(sqliteStatement: $0, offset: 0) }, find: { try stamps_revision_find(db, value.id) }, asBound: nil, keyOnly: false)
+}
+
 /// The rows of `revision_log`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2925,6 +3359,14 @@ public func stamps_revision_log_delete(_ db: OpaquePointer, _ record: Stamps.Rev
     return try SQLRecordCoding.execute(db, Stamps.RevisionLog.sqlDelete, bind: { try Stamps.RevisionLog.bindKey(record.id, to: $0, at: 1) }) > 0
 }
 
+/// Inserts `record` into `revision_log`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_revision_log_save(_ db: OpaquePointer, _ record: inout Stamps.RevisionLog) throws {
+    if record.insertAssignsRowID { return try stamps_revision_log_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.RevisionLog.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.RevisionLog(sqliteStatement: $0, offset: 0) }, find: { try stamps_revision_log_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
 /// The rows of `upload`, or the first `limit` that `filter` keeps.
 ///
 /// `filter` runs in Swift on every row read: no index helps it.
@@ -2967,6 +3409,14 @@ public func stamps_upload_update(_ db: OpaquePointer, _ record: Stamps.Upload) t
 public func stamps_upload_delete(_ db: OpaquePointer, _ record: Stamps.Upload) throws -> Bool {
     try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "upload", "delete")
     return try SQLRecordCoding.execute(db, Stamps.Upload.sqlDelete, bind: { try Stamps.Upload.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `upload`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func stamps_upload_save(_ db: OpaquePointer, _ record: inout Stamps.Upload) throws {
+    if record.insertAssignsRowID { return try stamps_upload_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Stamps.Upload.sqlUpsert, returning: Stamps.Upload.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Stamps.Upload(sqliteStatement: $0, offset: 0) }, find: { try stamps_upload_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `post_title`, or the first `limit` that `filter` keeps.

@@ -843,7 +843,7 @@ extension OtherApps {
             self.dataType = try SQLRecordCoding.decode(String.self, container, CodingKeys.dataType)
             self.identifier = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.identifier)
             self.description = container.contains(CodingKeys.description) ? try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.description) : ""
-            self.lastChange = try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastChange)
+            self.lastChange = container.contains(CodingKeys.lastChange) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastChange) : Date()
             self.minX = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.minX)
             self.minY = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.minY)
             self.maxX = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.maxX)
