@@ -17,8 +17,10 @@ struct APIError: Error {
 /// it deserves: what the client got wrong (4xx) at `debug`, the rest at `error`.
 ///
 /// - `SQLError` of primary code `constraint` (a UNIQUE, CHECK or foreign key the request
-///   broke) → 409 Conflict; of primary code `busy` (the wait for a connection passed the
-///   pool's `maximumWait`) → 503 Service Unavailable.
+///   broke) → 409 Conflict; of code `range` (a page number or size out of range) → 400
+///   Bad Request; of primary code `busy` (the wait for a connection passed the pool's
+///   `maximumWait`) → 503 Service Unavailable. Slate logs a constraint violation at
+///   `debug` (`SQLContext.LogLevels`): a 409 is an answer, not an operational error.
 /// - ``APIError`` → its status (404 for a missing row, 422 for a body that decodes but is
 ///   not acceptable).
 /// - Hummingbird's `HTTPError` and other `HTTPResponseError`s (a bad path parameter, a
@@ -44,6 +46,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (error.status, error.message)
         case let error as SQLError where error.primaryCode == .constraint:
             return (.conflict, error.message)
+        case let error as SQLError where error.code == .range:
+            return (.badRequest, error.message)
         case let error as SQLError where error.primaryCode == .busy:
             // The pool's wait for a connection passed `maximumWait`: overloaded, try later.
             return (.serviceUnavailable, "the database is busy")
@@ -63,10 +67,31 @@ struct ErrorBody: Encodable {
     var status: Int
 }
 
+/// Dates in bodies: ISO 8601 in UTC to the millisecond (`2025-01-31T08:32:54.123Z`), the
+/// precision the `DATETIME` columns store; a date without its fraction is read too.
+enum JSONDates {
+    static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    static let withoutFraction = Date.ISO8601FormatStyle()
+
+    static func encode(_ date: Date, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(date.formatted(withFraction))
+    }
+
+    static func decode(from decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        if let date = try? withFraction.parse(text) ?? withoutFraction.parse(text) { return date }
+        throw DecodingError.dataCorruptedError(
+            in: container, debugDescription: "not an ISO 8601 date: \(text)")
+    }
+}
+
 /// A JSON response with sorted keys, so that clients and tests see one exact text.
 func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .custom(JSONDates.encode)
     let data = (try? encoder.encode(value)) ?? Data(#"{"error":"unencodable response","status":500}"#.utf8)
     return Response(
         status: status,
@@ -74,13 +99,25 @@ func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) ->
         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
 }
 
+/// The request's body, up to 1 MiB (413 past it).
+func collectBody(_ request: Request) async throws -> Data {
+    let buffer = try await request.body.collect(upTo: 1 << 20)
+    return Data(buffer.readableBytesView)
+}
+
 /// Decodes the request's JSON body: 400 when it is not JSON, 422 when it is JSON of the
 /// wrong shape (a missing key, a value of the wrong type), naming the key.
 func decodeBody<Body: Decodable>(_ type: Body.Type, from request: Request) async throws -> Body {
-    let buffer = try await request.body.collect(upTo: 1 << 20)
-    let data = Data(buffer.readableBytesView)
+    try decodeJSON(type, from: try await collectBody(request))
+}
+
+/// `decodeBody` for a body already collected: one body can be decoded as two types (an
+/// `IssueRecord` and the `labels` beside it).
+func decodeJSON<Body: Decodable>(_ type: Body.Type, from data: Data) throws -> Body {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom(JSONDates.decode)
     do {
-        return try JSONDecoder().decode(Body.self, from: data)
+        return try decoder.decode(Body.self, from: data)
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
         throw APIError(status: .badRequest, message: "the body is not JSON")
     } catch DecodingError.keyNotFound(let key, let context) {

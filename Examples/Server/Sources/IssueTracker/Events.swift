@@ -5,8 +5,9 @@ import Slate
 import SlateRecords
 
 /// `GET /events`: server-sent events of `openIssueCount` (`issues-queries.sql`), observed
-/// with `pool.observe`: the current value at once, then a new event after each commit that
-/// changes it.
+/// with `db.observe`: the current value at once, then a new event after each commit that
+/// changes it — this process's commits, and those of other processes on the same file
+/// (another server), which the pool notices within its `externalChangePolling` (250 ms).
 ///
 /// The stream ends in three ways, each of which ends the observation:
 /// - the client goes away: Hummingbird does not cancel a handler whose client hung up, so
@@ -17,7 +18,7 @@ import SlateRecords
 /// - the query fails: the stream ends after an `event: error`.
 func eventStream(_ state: ServerState, logger: Logger) -> Response {
     let heartbeat = state.heartbeat
-    let pool = state.db.pool
+    let db = state.db
     return Response(
         status: .ok,
         headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
@@ -30,9 +31,9 @@ func eventStream(_ state: ServerState, logger: Logger) -> Response {
             let (events, continuation) = AsyncStream.makeStream(of: StreamEvent.self, bufferingPolicy: .bufferingNewest(16))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    // The typed query function runs on the observation's connection through
-                    // an SQLTransaction made on it, as inside `db.readTransaction`.
-                    let observation = pool.observe { ctx in try SQLTransaction<Issues>(context: ctx).openIssueCount() }
+                    // The typed API in the closure, as in `db.readTransaction`; each run
+                    // logs to the request's logger.
+                    let observation = db.observe(logger: logger) { tx in try tx.openIssueCount() }
                     do {
                         for try await row in observation {
                             continuation.yield(.counts(open: row?.openCount ?? 0, newest: row?.newestId ?? 0))

@@ -61,27 +61,11 @@ public func runIssueServer(
     logger.info("stopped", metadata: ["database_closed": "\(database.pool.isClosed)"])
 }
 
-/// Opens `path` at the latest schema version, logging an upgrade.
+/// Opens `path` at the latest schema version. The pool logs to the server's logger: Slate
+/// logs a schema upgrade at `info` (the file, the versions, the time taken), errors at
+/// `error`, constraint violations at `debug`.
 func openDatabase(at path: String, logger: Logger) throws -> Issues {
-    let before = try schemaVersion(ofFileAt: path)
-    let clock = ContinuousClock()
-    let start = clock.now
-    let database = try Issues.bootstrap(at: path)
-    let elapsed = clock.now - start
-    if before == 0 {
-        logger.info("schema created", metadata: ["version": "\(Issues.schemaVersion)", "path": "\(path)", "elapsed": "\(elapsed)"])
-    } else if before != Issues.schemaVersion {
-        logger.info(
-            "schema upgraded",
-            metadata: ["from": "\(before)", "to": "\(Issues.schemaVersion)", "path": "\(path)", "elapsed": "\(elapsed)"])
-    }
-    return database
-}
-
-/// The file's `user_version`: 0 for a new or empty file.
-private func schemaVersion(ofFileAt path: String) throws -> Int64 {
-    guard FileManager.default.fileExists(atPath: path) else { return 0 }
-    let context = try SQLContext(path: path, flags: [.readOnly])
-    defer { context.close() }
-    return try context.query(sql: "PRAGMA user_version")[0][0].integerValue ?? 0
+    var configuration = SQLPool.Configuration()
+    configuration.connection.logger = logger
+    return try Issues.bootstrap(at: path, configuration: configuration)
 }

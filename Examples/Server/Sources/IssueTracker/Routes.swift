@@ -18,18 +18,22 @@ final class ServerState: Sendable {
 }
 
 // MARK: Request bodies
+//
+// `POST /issues` and `PUT /issues/{id}` decode the generated `IssueRecord` itself: a
+// missing `issueId` is unassigned (SQLite assigns it on insert), missing columns with a
+// default in the schema take it, and the timestamps are left to the write. The bodies
+// below are the shapes that are not a row of a table, each saying why.
 
-/// `POST /issues`: what a client sends to open an issue; the key and defaults are the
-/// database's.
-struct NewIssue: Decodable {
-    var title: String
-    var body: String?
-    var priority: Int?
+/// The labels of `POST /issues`, read from the same body as the `IssueRecord`: `labels`
+/// is not a column of `issue` (the record's decoder ignores it) but rows of `issue_label`.
+struct LabelNames: Decodable {
     /// Names of existing labels to attach; a missing one fails the whole request (422).
     var labels: [String]?
 }
 
-/// `PATCH /issues/{id}`: the fields to change.
+/// `PATCH /issues/{id}`: the fields to change. Not an `IssueRecord`: a record decoded
+/// from `{"title": "x"}` holds the schema's defaults in every other column, which would
+/// overwrite the row's values; here a missing key means "leave it as it is".
 struct IssueChanges: Decodable {
     var title: String?
     var body: String?
@@ -37,18 +41,21 @@ struct IssueChanges: Decodable {
     var priority: Int?
 }
 
-/// `POST /issues/{id}/comments`.
+/// `POST /issues/{id}/comments`. Not a `CommentRecord`: its `issueId` (a `NOT NULL`
+/// column without a default, so the record's decoder requires it) is the path's.
 struct NewComment: Decodable {
     var author: String
     var body: String
 }
 
-/// `PUT /labels/{name}`.
+/// `PUT /labels/{name}`: the colour alone, as the `upsertLabel` query takes it; the
+/// name is the path's, and `label`'s key is its rowid, not its name.
 struct LabelColor: Decodable {
     var color: String
 }
 
-/// `POST /issues/{id}/close`: closes the issue and records why, in one transaction.
+/// `POST /issues/{id}/close`: an action, not a row: closes the issue and records why as
+/// a comment, in one transaction.
 struct Closing: Decodable {
     var author: String
     var reason: String
@@ -56,6 +63,9 @@ struct Closing: Decodable {
 
 // MARK: Routes
 
+/// Every handler passes its request's logger (`context.logger`, which carries the
+/// request id) to the database call, so that Slate's lines for the request (a
+/// constraint violation at `debug`, a slow statement) carry it too.
 func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: RequestIDMiddleware())
@@ -68,78 +78,107 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
             observations: db.pool.observationCount, eventStreams: state.eventStreams.current))
     }
 
-    // A typed filter from the query string: ?state=open&priority=1&q=crash
-    router.get("/issues") { request, _ in
+    // A page of a typed filter from the query string, with the total:
+    // ?state=open&priority=1&q=crash&page=2&per=20. A page number or size out of range
+    // is Slate's `SQLError` `.range`, answered 400 by the error middleware.
+    router.get("/issues") { request, context in
         let query = request.uri.queryParameters
         let stateFilter = query["state"].map(String.init)
         let text = query["q"].map(String.init)
-        var priority: Int?
-        if let value = query["priority"] {
-            guard let number = Int(value) else { throw APIError.unprocessable("`priority` is not a number: \(value)") }
-            priority = number
+        let priority = try integer(query["priority"], "priority")
+        let number = try integer(query["page"], "page") ?? 1
+        let size = try integer(query["per"], "per") ?? 20
+        let page = try await db.readTransaction(logger: context.logger) { tx in
+            try tx.issues.page(
+                number, size: size,
+                where: { issue in
+                    var predicate: SQLPredicate<IssueRecord> = "1"
+                    if let stateFilter { predicate = predicate && issue.state == stateFilter }
+                    if let priority { predicate = predicate && issue.priority == priority }
+                    if let text { predicate = predicate && issue.title.contains(text) }
+                    return predicate
+                },
+                orderBy: { $0.issueId.ascending })
         }
-        let issues = try await db.issues.fetch(
-            where: { issue in
-                var predicate: SQLPredicate<IssueRecord> = "1"
-                if let stateFilter { predicate = predicate && issue.state == stateFilter }
-                if let priority { predicate = predicate && issue.priority == priority }
-                if let text { predicate = predicate && issue.title.contains(text) }
-                return predicate
-            },
-            orderBy: { $0.issueId.ascending })
-        return jsonResponse(issues)
+        return jsonResponse(page)
     }
 
     router.get("/issues/{id}") { _, context in
         let id = try context.parameters.require("id", as: Int.self)
-        guard let issue = try await db.issues.find(id) else { throw APIError.notFound("issue \(id)") }
+        let issue = try await db.readTransaction(logger: context.logger) { tx in try tx.issues.find(id) }
+        guard let issue else { throw APIError.notFound("issue \(id)") }
         return jsonResponse(issue)
     }
 
-    // A transaction: the issue and its labels are stored together or not at all.
+    // The body is an `IssueRecord`; a transaction stores the issue and its labels
+    // together or not at all.
     router.post("/issues") { request, context in
-        let new = try await decodeBody(NewIssue.self, from: request)
-        guard !new.title.isEmpty else { throw APIError.unprocessable("`title` is empty") }
-        let issue = try await db.transaction { tx in
-            let issue = try tx.insert(IssueRecord(title: new.title, body: new.body ?? "", priority: new.priority ?? 2))
-            for name in new.labels ?? [] {
+        let body = try await collectBody(request)
+        var issue = try decodeJSON(IssueRecord.self, from: body)
+        let labels = try decodeJSON(LabelNames.self, from: body).labels ?? []
+        // POST creates: the key is SQLite's (PUT /issues/{id} chooses one).
+        guard issue.issueId == Int.min else { throw APIError.unprocessable("`issueId` is assigned by the server") }
+        guard !issue.title.isEmpty else { throw APIError.unprocessable("`title` is empty") }
+        // The server's clock, not the client's: an unset date is set by the insert.
+        issue.createdAt = SQLTimestamps.unset
+        let stored = try await db.transaction(logger: context.logger) { [issue] tx in
+            let stored = try tx.insert(issue)
+            for name in labels {
                 guard let label = try tx.labels.fetchOne(where: { $0.name == name }) else {
                     throw APIError.unprocessable("no label named \(name)")
                 }
-                try tx.insert(IssueLabel(issueId: issue.issueId, labelId: label.labelId))
+                try tx.insert(IssueLabel(issueId: stored.issueId, labelId: label.labelId))
             }
-            return issue
+            return stored
         }
-        context.logger.info("issue opened", metadata: ["issue": "\(issue.issueId)"])
-        return jsonResponse(issue, status: .created)
+        context.logger.info("issue opened", metadata: ["issue": "\(stored.issueId)"])
+        return jsonResponse(stored, status: .created)
+    }
+
+    // An upsert: the body is the whole issue, stored under the path's key whether or not
+    // a row has it yet (`db.save`, one statement). Columns the body leaves out take the
+    // schema's defaults; `createdAt` is kept when the row exists, `updatedAt` set.
+    router.put("/issues/{id}") { request, context in
+        let id = try context.parameters.require("id", as: Int.self)
+        var issue = try decodeJSON(IssueRecord.self, from: try await collectBody(request))
+        guard issue.issueId == Int.min || issue.issueId == id else {
+            throw APIError.unprocessable("`issueId` \(issue.issueId) is not the path's \(id)")
+        }
+        guard !issue.title.isEmpty else { throw APIError.unprocessable("`title` is empty") }
+        issue.issueId = id
+        issue.createdAt = SQLTimestamps.unset
+        let stored = try await db.transaction(logger: context.logger) { [issue] tx in try tx.save(issue) }
+        return jsonResponse(stored)
     }
 
     router.patch("/issues/{id}") { request, context in
         let id = try context.parameters.require("id", as: Int.self)
         let changes = try await decodeBody(IssueChanges.self, from: request)
         if changes.title?.isEmpty == true { throw APIError.unprocessable("`title` is empty") }
-        let issue = try await db.transaction { tx in
+        let issue = try await db.transaction(logger: context.logger) { tx in
             guard var issue = try tx.issues.find(id) else { throw APIError.notFound("issue \(id)") }
             if let title = changes.title { issue.title = title }
             if let body = changes.body { issue.body = body }
             if let state = changes.state { issue.state = state }
             if let priority = changes.priority { issue.priority = priority }
-            try tx.update(issue)
-            return issue
+            // The row exists in this transaction, so `save` updates it (setting
+            // `updatedAt`, keeping `createdAt`) and returns it as stored.
+            return try tx.save(issue)
         }
         return jsonResponse(issue)
     }
 
+    // Delete by key: whether a row went, so a missing issue is a 404.
     router.delete("/issues/{id}") { _, context in
         let id = try context.parameters.require("id", as: Int.self)
-        let deleted = try await db.transaction { tx in try tx.issues.delete(where: { $0.issueId == id }) }
-        guard deleted > 0 else { throw APIError.notFound("issue \(id)") }
+        let deleted = try await db.transaction(logger: context.logger) { tx in try tx.issues.delete(id) }
+        guard deleted else { throw APIError.notFound("issue \(id)") }
         return Response(status: .noContent)
     }
 
     router.get("/issues/{id}/comments") { _, context in
         let id = try context.parameters.require("id", as: Int.self)
-        let comments = try await db.readTransaction { tx -> [CommentRecord]? in
+        let comments = try await db.readTransaction(logger: context.logger) { tx -> [CommentRecord]? in
             guard try tx.issues.find(id) != nil else { return nil }
             return try tx.comments.fetch(where: { $0.issueId == id }, orderBy: { $0.commentId.ascending })
         }
@@ -150,7 +189,7 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     router.post("/issues/{id}/comments") { request, context in
         let id = try context.parameters.require("id", as: Int.self)
         let new = try await decodeBody(NewComment.self, from: request)
-        let comment = try await db.transaction { tx in
+        let comment = try await db.transaction(logger: context.logger) { tx in
             guard try tx.issues.find(id) != nil else { throw APIError.notFound("issue \(id)") }
             return try tx.insert(CommentRecord(issueId: id, author: new.author, body: new.body))
         }
@@ -161,11 +200,11 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     router.post("/issues/{id}/close") { request, context in
         let id = try context.parameters.require("id", as: Int.self)
         let closing = try await decodeBody(Closing.self, from: request)
-        let issue = try await db.transaction { tx in
+        let issue = try await db.transaction(logger: context.logger) { tx in
             guard var issue = try tx.issues.find(id) else { throw APIError.notFound("issue \(id)") }
             guard issue.state == "open" else { throw APIError(status: .conflict, message: "issue \(id) is closed already") }
             issue.state = "closed"
-            try tx.update(issue)
+            issue = try tx.save(issue)
             try tx.insert(CommentRecord(issueId: id, author: closing.author, body: "Closed: \(closing.reason)"))
             return issue
         }
@@ -173,30 +212,33 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     }
 
     // A join, from issues-queries.sql: each issue with its comment count and labels.
-    router.get("/issues/summary") { _, _ in
-        jsonResponse(try await db.issueSummaries())
+    router.get("/issues/summary") { _, context in
+        jsonResponse(try await db.readTransaction(logger: context.logger) { tx in try tx.issueSummaries() })
     }
 
     // A join along a foreign key: each comment with its issue's title.
-    router.get("/comments") { request, _ in
+    router.get("/comments") { request, context in
         let author = request.uri.queryParameters["author"].map(String.init)
-        let pairs = try await db.comments.join(\.issueRecord, where: { comment, _ in
-            author.map { comment.author == $0 } ?? "1"
-        })
+        let pairs = try await db.readTransaction(logger: context.logger) { tx in
+            try tx.comments.join(\.issueRecord, where: { comment, _ in author.map { comment.author == $0 } ?? "1" })
+        }
         return jsonResponse(pairs.map { CommentWithIssue(comment: $0.0, issueTitle: $0.1.title) })
     }
 
-    router.get("/labels") { _, _ in
-        jsonResponse(try await db.labels.fetch(orderBy: { $0.name.ascending }))
+    router.get("/labels") { _, context in
+        jsonResponse(try await db.readTransaction(logger: context.logger) { tx in
+            try tx.labels.fetch(orderBy: { $0.name.ascending })
+        })
     }
 
     // An upsert, from issues-queries.sql: creates the label or changes its colour.
     router.put("/labels/{name}") { request, context in
         let name = try context.parameters.require("name")
         let body = try await decodeBody(LabelColor.self, from: request)
-        guard let label = try await db.upsertLabel(name: name, color: body.color) else {
-            throw APIError(status: .internalServerError, message: "the upsert returned no row")
+        let label = try await db.transaction(logger: context.logger) { tx in
+            try tx.upsertLabel(name: name, color: body.color)
         }
+        guard let label else { throw APIError(status: .internalServerError, message: "the upsert returned no row") }
         return jsonResponse(label)
     }
 
@@ -204,6 +246,13 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
         eventStream(state, logger: context.logger)
     }
     return router
+}
+
+/// A query-string integer, or nil when absent; 422 when it is not a number.
+private func integer(_ value: Substring?, _ name: String) throws -> Int? {
+    guard let value else { return nil }
+    guard let number = Int(value) else { throw APIError.unprocessable("`\(name)` is not a number: \(value)") }
+    return number
 }
 
 struct Health: Encodable {

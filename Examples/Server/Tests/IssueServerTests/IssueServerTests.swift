@@ -19,7 +19,7 @@ import Darwin
 
         var response = try request("GET", "/health", port: port)
         #expect(response.status == 200)
-        #expect(response.body == #"{"eventStreams":0,"observations":0,"schemaVersion":2,"status":"ok"}"#)
+        #expect(response.body == #"{"eventStreams":0,"observations":0,"schemaVersion":3,"status":"ok"}"#)
 
         // The upsert: created, then its colour changed, same key.
         response = try request("PUT", "/labels/bug", port: port, body: #"{"color":"red"}"#)
@@ -35,25 +35,37 @@ import Darwin
             headers: ["X-Request-Id": "req-42"])
         #expect(response.status == 201)
         #expect(response.headers["x-request-id"] == "req-42")
-        #expect(response.body == #"{"body":"","issueId":1,"priority":2,"state":"open","title":"Crash on start"}"#)
+        var stamped = Stamped(response.body)
+        #expect(stamped.masked == #"{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"open","title":"Crash on start","updatedAt":"T"}"#)
+        #expect(stamped.areRecent() && stamped.created == stamped.updated)
+        let issue1Created = stamped.created
         response = try request("POST", "/issues", port: port, body: #"{"title":"Slow search","body":"takes 3 s","priority":1}"#)
-        #expect(response.body == #"{"body":"takes 3 s","issueId":2,"priority":1,"state":"open","title":"Slow search"}"#)
-        #expect(try request("GET", "/issues/1", port: port).body
-            == #"{"body":"","issueId":1,"priority":2,"state":"open","title":"Crash on start"}"#)
-        #expect(try request("GET", "/issues?priority=1", port: port).body
-            == #"[{"body":"takes 3 s","issueId":2,"priority":1,"state":"open","title":"Slow search"}]"#)
-        #expect(try request("GET", "/issues?state=open&q=Crash", port: port).body
-            == #"[{"body":"","issueId":1,"priority":2,"state":"open","title":"Crash on start"}]"#)
-        #expect(try request("GET", "/issues?state=closed", port: port).body == "[]")
+        stamped = Stamped(response.body)
+        #expect(stamped.masked == #"{"body":"takes 3 s","createdAt":"T","issueId":2,"priority":1,"state":"open","title":"Slow search","updatedAt":"T"}"#)
+        let issue2Created = stamped.created
+        #expect(Stamped(try request("GET", "/issues/1", port: port).body).masked
+            == #"{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"open","title":"Crash on start","updatedAt":"T"}"#)
+        #expect(Stamped(try request("GET", "/issues?priority=1", port: port).body).masked
+            == #"{"items":[{"body":"takes 3 s","createdAt":"T","issueId":2,"priority":1,"state":"open","title":"Slow search","updatedAt":"T"}],"number":1,"pageCount":1,"size":20,"total":1}"#)
+        #expect(Stamped(try request("GET", "/issues?state=open&q=Crash", port: port).body).masked
+            == #"{"items":[{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"open","title":"Crash on start","updatedAt":"T"}],"number":1,"pageCount":1,"size":20,"total":1}"#)
+        #expect(try request("GET", "/issues?state=closed", port: port).body == #"{"items":[],"number":1,"pageCount":0,"size":20,"total":0}"#)
 
-        // Update, comments, the join, the transaction that closes.
+        // Update, comments, the join, the transaction that closes. An update keeps the
+        // created date and sets the updated one (a few milliseconds later, so that the
+        // two differ at the columns' millisecond precision).
+        usleep(5_000)
         response = try request("PATCH", "/issues/2", port: port, body: #"{"title":"Slow search on Linux"}"#)
-        #expect(response.body == #"{"body":"takes 3 s","issueId":2,"priority":1,"state":"open","title":"Slow search on Linux"}"#)
+        stamped = Stamped(response.body)
+        #expect(stamped.masked == #"{"body":"takes 3 s","createdAt":"T","issueId":2,"priority":1,"state":"open","title":"Slow search on Linux","updatedAt":"T"}"#)
+        #expect(stamped.created == issue2Created && stamped.updated[0] > stamped.created[0])
         response = try request("POST", "/issues/1/comments", port: port, body: #"{"author":"ada","body":"Seen it too"}"#)
         #expect(response.status == 201)
         #expect(response.body == #"{"author":"ada","body":"Seen it too","commentId":1,"issueId":1}"#)
         response = try request("POST", "/issues/1/close", port: port, body: #"{"author":"grace","reason":"fixed in 1.2"}"#)
-        #expect(response.body == #"{"body":"","issueId":1,"priority":2,"state":"closed","title":"Crash on start"}"#)
+        stamped = Stamped(response.body)
+        #expect(stamped.masked == #"{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"closed","title":"Crash on start","updatedAt":"T"}"#)
+        #expect(stamped.created == issue1Created && stamped.updated[0] > stamped.created[0])
         #expect(try request("GET", "/issues/1/comments", port: port).body
             == #"[{"author":"ada","body":"Seen it too","commentId":1,"issueId":1},{"author":"grace","body":"Closed: fixed in 1.2","commentId":2,"issueId":1}]"#)
         #expect(try request("GET", "/comments?author=ada", port: port).body
@@ -104,8 +116,8 @@ import Darwin
         #expect(try request("DELETE", "/issues/1", port: port).status == 204)
         #expect(try request("DELETE", "/issues/1", port: port).status == 404)
         #expect(try request("GET", "/comments", port: port).body == "[]")
-        #expect(try request("GET", "/issues", port: port).body
-            == #"[{"body":"takes 3 s","issueId":2,"priority":1,"state":"open","title":"Slow search on Linux"}]"#)
+        #expect(Stamped(try request("GET", "/issues", port: port).body).masked
+            == #"{"items":[{"body":"takes 3 s","createdAt":"T","issueId":2,"priority":1,"state":"open","title":"Slow search on Linux","updatedAt":"T"}],"number":1,"pageCount":1,"size":20,"total":1}"#)
 
         // The request id reaches the log lines of the request.
         server.signal(SIGTERM)
@@ -131,17 +143,18 @@ import Darwin
             context.close()
         }
         let server = try ServerProcess(database: path, directory: directory)
-        #expect(try request("GET", "/issues/1", port: server.port).body
-            == #"{"body":"kept","issueId":1,"priority":2,"state":"open","title":"From version 1"}"#)
-        #expect(try request("GET", "/health", port: server.port).body.contains(#""schemaVersion":2"#))
-        #expect(server.log.contains("schema upgraded"))
-        #expect(server.log.contains("from=1"))
-        #expect(server.log.contains("to=2"))
+        // Version 3 stamped the issue with the time of the upgrade.
+        let stamped = Stamped(try request("GET", "/issues/1", port: server.port).body)
+        #expect(stamped.masked == #"{"body":"kept","createdAt":"T","issueId":1,"priority":2,"state":"open","title":"From version 1","updatedAt":"T"}"#)
+        #expect(stamped.areRecent() && stamped.created == stamped.updated)
+        #expect(try request("GET", "/health", port: server.port).body.contains(#""schemaVersion":3"#))
+        // Slate logs the upgrade at info, with its versions.
+        #expect(logLines(server.log, level: "info", containing: "from version 1 to 3").count == 2)
         server.signal(SIGTERM)
         #expect(server.exitStatus(within: 10) == 0)
         let context = try SQLContext(path: path, flags: [.readOnly])
         defer { context.close() }
-        #expect(try context.query(sql: "PRAGMA user_version")[0][0].integerValue == 2)
+        #expect(try context.query(sql: "PRAGMA user_version")[0][0].integerValue == 3)
     }
 
     @Test func anEventStreamGetsAnEventAfterAPost() throws {
@@ -171,19 +184,19 @@ import Darwin
         let streams = try (0..<3).map { _ in try EventStream(port: port) }
         for stream in streams { #expect(try stream.nextEvent() != nil) }
         try eventually("three observations") {
-            try request("GET", "/health", port: port).body == #"{"eventStreams":3,"observations":3,"schemaVersion":2,"status":"ok"}"#
+            try request("GET", "/health", port: port).body == #"{"eventStreams":3,"observations":3,"schemaVersion":3,"status":"ok"}"#
         }
         streams[0].disconnect()
         streams[1].disconnect()
         try eventually("one observation") {
-            try request("GET", "/health", port: port).body == #"{"eventStreams":1,"observations":1,"schemaVersion":2,"status":"ok"}"#
+            try request("GET", "/health", port: port).body == #"{"eventStreams":1,"observations":1,"schemaVersion":3,"status":"ok"}"#
         }
         streams[2].disconnect()
         try eventually("no observation") {
-            try request("GET", "/health", port: port).body == #"{"eventStreams":0,"observations":0,"schemaVersion":2,"status":"ok"}"#
+            try request("GET", "/health", port: port).body == #"{"eventStreams":0,"observations":0,"schemaVersion":3,"status":"ok"}"#
         }
         // No commit was made meanwhile: the database has no issue.
-        #expect(try request("GET", "/issues", port: port).body == "[]")
+        #expect(try request("GET", "/issues", port: port).body == #"{"items":[],"number":1,"pageCount":0,"size":20,"total":0}"#)
         server.signal(SIGTERM)
         #expect(server.exitStatus(within: 5) == 0)
     }
@@ -225,7 +238,8 @@ import Darwin
         try connection.send(String(body.dropFirst(10)))
         let response = try readResponse(connection, before: Date().addingTimeInterval(20))
         #expect(response.status == 201)
-        #expect(response.body == #"{"body":"","issueId":1,"priority":2,"state":"open","title":"Written during shutdown"}"#)
+        #expect(Stamped(response.body).masked
+            == #"{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"open","title":"Written during shutdown","updatedAt":"T"}"#)
         #expect(server.exitStatus(within: 5) == 0)
         #expect(server.log.contains("database_closed=true"))
         let context = try SQLContext(path: path, flags: [.readOnly])

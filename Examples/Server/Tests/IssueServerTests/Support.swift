@@ -348,3 +348,40 @@ func eventually(within bound: TimeInterval = 10, _ what: String, _ condition: ()
         usleep(20_000)
     }
 }
+
+/// A response body with the value of every `"createdAt"` and `"updatedAt"` replaced by
+/// `"T"`, so that it compares exactly, and the values it held, in order.
+struct Stamped {
+    var masked: String
+    var created: [String] = []
+    var updated: [String] = []
+
+    init(_ body: String) {
+        var created: [String] = []
+        var updated: [String] = []
+        masked = body.replacing(/"(createdAt|updatedAt)":"([^"]*)"/) { match in
+            if match.output.1 == "createdAt" { created.append(String(match.output.2)) } else { updated.append(String(match.output.2)) }
+            return "\"\(match.output.1)\":\"T\""
+        }
+        self.created = created
+        self.updated = updated
+    }
+
+    /// Whether every value is an ISO 8601 date in UTC to the millisecond, within the last
+    /// `seconds` seconds.
+    func areRecent(within seconds: TimeInterval = 600) -> Bool {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        return (created + updated).allSatisfy { text in
+            text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil
+                && (try? style.parse(text)).map { abs($0.timeIntervalSinceNow) < seconds } == true
+        }
+    }
+}
+
+/// The lines of a server log at `level` (swift-log's stream format: `TIME LEVEL LABEL: …`)
+/// that contain `text`.
+func logLines(_ log: String, level: String, containing text: String) -> [Substring] {
+    log.split(separator: "\n").filter { line in
+        line.contains(text) && line.split(separator: " ", maxSplits: 2).dropFirst().first == Substring(level)
+    }
+}
