@@ -763,6 +763,27 @@ public enum SQLRecordCoding {
         }
     }
 
+    /// A rowid key (`INTEGER PRIMARY KEY`) as a generated decoder reads it: `Int.min`
+    /// (unassigned, so that an insert lets SQLite assign it) when `key` is absent or null.
+    ///
+    /// `Int.min` given as the value throws `DecodingError.dataCorrupted` naming `key`: the
+    /// encoder never writes it (an unassigned key is left out), so a body that carries it
+    /// asks for the row with that key, which `insert` and `save` would otherwise silently
+    /// replace with a new key SQLite assigns.
+    @inlinable
+    public static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min { throw unassignedRowID(container, key) }
+        return value
+    }
+
+    @usableFromInline
+    static func unassignedRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+    }
+
     @usableFromInline
     static func unreadable<Key: CodingKey>(
         _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error

@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 30)
+        #expect(Self.cases.count == 32)
     }
 
     @Test(arguments: cases)

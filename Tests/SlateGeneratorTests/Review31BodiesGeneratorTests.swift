@@ -28,7 +28,7 @@ import Testing
         expectContains(code, """
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.personId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.personId) ?? Int.min
+                    self.personId = try SQLRecordCoding.decodeRowID(container, CodingKeys.personId)
                     self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
                     self.title = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.title)
                     self.rank = container.contains(CodingKeys.rank) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.rank) : 2

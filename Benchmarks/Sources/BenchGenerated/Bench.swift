@@ -106,11 +106,11 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.i = try SQLRecordCoding.decode(Int.self, container, CodingKeys.i)
         self.d = try SQLRecordCoding.decode(Double.self, container, CodingKeys.d)
         self.t = try SQLRecordCoding.decode(String.self, container, CodingKeys.t)
@@ -365,11 +365,11 @@ public struct Order: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.orderID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.orderID) ?? Int.min
+        self.orderID = try SQLRecordCoding.decodeRowID(container, CodingKeys.orderID)
         self.customerID = try SQLRecordCoding.decode(String.self, container, CodingKeys.customerID)
         self.employeeID = try SQLRecordCoding.decode(Int.self, container, CodingKeys.employeeID)
         self.orderDate = try SQLRecordCoding.decode(Date.self, container, CodingKeys.orderDate)

@@ -113,11 +113,11 @@ extension BenchRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.i = try SQLRecordCoding.decode(Int.self, container, CodingKeys.i)
             self.d = try SQLRecordCoding.decode(Double.self, container, CodingKeys.d)
             self.t = try SQLRecordCoding.decode(String.self, container, CodingKeys.t)
@@ -403,11 +403,11 @@ extension BenchRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.orderID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.orderID) ?? Int.min
+            self.orderID = try SQLRecordCoding.decodeRowID(container, CodingKeys.orderID)
             self.customerID = try SQLRecordCoding.decode(String.self, container, CodingKeys.customerID)
             self.employeeID = try SQLRecordCoding.decode(Int.self, container, CodingKeys.employeeID)
             self.orderDate = try SQLRecordCoding.decode(Date.self, container, CodingKeys.orderDate)
@@ -1659,6 +1659,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

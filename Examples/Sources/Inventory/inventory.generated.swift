@@ -87,11 +87,11 @@ public struct Stock: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.bookId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.bookId) ?? Int.min
+        self.bookId = try SQLRecordCoding.decodeRowID(container, CodingKeys.bookId)
         self.onHand = container.contains(CodingKeys.onHand) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.onHand) : 0
         self.location = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.location)
     }

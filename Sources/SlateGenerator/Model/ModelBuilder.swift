@@ -217,9 +217,21 @@ struct ModelBuilder {
     /// `RETURNING` has read it: those are read back with a `SELECT`. Columns SQLite
     /// computes or may convert are read with `RETURNING`; anything else reads back exactly
     /// as bound.
+    ///
+    /// `save` reads its row back the same way, and its upsert may update a stored row: an
+    /// UPDATE trigger may then rewrite that row after `RETURNING` has read it (so such a
+    /// table is read back with a `SELECT` too), and a key compared under another collation
+    /// than `BINARY` (`COLLATE NOCASE`) keeps the stored row's spelling, not the bound one
+    /// (so it is read with `RETURNING`, at least).
     private func insertReadBack(_ record: RecordModel, table: Table) -> RecordModel.InsertReadBack {
-        if table.kind == .virtual || schema.triggers.contains(where: { Self.isInsertTrigger($0, on: table.name) }) {
+        if table.kind == .virtual || schema.triggers.contains(where: {
+            Self.isInsertTrigger($0, on: table.name) || Self.isTrigger($0, on: table.name, firingOn: "UPDATE")
+        }) {
             return .select
+        }
+        let keyIndexCollations = schema.indexes(on: table.name).filter { $0.origin == .primaryKey }.flatMap(\.terms).map(\.collation)
+        if (table.primaryKeyColumns.map(\.collation) + keyIndexCollations).contains(where: { $0.uppercased() != "BINARY" }) {
+            return .returning
         }
         let changesWhenStored = record.properties.contains { property in
             if property.isGenerated || property.type == .url { return true }
@@ -243,6 +255,12 @@ struct ModelBuilder {
     /// Whether `trigger` fires on an INSERT into `table`: `INSERT` comes before the `ON`
     /// that names its table.
     static func isInsertTrigger(_ trigger: Trigger, on table: String) -> Bool {
+        isTrigger(trigger, on: table, firingOn: "INSERT")
+    }
+
+    /// Whether `trigger` fires on `event` (`INSERT`, `UPDATE`, `DELETE`) on `table`: the
+    /// event comes before the `ON` that names its table.
+    static func isTrigger(_ trigger: Trigger, on table: String, firingOn event: String) -> Bool {
         guard trigger.table.lowercased() == table.lowercased() else { return false }
         // CREATE [TEMP] TRIGGER [IF NOT EXISTS] [schema.]name: the event comes after the
         // name, which may itself be spelled `on` or `insert`.
@@ -256,7 +274,7 @@ struct ModelBuilder {
         if index + 1 < tokens.count, tokens[index].kind == .dot { index += 2 }
         for token in tokens[min(index, tokens.count)...] where token.kind != .quotedIdentifier {
             switch token.value.uppercased() {
-            case "INSERT": return true
+            case event: return true
             case "ON": return false
             default: continue
             }

@@ -794,6 +794,18 @@ enum RawSupportTemplate {
             }
         }
 
+        /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+        /// as the value throws naming `key` (the encoder never writes it).
+        static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+            guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+            if value == Int.min {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: container.codingPath + [key],
+                    debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+            }
+            return value
+        }
+
         static func unreadable<Key: CodingKey>(
             _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
         ) -> DecodingError {

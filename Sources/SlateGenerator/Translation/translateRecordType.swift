@@ -133,7 +133,7 @@ extension Translator {
     /// A table's `Codable` members, so that a record is a request body and a response as
     /// it stands: `CodingKeys` (the property names, as the synthesized ones), a decoder that
     /// reads a missing or null rowid key as `Int.min` (unassigned: SQLite assigns it on
-    /// insert), a missing column with an initializer default as that default, and a missing
+    /// insert) and refuses `Int.min` given as a value, a missing column with an initializer default as that default, and a missing
     /// generated column as its placeholder; and an encoder that leaves an unassigned rowid
     /// key out, so `Int.min` never reaches an encoder. Every value is read through
     /// `SQLRecordCoding.decode`, so a number the decoder refuses names its key.
@@ -148,7 +148,7 @@ extension Translator {
             let required = "try SQLRecordCoding.decode(\(wrapped).self, container, \(key))"
             let target = "self.\(property.identifier)"
             if property.isRowIDAlias {
-                decode.append(.line("\(target) = \(present) ?? Int.min"))
+                decode.append(.line("\(target) = try SQLRecordCoding.decodeRowID(container, \(key))"))
                 encode.append(.line("if \(target) != Int.min { try container.encode(\(target), forKey: \(key)) }"))
                 continue
             }
@@ -165,7 +165,7 @@ extension Translator {
         }
         var decoderDocs = ["Decodes a record, as from a request body: every column by its property's name."]
         if record.properties.contains(where: \.isRowIDAlias) {
-            decoderDocs += ["", "A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert."]
+            decoderDocs += ["", "A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused."]
         }
         decoderDocs += ["A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert."]
         return [

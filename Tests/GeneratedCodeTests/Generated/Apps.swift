@@ -412,11 +412,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.deviceGuid = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.deviceGuid)
             self.activityId = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.activityId)
             self.payload = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.payload)
@@ -1811,11 +1811,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idLocal = try SQLRecordCoding.decodeRowID(container, CodingKeys.idLocal)
             self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
             self.aspectRatio = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.aspectRatio)
             self.captureTime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.captureTime)
@@ -2227,11 +2227,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idLocal = try SQLRecordCoding.decodeRowID(container, CodingKeys.idLocal)
             self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
             self.baseName = container.contains(CodingKeys.baseName) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.baseName) : ""
             self.`extension` = container.contains(CodingKeys.`extension`) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.`extension`) : ""
@@ -2544,11 +2544,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.conversationId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.conversationId)
             self.date = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.date)
             self.token = container.contains(CodingKeys.token) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.token) : 0

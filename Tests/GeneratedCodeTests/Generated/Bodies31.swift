@@ -173,11 +173,11 @@ extension Bodies31 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.issueId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.issueId) ?? Int.min
+            self.issueId = try SQLRecordCoding.decodeRowID(container, CodingKeys.issueId)
             self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
             self.status = container.contains(CodingKeys.status) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.status) : "open"
             self.priority = container.contains(CodingKeys.priority) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.priority) : 3
@@ -509,11 +509,11 @@ extension Bodies31 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.`default` = container.contains(CodingKeys.`default`) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.`default`) : "d"
             self.`class` = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.`class`)
             self.draft = try SQLRecordCoding.decode(String.self, container, CodingKeys.draft)
@@ -1452,11 +1452,11 @@ extension Bodies31 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.email = try SQLRecordCoding.decode(String.self, container, CodingKeys.email)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         }
@@ -1679,11 +1679,11 @@ extension Bodies31 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.stamp = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.stamp)
         }
@@ -2051,11 +2051,11 @@ extension Bodies31 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.minX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minX)
             self.maxX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxX)
         }

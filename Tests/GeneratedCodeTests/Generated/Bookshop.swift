@@ -210,11 +210,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.authorId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.authorId) ?? Int.min
+            self.authorId = try SQLRecordCoding.decodeRowID(container, CodingKeys.authorId)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.born = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.born)
             self.website = try SQLRecordCoding.decodeIfPresent(URL.self, container, CodingKeys.website)
@@ -470,11 +470,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.publisherId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.publisherId) ?? Int.min
+            self.publisherId = try SQLRecordCoding.decodeRowID(container, CodingKeys.publisherId)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.country = container.contains(CodingKeys.country) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.country) : "GB"
         }
@@ -735,11 +735,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.bookId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.bookId) ?? Int.min
+            self.bookId = try SQLRecordCoding.decodeRowID(container, CodingKeys.bookId)
             self.isbn = try SQLRecordCoding.decode(String.self, container, CodingKeys.isbn)
             self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
             self.publisherId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.publisherId)
@@ -1294,11 +1294,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.categoryId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.categoryId) ?? Int.min
+            self.categoryId = try SQLRecordCoding.decodeRowID(container, CodingKeys.categoryId)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.parentId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.parentId)
         }
@@ -1758,11 +1758,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.customerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.customerId) ?? Int.min
+            self.customerId = try SQLRecordCoding.decodeRowID(container, CodingKeys.customerId)
             self.email = try SQLRecordCoding.decode(String.self, container, CodingKeys.email)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.joined = container.contains(CodingKeys.joined) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.joined) : Date()
@@ -2050,11 +2050,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.addressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.addressId) ?? Int.min
+            self.addressId = try SQLRecordCoding.decodeRowID(container, CodingKeys.addressId)
             self.customerId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.customerId)
             self.line1 = try SQLRecordCoding.decode(String.self, container, CodingKeys.line1)
             self.line2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.line2)
@@ -2358,11 +2358,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.orderId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.orderId) ?? Int.min
+            self.orderId = try SQLRecordCoding.decodeRowID(container, CodingKeys.orderId)
             self.customerId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.customerId)
             self.shippingAddressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.shippingAddressId)
             self.billingAddressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.billingAddressId)
@@ -2925,11 +2925,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.bookId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.bookId) ?? Int.min
+            self.bookId = try SQLRecordCoding.decodeRowID(container, CodingKeys.bookId)
             self.onHand = container.contains(CodingKeys.onHand) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.onHand) : 0
             self.reserved = container.contains(CodingKeys.reserved) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.reserved) : 0
         }
@@ -3182,11 +3182,11 @@ extension Bookshop {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.reviewId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.reviewId) ?? Int.min
+            self.reviewId = try SQLRecordCoding.decodeRowID(container, CodingKeys.reviewId)
             self.bookId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.bookId)
             self.customerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.customerId)
             self.stars = try SQLRecordCoding.decode(Int.self, container, CodingKeys.stars)

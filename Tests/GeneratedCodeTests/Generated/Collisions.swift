@@ -88,11 +88,11 @@ public struct StoreRecord: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId) ?? Int.min
+        self.storeId = try SQLRecordCoding.decodeRowID(container, CodingKeys.storeId)
         self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
     }
 
@@ -302,11 +302,11 @@ public struct Handle: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId) ?? Int.min
+        self.handleId = try SQLRecordCoding.decodeRowID(container, CodingKeys.handleId)
         self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
     }
 
@@ -516,11 +516,11 @@ public struct Statement: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId) ?? Int.min
+        self.statementId = try SQLRecordCoding.decodeRowID(container, CodingKeys.statementId)
         self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
     }
 
@@ -730,11 +730,11 @@ public struct Db: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId) ?? Int.min
+        self.dbId = try SQLRecordCoding.decodeRowID(container, CodingKeys.dbId)
         self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
     }
 
@@ -1217,11 +1217,11 @@ public struct Gadget: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.gadgetId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.gadgetId) ?? Int.min
+        self.gadgetId = try SQLRecordCoding.decodeRowID(container, CodingKeys.gadgetId)
         self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId)
         self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId)
         self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId)

@@ -94,11 +94,11 @@ public struct Person: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.personId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.personId) ?? Int.min
+        self.personId = try SQLRecordCoding.decodeRowID(container, CodingKeys.personId)
         self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         self.title = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.title)
     }
@@ -332,11 +332,11 @@ public struct Address: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.addressId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.addressId) ?? Int.min
+        self.addressId = try SQLRecordCoding.decodeRowID(container, CodingKeys.addressId)
         self.street = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.street)
         self.city = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.city)
         self.personId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.personId)

@@ -131,14 +131,14 @@ extension Keys {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.creationDate = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.creationDate)
             self.serviceId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.serviceId)
             self.search = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.search)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         }
 
         /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
@@ -396,13 +396,13 @@ extension Keys {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.type = try SQLRecordCoding.decode(String.self, container, CodingKeys.type)
             self.mtime = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.mtime)
-            self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+            self.objid = try SQLRecordCoding.decodeRowID(container, CodingKeys.objid)
             self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
             self.user = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.user)
             self.comment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.comment)
@@ -664,11 +664,11 @@ extension Keys {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.label = try SQLRecordCoding.decode(String.self, container, CodingKeys.label)
             self.amount = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.amount)
         }
@@ -904,14 +904,14 @@ extension Keys {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.a = try SQLRecordCoding.decode(Int.self, container, CodingKeys.a)
             self.doubled = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.doubled)
             self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         }
 
         /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).

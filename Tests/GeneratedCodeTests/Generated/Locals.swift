@@ -281,7 +281,7 @@ extension Locals {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -293,7 +293,7 @@ extension Locals {
             self.rowID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowID)
             self.indices = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.indices)
             self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
-            self.db = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.db) ?? Int.min
+            self.db = try SQLRecordCoding.decodeRowID(container, CodingKeys.db)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
             self.values = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.values)
             self.record = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.record)
@@ -1193,7 +1193,7 @@ extension Locals {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1201,7 +1201,7 @@ extension Locals {
             self.handle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.handle)
             self.statement = try SQLRecordCoding.decode(Int.self, container, CodingKeys.statement)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         }
 
         /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).

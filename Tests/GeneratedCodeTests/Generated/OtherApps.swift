@@ -197,13 +197,13 @@ public struct Event: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.type = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.type)
         self.mtime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.mtime)
-        self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+        self.objid = try SQLRecordCoding.decodeRowID(container, CodingKeys.objid)
         self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
         self.uid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.uid)
         self.bgcolor = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.bgcolor)
@@ -578,11 +578,11 @@ public struct Post: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
         self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : Date()
         self.updatedAt = try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt)
@@ -1241,11 +1241,11 @@ public struct AdobeImage: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+        self.idLocal = try SQLRecordCoding.decodeRowID(container, CodingKeys.idLocal)
         self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
         self.captureTime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.captureTime)
         self.fileFormat = container.contains(CodingKeys.fileFormat) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.fileFormat) : "unset"
@@ -1544,11 +1544,11 @@ public struct SyncLog: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.loggedAt = container.contains(CodingKeys.loggedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.loggedAt) : Date()
         self.syncedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.syncedAt)
     }

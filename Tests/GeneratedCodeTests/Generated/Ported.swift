@@ -186,11 +186,11 @@ public struct Place: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         self.address = container.contains(CodingKeys.address) ? try SQLRecordCoding.decode(SQLValue.self, container, CodingKeys.address) : .null
         self.payload = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.payload)
@@ -556,11 +556,11 @@ public struct Zevent: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.zPk = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zPk) ?? Int.min
+        self.zPk = try SQLRecordCoding.decodeRowID(container, CodingKeys.zPk)
         self.zEnt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zEnt)
         self.zOpt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zOpt)
         self.zcreationdate = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.zcreationdate)
@@ -828,11 +828,11 @@ public struct LegacyPost: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
         self.publishedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.publishedAt)
         self.stamp = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stamp)
@@ -1085,11 +1085,11 @@ public struct Film: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.filmId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.filmId) ?? Int.min
+        self.filmId = try SQLRecordCoding.decodeRowID(container, CodingKeys.filmId)
         self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
         self.lastUpdate = container.contains(CodingKeys.lastUpdate) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastUpdate) : Date()
     }
@@ -1329,11 +1329,11 @@ public struct Box: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.minX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minX)
         self.maxX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxX)
         self.minY = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minY)
@@ -1704,11 +1704,11 @@ public struct Guarded: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
     }
 
@@ -1913,11 +1913,11 @@ public struct Keyword: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
     }
 

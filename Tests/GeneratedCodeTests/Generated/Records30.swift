@@ -95,11 +95,11 @@ extension Records30 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
         }
 
@@ -306,11 +306,11 @@ extension Records30 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         }
 
@@ -517,11 +517,11 @@ extension Records30 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.note = try SQLRecordCoding.decode(String.self, container, CodingKeys.note)
         }
 
@@ -728,11 +728,11 @@ extension Records30 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         }
 
@@ -1166,11 +1166,11 @@ extension Records30 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.code = try SQLRecordCoding.decode(String.self, container, CodingKeys.code)
         }
 
@@ -1380,11 +1380,11 @@ extension Records30 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.book = try SQLRecordCoding.decode(Int.self, container, CodingKeys.book)
             self.searchableText = container.contains(CodingKeys.searchableText) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.searchableText) : ""
         }

@@ -184,13 +184,13 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.a = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.a)
             self.g1 = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.g1)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.g2 = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.g2)
             self.b = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.b)
             self.c = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.c)
@@ -958,7 +958,7 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -966,7 +966,7 @@ extension Review29 {
             self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
             self.current = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.current)
             self.keeping = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.keeping)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.statement = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.statement)
             self.first = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.first)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
@@ -1534,13 +1534,13 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
             self.rowid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowid)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.touched = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.touched)
         }
 
@@ -1822,11 +1822,11 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
             self.t = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.t)
             self.ts = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.ts)
@@ -2602,11 +2602,11 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.dev = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.dev)
             self.msg = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.msg)
         }
@@ -2831,11 +2831,11 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.dev = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.dev)
             self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
         }
@@ -3068,11 +3068,11 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.a = container.contains(CodingKeys.a) ? try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.a) : true
             self.b = try SQLRecordCoding.decodeIfPresent(Bool.self, container, CodingKeys.b)
             self.c = container.contains(CodingKeys.c) ? try SQLRecordCoding.decode(Bool.self, container, CodingKeys.c) : false
@@ -3311,11 +3311,11 @@ extension Review29 {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.created = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.created)
             self.jd = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.jd)
             self.at = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.at)

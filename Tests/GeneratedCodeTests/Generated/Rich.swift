@@ -266,11 +266,11 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.name = container.contains(CodingKeys.name) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.name) : "untitled"
         self.quantity = container.contains(CodingKeys.quantity) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.quantity) : 0
         self.price = container.contains(CodingKeys.price) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.price) : 9.99
@@ -353,8 +353,8 @@ extension Item: SQLKeyedRecord, SQLQueryableRecord, SQLTimestampedRecord {
     public static let sqlUpsertReturning: String? = #"INSERT OR ABORT INTO "item" ("id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "quantity" = excluded."quantity", "price" = excluded."price", "weight" = excluded."weight", "ratio" = excluded."ratio", "cost" = excluded."cost", "amount" = excluded."amount", "is_active" = excluded."is_active", "is_archived" = excluded."is_archived", "due" = excluded."due", "touched" = excluded."touched", "token" = excluded."token", "homepage" = excluded."homepage", "photo" = excluded."photo", "note" = excluded."note", "code" = excluded."code", "anything" = excluded."anything", "hex_value" = excluded."hex_value" RETURNING "id", "name", "quantity", "price", "weight", "ratio", "cost", "amount", "is_active", "is_archived", "created", "due", "touched", "token", "homepage", "photo", "note", "code", "anything", "hex_value""#
     /// Where each connection keeps this record's prepared statements.
     public static let statementSlots = SQLRecordSlots()
-    /// An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns.
-    public static let insertReadBack: SQLInsertReadBack = .returning
+    /// An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it.
+    public static let insertReadBack: SQLInsertReadBack = .select
 
     /// Reads the current row of `statement`, whose columns from `offset` on are ``sqlSelect``'s.
     public init(sqliteStatement statement: OpaquePointer, offset: Int32) throws {
@@ -706,7 +706,7 @@ extension Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -729,7 +729,7 @@ extension Item {
     public mutating func save(into db: OpaquePointer) throws {
         if self.insertAssignsRowID { return try self.insert(into: db) }
         let value = self
-        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
     }
 }
 
@@ -1635,11 +1635,11 @@ public struct EditionNote: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.countryCode = try SQLRecordCoding.decode(String.self, container, CodingKeys.countryCode)
         self.itemId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.itemId)
         self.body = try SQLRecordCoding.decode(String.self, container, CodingKeys.body)
@@ -1897,11 +1897,11 @@ public struct MeasurementRecord: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.width = try SQLRecordCoding.decode(Double.self, container, CodingKeys.width)
         self.height = try SQLRecordCoding.decode(Double.self, container, CodingKeys.height)
         self.area = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.area)
@@ -2153,11 +2153,11 @@ public struct Employee: Identifiable, Hashable, Codable, Sendable {
 
     /// Decodes a record, as from a request body: every column by its property's name.
     ///
-    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+    /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
     /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+        self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         self.managerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.managerId)
         self.mentorId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.mentorId)
@@ -3222,7 +3222,7 @@ public func sqlite3_item_find(_ db: OpaquePointer, _ id: Int) throws -> Item? {
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func sqlite3_item_insert(_ db: OpaquePointer, _ record: inout Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -3245,7 +3245,7 @@ public func sqlite3_item_delete(_ db: OpaquePointer, _ record: Item) throws -> B
 public func sqlite3_item_save(_ db: OpaquePointer, _ record: inout Item) throws {
     if record.insertAssignsRowID { return try sqlite3_item_insert(db, &record) }
     let value = record
-    record = try SQLRecordCoding.save(db, sql: Item.sqlUpsert, returning: Item.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_item_find(db, value.id) }, asBound: nil, keyOnly: false)
+    record = try SQLRecordCoding.save(db, sql: Item.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Item(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_item_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `device`, or the first `limit` that `filter` keeps.

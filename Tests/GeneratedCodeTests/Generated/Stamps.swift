@@ -149,11 +149,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
             self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
             self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
@@ -431,11 +431,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.body = try SQLRecordCoding.decode(String.self, container, CodingKeys.body)
             self.createdAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.createdAt)
             self.updatedat = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.updatedat)
@@ -713,11 +713,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.created = container.contains(CodingKeys.created) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.created) : SQLTimestamps.unset
             self.updated = container.contains(CodingKeys.updated) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updated) : SQLTimestamps.unset
@@ -987,11 +987,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.created = try SQLRecordCoding.decode(String.self, container, CodingKeys.created)
             self.updatedAt = try SQLRecordCoding.decode(Int.self, container, CodingKeys.updatedAt)
         }
@@ -1217,11 +1217,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.what = try SQLRecordCoding.decode(String.self, container, CodingKeys.what)
             self.createdAt = try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt)
             self.updatedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.updatedAt)
@@ -1487,11 +1487,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
             self.madeOn = container.contains(CodingKeys.madeOn) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.madeOn) : SQLTimestamps.unset
             self.changed = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.changed)
@@ -2052,11 +2052,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.postId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.postId)
             self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
             self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
@@ -2323,11 +2323,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.revisionId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.revisionId)
         }
 
@@ -2537,11 +2537,11 @@ extension Stamps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.path = try SQLRecordCoding.decode(String.self, container, CodingKeys.path)
             self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
         }

@@ -151,11 +151,11 @@ extension Uptime {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.kind = container.contains(CodingKeys.kind) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.kind) : "http"
             self.interval = container.contains(CodingKeys.interval) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.interval) : 60
@@ -593,11 +593,11 @@ extension Uptime {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.color = container.contains(CodingKeys.color) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.color) : "#808080"
         }
@@ -828,11 +828,11 @@ extension Uptime {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.monitorId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.monitorId)
             self.tagId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tagId)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)

@@ -143,11 +143,11 @@ extension UptimeRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.kind = container.contains(CodingKeys.kind) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.kind) : "http"
             self.interval = container.contains(CodingKeys.interval) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.interval) : 60
@@ -555,11 +555,11 @@ extension UptimeRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.color = container.contains(CodingKeys.color) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.color) : "#808080"
         }
@@ -776,11 +776,11 @@ extension UptimeRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.monitorId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.monitorId)
             self.tagId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.tagId)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
@@ -2774,6 +2774,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

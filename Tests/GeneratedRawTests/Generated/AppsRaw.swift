@@ -400,11 +400,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.deviceGuid = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.deviceGuid)
             self.activityId = try SQLRecordCoding.decodeIfPresent(UUID.self, container, CodingKeys.activityId)
             self.payload = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.payload)
@@ -1707,11 +1707,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idLocal = try SQLRecordCoding.decodeRowID(container, CodingKeys.idLocal)
             self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
             self.aspectRatio = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.aspectRatio)
             self.captureTime = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.captureTime)
@@ -2084,11 +2084,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.idLocal = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.idLocal) ?? Int.min
+            self.idLocal = try SQLRecordCoding.decodeRowID(container, CodingKeys.idLocal)
             self.idGlobal = try SQLRecordCoding.decode(String.self, container, CodingKeys.idGlobal)
             self.baseName = container.contains(CodingKeys.baseName) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.baseName) : ""
             self.`extension` = container.contains(CodingKeys.`extension`) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.`extension`) : ""
@@ -2377,11 +2377,11 @@ extension Apps {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.conversationId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.conversationId)
             self.date = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.date)
             self.token = container.contains(CodingKeys.token) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.token) : 0
@@ -4137,6 +4137,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

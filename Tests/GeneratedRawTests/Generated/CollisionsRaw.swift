@@ -95,11 +95,11 @@ extension CollisionsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.storeId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.storeId) ?? Int.min
+            self.storeId = try SQLRecordCoding.decodeRowID(container, CodingKeys.storeId)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         }
 
@@ -297,11 +297,11 @@ extension CollisionsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId) ?? Int.min
+            self.handleId = try SQLRecordCoding.decodeRowID(container, CodingKeys.handleId)
             self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
         }
 
@@ -499,11 +499,11 @@ extension CollisionsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId) ?? Int.min
+            self.statementId = try SQLRecordCoding.decodeRowID(container, CodingKeys.statementId)
             self.body = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.body)
         }
 
@@ -701,11 +701,11 @@ extension CollisionsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId) ?? Int.min
+            self.dbId = try SQLRecordCoding.decodeRowID(container, CodingKeys.dbId)
             self.name = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.name)
         }
 
@@ -1166,11 +1166,11 @@ extension CollisionsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.gadgetId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.gadgetId) ?? Int.min
+            self.gadgetId = try SQLRecordCoding.decodeRowID(container, CodingKeys.gadgetId)
             self.handleId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.handleId)
             self.statementId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.statementId)
             self.dbId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.dbId)
@@ -2686,6 +2686,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

@@ -137,14 +137,14 @@ extension KeysRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.creationDate = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.creationDate)
             self.serviceId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.serviceId)
             self.search = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.search)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         }
 
         /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
@@ -386,13 +386,13 @@ extension KeysRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.type = try SQLRecordCoding.decode(String.self, container, CodingKeys.type)
             self.mtime = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.mtime)
-            self.objid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.objid) ?? Int.min
+            self.objid = try SQLRecordCoding.decodeRowID(container, CodingKeys.objid)
             self.tagid = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.tagid)
             self.user = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.user)
             self.comment = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.comment)
@@ -632,11 +632,11 @@ extension KeysRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.label = try SQLRecordCoding.decode(String.self, container, CodingKeys.label)
             self.amount = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.amount)
         }
@@ -858,14 +858,14 @@ extension KeysRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.a = try SQLRecordCoding.decode(Int.self, container, CodingKeys.a)
             self.doubled = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.doubled)
             self.note = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.note)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         }
 
         /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
@@ -3620,6 +3620,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

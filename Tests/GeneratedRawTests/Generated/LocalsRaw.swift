@@ -287,7 +287,7 @@ extension LocalsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -299,7 +299,7 @@ extension LocalsRaw {
             self.rowID = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.rowID)
             self.indices = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.indices)
             self.index = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.index)
-            self.db = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.db) ?? Int.min
+            self.db = try SQLRecordCoding.decodeRowID(container, CodingKeys.db)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
             self.values = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.values)
             self.record = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.record)
@@ -1105,7 +1105,7 @@ extension LocalsRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1113,7 +1113,7 @@ extension LocalsRaw {
             self.handle = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.handle)
             self.statement = try SQLRecordCoding.decode(Int.self, container, CodingKeys.statement)
             self.value = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.value)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
         }
 
         /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
@@ -2327,6 +2327,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

@@ -193,11 +193,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.address = container.contains(CodingKeys.address) ? try SQLRecordCoding.decode(Ported.Value.self, container, CodingKeys.address) : .null
             self.payload = try SQLRecordCoding.decodeIfPresent([UInt8].self, container, CodingKeys.payload)
@@ -533,11 +533,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.zPk = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zPk) ?? Int.min
+            self.zPk = try SQLRecordCoding.decodeRowID(container, CodingKeys.zPk)
             self.zEnt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zEnt)
             self.zOpt = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.zOpt)
             self.zcreationdate = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.zcreationdate)
@@ -784,11 +784,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
             self.publishedAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.publishedAt)
             self.stamp = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.stamp)
@@ -1024,11 +1024,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.filmId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.filmId) ?? Int.min
+            self.filmId = try SQLRecordCoding.decodeRowID(container, CodingKeys.filmId)
             self.title = try SQLRecordCoding.decode(String.self, container, CodingKeys.title)
             self.lastUpdate = container.contains(CodingKeys.lastUpdate) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.lastUpdate) : Date()
         }
@@ -1251,11 +1251,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.minX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minX)
             self.maxX = try SQLRecordCoding.decode(Double.self, container, CodingKeys.maxX)
             self.minY = try SQLRecordCoding.decode(Double.self, container, CodingKeys.minY)
@@ -1604,11 +1604,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
         }
 
@@ -1803,11 +1803,11 @@ extension Ported {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.label = try SQLRecordCoding.decodeIfPresent(String.self, container, CodingKeys.label)
         }
 
@@ -3254,6 +3254,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(

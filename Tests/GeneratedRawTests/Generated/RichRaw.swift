@@ -276,11 +276,11 @@ extension RichRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = container.contains(CodingKeys.name) ? try SQLRecordCoding.decode(String.self, container, CodingKeys.name) : "untitled"
             self.quantity = container.contains(CodingKeys.quantity) ? try SQLRecordCoding.decode(Int.self, container, CodingKeys.quantity) : 0
             self.price = container.contains(CodingKeys.price) ? try SQLRecordCoding.decode(Double.self, container, CodingKeys.price) : 9.99
@@ -647,7 +647,7 @@ extension RichRaw.Item {
     /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
     public mutating func insert(into db: OpaquePointer) throws {
         let value = self
-        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
     }
 
     /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
@@ -670,7 +670,7 @@ extension RichRaw.Item {
     public mutating func save(into db: OpaquePointer) throws {
         if self.insertAssignsRowID { return try self.insert(into: db) }
         let value = self
-        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: Self.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: nil, keyOnly: false)
     }
 }
 
@@ -1518,11 +1518,11 @@ extension RichRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.countryCode = try SQLRecordCoding.decode(String.self, container, CodingKeys.countryCode)
             self.itemId = try SQLRecordCoding.decode(Int.self, container, CodingKeys.itemId)
             self.body = try SQLRecordCoding.decode(String.self, container, CodingKeys.body)
@@ -1764,11 +1764,11 @@ extension RichRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.width = try SQLRecordCoding.decode(Double.self, container, CodingKeys.width)
             self.height = try SQLRecordCoding.decode(Double.self, container, CodingKeys.height)
             self.area = try SQLRecordCoding.decodeIfPresent(Double.self, container, CodingKeys.area)
@@ -2002,11 +2002,11 @@ extension RichRaw {
 
         /// Decodes a record, as from a request body: every column by its property's name.
         ///
-        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert.
+        /// A missing or null rowid key leaves it unassigned (`Int.min`): SQLite assigns it on insert; a body that gives `Int.min` itself is refused.
         /// A missing column with a default in the initializer takes that default; a missing generated column is read from the database after an insert.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.id) ?? Int.min
+            self.id = try SQLRecordCoding.decodeRowID(container, CodingKeys.id)
             self.name = try SQLRecordCoding.decode(String.self, container, CodingKeys.name)
             self.managerId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.managerId)
             self.mentorId = try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.mentorId)
@@ -2878,7 +2878,7 @@ public func raw_item_find(_ db: OpaquePointer, _ id: Int) throws -> RichRaw.Item
 /// with the rowid SQLite assigned, defaults and generated columns.
 public func raw_item_insert(_ db: OpaquePointer, _ record: inout RichRaw.Item) throws {
     let value = record
-    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: value.sqlInsertReturning, selectByRowID: RichRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil)
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: RichRaw.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: nil, asBound: { value.storedAfterInsert(rowID: $0) })
 }
 
 /// Writes every non-key column of `record` to its row; returns whether the row exists.
@@ -2901,7 +2901,7 @@ public func raw_item_delete(_ db: OpaquePointer, _ record: RichRaw.Item) throws 
 public func raw_item_save(_ db: OpaquePointer, _ record: inout RichRaw.Item) throws {
     if record.insertAssignsRowID { return try raw_item_insert(db, &record) }
     let value = record
-    record = try SQLRecordCoding.save(db, sql: RichRaw.Item.sqlUpsert, returning: RichRaw.Item.sqlUpsertReturning, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, find: { try raw_item_find(db, value.id) }, asBound: nil, keyOnly: false)
+    record = try SQLRecordCoding.save(db, sql: RichRaw.Item.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try RichRaw.Item(sqliteStatement: $0, offset: 0) }, find: { try raw_item_find(db, value.id) }, asBound: nil, keyOnly: false)
 }
 
 /// The rows of `device`, or the first `limit` that `filter` keeps.
@@ -4394,6 +4394,18 @@ fileprivate enum SQLRecordCoding {
             // "not valid JSON" with no path once it reaches the top: name the key here.
             throw unreadable(Value.self, container, key, error)
         }
+    }
+
+    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
+    /// as the value throws naming `key` (the encoder never writes it).
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        }
+        return value
     }
 
     static func unreadable<Key: CodingKey>(
