@@ -128,12 +128,22 @@ import Testing
         // (its wait limit is a condition variable's deadline).
         let release = DispatchSemaphore(value: 0)
         let holder = Task { try await pool.write { ctx in release.wait(); try ctx.exec(sql: "INSERT INTO items (v) VALUES (1)") } }
-        let waiting = Task.detached { try Self.writeSynchronously(pool, "INSERT INTO items (v) VALUES (2)") }
+        // On a thread of its own: a sync call must not block the cooperative pool.
+        let waitError = Locked<(any Error)?>(nil)
+        let waiting = Task {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    do { try Self.writeSynchronously(pool, "INSERT INTO items (v) VALUES (2)") } catch { waitError.withValue { $0 = error } }
+                    done.resume()
+                }
+            }
+        }
         for _ in 0..<20_000 where pool.queuedCounts.writer == 0 { try await Task.sleep(for: .milliseconds(1)) }
         #expect(pool.queuedCounts.writer == 1)
         release.signal()
         try await holder.value
-        try await waiting.value
+        await waiting.value
+        #expect(waitError.current == nil)
         let seen = await Self.collect(&iterator, own: 2)
         #expect(seen.map(\.transactionCount) == [1, 1])
         #expect(store.entries.isEmpty)
@@ -189,6 +199,28 @@ import Testing
         let mode = try SQLContext(path: path)
         defer { mode.close() }
         #expect(try mode.query(sql: "PRAGMA journal_mode")[0][0].textValue == "delete")
+    }
+
+    /// The probe's first look fails when another connection holds the file's exclusive lock
+    /// (rollback-journal mode) as the observation starts: the first version it does read is
+    /// no baseline, since a commit may have landed in between, so it counts as a change.
+    @Test func aProbeWhoseFirstLookFailedMissesNoCommit() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("first-look.sqlite")
+        let other = try SQLContext(path: path)
+        defer { other.close() }
+        try other.exec(sql: "PRAGMA journal_mode = DELETE")
+        try other.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)")
+        let pool = try SQLPool(
+            path: path, configuration: .init(maximumReaderCount: 1, isReadOnly: true, externalChangePolling: .seconds(2)))
+        defer { pool.close() }
+        try other.exec(sql: "BEGIN EXCLUSIVE")
+        let observed = pool.observe { try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1 }
+        try other.exec(sql: "ROLLBACK")
+        #expect(try await first(of: observed) { $0 == 0 } == 0)
+        // Lands before the probe's first successful look (its first tick, 2 s later).
+        try other.exec(sql: "INSERT INTO items (v) VALUES (9)")
+        #expect(try await first(of: observed, within: .seconds(30)) { $0 == 9 } == 9)
     }
 
     /// After the WAL was reset by a truncating checkpoint, other connections' commits are

@@ -29,7 +29,7 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "Slate.SQLPool.externalChanges")
     /// The probe's handle while polling.
     private var probe: OpaquePointer?
-    /// The probe's last `data_version`.
+    /// The probe's last `data_version`; nil while polling when no read succeeded yet.
     private var probeVersion: Int64?
     private var timer: (any DispatchSourceTimer)?
     /// Write leases under way (at most one: the pool has one writer).
@@ -119,10 +119,13 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     }
 
     /// Reads the probe's version; whether it changed since the last read. With the lock held.
+    /// A version read after none could be (the first read failed: another connection held
+    /// the file's exclusive lock as polling started) counts as a change: a commit may have
+    /// landed before it, and it is no baseline to compare the next one with.
     private func takeProbeVersion(_ probe: OpaquePointer) -> Bool {
         guard let version = Self.dataVersion(probe) else { return false }
         defer { probeVersion = version }
-        return probeVersion != nil && probeVersion != version
+        return probeVersion != version
     }
 
     /// What a write lease keeps between its start and end: the writer's version at its start,
