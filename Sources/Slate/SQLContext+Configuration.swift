@@ -248,8 +248,7 @@ extension SQLContext {
         set {
             storedBusyTimeout = newValue
             guard let db = connection.db else { return }
-            let (seconds, attoseconds) = newValue.components
-            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            let milliseconds = newValue.clampedCount(unitsPerSecond: 1000)
             sqlite3_busy_timeout(db, Int32(clamping: max(0, milliseconds)))
         }
     }

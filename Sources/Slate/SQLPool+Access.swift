@@ -373,7 +373,6 @@ final class PoolJob: @unchecked Sendable {
 extension Duration {
     /// The duration for Dispatch, to the nanosecond.
     var dispatchInterval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        return .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        .nanoseconds(Int(clamping: clampedCount(unitsPerSecond: 1_000_000_000)))
     }
 }

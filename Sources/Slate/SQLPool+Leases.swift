@@ -466,6 +466,5 @@ extension SQLPool {
 
 /// A duration in whole milliseconds, for messages.
 func milliseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    duration.clampedCount(unitsPerSecond: 1000)
 }

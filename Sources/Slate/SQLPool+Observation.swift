@@ -308,7 +308,11 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
             return true
         }
         if start {
-            Task { await self.run() }
+            // The runs are the pool's own, not a task of the closure that may be starting
+            // them (a write that commits, an `observe` inside a closure): without that
+            // closure's mark, so that an in-memory pool, whose reader is its writer, waits
+            // for the closure to end instead of refusing the run as a nested call.
+            Task { await PoolTaskMark.$holding.withValue(nil) { await self.run() } }
         }
     }
 

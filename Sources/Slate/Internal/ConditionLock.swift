@@ -42,7 +42,9 @@ package final class ConditionLock: @unchecked Sendable {
     package func wait(until deadline: ContinuousClock.Instant) {
         let remaining = ContinuousClock.now.duration(to: deadline)
         guard remaining > .zero else { return }
-        let (seconds, attoseconds) = remaining.components
+        // At most a year at a time (callers loop on the clock): a deadline far away ("for
+        // ever") must not overflow the realtime clock's seconds.
+        let (seconds, attoseconds) = min(remaining, .seconds(31_536_000)).components
         // The condition variable measures time on the realtime clock.
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -15,11 +15,11 @@ import SlateCSQLite
 ///   changes only for the commits of others.
 ///
 /// So the pool's own commits are told once (by the writer's hooks): a write lease reads the
-/// probe as it starts (what changed since the last tick is someone else's) and again as it
-/// ends (taking in its own commits), ticks skip while a write lease runs, and what others
-/// committed during the lease shows in the writer's version. A commit of another process
-/// right after the lease's last probe read may be told twice (the writer and the next
-/// tick both see it); never missed.
+/// writer's version and then the probe as it starts (what changed since the last tick is
+/// someone else's), and the probe and then the writer again as it ends (the probe taking in
+/// the lease's own commits), ticks skip while a write lease runs, and what others committed
+/// during the lease shows in the writer's version. A commit of another process between the
+/// two reads at either end may be told twice (by the probe and by the writer); never missed.
 final class ExternalCommitWatcher: @unchecked Sendable {
     private let lock = ConditionLock()
     private let path: String
@@ -29,7 +29,7 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "Slate.SQLPool.externalChanges")
     /// The probe's handle while polling.
     private var probe: OpaquePointer?
-    /// The probe's last `data_version`.
+    /// The probe's last `data_version`; nil while polling when no read succeeded yet.
     private var probeVersion: Int64?
     private var timer: (any DispatchSourceTimer)?
     /// Write leases under way (at most one: the pool has one writer).
@@ -37,6 +37,9 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     private var isClosed = false
     /// How many times the probe was read by a tick (for tests).
     private(set) var tickCount = 0
+    /// Runs between the two reads a write lease makes as it begins (for tests: a commit of
+    /// another connection landing there).
+    private var storedBetweenWriteBeginReads: (@Sendable () -> Void)?
 
     init(path: String, vfs: String?, interval: Duration, onExternalCommit: @escaping @Sendable () -> Void) {
         self.path = path
@@ -49,6 +52,15 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     var isPolling: Bool { lock.withLock { timer != nil } }
 
     var ticks: Int { lock.withLock { tickCount } }
+
+    /// Write leases under way now (for tests).
+    var writesUnderWay: Int { lock.withLock { writesInProgress } }
+
+    /// See `storedBetweenWriteBeginReads`.
+    var betweenWriteBeginReads: (@Sendable () -> Void)? {
+        get { lock.withLock { storedBetweenWriteBeginReads } }
+        set { lock.withLock { storedBetweenWriteBeginReads = newValue } }
+    }
 
     /// Starts polling when `active` and not polling, stops when not `active`. Called with
     /// the registry's lock held, so that the last word on activity wins. The first version
@@ -107,10 +119,13 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     }
 
     /// Reads the probe's version; whether it changed since the last read. With the lock held.
+    /// A version read after none could be (the first read failed: another connection held
+    /// the file's exclusive lock as polling started) counts as a change: a commit may have
+    /// landed before it, and it is no baseline to compare the next one with.
     private func takeProbeVersion(_ probe: OpaquePointer) -> Bool {
         guard let version = Self.dataVersion(probe) else { return false }
         defer { probeVersion = version }
-        return probeVersion != nil && probeVersion != version
+        return probeVersion != version
     }
 
     /// What a write lease keeps between its start and end: the writer's version at its start,
@@ -121,15 +136,27 @@ final class ExternalCommitWatcher: @unchecked Sendable {
 
     /// A write lease starts (the writer is held). What the probe saw change since the last
     /// tick was another connection's commit.
+    ///
+    /// The writer's version is read first, then the probe's: a commit landing between the
+    /// two reads is in the probe's change (told now) and after the writer's starting version
+    /// (told again as the lease ends), so told twice at worst. The other order loses it: the
+    /// writer's starting version would include it, and the probe, read before it landed,
+    /// would take it in only as the lease ends, as if it were one of the lease's own.
     func writeWillBegin(_ writer: SQLContext) -> WriteLease {
-        let (polling, changed): (Bool, Bool) = lock.withLock {
+        let (polling, hook) = lock.withLock {
             writesInProgress += 1
-            guard let probe else { return (false, false) }
-            return (true, takeProbeVersion(probe))
+            return (probe != nil, storedBetweenWriteBeginReads)
+        }
+        // Not polling (the common case: nobody observes): one lock, nothing read.
+        guard polling, let db = writer.connection.db else { return WriteLease(writerVersion: nil) }
+        let writerVersion = Self.quietDataVersion(db, writer)
+        hook?()
+        let changed: Bool = lock.withLock {
+            guard let probe else { return false }
+            return takeProbeVersion(probe)
         }
         if changed { onExternalCommit() }
-        guard polling, let db = writer.connection.db else { return WriteLease(writerVersion: nil) }
-        return WriteLease(writerVersion: Self.quietDataVersion(db, writer))
+        return WriteLease(writerVersion: writerVersion)
     }
 
     /// A write lease ends (the writer still held, its transaction over). The probe takes in
@@ -176,7 +203,6 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: max(1_000_000, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        Int(clamping: max(1_000_000, duration.clampedCount(unitsPerSecond: 1_000_000_000)))
     }
 }

@@ -97,8 +97,7 @@ final class SQLConnection {
         self.showsBoundValues = showsBoundValues
         self.logger = logger
         self.logLevels = logLevels
-        let (seconds, attoseconds) = slowStatementThreshold.components
-        self.slowStatementNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        self.slowStatementNanoseconds = slowStatementThreshold.clampedCount(unitsPerSecond: 1_000_000_000)
         Self.register(self, for: db)
     }
 
