@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds Slate's documentation — Slate, SlateSchema, SlateMigration, SlateRecords and
-# SlateGenerator — as one static site, with the toolchain's own docc (no package
+# Builds Slate's documentation — Slate, SlateSchema, SlateMigration, SlateRecords,
+# SlateGenerator and SlateServiceLifecycle — as one static site, with the toolchain's own docc (no package
 # dependency): each module's symbol graph, its catalog (Sources/<Module>/<Module>.docc)
 # converted into an archive, and the archives merged (`docc merge`) into OUTPUT, ready for
 # static hosting, with a landing page listing the modules. Links resolve across modules:
@@ -27,7 +27,12 @@ output=${1:-$root/.build/docs}
 base_path=${SLATE_DOCS_BASE_PATH:-}
 base_path=${base_path#/}
 base_path=${base_path%/}
-modules=(Slate SlateSchema SlateMigration SlateRecords SlateGenerator)
+modules=(Slate SlateSchema SlateMigration SlateRecords SlateGenerator SlateServiceLifecycle)
+# Modules whose code exists only with a package trait (their dependency comes with it):
+# built with that trait in a scratch folder of their own, so the main build stays as
+# `swift build` makes it.
+trait_modules=(SlateServiceLifecycle)
+trait_scratch=$root/.build/docs-traits
 
 cd "$root"
 
@@ -74,9 +79,14 @@ PY
 # The modules, built as `swift build` builds them (on CI, already built by the tests).
 echo "==> building ${modules[*]}"
 for module in "${modules[@]}"; do
-    swift build --target "$module"
+    if [[ " ${trait_modules[*]} " == *" $module "* ]]; then
+        swift build --target "$module" --traits ServiceLifecycle --scratch-path "$trait_scratch"
+    else
+        swift build --target "$module"
+    fi
 done
 bin=$(swift build --show-bin-path)
+trait_bin=$(swift build --show-bin-path --scratch-path "$trait_scratch")
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
 if [ -z "$triple" ]; then
     echo "error: cannot read the target triple from 'swift -print-target-info'" >&2
@@ -99,8 +109,10 @@ for module in "${modules[@]}"; do
     fi
     echo "==> symbol graph of $module"
     mkdir -p "$work/$module-symbols"
+    module_bin=$bin
+    if [[ " ${trait_modules[*]} " == *" $module "* ]]; then module_bin=$trait_bin; fi
     "$extract" -module-name "$module" -target "$triple" ${sdk_flags[@]+"${sdk_flags[@]}"} \
-        -I "$bin/Modules" -I "$bin" \
+        -I "$module_bin/Modules" -I "$module_bin" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCSQLite/module.modulemap" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCBudget/include/module.modulemap" \
         -module-cache-path "$work/module-cache" \

@@ -28,6 +28,7 @@ pages=(
     "SlateSchema ReadingSchemas"
     "SlateMigration"
     "SlateGenerator"
+    "SlateServiceLifecycle"
 )
 
 # Links across modules: the page a link is on, and the page it leads to (module/article
@@ -39,6 +40,7 @@ cross_links=(
     "Slate/Slate SlateRecords/SlateRecords"
     "Slate/Slate SlateRecords/MovingFromGRDB"
     "SlateMigration/SlateMigration SlateSchema/SQLSchema"
+    "SlateServiceLifecycle/SlateServiceLifecycle Slate/SQLPool"
 )
 
 browser=""

@@ -5,7 +5,7 @@
 import ServiceLifecycle
 import Slate
 
-/// An ``SQLPool`` run as a swift-service-lifecycle `Service`: it closes the pool when the
+/// An ``/Slate/SQLPool`` run as a swift-service-lifecycle `Service`: it closes the pool when the
 /// service group shuts down, after the servers that use it are done.
 ///
 /// A graceful shutdown has two moments for a database, and a `ServiceGroup` shuts its
@@ -13,7 +13,7 @@ import Slate
 /// So the pool takes part twice:
 ///
 /// - ``observationShutdown``, placed **after** your servers, is shut down first: it ends
-///   every `observe` and `changes()` stream (``SQLPool/endObservations()``), so that
+///   every `observe` and `changes()` stream (``/Slate/SQLPool/endObservations()``), so that
 ///   responses streaming them (server-sent events, WebSockets) finish and the HTTP
 ///   server's own graceful shutdown, which waits for open responses, can complete.
 /// - The ``SQLPoolService`` itself, placed **before** your servers, is shut down last: the
@@ -76,7 +76,7 @@ public struct SQLObservationShutdown: Service, CustomStringConvertible {
     }
 
     /// Waits for graceful shutdown or cancellation, then calls
-    /// ``SQLPool/endObservations()`` and returns.
+    /// ``/Slate/SQLPool/endObservations()`` and returns.
     public func run() async throws {
         await waitForGracefulShutdownOrCancellation()
         pool.endObservations()
