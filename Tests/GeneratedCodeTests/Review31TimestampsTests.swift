@@ -233,3 +233,23 @@ import Testing
         #expect(try db.posts.find(fresh.id) == fresh)
     }
 }
+
+extension Review31TimestampsTests {
+    /// A record whose timestamps are not set yet encodes without them, as without an
+    /// unassigned key: `Date.distantPast` never reaches JSON; decoded back, they are unset.
+    @Test func unsetTimestampsAreNeverEncoded() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let fresh = Stamps.Post(title: "Hello")
+        #expect(String(decoding: try encoder.encode(fresh), as: UTF8.self) == #"{"title":"Hello"}"#)
+        let back = try JSONDecoder().decode(Stamps.Post.self, from: try encoder.encode(fresh))
+        #expect(back.createdAt == SQLTimestamps.unset && back.updatedAt == SQLTimestamps.unset)
+        // Once stored, both are encoded, and read back exactly.
+        let db = try Stamps.inMemory()
+        defer { db.close() }
+        let stored = try db.insert(fresh)
+        let json = String(decoding: try encoder.encode(stored), as: UTF8.self)
+        #expect(json.contains(#""createdAt":"#) && json.contains(#""updatedAt":"#))
+        #expect(try JSONDecoder().decode(Stamps.Post.self, from: Data(json.utf8)) == stored)
+    }
+}

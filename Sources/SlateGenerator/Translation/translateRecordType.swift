@@ -135,7 +135,8 @@ extension Translator {
     /// reads a missing or null rowid key as `Int.min` (unassigned: SQLite assigns it on
     /// insert) and refuses `Int.min` given as a value, a missing column with an initializer default as that default, and a missing
     /// generated column as its placeholder; and an encoder that leaves an unassigned rowid
-    /// key out, so `Int.min` never reaches an encoder. Every value is read through
+    /// key and an unset timestamp out, so `Int.min` and `SQLTimestamps.unset` never reach
+    /// an encoder. Every value is read through
     /// `SQLRecordCoding.decode`, so a number the decoder refuses names its key.
     private func codableMembers(_ record: RecordModel) -> [Declaration] {
         let keys = record.properties.map(\.identifier).joined(separator: ", ")
@@ -159,6 +160,11 @@ extension Translator {
             } else {
                 decode.append(.line("\(target) = \(property.isOptional ? present : required)"))
             }
+            if property.defaultValue == "SQLTimestamps.unset" {
+                // An unset timestamp is a marker, as an unassigned key is: never encoded.
+                encode.append(.line("if \(target) != SQLTimestamps.unset { try container.encode(\(target), forKey: \(key)) }"))
+                continue
+            }
             encode.append(.line(property.isOptional
                 ? "try container.encodeIfPresent(\(target), forKey: \(key))"
                 : "try container.encode(\(target), forKey: \(key))"))
@@ -181,7 +187,8 @@ extension Translator {
             .blank,
             .function(FunctionDescription(
                 docs: docs(["Encodes the record: every column by its property's name; nil values are left out"
-                    + (record.properties.contains(where: \.isRowIDAlias) ? ", and so is a rowid key SQLite has not assigned yet (`Int.min`)." : ".")]),
+                    + (record.properties.contains(where: \.isRowIDAlias) ? ", and so is a rowid key SQLite has not assigned yet (`Int.min`)." : ".")
+                    + (record.properties.contains { $0.defaultValue == "SQLTimestamps.unset" } ? " So is a timestamp not set yet (`SQLTimestamps.unset`)." : "")]),
                 access: access, kind: .function("encode"),
                 parameters: [.init(label: "to", name: "encoder", type: "any Encoder")], isThrowing: true, body: encode)),
         ]

@@ -292,7 +292,7 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
         self.hexValue = container.contains(CodingKeys.hexValue) ? try SQLRecordCoding.decodeIfPresent(Int.self, container, CodingKeys.hexValue) : 16
     }
 
-    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+    /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`). So is a timestamp not set yet (`SQLTimestamps.unset`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
@@ -305,7 +305,7 @@ public struct Item: Identifiable, Hashable, Codable, Sendable {
         try container.encodeIfPresent(self.amount, forKey: CodingKeys.amount)
         try container.encode(self.isActive, forKey: CodingKeys.isActive)
         try container.encodeIfPresent(self.isArchived, forKey: CodingKeys.isArchived)
-        try container.encode(self.created, forKey: CodingKeys.created)
+        if self.created != SQLTimestamps.unset { try container.encode(self.created, forKey: CodingKeys.created) }
         try container.encodeIfPresent(self.due, forKey: CodingKeys.due)
         try container.encodeIfPresent(self.touched, forKey: CodingKeys.touched)
         try container.encodeIfPresent(self.token, forKey: CodingKeys.token)

@@ -159,13 +159,13 @@ extension Stamps {
             self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
         }
 
-        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`). So is a timestamp not set yet (`SQLTimestamps.unset`).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
             try container.encode(self.title, forKey: CodingKeys.title)
-            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
-            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+            if self.createdAt != SQLTimestamps.unset { try container.encode(self.createdAt, forKey: CodingKeys.createdAt) }
+            if self.updatedAt != SQLTimestamps.unset { try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt) }
         }
     }
 }
@@ -723,13 +723,13 @@ extension Stamps {
             self.updated = container.contains(CodingKeys.updated) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updated) : SQLTimestamps.unset
         }
 
-        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`). So is a timestamp not set yet (`SQLTimestamps.unset`).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
             try container.encode(self.name, forKey: CodingKeys.name)
-            try container.encode(self.created, forKey: CodingKeys.created)
-            try container.encode(self.updated, forKey: CodingKeys.updated)
+            if self.created != SQLTimestamps.unset { try container.encode(self.created, forKey: CodingKeys.created) }
+            if self.updated != SQLTimestamps.unset { try container.encode(self.updated, forKey: CodingKeys.updated) }
         }
     }
 }
@@ -1498,12 +1498,12 @@ extension Stamps {
             self.createdAt = try SQLRecordCoding.decodeIfPresent(Date.self, container, CodingKeys.createdAt)
         }
 
-        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`). So is a timestamp not set yet (`SQLTimestamps.unset`).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
             try container.encode(self.title, forKey: CodingKeys.title)
-            try container.encode(self.madeOn, forKey: CodingKeys.madeOn)
+            if self.madeOn != SQLTimestamps.unset { try container.encode(self.madeOn, forKey: CodingKeys.madeOn) }
             try container.encodeIfPresent(self.changed, forKey: CodingKeys.changed)
             try container.encodeIfPresent(self.createdAt, forKey: CodingKeys.createdAt)
         }
@@ -1790,13 +1790,13 @@ extension Stamps {
             self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
         }
 
-        /// Encodes the record: every column by its property's name; nil values are left out.
+        /// Encodes the record: every column by its property's name; nil values are left out. So is a timestamp not set yet (`SQLTimestamps.unset`).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(self.name, forKey: CodingKeys.name)
             try container.encode(self.uses, forKey: CodingKeys.uses)
-            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
-            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+            if self.createdAt != SQLTimestamps.unset { try container.encode(self.createdAt, forKey: CodingKeys.createdAt) }
+            if self.updatedAt != SQLTimestamps.unset { try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt) }
         }
     }
 }
@@ -2062,13 +2062,13 @@ extension Stamps {
             self.updatedAt = container.contains(CodingKeys.updatedAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.updatedAt) : SQLTimestamps.unset
         }
 
-        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`). So is a timestamp not set yet (`SQLTimestamps.unset`).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
             try container.encode(self.postId, forKey: CodingKeys.postId)
-            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
-            try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt)
+            if self.createdAt != SQLTimestamps.unset { try container.encode(self.createdAt, forKey: CodingKeys.createdAt) }
+            if self.updatedAt != SQLTimestamps.unset { try container.encode(self.updatedAt, forKey: CodingKeys.updatedAt) }
         }
     }
 }
@@ -2546,12 +2546,12 @@ extension Stamps {
             self.createdAt = container.contains(CodingKeys.createdAt) ? try SQLRecordCoding.decode(Date.self, container, CodingKeys.createdAt) : SQLTimestamps.unset
         }
 
-        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`).
+        /// Encodes the record: every column by its property's name; nil values are left out, and so is a rowid key SQLite has not assigned yet (`Int.min`). So is a timestamp not set yet (`SQLTimestamps.unset`).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             if self.id != Int.min { try container.encode(self.id, forKey: CodingKeys.id) }
             try container.encode(self.path, forKey: CodingKeys.path)
-            try container.encode(self.createdAt, forKey: CodingKeys.createdAt)
+            if self.createdAt != SQLTimestamps.unset { try container.encode(self.createdAt, forKey: CodingKeys.createdAt) }
         }
     }
 }

@@ -81,7 +81,9 @@ enum JSONDates {
     static func decode(from decoder: any Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        if let date = try? withFraction.parse(text) ?? withoutFraction.parse(text) { return date }
+        if let date = (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text)) {
+            return date
+        }
         throw DecodingError.dataCorruptedError(
             in: container, debugDescription: "not an ISO 8601 date: \(text)")
     }

@@ -77,6 +77,16 @@ import Darwin
         #expect(stamped.masked == #"{"body":"","createdAt":"T","issueId":40,"priority":2,"state":"closed","title":"Renamed","updatedAt":"T"}"#)
         #expect(stamped.created == created && stamped.updated[0] > created[0])
         #expect(Stamped(try request("GET", "/issues/40", port: port).body).masked == stamped.masked)
+        // A date without its fraction reads too; one that is not a date is a 422.
+        response = try request(
+            "PUT", "/issues/40", port: port,
+            body: #"{"issueId":40,"title":"Renamed","state":"closed","createdAt":"2001-01-01T00:00:00Z"}"#)
+        #expect(response.status == 200)
+        #expect(Stamped(response.body).created == created)
+        response = try request(
+            "PUT", "/issues/40", port: port,
+            body: #"{"issueId":40,"title":"Renamed","createdAt":"yesterday"}"#)
+        #expect(response.status == 422)
         // A POST after it gets the next rowid.
         response = try request("POST", "/issues", port: port, body: #"{"title":"Next"}"#)
         #expect(Stamped(response.body).masked
