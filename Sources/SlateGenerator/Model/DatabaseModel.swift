@@ -82,6 +82,11 @@ struct RecordModel: Equatable {
 
     /// Whether the record sets timestamps of its own.
     var hasTimestamps: Bool { createdProperty != nil || updatedProperty != nil }
+    /// Whether the property at `index` is a timestamp the record leaves unset until an
+    /// insert sets it (`SQLTimestamps.unset`): created or updated, and not optional.
+    func isUnsetTimestamp(at index: Int) -> Bool {
+        (index == createdProperty || index == updatedProperty) && !properties[index].isOptional
+    }
     /// Whether the table is virtual (FTS, R*Tree, …): SQLite cannot upsert it, so it has no
     /// `save`.
     var isVirtual = false

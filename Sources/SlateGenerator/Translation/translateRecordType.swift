@@ -142,7 +142,7 @@ extension Translator {
         let keys = record.properties.map(\.identifier).joined(separator: ", ")
         var decode: [CodeLine] = [.line("let container = try decoder.container(keyedBy: CodingKeys.self)")]
         var encode: [CodeLine] = [.line("var container = encoder.container(keyedBy: CodingKeys.self)")]
-        for property in record.properties {
+        for (index, property) in record.properties.enumerated() {
             let wrapped = typeName(property.type)
             let key = "CodingKeys.\(property.identifier)"
             let present = "try SQLRecordCoding.decodeIfPresent(\(wrapped).self, container, \(key))"
@@ -160,7 +160,7 @@ extension Translator {
             } else {
                 decode.append(.line("\(target) = \(property.isOptional ? present : required)"))
             }
-            if property.defaultValue == "SQLTimestamps.unset" {
+            if record.isUnsetTimestamp(at: index) {
                 // An unset timestamp is a marker, as an unassigned key is: never encoded.
                 encode.append(.line("if \(target) != SQLTimestamps.unset { try container.encode(\(target), forKey: \(key)) }"))
                 continue
@@ -188,7 +188,7 @@ extension Translator {
             .function(FunctionDescription(
                 docs: docs(["Encodes the record: every column by its property's name; nil values are left out"
                     + (record.properties.contains(where: \.isRowIDAlias) ? ", and so is a rowid key SQLite has not assigned yet (`Int.min`)." : ".")
-                    + (record.properties.contains { $0.defaultValue == "SQLTimestamps.unset" } ? " So is a timestamp not set yet (`SQLTimestamps.unset`)." : "")]),
+                    + (record.properties.indices.contains(where: record.isUnsetTimestamp(at:)) ? " So is a timestamp not set yet (`SQLTimestamps.unset`)." : "")]),
                 access: access, kind: .function("encode"),
                 parameters: [.init(label: "to", name: "encoder", type: "any Encoder")], isThrowing: true, body: encode)),
         ]
