@@ -300,20 +300,19 @@ extension SQLPool {
         _ call: PoolCall, logger: Logger? = nil, _ work: @escaping @Sendable (SQLContext, PoolJob) throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
-        try state.withLock { try refuseNesting(call) }
+        let id = try registerAsync(call)
         let job = PoolJob()
-        let waiter = PoolWaiter(kind: connectionKind(for: call.requested), call: call)
         return try await withTaskCancellationHandler {
             // The wait limit: a timer that takes the waiter out of the queue.
             let timer = configuration.maximumWait.flatMap { limit -> DispatchWorkItem? in
                 guard call.waitIsBounded else { return nil }
-                let item = DispatchWorkItem { [weak self] in self?.timeOut(waiter) }
+                let item = DispatchWorkItem { [weak self] in self?.timeOut(id, call) }
                 DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval, execute: item)
                 return item
             }
             let lease: PoolLease
             do {
-                lease = try await acquire(waiter)
+                lease = try await acquire(id, call)
                 timer?.cancel()
             } catch {
                 timer?.cancel()
@@ -327,7 +326,7 @@ extension SQLPool {
             }
         } onCancel: {
             job.cancel()
-            self.cancel(waiter)
+            self.cancel(id)
         }
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Dispatch
 
 // How the pool hands out its connections.
 //
@@ -34,15 +35,6 @@ enum PoolConnectionKind: Sendable {
     case reader
 }
 
-/// A connection granted to a caller. `context` is nil for a reader the caller may open
-/// itself (the pool has room for one more).
-struct PoolLease: @unchecked Sendable {
-    // Unchecked: the context passes to the one caller it was granted to, under the pool's
-    // lock, and is used by that caller alone until it gives it back.
-    let kind: PoolConnectionKind
-    let context: SQLContext?
-}
-
 /// A public call on the pool, for error messages: `write`, `read`, … and whether it was
 /// the async one.
 struct PoolCall: Sendable, CustomStringConvertible {
@@ -62,27 +54,39 @@ struct PoolCall: Sendable, CustomStringConvertible {
     var description: String { isAsync ? "async \(name)" : name }
 }
 
-/// One caller waiting for a connection. Every property is guarded by the pool's lock.
-final class PoolWaiter: @unchecked Sendable {
-    let kind: PoolConnectionKind
-    let call: PoolCall
-    let since = ContinuousClock.now
-    var lease: PoolLease?
-    var failure: (any Error)?
-    /// Set for an async caller once it is suspended.
-    var continuation: CheckedContinuation<PoolLease, any Error>?
-    var isCancelled = false
-    /// The wait limit passed before the waiter was queued.
-    var isTimedOut = false
-
-    init(kind: PoolConnectionKind, call: PoolCall) {
-        self.kind = kind
-        self.call = call
-    }
+/// A caller waiting for a connection, as the pool's ``PoolState`` queues it: a thread
+/// parked on a semaphore of its own, or a suspended task. Only the waiter granted (or
+/// failed) is woken.
+enum PoolWaiter {
+    case thread(PoolThreadWaiter)
+    case task(CheckedContinuation<PoolLease, any Error>)
 }
 
-/// Waiters in arrival order.
-typealias PoolQueue = FIFO<PoolWaiter>
+/// A thread waiting for a connection, or for the pool's connections to close: woken by its
+/// own semaphore once its outcome is set.
+final class PoolThreadWaiter: Sendable {
+    let semaphore = DispatchSemaphore(value: 0)
+    let outcome = LockedBox<PoolWaitOutcome?>(nil)
+}
+
+/// What a waiting thread is woken with.
+enum PoolWaitOutcome {
+    case granted(PoolLease)
+    case failed(any Error)
+    /// The pool closed and nothing is in flight: these connections are the waiter's to close.
+    case close([SQLContext])
+}
+
+/// What the pool's lock guards: the leasing state machine, the threads running closures,
+/// and counts for tests.
+struct PoolBook {
+    var leasing: PoolState<SQLContext, PoolWaiter>
+    /// The threads running one of the pool's closures now, to refuse nested calls.
+    var holders: [PoolHolder] = []
+    /// How many times a thread waiting for a connection woke up (for tests: one per grant,
+    /// failure or wait limit, never one per release).
+    var threadWakeUps = 0
+}
 
 /// A thread running one of the pool's closures, and the call it made (a read of an
 /// in-memory pool holds the writer, but is named a read in messages).
@@ -99,14 +103,15 @@ struct PoolHolder {
 /// The mark a pool closure leaves on the task it runs in (see ``PoolTaskMark``): this pool's
 /// connection is held by that closure, until it returns.
 final class PoolHolding: @unchecked Sendable {
+    // Unchecked: `active` is read and written only by the methods below, whose `inout
+    // PoolBook` can only come from inside the pool's lock.
     let pool: ObjectIdentifier
     /// The connection held.
     let connection: PoolConnectionKind
     let call: PoolCall
-    /// Whether the closure still runs; guarded by the pool's lock.
-    var isActive = true
     /// The holding of an enclosing closure, for a task started inside that one.
     let enclosing: PoolHolding?
+    private var active = true
 
     init(pool: ObjectIdentifier, connection: PoolConnectionKind, call: PoolCall, enclosing: PoolHolding?) {
         self.pool = pool
@@ -114,6 +119,12 @@ final class PoolHolding: @unchecked Sendable {
         self.call = call
         self.enclosing = enclosing
     }
+
+    /// Whether the closure still runs.
+    func isActive(_ book: inout PoolBook) -> Bool { active }
+
+    /// The closure returned.
+    func end(_ book: inout PoolBook) { active = false }
 }
 
 /// The pool connections the closures around the current task hold: set while a pool
@@ -121,25 +132,6 @@ final class PoolHolding: @unchecked Sendable {
 /// Dispatch work).
 enum PoolTaskMark {
     @TaskLocal static var holding: PoolHolding?
-}
-
-/// Async waiters to resume once the pool's lock is released.
-struct PoolResumptions {
-    private var granted: [(CheckedContinuation<PoolLease, any Error>, PoolLease)] = []
-    private var failed: [(CheckedContinuation<PoolLease, any Error>, any Error)] = []
-
-    mutating func grant(_ continuation: CheckedContinuation<PoolLease, any Error>, _ lease: PoolLease) {
-        granted.append((continuation, lease))
-    }
-
-    mutating func fail(_ continuation: CheckedContinuation<PoolLease, any Error>, _ error: any Error) {
-        failed.append((continuation, error))
-    }
-
-    func resumeAll() {
-        for (continuation, lease) in granted { continuation.resume(returning: lease) }
-        for (continuation, error) in failed { continuation.resume(throwing: error) }
-    }
 }
 
 extension SQLPool {
@@ -151,73 +143,23 @@ extension SQLPool {
 
     /// How many callers wait for the writer and for a reader now (for tests).
     var queuedCounts: (writer: Int, reader: Int) {
-        state.withLock { (writerQueue.count, readerQueue.count) }
+        book.withLock { $0.leasing.queuedCounts }
     }
 
-    // MARK: Granting (with the lock held)
-
-    /// A lease granted at once, or nil when the caller must queue. Throws when the pool is
-    /// closed or read-only.
-    private func immediateLease(_ kind: PoolConnectionKind) throws -> PoolLease? {
-        if isShuttingDown { throw closedError() }
-        switch kind {
-        case .writer:
-            guard let writer else {
-                throw SQLError(code: .readOnly, message: "the pool on \(path ?? ":memory:") is read-only: it cannot write")
-            }
-            guard !writerIsBusy, writerQueue.isEmpty else { return nil }
-            writerIsBusy = true
-            workInFlight += 1
-            return PoolLease(kind: .writer, context: writer)
-        case .reader:
-            guard readerQueue.isEmpty else { return nil }
-            return nextReaderLease()
-        }
+    /// How many times a thread waiting for a connection woke up (for tests).
+    var threadWakeUps: Int {
+        book.withLock { $0.threadWakeUps }
     }
 
-    /// An idle reader, or leave to open a new one, or nil when every reader is busy.
-    private func nextReaderLease() -> PoolLease? {
-        if let reader = idleReaders.popLast() {
-            workInFlight += 1
-            return PoolLease(kind: .reader, context: reader)
-        }
-        if openReaderCount < maximumReaderCount {
-            openReaderCount += 1
-            workInFlight += 1
-            return PoolLease(kind: .reader, context: nil)
-        }
-        return nil
-    }
-
-    /// Hands `lease` to `waiter`: wakes a sync waiter, or notes an async one to resume.
-    private func grant(_ lease: PoolLease, to waiter: PoolWaiter, _ resumptions: inout PoolResumptions) {
-        waiter.lease = lease
-        if let continuation = waiter.continuation {
-            waiter.continuation = nil
-            resumptions.grant(continuation, lease)
-        }
-    }
-
-    /// Fails every queued waiter with `error` (the pool closes).
-    func failAllWaiters(_ error: any Error) -> PoolResumptions {
-        var resumptions = PoolResumptions()
-        for waiter in writerQueue.removeAll() + readerQueue.removeAll() {
-            waiter.failure = error
-            if let continuation = waiter.continuation {
-                waiter.continuation = nil
-                resumptions.fail(continuation, error)
-            }
-        }
-        return resumptions
-    }
+    // MARK: With the lock held
 
     /// Throws the misuse error when the calling thread already runs one of the pool's
     /// closures, or when the task calling was started inside a closure of this pool that
     /// still holds the writer it asks for.
-    func refuseNesting(_ call: PoolCall) throws {
-        if !holders.isEmpty {
+    func refuseNesting(_ call: PoolCall, _ book: inout PoolBook) throws {
+        if !book.holders.isEmpty {
             let me = pthread_self()
-            if let holder = holders.first(where: { pthread_equal($0.thread, me) != 0 }) {
+            if let holder = book.holders.first(where: { pthread_equal($0.thread, me) != 0 }) {
                 let outer = holder.kind == .writer ? "write" : "read"
                 let inner = call.requested == .writer ? "write" : "read"
                 throw SQLError(
@@ -229,7 +171,7 @@ extension SQLPool {
         var holding = PoolTaskMark.holding
         let me = ObjectIdentifier(self)
         while let current = holding {
-            if current.pool == me, current.connection == .writer, current.isActive {
+            if current.pool == me, current.connection == .writer, current.isActive(&book) {
                 throw SQLError(
                     code: .misuse,
                     message: "a pool \(call) was asked for by a task started inside a pool \(current.call) closure that still holds the writer: it could only run once that closure returns, and waiting for it there deadlocks. Use the context the closure was given, or start the task after the \(current.call.name) returns")
@@ -239,10 +181,10 @@ extension SQLPool {
     }
 
     /// The error for a caller that waited longer than the wait limit: its call, and what
-    /// holds the connection it waited for. With the lock held.
-    func waitLimitError(_ call: PoolCall, kind: PoolConnectionKind, limit: Duration) -> SQLError {
+    /// holds the connection it waited for.
+    func waitLimitError(_ call: PoolCall, kind: PoolConnectionKind, limit: Duration, _ book: inout PoolBook) -> SQLError {
         let now = ContinuousClock.now
-        let held = holders.filter { $0.connection == kind }.sorted { $0.since < $1.since }
+        let held = book.holders.filter { $0.connection == kind }.sorted { $0.since < $1.since }
         let holding: String
         if held.isEmpty {
             holding = "no pool closure holds it now (it was just given back, or is being handed to an async call)"
@@ -255,6 +197,20 @@ extension SQLPool {
             message: "a pool \(call) waited longer than its limit of \(milliseconds(limit)) ms (SQLPool.Configuration.maximumWait) for \(connection), \(holding). A pool closure that waits, on another thread or task, for a pool call needing its own connection deadlocks; otherwise raise the limit")
     }
 
+    /// The error for a failure of `call` (its wait limit's needs the book: what holds the
+    /// connection).
+    func error(_ failure: PoolState<SQLContext, PoolWaiter>.Failure, _ call: PoolCall?, _ book: inout PoolBook) -> any Error {
+        switch failure {
+        case .closed: return closedError()
+        case .cancelled: return CancellationError()
+        case .readOnly:
+            return SQLError(code: .readOnly, message: "the pool on \(path ?? ":memory:") is read-only: it cannot write")
+        case .timedOut:
+            guard let call, let limit = configuration.maximumWait else { return closedError() }
+            return waitLimitError(call, kind: connectionKind(for: call.requested), limit: limit, &book)
+        }
+    }
+
     // MARK: Acquiring
 
     /// Takes a connection for `call`, waiting on this thread in turn, at most
@@ -262,31 +218,54 @@ extension SQLPool {
     /// ``release(_:_:)``, on this thread).
     func acquire(_ call: PoolCall) throws -> PoolLease {
         let kind = connectionKind(for: call.requested)
-        state.lock()
-        defer { state.unlock() }
-        try refuseNesting(call)
-        if let lease = try immediateLease(kind) {
-            holders.append(holder(for: call))
-            return lease
+        var waiter: PoolThreadWaiter?
+        let since = ContinuousClock.now
+        let outcome: PoolState<SQLContext, PoolWaiter>.RequestOutcome = try book.withLock { book in
+            try refuseNesting(call, &book)
+            let outcome = book.leasing.request(kind) {
+                let made = PoolThreadWaiter()
+                waiter = made
+                return .thread(made)
+            }
+            switch outcome {
+            case .granted: book.holders.append(holder(for: call))
+            case .queued: break
+            case .failed(let failure): throw error(failure, call, &book)
+            }
+            return outcome
         }
-        let waiter = PoolWaiter(kind: kind, call: call)
-        if kind == .writer { writerQueue.append(waiter) } else { readerQueue.append(waiter) }
-        let deadline = configuration.maximumWait.map { waiter.since + $0 }
-        while true {
-            if let lease = waiter.lease {
-                holders.append(holder(for: call))
-                return lease
-            }
-            if let failure = waiter.failure { throw failure }
-            if let deadline {
-                if ContinuousClock.now >= deadline {
-                    _ = kind == .writer ? writerQueue.removeFirst { $0 === waiter } : readerQueue.removeFirst { $0 === waiter }
-                    throw waitLimitError(call, kind: kind, limit: configuration.maximumWait!)
+        guard case .queued(let id) = outcome, let waiter else {
+            guard case .granted(let lease) = outcome else { preconditionFailure("a queued request has a waiter") }
+            return PoolLease(lease)
+        }
+        // Only this thread's own grant, failure or wait limit wakes it.
+        if let limit = configuration.maximumWait {
+            let remaining = limit - (ContinuousClock.now - since)
+            if waiter.semaphore.wait(timeout: .now() + remaining.dispatchInterval) == .timedOut {
+                let timedOut: (any Error)? = book.withLock { book in
+                    book.threadWakeUps += 1
+                    guard book.leasing.timeOut(id) != nil else { return nil }
+                    return waitLimitError(call, kind: kind, limit: limit, &book)
                 }
-                state.wait(until: deadline)
-            } else {
-                state.wait()
+                if let timedOut { throw timedOut }
+                // Granted or failed as the limit passed: its wake-up is on its way.
+                waiter.semaphore.wait()
             }
+        } else {
+            waiter.semaphore.wait()
+        }
+        switch waiter.outcome.withLock({ $0 }) {
+        case .granted(let lease):
+            book.withLock { book in
+                book.threadWakeUps += 1
+                book.holders.append(holder(for: call))
+            }
+            return lease
+        case .failed(let error):
+            book.withLock { $0.threadWakeUps += 1 }
+            throw error
+        case .close, nil:
+            preconditionFailure("a connection's waiter is woken with a lease or an error")
         }
     }
 
@@ -300,7 +279,7 @@ extension SQLPool {
     /// Marks this thread as holding the connection an async `call` was granted (its
     /// closure runs on a worker thread).
     func markHolder(_ call: PoolCall) {
-        state.withLock { holders.append(holder(for: call)) }
+        book.withLock { $0.holders.append(holder(for: call)) }
     }
 
     /// The task's mark for a closure of `call` about to run with its connection.
@@ -312,81 +291,58 @@ extension SQLPool {
 
     /// The closure marked by `holding` returned.
     func endHolding(_ holding: PoolHolding) {
-        state.withLock { holding.isActive = false }
+        book.withLock { holding.end(&$0) }
     }
 
-    /// This thread holds no connection any more; with the lock held.
-    private func unmarkHolder() {
-        guard !holders.isEmpty else { return }
+    /// This thread holds no connection any more.
+    private static func unmarkHolder(_ book: inout PoolBook) {
+        guard !book.holders.isEmpty else { return }
         let me = pthread_self()
-        if let index = holders.lastIndex(where: { pthread_equal($0.thread, me) != 0 }) {
-            holders.remove(at: index)
+        if let index = book.holders.lastIndex(where: { pthread_equal($0.thread, me) != 0 }) {
+            book.holders.remove(at: index)
         }
     }
 
-    /// Takes a connection of `kind` for an async caller: suspends the task (no thread is
-    /// held) until its turn. Cancelling the task while it waits throws
-    /// `CancellationError` at once (see ``cancel(_:)``).
-    func acquire(_ waiter: PoolWaiter) async throws -> PoolLease {
+    /// Checks `call` for nesting and registers it as an async waiter (so that its
+    /// cancellation or wait limit counts even before it queues).
+    func registerAsync(_ call: PoolCall) throws -> PoolState<SQLContext, PoolWaiter>.WaiterID {
+        try book.withLock { book in
+            try refuseNesting(call, &book)
+            return book.leasing.register()
+        }
+    }
+
+    /// Takes a connection for the async caller `id` (see ``registerAsync(_:)``): suspends
+    /// the task (no thread is held) until its turn. Cancelling the task while it waits
+    /// throws `CancellationError` at once (see ``cancel(_:)``).
+    func acquire(_ id: PoolState<SQLContext, PoolWaiter>.WaiterID, _ call: PoolCall) async throws -> PoolLease {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PoolLease, any Error>) in
-            state.lock()
-            let outcome: Result<PoolLease, any Error>?
-            do {
-                if waiter.isCancelled { throw CancellationError() }
-                // A free connection is taken whatever the clock says: the limit bounds
-                // waiting, and a timer that fired before this task got here (a tiny
-                // limit, a busy machine) waited for nothing.
-                if let lease = try immediateLease(waiter.kind) {
-                    outcome = .success(lease)
-                } else if waiter.isTimedOut, let limit = configuration.maximumWait {
-                    throw waitLimitError(waiter.call, kind: waiter.kind, limit: limit)
-                } else {
-                    waiter.continuation = continuation
-                    if waiter.kind == .writer { writerQueue.append(waiter) } else { readerQueue.append(waiter) }
-                    outcome = nil
+            let outcome: Result<PoolLease, any Error>? = book.withLock { book in
+                switch book.leasing.request(connectionKind(for: call.requested), id: id, waiter: { .task(continuation) }) {
+                case .granted(let lease): return .success(PoolLease(lease))
+                case .queued: return nil
+                case .failed(let failure): return .failure(error(failure, call, &book))
                 }
-            } catch {
-                outcome = .failure(error)
             }
-            state.unlock()
             if let outcome { continuation.resume(with: outcome) }
         }
     }
 
-    /// The task behind `waiter` was cancelled: out of the queue, `CancellationError`.
-    func cancel(_ waiter: PoolWaiter) {
-        state.lock()
-        waiter.isCancelled = true
-        var continuation: CheckedContinuation<PoolLease, any Error>?
-        let removed = waiter.kind == .writer
-            ? writerQueue.removeFirst { $0 === waiter } : readerQueue.removeFirst { $0 === waiter }
-        if removed {
-            continuation = waiter.continuation
-            waiter.continuation = nil
-        }
-        state.unlock()
-        continuation?.resume(throwing: CancellationError())
+    /// The task behind async caller `id` was cancelled: out of the queue, `CancellationError`.
+    func cancel(_ id: PoolState<SQLContext, PoolWaiter>.WaiterID) {
+        let action = book.withLock { $0.leasing.cancel(id) }
+        if let action { perform([action], failing: CancellationError()) }
     }
 
-    /// The wait limit of the async caller behind `waiter` passed: out of the queue, the
-    /// wait limit's error (unless it was granted its connection meanwhile).
-    func timeOut(_ waiter: PoolWaiter) {
+    /// The wait limit of the async caller `id` passed: out of the queue, the wait limit's
+    /// error (unless it was granted its connection meanwhile).
+    func timeOut(_ id: PoolState<SQLContext, PoolWaiter>.WaiterID, _ call: PoolCall) {
         guard let limit = configuration.maximumWait else { return }
-        state.lock()
-        var continuation: CheckedContinuation<PoolLease, any Error>?
-        var error: SQLError?
-        if waiter.lease == nil, waiter.failure == nil {
-            waiter.isTimedOut = true
-            let removed = waiter.kind == .writer
-                ? writerQueue.removeFirst { $0 === waiter } : readerQueue.removeFirst { $0 === waiter }
-            if removed {
-                continuation = waiter.continuation
-                waiter.continuation = nil
-                error = waitLimitError(waiter.call, kind: waiter.kind, limit: limit)
-            }
+        let failed: (PoolState<SQLContext, PoolWaiter>.Action, SQLError)? = book.withLock { book in
+            guard let action = book.leasing.timeOut(id) else { return nil }
+            return (action, waitLimitError(call, kind: connectionKind(for: call.requested), limit: limit, &book))
         }
-        state.unlock()
-        if let continuation, let error { continuation.resume(throwing: error) }
+        if let (action, error) = failed { perform([action], failing: error) }
     }
 
     /// The connection of `lease`, opening the reader it leaves room for.
@@ -395,72 +351,78 @@ extension SQLPool {
         do {
             return try openReader()
         } catch {
-            readerFailedToOpen()
+            let actions = book.withLock { book in
+                Self.unmarkHolder(&book)
+                return book.leasing.readerFailedToOpen()
+            }
+            perform(actions)
             throw error
         }
     }
 
     // MARK: Giving back
 
-    /// Gives the writer back: to the first waiter, or idle.
-    func releaseWriter() {
-        var resumptions = PoolResumptions()
-        state.lock()
-        unmarkHolder()
-        workInFlight -= 1
-        if let next = writerQueue.popFirst(), let writer {
-            workInFlight += 1
-            grant(PoolLease(kind: .writer, context: writer), to: next, &resumptions)
-        } else {
-            writerIsBusy = false
-        }
-        state.broadcast()
-        state.unlock()
-        resumptions.resumeAll()
-    }
-
-    /// Gives a reader back: to the first waiter, or idle.
-    func releaseReader(_ reader: SQLContext) {
-        if path == nil {
-            releaseWriter()
-            return
-        }
-        reader.rollbackIfActive()
-        var resumptions = PoolResumptions()
-        state.lock()
-        unmarkHolder()
-        workInFlight -= 1
-        if let next = readerQueue.popFirst() {
-            workInFlight += 1
-            grant(PoolLease(kind: .reader, context: reader), to: next, &resumptions)
-        } else {
-            idleReaders.append(reader)
-        }
-        state.broadcast()
-        state.unlock()
-        resumptions.resumeAll()
-    }
-
-    /// A reader the lease left room for could not open: the room goes to the next waiter.
-    private func readerFailedToOpen() {
-        var resumptions = PoolResumptions()
-        state.lock()
-        unmarkHolder()
-        openReaderCount -= 1
-        workInFlight -= 1
-        if let next = readerQueue.popFirst() {
-            openReaderCount += 1
-            workInFlight += 1
-            grant(PoolLease(kind: .reader, context: nil), to: next, &resumptions)
-        }
-        state.broadcast()
-        state.unlock()
-        resumptions.resumeAll()
-    }
-
-    /// Gives back the connection of `lease`.
+    /// Gives back the connection of `lease`: to the first waiter of its kind (it alone is
+    /// woken), or idle.
     func release(_ lease: PoolLease, _ context: SQLContext) {
-        if lease.kind == .writer { releaseWriter() } else { releaseReader(context) }
+        if lease.kind == .reader { context.rollbackIfActive() }
+        let actions = book.withLock { book in
+            Self.unmarkHolder(&book)
+            return book.leasing.release(lease.kind, context)
+        }
+        if !actions.isEmpty { perform(actions) }
+    }
+
+    /// Wakes the waiters `actions` name, with the lock released. A failure other than the
+    /// pool's closing is `failing`.
+    func perform(_ actions: [PoolState<SQLContext, PoolWaiter>.Action], failing: (any Error)? = nil) {
+        for action in actions {
+            switch action {
+            case .grant(let waiter, let lease):
+                wake(waiter, .success(PoolLease(lease)))
+            case .fail(let waiter, let failure):
+                wake(waiter, .failure(failure == .closed ? closedError() : failing ?? closedError()))
+            case .finishClose(let closer, let connections):
+                guard case .thread(let thread) = closer else { continue }
+                thread.outcome.withLock { $0 = .close(connections) }
+                thread.semaphore.signal()
+            }
+        }
+    }
+
+    private func wake(_ waiter: PoolWaiter, _ result: Result<PoolLease, any Error>) {
+        switch waiter {
+        case .task(let continuation):
+            continuation.resume(with: result)
+        case .thread(let thread):
+            thread.outcome.withLock { outcome in
+                switch result {
+                case .success(let lease): outcome = .granted(lease)
+                case .failure(let error): outcome = .failed(error)
+                }
+            }
+            thread.semaphore.signal()
+        }
+    }
+}
+
+/// A connection granted to a caller. `context` is nil for a reader the caller may open
+/// itself (the pool has room for one more).
+struct PoolLease: @unchecked Sendable {
+    // Unchecked: the context passes to the one caller it was granted to, through the
+    // pool's lock or a waiter's wake-up, and is used by that caller alone until it gives it
+    // back.
+    let kind: PoolConnectionKind
+    let context: SQLContext?
+
+    init(kind: PoolConnectionKind, context: SQLContext?) {
+        self.kind = kind
+        self.context = context
+    }
+
+    init(_ lease: PoolState<SQLContext, PoolWaiter>.Lease) {
+        kind = lease.kind
+        context = lease.connection
     }
 }
 

@@ -50,24 +50,11 @@ public final class SQLPool: @unchecked Sendable {
     /// The settings the pool was opened with.
     public let configuration: Configuration
 
-    /// Guards every variable below, and the state of every ``PoolWaiter``.
-    let state = ConditionLock()
+    /// The leasing state machine and the threads running closures: reachable only with
+    /// the pool's lock held.
+    let book: LockedBox<PoolBook>
     /// The writer; also the only connection of an in-memory pool; nil for a read-only pool.
     let writer: SQLContext?
-    /// Whether someone holds the writer (or has been granted it).
-    var writerIsBusy = false
-    /// Callers waiting for the writer, first come first served.
-    var writerQueue = PoolQueue()
-    /// Callers waiting for a reader, first come first served.
-    var readerQueue = PoolQueue()
-    var idleReaders: [SQLContext] = []
-    var openReaderCount = 0
-    /// Connections granted and not yet given back.
-    var workInFlight = 0
-    /// The threads running one of the pool's closures now, to refuse nested calls.
-    var holders: [PoolHolder] = []
-    var isShuttingDown = false
-    private var connectionsAreClosed = false
     let maximumReaderCount: Int
     let observers = ObserverRegistry()
 
@@ -92,13 +79,14 @@ public final class SQLPool: @unchecked Sendable {
             let context = try SQLContext(path: nil, configuration: configuration.connection)
             try Self.prepare(context, configuration)
             writer = context
+            book = LockedBox(PoolBook(leasing: PoolState(writer: context, maximumReaderCount: 0)))
         } else if configuration.isReadOnly {
             maximumReaderCount = max(1, configuration.maximumReaderCount)
             writer = nil
             // Open one reader now, so that a missing or broken file fails here.
             let reader = try Self.openReader(path: path!, configuration)
-            idleReaders.append(reader)
-            openReaderCount = 1
+            book = LockedBox(PoolBook(leasing: PoolState(
+                writer: nil, maximumReaderCount: maximumReaderCount, openReaders: [reader])))
         } else {
             maximumReaderCount = max(1, configuration.maximumReaderCount)
             var connection = configuration.connection
@@ -112,6 +100,7 @@ public final class SQLPool: @unchecked Sendable {
                 throw error
             }
             writer = context
+            book = LockedBox(PoolBook(leasing: PoolState(writer: context, maximumReaderCount: maximumReaderCount)))
         }
         if let path, let interval = configuration.externalChangePolling {
             let observers = self.observers
@@ -131,35 +120,20 @@ public final class SQLPool: @unchecked Sendable {
     ///
     /// Don't call it from inside one of the pool's own closures: it would wait for itself.
     public func close() {
-        state.lock()
-        if connectionsAreClosed {
-            state.unlock()
-            return
-        }
-        isShuttingDown = true
-        let failed = failAllWaiters(closedError())
-        state.broadcast()
-        state.unlock()
-        failed.resumeAll()
-        state.lock()
-        while workInFlight > 0 { state.wait() }
-        if connectionsAreClosed {
-            state.unlock()
-            return
-        }
-        connectionsAreClosed = true
-        let readers = idleReaders
-        idleReaders.removeAll()
-        state.unlock()
+        let closer = PoolThreadWaiter()
+        let (actions, waits) = book.withLock { $0.leasing.close(by: .thread(closer)) }
+        perform(actions)
+        // Work in flight is waited for: the last connection given back wakes this closer.
+        if waits { closer.semaphore.wait() }
+        guard case .close(let connections)? = closer.outcome.withLock({ $0 }), !connections.isEmpty else { return }
         // Polling first, then readers, so that the writer, last to close, checkpoints the WAL.
         observers.watcher?.close()
-        for reader in readers { reader.close() }
-        writer?.close()
+        for connection in connections { connection.close() }
         observers.finishAll()
     }
 
     /// Whether the pool has been closed.
-    public var isClosed: Bool { state.withLock { isShuttingDown } }
+    public var isClosed: Bool { book.withLock { $0.leasing.isShuttingDown } }
 
     // MARK: Connections
 
