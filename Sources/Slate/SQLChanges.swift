@@ -92,20 +92,19 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
 
     /// Hands the buffer made with the stream to its first iterator, and a buffer of its
     /// own, subscribed at once, to each later one.
-    final class Source: @unchecked Sendable {
-        private let lock = ConditionLock()
-        private var first: Buffer?
+    final class Source: Sendable {
+        private let first: LockedBox<Buffer?>
         private let limit: Int
         private let registry: ObserverRegistry
 
         init(first: Buffer, registry: ObserverRegistry) {
-            self.first = first
+            self.first = LockedBox(first)
             self.limit = first.limit
             self.registry = registry
         }
 
         func nextBuffer() -> Buffer {
-            if let buffer = lock.withLock({ () -> Buffer? in
+            if let buffer = first.withLock({ first -> Buffer? in
                 defer { first = nil }
                 return first
             }) {
@@ -119,41 +118,45 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
 
     /// The change sets waiting for the consumer, at most `limit` of them: beyond that,
     /// new ones merge into the last one waiting.
-    final class Buffer: @unchecked Sendable {
-        private let lock = ConditionLock()
+    final class Buffer: Sendable {
+        /// What the buffer's lock guards.
+        private struct State {
+            var pending = FIFO<SQLChanges>()
+            var waiting: CheckedContinuation<SQLChanges?, Never>?
+            var finished = false
+            var onEnd: (@Sendable () -> Void)?
+        }
+
+        private let state = LockedBox(State())
         let limit: Int
-        private var pending = FIFO<SQLChanges>()
-        private var waiting: CheckedContinuation<SQLChanges?, Never>?
-        private var finished = false
         /// Tells the registry the buffer ended (finished or released), so that polling
         /// for other connections' commits stops with the last subscriber. Set once, as
         /// the buffer subscribes.
         var onEnd: (@Sendable () -> Void)? {
-            get { lock.withLock { storedOnEnd } }
-            set { lock.withLock { storedOnEnd = newValue } }
+            get { state.withLock { $0.onEnd } }
+            set { state.withLock { $0.onEnd = newValue } }
         }
-        private var storedOnEnd: (@Sendable () -> Void)?
 
         init(limit: Int) {
             self.limit = Swift.max(1, limit)
         }
 
-        var isFinished: Bool { lock.withLock { finished } }
+        var isFinished: Bool { state.withLock { $0.finished } }
 
         /// How many change sets the buffer's storage holds, read or not (for tests).
-        var storedCount: Int { lock.withLock { pending.storedCount } }
+        var storedCount: Int { state.withLock { $0.pending.storedCount } }
 
         func yield(_ changes: SQLChanges) {
-            let continuation: CheckedContinuation<SQLChanges?, Never>? = lock.withLock {
-                if finished { return nil }
-                if let waiting {
-                    self.waiting = nil
+            let continuation: CheckedContinuation<SQLChanges?, Never>? = state.withLock { state in
+                if state.finished { return nil }
+                if let waiting = state.waiting {
+                    state.waiting = nil
                     return waiting
                 }
-                if pending.count >= limit {
-                    pending.updateLast { $0.merge(changes) }
+                if state.pending.count >= limit {
+                    state.pending.updateLast { $0.merge(changes) }
                 } else {
-                    pending.append(changes)
+                    state.pending.append(changes)
                 }
                 return nil
             }
@@ -162,15 +165,15 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
 
         deinit {
             // Later, not here: the last reference may go while the registry's lock is held.
-            if let onEnd = storedOnEnd { DispatchQueue.global().async { onEnd() } }
+            if let onEnd = state.withLock({ $0.onEnd }) { DispatchQueue.global().async { onEnd() } }
         }
 
         func finish() {
-            let (continuation, onEnd) = lock.withLock {
-                let wasFinished = finished
-                finished = true
-                defer { waiting = nil }
-                return (waiting, wasFinished ? nil : storedOnEnd)
+            let (continuation, onEnd) = state.withLock { state in
+                let wasFinished = state.finished
+                state.finished = true
+                defer { state.waiting = nil }
+                return (state.waiting, wasFinished ? nil : state.onEnd)
             }
             continuation?.resume(returning: nil)
             onEnd?()
@@ -179,13 +182,13 @@ public struct SQLChangeStream: AsyncSequence, Sendable {
         func next() async -> SQLChanges? {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<SQLChanges?, Never>) in
-                    let ready: SQLChanges?? = lock.withLock {
-                        if let changes = pending.popFirst() { return .some(changes) }
-                        if finished { return .some(nil) }
+                    let ready: SQLChanges?? = state.withLock { state in
+                        if let changes = state.pending.popFirst() { return .some(changes) }
+                        if state.finished { return .some(nil) }
                         // A copy of the iterator waits already: this call must not take
                         // its place (the other would wait forever), nor wait beside it.
-                        if waiting != nil { return .some(nil) }
-                        waiting = continuation
+                        if state.waiting != nil { return .some(nil) }
+                        state.waiting = continuation
                         return .none
                     }
                     if let ready { continuation.resume(returning: ready) }

@@ -333,31 +333,30 @@ extension SQLPool {
 
 /// One async call on the pool: knows whether its task was cancelled and which connection
 /// to interrupt.
-final class PoolJob: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var cancelled = false
-    private var connection: SQLConnection?
+final class PoolJob: Sendable {
+    /// Whether the task was cancelled, and the connection the job runs on.
+    private let state = LockedBox<(cancelled: Bool, connection: SQLConnection?)>((false, nil))
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// The task was cancelled: interrupt the statement running for it.
     func cancel() {
-        lock.withLock {
-            cancelled = true
-            connection?.interrupt()
+        state.withLock { state in
+            state.cancelled = true
+            state.connection?.interrupt()
         }
     }
 
     /// The job now runs on `connection`; throws if it was cancelled already.
     func attach(_ connection: SQLConnection) throws {
-        try lock.withLock {
-            if cancelled { throw CancellationError() }
-            self.connection = connection
+        try state.withLock { state in
+            if state.cancelled { throw CancellationError() }
+            state.connection = connection
         }
     }
 
     func detach() {
-        lock.withLock { connection = nil }
+        state.withLock { $0.connection = nil }
     }
 
     /// An interrupt caused by cancellation surfaces as `CancellationError`.

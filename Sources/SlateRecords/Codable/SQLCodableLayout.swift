@@ -25,8 +25,8 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
     /// The zero sample, and one sample per key with that key's value changed.
     private let samples: (zero: Record, changed: [Record])?
     private let keyTypes: [String: Any.Type]
-    private let lock = ConditionLock()
-    private var keyPaths: [AnyKeyPath: Int] = [:]
+    /// The columns of the key paths asked for so far.
+    private let keyPaths = LockedBox<[AnyKeyPath: Int]>([:])
 
     private init() {
         quotedTable = SQLText.quotedIdentifier(Record.tableName)
@@ -142,20 +142,17 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
     /// The layout of `Record`, learned the first time it is asked for.
     static var shared: SQLCodableLayout {
         let id = ObjectIdentifier(Record.self)
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        if let layout = registry[id] { return unsafeDowncast(layout, to: SQLCodableLayout.self) }
-        let layout = SQLCodableLayout()
-        registry[id] = layout
-        return layout
+        return registry.withLock { registry in
+            if let layout = registry[id] { return unsafeDowncast(layout, to: SQLCodableLayout.self) }
+            let layout = SQLCodableLayout()
+            registry[id] = layout
+            return layout
+        }
     }
 
     /// The position of the column `keyPath` reads, or an error saying why there is none.
     func column<Value: SQLBindable>(_ keyPath: KeyPath<Record, Value>) -> Result<Int, SQLError> {
-        lock.lock()
-        let known = keyPaths[keyPath]
-        lock.unlock()
-        if let known { return .success(known) }
+        if let known = keyPaths.withLock({ $0[keyPath] }) { return .success(known) }
         if let failure { return .failure(failure) }
         guard MemoryLayout<Record>.offset(of: keyPath) != nil else {
             return .failure(SQLError(
@@ -171,17 +168,14 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
                 code: .misuse,
                 message: "\(keyPath) is not a stored property of \(Record.self) with a column of its own in table \"\(Record.tableName)\""))
         }
-        lock.lock()
-        keyPaths[keyPath] = reading[0]
-        lock.unlock()
+        keyPaths.withLock { $0[keyPath] = reading[0] }
         return .success(reading[0])
     }
 
 }
 
 /// The layouts learned so far, by record type.
-private let registryLock = ConditionLock()
-nonisolated(unsafe) private var registry: [ObjectIdentifier: AnyObject] = [:]
+private let registry = LockedBox<[ObjectIdentifier: AnyObject]>([:])
 
 /// `Optional`, for the type it wraps.
 protocol SQLOptionalWrapping {
