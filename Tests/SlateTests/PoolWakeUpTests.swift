@@ -83,12 +83,14 @@ import Testing
             do { try pool.write { _ in } } catch let error as SQLError where error.code == .misuse { failures.withLock { $0 += 1 } } catch {}
         }
         try await waitUntilQueued(pool, writers: 4, readers: 0)
-        let closed = Task.detached { pool.close() }
+        // Closing waits for the holder: on a thread of its own, not a task's.
+        let closing = DispatchGroup()
+        startThreads(1, closing) { _ in pool.close() }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in group.notify(queue: .global()) { done.resume() } }
         #expect(failures.withLock { $0 } == 4)
         #expect(pool.threadWakeUps == 4)
         await holder.release()
-        await closed.value
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in closing.notify(queue: .global()) { done.resume() } }
         #expect(pool.isClosed)
     }
 }
