@@ -43,11 +43,11 @@ public enum SlateGenerator {
     /// Generates the Swift for the database the input files make up.
     ///
     /// The stages, each a function from what the last one made:
-    /// ``readInputs`` (paths → sorted inputs) → ``replaySchema`` (inputs → a database in
-    /// memory) → ``check`` (what SQLite accepts but the app would trip on) → ``reflect``
-    /// (database → schema and queries, left-out views warned about) → ``buildModel``
-    /// (schema → names and types) → ``translate`` (model → Swift description) →
-    /// ``render`` (description → file). Warnings are collected on the way into
+    /// read inputs (paths → sorted inputs) → replay (inputs → a database in memory) →
+    /// check (what SQLite accepts but the app would trip on) → reflect (database →
+    /// schema and queries, left-out views warned about) → build the model (schema →
+    /// names and types) → translate (model → Swift description) → render (description
+    /// → file). Warnings are collected on the way into
     /// ``GeneratedFile/diagnostics``; the first error stops it.
     ///
     /// - Parameter inputs: `.sql` scripts (replayed in file-name order), database files

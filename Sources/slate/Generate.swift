@@ -14,7 +14,11 @@ struct Generate: ParsableCommand {
             starts (ContactsDB-AddView.sql with ContactsDB.sqlite3 → ContactsDB), unless \
             slate.json says otherwise. A .sql file with `-- name: query :kind` lines is a query \
             file: each query is prepared against the schema and becomes a typed function. \
-            Every error names its file, and its line and column in SQL.
+            The typed API alone is generated unless slate.json asks for more: "emit": \
+            {"attachedFunctions": true} adds functions over a raw sqlite3 handle \
+            (Person.find(1, in: db)), "rawFunctions": true global ones \
+            (sqlite3_person_find(db, 1)); raw mode ("api": false) has both. \
+            Every error and warning names its file, and its line and column in SQL.
             """)
 
     @Argument(help: "The .sql scripts and database files of the database, and its query files.")

@@ -225,6 +225,51 @@ extension StoreRecord: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension StoreRecord {
+    /// The rows of `store` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((StoreRecord) throws -> Bool)? = nil
+    ) throws -> [StoreRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `store_id` in the database `db`, or nil.
+    public static func find(_ storeId: Int, in db: OpaquePointer) throws -> StoreRecord? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(storeId, to: $0, at: 1) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.storeId, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "store", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.storeId, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.storeId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - Handle
 /// A row of the `handle` table.
 ///
@@ -391,6 +436,51 @@ extension Handle: SQLKeyedRecord, SQLQueryableRecord {
         public var id: SQLColumn<Handle, Int> { SQLColumn(0) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension Handle {
+    /// The rows of `handle` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Handle) throws -> Bool)? = nil
+    ) throws -> [Handle] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `handle_id` in the database `db`, or nil.
+    public static func find(_ handleId: Int, in db: OpaquePointer) throws -> Handle? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(handleId, to: $0, at: 1) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.handleId, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "handle", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.handleId, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.handleId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -563,6 +653,51 @@ extension Statement: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension Statement {
+    /// The rows of `statement` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Statement) throws -> Bool)? = nil
+    ) throws -> [Statement] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `statement_id` in the database `db`, or nil.
+    public static func find(_ statementId: Int, in db: OpaquePointer) throws -> Statement? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(statementId, to: $0, at: 1) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.statementId, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "statement", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.statementId, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.statementId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - Db
 /// A row of the `db` table.
 ///
@@ -729,6 +864,47 @@ extension Db: SQLKeyedRecord, SQLQueryableRecord {
         public var id: SQLColumn<Db, Int> { SQLColumn(0) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension Db {
+    /// The rows of `db` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(in db: OpaquePointer, limit: Int? = nil, filter: ((Db) throws -> Bool)? = nil) throws -> [Db] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Db(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `db_id` in the database `db`, or nil.
+    public static func find(_ dbId: Int, in db: OpaquePointer) throws -> Db? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(dbId, to: $0, at: 1) }, decode: { try Db(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.dbId, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "db", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.dbId, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.dbId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -914,6 +1090,48 @@ extension Chain: SQLKeyedRecord, SQLQueryableRecord {
         public var storeRecord: SQLForeignKey<Chain, StoreRecord> { SQLForeignKey([2], [0]) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension Chain {
+    /// The rows of `chain` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Chain) throws -> Bool)? = nil
+    ) throws -> [Chain] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id`, `chain_index` in the database `db`, or nil.
+    public static func find(id2: Int, chainIndex: Int, in db: OpaquePointer) throws -> Chain? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(ID(id2: id2, chainIndex: chainIndex), to: $0, at: 1) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        guard let sql = Self.sqlUpdate else { return try Self.find(id2: self.id2, chainIndex: self.chainIndex, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(Chain.ID(id2: self.id2, chainIndex: self.chainIndex), to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(id2: value.id2, chainIndex: value.chainIndex, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -1287,6 +1505,51 @@ extension Gadget: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension Gadget {
+    /// The rows of `gadget` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((Gadget) throws -> Bool)? = nil
+    ) throws -> [Gadget] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `gadget_id` in the database `db`, or nil.
+    public static func find(_ gadgetId: Int, in db: OpaquePointer) throws -> Gadget? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(gadgetId, to: $0, at: 1) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.gadgetId, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "gadget", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.gadgetId, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.gadgetId, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - Tables
 extension Collisions.Tables {
     /// The rows of the `store` table, as ``StoreRecord`` records.
@@ -1518,4 +1781,438 @@ extension SQLTable where Record == StoreRecord, Store: SQLDatabase {
             try SQLRecordCoding.bind(key0, handle, 1)
         }
     }
+}
+
+// MARK: - Raw functions
+/// Opens the `Collisions` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
+///
+/// - Parameter readOnly: open for reading only.
+public func sqlite3_open_collisions(_ path: String, readOnly: Bool = false) throws -> OpaquePointer {
+    try SQLRecordCoding.open(path, flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE)
+}
+
+/// Creates the `Collisions` database at `path` from ``Collisions/creationSQL`` and returns its `sqlite3` handle.
+public func sqlite3_create_collisions(_ path: String) throws -> OpaquePointer {
+    try SQLRecordCoding.create(path, sql: Collisions.creationSQL)
+}
+
+/// Opens the `Collisions` database file at `path` into `db`, C style, as Lighter's generated code does:
+///
+/// ```swift
+/// var db: OpaquePointer!
+/// guard sqlite3_open_collisions("collisions.db", &db) == SQLITE_OK else { … }
+/// defer { sqlite3_close_v2(db) }
+/// ```
+///
+/// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
+@discardableResult
+public func sqlite3_open_collisions(
+    _ path: String,
+    _ db: inout OpaquePointer?,
+    _ flags: Int32 = SQLITE_OPEN_READWRITE
+) -> Int32 {
+    do {
+        db = try SQLRecordCoding.open(path, flags: flags)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// Creates the `Collisions` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
+/// (then `db` is nil).
+@discardableResult
+public func sqlite3_create_collisions(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+    do {
+        db = try SQLRecordCoding.create(path, sql: Collisions.creationSQL)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// The rows of `store`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func sqlite3_stores_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((StoreRecord) throws -> Bool)? = nil
+) throws -> [StoreRecord] {
+    try SQLRecordCoding.fetch(db, StoreRecord.sqlSelect, limit: limit, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `store` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_stores_forEach(_ db: OpaquePointer, _ body: (StoreRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, StoreRecord.sqlSelect, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `store` row with primary key `store_id`, or nil.
+public func sqlite3_store_record_find(_ db: OpaquePointer, _ storeId: Int) throws -> StoreRecord? {
+    try SQLRecordCoding.fetch(db, StoreRecord.sqlFind, limit: 1, bind: { try StoreRecord.bindKey(storeId, to: $0, at: 1) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `store` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func sqlite3_store_record_insert(_ db: OpaquePointer, _ record: inout StoreRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: StoreRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func sqlite3_store_record_update(_ db: OpaquePointer, _ record: StoreRecord) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "store", "update")
+    guard let sql = StoreRecord.sqlUpdate else { return try sqlite3_store_record_find(db, record.storeId) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func sqlite3_store_record_delete(_ db: OpaquePointer, _ record: StoreRecord) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "store", "delete")
+    return try SQLRecordCoding.execute(db, StoreRecord.sqlDelete, bind: { try StoreRecord.bindKey(record.storeId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `store`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_store_record_save(_ db: OpaquePointer, _ record: inout StoreRecord) throws {
+    if record.insertAssignsRowID { return try sqlite3_store_record_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: StoreRecord.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_store_record_find(db, value.storeId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `handle`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func sqlite3_handles_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Handle) throws -> Bool)? = nil
+) throws -> [Handle] {
+    try SQLRecordCoding.fetch(db, Handle.sqlSelect, limit: limit, decode: { try Handle(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `handle` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_handles_forEach(_ db: OpaquePointer, _ body: (Handle) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Handle.sqlSelect, decode: { try Handle(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `handle` row with primary key `handle_id`, or nil.
+public func sqlite3_handle_find(_ db: OpaquePointer, _ handleId: Int) throws -> Handle? {
+    try SQLRecordCoding.fetch(db, Handle.sqlFind, limit: 1, bind: { try Handle.bindKey(handleId, to: $0, at: 1) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `handle` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func sqlite3_handle_insert(_ db: OpaquePointer, _ record: inout Handle) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Handle.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func sqlite3_handle_update(_ db: OpaquePointer, _ record: Handle) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "update")
+    guard let sql = Handle.sqlUpdate else { return try sqlite3_handle_find(db, record.handleId) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func sqlite3_handle_delete(_ db: OpaquePointer, _ record: Handle) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "handle", "delete")
+    return try SQLRecordCoding.execute(db, Handle.sqlDelete, bind: { try Handle.bindKey(record.handleId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `handle`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_handle_save(_ db: OpaquePointer, _ record: inout Handle) throws {
+    if record.insertAssignsRowID { return try sqlite3_handle_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Handle.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Handle(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_handle_find(db, value.handleId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `statement`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func sqlite3_statements_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Statement) throws -> Bool)? = nil
+) throws -> [Statement] {
+    try SQLRecordCoding.fetch(db, Statement.sqlSelect, limit: limit, decode: { try Statement(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `statement` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_statements_forEach(_ db: OpaquePointer, _ body: (Statement) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Statement.sqlSelect, decode: { try Statement(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `statement` row with primary key `statement_id`, or nil.
+public func sqlite3_statement_find(_ db: OpaquePointer, _ statementId: Int) throws -> Statement? {
+    try SQLRecordCoding.fetch(db, Statement.sqlFind, limit: 1, bind: { try Statement.bindKey(statementId, to: $0, at: 1) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `statement` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func sqlite3_statement_insert(_ db: OpaquePointer, _ record: inout Statement) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Statement.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func sqlite3_statement_update(_ db: OpaquePointer, _ record: Statement) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "statement", "update")
+    guard let sql = Statement.sqlUpdate else { return try sqlite3_statement_find(db, record.statementId) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func sqlite3_statement_delete(_ db: OpaquePointer, _ record: Statement) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "statement", "delete")
+    return try SQLRecordCoding.execute(db, Statement.sqlDelete, bind: { try Statement.bindKey(record.statementId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `statement`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_statement_save(_ db: OpaquePointer, _ record: inout Statement) throws {
+    if record.insertAssignsRowID { return try sqlite3_statement_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Statement.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Statement(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_statement_find(db, value.statementId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `db`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func sqlite3_dbs_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Db) throws -> Bool)? = nil
+) throws -> [Db] {
+    try SQLRecordCoding.fetch(db, Db.sqlSelect, limit: limit, decode: { try Db(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `db` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_dbs_forEach(_ db: OpaquePointer, _ body: (Db) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Db.sqlSelect, decode: { try Db(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `db` row with primary key `db_id`, or nil.
+public func sqlite3_db_find(_ db: OpaquePointer, _ dbId: Int) throws -> Db? {
+    try SQLRecordCoding.fetch(db, Db.sqlFind, limit: 1, bind: { try Db.bindKey(dbId, to: $0, at: 1) }, decode: { try Db(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `db` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func sqlite3_db_insert(_ db: OpaquePointer, _ record: inout Db) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Db.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func sqlite3_db_update(_ db: OpaquePointer, _ record: Db) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "db", "update")
+    guard let sql = Db.sqlUpdate else { return try sqlite3_db_find(db, record.dbId) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func sqlite3_db_delete(_ db: OpaquePointer, _ record: Db) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "db", "delete")
+    return try SQLRecordCoding.execute(db, Db.sqlDelete, bind: { try Db.bindKey(record.dbId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `db`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_db_save(_ db: OpaquePointer, _ record: inout Db) throws {
+    if record.insertAssignsRowID { return try sqlite3_db_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Db.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Db(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_db_find(db, value.dbId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `chain`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func sqlite3_chains_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Chain) throws -> Bool)? = nil
+) throws -> [Chain] {
+    try SQLRecordCoding.fetch(db, Chain.sqlSelect, limit: limit, decode: { try Chain(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `chain` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_chains_forEach(_ db: OpaquePointer, _ body: (Chain) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Chain.sqlSelect, decode: { try Chain(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `chain` row with primary key `id`, `chain_index`, or nil.
+public func sqlite3_chain_find(_ db: OpaquePointer, id2: Int, chainIndex: Int) throws -> Chain? {
+    try SQLRecordCoding.fetch(db, Chain.sqlFind, limit: 1, bind: { try Chain.bindKey(Chain.ID(id2: id2, chainIndex: chainIndex), to: $0, at: 1) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `chain` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func sqlite3_chain_insert(_ db: OpaquePointer, _ record: inout Chain) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Chain.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func sqlite3_chain_update(_ db: OpaquePointer, _ record: Chain) throws -> Bool {
+    guard let sql = Chain.sqlUpdate else { return try sqlite3_chain_find(db, id2: record.id2, chainIndex: record.chainIndex) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func sqlite3_chain_delete(_ db: OpaquePointer, _ record: Chain) throws -> Bool {
+    return try SQLRecordCoding.execute(db, Chain.sqlDelete, bind: { try Chain.bindKey(Chain.ID(id2: record.id2, chainIndex: record.chainIndex), to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `chain`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_chain_save(_ db: OpaquePointer, _ record: inout Chain) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Chain.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Chain(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_chain_find(db, id2: value.id2, chainIndex: value.chainIndex) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The `chain` rows that refer to `storeRecord`.
+public func sqlite3_chains_fetch(_ db: OpaquePointer, for storeRecord: StoreRecord) throws -> [Chain] {
+    try SQLRecordCoding.fetch(db, #"SELECT "id", "chain_index", "store_id" FROM "chain" WHERE "store_id" = ?"#, bind: { statement in
+        try SQLRecordCoding.bind(storeRecord.storeId, statement, 1)
+    }, decode: { try Chain(sqliteStatement: $0, offset: 0) })
+}
+
+/// The `store` row `chain` refers to, or nil.
+public func sqlite3_store_record_find(_ db: OpaquePointer, for chain: Chain) throws -> StoreRecord? {
+    guard let key0 = chain.storeId else { return nil }
+    return try SQLRecordCoding.fetch(db, #"SELECT "store_id", "name" FROM "store" WHERE "store_id" = ?"#, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(key0, statement, 1)
+    }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The rows of `gadget`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func sqlite3_gadgets_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((Gadget) throws -> Bool)? = nil
+) throws -> [Gadget] {
+    try SQLRecordCoding.fetch(db, Gadget.sqlSelect, limit: limit, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `gadget` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func sqlite3_gadgets_forEach(_ db: OpaquePointer, _ body: (Gadget) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, Gadget.sqlSelect, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `gadget` row with primary key `gadget_id`, or nil.
+public func sqlite3_gadget_find(_ db: OpaquePointer, _ gadgetId: Int) throws -> Gadget? {
+    try SQLRecordCoding.fetch(db, Gadget.sqlFind, limit: 1, bind: { try Gadget.bindKey(gadgetId, to: $0, at: 1) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `gadget` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func sqlite3_gadget_insert(_ db: OpaquePointer, _ record: inout Gadget) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Gadget.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func sqlite3_gadget_update(_ db: OpaquePointer, _ record: Gadget) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "update")
+    guard let sql = Gadget.sqlUpdate else { return try sqlite3_gadget_find(db, record.gadgetId) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func sqlite3_gadget_delete(_ db: OpaquePointer, _ record: Gadget) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "gadget", "delete")
+    return try SQLRecordCoding.execute(db, Gadget.sqlDelete, bind: { try Gadget.bindKey(record.gadgetId, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `gadget`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func sqlite3_gadget_save(_ db: OpaquePointer, _ record: inout Gadget) throws {
+    if record.insertAssignsRowID { return try sqlite3_gadget_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: Gadget.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Gadget(sqliteStatement: $0, offset: 0) }, find: { try sqlite3_gadget_find(db, value.gadgetId) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The `gadget` rows that refer to `handleRecord`.
+public func sqlite3_gadgets_fetch(_ db: OpaquePointer, for handleRecord: Handle) throws -> [Gadget] {
+    try SQLRecordCoding.fetch(db, #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "handle_id" = ?"#, bind: { statement in
+        try SQLRecordCoding.bind(handleRecord.handleId, statement, 1)
+    }, decode: { try Gadget(sqliteStatement: $0, offset: 0) })
+}
+
+/// The `handle` row `gadget` refers to, or nil.
+public func sqlite3_handle_find(_ db: OpaquePointer, for gadget: Gadget) throws -> Handle? {
+    guard let key0 = gadget.handleId else { return nil }
+    return try SQLRecordCoding.fetch(db, #"SELECT "handle_id", "label" FROM "handle" WHERE "handle_id" = ?"#, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(key0, statement, 1)
+    }, decode: { try Handle(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The `gadget` rows that refer to `statementRecord`.
+public func sqlite3_gadgets_fetch(_ db: OpaquePointer, for statementRecord: Statement) throws -> [Gadget] {
+    try SQLRecordCoding.fetch(db, #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "statement_id" = ?"#, bind: { statement in
+        try SQLRecordCoding.bind(statementRecord.statementId, statement, 1)
+    }, decode: { try Gadget(sqliteStatement: $0, offset: 0) })
+}
+
+/// The `statement` row `gadget` refers to, or nil.
+public func sqlite3_statement_find(_ db: OpaquePointer, for gadget: Gadget) throws -> Statement? {
+    guard let key0 = gadget.statementId else { return nil }
+    return try SQLRecordCoding.fetch(db, #"SELECT "statement_id", "body" FROM "statement" WHERE "statement_id" = ?"#, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(key0, statement, 1)
+    }, decode: { try Statement(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The `gadget` rows that refer to `dbRecord`.
+public func sqlite3_gadgets_fetch(_ db: OpaquePointer, for dbRecord: Db) throws -> [Gadget] {
+    try SQLRecordCoding.fetch(db, #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "db_id" = ?"#, bind: { statement in
+        try SQLRecordCoding.bind(dbRecord.dbId, statement, 1)
+    }, decode: { try Gadget(sqliteStatement: $0, offset: 0) })
+}
+
+/// The `db` row `gadget` refers to, or nil.
+public func sqlite3_db_find(_ db: OpaquePointer, for gadget: Gadget) throws -> Db? {
+    guard let key0 = gadget.dbId else { return nil }
+    return try SQLRecordCoding.fetch(db, #"SELECT "db_id", "name" FROM "db" WHERE "db_id" = ?"#, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(key0, statement, 1)
+    }, decode: { try Db(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The `gadget` rows that refer to `storeRecord`.
+public func sqlite3_gadgets_fetch(_ db: OpaquePointer, for storeRecord: StoreRecord) throws -> [Gadget] {
+    try SQLRecordCoding.fetch(db, #"SELECT "gadget_id", "handle_id", "statement_id", "db_id", "store_id", "context", "record", "offset", "index_", "values", "self", "type" FROM "gadget" WHERE "store_id" = ?"#, bind: { statement in
+        try SQLRecordCoding.bind(storeRecord.storeId, statement, 1)
+    }, decode: { try Gadget(sqliteStatement: $0, offset: 0) })
+}
+
+/// The `store` row `gadget` refers to, or nil.
+public func sqlite3_store_record_find(_ db: OpaquePointer, for gadget: Gadget) throws -> StoreRecord? {
+    guard let key0 = gadget.storeId else { return nil }
+    return try SQLRecordCoding.fetch(db, #"SELECT "store_id", "name" FROM "store" WHERE "store_id" = ?"#, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(key0, statement, 1)
+    }, decode: { try StoreRecord(sqliteStatement: $0, offset: 0) }).first
 }

@@ -905,6 +905,51 @@ extension EdgeDatabase.MyTable: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.MyTable {
+    /// The rows of `my table` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.MyTable) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.MyTable] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.MyTable? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "my table", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "my table", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - OrderItem
 extension EdgeDatabase {
     /// A row of the `order item` table.
@@ -1068,6 +1113,51 @@ extension EdgeDatabase.OrderItem: SQLKeyedRecord, SQLQueryableRecord {
         public var note: SQLColumn<EdgeDatabase.OrderItem, String?> { SQLColumn(1) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase.OrderItem {
+    /// The rows of `order item` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.OrderItem) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.OrderItem] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.OrderItem? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order item", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -1237,6 +1327,51 @@ extension EdgeDatabase.OrderItem2: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.OrderItem2 {
+    /// The rows of `order_item` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.OrderItem2) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.OrderItem2] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.OrderItem2? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order_item", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "order_item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - Item
 extension EdgeDatabase {
     /// A row of the `item` table.
@@ -1383,6 +1518,51 @@ extension EdgeDatabase.Item: SQLKeyedRecord, SQLQueryableRecord {
         public var id: SQLColumn<EdgeDatabase.Item, Int> { SQLColumn(0) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase.Item {
+    /// The rows of `item` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.Item) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Item] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Item? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "item", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
     }
 }
 
@@ -1554,6 +1734,51 @@ extension EdgeDatabase.Items: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.Items {
+    /// The rows of `items` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.Items) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Items] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Items? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "items", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "items", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - TypeRecord
 extension EdgeDatabase {
     /// A row of the `Type` table.
@@ -1667,6 +1892,23 @@ extension EdgeDatabase.TypeRecord: SQLTableRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.TypeRecord {
+    /// The rows of `Type` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.TypeRecord) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.TypeRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+}
+
 // MARK: - ProtocolRecord
 extension EdgeDatabase {
     /// A row of the `Protocol` table.
@@ -1777,6 +2019,23 @@ extension EdgeDatabase.ProtocolRecord: SQLTableRecord, SQLQueryableRecord {
         public var value: SQLColumn<EdgeDatabase.ProtocolRecord, String?> { SQLColumn(0) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase.ProtocolRecord {
+    /// The rows of `Protocol` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.ProtocolRecord) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.ProtocolRecord] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
     }
 }
 
@@ -1951,6 +2210,51 @@ extension EdgeDatabase.Select: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.Select {
+    /// The rows of `select` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.Select) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Select] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `where` in the database `db`, or nil.
+    public static func find(_ `where`: Int, in db: OpaquePointer) throws -> EdgeDatabase.Select? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(`where`, to: $0, at: 1) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "select", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.`where`, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "select", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.`where`, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.`where`, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - _2faCode
 extension EdgeDatabase {
     /// A row of the `2fa codes` table.
@@ -2104,6 +2408,48 @@ extension EdgeDatabase._2faCode: SQLKeyedRecord, SQLQueryableRecord {
         public var id: SQLColumn<EdgeDatabase._2faCode, String> { SQLColumn(0) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase._2faCode {
+    /// The rows of `2fa codes` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase._2faCode) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase._2faCode] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `code` in the database `db`, or nil.
+    public static func find(_ code: String, in db: OpaquePointer) throws -> EdgeDatabase._2faCode? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try Self.find(value.code, in: db) }, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.code, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.code, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.code, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -2290,6 +2636,51 @@ extension EdgeDatabase.Odd: SQLKeyedRecord, SQLQueryableRecord {
         public var xY: SQLColumn<EdgeDatabase.Odd, String?> { SQLColumn(2) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase.Odd {
+    /// The rows of `odd` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.Odd) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Odd] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Odd? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "odd", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "odd", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -2516,6 +2907,51 @@ extension EdgeDatabase.XY: SQLKeyedRecord, SQLQueryableRecord {
         public var tabHere: SQLColumn<EdgeDatabase.XY, String?> { SQLColumn(4) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase.XY {
+    /// The rows of `x"#y` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.XY) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.XY] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.XY? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "x\"#y", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.execute(db, sql, bind: { try self.bindUpdate(to: $0) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "x\"#y", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
     }
 }
 
@@ -8416,6 +8852,51 @@ extension EdgeDatabase.Wide: SQLKeyedRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.Wide {
+    /// The rows of `wide` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.Wide) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.Wide] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+
+    /// The row with primary key `id` in the database `db`, or nil.
+    public static func find(_ id: Int, in db: OpaquePointer) throws -> EdgeDatabase.Wide? {
+        try SQLRecordCoding.fetch(db, Self.sqlFind, limit: 1, bind: { try Self.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }).first
+    }
+
+    /// Inserts the record into the database `db` and updates it to the row as stored (assigned rowid, defaults, generated columns).
+    public mutating func insert(into db: OpaquePointer) throws {
+        let value = self
+        self = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: Self.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+    }
+
+    /// Writes every non-key column to the record's row in the database `db`; returns whether the row exists.
+    @discardableResult
+    public func update(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "wide", "update")
+        guard let sql = Self.sqlUpdate else { return try Self.find(self.id, in: db) != nil }
+        return try SQLRecordCoding.update(db, sql, find: Self.sqlFind, bindKey: { try Self.bindKey(self.id, to: $0, at: 1) }, bind: { try self.bindUpdate(to: $0, keeping: $1) }) > 0
+    }
+
+    /// Deletes the record's row from the database `db`; returns whether there was one.
+    @discardableResult
+    public func delete(in db: OpaquePointer) throws -> Bool {
+        try SQLRecordCoding.requireInserted(self.insertAssignsRowID, "wide", "delete")
+        return try SQLRecordCoding.execute(db, Self.sqlDelete, bind: { try Self.bindKey(self.id, to: $0, at: 1) }) > 0
+    }
+
+    /// Inserts the record into the database `db`, or writes every non-key column to the row with its key (an
+    /// upsert), and updates it to the row as stored. A rowid key SQLite has not assigned is a plain insert.
+    public mutating func save(into db: OpaquePointer) throws {
+        if self.insertAssignsRowID { return try self.insert(into: db) }
+        let value = self
+        self = try SQLRecordCoding.save(db, sql: Self.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try Self(sqliteStatement: $0, offset: 0) }, find: { try Self.find(value.id, in: db) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+    }
+}
+
 // MARK: - V
 extension EdgeDatabase {
     /// A row of the `v"#` view.
@@ -8470,6 +8951,17 @@ extension EdgeDatabase.V: SQLRecord, SQLQueryableRecord {
     }
 }
 
+extension EdgeDatabase.V {
+    /// The rows of `v"#` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.V) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.V] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
+    }
+}
+
 // MARK: - OddView
 extension EdgeDatabase {
     /// A row of the `odd view` view.
@@ -8521,6 +9013,17 @@ extension EdgeDatabase.OddView: SQLRecord, SQLQueryableRecord {
         public var upperFirstName: SQLColumn<EdgeDatabase.OddView, String> { SQLColumn(1) }
         /// The columns.
         public init() {}
+    }
+}
+
+extension EdgeDatabase.OddView {
+    /// The rows of `odd view` in the database `db`, or the first `limit` that `filter` keeps.
+    public static func fetch(
+        in db: OpaquePointer,
+        limit: Int? = nil,
+        filter: ((EdgeDatabase.OddView) throws -> Bool)? = nil
+    ) throws -> [EdgeDatabase.OddView] {
+        try SQLRecordCoding.fetch(db, Self.sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
     }
 }
 
@@ -8595,4 +9098,668 @@ extension SQLTable where Record == EdgeDatabase.Item, Store: SQLDatabase {
             try SQLRecordCoding.bind(key0, handle, 1)
         }
     }
+}
+
+// MARK: - Raw functions
+/// Opens the `EdgeDatabase` database file at `path` and returns its `sqlite3` handle; close it with `sqlite3_close_v2`.
+///
+/// - Parameter readOnly: open for reading only.
+public func edge_open_edge_database(_ path: String, readOnly: Bool = false) throws -> OpaquePointer {
+    try SQLRecordCoding.open(path, flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE)
+}
+
+/// Creates the `EdgeDatabase` database at `path` from ``EdgeDatabase/creationSQL`` and returns its `sqlite3` handle.
+public func edge_create_edge_database(_ path: String) throws -> OpaquePointer {
+    try SQLRecordCoding.create(path, sql: EdgeDatabase.creationSQL)
+}
+
+/// Opens the `EdgeDatabase` database file at `path` into `db`, C style, as Lighter's generated code does:
+///
+/// ```swift
+/// var db: OpaquePointer!
+/// guard edge_open_edge_database("edge_database.db", &db) == SQLITE_OK else { … }
+/// defer { sqlite3_close_v2(db) }
+/// ```
+///
+/// - Returns: `SQLITE_OK`, or SQLite's result code (then `db` is nil).
+@discardableResult
+public func edge_open_edge_database(
+    _ path: String,
+    _ db: inout OpaquePointer?,
+    _ flags: Int32 = SQLITE_OPEN_READWRITE
+) -> Int32 {
+    do {
+        db = try SQLRecordCoding.open(path, flags: flags)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// Creates the `EdgeDatabase` database at `path` into `db`, C style; returns `SQLITE_OK` or SQLite's result code
+/// (then `db` is nil).
+@discardableResult
+public func edge_create_edge_database(_ path: String, _ db: inout OpaquePointer?) -> Int32 {
+    do {
+        db = try SQLRecordCoding.create(path, sql: EdgeDatabase.creationSQL)
+        return SQLITE_OK
+    } catch {
+        db = nil
+        return SQLRecordCoding.resultCode(of: error)
+    }
+}
+
+/// The rows of `my table`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_my_tables_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.MyTable) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.MyTable] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.MyTable.sqlSelect, limit: limit, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `my table` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_my_tables_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.MyTable) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.MyTable.sqlSelect, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `my table` row with primary key `id`, or nil.
+public func edge_my_table_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.MyTable? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.MyTable.sqlFind, limit: 1, bind: { try EdgeDatabase.MyTable.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `my table` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_my_table_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.MyTable) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.MyTable.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_my_table_update(_ db: OpaquePointer, _ record: EdgeDatabase.MyTable) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "my table", "update")
+    guard let sql = EdgeDatabase.MyTable.sqlUpdate else { return try edge_my_table_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_my_table_delete(_ db: OpaquePointer, _ record: EdgeDatabase.MyTable) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "my table", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.MyTable.sqlDelete, bind: { try EdgeDatabase.MyTable.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `my table`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_my_table_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.MyTable) throws {
+    if record.insertAssignsRowID { return try edge_my_table_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.MyTable.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.MyTable(sqliteStatement: $0, offset: 0) }, find: { try edge_my_table_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `order item`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_order_items_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.OrderItem) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.OrderItem] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `order item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_order_items_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.OrderItem) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.OrderItem.sqlSelect, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `order item` row with primary key `id`, or nil.
+public func edge_order_item_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.OrderItem? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem.sqlFind, limit: 1, bind: { try EdgeDatabase.OrderItem.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `order item` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_order_item_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.OrderItem.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_order_item_update(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "update")
+    guard let sql = EdgeDatabase.OrderItem.sqlUpdate else { return try edge_order_item_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_order_item_delete(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order item", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.OrderItem.sqlDelete, bind: { try EdgeDatabase.OrderItem.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `order item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_order_item_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem) throws {
+    if record.insertAssignsRowID { return try edge_order_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.OrderItem.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem(sqliteStatement: $0, offset: 0) }, find: { try edge_order_item_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `order_item`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_order_item2_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.OrderItem2) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.OrderItem2] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem2.sqlSelect, limit: limit, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `order_item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_order_item2_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.OrderItem2) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.OrderItem2.sqlSelect, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `order_item` row with primary key `id`, or nil.
+public func edge_order_item2_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.OrderItem2? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OrderItem2.sqlFind, limit: 1, bind: { try EdgeDatabase.OrderItem2.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `order_item` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_order_item2_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem2) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.OrderItem2.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_order_item2_update(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem2) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order_item", "update")
+    guard let sql = EdgeDatabase.OrderItem2.sqlUpdate else { return try edge_order_item2_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_order_item2_delete(_ db: OpaquePointer, _ record: EdgeDatabase.OrderItem2) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "order_item", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.OrderItem2.sqlDelete, bind: { try EdgeDatabase.OrderItem2.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `order_item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_order_item2_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.OrderItem2) throws {
+    if record.insertAssignsRowID { return try edge_order_item2_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.OrderItem2.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.OrderItem2(sqliteStatement: $0, offset: 0) }, find: { try edge_order_item2_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `item`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_items_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.Item) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Item] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Item.sqlSelect, limit: limit, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `item` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_items_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Item) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Item.sqlSelect, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `item` row with primary key `id`, or nil.
+public func edge_item_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Item? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Item.sqlFind, limit: 1, bind: { try EdgeDatabase.Item.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `item` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_item_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Item) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Item.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_item_update(_ db: OpaquePointer, _ record: EdgeDatabase.Item) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "update")
+    guard let sql = EdgeDatabase.Item.sqlUpdate else { return try edge_item_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_item_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Item) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "item", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Item.sqlDelete, bind: { try EdgeDatabase.Item.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `item`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_item_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Item) throws {
+    if record.insertAssignsRowID { return try edge_item_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Item.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }, find: { try edge_item_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: true)
+}
+
+/// The rows of `items`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_items2_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.Items) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Items] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Items.sqlSelect, limit: limit, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `items` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_items2_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Items) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Items.sqlSelect, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `items` row with primary key `id`, or nil.
+public func edge_items_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Items? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Items.sqlFind, limit: 1, bind: { try EdgeDatabase.Items.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `items` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_items_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Items) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Items.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_items_update(_ db: OpaquePointer, _ record: EdgeDatabase.Items) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "update")
+    guard let sql = EdgeDatabase.Items.sqlUpdate else { return try edge_items_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_items_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Items) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "items", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Items.sqlDelete, bind: { try EdgeDatabase.Items.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `items`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_items_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Items) throws {
+    if record.insertAssignsRowID { return try edge_items_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Items.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) }, find: { try edge_items_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The `items` rows that refer to `item`.
+public func edge_items2_fetch(_ db: OpaquePointer, for item: EdgeDatabase.Item) throws -> [EdgeDatabase.Items] {
+    try SQLRecordCoding.fetch(db, #"SELECT "id", "item_id" FROM "items" WHERE "item_id" = ?"#, bind: { statement in
+        try SQLRecordCoding.bind(item.id, statement, 1)
+    }, decode: { try EdgeDatabase.Items(sqliteStatement: $0, offset: 0) })
+}
+
+/// The `item` row `items` refers to, or nil.
+public func edge_item_find(_ db: OpaquePointer, for items: EdgeDatabase.Items) throws -> EdgeDatabase.Item? {
+    guard let key0 = items.itemId else { return nil }
+    return try SQLRecordCoding.fetch(db, #"SELECT "id" FROM "item" WHERE "id" = ?"#, limit: 1, bind: { statement in
+        try SQLRecordCoding.bind(key0, statement, 1)
+    }, decode: { try EdgeDatabase.Item(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// The rows of `Type`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_types_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.TypeRecord) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.TypeRecord] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.TypeRecord.sqlSelect, limit: limit, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `Type` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_types_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.TypeRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.TypeRecord.sqlSelect, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// Inserts `record` into `Type` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_type_record_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.TypeRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.TypeRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.TypeRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// The rows of `Protocol`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_protocols_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.ProtocolRecord) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.ProtocolRecord] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.ProtocolRecord.sqlSelect, limit: limit, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `Protocol` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_protocols_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.ProtocolRecord) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.ProtocolRecord.sqlSelect, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// Inserts `record` into `Protocol` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_protocol_record_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.ProtocolRecord) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.ProtocolRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.ProtocolRecord(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// The rows of `select`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_selects_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.Select) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Select] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Select.sqlSelect, limit: limit, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `select` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_selects_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Select) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Select.sqlSelect, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `select` row with primary key `where`, or nil.
+public func edge_select_find(_ db: OpaquePointer, _ `where`: Int) throws -> EdgeDatabase.Select? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Select.sqlFind, limit: 1, bind: { try EdgeDatabase.Select.bindKey(`where`, to: $0, at: 1) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `select` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_select_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Select) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Select.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_select_update(_ db: OpaquePointer, _ record: EdgeDatabase.Select) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "select", "update")
+    guard let sql = EdgeDatabase.Select.sqlUpdate else { return try edge_select_find(db, record.`where`) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_select_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Select) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "select", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Select.sqlDelete, bind: { try EdgeDatabase.Select.bindKey(record.`where`, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `select`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_select_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Select) throws {
+    if record.insertAssignsRowID { return try edge_select_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Select.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Select(sqliteStatement: $0, offset: 0) }, find: { try edge_select_find(db, value.`where`) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `2fa codes`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge__2fa_codes_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase._2faCode) throws -> Bool)? = nil
+) throws -> [EdgeDatabase._2faCode] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase._2faCode.sqlSelect, limit: limit, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `2fa codes` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge__2fa_codes_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase._2faCode) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase._2faCode.sqlSelect, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `2fa codes` row with primary key `code`, or nil.
+public func edge__2fa_code_find(_ db: OpaquePointer, _ code: String) throws -> EdgeDatabase._2faCode? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase._2faCode.sqlFind, limit: 1, bind: { try EdgeDatabase._2faCode.bindKey(code, to: $0, at: 1) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `2fa codes` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge__2fa_code_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase._2faCode) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase._2faCode.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, readBack: { try edge__2fa_code_find(db, value.code) }, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge__2fa_code_update(_ db: OpaquePointer, _ record: EdgeDatabase._2faCode) throws -> Bool {
+    guard let sql = EdgeDatabase._2faCode.sqlUpdate else { return try edge__2fa_code_find(db, record.code) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge__2fa_code_delete(_ db: OpaquePointer, _ record: EdgeDatabase._2faCode) throws -> Bool {
+    return try SQLRecordCoding.execute(db, EdgeDatabase._2faCode.sqlDelete, bind: { try EdgeDatabase._2faCode.bindKey(record.code, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `2fa codes`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge__2fa_code_save(_ db: OpaquePointer, _ record: inout EdgeDatabase._2faCode) throws {
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase._2faCode.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase._2faCode(sqliteStatement: $0, offset: 0) }, find: { try edge__2fa_code_find(db, value.code) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `odd`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_odds_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.Odd) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Odd] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Odd.sqlSelect, limit: limit, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `odd` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_odds_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Odd) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Odd.sqlSelect, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `odd` row with primary key `id`, or nil.
+public func edge_odd_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Odd? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Odd.sqlFind, limit: 1, bind: { try EdgeDatabase.Odd.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `odd` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_odd_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Odd) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Odd.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_odd_update(_ db: OpaquePointer, _ record: EdgeDatabase.Odd) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "odd", "update")
+    guard let sql = EdgeDatabase.Odd.sqlUpdate else { return try edge_odd_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_odd_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Odd) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "odd", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Odd.sqlDelete, bind: { try EdgeDatabase.Odd.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `odd`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_odd_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Odd) throws {
+    if record.insertAssignsRowID { return try edge_odd_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Odd.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Odd(sqliteStatement: $0, offset: 0) }, find: { try edge_odd_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `x"#y`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_xies_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.XY) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.XY] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.XY.sqlSelect, limit: limit, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `x"#y` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_xies_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.XY) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.XY.sqlSelect, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `x"#y` row with primary key `id`, or nil.
+public func edge_xy_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.XY? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.XY.sqlFind, limit: 1, bind: { try EdgeDatabase.XY.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `x"#y` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_xy_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.XY) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.XY.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_xy_update(_ db: OpaquePointer, _ record: EdgeDatabase.XY) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "x\"#y", "update")
+    guard let sql = EdgeDatabase.XY.sqlUpdate else { return try edge_xy_find(db, record.id) != nil }
+    return try SQLRecordCoding.execute(db, sql, bind: { try record.bindUpdate(to: $0) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_xy_delete(_ db: OpaquePointer, _ record: EdgeDatabase.XY) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "x\"#y", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.XY.sqlDelete, bind: { try EdgeDatabase.XY.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `x"#y`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_xy_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.XY) throws {
+    if record.insertAssignsRowID { return try edge_xy_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.XY.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.XY(sqliteStatement: $0, offset: 0) }, find: { try edge_xy_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `wide`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_wides_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.Wide) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.Wide] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Wide.sqlSelect, limit: limit, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `wide` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_wides_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.Wide) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.Wide.sqlSelect, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The `wide` row with primary key `id`, or nil.
+public func edge_wide_find(_ db: OpaquePointer, _ id: Int) throws -> EdgeDatabase.Wide? {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.Wide.sqlFind, limit: 1, bind: { try EdgeDatabase.Wide.bindKey(id, to: $0, at: 1) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }).first
+}
+
+/// Inserts `record` into `wide` and replaces it with the row as stored:
+/// with the rowid SQLite assigned, defaults and generated columns.
+public func edge_wide_insert(_ db: OpaquePointer, _ record: inout EdgeDatabase.Wide) throws {
+    let value = record
+    record = try SQLRecordCoding.insert(db, sql: value.sqlInsert, returning: nil, selectByRowID: EdgeDatabase.Wide.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, readBack: nil, stored: { value.storedAfterInsert(rowID: $0) })
+}
+
+/// Writes every non-key column of `record` to its row; returns whether the row exists.
+@discardableResult
+public func edge_wide_update(_ db: OpaquePointer, _ record: EdgeDatabase.Wide) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "update")
+    guard let sql = EdgeDatabase.Wide.sqlUpdate else { return try edge_wide_find(db, record.id) != nil }
+    return try SQLRecordCoding.update(db, sql, find: EdgeDatabase.Wide.sqlFind, bindKey: { try EdgeDatabase.Wide.bindKey(record.id, to: $0, at: 1) }, bind: { try record.bindUpdate(to: $0, keeping: $1) }) > 0
+}
+
+/// Deletes the row of `record`; returns whether there was one.
+@discardableResult
+public func edge_wide_delete(_ db: OpaquePointer, _ record: EdgeDatabase.Wide) throws -> Bool {
+    try SQLRecordCoding.requireInserted(record.insertAssignsRowID, "wide", "delete")
+    return try SQLRecordCoding.execute(db, EdgeDatabase.Wide.sqlDelete, bind: { try EdgeDatabase.Wide.bindKey(record.id, to: $0, at: 1) }) > 0
+}
+
+/// Inserts `record` into `wide`, or writes every non-key column to the row with its key (an upsert),
+/// and replaces it with the row as stored. A rowid key SQLite has not assigned is a plain insert.
+public func edge_wide_save(_ db: OpaquePointer, _ record: inout EdgeDatabase.Wide) throws {
+    if record.insertAssignsRowID { return try edge_wide_insert(db, &record) }
+    let value = record
+    record = try SQLRecordCoding.save(db, sql: EdgeDatabase.Wide.sqlUpsert, returning: nil, bind: { try value.bindInsert(to: $0) }, decode: { try EdgeDatabase.Wide(sqliteStatement: $0, offset: 0) }, find: { try edge_wide_find(db, value.id) }, asBound: { value.storedAfterInsert(rowID: 0) }, keyOnly: false)
+}
+
+/// The rows of `v"#`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_vs_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.V) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.V] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.V.sqlSelect, limit: limit, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `v"#` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_vs_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.V) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.V.sqlSelect, decode: { try EdgeDatabase.V(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
+}
+
+/// The rows of `odd view`, or the first `limit` that `filter` keeps.
+///
+/// `filter` runs in Swift on every row read: no index helps it.
+public func edge_odd_views_fetch(
+    _ db: OpaquePointer,
+    limit: Int? = nil,
+    filter: ((EdgeDatabase.OddView) throws -> Bool)? = nil
+) throws -> [EdgeDatabase.OddView] {
+    try SQLRecordCoding.fetch(db, EdgeDatabase.OddView.sqlSelect, limit: limit, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, filter: filter)
+}
+
+/// Calls `body` with each row of `odd view` as it is read: one row is in memory at a time, however many
+/// there are. A throw from `body` stops the walk and is rethrown.
+public func edge_odd_views_forEach(_ db: OpaquePointer, _ body: (EdgeDatabase.OddView) throws -> Void) throws {
+    try SQLRecordCoding.forEach(db, EdgeDatabase.OddView.sqlSelect, decode: { try EdgeDatabase.OddView(sqliteStatement: $0, offset: 0) }, body: { try body($0); return true })
 }
