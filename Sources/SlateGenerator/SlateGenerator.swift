@@ -16,17 +16,19 @@ public enum SlateGenerator {
         public var fileName: String
         /// The Swift source.
         public var contents: String
-        /// What was left out and why, as `file: warning: message` lines for the caller to
-        /// print (views SQLite could not prepare).
-        public var warnings: [String] = []
+        /// What the stages reported without stopping, for the caller to print: what was
+        /// left out and why (views SQLite could not prepare), settings that name nothing.
+        public var diagnostics: [Diagnostic] = []
         /// The types the file declares at the top level, each with what it is generated
         /// from (`"table person"`): a hand-written type of the same name clashes.
         public var topLevelTypes: [String: String] = [:]
 
-        /// The `file:line:column: error:` lines for declarations in the Swift files at
-        /// `paths` (the rest of the target) named like one of ``topLevelTypes``: one line
-        /// per clash, instead of the compiler's many errors in the generated file.
-        public func clashes(withSwiftSources paths: [String]) throws -> [String] {
+        /// An error for each declaration in the Swift files at `paths` (the rest of the
+        /// target) named like one of ``topLevelTypes``, at its line and column: one per
+        /// clash, instead of the compiler's many errors in the generated file.
+        ///
+        /// - Throws: ``Diagnostic`` for a file that cannot be read.
+        public func clashes(withSwiftSources paths: [String]) throws(Diagnostic) -> [Diagnostic] {
             try SwiftSourceClashes.errors(
                 generated: topLevelTypes, swiftSources: paths,
                 slateJSONHint: "give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type")
@@ -40,19 +42,54 @@ public enum SlateGenerator {
 
     /// Generates the Swift for the database the input files make up.
     ///
+    /// The stages, each a function from what the last one made:
+    /// read inputs (paths → sorted inputs) → replay (inputs → a database in memory) →
+    /// check (what SQLite accepts but the app would trip on) → reflect (database →
+    /// schema and queries, left-out views warned about) → build the model (schema →
+    /// names and types) → translate (model → Swift description) → render (description
+    /// → file). Warnings are collected on the way into
+    /// ``GeneratedFile/diagnostics``; the first error stops it.
+    ///
     /// - Parameter inputs: `.sql` scripts (replayed in file-name order), database files
     ///   (`.sqlite`, `.sqlite3`, `.db`), all one database, and query files: `.sql` files
     ///   with `-- name:` lines, whose queries become typed functions.
     /// - Parameter configuration: The settings of `slate.json`.
-    /// - Throws: ``/SlateSchema/ScriptError`` for a script that fails or a query that does not fit the
-    ///   schema (`file:line:column: error: …`), or for any other failure, at the input it
-    ///   comes from (`file: error: …`: a database file SQLite cannot read, the schema the
-    ///   inputs make up); ``InputError`` for an unreadable or unsupported input.
-    public static func generate(inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
-        let sources = try Inputs(inputs)
+    /// - Throws: ``GenerationFailure``, whose diagnostics end with the error that stopped
+    ///   it: a script that fails or a query that does not fit the schema at its line and
+    ///   column (`file:line:column: error: …`); any other failure at the input it comes
+    ///   from (`file: error: …`: an unreadable or unsupported input, a database file
+    ///   SQLite cannot read, the schema the inputs make up).
+    public static func generate(inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws(GenerationFailure) -> GeneratedFile {
+        var diagnostics = Diagnostics()
+        let sources = try diagnostics.stage(at: inputs.first) { _ in try readInputs(inputs) }
         // What fails past the replay, fails in the schema the inputs make up: reported at
         // the input the database is named after.
         let place = sources.schemaInputs[0]
+        let context = try diagnostics.stage(at: place) { _ in try replaySchema(sources, configuration: configuration) }
+        defer { context.close() }
+        try diagnostics.stage(at: place) { _ in try check(context, sources, configuration: configuration) }
+        let reflected = try diagnostics.stage(at: place) { try reflect(context, sources, configuration: configuration, diagnostics: &$0) }
+        let model = try diagnostics.stage(at: place) { _ in
+            try buildModel(
+                schema: reflected.schema, queries: reflected.queries, inputs: inputs, schemaInputs: sources.schemaInputs,
+                schemaScripts: reflected.versions, configuration: reflected.configuration)
+        }
+        var file = render(translate(model), model: model)
+        file.diagnostics = diagnostics.all
+        return file
+    }
+
+    // MARK: Stages
+
+    /// Stage 1, read inputs: the paths sorted into scripts, database files and query files.
+    static func readInputs(_ paths: [String]) throws -> Inputs {
+        try Inputs(paths)
+    }
+
+    /// Stage 2, replay: an in-memory database holding the database files with the scripts
+    /// replayed over them, and the application's functions declared (never called), so
+    /// that views calling them prepare.
+    static func replaySchema(_ sources: Inputs, configuration: GeneratorConfiguration) throws -> SQLContext {
         let context: SQLContext
         do {
             context = try SchemaReader.load(
@@ -60,43 +97,74 @@ public enum SlateGenerator {
         } catch let error as ScriptError where !configuration.doubleQuotedStrings {
             throw DoubleQuotedStrings.explained(error, scripts: sources.scripts)
         }
-        defer { context.close() }
-        // The application's functions, so that views calling them prepare; never called.
-        try reported(at: place) {
+        do {
             for (name, function) in configuration.functions {
                 try context.createFunction(name, argumentCount: Int32(clamping: function.arguments)) { _ in .null }
             }
+        } catch {
+            context.close()
+            throw error
         }
-        let excluded = Set(configuration.excludeObjects.map { $0.lowercased() })
+        return context
+    }
+
+    /// Stage 3, check: what SQLite accepts but the generated code would trip on (a string
+    /// in double quotes, a foreign key to nothing), at the script line that does it.
+    static func check(_ context: SQLContext, _ sources: Inputs, configuration: GeneratorConfiguration) throws {
+        let excluded = configuration.excludedObjects
         if !configuration.doubleQuotedStrings {
-            try reported(at: place) {
-                try DoubleQuotedStrings.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
-            }
+            try DoubleQuotedStrings.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
         }
-        try reported(at: place) {
-            try ForeignKeyTargets.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
-        }
+        try ForeignKeyTargets.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
+    }
+
+    /// What reflection gives the model builder.
+    struct Reflected {
+        /// The schema, excluded objects left out.
+        var schema: Schema
+        /// The query files' queries, prepared against it.
+        var queries: [AnalyzedQuery]
+        /// The scripts as the schema's versions (none over a database file).
+        var versions: [SchemaScript]
+        /// The configuration with its names spelled as the schema spells them.
+        var configuration: GeneratorConfiguration
+    }
+
+    /// Stage 4, reflect: the schema the database holds, excluded objects left out, views
+    /// SQLite cannot prepare warned about; the query files' queries prepared against it;
+    /// the configuration's names resolved against it (a name that matches nothing warned
+    /// about).
+    static func reflect(
+        _ context: SQLContext, _ sources: Inputs, configuration: GeneratorConfiguration, diagnostics: inout Diagnostics
+    ) throws -> Reflected {
+        let excluded = configuration.excludedObjects
         let functionTypes = Dictionary(
             configuration.functions.compactMap { name, function in function.returns.map { (name.lowercased(), $0) } },
             uniquingKeysWith: { first, _ in first })
-        let (read, skipped) = try reported(at: place) { try AnalyzedSchemaReader.read(from: context, functions: functionTypes) }
-        var schema = read
+        var (schema, skipped) = try AnalyzedSchemaReader.read(from: context, functions: functionTypes)
         schema.tables.removeAll { excluded.contains($0.name.lowercased()) }
         schema.views.removeAll { excluded.contains($0.name.lowercased()) }
         schema.indexes.removeAll { excluded.contains($0.table.lowercased()) }
         schema.triggers.removeAll { excluded.contains($0.table.lowercased()) }
-        let warnings = skipped.filter { !excluded.contains($0.name.lowercased()) }.map { view in
-            let location = definition(of: "view", named: view.name, in: sources.scripts).map { "\($0.path):\($0.line):\($0.column)" }
-                ?? sources.databases.first ?? place
+        for view in skipped where !excluded.contains(view.name.lowercased()) {
+            let place = definition(of: "view", named: view.name, in: sources.scripts)
             let advice = view.reason.hasPrefix("no such function")
                 ? "declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\""
                 : "list the view under \"excludeObjects\" in slate.json to leave it out quietly"
-            return "\(location): warning: view \"\(view.name)\" left out: \(view.reason) (\(advice))"
+            diagnostics.emit(.warning(
+                "view \"\(view.name)\" left out: \(view.reason) (\(advice))",
+                file: place?.path ?? sources.databases.first ?? sources.schemaInputs[0], line: place?.line, column: place?.column))
         }
         let analyzer = QueryAnalyzer(context: context, schema: schema)
         var queries: [AnalyzedQuery] = []
         for file in sources.queryFiles {
-            for query in file.queries { queries.append(try reported(at: file.path) { try analyzer.analyze(query) }) }
+            for query in file.queries {
+                do {
+                    queries.append(try analyzer.analyze(query))
+                } catch {
+                    throw Diagnostic(error, at: file.path)
+                }
+            }
         }
         // A schema from scripts alone has versions, one a script; over a database file it
         // has none.
@@ -104,13 +172,8 @@ public enum SlateGenerator {
             SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
         } : []
         let (resolved, settingWarnings) = configuration.resolvingNames(against: schema)
-        var file = try reported(at: place) {
-            try generate(
-                schema: schema, queries: queries, inputs: inputs, schemaInputs: sources.schemaInputs, schemaScripts: versions,
-                configuration: resolved)
-        }
-        file.warnings = warnings + settingWarnings
-        return file
+        for warning in settingWarnings { diagnostics.emit(warning) }
+        return Reflected(schema: schema, queries: queries, versions: versions, configuration: resolved)
     }
 
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
@@ -123,6 +186,18 @@ public enum SlateGenerator {
         schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], schemaScripts: [SchemaScript] = [],
         configuration: GeneratorConfiguration
     ) throws -> GeneratedFile {
+        let model = try buildModel(
+            schema: schema, queries: queries, inputs: inputs, schemaInputs: schemaInputs, schemaScripts: schemaScripts,
+            configuration: configuration)
+        return render(translate(model), model: model)
+    }
+
+    /// Stage 5, build the model: the database type's name, the records', properties' and
+    /// functions' names and Swift types, and the SQL that creates the database.
+    static func buildModel(
+        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], schemaScripts: [SchemaScript],
+        configuration: GeneratorConfiguration
+    ) throws -> DatabaseModel {
         let typeName = configuration.databaseTypeName ?? databaseTypeName(for: schemaInputs)
         let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(by: SQLScript.inNameOrder)
         var schema = schema
@@ -144,10 +219,22 @@ public enum SlateGenerator {
             }
             if versioned, configuration.emit.api { model.schemaScripts = schemaScripts }
         }
-        let file = Translator(model: model).translateFile()
+        return model
+    }
+
+    /// Stage 6, translate: the model as a structured description of the Swift file, with
+    /// the parts ``GeneratorConfiguration/Emit`` asks for.
+    static func translate(_ model: DatabaseModel) -> SwiftFile {
+        Translator(model: model).translateFile()
+    }
+
+    /// Stage 7, render: the description as text, and the file's top-level types, which a
+    /// hand-written type of the same name clashes with.
+    static func render(_ file: SwiftFile, model: DatabaseModel) -> GeneratedFile {
+        let typeName = model.typeName
         var generated = GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
-        generated.topLevelTypes[typeName] = "the database \(names.joined(separator: ", "))"
-        if !configuration.naming.nestRecordTypes {
+        generated.topLevelTypes[typeName] = "the database \(model.inputs.joined(separator: ", "))"
+        if !model.configuration.naming.nestRecordTypes {
             for record in model.records {
                 generated.topLevelTypes[record.typeName] = "\(record.kind == .view ? "view" : "table") \(record.sqlName)"
             }
@@ -160,8 +247,10 @@ public enum SlateGenerator {
 
     /// The schema the inputs make up: database files first (copied into memory), then the
     /// scripts replayed over them in file-name order. Query files are left out.
-    public static func loadSchema(inputs: [String]) throws -> SQLSchema {
-        let context = try loadDatabase(inputs: inputs)
+    ///
+    /// - Throws: ``Diagnostic`` at the input that fails.
+    public static func loadSchema(inputs: [String]) throws(Diagnostic) -> SQLSchema {
+        let context = try reported(at: inputs.first ?? "") { try loadDatabase(inputs: inputs) }
         defer { context.close() }
         return try reported(at: inputs[0]) { try AnalyzedSchemaReader.read(from: context) }
     }
@@ -287,21 +376,13 @@ func belongs(_ stem: String, to root: String) -> Bool {
     stem == root || ["-", "_", "."].contains { stem.hasPrefix(root + $0) }
 }
 
-/// Runs `body`; an error that names no file of its own is reported at `path`
-/// (`path: error: message`).
-func reported<T>(at path: String, _ body: () throws -> T) throws -> T {
+/// Runs `body`; what it throws becomes a ``Diagnostic``, at `path` when it names no
+/// file of its own.
+func reported<T>(at path: String, _ body: () throws -> T) throws(Diagnostic) -> T {
     do {
         return try body()
-    } catch let error as ScriptError {
-        throw error
-    } catch let error as InputError {
-        throw error
-    } catch let error as ConfigurationError {
-        throw error
-    } catch let error as SQLError {
-        throw ScriptError(path: path, line: nil, column: nil, message: error.message + (error.sql.map { " — in: \($0)" } ?? ""))
     } catch {
-        throw ScriptError(path: path, line: nil, column: nil, message: "\(error)")
+        throw Diagnostic(error, at: path)
     }
 }
 
@@ -318,6 +399,6 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `path: error: message`.
-    public var description: String { path.isEmpty ? "error: \(message)" : "\(path): error: \(message)" }
+    /// `path: error: message`, as ``Diagnostic`` renders it.
+    public var description: String { Diagnostic(self, at: nil).description }
 }

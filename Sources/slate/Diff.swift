@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Slate
+import SlateGenerator
 import SlateMigration
 import SlateSchema
 
@@ -23,7 +24,7 @@ struct Diff: ParsableCommand {
         do {
             let target = try DesiredSchema(contentsOf: desired)
             guard FileManager.default.fileExists(atPath: database) else {
-                throw InputFailure("\(database): error: no such file")
+                throw Diagnostic.error("no such file", file: database)
             }
             let context = try SQLContext(path: database, flags: [.readOnly])
             defer { context.close() }
@@ -82,7 +83,7 @@ struct Migrate: ParsableCommand {
                 let plan = try SchemaPlanner.plan(from: context, to: target)
                 print(plan.script, terminator: "")
                 if !plan.destructiveSteps.isEmpty, !allowDestructive {
-                    FileHandle.standardError.write(Data("\(database): warning: the plan has destructive steps; it runs only with --allow-destructive\n".utf8))
+                    printDiagnostic(.warning("the plan has destructive steps; it runs only with --allow-destructive", file: database))
                 }
                 return
             }
@@ -90,7 +91,7 @@ struct Migrate: ParsableCommand {
             defer { context.close() }
             let plan = try SchemaPlanner.plan(from: context, to: target)
             try plan.apply(to: context, allowDestructive: allowDestructive) { step in
-                FileHandle.standardError.write(Data("\(database): note: rebuilding table \(SQLText.displayName(step.object)) (\(step.rowCount ?? 0) rows)…\n".utf8))
+                printDiagnostic(.note("rebuilding table \(SQLText.displayName(step.object)) (\(step.rowCount ?? 0) rows)…", file: database))
             }
             if plan.isEmpty {
                 print("\(database) already has the schema of \(to)")
@@ -99,7 +100,9 @@ struct Migrate: ParsableCommand {
                 print("\(database) now has the schema of \(to)\(exists ? "" : " (created)")")
             }
         } catch let error as MigrationError where error.code == .destructive {
-            FileHandle.standardError.write(Data("\(database): error: \(error.message.replacingOccurrences(of: "allow destructive changes to go ahead", with: "run again with --allow-destructive to go ahead"))\n".utf8))
+            printDiagnostic(.error(
+                error.message.replacingOccurrences(of: "allow destructive changes to go ahead", with: "run again with --allow-destructive to go ahead"),
+                file: database))
             throw ExitCode.failure
         } catch {
             FileHandle.standardError.write(Data((errorLine(error, at: database) + "\n").utf8))
@@ -108,8 +111,3 @@ struct Migrate: ParsableCommand {
     }
 }
 
-/// An error whose description is the whole message.
-struct InputFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

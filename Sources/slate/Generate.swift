@@ -14,7 +14,11 @@ struct Generate: ParsableCommand {
             starts (ContactsDB-AddView.sql with ContactsDB.sqlite3 → ContactsDB), unless \
             slate.json says otherwise. A .sql file with `-- name: query :kind` lines is a query \
             file: each query is prepared against the schema and becomes a typed function. \
-            Every error names its file, and its line and column in SQL.
+            The typed API alone is generated unless slate.json asks for more: "emit": \
+            {"attachedFunctions": true} adds functions over a raw sqlite3 handle \
+            (Person.find(1, in: db)), "rawFunctions": true global ones \
+            (sqlite3_person_find(db, 1)); raw mode ("api": false) has both. \
+            Every error and warning names its file, and its line and column in SQL.
             """)
 
     @Argument(help: "The .sql scripts and database files of the database, and its query files.")
@@ -48,16 +52,20 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
+        // Everything the stages report, printed once, in order; an error exits 1.
+        var diagnostics: [Diagnostic] = []
+        defer {
+            if !diagnostics.isEmpty {
+                FileHandle.standardError.write(Data((diagnostics.map(\.description).joined(separator: "\n") + "\n").utf8))
+            }
+        }
         do {
             var configuration = try config.map(GeneratorConfiguration.load(path:)) ?? GeneratorConfiguration()
             configuration.bundledResource = bundledResource
             let file = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
-            for warning in file.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
-            let clashes = try file.clashes(withSwiftSources: swiftSources)
-            if !clashes.isEmpty {
-                FileHandle.standardError.write(Data((clashes.joined(separator: "\n") + "\n").utf8))
-                throw ExitCode.failure
-            }
+            diagnostics += file.diagnostics
+            diagnostics += try file.clashes(withSwiftSources: swiftSources)
+            if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
             guard let output else {
                 FileHandle.standardOutput.write(Data(file.contents.utf8))
                 return
@@ -70,12 +78,15 @@ struct Generate: ParsableCommand {
             do {
                 try OutputFile.write(file.contents, to: path)
             } catch {
-                throw InputError(path: path, message: "cannot write the file: \(error.localizedDescription)")
+                throw Diagnostic.error("cannot write the file: \(error.localizedDescription)", file: path)
             }
         } catch let error as ExitCode {
             throw error
+        } catch let failure as GenerationFailure {
+            diagnostics += failure.diagnostics
+            throw ExitCode.failure
         } catch {
-            FileHandle.standardError.write(Data((errorLine(error, at: inputs.first ?? "slate") + "\n").utf8))
+            diagnostics.append(Diagnostic(error, at: inputs.first ?? "slate"))
             throw ExitCode.failure
         }
     }

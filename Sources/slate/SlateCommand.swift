@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SlateGenerator
 import SlateSchema
@@ -20,12 +21,15 @@ struct SlateCommand: ParsableCommand {
         subcommands: [Generate.self, PrintSchema.self, Diff.self, Migrate.self, Diagram.self])
 }
 
-/// Every error the commands print is in the `file: error: message` form editors and CI
-/// logs link to. Errors that already name their file (a script's line and column, a
-/// configuration key, an input) print as they are; any other (SQLite's, the planner's)
-/// is put at `file`, the input the command was working on.
+/// Every error the commands print is a ``Diagnostic``, in the `file: error: message`
+/// form editors and CI logs link to. Errors that already name their file (a script's
+/// line and column, a configuration key, an input) keep it; any other (SQLite's, the
+/// planner's) is put at `file`, the input the command was working on.
 func errorLine(_ error: any Error, at file: String) -> String {
-    let text = "\(error)"
-    if error is ScriptError || error is ConfigurationError || error is InputError || error is InputFailure { return text }
-    return "\(file): error: \(text)"
+    Diagnostic(error, at: file).description
+}
+
+/// Prints `diagnostic` to standard error, as every command prints what it has to say.
+func printDiagnostic(_ diagnostic: Diagnostic) {
+    FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
 }

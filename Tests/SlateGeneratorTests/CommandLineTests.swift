@@ -30,7 +30,9 @@ import Testing
     }
 
     @Test func generateWritesTheGoldenFileToStandardOutput() throws {
-        let run = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path)
+        let run = try slate(
+            "generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path,
+            "--config", Self.fixtures.appendingPathComponent("Configurations/contacts.json").path)
         #expect(run.status == 0)
         #expect(run.errors == "")
         #expect(run.output == (try String(contentsOf: Self.tests.appendingPathComponent("GeneratedCodeTests/Generated/Contacts.swift"), encoding: .utf8)))

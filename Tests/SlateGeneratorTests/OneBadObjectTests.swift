@@ -20,13 +20,13 @@ import Testing
         let path = directory.path("shop.sql")
         try Self.schema.write(toFile: path, atomically: true, encoding: .utf8)
         var file = try SlateGenerator.generate(inputs: [path], configuration: configuration)
-        file.warnings = file.warnings.map { $0.replacingOccurrences(of: path, with: "shop.sql") }
+        for index in file.diagnostics.indices where file.diagnostics[index].file == path { file.diagnostics[index].file = "shop.sql" }
         return file
     }
 
     @Test func aViewCallingAnUnknownFunctionIsLeftOutWithAWarning() throws {
         let file = try generate()
-        #expect(file.warnings == [
+        #expect(file.diagnostics.map(\.description) == [
             "shop.sql:4:1: warning: view \"meta\" left out: no such function: sortconcat (declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\")",
         ])
         #expect(file.contents.contains("public struct Item: "))
@@ -38,7 +38,7 @@ import Testing
         var configuration = GeneratorConfiguration()
         configuration.functions = ["sortconcat": .init(arguments: 2, returns: "TEXT")]
         let file = try generate(configuration)
-        #expect(file.warnings == [])
+        #expect(file.diagnostics == [])
         #expect(file.contents.contains("public struct Meta: "))
         #expect(file.contents.contains("    public var joined: String?\n"))
     }
@@ -47,7 +47,7 @@ import Testing
         var configuration = GeneratorConfiguration()
         configuration.excludeObjects = ["meta", "junk"]
         let file = try generate(configuration)
-        #expect(file.warnings == [])
+        #expect(file.diagnostics == [])
         #expect(!file.contents.contains("struct Junk"))
         #expect(!file.contents.contains("struct Meta:"))
         #expect(!file.contents.contains("SQLTable<Junk"))

@@ -118,7 +118,7 @@ import Testing
             .write(toFile: view, atomically: true, encoding: .utf8)
         let file = try SlateGenerator.generate(inputs: [view, base])
         #expect(file.typeName == "ContactsDB")
-        #expect(file.warnings == [])
+        #expect(file.diagnostics == [])
         #expect(file.contents.contains("public struct Street: "))
         let scripts = ["ContactsDB.sql", "ContactsDB-AddView.sql"].compactMap { file.contents.range(of: "SQLSchemaScript(file: \"\($0)\"")?.lowerBound }
         #expect(scripts.count == 2 && scripts == scripts.sorted())

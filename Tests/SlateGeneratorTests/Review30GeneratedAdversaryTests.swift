@@ -125,7 +125,7 @@ import Testing
         ("propertyNames", "glimpse.b", "a2", "'a2', which glimpse.a has"),
     ])
     func aConfiguredNameGeneratedCodeCannotUseIsRefused(_ setting: String, _ key: String, _ name: String, _ message: String) throws {
-        let error = #expect(throws: ConfigurationError.self) {
+        let error = #expect(throws: GenerationFailure.self) {
             try Self.generate(Self.namingScript) { configuration in
                 switch setting {
                 case "recordTypeNames":
@@ -138,7 +138,7 @@ import Testing
             }
         }
         let what = setting == "recordTypeNames" ? "the type name" : setting == "tableAccessorNames" ? "the accessor" : "the name"
-        #expect(error?.message == "\"naming.\(setting)\" gives \(key) \(what) \(message); choose another")
+        #expect(error?.diagnostics == [.error("\"naming.\(setting)\" gives \(key) \(what) \(message); choose another", file: "slate.json")])
     }
 
     /// A name slate.json gives a later table, or a later column, is kept from the names made

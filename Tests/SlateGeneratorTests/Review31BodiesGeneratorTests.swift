@@ -54,7 +54,7 @@ import Testing
             CREATE TABLE membership (a INTEGER NOT NULL, b INTEGER NOT NULL, PRIMARY KEY (b, a)) WITHOUT ROWID;
             CREATE TABLE loose (x INTEGER, y TEXT);
             CREATE VIRTUAL TABLE place USING rtree(id, lo, hi);
-            """)
+            """, .withHandleFunctions)
         expectContains(code, ##"public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "person" ("person_id", "name") VALUES (?, ?) ON CONFLICT ("person_id") DO UPDATE SET "name" = excluded."name""#"##)
         expectContains(code, ##"public static let sqlUpsert: String? = #"INSERT OR ABORT INTO "membership" ("a", "b") VALUES (?, ?) ON CONFLICT ("b", "a") DO NOTHING"#"##)
         // No key, and a virtual table: no upsert, no save.

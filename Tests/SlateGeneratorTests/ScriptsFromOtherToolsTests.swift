@@ -21,11 +21,13 @@ import Testing
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        do {
+        do throws(GenerationFailure) {
             return try SlateGenerator.generate(inputs: paths, configuration: configuration).contents
-        } catch let error as ScriptError {
+        } catch {
             var shown = error
-            shown.path = URL(fileURLWithPath: error.path).lastPathComponent
+            for index in shown.diagnostics.indices {
+                shown.diagnostics[index].file = shown.diagnostics[index].file.map { URL(fileURLWithPath: $0).lastPathComponent }
+            }
             throw shown
         }
     }
@@ -103,7 +105,7 @@ import Testing
     }
 
     @Test func theLegacyRuleLetsThemGenerateAndTheCodeUseIt() throws {
-        var configuration = GeneratorConfiguration()
+        var configuration = GeneratorConfiguration.withHandleFunctions
         configuration.doubleQuotedStrings = true
         let api = try generate([("legacy-001.sql", Self.seed.1), ("legacy-002.sql", Self.trigger.1)], configuration)
         #expect(api.contains("""

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func recordStructForAContactsTable() throws {
-        let code = try generate("CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL, title TEXT);")
+        let code = try generate("CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL, title TEXT);", .withHandleFunctions)
         expectContains(code, """
             public struct Person: Identifiable, Hashable, Codable, Sendable {
                 /// `person_id`: INTEGER PRIMARY KEY (the rowid).
@@ -58,7 +58,7 @@ import Testing
             CREATE TABLE order_item (id INTEGER PRIMARY KEY);
             CREATE TABLE categories (id INTEGER PRIMARY KEY);
             CREATE TABLE address (id INTEGER PRIMARY KEY);
-            """)
+            """, .withHandleFunctions)
         expectContains(code, "public struct Product: Identifiable")
         expectContains(code, "public var productID: Int")
         expectContains(code, "public var lastName: String?")
@@ -253,7 +253,7 @@ import Testing
     }
 
     @Test func aKeyOnlyTableHasNoUpdate() throws {
-        let code = try generate("CREATE TABLE tag (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;")
+        let code = try generate("CREATE TABLE tag (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;", .withHandleFunctions)
         expectContains(code, "public static let sqlUpdate: String? = nil")
         expectContains(code, "public static let sqlSelectByRowID: String? = nil")
         expectContains(code, "returning: nil, selectByRowID: TagRecord.sqlSelectByRowID, bind: { try value.bindInsert(to: $0) }, decode: { try TagRecord(sqliteStatement: $0, offset: 0) }, readBack: { try sqlite3_tag_record_find(db, value.name) }, stored: { value.storedAfterInsert(rowID: $0) })")
@@ -373,7 +373,7 @@ import Testing
     }
 
     @Test func aColumnNamedIdThatIsNotTheKeyKeepsTheRecordFromBeingIdentifiable() throws {
-        let code = try generate("CREATE TABLE t (code TEXT PRIMARY KEY NOT NULL, id INTEGER);")
+        let code = try generate("CREATE TABLE t (code TEXT PRIMARY KEY NOT NULL, id INTEGER);", .withHandleFunctions)
         expectContains(code, "public struct T: Hashable, Codable, Sendable {")
         expectContains(code, "extension T: SQLTableRecord, SQLQueryableRecord {")
         expectContains(code, "public func sqlite3_t_delete(_ db: OpaquePointer, _ record: T) throws -> Bool {\n    return try SQLRecordCoding.execute(db, T.sqlDelete, bind: { try T.bindKey(record.code, to: $0, at: 1) }) > 0")
@@ -530,7 +530,7 @@ import Testing
         #expect(file.contents.contains("public struct Event: Identifiable"))
         #expect(file.contents.contains(#"self.zdate = try SQLRecordCoding.dateOrNil(statement, offset + 1, "ZEVENT.ZDATE", .secondsSince2001)"#))
         #expect(file.contents.contains("public var zcount: Date?"))
-        #expect(file.warnings == [
+        #expect(file.diagnostics.map(\.description) == [
             #"slate.json: warning: "types.dateColumns" names "zevent.missing", which is no column of a table or view; the setting does nothing"#,
             #"slate.json: warning: "naming.recordTypeNames" names "nothing", which is no table or view; the setting does nothing"#,
         ])

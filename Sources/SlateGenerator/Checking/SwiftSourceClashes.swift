@@ -13,18 +13,19 @@ enum SwiftSourceClashes {
         var column: Int
     }
 
-    /// The `file:line:column: error:` lines for declarations in the files at `paths` that
-    /// are named like one of `generated` (type name → what it is generated from).
-    static func errors(generated: [String: String], swiftSources paths: [String], slateJSONHint: String) throws -> [String] {
-        var errors: [String] = []
+    /// An error at each declaration in the files at `paths` that is named like one of
+    /// `generated` (type name → what it is generated from).
+    static func errors(generated: [String: String], swiftSources paths: [String], slateJSONHint: String) throws(Diagnostic) -> [Diagnostic] {
+        var errors: [Diagnostic] = []
         for path in paths.sorted() {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw InputError(path: path, message: "cannot read the Swift source")
+                throw .error("cannot read the Swift source", file: path)
             }
             for declaration in topLevelDeclarations(in: String(decoding: data, as: UTF8.self)) {
                 guard let origin = generated[declaration.name] else { continue }
-                errors.append(
-                    "\(path):\(declaration.line):\(declaration.column): error: \(declaration.kind) \(declaration.name) is declared here, and Slate generates a type \(declaration.name) from \(origin); rename one: \(slateJSONHint)")
+                errors.append(.error(
+                    "\(declaration.kind) \(declaration.name) is declared here, and Slate generates a type \(declaration.name) from \(origin); rename one: \(slateJSONHint)",
+                    file: path, line: declaration.line, column: declaration.column))
             }
         }
         return errors

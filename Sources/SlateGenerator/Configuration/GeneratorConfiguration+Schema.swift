@@ -1,13 +1,16 @@
 import SlateSchema
 
 extension GeneratorConfiguration {
+    /// The tables and views `excludeObjects` leaves out, lowercased.
+    var excludedObjects: Set<String> { Set(excludeObjects.map { $0.lowercased() }) }
+
     /// The configuration with every `table.column` and table key spelled as the schema
     /// spells it (SQLite compares names ignoring ASCII case, so `zevent.zdate` names
     /// `ZEVENT.ZDATE`), and a warning for each key that names nothing: a setting that
     /// silently does nothing would leave a column mapped the default way.
-    func resolvingNames(against schema: Schema) -> (GeneratorConfiguration, warnings: [String]) {
+    func resolvingNames(against schema: Schema) -> (GeneratorConfiguration, warnings: [Diagnostic]) {
         var resolved = self
-        var warnings: [String] = []
+        var warnings: [Diagnostic] = []
         var columns: [String: (table: String, columns: [String])] = [:]
         for table in schema.tables { columns[table.name.lowercased()] = (table.name, table.columns.map(\.name)) }
         for view in schema.views { columns[view.name.lowercased()] = (view.name, view.columns.map(\.name)) }
@@ -22,12 +25,12 @@ extension GeneratorConfiguration {
                     return "\(found.table).\(exact)"
                 }
             }
-            warnings.append("slate.json: warning: \"\(setting)\" names \"\(key)\", which is no column of a table or view; the setting does nothing")
+            warnings.append(.warning("\"\(setting)\" names \"\(key)\", which is no column of a table or view; the setting does nothing", file: "slate.json"))
             return nil
         }
         func table(_ key: String, setting: String) -> String? {
             if let found = columns[key.lowercased()] { return found.table }
-            warnings.append("slate.json: warning: \"\(setting)\" names \"\(key)\", which is no table or view; the setting does nothing")
+            warnings.append(.warning("\"\(setting)\" names \"\(key)\", which is no table or view; the setting does nothing", file: "slate.json"))
             return nil
         }
         func resolveColumns<Value>(_ map: [String: Value], _ setting: String) -> [String: Value] {

@@ -108,29 +108,55 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     }
 
     /// Which parts of the API are generated.
+    ///
+    /// By default, the typed API alone: the database type, its table accessors and the
+    /// records. The handle-based functions (``attachedFunctions``, ``rawFunctions``) are
+    /// generated when asked for, or in raw mode (``api`` off), whose API they are.
     public struct Emit: Equatable, Sendable {
         /// The database type, table accessors and record conformances over SlateRecords.
         /// Off means raw mode: the file needs only the SQLite C module.
         public var api = true
         /// `async` variants of the database API.
         public var async = true
-        /// Global `sqlite3_…` functions.
-        public var rawFunctions = true
-        /// Type-attached functions (`Person.find(2, in: db)`).
-        public var attachedFunctions = true
+        /// Global `sqlite3_…` functions. Unless set, on in raw mode and off beside the
+        /// typed API.
+        public var rawFunctions: Bool {
+            get { rawFunctionsSetting ?? !api }
+            set { rawFunctionsSetting = newValue }
+        }
+        /// Type-attached functions (`Person.find(2, in: db)`). Unless set, on in raw mode
+        /// and off beside the typed API.
+        public var attachedFunctions: Bool {
+            get { attachedFunctionsSetting ?? !api }
+            set { attachedFunctionsSetting = newValue }
+        }
         /// Relationship functions from foreign keys.
         public var relationships = true
         /// DocC comments.
         public var documentation = true
 
-        /// Creates the settings; everything is on by default.
-        public init(api: Bool = true, async: Bool = true, rawFunctions: Bool = true, attachedFunctions: Bool = true, relationships: Bool = true, documentation: Bool = true) {
+        private var rawFunctionsSetting: Bool?
+        private var attachedFunctionsSetting: Bool?
+
+        /// Creates the settings. `rawFunctions` and `attachedFunctions` left `nil` follow
+        /// `api`: off beside the typed API, on in raw mode.
+        public init(
+            api: Bool = true, async: Bool = true, rawFunctions: Bool? = nil, attachedFunctions: Bool? = nil, relationships: Bool = true,
+            documentation: Bool = true
+        ) {
             self.api = api
             self.async = async
-            self.rawFunctions = rawFunctions
-            self.attachedFunctions = attachedFunctions
+            self.rawFunctionsSetting = rawFunctions
+            self.attachedFunctionsSetting = attachedFunctions
             self.relationships = relationships
             self.documentation = documentation
+        }
+
+        /// Whether both generate the same parts.
+        public static func == (left: Emit, right: Emit) -> Bool {
+            left.api == right.api && left.async == right.async && left.rawFunctions == right.rawFunctions
+                && left.attachedFunctions == right.attachedFunctions && left.relationships == right.relationships
+                && left.documentation == right.documentation
         }
     }
 
@@ -367,8 +393,8 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     /// What is wrong, naming the key.
     public var message: String
 
-    /// `path: error: message`
-    public var description: String { "\(path): error: \(message)" }
+    /// `path: error: message`, as ``Diagnostic`` renders it.
+    public var description: String { Diagnostic(self, at: nil).description }
 }
 
 /// Walks the JSON object key by key, so that each wrong or unknown key is named.
@@ -533,8 +559,12 @@ private struct ConfigurationReader {
             try checkKeys(emit, allowed: ["api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation"], in: "emit")
             configuration.emit.api = try bool(emit["api"], "emit.api", true)
             configuration.emit.async = try bool(emit["async"], "emit.async", true)
-            configuration.emit.rawFunctions = try bool(emit["rawFunctions"], "emit.rawFunctions", true)
-            configuration.emit.attachedFunctions = try bool(emit["attachedFunctions"], "emit.attachedFunctions", true)
+            if emit["rawFunctions"] != nil {
+                configuration.emit.rawFunctions = try bool(emit["rawFunctions"], "emit.rawFunctions", false)
+            }
+            if emit["attachedFunctions"] != nil {
+                configuration.emit.attachedFunctions = try bool(emit["attachedFunctions"], "emit.attachedFunctions", false)
+            }
             configuration.emit.relationships = try bool(emit["relationships"], "emit.relationships", true)
             configuration.emit.documentation = try bool(emit["documentation"], "emit.documentation", true)
         }
