@@ -21,6 +21,9 @@ case "$mode" in
     *) echo "usage: Scripts/format.sh [--check | --list]" >&2; exit 2 ;;
 esac
 
+git rev-parse --is-inside-work-tree >/dev/null 2>&1 \
+    || { echo "error: Scripts/format.sh finds the files with git: run it in a clone of the repository" >&2; exit 1; }
+
 # The files, relative to the root, NUL-separated.
 list_files() {
     git ls-files -z --cached --others --exclude-standard -- \
