@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Generates Swift for the Northwind sample (../shared/fixtures/northwind/create.sql), builds
-# it in a scratch package beside the generated code, and runs a program that loads the
-# script into a database file and reads every table and view through the generated API.
-# Not part of the test suite: it needs ../shared.
+# Generates Swift for the Northwind sample (Tests/Fixtures/Northwind/create.sql, in the
+# repository with its licence), builds it in a scratch package beside the generated code,
+# and runs a program that loads the script into a database file and reads every table and
+# view through the generated API. Not part of the test suite: it builds a package of its own.
+#
+#   Scripts/check-northwind.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-script=${1:-$root/../shared/fixtures/northwind/create.sql}
+[ $# -eq 0 ] || { echo "usage: Scripts/check-northwind.sh (it reads Tests/Fixtures/Northwind/create.sql)" >&2; exit 2; }
+script=$root/Tests/Fixtures/Northwind/create.sql
 [ -f "$script" ] || { echo "error: no Northwind script at $script" >&2; exit 1; }
 
 scratch=$(mktemp -d)

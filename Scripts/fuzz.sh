@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Slate's libFuzzer targets for a fixed time each (default 60 s) and prints how many
-# inputs each tried. Not part of CI's default path.
+# inputs each tried. CI runs each target for a short time (.ci/run); a crash, a timeout
+# (10 s an input) or running out of memory fails the script.
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET…]     targets: fuzz-sql fuzz-generate fuzz-schema-files
 #
