@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 "CBaseline", "BenchGenerated", "BenchRaw",
                 .product(name: "Slate", package: "Slate"),
+                .product(name: "SlateCSQLite", package: "Slate"),
                 .product(name: "SlateRecords", package: "Slate"),
                 .product(name: "SlateGenerator", package: "Slate"),
                 .product(name: "SlateSchema", package: "Slate"),

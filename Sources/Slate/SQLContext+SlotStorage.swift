@@ -28,7 +28,7 @@ extension SQLContext {
 
     /// Prepares `sql` on this connection, for slot storages: the statement is the caller's
     /// to keep, reset and close.
-    public func prepareForSlot(sql: String) throws -> SQLStatement {
+    package func prepareForSlot(sql: String) throws -> SQLStatement {
         try prepareSingle(sql, db: try openHandle(sql: sql), cached: true)
     }
 
@@ -36,7 +36,7 @@ extension SQLContext {
     /// closed, nor being stepped, nor lent to a cursor; the connection is open; and no
     /// error from a property setter waits to be thrown.
     @inlinable
-    public func canReuse(_ statement: SQLStatement) -> Bool {
+    package func canReuse(_ statement: SQLStatement) -> Bool {
         statement.handle != nil && !statement.isInUse && connection.isOpen && !hasPendingError
     }
 }

@@ -80,7 +80,7 @@ public enum SQLDate {
         }
 
         /// What a number in a column of this storage counts, for messages.
-        public var numberDescription: String {
+        package var numberDescription: String {
             switch self {
             case .unixTime, .unixTimeInteger: return "seconds since 1970"
             case .unixTimeMilliseconds: return "milliseconds since 1970"

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SlateCSQLite
 
 /// The small helpers generated code reads, binds and runs statements with, at the level
 /// of the C API.
@@ -11,7 +12,7 @@ import Foundation
 /// exactly or throw an error naming its table and column (see "Reading" below), and bind
 /// and run statements with them. A generated file in raw mode (no dependency on Slate)
 /// carries its own copy with the same names.
-public enum SQLRecordCoding {
+@_spi(Generated) public enum SQLRecordCoding {
     // MARK: Reading
     //
     // Each reader takes the column's `sqlite3_value` once and reads it with plain

@@ -67,7 +67,7 @@ extension SQLRecordOperations {
     /// to `body` until the rows run out or `body` sets its `stop` argument. One record at a
     /// time is in memory. The caller resets the statement.
     @inlinable
-    public static func forEach<Record: SQLResultRow>(
+    package static func forEach<Record: SQLResultRow>(
         _ type: Record.Type, from statement: SQLStatement, _ body: (Record, inout Bool) throws -> Void
     ) throws {
         let handle = try statement.liveHandle()
@@ -82,7 +82,7 @@ extension SQLRecordOperations {
     /// Runs `body` with a cursor over `statement` (bound and ready), then releases the
     /// statement, whatever `body` did with the cursor.
     @inlinable
-    public static func withCursor<Record: SQLResultRow, T>(
+    package static func withCursor<Record: SQLResultRow, T>(
         _ type: Record.Type, over statement: SQLStatement, _ body: (SQLRecordCursor<Record>) throws -> T
     ) throws -> T {
         let cursor: SQLRecordCursor<Record>

@@ -71,12 +71,16 @@ extension SQLRecordStore {
 }
 
 /// The statements behind record operations, on one connection.
-public enum SQLRecordOperations {
+@usableFromInline package enum SQLRecordOperations {
+    /// Whether this SQLite runs `RETURNING` (3.35 and later), as generated code's helpers
+    /// ask. Read from them once; inlinable code here cannot name their SPI type.
+    @usableFromInline package static let supportsReturning = SQLRecordCoding.supportsReturning
+
     /// Throws when `record`'s rowid key still holds `Int.min`, the default of a record
     /// that was never inserted: `try db.insert(p); p.title = "x"; try db.update(p)` would
     /// otherwise change nothing and return `false`. The record `insert` returns has the key.
     @inlinable
-    public static func requireInserted<Record: SQLTableRecord>(_ record: Record, for operation: String) throws {
+    package static func requireInserted<Record: SQLTableRecord>(_ record: Record, for operation: String) throws {
         if record.insertAssignsRowID { throw notInsertedError(Record.self, operation) }
     }
 
@@ -101,7 +105,7 @@ public enum SQLRecordOperations {
     /// throws; the statement is `INSERT OR ABORT`, so a constraint's own `ON CONFLICT
     /// REPLACE` or `IGNORE` never deletes another row nor skips this one in silence.
     @inlinable
-    public static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+    package static func insert<Record: SQLTableRecord>(_ record: Record, in context: SQLContext) throws -> Record {
         let slots = Record.statementSlots
         let assigning = record.insertAssignsRowID
         let mode = Record.insertReadBack
@@ -113,7 +117,7 @@ public enum SQLRecordOperations {
             if context.changes == 0 { throw insertIgnoredError(statement.sql) }
             return record.storedAfterInsert(rowID: context.lastInsertRowID)
         }
-        if mode == .returning, SQLRecordCoding.supportsReturning {
+        if mode == .returning, supportsReturning {
             let statement = try context.cachedStatement(
                 slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning, sql: record.sqlInsertReturning)
             defer { statement.reset() }
@@ -149,7 +153,7 @@ public enum SQLRecordOperations {
 
     /// The record with key `id`, or nil.
     @inlinable
-    public static func find<Record: SQLKeyedRecord>(_ type: Record.Type, id: Record.ID, in context: SQLContext) throws -> Record? {
+    package static func find<Record: SQLKeyedRecord>(_ type: Record.Type, id: Record.ID, in context: SQLContext) throws -> Record? {
         try fetchOne(Record.self, slot: Record.statementSlots.find, sql: Record.sqlFind, in: context) { statement in
             try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
         }
@@ -161,7 +165,7 @@ public enum SQLRecordOperations {
     /// date column that already reads as the record's date keeps its stored value, so
     /// writing back a record read unchanged leaves every date as it was stored.
     @inlinable
-    public static func update<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Bool {
+    package static func update<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Bool {
         try requireInserted(record, for: "update")
         guard let sql = Record.sqlUpdate else {
             return try find(Record.self, id: record.id, in: context) != nil
@@ -187,12 +191,12 @@ public enum SQLRecordOperations {
     /// Inserts `record`, or updates the row with its key (``SQLRecordStore/save(_:)-3pasn``),
     /// and returns the row as stored.
     @inlinable
-    public static func save<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Record {
+    package static func save<Record: SQLKeyedRecord>(_ record: Record, in context: SQLContext) throws -> Record {
         if record.insertAssignsRowID { return try insert(record, in: context) }
         guard let sql = Record.sqlUpsert else { throw notUpsertableError(Record.self) }
         let slots = Record.statementSlots
         let mode = Record.insertReadBack
-        if mode == .returning, SQLRecordCoding.supportsReturning, let returning = Record.sqlUpsertReturning {
+        if mode == .returning, supportsReturning, let returning = Record.sqlUpsertReturning {
             let statement = try context.cachedStatement(slot: slots.upsertReturning, sql: returning)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
@@ -227,7 +231,7 @@ public enum SQLRecordOperations {
 
     /// Deletes the row with key `id`; whether there was one.
     @inlinable
-    public static func delete<Record: SQLKeyedRecord>(id: Record.ID, of type: Record.Type, in context: SQLContext) throws -> Bool {
+    package static func delete<Record: SQLKeyedRecord>(id: Record.ID, of type: Record.Type, in context: SQLContext) throws -> Bool {
         let statement = try context.cachedStatement(slot: Record.statementSlots.delete, sql: Record.sqlDelete)
         defer { statement.reset() }
         try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
@@ -238,7 +242,7 @@ public enum SQLRecordOperations {
     /// The records `sql` returns, decoded from column 0; its statement comes from `slot`
     /// when given, else from the cache by its text.
     @inlinable
-    public static func fetch<Record: SQLRecord>(
+    package static func fetch<Record: SQLRecord>(
         _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext, limit: Int? = nil,
         bind: (SQLStatement) throws -> Void = { _ in }
     ) throws -> [Record] {
@@ -251,7 +255,7 @@ public enum SQLRecordOperations {
     /// The rows `statement` steps through (bound and ready), decoded from column 0, at most
     /// `limit`. The caller resets the statement.
     @inlinable
-    public static func records<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
+    package static func records<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
         let handle = try statement.liveHandle()
         guard try statement.next() else { return [] }
         // Room for a few rows from the first one: growing from one element allocates and
@@ -267,14 +271,14 @@ public enum SQLRecordOperations {
 
     /// The first row `statement` steps to (bound and ready), or nil. The caller resets it.
     @inlinable
-    public static func firstRecord<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
+    package static func firstRecord<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
         guard try statement.next() else { return nil }
         return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
     }
 
     /// The first record `sql` returns, or nil; its statement comes from `slot` when given.
     @inlinable
-    public static func fetchOne<Record: SQLRecord>(
+    package static func fetchOne<Record: SQLRecord>(
         _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext, bind: (SQLStatement) throws -> Void
     ) throws -> Record? {
         let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)

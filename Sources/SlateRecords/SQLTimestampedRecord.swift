@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SlateCSQLite
 
 /// A generated record of a table with created or updated timestamps: columns named
 /// `created_at`, `createdAt` or `created` (and `updated_at`, `updatedAt`, `updated`), in any

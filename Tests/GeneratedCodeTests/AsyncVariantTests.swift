@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SlateCSQLite
 import SlateRecords
 import SlateTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SlateCSQLite
 import SlateRecords
 import SlateTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import SlateCSQLite
-import SlateRecords
+@_spi(Generated) import SlateRecords
 import SlateTestSupport
 import Testing
 

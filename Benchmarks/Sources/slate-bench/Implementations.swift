@@ -4,6 +4,7 @@ import CBaseline
 import Foundation
 import GRDB
 import Slate
+import SlateCSQLite
 import SlateRecords
 
 /// The schema every implementation works on.

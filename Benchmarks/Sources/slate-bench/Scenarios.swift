@@ -5,6 +5,7 @@ import Foundation
 import GRDB
 import Slate
 import SlateGenerator
+import SlateCSQLite
 import SlateRecords
 
 /// Sizes for a run.

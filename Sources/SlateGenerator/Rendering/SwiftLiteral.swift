@@ -101,7 +101,7 @@ enum SwiftIdentifier {
         "Dictionary", "Set", "Optional", "Result", "Error", "Data", "Date", "URL", "UUID", "Decimal", "Sequence",
         "Collection", "Identifiable", "Hashable", "Codable", "Sendable", "Equatable", "SQLContext", "SQLPool",
         "SQLValue", "SQLError", "SQLStatement", "SQLTable", "SQLTransaction", "SQLDatabase", "SQLRecord",
-        "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLDate",
+        "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordRows", "SQLDate",
         "SQLUUID", "OpaquePointer", "Tables", "Slate", "SlateRecords", "Foundation", "Swift", "ID",
         // What generated bodies name besides (the raw mode's support code among them), and
         // the types every record nests, which a record of that name would hide inside them.

@@ -13,6 +13,8 @@ struct TextRenderer {
             switch item {
             case .module(let name):
                 renderer.write("import \(name)")
+            case .spi(let group, let name):
+                renderer.write("@_spi(\(group)) import \(name)")
             case .firstAvailable(let modules):
                 for (index, module) in modules.enumerated() {
                     renderer.write("\(index == 0 ? "#if" : "#elseif") canImport(\(module))")

@@ -15,6 +15,9 @@ struct SwiftFile: Equatable {
 enum ImportDescription: Equatable {
     /// `import Module`
     case module(String)
+    /// `@_spi(Group) import Module`: the module's API and the symbols it offers generated
+    /// code only (Docs/PUBLIC-API.md).
+    case spi(String, module: String)
     /// `#if canImport(A) import A #elseif canImport(B) import B #endif`
     case firstAvailable([String])
 }

@@ -146,9 +146,9 @@ extension Translator {
         let row = rowTypeName(query) ?? ""
         switch query.kind {
         case .one:
-            body.append(.line("return try SQLRecordOperations.firstRecord(\(row).self, from: statement)"))
+            body.append(.line("return try SQLRecordRows.first(\(row).self, from: statement)"))
         case .many:
-            body.append(.line("return try SQLRecordOperations.records(\(row).self, from: statement)"))
+            body.append(.line("return try SQLRecordRows.all(\(row).self, from: statement)"))
         case .each:
             body.append(.block("while try statement.next()", [.line("try body(try \(row)(sqliteStatement: handle, offset: 0))")]))
         case .exec:

@@ -1,4 +1,5 @@
 import Slate
+import SlateCSQLite
 
 /// The columns of one side of a join of two ``SQLCodableRecord`` types, by key path, for
 /// its predicates and orders: `where: { note, author in note.title.hasPrefix("G") && author.name == "Ada" }`.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SlateCSQLite
 import Slate
 
 /// How a `Decimal` property of a ``SQLCodableRecord`` is stored: as exact decimal text

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SlateCSQLite
 import Slate
 
 /// Reads the rows of a ``SQLCodableRecord``'s statements, whose columns are the record's

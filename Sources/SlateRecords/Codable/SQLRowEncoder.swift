@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SlateCSQLite
 import Slate
 
 /// Binds a ``SQLCodableRecord``'s values to a statement whose parameter `?N` is the

@@ -1,3 +1,5 @@
+import SlateCSQLite
+
 /// A foreign key of `Child` that refers to `Parent`: what ``SQLTable``'s
 /// `join(_:where:orderBy:limit:offset:)` follows.
 ///
@@ -89,7 +91,7 @@ extension SQLTable where Record: SQLQueryableRecord {
         return try store.withReadContext { context in
             try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
                 // The referenced column is NULL only when no parent row matched.
-                SQLRecordCoding.isNull(statement, width + matched) ? nil : try Parent(sqliteStatement: statement, offset: width)
+                sqlite3_column_type(statement, width + matched) == SQLITE_NULL ? nil : try Parent(sqliteStatement: statement, offset: width)
             }
         }
     }
@@ -137,7 +139,7 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         let matched = join.pairs[0].parent
         return try await store.pool.readWithoutTransaction { context in
             try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
-                SQLRecordCoding.isNull(statement, width + matched) ? nil : try Parent(sqliteStatement: statement, offset: width)
+                sqlite3_column_type(statement, width + matched) == SQLITE_NULL ? nil : try Parent(sqliteStatement: statement, offset: width)
             }
         }
     }

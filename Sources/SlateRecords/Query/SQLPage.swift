@@ -132,7 +132,7 @@ extension SQLQueryOperations {
     /// by rowid (or primary key), with the count of every such row; both read in one read
     /// transaction.
     @inlinable
-    public static func page<Record: SQLQueryableRecord>(
+    package static func page<Record: SQLQueryableRecord>(
         _ number: Int, size: Int, _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, in context: SQLContext
     ) throws -> SQLPage<Record> {
         let offset = try SQLPage<Record>.offset(number: number, size: size)

@@ -1,9 +1,9 @@
 /// The statements behind typed queries, on one connection, with their predicates and
 /// orders already evaluated: what the synchronous and the async methods both run.
-public enum SQLQueryOperations {
+@usableFromInline package enum SQLQueryOperations {
     /// The rows `condition` holds for, in `order`, from `offset`, at most `limit`.
     @inlinable
-    public static func fetch<Record: SQLQueryableRecord>(
+    package static func fetch<Record: SQLQueryableRecord>(
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext
     ) throws -> [Record] {
         let statement = try context.selectStatement(condition, order, limit: limit, offset: offset, in: context.queryCache(Record.self))
@@ -14,7 +14,7 @@ public enum SQLQueryOperations {
     /// Hands each row `condition` holds for, in `order`, from `offset`, at most `limit`, to
     /// `body` as it is read, until `body` sets its `stop` argument.
     @inlinable
-    public static func forEach<Record: SQLQueryableRecord>(
+    package static func forEach<Record: SQLQueryableRecord>(
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext,
         _ body: (Record, inout Bool) throws -> Void
     ) throws {
@@ -25,7 +25,7 @@ public enum SQLQueryOperations {
 
     /// Runs `body` with a cursor over the rows `condition` holds for.
     @inlinable
-    public static func withCursor<Record: SQLQueryableRecord, T>(
+    package static func withCursor<Record: SQLQueryableRecord, T>(
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in context: SQLContext,
         _ body: (SQLRecordCursor<Record>) throws -> T
     ) throws -> T {
@@ -47,7 +47,7 @@ public enum SQLQueryOperations {
 
     /// The first row `condition` holds for, in `order`.
     @inlinable
-    public static func fetchOne<Record: SQLQueryableRecord>(
+    package static func fetchOne<Record: SQLQueryableRecord>(
         _ condition: SQLPredicate<Record>, _ order: SQLOrder<Record>?, in context: SQLContext
     ) throws -> Record? {
         let statement = try context.selectStatement(condition, order, limit: 1, offset: nil, in: context.queryCache(Record.self))
@@ -57,7 +57,7 @@ public enum SQLQueryOperations {
 
     /// How many rows `condition` holds for.
     @inlinable
-    public static func count<Record: SQLQueryableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+    package static func count<Record: SQLQueryableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
         let statement = try context.typedStatement(SQLQueryShape(kind: .count, predicate: condition.shape), values: condition.values, in: context.queryCache(Record.self))
         defer { statement.reset() }
         return try statement.next() ? statement.int(at: 0) : 0
@@ -65,7 +65,7 @@ public enum SQLQueryOperations {
 
     /// Deletes the rows `condition` holds for; how many there were.
     @inlinable
-    public static func delete<Record: SQLQueryableRecord & SQLTableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+    package static func delete<Record: SQLQueryableRecord & SQLTableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
         let statement = try context.typedStatement(SQLQueryShape(kind: .delete, predicate: condition.shape), values: condition.values, in: context.queryCache(Record.self))
         defer { statement.reset() }
         while try statement.next() {}
@@ -75,7 +75,7 @@ public enum SQLQueryOperations {
     /// Sets `column` to `value` where `condition` holds (everywhere without one); how many
     /// rows changed.
     @inlinable
-    public static func update<Record: SQLQueryableRecord & SQLTableRecord, Value>(
+    package static func update<Record: SQLQueryableRecord & SQLTableRecord, Value>(
         _ column: SQLColumn<Record, Value>, to value: Value, _ condition: SQLPredicate<Record>?, in context: SQLContext
     ) throws -> Int {
         let shape = SQLQueryShape(kind: .update, predicate: condition?.shape, setColumn: column.index)

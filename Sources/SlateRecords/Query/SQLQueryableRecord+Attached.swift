@@ -1,3 +1,5 @@
+import SlateCSQLite
+
 // Typed queries in the type-attached style (`Person.fetch(in: db, where: …)`), on a raw
 // `sqlite3` handle like the other attached functions. They prepare their statement on
 // each call, as every attached and raw function does, so nothing outlives the call.

@@ -239,7 +239,7 @@ struct SQLProjection: Sendable {
     }
 
     /// Column `index` read as a `Column` that is a `UUID` or `UUID?` in `storage`'s form
-    /// only (see ``SQLRecordCoding/uuid(_:_:_:_:)``); nil for any other type.
+    /// only (see `SQLRecordCoding.uuid`); nil for any other type.
     @usableFromInline
     static func uuid<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLUUID.Storage) throws -> Column?? {
         guard Column.self == UUID.self || Column.self == UUID?.self else { return nil }
