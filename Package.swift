@@ -42,7 +42,10 @@ let package = Package(
         // The connection layer.
         .target(name: "Slate", dependencies: ["SlateCSQLite", "SlateCBudget", .product(name: "Logging", package: "swift-log")]),
         // The schema model and its reflection from a live connection, scripts, the SQL tokenizer.
-        .target(name: "SlateSchema", dependencies: ["Slate"]),
+        // Model/SQLSchema+ShortNames.swift is linked into the modules that use the model's
+        // short names (one source for the aliases); the define keeps it from importing
+        // SlateSchema here.
+        .target(name: "SlateSchema", dependencies: ["Slate"], swiftSettings: [.define("SLATE_SCHEMA_MODULE")]),
         // Schema evolution: the migrator, the declarative schema (SQL or XML), its planner.
         .target(name: "SlateMigration", dependencies: ["Slate", "SlateSchema", .product(name: "Logging", package: "swift-log")]),
         // The SQL analysis only the generator needs: expressions, result-column and
@@ -71,7 +74,8 @@ let package = Package(
         // Their shared code is Plugins/PluginsShared, linked into each (and into
         // SlateGeneratorTests, which tests how it groups a target's files); its
         // QueryFileHeader.swift is also linked into SlateAnalysis, so that the plugins and
-        // `slate generate` tell query files from scripts by one rule.
+        // `slate generate` tell query files from scripts by one rule, and InputNames.swift
+        // into SlateSchema and SlateGenerator, so that they group and order files by one.
         .plugin(name: "SlateBuildPlugin", capability: .buildTool(), dependencies: ["slate"]),
         .plugin(
             name: "SlateCommandPlugin",

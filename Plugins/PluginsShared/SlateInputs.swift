@@ -2,7 +2,7 @@ import Foundation
 
 /// The databases a target holds, found the same way by the build and the command plugin:
 /// every `.sql` script and database file, less `NoSlate/` folders and what `slate.json`
-/// excludes, grouped into databases by stem (``stem(of:)``):
+/// excludes, grouped into databases by stem (`InputNames.stem(of:)`, the rule `slate generate` names a database by):
 ///
 /// - Files of one stem are one database: `todos-001.sql`, `todos-002-priority.sql`;
 ///   `OtherDB-v001.sql` … `OtherDB-v003.sql`.
@@ -21,7 +21,7 @@ struct SlateInputs {
     struct Database {
         /// The shared stem (`contacts` for `contacts-001.sql`, `contacts-002.sql`).
         var stem: String
-        /// Database files first, then scripts, each in name order (``inNameOrder(_:_:)``).
+        /// Database files first, then scripts, each in name order (`InputNames.inNameOrder(_:_:)`, the order `slate generate` replays them in).
         var inputs: [URL]
         /// A database file that the target also bundles as a resource, if any.
         var bundledResource: URL?
@@ -64,7 +64,7 @@ struct SlateInputs {
                 queryFiles.append(url)
                 continue
             }
-            let stem = SlateInputs.stem(of: url.deletingPathExtension().lastPathComponent)
+            let stem = InputNames.stem(of: url.deletingPathExtension().lastPathComponent)
             found.append((url, stem, isDatabase, file.isResource))
         }
         let databaseStems = Set(found.filter(\.isDatabase).map(\.stem))
@@ -80,7 +80,7 @@ struct SlateInputs {
         }
         for url in queryFiles {
             let name = url.deletingPathExtension().lastPathComponent
-            let owners = groups.keys.filter { SlateInputs.belongs(name, to: $0) }
+            let owners = groups.keys.filter { InputNames.belongs(name, to: $0) }
             guard let stem = owners.max(by: { $0.count < $1.count }) ?? (groups.count == 1 ? groups.keys.first : nil) else {
                 throw SlateInputsError(
                     "\(url.path): error: query file \(url.lastPathComponent) belongs to no database; start its name with a database's stem (\(groups.keys.sorted().map { "\($0)-queries.sql" }.joined(separator: ", ")))")
@@ -94,8 +94,8 @@ struct SlateInputs {
                     let leftIsScript = SlateInputs.scriptExtensions.contains(left.pathExtension.lowercased())
                     let rightIsScript = SlateInputs.scriptExtensions.contains(right.pathExtension.lowercased())
                     if leftIsScript != rightIsScript { return !leftIsScript }
-                    if SlateInputs.inNameOrder(left.lastPathComponent, right.lastPathComponent) { return true }
-                    if SlateInputs.inNameOrder(right.lastPathComponent, left.lastPathComponent) { return false }
+                    if InputNames.inNameOrder(left.lastPathComponent, right.lastPathComponent) { return true }
+                    if InputNames.inNameOrder(right.lastPathComponent, left.lastPathComponent) { return false }
                     return left.path < right.path
                 }
                 return sorted
@@ -106,15 +106,8 @@ struct SlateInputs {
     /// The stem of the database a script of stem `stem` belongs to: the longest database
     /// file's stem it starts, else the shortest script stem it starts (its own at least).
     static func owner(ofScript stem: String, databaseStems: Set<String>, scriptStems: Set<String>) -> String {
-        if let file = databaseStems.filter({ belongs(stem, to: $0) }).max(by: { $0.count < $1.count }) { return file }
-        return scriptStems.filter { belongs(stem, to: $0) }.min { $0.count < $1.count } ?? stem
-    }
-
-    /// Whether a file named `name` (a stem, or a query file's name) belongs to the
-    /// database of stem `root`: the two are equal, or `name` continues `root` after `-`,
-    /// `_` or `.`.
-    static func belongs(_ name: String, to root: String) -> Bool {
-        name == root || ["-", "_", "."].contains { name.hasPrefix(root + $0) }
+        if let file = databaseStems.filter({ InputNames.belongs(stem, to: $0) }).max(by: { $0.count < $1.count }) { return file }
+        return scriptStems.filter { InputNames.belongs(stem, to: $0) }.min { $0.count < $1.count } ?? stem
     }
 
     /// Whether the `.sql` file at `url` is a query file: it has a line of a header's exact
@@ -153,77 +146,6 @@ struct SlateInputs {
         if !others.isEmpty { arguments += ["--swift-sources"] + others.map(\.path) }
         arguments += ["--output", output.path]
         return arguments
-    }
-
-    /// A file name's stem (its name without extension): the name up to a sequence
-    /// number, a part after `-` or `_` that is digits, or `v` and digits (`contacts-001` →
-    /// `contacts`, `bookshop-002-sales` → `bookshop`, `OtherDB-v001` → `OtherDB`,
-    /// `users_v2` → `users`, `ContactsDB-AddView` → `ContactsDB-AddView`). The same rule
-    /// as `slate generate` names the database type by.
-    static func stem(of name: String) -> String {
-        // The separator before the part being read; the stem is never empty.
-        var separator: String.Index?
-        var index = name.startIndex
-        while index <= name.endIndex {
-            if index == name.endIndex || name[index] == "-" || name[index] == "_" {
-                if let separator, separator != name.startIndex, isSequenceNumber(name[name.index(after: separator)..<index]) {
-                    return String(name[..<separator])
-                }
-                if index == name.endIndex { break }
-                separator = index
-            }
-            index = name.index(after: index)
-        }
-        return name
-    }
-
-    /// Whether `part` of a file name is a sequence number: `001`, `2`, `v001`, `V2`.
-    static func isSequenceNumber(_ part: Substring) -> Bool {
-        let digits = part.first == "v" || part.first == "V" ? part.dropFirst() : part
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// Whether the file named `left` comes before `right` in name order, the order
-    /// `slate generate` replays scripts in: names compared without their extension,
-    /// numbers by value (`v9` before `v10`), a name before the longer names it starts
-    /// (`ContactsDB` before `ContactsDB-AddView`); then whole names.
-    static func inNameOrder(_ left: String, _ right: String) -> Bool {
-        let leftRuns = runs(baseName(left))
-        let rightRuns = runs(baseName(right))
-        for (leftRun, rightRun) in zip(leftRuns, rightRuns) {
-            if leftRun.first.map(isDigit) == true, rightRun.first.map(isDigit) == true {
-                let leftNumber = leftRun.drop { $0 == "0" }
-                let rightNumber = rightRun.drop { $0 == "0" }
-                if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
-                if leftNumber != rightNumber { return leftNumber < rightNumber }
-            } else if leftRun != rightRun {
-                return leftRun < rightRun
-            }
-        }
-        if leftRuns.count != rightRuns.count { return leftRuns.count < rightRuns.count }
-        return left < right
-    }
-
-    private static func baseName(_ name: String) -> Substring {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return Substring(name) }
-        return name[..<dot]
-    }
-
-    /// `name` split into runs of ASCII digits and runs of anything else.
-    private static func runs(_ name: Substring) -> [Substring] {
-        var runs: [Substring] = []
-        var start = name.startIndex
-        while start < name.endIndex {
-            let digits = isDigit(name[start])
-            let end = name[start...].firstIndex { isDigit($0) != digits } ?? name.endIndex
-            runs.append(name[start..<end])
-            start = end
-        }
-        return runs
-    }
-
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isNumber
     }
 
     /// The `exclude` patterns of `slate.json`: paths relative to the target, `*` matching

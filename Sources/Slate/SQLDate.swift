@@ -26,9 +26,10 @@ import Foundation
 ///   reads as one is refused when read: no storage can have written it, so it is some
 ///   other count (milliseconds read as seconds give the year 55733).
 public enum SQLDate {
+    // raw-template: begin (Scripts/generate-raw-template.sh copies this into raw mode's generated files)
     /// How a date is stored in a column: the form it is written in, and how a number in
     /// the column is read.
-    public enum Storage: String, Codable, Sendable, CaseIterable {
+    public enum Storage: String, Codable, Sendable, Swift.CaseIterable {  // Swift.: raw mode's files copy it beside tables of any name
         /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default): SQLite's
         /// `strftime('%Y-%m-%d %H:%M:%f')`. Rounded to the millisecond.
         case text
@@ -177,7 +178,7 @@ public enum SQLDate {
 
     /// The earliest and the latest moment dates hold: 0000-01-01 00:00:00.000 and
     /// 9999-12-31 23:59:59.999, as seconds since 1970.
-    static let textRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
+    static let textRange: Swift.ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
 
     /// Why `storage` cannot hold `date`, or nil when it can: every storage holds the years
     /// 0000 to 9999 (as the storage writes the date: rounded to the millisecond, or down to
@@ -198,6 +199,7 @@ public enum SQLDate {
         return nil
     }
 
+    // raw-template: end
     /// `date` as `storage` stores it.
     ///
     /// - Throws: ``SQLError/Code/mismatch`` naming `column` (`"table.column"`, or a
@@ -218,6 +220,7 @@ public enum SQLDate {
         }
     }
 
+    // raw-template: begin (Scripts/generate-raw-template.sh copies this into raw mode's generated files)
     /// The Julian day of `date`, rounded to the millisecond as SQLite's `julianday()`
     /// computes it (whole milliseconds since the Julian day 0, divided by 86400000): the
     /// same REAL, bit for bit, as `julianday()` of the date's text.
@@ -484,4 +487,5 @@ public enum SQLDate {
 
         private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     }
+    // raw-template: end
 }

@@ -342,39 +342,12 @@ public enum SlateGenerator {
     }
 }
 
-/// A file name's stem: the name (without its extension) up to a sequence number, a part
-/// after `-` or `_` that is digits, or `v` and digits (`contacts-001` → `contacts`,
-/// `bookshop-002-sales` → `bookshop`, `OtherDB-v001` → `OtherDB`, `users_v2` → `users`,
-/// `order-items` → `order-items`). The plugins' `SlateInputs.stem(of:)` is the same rule.
-func stem(of name: String) -> String {
-    // The separator before the part being read; the stem is never empty.
-    var separator: String.Index?
-    var index = name.startIndex
-    while index <= name.endIndex {
-        if index == name.endIndex || name[index] == "-" || name[index] == "_" {
-            if let separator, separator != name.startIndex, isSequenceNumber(name[name.index(after: separator)..<index]) {
-                return String(name[..<separator])
-            }
-            if index == name.endIndex { break }
-            separator = index
-        }
-        index = name.index(after: index)
-    }
-    return name
-}
+/// A file name's stem (`InputNames.stem(of:)`, the rule the plugins group files by).
+func stem(of name: String) -> String { InputNames.stem(of: name) }
 
-/// Whether `part` of a file name is a sequence number: `001`, `2`, `v001`, `V2`.
-private func isSequenceNumber(_ part: Substring) -> Bool {
-    let digits = part.first == "v" || part.first == "V" ? part.dropFirst() : part
-    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-}
-
-/// Whether a file of stem `stem` belongs to the database of stem `root`: the stems are
-/// equal, or `stem` continues `root` after `-`, `_` or `.` (`ContactsDB-AddView` belongs
-/// to `ContactsDB`).
-func belongs(_ stem: String, to root: String) -> Bool {
-    stem == root || ["-", "_", "."].contains { stem.hasPrefix(root + $0) }
-}
+/// Whether a file of stem `stem` belongs to the database of stem `root`
+/// (`InputNames.belongs(_:to:)`, the plugins' rule).
+func belongs(_ stem: String, to root: String) -> Bool { InputNames.belongs(stem, to: root) }
 
 /// Runs `body`; what it throws becomes a ``Diagnostic``, at `path` when it names no
 /// file of its own.

@@ -219,6 +219,7 @@ import SlateCSQLite
         }
     }
 
+    // raw-template: begin
     /// A date from column `index`: text in SQLite's forms, or a number as `storage` counts
     /// (see `SQLDate`).
     ///
@@ -264,6 +265,7 @@ import SlateCSQLite
         return SQLDate.isReadable(date) ? date : nil
     }
 
+    // raw-template: end
     @usableFromInline
     static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) -> SQLError {
         switch sqlite3_column_type(statement, index) {
@@ -401,6 +403,7 @@ import SlateCSQLite
         try bind(SQLDate.storedValue(value, as: storage, column: "column \(column)"), statement, index)
     }
 
+    // raw-template: begin
     /// Binds a date for an update: when column `currentIndex` of `current` (the row as it
     /// is, or nil) already reads as `value`, its own value, bytes and all (text in another
     /// form than `storage` writes, a number of another storage); else `value` as `storage`
@@ -430,6 +433,7 @@ import SlateCSQLite
         return stored == value
     }
 
+    // raw-template: end
     /// Binds a UUID as `storage` says, or NULL for nil.
     @inlinable
     public static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLUUID.Storage) throws {
@@ -455,6 +459,7 @@ import SlateCSQLite
         try bind(value?.absoluteString, statement, index)
     }
 
+    // raw-template: begin
     /// `date` as it reads back after being stored as `storage` says.
     @inlinable
     public static func stored(_ date: Date, _ storage: SQLDate.Storage) -> Date {
@@ -467,6 +472,7 @@ import SlateCSQLite
         date.map { SQLDate.stored($0, as: storage) }
     }
 
+    // raw-template: end
     /// Binds a dynamic value.
     @inlinable
     public static func bind(_ value: SQLValue, _ statement: OpaquePointer, _ index: Int32) throws {
@@ -575,6 +581,7 @@ import SlateCSQLite
         return statement
     }
 
+    // raw-template: begin
     /// Steps: `true` for a row, `false` when done.
     @inlinable
     public static func step(_ statement: OpaquePointer) throws -> Bool {
@@ -605,6 +612,7 @@ import SlateCSQLite
         return records
     }
 
+    // raw-template: end
     /// Runs `sql` with `bind` and hands each row, decoded, to `body` as it is read, until
     /// the rows run out or `body` returns false: one row is in memory at a time. While it
     /// runs, a statement prepared on `db` that writes a table `sql` reads throws (SQLite
@@ -627,6 +635,7 @@ import SlateCSQLite
         }
     }
 
+    // raw-template: begin
     /// Runs the update `sql` to completion with `bind`, which is handed the row as it is
     /// (`find`, bound by `bindKey`, stepped to its row; nil when there is none) so that
     /// columns already holding the record's values keep their bytes; returns the number of
@@ -661,6 +670,7 @@ import SlateCSQLite
         return Int(sqlite3_changes(db))
     }
 
+    // raw-template: end
     /// Inserts a row and returns it as stored: from `stored` and the rowid when given;
     /// else read back with `returning` (an `INSERT … RETURNING`, when given) on SQLite
     /// 3.35 and later, or after the insert by its rowid, or with `readBack` for a table
@@ -728,6 +738,7 @@ import SlateCSQLite
         throw SQLError(code: .constraint, message: "the row was not saved: a trigger ignored it", sql: sql)
     }
 
+    // raw-template: begin
     // MARK: Codable
 
     /// The value of `key` in `container`, as `decode(_:forKey:)` reads it; a value the
@@ -815,6 +826,7 @@ import SlateCSQLite
     /// Whether the linked SQLite has `RETURNING` (3.35), checked at run time.
     public static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 
+    // raw-template: end
     // MARK: Errors
 
     /// Throws when `unsaved` (the record's rowid key is still `Int.min`): an update or a
@@ -831,12 +843,14 @@ import SlateCSQLite
             message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns")
     }
 
+    // raw-template: begin
     /// Throws the connection's error when `code` is not `SQLITE_OK`.
     @inlinable
     public static func check(_ code: Int32, _ statement: OpaquePointer) throws {
         if code != SQLITE_OK { throw error(statement) }
     }
 
+    // raw-template: end
     /// The error of the connection `statement` belongs to, with the statement's SQL.
     @usableFromInline
     static func error(_ statement: OpaquePointer) -> SQLError {

@@ -93,18 +93,18 @@ import Testing
             "ContactsDB-AddView", "catalog-v2", "2024-01", "a--001", "v1", "x-v", "x-1a", "x_", "-1", "todos-٣",
         ]
         for name in names {
-            #expect(SlateInputs.stem(of: name) == stem(of: name), "\(name)")
+            #expect(InputNames.stem(of: name) == stem(of: name), "\(name)")
         }
-        #expect(SlateInputs.stem(of: "OtherDB-v001") == "OtherDB")
-        #expect(SlateInputs.stem(of: "users_v2") == "users")
-        #expect(SlateInputs.stem(of: "x-1a") == "x-1a")
+        #expect(InputNames.stem(of: "OtherDB-v001") == "OtherDB")
+        #expect(InputNames.stem(of: "users_v2") == "users")
+        #expect(InputNames.stem(of: "x-1a") == "x-1a")
         let files = [
             "a.sql", "a-b.sql", "a-1.sql", "a-01.sql", "a-001.sql", "a-10.sql", "a-9.sql", "A.sql", "a.db", "a_b.sql",
             "ContactsDB.sqlite3", "ContactsDB-AddView.sql", "OtherDB-v10.sql", "OtherDB-v9.sql", "b", ".sql", "a1b2.sql",
         ]
         for left in files {
             for right in files {
-                #expect(SlateInputs.inNameOrder(left, right) == SQLScript.inNameOrder(left, right), "\(left) \(right)")
+                #expect(InputNames.inNameOrder(left, right) == SQLScript.inNameOrder(left, right), "\(left) \(right)")
             }
         }
     }

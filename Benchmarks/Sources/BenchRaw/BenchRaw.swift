@@ -886,54 +886,6 @@ public func raw_order_save(_ db: OpaquePointer, _ record: inout BenchRaw.Order) 
 // MARK: - Support
 /// Reading, binding and running statements with the SQLite C API, for this file's raw mode.
 fileprivate enum SQLRecordCoding {
-    /// How a date is stored: the storages `slate.json` names, case for case.
-    enum DateStorage {
-        case text, textSeconds, iso8601, iso8601Seconds
-        case unixTime, unixTimeInteger, unixTimeMilliseconds, secondsSince2001, julianDay
-
-        var isText: Bool { self == .text || self == .textSeconds || self == .iso8601 || self == .iso8601Seconds }
-
-        /// Seconds since 1970 of a number in a column of this storage; a text storage
-        /// reads it as SQLite's `'auto'` does (a Julian day up to 5373484.5).
-        func seconds(_ number: Double) -> Double {
-            switch self {
-            case .unixTime, .unixTimeInteger: return number
-            case .secondsSince2001: return number + 978_307_200
-            case .unixTimeMilliseconds: return number / 1000
-            case .julianDay: return ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000
-            case .text, .textSeconds, .iso8601, .iso8601Seconds:
-                return number >= 0 && number < 5_373_484.5 ? ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000 : number
-            }
-        }
-
-        /// What a number in such a column counts, for messages.
-        var numberDescription: String {
-            switch self {
-            case .unixTime, .unixTimeInteger: return "seconds since 1970"
-            case .unixTimeMilliseconds: return "milliseconds since 1970"
-            case .secondsSince2001: return "seconds since 2001"
-            case .julianDay: return "a Julian day"
-            case .text, .textSeconds, .iso8601, .iso8601Seconds: return "a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto')"
-            }
-        }
-
-        var name: String {
-            switch self {
-            case .text: return "text"
-            case .textSeconds: return "textSeconds"
-            case .iso8601: return "iso8601"
-            case .iso8601Seconds: return "iso8601Seconds"
-            case .unixTime: return "unixTime"
-            case .unixTimeInteger: return "unixTimeInteger"
-            case .unixTimeMilliseconds: return "unixTimeMilliseconds"
-            case .secondsSince2001: return "secondsSince2001"
-            case .julianDay: return "julianDay"
-            }
-        }
-    }
-
-    /// Dates are the years 0000 to 9999, in every storage.
-    static func isReadable(_ seconds: Double) -> Bool { seconds >= -62_167_219_200 && seconds < 253_402_300_800 }
     enum UUIDStorage {
         case text, uppercaseText, blob, guidBlob
         var summary: String {
@@ -959,7 +911,6 @@ fileprivate enum SQLRecordCoding {
     typealias Failure = BenchRaw.SQLError
 
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-    static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 
     // MARK: Reading
     //
@@ -1074,52 +1025,18 @@ fileprivate enum SQLRecordCoding {
         }
     }
 
-    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text) throws -> Date {
-        guard let date = try dateOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Date") }
-        return date
-    }
-
-    /// A date from text in SQLite's forms, or a number as `storage` counts; a number
-    /// that reads as a year outside 0000 to 9999 throws, naming the column and the value.
-    static func dateOrNil(
-        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
-    ) throws -> Date? {
-        let number: Double
+    /// The error for a date column's value that is no date, naming the column and the
+    /// value (the library's `notADate`, with this file's error type).
+    static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) -> Failure {
         switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER:
-            number = Double(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT:
-            number = sqlite3_column_double(statement, index)
-        case SQLITE_NULL:
-            return nil
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, index) else { return nil }
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
-            if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-            // Text holding a number reads as the storage reads the number.
-            if let value = DateText.number(bytes) {
-                number = value
-            } else {
-                if invalidAsNil { return nil }
-                throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
-            }
+            return decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+        case SQLITE_INTEGER, SQLITE_FLOAT:
+            let number = sqlite3_column_double(statement, index)
+            return decodingError(statement, column, "holds \(describe(statement, index)), \(SQLDate.problem(reading: number, as: storage))")
         default:
-            throw mismatch(statement, index, column, "Date")
+            return mismatch(statement, index, column, "Date")
         }
-        let seconds = storage.seconds(number)
-        if isReadable(seconds) { return Date(timeIntervalSince1970: seconds) }
-        let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
-        var hint = ""
-        for other in [DateStorage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
-            let reading = other.seconds(number)
-            if reading >= -2_208_988_800, reading < 7_258_118_400 {
-                hint = "; as \(other.numberDescription) (\(other.name)) it is \(DateText.format(reading, .text))"
-                break
-            }
-        }
-        throw decodingError(
-            statement, column,
-            "holds \(describe(statement, index)), which as \(storage.numberDescription) (\(storage.name)) is \(side): no \(storage.name) date can be stored as it\(hint)")
     }
 
     /// A UUID in `storage`'s form only: one in another form would not bind back as the
@@ -1211,68 +1128,22 @@ fileprivate enum SQLRecordCoding {
     }
 
     /// Binds a date as `storage` says; a date it cannot hold (a year outside 0000 to
-    /// 9999, NaN) throws naming `column`, so that nothing is written that cannot be read back.
-    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
+    /// 9999, NaN) throws naming `column`, so that nothing is written that cannot be read
+    /// back (the library binds `SQLDate.storedValue`, which throws its own error).
+    static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
-        let seconds = value.timeIntervalSince1970
-        var problem: String?
-        if !seconds.isFinite {
-            problem = "a date of \(seconds) seconds cannot be stored"
-        } else {
-            let written: Double
-            switch storage {
-            case .text, .iso8601, .unixTimeMilliseconds, .julianDay: written = (seconds * 1000).rounded() / 1000
-            case .textSeconds, .iso8601Seconds, .unixTimeInteger: written = seconds.rounded(.down)
-            case .unixTime, .secondsSince2001: written = seconds
-            }
-            if !(-62_167_219_200...253_402_300_799.999).contains(written) {
-                problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that \(storage.isText ? "date text holds" : "a date column holds")"
-            }
-        }
-        if let problem {
+        if let problem = SQLDate.problem(storing: value, as: storage) {
             throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
         }
+        let seconds = value.timeIntervalSince1970
         switch storage {
-        case .text, .textSeconds, .iso8601, .iso8601Seconds: try bind(DateText.format(seconds, storage), statement, index)
+        case .text, .textSeconds, .iso8601, .iso8601Seconds: try bind(SQLDate.text(from: value, as: storage), statement, index)
         case .unixTime: try bind(seconds, statement, index)
-        case .secondsSince2001: try bind(seconds - 978_307_200, statement, index)
+        case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
         case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
         case .unixTimeMilliseconds: try check(sqlite3_bind_int64(statement, index, Int64((seconds * 1000).rounded())), statement)
-        case .julianDay: try bind(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000, statement, index)
+        case .julianDay: try bind(SQLDate.julianDay(from: value), statement, index)
         }
-    }
-
-    /// Binds a date for an update: the row's own value (column `currentIndex` of
-    /// `current`) when it already reads as `value`, bytes and all; else `value` as
-    /// `storage` says.
-    static func bind(
-        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString,
-        keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
-    ) throws {
-        if let current {
-            let type = sqlite3_column_type(current, currentIndex)
-            let stored = try? dateOrNil(current, currentIndex, column, storage, invalidAsNil: invalidAsNil)
-            let same = value == nil ? type == SQLITE_NULL || (invalidAsNil && type == SQLITE_TEXT && stored == .some(nil)) : stored == value
-            if same { return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement) }
-        }
-        try bind(value, statement, index, storage, column)
-    }
-
-    static func stored(_ date: Date, _ storage: DateStorage) -> Date {
-        let seconds = date.timeIntervalSince1970
-        switch storage {
-        case .text, .textSeconds, .iso8601, .iso8601Seconds:
-            var text = DateText.format(seconds, storage)
-            return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
-        case .unixTime, .secondsSince2001: return date
-        case .unixTimeInteger: return Date(timeIntervalSince1970: seconds.rounded(.down))
-        case .unixTimeMilliseconds: return Date(timeIntervalSince1970: storage.seconds((seconds * 1000).rounded()))
-        case .julianDay: return Date(timeIntervalSince1970: storage.seconds(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000))
-        }
-    }
-
-    static func stored(_ date: Date?, _ storage: DateStorage) -> Date? {
-        date.map { stored($0, storage) }
     }
 
     static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: UUIDStorage) throws {
@@ -1484,33 +1355,6 @@ fileprivate enum SQLRecordCoding {
         }
     }
 
-    static func step(_ statement: OpaquePointer) throws -> Bool {
-        let code = sqlite3_step(statement)
-        if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE { return false }
-        throw error(statement)
-    }
-
-    static func fetch<Record>(
-        _ db: OpaquePointer, _ sql: String, limit: Int? = nil,
-        bind: (OpaquePointer) throws -> Void = { _ in },
-        decode: (OpaquePointer) throws -> Record,
-        filter: ((Record) throws -> Bool)? = nil
-    ) throws -> [Record] {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        var records: [Record] = []
-        while try step(statement) {
-            let record = try decode(statement)
-            if try filter?(record) ?? true {
-                records.append(record)
-                if let limit, records.count >= limit { break }
-            }
-        }
-        return records
-    }
-
     static func forEach<Record>(
         _ db: OpaquePointer, _ sql: String,
         bind: (OpaquePointer) throws -> Void = { _ in },
@@ -1525,52 +1369,6 @@ fileprivate enum SQLRecordCoding {
                 guard try body(try decode(statement)) else { return }
             }
         }
-    }
-
-    /// Runs the update `sql` with `bind`, which is handed the row as it is (`find`,
-    /// bound by `bindKey`; nil when there is none) so that dates it already holds keep
-    /// their bytes; returns the number of rows changed.
-    @discardableResult
-    static func update(
-        _ db: OpaquePointer, _ sql: String, find: String, bindKey: (OpaquePointer) throws -> Void,
-        bind: (OpaquePointer, OpaquePointer?) throws -> Void
-    ) throws -> Int {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        let current = try prepare(db, find)
-        do {
-            try bindKey(current)
-            try bind(statement, try step(current) ? current : nil)
-        } catch {
-            sqlite3_finalize(current)
-            throw error
-        }
-        sqlite3_finalize(current)
-        while try step(statement) {}
-        return Int(sqlite3_changes(db))
-    }
-
-    @discardableResult
-    static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {
-        let statement = try prepare(db, sql)
-        defer { sqlite3_finalize(statement) }
-        try bind(statement)
-        while try step(statement) {}
-        return Int(sqlite3_changes(db))
-    }
-
-    static func sql(joining segments: [String], lists: [Int], from first: Int32) -> String {
-        var sql = segments[0]
-        var next = first
-        for (position, count) in lists.enumerated() {
-            for element in 0..<count {
-                if element > 0 { sql += ", " }
-                sql += "?" + String(next)
-                next += 1
-            }
-            if position + 1 < segments.count { sql += segments[position + 1] }
-        }
-        return sql
     }
 
     static func insert<Record>(
@@ -1630,63 +1428,7 @@ fileprivate enum SQLRecordCoding {
         throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
     }
 
-    /// The value of `key`; a value the decoder refuses without saying where (a JSON
-    /// number out of range, a fraction read as an `Int`) throws naming `key`.
-    static func decode<Value: Decodable, Key: CodingKey>(
-        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
-    ) throws -> Value {
-        do {
-            return try container.decode(Value.self, forKey: key)
-        } catch let error as DecodingError {
-            throw error
-        } catch {
-            // JSONDecoder reports a number it cannot read as its own error, which it turns into
-            // "not valid JSON" with no path once it reaches the top: name the key here.
-            throw unreadable(Value.self, container, key, error)
-        }
-    }
-
-    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
-    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
-        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
-    ) throws -> Value? {
-        do {
-            return try container.decodeIfPresent(Value.self, forKey: key)
-        } catch let error as DecodingError {
-            throw error
-        } catch {
-            // JSONDecoder reports a number it cannot read as its own error, which it turns into
-            // "not valid JSON" with no path once it reaches the top: name the key here.
-            throw unreadable(Value.self, container, key, error)
-        }
-    }
-
-    /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
-    /// as the value throws naming `key` (the encoder never writes it).
-    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
-        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
-        if value == Int.min {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
-        }
-        return value
-    }
-
-    static func unreadable<Key: CodingKey>(
-        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
-    ) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
-            underlyingError: error))
-    }
-
     // MARK: Errors and text
-
-    static func check(_ code: Int32, _ statement: OpaquePointer) throws {
-        if code != SQLITE_OK { throw error(statement) }
-    }
 
     static func error(_ statement: OpaquePointer) -> Failure {
         let db = sqlite3_db_handle(statement)
@@ -1744,115 +1486,541 @@ fileprivate enum SQLRecordCoding {
         return string.utf8.elementsEqual(bytes) ? string : nil
     }
 
-    /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
-    enum DateText {
-        /// The number text holds, spaces around it allowed; nil for anything else.
-        static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    // MARK: Shared with the library
+
+    // The helpers below are the Slate library's own, copied from the regions of
+    // SQLRecordCoding.swift and SQLDate.swift marked `raw-template` by
+    // Scripts/generate-raw-template.sh; they call this file's `Failure`, `describe`,
+    // `decodingError` and `bind`s above.
+
+    /// A date from column `index`: text in SQLite's forms, or a number as `storage` counts
+    /// (see `SQLDate`).
+    ///
+    /// - Throws: for NULL, a blob, text that is not a date, or a number that reads as a
+    ///   date outside the years 0000 to 9999 (no storage writes one: milliseconds read as
+    ///   seconds give the year 55733), naming the column and the value.
+    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) throws -> Date {
+        if let date = dateValue(statement, index, storage) { return date }
+        throw notADate(statement, index, column, storage)
+    }
+
+    /// A date from column `index`, or nil for NULL; with `invalidAsNil`, also nil for text
+    /// that is not a date (`'0000-00-00 00:00:00'`), which otherwise throws.
+    static func dateOrNil(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text, invalidAsNil: Bool = false
+    ) throws -> Date? {
+        if let date = dateValue(statement, index, storage) { return date }
+        if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
+        if invalidAsNil, sqlite3_column_type(statement, index) == SQLITE_TEXT { return nil }
+        throw notADate(statement, index, column, storage)
+    }
+
+    /// A date from column `index` (text in SQLite's forms, or a number as `storage`
+    /// counts), or nil when it holds NULL, a blob, text that is not a date, or a number
+    /// that reads as a date outside the years 0000 to 9999.
+    static func dateValue(_ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text) -> Date? {
+        let value = sqlite3_column_value(statement, index)
+        let date: Date
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            date = SQLDate.date(fromNumber: Double(sqlite3_value_int64(value)), storage: storage)
+        case SQLITE_FLOAT:
+            date = SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
+        case SQLITE_TEXT:
+            guard let text = sqlite3_value_text(value) else { return nil }
+            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), storage: storage)
+        default:
+            return nil
+        }
+        return SQLDate.isReadable(date) ? date : nil
+    }
+
+    /// Binds a date for an update: when column `currentIndex` of `current` (the row as it
+    /// is, or nil) already reads as `value`, its own value, bytes and all (text in another
+    /// form than `storage` writes, a number of another storage); else `value` as `storage`
+    /// says. So a record read and written back leaves its dates as they were stored.
+    ///
+    /// - Throws: when `storage` cannot hold a date that is written, naming `column`.
+    static func bind(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString,
+        keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
+    ) throws {
+        if let current, readsAs(value, current, currentIndex, storage, invalidAsNil: invalidAsNil) {
+            return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
+        }
+        try bind(value, statement, index, storage, column)
+    }
+
+    /// Whether column `index` reads as `value` in `storage`: the same date, or nil for
+    /// NULL (and, with `invalidAsNil`, for text that is not a date).
+    static func readsAs(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, invalidAsNil: Bool) -> Bool {
+        let stored = dateValue(statement, index, storage)
+        guard let value else {
+            let type = sqlite3_column_type(statement, index)
+            return type == SQLITE_NULL || (invalidAsNil && type == SQLITE_TEXT && stored == nil)
+        }
+        return stored == value
+    }
+
+    /// `date` as it reads back after being stored as `storage` says.
+    static func stored(_ date: Date, _ storage: SQLDate.Storage) -> Date {
+        SQLDate.stored(date, as: storage)
+    }
+
+    /// `date` as it reads back after being stored as `storage` says.
+    static func stored(_ date: Date?, _ storage: SQLDate.Storage) -> Date? {
+        date.map { SQLDate.stored($0, as: storage) }
+    }
+
+    /// Steps: `true` for a row, `false` when done.
+    static func step(_ statement: OpaquePointer) throws -> Bool {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw error(statement)
+    }
+
+    /// Runs `sql` with `bind` and decodes every row (up to `limit`) that `filter` keeps.
+    static func fetch<Record>(
+        _ db: OpaquePointer, _ sql: String, limit: Int? = nil,
+        bind: (OpaquePointer) throws -> Void = { _ in },
+        decode: (OpaquePointer) throws -> Record,
+        filter: ((Record) throws -> Bool)? = nil
+    ) throws -> [Record] {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        var records: [Record] = []
+        while try step(statement) {
+            let record = try decode(statement)
+            if try filter?(record) ?? true {
+                records.append(record)
+                if let limit, records.count >= limit { break }
+            }
+        }
+        return records
+    }
+
+    /// Runs the update `sql` to completion with `bind`, which is handed the row as it is
+    /// (`find`, bound by `bindKey`, stepped to its row; nil when there is none) so that
+    /// columns already holding the record's values keep their bytes; returns the number of
+    /// rows changed.
+    @discardableResult
+    static func update(
+        _ db: OpaquePointer, _ sql: String, find: String, bindKey: (OpaquePointer) throws -> Void,
+        bind: (OpaquePointer, OpaquePointer?) throws -> Void
+    ) throws -> Int {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        let current = try prepare(db, find)
+        do {
+            try bindKey(current)
+            try bind(statement, try step(current) ? current : nil)
+        } catch {
+            sqlite3_finalize(current)
+            throw error
+        }
+        sqlite3_finalize(current)
+        while try step(statement) {}
+        return Int(sqlite3_changes(db))
+    }
+
+    /// Runs `sql` with `bind` to completion; returns the number of rows it changed.
+    @discardableResult
+    static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(statement)
+        while try step(statement) {}
+        return Int(sqlite3_changes(db))
+    }
+
+    // MARK: Codable
+
+    /// The value of `key` in `container`, as `decode(_:forKey:)` reads it; a value the
+    /// decoder refuses without saying where (a JSON number out of `Int`'s range, or a
+    /// fraction read as an `Int`) throws `DecodingError.dataCorrupted` naming `key`.
+    static func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value {
+        do {
+            return try container.decode(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
+    static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
+    ) throws -> Value? {
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // JSONDecoder reports a number it cannot read as its own error, which it turns into
+            // "not valid JSON" with no path once it reaches the top: name the key here.
+            throw unreadable(Value.self, container, key, error)
+        }
+    }
+
+    /// A rowid key (`INTEGER PRIMARY KEY`) as a generated decoder reads it: `Int.min`
+    /// (unassigned, so that an insert lets SQLite assign it) when `key` is absent or null.
+    ///
+    /// `Int.min` given as the value throws `DecodingError.dataCorrupted` naming `key`: the
+    /// encoder never writes it (an unassigned key is left out), so a body that carries it
+    /// asks for the row with that key, which `insert` and `save` would otherwise silently
+    /// replace with a new key SQLite assigns.
+    static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
+        if value == Int.min { throw unassignedRowID(container, key) }
+        return value
+    }
+
+    static func unassignedRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+    }
+
+    static func unreadable<Key: CodingKey>(
+        _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+            underlyingError: error))
+    }
+
+    /// The SQL of a query with `IN (:list)` parameters: `segments` joined by one list of
+    /// numbered parameters per count in `lists` (`?3, ?4, ?5`), numbered on from `first`.
+    /// An empty list gives `IN ()`, which SQLite reads as an empty set.
+    static func sql(joining segments: [String], lists: [Int], from first: Int32) -> String {
+        var sql = segments[0]
+        var next = first
+        for (position, count) in lists.enumerated() {
+            for element in 0..<count {
+                if element > 0 { sql += ", " }
+                sql += "?" + String(next)
+                next += 1
+            }
+            if position + 1 < segments.count { sql += segments[position + 1] }
+        }
+        return sql
+    }
+
+    /// Whether the linked SQLite has `RETURNING` (3.35), checked at run time.
+    static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
+
+    /// Throws the connection's error when `code` is not `SQLITE_OK`.
+    static func check(_ code: Int32, _ statement: OpaquePointer) throws {
+        if code != SQLITE_OK { throw error(statement) }
+    }
+
+
+    /// Dates as SQLite's date and time functions read and write them: Slate's `SQLDate`.
+    enum SQLDate {
+        /// How a date is stored in a column: the form it is written in, and how a number in
+        /// the column is read.
+        enum Storage: String, Codable, Sendable, Swift.CaseIterable {  // Swift.: raw mode's files copy it beside tables of any name
+            /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default): SQLite's
+            /// `strftime('%Y-%m-%d %H:%M:%f')`. Rounded to the millisecond.
+            case text
+            /// `YYYY-MM-DD HH:MM:SS` text, UTC: SQLite's `CURRENT_TIMESTAMP` and
+            /// `datetime('now')`. Fractions of a second are dropped, as `datetime` drops them.
+            case textSeconds
+            /// `YYYY-MM-DDTHH:MM:SS.SSSZ` text: ISO 8601 as GeoPackage requires it
+            /// (`strftime('%Y-%m-%dT%H:%M:%fZ','now')`), and JavaScript's `toISOString()`.
+            /// Rounded to the millisecond.
+            case iso8601
+            /// `YYYY-MM-DDTHH:MM:SSZ` text: ISO 8601 in whole seconds, as `ISO8601DateFormatter`
+            /// and `JSONEncoder`'s `.iso8601` strategy write it. Fractions of a second are
+            /// dropped.
+            case iso8601Seconds
+            /// Seconds since 1970 as a REAL.
+            case unixTime
+            /// Whole seconds since 1970 as an INTEGER (fractions are dropped).
+            case unixTimeInteger
+            /// Milliseconds since 1970 as an INTEGER: JavaScript's `Date.now()`, Java's
+            /// `Date.getTime()`, Prisma's `DateTime` and Room's usual converters. Rounded to the
+            /// millisecond.
+            case unixTimeMilliseconds
+            /// Seconds since 2001-01-01 00:00:00 UTC as a REAL: how Core Data stores its
+            /// `TIMESTAMP` columns (`NSDate`'s reference date).
+            case secondsSince2001
+            /// Days since noon UTC of 4714-11-24 BC (proleptic Gregorian) as a REAL: SQLite's
+            /// `julianday()`, which Fossil writes into its `DATETIME` columns. To the
+            /// millisecond, as SQLite counts them: a date is written as the same REAL, bit for
+            /// bit, as `julianday()` of its text.
+            case julianDay
+
+            /// The seconds from 1970 to this storage's epoch, for numbers: 2001-01-01 for
+            /// ``secondsSince2001``, the Julian day 0 for ``julianDay``, else 1970.
+            var epoch: Double {
+                switch self {
+                case .secondsSince2001: return 978_307_200
+                case .julianDay: return -210_866_760_000
+                default: return 0
+                }
+            }
+
+            /// Whether this storage writes text (numbers in its column are read as SQLite's
+            /// `datetime(x, 'auto')` reads them).
+            var isText: Bool {
+                switch self {
+                case .text, .textSeconds, .iso8601, .iso8601Seconds: return true
+                case .unixTime, .unixTimeInteger, .unixTimeMilliseconds, .secondsSince2001, .julianDay: return false
+                }
+            }
+
+            /// What a number in a column of this storage counts, for messages.
+            var numberDescription: String {
+                switch self {
+                case .unixTime, .unixTimeInteger: return "seconds since 1970"
+                case .unixTimeMilliseconds: return "milliseconds since 1970"
+                case .secondsSince2001: return "seconds since 2001"
+                case .julianDay: return "a Julian day"
+                case .text, .textSeconds, .iso8601, .iso8601Seconds:
+                    return "a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto')"
+                }
+            }
+        }
+
+
+        /// The largest number a text storage reads as a Julian day (SQLite's `'auto'`): the
+        /// Julian day of 10000-01-01.
+        static let largestAutoJulianDay = 5_373_484.5
+
+        /// `date` as it reads back after being stored as `storage` says: rounded to the
+        /// millisecond through text or milliseconds, down to the second for whole seconds, or
+        /// as its Julian day reads back.
+        static func stored(_ date: Date, as storage: Storage) -> Date {
+            switch storage {
+            case .text, .textSeconds, .iso8601, .iso8601Seconds:
+                return Self.date(fromText: text(from: date, as: storage)) ?? date
+            case .unixTime, .secondsSince2001:
+                return date
+            case .unixTimeInteger:
+                return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+            case .unixTimeMilliseconds:
+                return Self.date(fromNumber: (date.timeIntervalSince1970 * 1000).rounded(), storage: storage)
+            case .julianDay:
+                return Self.date(fromNumber: julianDay(from: date), storage: storage)
+            }
+        }
+
+        /// The date a number stored as `storage` says stands for: seconds since the storage's
+        /// epoch (1970, or 2001 for ``Storage/secondsSince2001``), milliseconds since 1970, a
+        /// Julian day, or for a text storage a Julian day up to 5373484.5 and seconds since
+        /// 1970 beyond (SQLite's `'auto'`).
+        ///
+        /// It can be outside the years 0000 to 9999 (``isReadable(_:)`` tells): readers refuse
+        /// such a date rather than return it.
+        static func date(fromNumber number: Double, storage: Storage) -> Date {
+            Date(timeIntervalSince1970: seconds(fromNumber: number, storage: storage))
+        }
+
+        /// The seconds since 1970 a number stored as `storage` says stands for (see
+        /// ``date(fromNumber:storage:)``).
+        static func seconds(fromNumber number: Double, storage: Storage) -> Double {
+            switch storage {
+            case .unixTime, .unixTimeInteger: return number
+            case .secondsSince2001: return number + 978_307_200
+            case .unixTimeMilliseconds: return number / 1000
+            case .julianDay: return seconds(fromJulianDay: number)
+            case .text, .textSeconds, .iso8601, .iso8601Seconds:
+                return number >= 0 && number < largestAutoJulianDay ? seconds(fromJulianDay: number) : number
+            }
+        }
+
+        /// The seconds since 1970 of a Julian day, to the millisecond as SQLite counts Julian
+        /// days (its `iJD`: whole milliseconds since the Julian day 0).
+        static func seconds(fromJulianDay day: Double) -> Double {
+            ((day * 86_400_000).rounded() - 210_866_760_000_000) / 1000
+        }
+
+        /// Whether a date is in the years 0000 to 9999, which every storage writes and reads.
+        static func isReadable(_ date: Date) -> Bool {
+            let seconds = date.timeIntervalSince1970
+            return seconds >= -62_167_219_200 && seconds < 253_402_300_800
+        }
+
+        /// Why a number in a column stored as `storage` is no date, for an error that names
+        /// the column and the value: it reads as a year outside 0000 to 9999, or it is not
+        /// finite. When another numeric storage reads it as a date of the years 1900 to 2199,
+        /// the message names it and that date.
+        static func problem(reading number: Double, as storage: Storage) -> String {
+            let seconds = seconds(fromNumber: number, storage: storage)
+            guard seconds.isFinite else { return "which is no date" }
+            let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
+            var hint = ""
+            let plausible = -2_208_988_800.0..<7_258_118_400.0
+            for other in [Storage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
+                let reading = Self.seconds(fromNumber: number, storage: other)
+                if plausible.contains(reading) {
+                    hint = "; as \(other.numberDescription) (\(other.rawValue)) it is \(text(from: Date(timeIntervalSince1970: reading)))"
+                    break
+                }
+            }
+            return "which as \(storage.numberDescription) (\(storage.rawValue)) is \(side): no \(storage.rawValue) date can be stored as it\(hint)"
+        }
+
+        /// The earliest and the latest moment dates hold: 0000-01-01 00:00:00.000 and
+        /// 9999-12-31 23:59:59.999, as seconds since 1970.
+        static let textRange: Swift.ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
+
+        /// Why `storage` cannot hold `date`, or nil when it can: every storage holds the years
+        /// 0000 to 9999 (as the storage writes the date: rounded to the millisecond, or down to
+        /// the second) and nothing that is not finite; whole seconds also fit 64 bits.
+        static func problem(storing date: Date, as storage: Storage) -> String? {
+            let seconds = date.timeIntervalSince1970
+            guard seconds.isFinite else { return "a date of \(seconds) seconds cannot be stored" }
+            let written: Double
+            switch storage {
+            case .text, .iso8601, .unixTimeMilliseconds, .julianDay: written = (seconds * 1000).rounded() / 1000
+            case .textSeconds, .iso8601Seconds, .unixTimeInteger: written = seconds.rounded(.down)
+            case .unixTime, .secondsSince2001: written = seconds
+            }
+            guard textRange.contains(written) else {
+                let holder = storage.isText ? "date text holds" : "a date column holds"
+                return "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that \(holder)"
+            }
+            return nil
+        }
+
+        /// The Julian day of `date`, rounded to the millisecond as SQLite's `julianday()`
+        /// computes it (whole milliseconds since the Julian day 0, divided by 86400000): the
+        /// same REAL, bit for bit, as `julianday()` of the date's text.
+        static func julianDay(from date: Date) -> Double {
+            ((date.timeIntervalSince1970 * 1000).rounded() + 210_866_760_000_000) / 86_400_000
+        }
+
+        /// The date `text` stands for, or nil when it is not a date SQLite would read.
+        static func date(fromText text: String) -> Date? {
+            var text = text
+            return text.withUTF8 { date(fromText: $0) }
+        }
+
+        /// The date the UTF-8 bytes stand for, or nil when they are not a date SQLite would read:
+        /// a date in SQLite's text forms, or a number held as text, which SQLite's date
+        /// functions read as a Julian day (`datetime('2460310.5')`).
+        static func date(fromText bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+            if let date = parsed(bytes) { return date }
+            guard let number = number(fromText: bytes), number >= 0, number <= 5_373_484.5 else { return nil }
+            let date = Date(timeIntervalSince1970: seconds(fromJulianDay: number))
+            return isReadable(date) ? date : nil
+        }
+
+        /// A date in SQLite's text forms.
+        private static func parsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+            var parser = Parser(bytes: bytes)
+            guard let seconds = parser.parse() else { return nil }
+            return Date(timeIntervalSince1970: seconds)
+        }
+
+        /// The date text in a column of `storage` stands for: a date in SQLite's text forms, or
+        /// text holding a number (`'1704067200'` from `strftime('%s')`, `'2460310.5'` from
+        /// `julianday()` stored in a TEXT column), read as the storage reads that number, as
+        /// SQLite's date functions read such text. Nil when it is neither, or a number that
+        /// reads as a date outside the years 0000 to 9999.
+        static func date(fromText bytes: UnsafeBufferPointer<UInt8>, storage: Storage) -> Date? {
+            if let date = parsed(bytes) { return date }
+            guard let number = number(fromText: bytes) else { return nil }
+            let date = date(fromNumber: number, storage: storage)
+            return isReadable(date) ? date : nil
+        }
+
+        /// The number text holds, spaces around it allowed, as SQLite reads a number held as
+        /// text; nil for anything else.
+        static func number(fromText bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             var start = 0
             var end = bytes.count
-            while start < end, bytes[start] == 0x20 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
             guard start < end, end - start <= 40 else { return nil }
-            let digits = bytes[start..<end]
-            guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
-                  digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
+            let allowed: (UInt8) -> Bool = { byte in
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            }
+            guard bytes[start..<end].allSatisfy(allowed), bytes[start..<end].contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)), number.isFinite else { return nil }
             return number
         }
 
-        static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-            var index = 0
-            func number(_ digits: Int) -> Int64? {
-                guard index + digits <= bytes.count else { return nil }
-                var value: Int64 = 0
-                for offset in 0..<digits {
-                    let byte = bytes[index + offset]
-                    guard byte >= 48, byte <= 57 else { return nil }
-                    value = value * 10 + Int64(byte - 48)
-                }
-                index += digits
-                return value
-            }
-            func accept(_ byte: UInt8) -> Bool {
-                if index < bytes.count, bytes[index] == byte { index += 1; return true }
-                return false
-            }
-            func isDigit() -> Bool { index < bytes.count && bytes[index] >= 48 && bytes[index] <= 57 }
-            while accept(32) {}
-            var days: Int64 = 10_957
-            let start = index
-            if let year = number(4), accept(45) {
-                guard let month = number(2), (1...12).contains(month), accept(45), let day = number(2), (1...31).contains(day) else { return nil }
-                days = daysFromCivil(year, month, day)
-                if index < bytes.count, bytes[index] == 84 || bytes[index] == 32 {
-                    let separator = index
-                    index += 1
-                    while accept(32) {}
-                    if !isDigit() { index = separator }
-                }
-            } else {
-                index = start
-            }
-            var seconds = Double(days) * 86_400
-            if isDigit() {
-                guard let hour = number(2), hour <= 24, accept(58), let minute = number(2), minute <= 59 else { return nil }
-                seconds += Double(hour * 3600 + minute * 60)
-                if accept(58) {
-                    guard let second = number(2), second <= 59 else { return nil }
-                    seconds += Double(second)
-                    if accept(46) {
-                        var scale = 0.1
-                        var any = false
-                        while isDigit() {
-                            seconds += Double(bytes[index] - 48) * scale
-                            scale /= 10
-                            index += 1
-                            any = true
-                        }
-                        guard any else { return nil }
-                    }
-                }
-            } else if index == start {
-                return nil
-            }
-            while accept(32) {}
-            if index < bytes.count {
-                if accept(90) || accept(122) {
-                } else {
-                    let sign: Double
-                    if accept(43) { sign = 1 } else if accept(45) { sign = -1 } else { return nil }
-                    guard let hours = number(2), hours <= 14 else { return nil }
-                    _ = accept(58)
-                    guard let minutes = number(2), minutes <= 59 else { return nil }
-                    seconds -= sign * Double(hours * 3600 + minutes * 60)
-                }
-            }
-            while accept(32) {}
-            return index == bytes.count ? seconds : nil
+        /// `date` as `YYYY-MM-DD HH:MM:SS.SSS`, UTC, rounded to the millisecond.
+        static func text(from date: Date) -> String {
+            text(from: date, as: .text)
         }
 
-        /// `seconds` as `storage` writes text: `YYYY-MM-DD HH:MM:SS.SSS` (rounded to the
-        /// millisecond), `T` and `Z` for ISO 8601, down to the second without a fraction.
-        static func format(_ seconds: Double, _ storage: DateStorage) -> String {
+        /// `date` as a text storage writes it (``Storage/text`` for a numeric one): UTC,
+        /// rounded to the millisecond, or down to the second for the forms without a fraction.
+        static func text(from date: Date, as storage: Storage) -> String {
             let withFraction = storage != .textSeconds && storage != .iso8601Seconds
             let iso = storage == .iso8601 || storage == .iso8601Seconds
+            let seconds = date.timeIntervalSince1970
             let milliseconds = withFraction ? (seconds * 1000).rounded() : seconds.rounded(.down) * 1000
             guard milliseconds.isFinite, abs(milliseconds) < 9.2e18 else { return "" }
             let total = Int64(milliseconds)
-            var days = total / 86_400_000
-            var inDay = total % 86_400_000
-            if inDay < 0 { days -= 1; inDay += 86_400_000 }
-            let (year, month, day) = civilFromDays(days)
-            func padded(_ value: Int64, _ width: Int) -> String {
-                let text = String(value)
-                return String(repeating: "0", count: max(0, width - text.count)) + text
+            let (days, inDay) = floorDivision(total, 86_400_000)
+            let (year, month, day) = civil(fromDays: days)
+            let hour = inDay / 3_600_000
+            let minute = inDay / 60_000 % 60
+            let second = inDay / 1000 % 60
+            let millisecond = inDay % 1000
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(24)
+            if year < 0 { bytes.append(UInt8(ascii: "-")) }
+            append(&bytes, abs(year), digits: 4)
+            bytes.append(UInt8(ascii: "-"))
+            append(&bytes, month, digits: 2)
+            bytes.append(UInt8(ascii: "-"))
+            append(&bytes, day, digits: 2)
+            bytes.append(UInt8(ascii: iso ? "T" : " "))
+            append(&bytes, hour, digits: 2)
+            bytes.append(UInt8(ascii: ":"))
+            append(&bytes, minute, digits: 2)
+            bytes.append(UInt8(ascii: ":"))
+            append(&bytes, second, digits: 2)
+            if withFraction {
+                bytes.append(UInt8(ascii: "."))
+                append(&bytes, millisecond, digits: 3)
             }
-            return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + (iso ? "T" : " ")
-                + padded(inDay / 3_600_000, 2) + ":" + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2)
-                + (withFraction ? "." + padded(inDay % 1000, 3) : "") + (iso ? "Z" : "")
+            if iso { bytes.append(UInt8(ascii: "Z")) }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
-        static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        private static func append(_ bytes: inout [UInt8], _ value: Int64, digits: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var rest = value
+            if value >= divisor * 10 {
+                bytes.append(contentsOf: Array(String(value).utf8))
+                return
+            }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+
+        private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+            var quotient = value / divisor
+            var remainder = value % divisor
+            if remainder < 0 {
+                quotient -= 1
+                remainder += divisor
+            }
+            return (quotient, remainder)
+        }
+
+        /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+        static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
             let y = month <= 2 ? year - 1 : year
             let era = (y >= 0 ? y : y - 399) / 400
             let yearOfEra = y - era * 400
@@ -1861,7 +2029,8 @@ fileprivate enum SQLRecordCoding {
             return era * 146_097 + dayOfEra - 719_468
         }
 
-        static func civilFromDays(_ count: Int64) -> (Int64, Int64, Int64) {
+        /// The proleptic Gregorian date of a day count since 1970-01-01.
+        static func civil(fromDays count: Int64) -> (Int64, Int64, Int64) {
             let z = count + 719_468
             let era = (z >= 0 ? z : z - 146_096) / 146_097
             let dayOfEra = z - era * 146_097
@@ -1871,6 +2040,123 @@ fileprivate enum SQLRecordCoding {
             let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
             let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
             return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        }
+
+        /// Reads SQLite time strings from bytes, allocation-free.
+        private struct Parser {
+            let bytes: UnsafeBufferPointer<UInt8>
+            var index = 0
+
+            init(bytes: UnsafeBufferPointer<UInt8>) {
+                self.bytes = bytes
+            }
+
+            mutating func parse() -> Double? {
+                skipSpaces()
+                var days: Int64 = 10_957  // 2000-01-01, for a time alone
+                let start = index
+                if let year = number(digits: 4), accept(UInt8(ascii: "-")) {
+                    guard let month = number(digits: 2), (1...12).contains(month), accept(UInt8(ascii: "-")),
+                          let day = number(digits: 2), (1...31).contains(day)
+                    else { return nil }
+                    days = SQLDate.days(fromYear: year, month: month, day: day)
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") {
+                        let separator = index
+                        index += 1
+                        skipSpaces()
+                        if index >= bytes.count || !isDigit(bytes[index]) {
+                            index = separator
+                        }
+                    }
+                } else {
+                    index = start
+                }
+                var seconds = Double(days) * 86_400
+                if index < bytes.count, isDigit(bytes[index]) {
+                    guard let time = parseTime() else { return nil }
+                    seconds += time
+                } else if index == start {
+                    return nil
+                }
+                skipSpaces()
+                if index < bytes.count {
+                    guard let offset = parseZone() else { return nil }
+                    seconds -= offset
+                }
+                skipSpaces()
+                return index == bytes.count ? seconds : nil
+            }
+
+            /// `HH:MM[:SS[.fff…]]` as seconds.
+            private mutating func parseTime() -> Double? {
+                guard let hour = number(digits: 2), (0...24).contains(hour), accept(UInt8(ascii: ":")),
+                      let minute = number(digits: 2), (0...59).contains(minute)
+                else { return nil }
+                var seconds = Double(hour * 3600 + minute * 60)
+                if accept(UInt8(ascii: ":")) {
+                    guard let second = number(digits: 2), (0...59).contains(second) else { return nil }
+                    seconds += Double(second)
+                    if accept(UInt8(ascii: ".")) {
+                        var scale = 0.1
+                        var fraction = 0.0
+                        var any = false
+                        while index < bytes.count, isDigit(bytes[index]) {
+                            fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
+                            scale /= 10
+                            index += 1
+                            any = true
+                        }
+                        guard any else { return nil }
+                        seconds += fraction
+                    }
+                }
+                return seconds
+            }
+
+            /// `Z` or `±HH:MM` as seconds east of UTC.
+            private mutating func parseZone() -> Double? {
+                if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+                    index += 1
+                    return 0
+                }
+                let sign: Double
+                switch bytes[index] {
+                case UInt8(ascii: "+"): sign = 1
+                case UInt8(ascii: "-"): sign = -1
+                default: return nil
+                }
+                index += 1
+                guard let hours = number(digits: 2), hours <= 14 else { return nil }
+                _ = accept(UInt8(ascii: ":"))
+                guard let minutes = number(digits: 2), minutes <= 59 else { return nil }
+                return sign * Double(hours * 3600 + minutes * 60)
+            }
+
+            private mutating func number(digits: Int) -> Int64? {
+                guard index + digits <= bytes.count else { return nil }
+                var value: Int64 = 0
+                for offset in 0..<digits {
+                    let byte = bytes[index + offset]
+                    guard isDigit(byte) else { return nil }
+                    value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+                }
+                index += digits
+                return value
+            }
+
+            private mutating func accept(_ byte: UInt8) -> Bool {
+                if index < bytes.count, bytes[index] == byte {
+                    index += 1
+                    return true
+                }
+                return false
+            }
+
+            private mutating func skipSpaces() {
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            }
+
+            private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         }
     }
 }

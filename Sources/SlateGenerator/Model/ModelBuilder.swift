@@ -320,22 +320,11 @@ struct ModelBuilder {
     /// use: a member every record has, a Swift keyword, or a type generated bodies name
     /// (`SQLRecordCoding`, `Int`), which the property would hide inside the record.
     func checkPropertyNames() throws {
-        for (key, name) in configuration.naming.propertyNames.sorted(by: { $0.key < $1.key }) {
-            let reason: String?
-            if name.isEmpty || name.first!.isNumber || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-                reason = "is not a Swift identifier"
-            } else if Self.reservedMemberNames.contains(name) {
-                reason = "is a member every generated record has"
-            } else if SwiftIdentifier.keywords.contains(name) {
-                reason = "is a Swift keyword"
-            } else if SwiftIdentifier.isReservedTypeName(name) {
-                reason = "names a type generated code uses, which the property would hide"
-            } else {
-                reason = nil
-            }
-            if let reason {
-                throw ConfigurationError(path: "slate.json", message: "\"naming.propertyNames\" gives \(key) the name '\(name)', which \(reason); choose another")
-            }
+        try checkNames(configuration.naming.propertyNames, setting: "propertyNames", kind: "name", unique: false) { name in
+            if Self.reservedMemberNames.contains(name) { return "is a member every generated record has" }
+            if SwiftIdentifier.keywords.contains(name) { return "is a Swift keyword" }
+            if SwiftIdentifier.isReservedTypeName(name) { return "names a type generated code uses, which the property would hide" }
+            return nil
         }
     }
 
@@ -344,44 +333,14 @@ struct ModelBuilder {
     /// identifier, a type generated code names (`Int`, the database type itself), a member
     /// of the database or of a transaction (`pool`, `context`), or a name given twice.
     func checkRecordNames() throws {
-        func isIdentifier(_ name: String) -> Bool {
-            !name.isEmpty && !name.first!.isNumber && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        try checkNames(configuration.naming.recordTypeNames, setting: "recordTypeNames", kind: "type name") { name in
+            if SwiftIdentifier.isReservedTypeName(name) { return "names a type generated code uses, which the record type would hide" }
+            if name == typeName { return "is the database type's" }
+            return nil
         }
-        var given: [String: String] = [:]
-        for (sqlName, name) in configuration.naming.recordTypeNames.sorted(by: { $0.key < $1.key }) {
-            let reason: String?
-            if !isIdentifier(name) {
-                reason = "is not a Swift identifier"
-            } else if SwiftIdentifier.isReservedTypeName(name) {
-                reason = "names a type generated code uses, which the record type would hide"
-            } else if name == typeName {
-                reason = "is the database type's"
-            } else if let other = given[name] {
-                reason = "is given to \(other) too"
-            } else {
-                reason = nil
-            }
-            if let reason {
-                throw ConfigurationError(path: "slate.json", message: "\"naming.recordTypeNames\" gives \(sqlName) the type name '\(name)', which \(reason); choose another")
-            }
-            given[name] = sqlName
-        }
-        given = [:]
-        for (sqlName, name) in configuration.naming.tableAccessorNames.sorted(by: { $0.key < $1.key }) {
-            let reason: String?
-            if !isIdentifier(name) {
-                reason = "is not a Swift identifier"
-            } else if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) {
-                reason = "the database or its transactions have already"
-            } else if let other = given[name] {
-                reason = "is given to \(other) too"
-            } else {
-                reason = nil
-            }
-            if let reason {
-                throw ConfigurationError(path: "slate.json", message: "\"naming.tableAccessorNames\" gives \(sqlName) the accessor '\(name)', which \(reason); choose another")
-            }
-            given[name] = sqlName
+        try checkNames(configuration.naming.tableAccessorNames, setting: "tableAccessorNames", kind: "accessor") { name in
+            if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { return "the database or its transactions have already" }
+            return nil
         }
         // Property names: one a column within each table or view, and not `id` where the
         // record's compound key is its `id`.
@@ -395,6 +354,32 @@ struct ModelBuilder {
                 }
                 taken[name] = "\(sqlName).\(column)"
             }
+        }
+    }
+
+    /// The one check of a `naming` map of `slate.json` (`setting`), in key order: each
+    /// name is a Swift identifier, not one `refusal` gives a reason against, and, when
+    /// `unique`, not given to another key too; else an error naming the key, the `kind` of
+    /// name and the reason.
+    private func checkNames(
+        _ names: [String: String], setting: String, kind: String, unique: Bool = true, refusal: (String) -> String?
+    ) throws {
+        var given: [String: String] = [:]
+        for (key, name) in names.sorted(by: { $0.key < $1.key }) {
+            let reason: String?
+            if name.isEmpty || name.first!.isNumber || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                reason = "is not a Swift identifier"
+            } else if let refused = refusal(name) {
+                reason = refused
+            } else if unique, let other = given[name] {
+                reason = "is given to \(other) too"
+            } else {
+                reason = nil
+            }
+            if let reason {
+                throw ConfigurationError(path: "slate.json", message: "\"naming.\(setting)\" gives \(key) the \(kind) '\(name)', which \(reason); choose another")
+            }
+            given[name] = key
         }
     }
 

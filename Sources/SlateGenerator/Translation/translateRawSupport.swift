@@ -14,59 +14,19 @@ extension Translator {
     }
 }
 
-/// The source of raw mode's helpers. Kept in step with SlateRecords' `SQLRecordCoding` by
-/// the compile-and-run tests, which run the same checks against both.
+/// The source of raw mode's helpers: the part only raw mode has (this file's error type,
+/// binding without Slate's shim, opening and walking a raw handle), written here, and the
+/// part SlateRecords and Slate have too, copied from their sources
+/// (RawTemplateShared.generated.swift, made by Scripts/generate-raw-template.sh; a test
+/// fails when it is stale). The compile-and-run tests run the same checks against both
+/// modes.
 enum RawSupportTemplate {
-    static let source = #"""
+    static let source = handWritten
+        .replacingOccurrences(of: "__SHARED_RECORD_CODING__\n", with: sharedRecordCoding + "\n")
+        .replacingOccurrences(of: "__SHARED_DATE__\n", with: sharedDate + "\n")
+
+    static let handWritten = #"""
     fileprivate enum SQLRecordCoding {
-        /// How a date is stored: the storages `slate.json` names, case for case.
-        enum DateStorage {
-            case text, textSeconds, iso8601, iso8601Seconds
-            case unixTime, unixTimeInteger, unixTimeMilliseconds, secondsSince2001, julianDay
-
-            var isText: Bool { self == .text || self == .textSeconds || self == .iso8601 || self == .iso8601Seconds }
-
-            /// Seconds since 1970 of a number in a column of this storage; a text storage
-            /// reads it as SQLite's `'auto'` does (a Julian day up to 5373484.5).
-            func seconds(_ number: Double) -> Double {
-                switch self {
-                case .unixTime, .unixTimeInteger: return number
-                case .secondsSince2001: return number + 978_307_200
-                case .unixTimeMilliseconds: return number / 1000
-                case .julianDay: return ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000
-                case .text, .textSeconds, .iso8601, .iso8601Seconds:
-                    return number >= 0 && number < 5_373_484.5 ? ((number * 86_400_000).rounded() - 210_866_760_000_000) / 1000 : number
-                }
-            }
-
-            /// What a number in such a column counts, for messages.
-            var numberDescription: String {
-                switch self {
-                case .unixTime, .unixTimeInteger: return "seconds since 1970"
-                case .unixTimeMilliseconds: return "milliseconds since 1970"
-                case .secondsSince2001: return "seconds since 2001"
-                case .julianDay: return "a Julian day"
-                case .text, .textSeconds, .iso8601, .iso8601Seconds: return "a Julian day up to 5373484.5, else seconds since 1970 (SQLite's 'auto')"
-                }
-            }
-
-            var name: String {
-                switch self {
-                case .text: return "text"
-                case .textSeconds: return "textSeconds"
-                case .iso8601: return "iso8601"
-                case .iso8601Seconds: return "iso8601Seconds"
-                case .unixTime: return "unixTime"
-                case .unixTimeInteger: return "unixTimeInteger"
-                case .unixTimeMilliseconds: return "unixTimeMilliseconds"
-                case .secondsSince2001: return "secondsSince2001"
-                case .julianDay: return "julianDay"
-                }
-            }
-        }
-
-        /// Dates are the years 0000 to 9999, in every storage.
-        static func isReadable(_ seconds: Double) -> Bool { seconds >= -62_167_219_200 && seconds < 253_402_300_800 }
         enum UUIDStorage {
             case text, uppercaseText, blob, guidBlob
             var summary: String {
@@ -92,7 +52,6 @@ enum RawSupportTemplate {
         typealias Failure = __DATABASE__.SQLError
 
         static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        static let supportsReturning = sqlite3_libversion_number() >= 3_035_000
 
         // MARK: Reading
         //
@@ -207,52 +166,18 @@ enum RawSupportTemplate {
             }
         }
 
-        static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text) throws -> Date {
-            guard let date = try dateOrNil(statement, index, column, storage) else { throw mismatch(statement, index, column, "Date") }
-            return date
-        }
-
-        /// A date from text in SQLite's forms, or a number as `storage` counts; a number
-        /// that reads as a year outside 0000 to 9999 throws, naming the column and the value.
-        static func dateOrNil(
-            _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: DateStorage = .text, invalidAsNil: Bool = false
-        ) throws -> Date? {
-            let number: Double
+        /// The error for a date column's value that is no date, naming the column and the
+        /// value (the library's `notADate`, with this file's error type).
+        static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) -> Failure {
             switch sqlite3_column_type(statement, index) {
-            case SQLITE_INTEGER:
-                number = Double(sqlite3_column_int64(statement, index))
-            case SQLITE_FLOAT:
-                number = sqlite3_column_double(statement, index)
-            case SQLITE_NULL:
-                return nil
             case SQLITE_TEXT:
-                guard let text = sqlite3_column_text(statement, index) else { return nil }
-                let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
-                if let seconds = DateText.parse(bytes) { return Date(timeIntervalSince1970: seconds) }
-                // Text holding a number reads as the storage reads the number.
-                if let value = DateText.number(bytes) {
-                    number = value
-                } else {
-                    if invalidAsNil { return nil }
-                    throw decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
-                }
+                return decodingError(statement, column, "holds \(describe(statement, index)), which is not a date")
+            case SQLITE_INTEGER, SQLITE_FLOAT:
+                let number = sqlite3_column_double(statement, index)
+                return decodingError(statement, column, "holds \(describe(statement, index)), \(SQLDate.problem(reading: number, as: storage))")
             default:
-                throw mismatch(statement, index, column, "Date")
+                return mismatch(statement, index, column, "Date")
             }
-            let seconds = storage.seconds(number)
-            if isReadable(seconds) { return Date(timeIntervalSince1970: seconds) }
-            let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
-            var hint = ""
-            for other in [DateStorage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
-                let reading = other.seconds(number)
-                if reading >= -2_208_988_800, reading < 7_258_118_400 {
-                    hint = "; as \(other.numberDescription) (\(other.name)) it is \(DateText.format(reading, .text))"
-                    break
-                }
-            }
-            throw decodingError(
-                statement, column,
-                "holds \(describe(statement, index)), which as \(storage.numberDescription) (\(storage.name)) is \(side): no \(storage.name) date can be stored as it\(hint)")
         }
 
         /// A UUID in `storage`'s form only: one in another form would not bind back as the
@@ -344,68 +269,22 @@ enum RawSupportTemplate {
         }
 
         /// Binds a date as `storage` says; a date it cannot hold (a year outside 0000 to
-        /// 9999, NaN) throws naming `column`, so that nothing is written that cannot be read back.
-        static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString) throws {
+        /// 9999, NaN) throws naming `column`, so that nothing is written that cannot be read
+        /// back (the library binds `SQLDate.storedValue`, which throws its own error).
+        static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString) throws {
             guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
-            let seconds = value.timeIntervalSince1970
-            var problem: String?
-            if !seconds.isFinite {
-                problem = "a date of \(seconds) seconds cannot be stored"
-            } else {
-                let written: Double
-                switch storage {
-                case .text, .iso8601, .unixTimeMilliseconds, .julianDay: written = (seconds * 1000).rounded() / 1000
-                case .textSeconds, .iso8601Seconds, .unixTimeInteger: written = seconds.rounded(.down)
-                case .unixTime, .secondsSince2001: written = seconds
-                }
-                if !(-62_167_219_200...253_402_300_799.999).contains(written) {
-                    problem = "\(seconds) seconds since 1970 is outside the years 0000 to 9999 that \(storage.isText ? "date text holds" : "a date column holds")"
-                }
-            }
-            if let problem {
+            if let problem = SQLDate.problem(storing: value, as: storage) {
                 throw Failure(code: SQLITE_MISMATCH, message: "cannot store a date in column \(column): \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
             }
+            let seconds = value.timeIntervalSince1970
             switch storage {
-            case .text, .textSeconds, .iso8601, .iso8601Seconds: try bind(DateText.format(seconds, storage), statement, index)
+            case .text, .textSeconds, .iso8601, .iso8601Seconds: try bind(SQLDate.text(from: value, as: storage), statement, index)
             case .unixTime: try bind(seconds, statement, index)
-            case .secondsSince2001: try bind(seconds - 978_307_200, statement, index)
+            case .secondsSince2001: try bind(seconds - storage.epoch, statement, index)
             case .unixTimeInteger: try check(sqlite3_bind_int64(statement, index, Int64(seconds.rounded(.down))), statement)
             case .unixTimeMilliseconds: try check(sqlite3_bind_int64(statement, index, Int64((seconds * 1000).rounded())), statement)
-            case .julianDay: try bind(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000, statement, index)
+            case .julianDay: try bind(SQLDate.julianDay(from: value), statement, index)
             }
-        }
-
-        /// Binds a date for an update: the row's own value (column `currentIndex` of
-        /// `current`) when it already reads as `value`, bytes and all; else `value` as
-        /// `storage` says.
-        static func bind(
-            _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: DateStorage, _ column: StaticString,
-            keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
-        ) throws {
-            if let current {
-                let type = sqlite3_column_type(current, currentIndex)
-                let stored = try? dateOrNil(current, currentIndex, column, storage, invalidAsNil: invalidAsNil)
-                let same = value == nil ? type == SQLITE_NULL || (invalidAsNil && type == SQLITE_TEXT && stored == .some(nil)) : stored == value
-                if same { return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement) }
-            }
-            try bind(value, statement, index, storage, column)
-        }
-
-        static func stored(_ date: Date, _ storage: DateStorage) -> Date {
-            let seconds = date.timeIntervalSince1970
-            switch storage {
-            case .text, .textSeconds, .iso8601, .iso8601Seconds:
-                var text = DateText.format(seconds, storage)
-                return text.withUTF8 { DateText.parse($0) }.map { Date(timeIntervalSince1970: $0) } ?? date
-            case .unixTime, .secondsSince2001: return date
-            case .unixTimeInteger: return Date(timeIntervalSince1970: seconds.rounded(.down))
-            case .unixTimeMilliseconds: return Date(timeIntervalSince1970: storage.seconds((seconds * 1000).rounded()))
-            case .julianDay: return Date(timeIntervalSince1970: storage.seconds(((seconds * 1000).rounded() + 210_866_760_000_000) / 86_400_000))
-            }
-        }
-
-        static func stored(_ date: Date?, _ storage: DateStorage) -> Date? {
-            date.map { stored($0, storage) }
         }
 
         static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: UUIDStorage) throws {
@@ -617,33 +496,6 @@ enum RawSupportTemplate {
             }
         }
 
-        static func step(_ statement: OpaquePointer) throws -> Bool {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_ROW { return true }
-            if code == SQLITE_DONE { return false }
-            throw error(statement)
-        }
-
-        static func fetch<Record>(
-            _ db: OpaquePointer, _ sql: String, limit: Int? = nil,
-            bind: (OpaquePointer) throws -> Void = { _ in },
-            decode: (OpaquePointer) throws -> Record,
-            filter: ((Record) throws -> Bool)? = nil
-        ) throws -> [Record] {
-            let statement = try prepare(db, sql)
-            defer { sqlite3_finalize(statement) }
-            try bind(statement)
-            var records: [Record] = []
-            while try step(statement) {
-                let record = try decode(statement)
-                if try filter?(record) ?? true {
-                    records.append(record)
-                    if let limit, records.count >= limit { break }
-                }
-            }
-            return records
-        }
-
         static func forEach<Record>(
             _ db: OpaquePointer, _ sql: String,
             bind: (OpaquePointer) throws -> Void = { _ in },
@@ -658,52 +510,6 @@ enum RawSupportTemplate {
                     guard try body(try decode(statement)) else { return }
                 }
             }
-        }
-
-        /// Runs the update `sql` with `bind`, which is handed the row as it is (`find`,
-        /// bound by `bindKey`; nil when there is none) so that dates it already holds keep
-        /// their bytes; returns the number of rows changed.
-        @discardableResult
-        static func update(
-            _ db: OpaquePointer, _ sql: String, find: String, bindKey: (OpaquePointer) throws -> Void,
-            bind: (OpaquePointer, OpaquePointer?) throws -> Void
-        ) throws -> Int {
-            let statement = try prepare(db, sql)
-            defer { sqlite3_finalize(statement) }
-            let current = try prepare(db, find)
-            do {
-                try bindKey(current)
-                try bind(statement, try step(current) ? current : nil)
-            } catch {
-                sqlite3_finalize(current)
-                throw error
-            }
-            sqlite3_finalize(current)
-            while try step(statement) {}
-            return Int(sqlite3_changes(db))
-        }
-
-        @discardableResult
-        static func execute(_ db: OpaquePointer, _ sql: String, bind: (OpaquePointer) throws -> Void) throws -> Int {
-            let statement = try prepare(db, sql)
-            defer { sqlite3_finalize(statement) }
-            try bind(statement)
-            while try step(statement) {}
-            return Int(sqlite3_changes(db))
-        }
-
-        static func sql(joining segments: [String], lists: [Int], from first: Int32) -> String {
-            var sql = segments[0]
-            var next = first
-            for (position, count) in lists.enumerated() {
-                for element in 0..<count {
-                    if element > 0 { sql += ", " }
-                    sql += "?" + String(next)
-                    next += 1
-                }
-                if position + 1 < segments.count { sql += segments[position + 1] }
-            }
-            return sql
         }
 
         static func insert<Record>(
@@ -763,63 +569,7 @@ enum RawSupportTemplate {
             throw Failure(code: SQLITE_CONSTRAINT, message: "the row was not saved: a trigger ignored it", sql: sql)
         }
 
-        /// The value of `key`; a value the decoder refuses without saying where (a JSON
-        /// number out of range, a fraction read as an `Int`) throws naming `key`.
-        static func decode<Value: Decodable, Key: CodingKey>(
-            _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
-        ) throws -> Value {
-            do {
-                return try container.decode(Value.self, forKey: key)
-            } catch let error as DecodingError {
-                throw error
-            } catch {
-                // JSONDecoder reports a number it cannot read as its own error, which it turns into
-                // "not valid JSON" with no path once it reaches the top: name the key here.
-                throw unreadable(Value.self, container, key, error)
-            }
-        }
-
-        /// ``decode(_:_:_:)`` for an optional: nil when `key` is absent or null.
-        static func decodeIfPresent<Value: Decodable, Key: CodingKey>(
-            _ type: Value.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key
-        ) throws -> Value? {
-            do {
-                return try container.decodeIfPresent(Value.self, forKey: key)
-            } catch let error as DecodingError {
-                throw error
-            } catch {
-                // JSONDecoder reports a number it cannot read as its own error, which it turns into
-                // "not valid JSON" with no path once it reaches the top: name the key here.
-                throw unreadable(Value.self, container, key, error)
-            }
-        }
-
-        /// A rowid key: `Int.min` (unassigned) when `key` is absent or null; `Int.min` given
-        /// as the value throws naming `key` (the encoder never writes it).
-        static func decodeRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
-            guard let value = try decodeIfPresent(Int.self, container, key) else { return Int.min }
-            if value == Int.min {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: container.codingPath + [key],
-                    debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
-            }
-            return value
-        }
-
-        static func unreadable<Key: CodingKey>(
-            _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
-        ) -> DecodingError {
-            DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
-                underlyingError: error))
-        }
-
         // MARK: Errors and text
-
-        static func check(_ code: Int32, _ statement: OpaquePointer) throws {
-            if code != SQLITE_OK { throw error(statement) }
-        }
 
         static func error(_ statement: OpaquePointer) -> Failure {
             let db = sqlite3_db_handle(statement)
@@ -877,134 +627,18 @@ enum RawSupportTemplate {
             return string.utf8.elementsEqual(bytes) ? string : nil
         }
 
-        /// SQLite's date text: `YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` or a time alone.
-        enum DateText {
-            /// The number text holds, spaces around it allowed; nil for anything else.
-            static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-                var start = 0
-                var end = bytes.count
-                while start < end, bytes[start] == 0x20 { start += 1 }
-                while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-                guard start < end, end - start <= 40 else { return nil }
-                let digits = bytes[start..<end]
-                guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
-                      digits.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-                guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), number.isFinite else { return nil }
-                return number
-            }
+        // MARK: Shared with the library
 
-            static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-                var index = 0
-                func number(_ digits: Int) -> Int64? {
-                    guard index + digits <= bytes.count else { return nil }
-                    var value: Int64 = 0
-                    for offset in 0..<digits {
-                        let byte = bytes[index + offset]
-                        guard byte >= 48, byte <= 57 else { return nil }
-                        value = value * 10 + Int64(byte - 48)
-                    }
-                    index += digits
-                    return value
-                }
-                func accept(_ byte: UInt8) -> Bool {
-                    if index < bytes.count, bytes[index] == byte { index += 1; return true }
-                    return false
-                }
-                func isDigit() -> Bool { index < bytes.count && bytes[index] >= 48 && bytes[index] <= 57 }
-                while accept(32) {}
-                var days: Int64 = 10_957
-                let start = index
-                if let year = number(4), accept(45) {
-                    guard let month = number(2), (1...12).contains(month), accept(45), let day = number(2), (1...31).contains(day) else { return nil }
-                    days = daysFromCivil(year, month, day)
-                    if index < bytes.count, bytes[index] == 84 || bytes[index] == 32 {
-                        let separator = index
-                        index += 1
-                        while accept(32) {}
-                        if !isDigit() { index = separator }
-                    }
-                } else {
-                    index = start
-                }
-                var seconds = Double(days) * 86_400
-                if isDigit() {
-                    guard let hour = number(2), hour <= 24, accept(58), let minute = number(2), minute <= 59 else { return nil }
-                    seconds += Double(hour * 3600 + minute * 60)
-                    if accept(58) {
-                        guard let second = number(2), second <= 59 else { return nil }
-                        seconds += Double(second)
-                        if accept(46) {
-                            var scale = 0.1
-                            var any = false
-                            while isDigit() {
-                                seconds += Double(bytes[index] - 48) * scale
-                                scale /= 10
-                                index += 1
-                                any = true
-                            }
-                            guard any else { return nil }
-                        }
-                    }
-                } else if index == start {
-                    return nil
-                }
-                while accept(32) {}
-                if index < bytes.count {
-                    if accept(90) || accept(122) {
-                    } else {
-                        let sign: Double
-                        if accept(43) { sign = 1 } else if accept(45) { sign = -1 } else { return nil }
-                        guard let hours = number(2), hours <= 14 else { return nil }
-                        _ = accept(58)
-                        guard let minutes = number(2), minutes <= 59 else { return nil }
-                        seconds -= sign * Double(hours * 3600 + minutes * 60)
-                    }
-                }
-                while accept(32) {}
-                return index == bytes.count ? seconds : nil
-            }
+        // The helpers below are the Slate library's own, copied from the regions of
+        // SQLRecordCoding.swift and SQLDate.swift marked `raw-template` by
+        // Scripts/generate-raw-template.sh; they call this file's `Failure`, `describe`,
+        // `decodingError` and `bind`s above.
 
-            /// `seconds` as `storage` writes text: `YYYY-MM-DD HH:MM:SS.SSS` (rounded to the
-            /// millisecond), `T` and `Z` for ISO 8601, down to the second without a fraction.
-            static func format(_ seconds: Double, _ storage: DateStorage) -> String {
-                let withFraction = storage != .textSeconds && storage != .iso8601Seconds
-                let iso = storage == .iso8601 || storage == .iso8601Seconds
-                let milliseconds = withFraction ? (seconds * 1000).rounded() : seconds.rounded(.down) * 1000
-                guard milliseconds.isFinite, abs(milliseconds) < 9.2e18 else { return "" }
-                let total = Int64(milliseconds)
-                var days = total / 86_400_000
-                var inDay = total % 86_400_000
-                if inDay < 0 { days -= 1; inDay += 86_400_000 }
-                let (year, month, day) = civilFromDays(days)
-                func padded(_ value: Int64, _ width: Int) -> String {
-                    let text = String(value)
-                    return String(repeating: "0", count: max(0, width - text.count)) + text
-                }
-                return (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + (iso ? "T" : " ")
-                    + padded(inDay / 3_600_000, 2) + ":" + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2)
-                    + (withFraction ? "." + padded(inDay % 1000, 3) : "") + (iso ? "Z" : "")
-            }
+    __SHARED_RECORD_CODING__
 
-            static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-                let y = month <= 2 ? year - 1 : year
-                let era = (y >= 0 ? y : y - 399) / 400
-                let yearOfEra = y - era * 400
-                let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-                let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-                return era * 146_097 + dayOfEra - 719_468
-            }
-
-            static func civilFromDays(_ count: Int64) -> (Int64, Int64, Int64) {
-                let z = count + 719_468
-                let era = (z >= 0 ? z : z - 146_096) / 146_097
-                let dayOfEra = z - era * 146_097
-                let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-                let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-                let shiftedMonth = (5 * dayOfYear + 2) / 153
-                let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-                let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-                return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-            }
+        /// Dates as SQLite's date and time functions read and write them: Slate's `SQLDate`.
+        enum SQLDate {
+    __SHARED_DATE__
         }
     }
     """#

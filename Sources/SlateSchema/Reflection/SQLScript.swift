@@ -50,44 +50,9 @@ public struct SQLScript: Equatable, Sendable {
     /// scripts replay in: names compared without their extension, numbers by value
     /// (`todos-v9` before `todos-v10`), a name before the longer names it starts
     /// (`ContactsDB.sql` before `ContactsDB-AddView.sql`); then whole names.
+    /// (`InputNames`, the rule the plugins order a database's scripts by.)
     public static func inNameOrder(_ left: String, _ right: String) -> Bool {
-        let leftRuns = runs(baseName(left))
-        let rightRuns = runs(baseName(right))
-        for (leftRun, rightRun) in zip(leftRuns, rightRuns) {
-            if leftRun.first.map(isDigit) == true, rightRun.first.map(isDigit) == true {
-                let leftNumber = leftRun.drop { $0 == "0" }
-                let rightNumber = rightRun.drop { $0 == "0" }
-                if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
-                if leftNumber != rightNumber { return leftNumber < rightNumber }
-            } else if leftRun != rightRun {
-                return leftRun < rightRun
-            }
-        }
-        if leftRuns.count != rightRuns.count { return leftRuns.count < rightRuns.count }
-        return left < right
-    }
-
-    /// A file name without its extension.
-    private static func baseName(_ name: String) -> Substring {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return Substring(name) }
-        return name[..<dot]
-    }
-
-    /// `name` split into runs of ASCII digits and runs of anything else.
-    private static func runs(_ name: Substring) -> [Substring] {
-        var runs: [Substring] = []
-        var start = name.startIndex
-        while start < name.endIndex {
-            let digits = isDigit(name[start])
-            let end = name[start...].firstIndex { isDigit($0) != digits } ?? name.endIndex
-            runs.append(name[start..<end])
-            start = end
-        }
-        return runs
-    }
-
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isNumber
+        InputNames.inNameOrder(left, right)
     }
 
     /// Runs every statement of the script, as a generated database replays it: the

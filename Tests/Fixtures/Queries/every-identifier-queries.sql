@@ -7,6 +7,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "addTagSQL" IS :addTagSQL
   OR "added" IS :added
   OR "address" IS :address
+  OR "allowed" IS :allowed
   OR "allowsDoubleQuotedStrings" IS :allowsDoubleQuotedStrings
   OR "asBound" IS :asBound
   OR "assigned" IS :assigned
@@ -86,17 +87,23 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "forManager" IS :forManager
   OR "forMentor" IS :forMentor
   OR "forShippingAddress" IS :forShippingAddress
+  OR "fraction" IS :fraction
   OR "from" IS :from
+  OR "fromDays" IS :fromDays
+  OR "fromJulianDay" IS :fromJulianDay
+  OR "fromNumber" IS :fromNumber
+  OR "fromText" IS :fromText
+  OR "fromYear" IS :fromYear
   OR "gadget" IS :gadget
   OR "handle" IS :handle
   OR "handleArgument" IS :handleArgument
   OR "handleRecord" IS :handleRecord
   OR "hint" IS :hint
+  OR "holder" IS :holder
   OR "hour" IS :hour
   OR "hours" IS :hours
   OR "ids" IS :ids
   OR "imageRecord" IS :imageRecord
-  OR "inDay" IS :inDay
   OR "index" IS :index
   OR "indexArgument" IS :indexArgument
   OR "indices" IS :indices
@@ -117,6 +124,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "key1" IS :key1
   OR "keyOnly" IS :keyOnly
   OR "known" IS :known
+  OR "largestAutoJulianDay" IS :largestAutoJulianDay
   OR "latestStampSQL" IS :latestStampSQL
   OR "latestStampSlot" IS :latestStampSlot
   OR "limit" IS :limit
@@ -127,7 +135,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "lock" IS :lock
   OR "markReadSQL" IS :markReadSQL
   OR "markReadSlot" IS :markReadSlot
-  OR "max" IS :max
+  OR "millisecond" IS :millisecond
   OR "milliseconds" IS :milliseconds
   OR "min" IS :min
   OR "minimum" IS :minimum
@@ -138,6 +146,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "monitorTag" IS :monitorTag
   OR "month" IS :month
   OR "most" IS :most
+  OR "name" IS :name
   OR "next" IS :next
   OR "notificationRecord" IS :notificationRecord
   OR "notificationsOfDeviceSQL" IS :notificationsOfDeviceSQL
@@ -152,9 +161,12 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "ordersForCustomerSlot" IS :ordersForCustomerSlot
   OR "other" IS :other
   OR "outer" IS :outer
+  OR "parser" IS :parser
   OR "path" IS :path
   OR "pattern" IS :pattern
+  OR "plausible" IS :plausible
   OR "pool" IS :pool
+  OR "quotient" IS :quotient
   OR "rankedBooksSQL" IS :rankedBooksSQL
   OR "rankedBooksSlot" IS :rankedBooksSlot
   OR "read" IS :read
@@ -162,15 +174,16 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "readOnly" IS :readOnly
   OR "reading" IS :reading
   OR "record" IS :record
+  OR "remainder" IS :remainder
   OR "renameCustomerSQL" IS :renameCustomerSQL
   OR "renameCustomerSlot" IS :renameCustomerSlot
   OR "renameItemSQL" IS :renameItemSQL
+  OR "rest" IS :rest
   OR "returning" IS :returning
   OR "review" IS :review
   OR "reviewsBySQL" IS :reviewsBySQL
   OR "reviewsBySlot" IS :reviewsBySlot
   OR "rowID" IS :rowID
-  OR "same" IS :same
   OR "scale" IS :scale
   OR "schemaScripts" IS :schemaScripts
   OR "schemaVersion" IS :schemaVersion
@@ -220,11 +233,14 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "storage" IS :storage
   OR "storeRecord" IS :storeRecord
   OR "stored" IS :stored
+  OR "storing" IS :storing
   OR "string" IS :string
   OR "supportsReturning" IS :supportsReturning
   OR "table" IS :table
   OR "tagRecord" IS :tagRecord
   OR "target" IS :target
+  OR "textRange" IS :textRange
+  OR "time" IS :time
   OR "to" IS :to
   OR "total" IS :total
   OR "transient" IS :transient
@@ -236,7 +252,6 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "value" IS :value
   OR "valueArgument" IS :valueArgument
   OR "walk" IS :walk
-  OR "width" IS :width
   OR "withFraction" IS :withFraction
   OR "withUnsafeBytes" IS :withUnsafeBytes
   OR "y" IS :y
