@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Inventory` database: 1 table, generated from `inventory.sql`.
 ///

@@ -355,7 +355,7 @@ CREATE TABLE every_name (
   "SQLQueryableRecord" DATETIME,
   "SQLRecord" BLOB,
   "SQLRecordCoding" BOOLEAN,
-  "SQLRecordOperations" TEXT,
+  "SQLRecordRows" TEXT,
   "SQLRecordSlots" INTEGER,
   "SQLRecordStore" REAL,
   "SQLResultRow" DATETIME,
@@ -455,7 +455,7 @@ CREATE TABLE "SQLPool" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES eve
 CREATE TABLE "SQLQueryableRecord" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLQueryableRecord" TEXT);
 CREATE TABLE "SQLRecord" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecord" TEXT);
 CREATE TABLE "SQLRecordCoding" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordCoding" TEXT);
-CREATE TABLE "SQLRecordOperations" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordOperations" TEXT);
+CREATE TABLE "SQLRecordRows" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordRows" TEXT);
 CREATE TABLE "SQLRecordSlots" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordSlots" TEXT);
 CREATE TABLE "SQLRecordStore" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLRecordStore" TEXT);
 CREATE TABLE "SQLResultRow" (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), "SQLResultRow" TEXT);

@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Bookshop` database: 12 tables and 3 views, generated from `bookshop-001-catalog.sql`, `bookshop-002-sales.sql`, `bookshop-003-views.sql`, `bookshop-queries.sql`.
 ///

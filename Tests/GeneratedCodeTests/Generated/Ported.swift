@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Ported` database: 8 tables and 1 view, generated from `ported.sql`, `ported-queries.sql`.
 ///

@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Review29` database: 13 tables, generated from `review29.sql`, `review29-queries.sql`.
 ///

@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Review31R1` database: 3 tables, generated from `review31r1.sql`.
 ///

@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Rich` database: 10 tables and 3 views, generated from `rich.sql`.
 ///

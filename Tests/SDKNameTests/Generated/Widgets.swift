@@ -2,7 +2,6 @@
 
 import Foundation
 @_spi(Generated) import SlateRecords
-import SlateCSQLite
 
 /// The `Widgets` database: 6 tables, generated from `widgets.sql`.
 ///
