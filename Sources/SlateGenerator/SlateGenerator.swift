@@ -155,6 +155,9 @@ public enum SlateGenerator {
                 "view \"\(view.name)\" left out: \(view.reason) (\(advice))",
                 file: place?.path ?? sources.databases.first ?? sources.schemaInputs[0], line: place?.line, column: place?.column))
         }
+        // The settings' warnings come before the queries: a query that fails keeps them.
+        let (resolved, settingWarnings) = configuration.resolvingNames(against: schema)
+        for warning in settingWarnings { diagnostics.emit(warning) }
         let analyzer = QueryAnalyzer(context: context, schema: schema)
         var queries: [AnalyzedQuery] = []
         for file in sources.queryFiles {
@@ -171,8 +174,6 @@ public enum SlateGenerator {
         let versions = sources.databases.isEmpty ? SQLScript.ordered(sources.scripts).map { script in
             SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
         } : []
-        let (resolved, settingWarnings) = configuration.resolvingNames(against: schema)
-        for warning in settingWarnings { diagnostics.emit(warning) }
         return Reflected(schema: schema, queries: queries, versions: versions, configuration: resolved)
     }
 

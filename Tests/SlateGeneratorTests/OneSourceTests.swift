@@ -23,9 +23,19 @@ import Testing
         let committedPath = Self.root.appendingPathComponent("Sources/SlateGenerator/Translation/RawTemplateShared.generated.swift").path
         let derived = try Data(contentsOf: URL(fileURLWithPath: fresh))
         let committed = try Data(contentsOf: URL(fileURLWithPath: committedPath))
+        // The first line that differs, so that the failure says what changed.
+        let derivedLines = String(decoding: derived, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let committedLines = String(decoding: committed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(derivedLines, committedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(derivedLines.count, committedLines.count)
+        let now = line < derivedLines.count ? String(derivedLines[line]) : "(end of file)"
+        let was = line < committedLines.count ? String(committedLines[line]) : "(end of file)"
         #expect(
             derived == committed,
-            "RawTemplateShared.generated.swift is stale: SQLRecordCoding.swift or SQLDate.swift changed in a region marked raw-template. Run Scripts/generate-raw-template.sh, then Scripts/record-golden.sh")
+            """
+            RawTemplateShared.generated.swift is stale: SQLRecordCoding.swift or SQLDate.swift changed in a region marked raw-template. Run Scripts/generate-raw-template.sh, then Scripts/record-golden.sh. First difference, line \(line + 1) of the generated file:
+              derived:   \(now)
+              committed: \(was)
+            """)
     }
 
     /// What the generator embeds is that derived text: the template holds both parts whole,

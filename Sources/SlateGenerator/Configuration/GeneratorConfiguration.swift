@@ -20,6 +20,16 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     public var types = Types()
     /// Types for query result columns and parameters that cannot be inferred (issue 8).
     public var queries = Queries()
+    /// The file the configuration was read from, which diagnostics about its settings name
+    /// (`slate.json` for one made in code). Not part of its value: two files with the same
+    /// settings are equal.
+    var source = Source()
+
+    /// Where a configuration was read from; every two are equal.
+    struct Source: Equatable, Sendable {
+        var path = "slate.json"
+        static func == (_: Source, _: Source) -> Bool { true }
+    }
     /// Files of a target the plugins leave out (`"exclude": ["legacy/*.sql"]`): paths
     /// relative to the target, `*` matching within one path component. `slate` itself
     /// generates from the inputs it is given.
@@ -374,7 +384,9 @@ extension GeneratorConfiguration {
             throw ConfigurationError(path: path, message: "not valid JSON: \(error.localizedDescription)")
         }
         var reader = ConfigurationReader(path: path)
-        return try reader.read(json)
+        var configuration = try reader.read(json)
+        configuration.source.path = path
+        return configuration
     }
 
     /// Reads the file at `path`.

@@ -38,7 +38,7 @@ extension ModelBuilder {
     /// setting for no table.
     func checkTimestamps() throws {
         let settings = configuration.timestamps
-        func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: "slate.json", message: message) }
+        func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: configuration.source.path, message: message) }
         for (name, own) in settings.tables.sorted(by: { $0.key < $1.key }) {
             guard let table = schema.tables.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw fail("\"timestamps.tables.\(name)\" names no table")

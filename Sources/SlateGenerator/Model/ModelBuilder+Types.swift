@@ -91,7 +91,7 @@ extension ModelBuilder {
             let reason = matched.contains(index)
                 ? "every column it matches is decided by \"types.columns\", \"types.dateColumns\" or an earlier rule, or is a rowid"
                 : "it matches no column of a table or view"
-            throw ConfigurationError(path: "slate.json", message: "\"types.rules[\(index)]\" \(rule.summary) decides no column: \(reason)")
+            throw ConfigurationError(path: configuration.source.path, message: "\"types.rules[\(index)]\" \(rule.summary) decides no column: \(reason)")
         }
     }
 
@@ -105,7 +105,7 @@ extension ModelBuilder {
         }
         for text in [yes, no] where Double(text.trimmingCharacters(in: .whitespaces)) != nil {
             throw ConfigurationError(
-                path: "slate.json",
+                path: configuration.source.path,
                 message: "column \(table).\(column.name) (\(column.declaredType)) would store the boolean text \(SQLValue.text(text).sqlLiteral) as a number, and it would not read back as a boolean; choose texts that are not numbers, or integer booleans")
         }
     }

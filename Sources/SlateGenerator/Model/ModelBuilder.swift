@@ -350,7 +350,7 @@ struct ModelBuilder {
             for column in columns {
                 guard let name = configuration.naming.propertyNames["\(sqlName).\(column)"] else { continue }
                 if let other = taken[name] {
-                    throw ConfigurationError(path: "slate.json", message: "\"naming.propertyNames\" gives \(sqlName).\(column) the name '\(name)', which \(other) has; choose another")
+                    throw ConfigurationError(path: configuration.source.path, message: "\"naming.propertyNames\" gives \(sqlName).\(column) the name '\(name)', which \(other) has; choose another")
                 }
                 taken[name] = "\(sqlName).\(column)"
             }
@@ -377,7 +377,7 @@ struct ModelBuilder {
                 reason = nil
             }
             if let reason {
-                throw ConfigurationError(path: "slate.json", message: "\"naming.\(setting)\" gives \(key) the \(kind) '\(name)', which \(reason); choose another")
+                throw ConfigurationError(path: configuration.source.path, message: "\"naming.\(setting)\" gives \(key) the \(kind) '\(name)', which \(reason); choose another")
             }
             given[name] = key
         }
