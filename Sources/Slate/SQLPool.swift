@@ -56,7 +56,7 @@ public final class SQLPool: @unchecked Sendable {
     /// The writer; also the only connection of an in-memory pool; nil for a read-only pool.
     let writer: SQLContext?
     let maximumReaderCount: Int
-    let observers = ObserverRegistry()
+    let observers: ObserverRegistry
 
     /// Opens a pool on the database file at `path` (created if missing), or an in-memory
     /// pool when `path` is nil.
@@ -74,6 +74,12 @@ public final class SQLPool: @unchecked Sendable {
         }
         self.path = path
         self.configuration = configuration
+        // Polls for other connections' commits once someone observes.
+        observers = ObserverRegistry(watcher: path.flatMap { path in
+            configuration.externalChangePolling.map { interval in
+                ExternalCommitWatcher(path: path, vfs: configuration.connection.vfs, interval: interval)
+            }
+        })
         if path == nil {
             maximumReaderCount = 0
             let context = try SQLContext(path: nil, configuration: configuration.connection)
@@ -101,12 +107,6 @@ public final class SQLPool: @unchecked Sendable {
             }
             writer = context
             book = LockedBox(PoolBook(leasing: PoolState(writer: context, maximumReaderCount: maximumReaderCount)))
-        }
-        if let path, let interval = configuration.externalChangePolling {
-            let observers = self.observers
-            observers.watcher = ExternalCommitWatcher(
-                path: path, vfs: configuration.connection.vfs, interval: interval,
-                onExternalCommit: { [weak observers] in observers?.externalCommit() })
         }
     }
 
