@@ -274,6 +274,22 @@ import Testing
         #expect(try rows(directory) == 1)
     }
 
+    @Test func anAsyncCloseFromATaskTheClosureWaitsForReturns() async throws {
+        let directory = TemporaryDirectory()
+        let pool = try pool(directory)
+        await onThreads(1) { _ in
+            try? pool.write { _ in
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    await pool.close()
+                    done.signal()
+                }
+                done.wait()
+            }
+        }
+        #expect(allClosed(pool))
+    }
+
     @Test func aCloserFromOutsideWaitsForTheClosureThatClosedFromInside() async throws {
         let directory = TemporaryDirectory()
         let pool = try pool(directory)
