@@ -86,9 +86,12 @@ extension SQLPool {
 
     /// Closes the pool from async code, waiting for work in flight off the caller's task.
     public func close() async {
+        // The task's mark goes along: from a task started inside a pool closure, the close
+        // cannot wait for that closure (see `close()`).
+        let holding = PoolTaskMark.holding
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             SQLPool.workerQueue().async {
-                self.close()
+                PoolTaskMark.$holding.withValue(holding) { self.close() }
                 continuation.resume()
             }
         }

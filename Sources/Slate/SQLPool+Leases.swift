@@ -60,6 +60,10 @@ struct PoolCall: Sendable, CustomStringConvertible {
 enum PoolWaiter {
     case thread(PoolThreadWaiter)
     case task(CheckedContinuation<PoolLease, any Error>)
+    /// A closer that holds one of the pool's connections (it closes the pool from inside a
+    /// pool closure), so cannot wait for the work in flight: whoever gives the last
+    /// connection back closes them for it.
+    case closingHolder
 }
 
 /// A thread waiting for a connection, or for the pool's connections to close: woken by its
@@ -144,6 +148,11 @@ extension SQLPool {
     /// How many callers wait for the writer and for a reader now (for tests).
     var queuedCounts: (writer: Int, reader: Int) {
         book.withLock { $0.leasing.queuedCounts }
+    }
+
+    /// How many async callers registered and did not request yet (for tests).
+    var registeredCount: Int {
+        book.withLock { $0.leasing.registeredCount }
     }
 
     /// How many times a thread waiting for a connection woke up (for tests).
@@ -382,16 +391,21 @@ extension SQLPool {
                 wake(waiter, .success(PoolLease(lease)))
             case .fail(let waiter, let failure):
                 wake(waiter, .failure(failure == .closed ? closedError() : failing ?? closedError()))
-            case .finishClose(let closer, let connections):
-                guard case .thread(let thread) = closer else { continue }
+            case .finishClose(.thread(let thread), let connections):
                 thread.outcome.withLock { $0 = .close(connections) }
                 thread.semaphore.signal()
+            case .finishClose(.closingHolder, let connections):
+                closeConnections(connections)
+            case .finishClose(.task, _):
+                continue
             }
         }
     }
 
     private func wake(_ waiter: PoolWaiter, _ result: Result<PoolLease, any Error>) {
         switch waiter {
+        case .closingHolder:
+            return  // Never queued for a connection.
         case .task(let continuation):
             continuation.resume(with: result)
         case .thread(let thread):

@@ -117,44 +117,62 @@ protocol QueryObserving: AnyObject, Sendable {
 }
 
 /// The pool's subscribers: change streams and query observations.
-final class ObserverRegistry: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var nextID: UInt64 = 0
-    private var changeSubscribers: [ObjectIdentifier: WeakChangeBuffer] = [:]
-    private var queryObservers: [UInt64: any QueryObserving] = [:]
-    private var isFinished = false
-    /// The tracker installed on the writer, touched only by the writer's holder.
-    private var tracker: ChangeTracker?
-    /// Notices other connections' commits while someone observes; nil for an in-memory
-    /// pool or with `externalChangePolling` nil. Set once, as the pool opens.
-    var watcher: ExternalCommitWatcher?
+final class ObserverRegistry: Sendable {
+    /// What the registry's lock guards.
+    private struct State {
+        var nextID: UInt64 = 0
+        var changeSubscribers: [ObjectIdentifier: WeakChangeBuffer] = [:]
+        var queryObservers: [UInt64: any QueryObserving] = [:]
+        var isFinished = false
+        /// The tracker installed on the writer, touched only by the writer's holder.
+        var tracker: ChangeTracker?
 
-    private var isActive: Bool {
-        lock.withLock { !liveChangeSubscribers().isEmpty || !queryObservers.isEmpty }
+        /// The change subscribers still iterating; forgets those that went away.
+        mutating func liveChangeSubscribers() -> [SQLChangeStream.Buffer] {
+            var live: [SQLChangeStream.Buffer] = []
+            for (id, entry) in changeSubscribers {
+                if let buffer = entry.buffer, !buffer.isFinished {
+                    live.append(buffer)
+                } else {
+                    changeSubscribers[id] = nil
+                }
+            }
+            return live
+        }
+    }
+
+    private let state = LockedBox(State())
+    /// Notices other connections' commits while someone observes; nil for an in-memory
+    /// pool or with `externalChangePolling` nil.
+    let watcher: ExternalCommitWatcher?
+
+    init(watcher: ExternalCommitWatcher? = nil) {
+        self.watcher = watcher
+        watcher?.onExternalCommit = { [weak self] in self?.externalCommit() }
     }
 
     func addChangeSubscriber(_ buffer: SQLChangeStream.Buffer) {
-        let finished = lock.withLock {
-            if !isFinished {
-                changeSubscribers[ObjectIdentifier(buffer)] = WeakChangeBuffer(buffer: buffer)
+        let finished = state.withLock { state in
+            if !state.isFinished {
+                state.changeSubscribers[ObjectIdentifier(buffer)] = WeakChangeBuffer(buffer: buffer)
                 buffer.onEnd = { [weak self] in self?.subscribersChanged() }
-                updatePolling()
+                updatePolling(&state)
             }
-            return isFinished
+            return state.isFinished
         }
         if finished { buffer.finish() }
     }
 
     /// Polls for other connections' commits while someone observes, and only then. With
     /// the lock held, so that the last change of who observes decides.
-    private func updatePolling() {
-        guard let watcher, !isFinished else { return }
-        watcher.setActive(!liveChangeSubscribers().isEmpty || !queryObservers.isEmpty)
+    private func updatePolling(_ state: inout State) {
+        guard let watcher, !state.isFinished else { return }
+        watcher.setActive(!state.liveChangeSubscribers().isEmpty || !state.queryObservers.isEmpty)
     }
 
     /// A change stream ended, or an observation: polling may stop.
     func subscribersChanged() {
-        lock.withLock { updatePolling() }
+        state.withLock { updatePolling(&$0) }
     }
 
     /// Whether the pool polls for other connections' commits now (for tests).
@@ -163,56 +181,49 @@ final class ObserverRegistry: @unchecked Sendable {
     /// Another connection committed: every change stream gets a change set that says so,
     /// every observation runs again.
     func externalCommit() {
-        let (subscribers, observers) = lock.withLock { (liveChangeSubscribers(), Array(queryObservers.values)) }
+        let (subscribers, observers) = state.withLock { ($0.liveChangeSubscribers(), Array($0.queryObservers.values)) }
         for subscriber in subscribers { subscriber.yield(.external) }
         for observer in observers { observer.tablesChanged(nil) }
     }
 
-    /// The change subscribers still iterating; forgets those that went away.
-    private func liveChangeSubscribers() -> [SQLChangeStream.Buffer] {
-        var live: [SQLChangeStream.Buffer] = []
-        for (id, entry) in changeSubscribers {
-            if let buffer = entry.buffer, !buffer.isFinished {
-                live.append(buffer)
-            } else {
-                changeSubscribers[id] = nil
-            }
-        }
-        return live
-    }
-
     /// Registers `observer`; false when the pool is closed already.
     func addQueryObserver(_ observer: any QueryObserving) -> Bool {
-        lock.withLock {
-            if isFinished { return false }
-            nextID += 1
-            observer.id = nextID
-            queryObservers[nextID] = observer
-            updatePolling()
+        state.withLock { state in
+            if state.isFinished { return false }
+            state.nextID += 1
+            observer.id = state.nextID
+            state.queryObservers[state.nextID] = observer
+            updatePolling(&state)
             return true
         }
     }
 
     func removeQueryObserver(_ id: UInt64) {
-        lock.withLock {
-            queryObservers.removeValue(forKey: id)
-            updatePolling()
+        state.withLock { state in
+            state.queryObservers.removeValue(forKey: id)
+            updatePolling(&state)
         }
     }
 
     /// Called with the writer held, before the write: installs the change tracker when
     /// someone observes, removes it when nobody does.
     func prepareTracking(on context: SQLContext) -> ChangeTracker? {
-        let active = isActive
-        if active, tracker == nil {
+        // The hooks are set outside the lock; only the writer's holder gets here, one at a
+        // time, so nobody else changes the tracker meanwhile.
+        let (active, current) = state.withLock {
+            (!$0.liveChangeSubscribers().isEmpty || !$0.queryObservers.isEmpty, $0.tracker)
+        }
+        if active, current == nil {
             let tracker = ChangeTracker()
             tracker.install(on: context)
-            self.tracker = tracker
-        } else if !active, let tracker {
-            tracker.uninstall(from: context)
-            self.tracker = nil
+            state.withLock { $0.tracker = tracker }
+            return tracker
+        } else if !active, let current {
+            current.uninstall(from: context)
+            state.withLock { $0.tracker = nil }
+            return nil
         }
-        return tracker
+        return current
     }
 
     /// Called with the writer held, after the write: hands each confirmed transaction to
@@ -220,13 +231,13 @@ final class ObserverRegistry: @unchecked Sendable {
     func publish(from tracker: ChangeTracker?) {
         guard let tracker else {
             // Observers that arrived during an untracked write must not miss it.
-            let observers = lock.withLock { Array(queryObservers.values) }
+            let observers = state.withLock { Array($0.queryObservers.values) }
             for observer in observers { observer.tablesChanged(nil) }
             return
         }
         let commits = tracker.takeConfirmed()
         guard !commits.isEmpty else { return }
-        let (subscribers, observers) = lock.withLock { (liveChangeSubscribers(), Array(queryObservers.values)) }
+        let (subscribers, observers) = state.withLock { ($0.liveChangeSubscribers(), Array($0.queryObservers.values)) }
         for subscriber in subscribers {
             for commit in commits { subscriber.yield(commit) }
         }
@@ -236,20 +247,20 @@ final class ObserverRegistry: @unchecked Sendable {
 
     /// How many change-stream iterators and query observations are live now.
     var liveCount: Int {
-        lock.withLock { liveChangeSubscribers().count + queryObservers.count }
+        state.withLock { $0.liveChangeSubscribers().count + $0.queryObservers.count }
     }
 
     /// The pool closed, or observation ended (``SQLPool/endObservations()``): every stream
     /// ends, and streams made later end at once.
     func finishAll() {
         watcher?.close()
-        let (subscribers, observers) = lock.withLock {
-            isFinished = true
+        let (subscribers, observers) = state.withLock { state in
+            state.isFinished = true
             defer {
-                changeSubscribers.removeAll()
-                queryObservers.removeAll()
+                state.changeSubscribers.removeAll()
+                state.queryObservers.removeAll()
             }
-            return (changeSubscribers.values.compactMap(\.buffer), Array(queryObservers.values))
+            return (state.changeSubscribers.values.compactMap(\.buffer), Array(state.queryObservers.values))
         }
         for subscriber in subscribers { subscriber.finish() }
         for observer in observers { observer.poolDidClose() }
@@ -258,40 +269,66 @@ final class ObserverRegistry: @unchecked Sendable {
 
 /// Runs one observed query again whenever a commit touches its region, one run at a time,
 /// and yields each new distinct result.
-final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @unchecked Sendable {
-    var id: UInt64 = 0
-    private let lock = ConditionLock()
-    private weak var pool: SQLPool?
+final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, Sendable {
+    /// What the observer's lock guards.
+    private struct State {
+        /// The registry's id of the observation.
+        var id: UInt64 = 0
+        weak var pool: SQLPool?
+        /// The tables the last finished run read; nil before the first run ends (matches
+        /// everything).
+        var region: Set<String>?
+        /// Tables changed by commits while a run was under way (nil: unknown tables). The
+        /// run under way may read tables the last one did not, so these are checked against
+        /// the region of that run once it ends.
+        var changedDuringRun: Set<String>? = []
+        var isDirty = false
+        var isRunning = false
+        var isStopped = false
+        var last: Value?
+
+        /// Whether another run is due. Commits made during the last run count when they
+        /// touched what that run read.
+        mutating func takeDirty() -> Bool {
+            if let changed = changedDuringRun {
+                if let region, !region.isDisjoint(with: changed) { isDirty = true }
+                if region == nil, !changed.isEmpty { isDirty = true }
+            } else {
+                isDirty = true
+            }
+            changedDuringRun = []
+            defer { isDirty = false }
+            return isDirty
+        }
+    }
+
+    private let state: LockedBox<State>
     private let fetch: @Sendable (SQLContext) throws -> Value
     private let logger: Logger?
     private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
-    /// The tables the last finished run read; nil before the first run ends (matches
-    /// everything).
-    private var region: Set<String>?
-    /// Tables changed by commits while a run was under way (nil: unknown tables). The run
-    /// under way may read tables the last one did not, so these are checked against the
-    /// region of that run once it ends.
-    private var changedDuringRun: Set<String>? = []
-    private var isDirty = false
-    private var isRunning = false
-    private var isStopped = false
-    private var last: Value?
 
     init(pool: SQLPool, fetch: @escaping @Sendable (SQLContext) throws -> Value, logger: Logger?,
          continuation: AsyncThrowingStream<Value, any Error>.Continuation) {
-        self.pool = pool
+        var state = State()
+        state.pool = pool
+        self.state = LockedBox(state)
         self.fetch = fetch
         self.logger = logger
         self.continuation = continuation
     }
 
+    var id: UInt64 {
+        get { state.withLock { $0.id } }
+        set { state.withLock { $0.id = newValue } }
+    }
+
     func tablesChanged(_ tables: Set<String>?) {
-        let matches = lock.withLock {
-            if isRunning {
-                if let tables { changedDuringRun?.formUnion(tables) } else { changedDuringRun = nil }
+        let matches = state.withLock { state in
+            if state.isRunning {
+                if let tables { state.changedDuringRun?.formUnion(tables) } else { state.changedDuringRun = nil }
                 return false
             }
-            guard let tables, let region else { return true }
+            guard let tables, let region = state.region else { return true }
             return !region.isDisjoint(with: tables)
         }
         if matches { refresh() }
@@ -300,11 +337,11 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
     /// Marks the result stale and starts a run unless one is under way (which will then
     /// run once more).
     func refresh() {
-        let start = lock.withLock {
-            if isStopped { return false }
-            isDirty = true
-            if isRunning { return false }
-            isRunning = true
+        let start = state.withLock { state in
+            if state.isStopped { return false }
+            state.isDirty = true
+            if state.isRunning { return false }
+            state.isRunning = true
             return true
         }
         if start {
@@ -316,37 +353,23 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
         }
     }
 
-    /// Whether another run is due; with the lock held. Commits made during the last run
-    /// count when they touched what that run read.
-    private func takeDirty() -> Bool {
-        if let changed = changedDuringRun {
-            if let region, !region.isDisjoint(with: changed) { isDirty = true }
-            if region == nil, !changed.isEmpty { isDirty = true }
-        } else {
-            isDirty = true
-        }
-        changedDuringRun = []
-        defer { isDirty = false }
-        return isDirty
-    }
-
     private func run() async {
         while true {
-            let proceed = lock.withLock {
-                if isStopped || !takeDirty() {
-                    isRunning = false
-                    return false
+            let pool: SQLPool? = state.withLock { state in
+                if state.isStopped || !state.takeDirty() {
+                    state.isRunning = false
+                    return nil
                 }
-                return true
+                return state.pool
             }
-            guard proceed, let pool else { return }
+            guard let pool else { return }
             do {
                 let (value, tables) = try await pool.readRecordingRegion(fetch, logger: logger)
-                let changed = lock.withLock {
-                    region = tables
-                    if last == value { return false }
-                    last = value
-                    return !isStopped
+                let changed = state.withLock { state in
+                    state.region = tables
+                    if state.last == value { return false }
+                    state.last = value
+                    return !state.isStopped
                 }
                 if changed { continuation.yield(value) }
             } catch {
@@ -363,15 +386,15 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, @uncheck
 
     /// The consumer went away, or the run failed: no more runs.
     func stop() {
-        let id = lock.withLock {
-            isStopped = true
-            return self.id
+        let (id, pool) = state.withLock { state in
+            state.isStopped = true
+            return (state.id, state.pool)
         }
         pool?.observers.removeQueryObserver(id)
     }
 
     func poolDidClose() {
-        lock.withLock { isStopped = true }
+        state.withLock { $0.isStopped = true }
         continuation.finish()
     }
 }

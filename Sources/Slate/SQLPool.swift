@@ -56,7 +56,7 @@ public final class SQLPool: @unchecked Sendable {
     /// The writer; also the only connection of an in-memory pool; nil for a read-only pool.
     let writer: SQLContext?
     let maximumReaderCount: Int
-    let observers = ObserverRegistry()
+    let observers: ObserverRegistry
 
     /// Opens a pool on the database file at `path` (created if missing), or an in-memory
     /// pool when `path` is nil.
@@ -74,6 +74,12 @@ public final class SQLPool: @unchecked Sendable {
         }
         self.path = path
         self.configuration = configuration
+        // Polls for other connections' commits once someone observes.
+        observers = ObserverRegistry(watcher: path.flatMap { path in
+            configuration.externalChangePolling.map { interval in
+                ExternalCommitWatcher(path: path, vfs: configuration.connection.vfs, interval: interval)
+            }
+        })
         if path == nil {
             maximumReaderCount = 0
             let context = try SQLContext(path: nil, configuration: configuration.connection)
@@ -102,12 +108,6 @@ public final class SQLPool: @unchecked Sendable {
             writer = context
             book = LockedBox(PoolBook(leasing: PoolState(writer: context, maximumReaderCount: maximumReaderCount)))
         }
-        if let path, let interval = configuration.externalChangePolling {
-            let observers = self.observers
-            observers.watcher = ExternalCommitWatcher(
-                path: path, vfs: configuration.connection.vfs, interval: interval,
-                onExternalCommit: { [weak observers] in observers?.externalCommit() })
-        }
     }
 
     deinit {
@@ -116,20 +116,47 @@ public final class SQLPool: @unchecked Sendable {
 
     /// Closes the pool: new work is refused from now on with ``SQLError/Code/misuse``,
     /// callers still waiting for a connection get that error too, work in flight is waited
-    /// for, then every connection closes. Idempotent.
+    /// for, then every connection closes. Idempotent: a call made while another closes
+    /// returns once the connections are closed.
     ///
-    /// Don't call it from inside one of the pool's own closures: it would wait for itself.
+    /// Called from inside one of the pool's own closures (or from a task started in one),
+    /// it cannot wait for itself: it refuses new work at once and returns, and the
+    /// connections close as the last closure returns.
     public func close() {
         let closer = PoolThreadWaiter()
-        let (actions, waits) = book.withLock { $0.leasing.close(by: .thread(closer)) }
+        let (actions, waits, holds) = book.withLock { book in
+            let holds = closerHoldsAConnection(&book)
+            let (actions, waits) = book.leasing.close(by: holds ? .closingHolder : .thread(closer))
+            return (actions, waits, holds)
+        }
         perform(actions)
         // Work in flight is waited for: the last connection given back wakes this closer.
-        if waits { closer.semaphore.wait() }
-        guard case .close(let connections)? = closer.outcome.withLock({ $0 }), !connections.isEmpty else { return }
+        if waits, !holds { closer.semaphore.wait() }
+        guard case .close(let connections)? = closer.outcome.withLock({ $0 }) else { return }
+        closeConnections(connections)
+    }
+
+    /// Whether the thread or task closing runs inside one of the pool's closures: with the
+    /// lock held.
+    private func closerHoldsAConnection(_ book: inout PoolBook) -> Bool {
+        let me = pthread_self()
+        if book.holders.contains(where: { pthread_equal($0.thread, me) != 0 }) { return true }
+        var holding = PoolTaskMark.holding
+        while let current = holding {
+            if current.pool == ObjectIdentifier(self), current.isActive(&book) { return true }
+            holding = current.enclosing
+        }
+        return false
+    }
+
+    /// Closes `connections`, handed to this closer, and wakes the other closers.
+    func closeConnections(_ connections: [SQLContext]) {
+        guard !connections.isEmpty else { return }
         // Polling first, then readers, so that the writer, last to close, checkpoints the WAL.
         observers.watcher?.close()
         for connection in connections { connection.close() }
         observers.finishAll()
+        perform(book.withLock { $0.leasing.connectionsDidClose() })
     }
 
     /// Whether the pool has been closed.

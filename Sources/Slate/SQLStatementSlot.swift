@@ -15,14 +15,14 @@ public struct SQLStatementSlot: Hashable, Sendable {
 
     /// A new slot, different from every other.
     public init() {
-        index = SQLStatementSlot.counter.withLock {
-            SQLStatementSlot.next += 1
-            return SQLStatementSlot.next - 1
+        index = SQLStatementSlot.next.withLock { next in
+            defer { next += 1 }
+            return next
         }
     }
 
-    private static let counter = ConditionLock()
-    nonisolated(unsafe) private static var next = 0
+    /// The index of the next slot made.
+    private static let next = LockedBox(0)
 }
 
 extension SQLContext {

@@ -367,8 +367,25 @@ import Testing
         #expect(!first.closerWaits)
         guard case .finishClose(-1, let connections) = first.actions.last else { Issue.record("\(first.actions)"); return }
         #expect(connections == [1, 0])
+        // A closer while the first closes waits until it closed them; one after, neither.
         let second = state.close(by: -2)
-        #expect(second.actions.isEmpty && !second.closerWaits)
+        #expect(second.actions.isEmpty && second.closerWaits)
+        #expect(state.connectionsDidClose() == [.finishClose(-2, [])])
+        #expect(state.connectionsDidClose().isEmpty)
+        let third = state.close(by: -3)
+        #expect(third.actions.isEmpty && !third.closerWaits)
+    }
+
+    @Test func closersWaitingForWorkInFlightGetTheConnectionsOnceThenWakeWhenClosed() {
+        var state = State(writer: 0, maximumReaderCount: 1)
+        guard case .granted = state.request(.writer, waiter: { 0 }) else { Issue.record("not granted"); return }
+        #expect(state.close(by: -1) == ([], true))
+        #expect(state.close(by: -2) == ([], true))
+        #expect(state.release(.writer, 0) == [.finishClose(-1, [0])])
+        #expect(state.close(by: -3) == ([], true))
+        #expect(state.connectionsDidClose() == [.finishClose(-2, []), .finishClose(-3, [])])
+        #expect(state.close(by: -4) == ([], false))
+        #expect(state.registeredCount == 0)
     }
 }
 

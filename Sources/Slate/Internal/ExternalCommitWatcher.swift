@@ -20,46 +20,76 @@ import SlateCSQLite
 /// the lease's own commits), ticks skip while a write lease runs, and what others committed
 /// during the lease shows in the writer's version. A commit of another process between the
 /// two reads at either end may be told twice (by the probe and by the writer); never missed.
-final class ExternalCommitWatcher: @unchecked Sendable {
-    private let lock = ConditionLock()
+final class ExternalCommitWatcher: Sendable {
+    /// What the watcher's lock guards.
+    private struct State {
+        /// The probe's handle while polling.
+        var probe: OpaquePointer?
+        /// The probe's last `data_version`; nil while polling when no read succeeded yet.
+        var probeVersion: Int64?
+        var timer: (any DispatchSourceTimer)?
+        /// Write leases under way (at most one: the pool has one writer).
+        var writesInProgress = 0
+        var isClosed = false
+        /// How many times the probe was read by a tick (for tests).
+        var tickCount = 0
+        /// Told of each commit of another connection; set once, by the registry that owns
+        /// the watcher, before anyone observes (so before polling starts).
+        var onExternalCommit: (@Sendable () -> Void)?
+        /// Runs between the two reads a write lease makes as it begins (for tests: a commit
+        /// of another connection landing there).
+        var betweenWriteBeginReads: (@Sendable () -> Void)?
+
+        /// Reads the probe's version; whether it changed since the last read. A version
+        /// read after none could be (the first read failed: another connection held the
+        /// file's exclusive lock as polling started) counts as a change: a commit may have
+        /// landed before it, and it is no baseline to compare the next one with.
+        mutating func takeProbeVersion(_ probe: OpaquePointer) -> Bool {
+            guard let version = ExternalCommitWatcher.dataVersion(probe) else { return false }
+            defer { probeVersion = version }
+            return probeVersion != version
+        }
+
+        /// Stops the timer and closes the probe.
+        mutating func stopPolling(_ timer: any DispatchSourceTimer) {
+            timer.cancel()
+            self.timer = nil
+            if let probe { sqlite3_close_v2(probe) }
+            probe = nil
+            probeVersion = nil
+        }
+    }
+
+    private let state = LockedBox(State())
     private let path: String
     private let vfs: String?
     private let interval: Duration
-    private let onExternalCommit: @Sendable () -> Void
     private let queue = DispatchQueue(label: "Slate.SQLPool.externalChanges")
-    /// The probe's handle while polling.
-    private var probe: OpaquePointer?
-    /// The probe's last `data_version`; nil while polling when no read succeeded yet.
-    private var probeVersion: Int64?
-    private var timer: (any DispatchSourceTimer)?
-    /// Write leases under way (at most one: the pool has one writer).
-    private var writesInProgress = 0
-    private var isClosed = false
-    /// How many times the probe was read by a tick (for tests).
-    private(set) var tickCount = 0
-    /// Runs between the two reads a write lease makes as it begins (for tests: a commit of
-    /// another connection landing there).
-    private var storedBetweenWriteBeginReads: (@Sendable () -> Void)?
 
-    init(path: String, vfs: String?, interval: Duration, onExternalCommit: @escaping @Sendable () -> Void) {
+    init(path: String, vfs: String?, interval: Duration) {
         self.path = path
         self.vfs = vfs
         self.interval = interval
-        self.onExternalCommit = onExternalCommit
+    }
+
+    /// Whom to tell of another connection's commit (see `State.onExternalCommit`).
+    var onExternalCommit: (@Sendable () -> Void)? {
+        get { state.withLock { $0.onExternalCommit } }
+        set { state.withLock { $0.onExternalCommit = newValue } }
     }
 
     /// Whether the probe is polling now.
-    var isPolling: Bool { lock.withLock { timer != nil } }
+    var isPolling: Bool { state.withLock { $0.timer != nil } }
 
-    var ticks: Int { lock.withLock { tickCount } }
+    var ticks: Int { state.withLock { $0.tickCount } }
 
     /// Write leases under way now (for tests).
-    var writesUnderWay: Int { lock.withLock { writesInProgress } }
+    var writesUnderWay: Int { state.withLock { $0.writesInProgress } }
 
-    /// See `storedBetweenWriteBeginReads`.
+    /// See `State.betweenWriteBeginReads`.
     var betweenWriteBeginReads: (@Sendable () -> Void)? {
-        get { lock.withLock { storedBetweenWriteBeginReads } }
-        set { lock.withLock { storedBetweenWriteBeginReads = newValue } }
+        get { state.withLock { $0.betweenWriteBeginReads } }
+        set { state.withLock { $0.betweenWriteBeginReads = newValue } }
     }
 
     /// Starts polling when `active` and not polling, stops when not `active`. Called with
@@ -67,8 +97,8 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     /// is read before this returns, so a commit made after an observation starts is never
     /// taken for the state it started from.
     func setActive(_ active: Bool) {
-        lock.withLock {
-            if active, timer == nil, !isClosed {
+        state.withLock { state in
+            if active, state.timer == nil, !state.isClosed {
                 var handle: OpaquePointer?
                 let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
                 guard sqlite3_open_v2(path, &handle, flags, vfs) == SQLITE_OK, let handle else {
@@ -76,8 +106,8 @@ final class ExternalCommitWatcher: @unchecked Sendable {
                     if let handle { sqlite3_close_v2(handle) }
                     return
                 }
-                probe = handle
-                probeVersion = Self.dataVersion(handle)
+                state.probe = handle
+                state.probeVersion = Self.dataVersion(handle)
                 let timer = DispatchSource.makeTimerSource(queue: queue)
                 let nanoseconds = Self.nanoseconds(interval)
                 timer.schedule(
@@ -85,47 +115,28 @@ final class ExternalCommitWatcher: @unchecked Sendable {
                     leeway: .nanoseconds(max(1_000_000, nanoseconds / 10)))
                 timer.setEventHandler { [weak self] in self?.tick() }
                 timer.resume()
-                self.timer = timer
-            } else if !active, let timer {
-                stopPolling(timer)
+                state.timer = timer
+            } else if !active, let timer = state.timer {
+                state.stopPolling(timer)
             }
         }
     }
 
     /// The pool closed: polling ends for good.
     func close() {
-        lock.withLock {
-            isClosed = true
-            if let timer { stopPolling(timer) }
+        state.withLock { state in
+            state.isClosed = true
+            if let timer = state.timer { state.stopPolling(timer) }
         }
-    }
-
-    /// With the lock held.
-    private func stopPolling(_ timer: any DispatchSourceTimer) {
-        timer.cancel()
-        self.timer = nil
-        if let probe { sqlite3_close_v2(probe) }
-        probe = nil
-        probeVersion = nil
     }
 
     private func tick() {
-        let changed: Bool = lock.withLock {
-            guard let probe, writesInProgress == 0 else { return false }
-            tickCount += 1
-            return takeProbeVersion(probe)
+        let tell: (@Sendable () -> Void)? = state.withLock { state in
+            guard let probe = state.probe, state.writesInProgress == 0 else { return nil }
+            state.tickCount += 1
+            return state.takeProbeVersion(probe) ? state.onExternalCommit : nil
         }
-        if changed { onExternalCommit() }
-    }
-
-    /// Reads the probe's version; whether it changed since the last read. With the lock held.
-    /// A version read after none could be (the first read failed: another connection held
-    /// the file's exclusive lock as polling started) counts as a change: a commit may have
-    /// landed before it, and it is no baseline to compare the next one with.
-    private func takeProbeVersion(_ probe: OpaquePointer) -> Bool {
-        guard let version = Self.dataVersion(probe) else { return false }
-        defer { probeVersion = version }
-        return probeVersion != version
+        tell?()
     }
 
     /// What a write lease keeps between its start and end: the writer's version at its start,
@@ -143,19 +154,19 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     /// writer's starting version would include it, and the probe, read before it landed,
     /// would take it in only as the lease ends, as if it were one of the lease's own.
     func writeWillBegin(_ writer: SQLContext) -> WriteLease {
-        let (polling, hook) = lock.withLock {
-            writesInProgress += 1
-            return (probe != nil, storedBetweenWriteBeginReads)
+        let (polling, hook) = state.withLock { state in
+            state.writesInProgress += 1
+            return (state.probe != nil, state.betweenWriteBeginReads)
         }
         // Not polling (the common case: nobody observes): one lock, nothing read.
         guard polling, let db = writer.connection.db else { return WriteLease(writerVersion: nil) }
         let writerVersion = Self.quietDataVersion(db, writer)
         hook?()
-        let changed: Bool = lock.withLock {
-            guard let probe else { return false }
-            return takeProbeVersion(probe)
+        let tell: (@Sendable () -> Void)? = state.withLock { state in
+            guard let probe = state.probe else { return nil }
+            return state.takeProbeVersion(probe) ? state.onExternalCommit : nil
         }
-        if changed { onExternalCommit() }
+        tell?()
         return WriteLease(writerVersion: writerVersion)
     }
 
@@ -166,24 +177,24 @@ final class ExternalCommitWatcher: @unchecked Sendable {
     func writeDidEnd(_ writer: SQLContext, _ lease: WriteLease) {
         if lease.writerVersion == nil {
             // Not polling as the lease began (the common case: nobody observes): one lock.
-            let changed: Bool = lock.withLock {
-                writesInProgress -= 1
-                guard let probe else { return false }
-                return takeProbeVersion(probe)
+            let tell: (@Sendable () -> Void)? = state.withLock { state in
+                state.writesInProgress -= 1
+                guard let probe = state.probe else { return nil }
+                return state.takeProbeVersion(probe) ? state.onExternalCommit : nil
             }
-            if changed { onExternalCommit() }
+            tell?()
             return
         }
-        var probeChanged = false
-        lock.withLock {
-            if let probe { probeChanged = takeProbeVersion(probe) }
+        let (probeChanged, tell): (Bool, (@Sendable () -> Void)?) = state.withLock { state in
+            guard let probe = state.probe else { return (false, state.onExternalCommit) }
+            return (state.takeProbeVersion(probe), state.onExternalCommit)
         }
         var external = false
         if let before = lease.writerVersion, let db = writer.connection.db {
             external = Self.quietDataVersion(db, writer).map { $0 != before } ?? probeChanged
         }
-        lock.withLock { writesInProgress -= 1 }
-        if external { onExternalCommit() }
+        state.withLock { $0.writesInProgress -= 1 }
+        if external { tell?() }
     }
 
     /// `PRAGMA data_version` on `db`, nil on an error.

@@ -12,7 +12,8 @@
 ///   first waiter of its kind, never idle while someone waits, and a newcomer never
 ///   overtakes the queue. Only the waiter granted is woken.
 /// - Closing fails every waiter and every later request, waits for the connections in
-///   flight, then hands every connection to one closer, once.
+///   flight, then hands every connection to one closer, once. Every other closer waits
+///   until that one says they are closed (``connectionsDidClose()``).
 struct PoolState<Connection, Waiter> {
     /// Names a queued waiter, for its cancellation or its wait limit.
     typealias WaiterID = UInt64
@@ -49,8 +50,9 @@ struct PoolState<Connection, Waiter> {
         case grant(Waiter, Lease)
         /// Wake the waiter with its failure.
         case fail(Waiter, Failure)
-        /// The pool is closed and nothing is in flight: the closer closes `connections`
-        /// (readers first, the writer last); empty for every closer but the first.
+        /// The pool is closed and nothing is in flight: the first closer closes
+        /// `connections` (readers first, the writer last), then calls
+        /// ``connectionsDidClose()``, which wakes every other closer with none.
         case finishClose(Waiter, [Connection])
     }
 
@@ -78,6 +80,9 @@ struct PoolState<Connection, Waiter> {
     private(set) var isShuttingDown = false
     /// Whether the connections were handed to a closer.
     private(set) var connectionsAreClosed = false
+    /// Whether that closer closed them (``connectionsDidClose()``).
+    private(set) var closeIsFinished = false
+    /// Closers waiting for the connections (the first gets them) or for them to be closed.
     private var closers: [Waiter] = []
     private var registrations: [WaiterID: Registration] = [:]
     private var nextID: WaiterID = 0
@@ -90,6 +95,10 @@ struct PoolState<Connection, Waiter> {
         idleReaders = openReaders
         openReaderCount = openReaders.count
     }
+
+    /// How many async callers registered and did not request yet (for tests: none is left
+    /// behind).
+    var registeredCount: Int { registrations.count }
 
     /// How many wait for the writer and for a reader.
     var queuedCounts: (writer: Int, reader: Int) { (writerQueue.count, readerQueue.count) }
@@ -185,10 +194,12 @@ struct PoolState<Connection, Waiter> {
 
     /// Closes: every waiter fails, later requests fail. When nothing is in flight, the
     /// closer gets the connections at once (a `finishClose` in the actions); otherwise it
-    /// waits for its `finishClose` (`closerWaits`). A closer after the first that finds the
-    /// connections closed already neither waits nor gets any.
+    /// waits for its `finishClose` (`closerWaits`): with the connections, or, when another
+    /// closer got them, with none once that one closed them. A closer that comes once they
+    /// are closed neither waits nor gets any.
     mutating func close(by closer: Waiter) -> (actions: [Action], closerWaits: Bool) {
-        if connectionsAreClosed { return ([], false) }
+        if closeIsFinished { return ([], false) }
+        let handedBefore = connectionsAreClosed
         isShuttingDown = true
         var actions: [Action] = []
         for queued in writerQueue.removeAll() + readerQueue.removeAll() {
@@ -196,7 +207,17 @@ struct PoolState<Connection, Waiter> {
         }
         closers.append(closer)
         finishClosingIfDone(&actions)
-        return (actions, !connectionsAreClosed)
+        // Handed the connections now: the finishClose in `actions` is this closer's.
+        return (actions, handedBefore || !connectionsAreClosed)
+    }
+
+    /// The closer handed the connections closed them: every other closer is woken (with
+    /// none). Once only, by that closer.
+    mutating func connectionsDidClose() -> [Action] {
+        guard connectionsAreClosed, !closeIsFinished else { return [] }
+        closeIsFinished = true
+        defer { closers.removeAll() }
+        return closers.map { .finishClose($0, []) }
     }
 
     // MARK: Helpers
@@ -239,17 +260,14 @@ struct PoolState<Connection, Waiter> {
         return nil
     }
 
-    /// Once closing and nothing is in flight: every connection to the first closer, and
-    /// the others woken.
+    /// Once closing and nothing is in flight: every connection to the first closer; the
+    /// others wait for ``connectionsDidClose()``.
     private mutating func finishClosingIfDone(_ actions: inout [Action]) {
         guard isShuttingDown, workInFlight == 0, !connectionsAreClosed, !closers.isEmpty else { return }
         connectionsAreClosed = true
         var connections = idleReaders
         idleReaders.removeAll()
         if let writer { connections.append(writer) }
-        for (index, closer) in closers.enumerated() {
-            actions.append(.finishClose(closer, index == 0 ? connections : []))
-        }
-        closers.removeAll()
+        actions.append(.finishClose(closers.removeFirst(), connections))
     }
 }

@@ -26,8 +26,9 @@ final class SQLConnection {
     let location: String
     /// Whether errors and traces show the values bound to the statement.
     let showsBoundValues: Bool
-    /// Guards `db` between `close()` and `interrupt()` from another thread.
-    let interruptLock = ConditionLock()
+    /// `db` for `interrupt()` from another thread: a copy kept under a lock (the steps read
+    /// `db` itself, unlocked), cleared by `close()` before the handle closes.
+    let interruptible: LockedBox<OpaquePointer?>
     /// Whether an authorizer records the tables each statement reads and writes.
     var tracksAccess = false
     /// The tables the statement being prepared reads and writes (while tracking).
@@ -93,6 +94,7 @@ final class SQLConnection {
         logLevels: SQLContext.LogLevels = .init(), slowStatementThreshold: Duration = .milliseconds(100)
     ) {
         self.db = db
+        interruptible = LockedBox(db)
         self.location = location
         self.showsBoundValues = showsBoundValues
         self.logger = logger
@@ -132,7 +134,8 @@ final class SQLConnection {
         for statement in statements {
             statement.takeUnretainedValue().finalizeBecauseConnectionCloses()
         }
-        interruptLock.withLock { db = nil }
+        interruptible.withLock { $0 = nil }
+        db = nil
         Self.unregister(handle)
         // Every statement is finalized, so the file is closed now, not left as a zombie.
         sqlite3_close_v2(handle)
@@ -140,7 +143,7 @@ final class SQLConnection {
 
     /// `sqlite3_interrupt`, safe against a concurrent close.
     func interrupt() {
-        interruptLock.withLock {
+        interruptible.withLock { db in
             if let db { sqlite3_interrupt(db) }
         }
     }

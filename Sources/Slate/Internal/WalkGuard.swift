@@ -55,8 +55,7 @@ extension SQLStatement {
 extension SQLConnection {
     /// The connection of each open handle, for walks given only the `sqlite3` handle (the
     /// type-attached `Person.forEach(in: handle)`).
-    private static let handlesLock = ConditionLock()
-    nonisolated(unsafe) private static var handles: [OpaquePointer: WeakConnection] = [:]
+    private static let handles = LockedBox<[OpaquePointer: WeakConnection]>([:])
 
     private final class WeakConnection {
         weak var connection: SQLConnection?
@@ -64,16 +63,16 @@ extension SQLConnection {
     }
 
     static func register(_ connection: SQLConnection, for handle: OpaquePointer) {
-        handlesLock.withLock { handles[handle] = WeakConnection(connection) }
+        handles.withLock { $0[handle] = WeakConnection(connection) }
     }
 
     static func unregister(_ handle: OpaquePointer) {
-        handlesLock.withLock { _ = handles.removeValue(forKey: handle) }
+        handles.withLock { _ = $0.removeValue(forKey: handle) }
     }
 
     /// The Slate connection whose handle is `handle`, if Slate opened it.
     static func connection(for handle: OpaquePointer) -> SQLConnection? {
-        handlesLock.withLock { handles[handle]?.connection }
+        handles.withLock { $0[handle]?.connection }
     }
 
     /// The tables `sql` reads, as the authorizer reports them while a copy is prepared.
@@ -102,19 +101,18 @@ private final class HandleWalkGuard {
 
     /// The guards of the walks running on handles Slate did not open (one per handle: a
     /// nested walk's authorizer replaces the outer one's, which it also checks).
-    private static let lock = ConditionLock()
-    nonisolated(unsafe) private static var guards: [OpaquePointer: HandleWalkGuard] = [:]
+    private static let guards = LockedBox<[OpaquePointer: HandleWalkGuard]>([:])
 
     static func register(_ walkGuard: HandleWalkGuard, for handle: OpaquePointer) {
-        lock.withLock { guards[handle] = walkGuard }
+        guards.withLock { $0[handle] = walkGuard }
     }
 
     static func unregister(_ handle: OpaquePointer) {
-        lock.withLock { _ = guards.removeValue(forKey: handle) }
+        guards.withLock { _ = $0.removeValue(forKey: handle) }
     }
 
     static func guardOf(_ handle: OpaquePointer) -> HandleWalkGuard? {
-        lock.withLock { guards[handle] }
+        guards.withLock { $0[handle] }
     }
 }
 
