@@ -14,7 +14,9 @@ enum InputNames {
         var index = name.startIndex
         while index <= name.endIndex {
             if index == name.endIndex || name[index] == "-" || name[index] == "_" {
-                if let separator, separator != name.startIndex, isSequenceNumber(name[name.index(after: separator)..<index]) {
+                if let separator, separator != name.startIndex,
+                    isSequenceNumber(name[name.index(after: separator)..<index])
+                {
                     return String(name[..<separator])
                 }
                 if index == name.endIndex { break }

@@ -12,7 +12,9 @@ enum QueryFileHeader {
     /// its statements on every user's database.
     static func isQueryFile(_ text: String) -> Bool {
         // Split by scalars: in a String, "\r\n" is one Character, not a "\n".
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).contains { isHeader($0) || isMeantAsHeader($0) }
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).contains {
+            isHeader($0) || isMeantAsHeader($0)
+        }
     }
 
     /// Whether `line` is meant as a header though it may miss the shape: `--`, `name:`, one
@@ -25,7 +27,8 @@ enum QueryFileHeader {
         rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
         guard rest.starts(with: "name:".unicodeScalars) else { return false }
         rest = rest.dropFirst(5).drop { $0 == " " || $0 == "\t" }
-        guard let first = rest.first, first.properties.isAlphabetic || ("0"..."9").contains(first) || first == "_" else { return false }
+        guard let first = rest.first, first.properties.isAlphabetic || ("0"..."9").contains(first) || first == "_"
+        else { return false }
         rest = rest.drop { $0 != " " && $0 != "\t" && $0 != ":" && $0 != "\r" }
         rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
         return rest.isEmpty || rest.first == ":"
@@ -55,7 +58,9 @@ enum QueryFileHeader {
             return rest.startIndex != start
         }
         func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool { isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "_" }
+        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+            isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+        }
 
         _ = skipBlanks()
         guard skip("--") else { return false }

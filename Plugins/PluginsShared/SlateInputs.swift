@@ -57,7 +57,8 @@ struct SlateInputs {
             let isScript = SlateInputs.scriptExtensions.contains(fileExtension)
             let isDatabase = SlateInputs.databaseExtensions.contains(fileExtension)
             guard isScript || isDatabase else { continue }
-            let relative = url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.lastPathComponent
+            let relative =
+                url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.lastPathComponent
             if relative.split(separator: "/").contains("NoSlate") { continue }
             if excluded.contains(where: { SlateInputs.matches(pattern: $0, path: relative) }) { continue }
             if isScript, SlateInputs.isQueryFile(url) {
@@ -71,19 +72,26 @@ struct SlateInputs {
         let scriptStems = Set(found.filter { !$0.isDatabase }.map(\.stem))
         var groups: [String: Database] = [:]
         for file in found {
-            let stem = file.isDatabase ? file.stem : SlateInputs.owner(
-                ofScript: file.stem, databaseStems: databaseStems, scriptStems: scriptStems)
+            let stem =
+                file.isDatabase
+                ? file.stem
+                : SlateInputs.owner(
+                    ofScript: file.stem, databaseStems: databaseStems, scriptStems: scriptStems)
             var database = groups[stem] ?? Database(stem: stem, inputs: [], bundledResource: nil)
             database.inputs.append(file.url)
-            if file.isDatabase && file.isResource && database.bundledResource == nil { database.bundledResource = file.url }
+            if file.isDatabase && file.isResource && database.bundledResource == nil {
+                database.bundledResource = file.url
+            }
             groups[stem] = database
         }
         for url in queryFiles {
             let name = url.deletingPathExtension().lastPathComponent
             let owners = groups.keys.filter { InputNames.belongs(name, to: $0) }
-            guard let stem = owners.max(by: { $0.count < $1.count }) ?? (groups.count == 1 ? groups.keys.first : nil) else {
+            guard let stem = owners.max(by: { $0.count < $1.count }) ?? (groups.count == 1 ? groups.keys.first : nil)
+            else {
                 throw SlateInputsError(
-                    "\(url.path): error: query file \(url.lastPathComponent) belongs to no database; start its name with a database's stem (\(groups.keys.sorted().map { "\($0)-queries.sql" }.joined(separator: ", ")))")
+                    "\(url.path): error: query file \(url.lastPathComponent) belongs to no database; start its name with a database's stem (\(groups.keys.sorted().map { "\($0)-queries.sql" }.joined(separator: ", ")))"
+                )
             }
             groups[stem]?.inputs.append(url)
         }
@@ -106,14 +114,17 @@ struct SlateInputs {
     /// The stem of the database a script of stem `stem` belongs to: the longest database
     /// file's stem it starts, else the shortest script stem it starts (its own at least).
     static func owner(ofScript stem: String, databaseStems: Set<String>, scriptStems: Set<String>) -> String {
-        if let file = databaseStems.filter({ InputNames.belongs(stem, to: $0) }).max(by: { $0.count < $1.count }) { return file }
+        if let file = databaseStems.filter({ InputNames.belongs(stem, to: $0) }).max(by: { $0.count < $1.count }) {
+            return file
+        }
         return scriptStems.filter { InputNames.belongs(stem, to: $0) }.min { $0.count < $1.count } ?? stem
     }
 
     /// Whether the `.sql` file at `url` is a query file: it has a line of a header's exact
     /// shape (``QueryFileHeader``, which `slate generate` compiles too).
     static func isQueryFile(_ url: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8)
+        else {
             return false
         }
         return QueryFileHeader.isQueryFile(text)
@@ -125,8 +136,10 @@ struct SlateInputs {
     /// bundles.
     static func filesOnDisk(in directory: URL, resources: Set<URL>) -> [(url: URL, isResource: Bool)] {
         let extensions = scriptExtensions.union(databaseExtensions)
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
         var files: [(url: URL, isResource: Bool)] = []
         for case let url as URL in enumerator where extensions.contains(url.pathExtension.lowercased()) {
             let standardized = url.standardizedFileURL
@@ -180,7 +193,8 @@ struct SlateInputs {
         let pieces = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
         guard pieces.count > 1 else { return pattern == text }
         guard text.hasPrefix(pieces[0]), text.hasSuffix(pieces[pieces.count - 1]),
-              text.count >= pieces[0].count + pieces[pieces.count - 1].count else { return false }
+            text.count >= pieces[0].count + pieces[pieces.count - 1].count
+        else { return false }
         var rest = Substring(text.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count))
         for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
             guard let range = rest.range(of: piece) else { return false }
@@ -189,7 +203,6 @@ struct SlateInputs {
         return true
     }
 }
-
 
 /// A target whose inputs cannot be sorted into databases.
 struct SlateInputsError: Error, CustomStringConvertible {

@@ -16,7 +16,8 @@ struct SlateBuildPlugin: BuildToolPlugin {
         return inputs.databases.map { database in
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(database.outputFileName)
             return .buildCommand(
-                displayName: "Generating \(database.outputFileName) from \(database.inputs.map(\.lastPathComponent).joined(separator: ", "))",
+                displayName:
+                    "Generating \(database.outputFileName) from \(database.inputs.map(\.lastPathComponent).joined(separator: ", "))",
                 executable: slate,
                 arguments: inputs.arguments(for: database, output: output, swiftSources: swiftSources),
                 inputFiles: database.inputs + (inputs.configuration.map { [$0] } ?? []),
@@ -41,7 +42,8 @@ extension SlateBuildPlugin: XcodeBuildToolPlugin {
         return inputs.databases.map { database in
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(database.outputFileName)
             return .buildCommand(
-                displayName: "Generating \(database.outputFileName) from \(database.inputs.map(\.lastPathComponent).joined(separator: ", "))",
+                displayName:
+                    "Generating \(database.outputFileName) from \(database.inputs.map(\.lastPathComponent).joined(separator: ", "))",
                 executable: slate,
                 arguments: inputs.arguments(for: database, output: output, swiftSources: swiftSources),
                 inputFiles: database.inputs + (inputs.configuration.map { [$0] } ?? []),

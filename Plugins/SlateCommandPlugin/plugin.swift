@@ -23,7 +23,8 @@ struct SlateCommandPlugin: CommandPlugin {
             let swiftSources = target.sourceFiles(withSuffix: "swift").map(\.url)
             for database in inputs.databases {
                 let output = target.directoryURL.appendingPathComponent(database.outputFileName)
-                try run(slate, inputs.arguments(for: database, output: output, swiftSources: swiftSources), for: database)
+                try run(
+                    slate, inputs.arguments(for: database, output: output, swiftSources: swiftSources), for: database)
                 print("\(target.name): wrote \(output.path)")
                 generated += 1
             }
@@ -45,7 +46,8 @@ struct SlateCommandPlugin: CommandPlugin {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let files = database.inputs.map(\.path).joined(separator: ", ")
             throw SlateCommandError(
-                "\(database.inputs[0].path): error: \(database.outputFileName) was not generated from \(files): slate generate failed (exit \(process.terminationStatus)); its errors are above")
+                "\(database.inputs[0].path): error: \(database.outputFileName) was not generated from \(files): slate generate failed (exit \(process.terminationStatus)); its errors are above"
+            )
         }
     }
 }
@@ -72,8 +74,10 @@ extension SlateCommandPlugin: XcodeCommandPlugin {
             let inputs = try SlateInputs(directory: context.xcodeProject.directoryURL, files: files)
             let swiftSources = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
             for database in inputs.databases {
-                let output = database.inputs[0].deletingLastPathComponent().appendingPathComponent(database.outputFileName)
-                try run(slate, inputs.arguments(for: database, output: output, swiftSources: swiftSources), for: database)
+                let output = database.inputs[0].deletingLastPathComponent().appendingPathComponent(
+                    database.outputFileName)
+                try run(
+                    slate, inputs.arguments(for: database, output: output, swiftSources: swiftSources), for: database)
                 print("\(target.displayName): wrote \(output.path)")
                 generated += 1
             }

@@ -15,7 +15,9 @@ extension SQLContext {
     ///
     /// - Throws: ``SQLError`` with ``SQLError/Code/cantOpen`` when `url` is not a file URL,
     ///   and as ``init(path:flags:configuration:)-(String?,_,_)`` does.
-    public convenience init(path url: URL, flags: OpenFlags = [.create, .readWrite], configuration: Configuration = .default) throws {
+    public convenience init(
+        path url: URL, flags: OpenFlags = [.create, .readWrite], configuration: Configuration = .default
+    ) throws {
         try self.init(path: url.databasePath(), flags: flags, configuration: configuration)
     }
 }

@@ -25,7 +25,10 @@ public struct SQLChanges: Hashable, Sendable {
     public var isExternal: Bool
 
     /// Creates a change set.
-    public init(tables: Set<String> = [], rowIDs: [String: Set<Int64>] = [:], transactionCount: Int = 1, isExternal: Bool = false) {
+    public init(
+        tables: Set<String> = [], rowIDs: [String: Set<Int64>] = [:], transactionCount: Int = 1,
+        isExternal: Bool = false
+    ) {
         self.tables = tables
         self.rowIDs = rowIDs
         self.transactionCount = transactionCount

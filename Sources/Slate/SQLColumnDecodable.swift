@@ -84,7 +84,8 @@ extension Int32: SQLColumnDecodable {
         guard let narrow = Int32(exactly: value) else {
             throw SQLError(
                 code: .mismatch,
-                message: "column \(index) (\"\(statement.columnName(at: index))\") holds \(value), which does not fit in Int32",
+                message:
+                    "column \(index) (\"\(statement.columnName(at: index))\") holds \(value), which does not fit in Int32",
                 sql: statement.sql)
         }
         return narrow
@@ -159,7 +160,8 @@ extension SQLColumnDecodable where Self: RawRepresentable, RawValue: SQLColumnDe
         let raw = try RawValue.decode(from: statement, at: index)
         guard let value = Self(rawValue: raw) else {
             throw SQLError(
-                code: .mismatch, message: "column \(index) holds \(raw), which is not a case of \(Self.self)", sql: statement.sql)
+                code: .mismatch, message: "column \(index) holds \(raw), which is not a case of \(Self.self)",
+                sql: statement.sql)
         }
         return value
     }

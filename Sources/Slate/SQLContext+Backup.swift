@@ -81,13 +81,17 @@ extension SQLContext {
         guard sqlite3_txn_state(source, "main") == SQLITE_TXN_WRITE else { return }
         throw SQLError(
             code: .misuse,
-            message: "cannot back up a database from inside a write transaction on the same connection: the copy would wait for it to end; back up once it has committed")
+            message:
+                "cannot back up a database from inside a write transaction on the same connection: the copy would wait for it to end; back up once it has committed"
+        )
     }
 
     /// Throws when `source` and `target` are the same database file: SQLite would either
     /// wait for ever on the source's own lock or copy the file onto itself.
     private static func refuseBackupIntoItself(_ source: OpaquePointer, _ target: OpaquePointer) throws {
-        guard let from = sqlite3_db_filename(source, "main"), let to = sqlite3_db_filename(target, "main") else { return }
+        guard let from = sqlite3_db_filename(source, "main"), let to = sqlite3_db_filename(target, "main") else {
+            return
+        }
         let path = String(cString: from)
         guard !path.isEmpty, path == String(cString: to) else { return }
         throw SQLError(code: .misuse, message: "cannot back up a database into its own file \(path)")

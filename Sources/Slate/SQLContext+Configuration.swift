@@ -202,7 +202,8 @@ extension SQLContext {
         if configuration.isDefensive { try applyDefensiveSettings() }
         for (limit, value) in configuration.limits { setLimit(limit, to: value) }
         if configuration.maximumStatementInstructions != nil || configuration.maximumStatementDuration != nil
-            || configuration.maximumPreparationMemory != nil {
+            || configuration.maximumPreparationMemory != nil
+        {
             // The schema is read now, before the preparation budget bounds prepares:
             // reading it is linear in the file's size (a large schema of plain tables
             // allocates far more than the budget while it is parsed), and what the budget

@@ -3,10 +3,11 @@ extension SQLContext {
     /// and SQL, in a stable order; SQLite's own objects (`sqlite_…`) are left out, and so are
     /// the tables named in `excluding` with their indexes and triggers.
     package func schemaObjects(excluding tables: Set<String> = []) throws -> [[SQLValue]] {
-        let rows = try query(sql: """
-            SELECT type, name, tbl_name, sql FROM sqlite_schema
-            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
-            """)
+        let rows = try query(
+            sql: """
+                SELECT type, name, tbl_name, sql FROM sqlite_schema
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
+                """)
         guard !tables.isEmpty else { return rows }
         return rows.filter { row in
             !tables.contains(row[1].textValue ?? "") && !tables.contains(row[2].textValue ?? "")
@@ -28,7 +29,9 @@ extension SQLContext {
     ///   it cannot drop (a virtual table whose module is not registered on this connection).
     package func dropAllSchemaObjects() throws {
         guard isInTransaction else {
-            throw SQLError(code: .misuse, message: "erasing a database runs inside a transaction, so that it happens whole or not at all")
+            throw SQLError(
+                code: .misuse,
+                message: "erasing a database runs inside a transaction, so that it happens whole or not at all")
         }
         func names(_ condition: String) throws -> [(type: String, name: String)] {
             try query(sql: "SELECT type, name FROM sqlite_schema WHERE \(condition) ORDER BY name").map { row in
@@ -38,7 +41,10 @@ extension SQLContext {
         // Views and triggers first: a view over a dropped table, or a trigger that fires on
         // one, is no obstacle, but there is nothing to gain in keeping them longer.
         for object in try names("type IN ('view', 'trigger')") {
-            try exec(sql: "DROP \(object.type == "view" ? "VIEW" : "TRIGGER") IF EXISTS \(SQLText.quotedIdentifier(object.name))")
+            try exec(
+                sql:
+                    "DROP \(object.type == "view" ? "VIEW" : "TRIGGER") IF EXISTS \(SQLText.quotedIdentifier(object.name))"
+            )
         }
         // Virtual tables before the others: dropping one drops its shadow tables, which a
         // defensive connection may not drop on their own.

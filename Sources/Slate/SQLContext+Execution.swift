@@ -192,7 +192,8 @@ extension SQLContext {
             let (handle, tail) = try prepareNext(in: bytes, from: 0, sql: sql, db: db, persistent: cached)
             guard let handle else {
                 throw SQLError(
-                    code: .misuse, message: "no SQL statement to run: the text is empty or only whitespace and comments",
+                    code: .misuse,
+                    message: "no SQL statement to run: the text is empty or only whitespace and comments",
                     sql: sql)
             }
             let statement = SQLStatement(handle: handle, connection: connection, isCached: cached)
@@ -200,7 +201,8 @@ extension SQLContext {
                 statement.close()
                 throw SQLError(
                     code: .misuse,
-                    message: "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)",
+                    message:
+                        "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)",
                     sql: sql, offset: tail)
             }
             return statement
@@ -232,7 +234,8 @@ extension SQLContext {
                 offset = tail
                 ranAny = true
                 // A script of one statement is worth caching for the next run.
-                let cacheIt = try scriptStart == 0 && statementCache.capacity > 0 && isBlank(bytes, from: tail, sql: sql, db: db)
+                let cacheIt =
+                    try scriptStart == 0 && statementCache.capacity > 0 && isBlank(bytes, from: tail, sql: sql, db: db)
                 let statement = SQLStatement(handle: handle, connection: connection, isCached: cacheIt)
                 if cacheIt { statementCache.insert(statement, for: sql) }
                 defer { release(statement) }
@@ -241,18 +244,22 @@ extension SQLContext {
             }
             if !ranAny {
                 throw SQLError(
-                    code: .misuse, message: "no SQL statement to run: the text is empty or only whitespace and comments",
+                    code: .misuse,
+                    message: "no SQL statement to run: the text is empty or only whitespace and comments",
                     sql: sql)
             }
         }
     }
 
     /// Steps one statement of a script through all its rows.
-    private func step(_ statement: SQLStatement, at offset: Int, onRow: (SQLRow) throws -> RowAction) throws -> RowAction {
+    private func step(
+        _ statement: SQLStatement, at offset: Int, onRow: (SQLRow) throws -> RowAction
+    ) throws -> RowAction {
         if statement.parameterCount > 0 {
             throw SQLError(
                 code: .range,
-                message: "the statement takes \(statement.parameterCount) parameter\(statement.parameterCount == 1 ? "" : "s") but no values were given; pass parameters (one statement only) or they would be NULL",
+                message:
+                    "the statement takes \(statement.parameterCount) parameter\(statement.parameterCount == 1 ? "" : "s") but no values were given; pass parameters (one statement only) or they would be NULL",
                 sql: statement.sql, offset: offset)
         }
         do {
@@ -294,7 +301,8 @@ extension SQLContext {
         guard code == SQLITE_OK else {
             // Where SQLite says the error is, else where the statement starts.
             let reported = Int(sqlite3_error_offset(db))
-            let errorOffset = reported >= 0 ? offset + reported : statementStart(bytes, from: offset, before: bytes.count)
+            let errorOffset =
+                reported >= 0 ? offset + reported : statementStart(bytes, from: offset, before: bytes.count)
             var error = connection.error(code, sql: statementText(bytes, from: offset, through: errorOffset))
             error.offset = errorOffset
             throw error
@@ -314,7 +322,9 @@ extension SQLContext {
                 while index < end, bytes[index] != 0x0A { index += 1 }
             case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
                 index += 2
-                while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
                 index = min(index + 2, end)
             default:
                 return index
@@ -353,7 +363,9 @@ extension SQLContext {
 
     /// The text of the statement that starts at `offset` and failed at `errorOffset`, for
     /// messages: up to the first semicolon after the error, trimmed.
-    private func statementText(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, through errorOffset: Int) -> String {
+    private func statementText(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, through errorOffset: Int
+    ) -> String {
         let searchFrom = min(max(errorOffset, offset), bytes.count)
         let end = bytes[searchFrom...].firstIndex(of: UInt8(ascii: ";")).map { $0 + 1 } ?? bytes.count
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
@@ -365,7 +377,7 @@ extension String {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
     }

@@ -63,7 +63,8 @@ extension SQLContext {
                     }
                     let result = try box.body(values)
                     if case .float(let double) = result, double.isNaN {
-                        sqlite3_result_error(context, "the function \(box.name) returned NaN, which SQLite would store as NULL", -1)
+                        sqlite3_result_error(
+                            context, "the function \(box.name) returned NaN, which SQLite would store as NULL", -1)
                         return
                     }
                     result.setResult(of: context)
@@ -134,7 +135,9 @@ extension SQLContext {
         guard known.contains(where: { $0.lowercased() == name.lowercased() }) else {
             throw SQLError(
                 code: .misuse,
-                message: "no collation named \(name) to remove; the connection has \(known.sorted().joined(separator: ", "))")
+                message:
+                    "no collation named \(name) to remove; the connection has \(known.sorted().joined(separator: ", "))"
+            )
         }
         let code = sqlite3_create_collation_v2(db, name, SQLITE_UTF8, nil, nil, nil)
         if code != SQLITE_OK { throw connection.error(code, sql: nil) }

@@ -71,10 +71,12 @@ final class Hooks {
             sql = String(cString: text)
         }
         let metadata: Logger.Metadata = [
-            "sqlite.database": .string(connection.location), "sqlite.duration_ms": .stringConvertible(Double(nanoseconds) / 1_000_000),
+            "sqlite.database": .string(connection.location),
+            "sqlite.duration_ms": .stringConvertible(Double(nanoseconds) / 1_000_000),
         ]
         if slow {
-            logger.log(level: level, "slow statement (\(Double(nanoseconds) / 1_000_000) ms): \(sql)", metadata: metadata)
+            logger.log(
+                level: level, "slow statement (\(Double(nanoseconds) / 1_000_000) ms): \(sql)", metadata: metadata)
         } else {
             logger.log(level: level, "\(sql)", metadata: metadata)
         }
@@ -139,75 +141,85 @@ extension SQLContext {
         let box = Unmanaged.passUnretained(hooks).toOpaque()
 
         if hooks.update != nil || hooks.internalUpdate != nil {
-            sqlite3_update_hook(db, { box, operation, database, table, rowID in
-                guard let box else { return }
-                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-                let action: SQLUpdate.Action
-                switch operation {
-                case SQLITE_INSERT: action = .insert
-                case SQLITE_DELETE: action = .delete
-                default: action = .update
-                }
-                let update = SQLUpdate(
-                    action: action,
-                    database: database.map { String(cString: $0) } ?? "main",
-                    table: table.map { String(cString: $0) } ?? "",
-                    rowID: rowID)
-                hooks.internalUpdate?(update)
-                hooks.update?(update)
-            }, box)
+            sqlite3_update_hook(
+                db,
+                { box, operation, database, table, rowID in
+                    guard let box else { return }
+                    let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                    let action: SQLUpdate.Action
+                    switch operation {
+                    case SQLITE_INSERT: action = .insert
+                    case SQLITE_DELETE: action = .delete
+                    default: action = .update
+                    }
+                    let update = SQLUpdate(
+                        action: action,
+                        database: database.map { String(cString: $0) } ?? "main",
+                        table: table.map { String(cString: $0) } ?? "",
+                        rowID: rowID)
+                    hooks.internalUpdate?(update)
+                    hooks.update?(update)
+                }, box)
         } else {
             sqlite3_update_hook(db, nil, nil)
         }
 
-        sqlite3_commit_hook(db, { box in
-            guard let box else { return 0 }
-            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-            if !hooks.connection.mayCommit() { return 1 }
-            if let hook = hooks.commit, !hook() { return 1 }
-            hooks.internalCommit?()
-            return 0
-        }, box)
+        sqlite3_commit_hook(
+            db,
+            { box in
+                guard let box else { return 0 }
+                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                if !hooks.connection.mayCommit() { return 1 }
+                if let hook = hooks.commit, !hook() { return 1 }
+                hooks.internalCommit?()
+                return 0
+            }, box)
 
-        sqlite3_rollback_hook(db, { box in
-            guard let box else { return }
-            let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-            hooks.connection.transactionDidRollBack()
-            hooks.internalRollback?()
-            hooks.rollback?()
-        }, box)
+        sqlite3_rollback_hook(
+            db,
+            { box in
+                guard let box else { return }
+                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                hooks.connection.transactionDidRollBack()
+                hooks.internalRollback?()
+                hooks.rollback?()
+            }, box)
 
         if hooks.trace != nil || connection.logger != nil {
             var mask: Int32 = 0
             if hooks.trace != nil { mask |= SQLITE_TRACE_STMT }
             if connection.logger != nil { mask |= SQLITE_TRACE_PROFILE }
-            sqlite3_trace_v2(db, UInt32(mask), { event, box, statement, detail in
-                guard let box else { return 0 }
-                let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
-                if event == UInt32(SQLITE_TRACE_PROFILE) {
-                    if let statement, let detail {
-                        hooks.logFinished(OpaquePointer(statement), nanoseconds: detail.assumingMemoryBound(to: Int64.self).pointee)
-                    }
-                    return 0
-                }
-                guard let hook = hooks.trace else { return 0 }
-                if let text = detail {
-                    let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
-                    if !hooks.showsBoundValues || unexpanded.hasPrefix("--") {
-                        hook(unexpanded)
+            sqlite3_trace_v2(
+                db, UInt32(mask),
+                { event, box, statement, detail in
+                    guard let box else { return 0 }
+                    let hooks = Unmanaged<Hooks>.fromOpaque(box).takeUnretainedValue()
+                    if event == UInt32(SQLITE_TRACE_PROFILE) {
+                        if let statement, let detail {
+                            hooks.logFinished(
+                                OpaquePointer(statement),
+                                nanoseconds: detail.assumingMemoryBound(to: Int64.self).pointee)
+                        }
                         return 0
                     }
-                }
-                guard hooks.showsBoundValues else {
-                    if let statement, let sql = sqlite3_sql(OpaquePointer(statement)) { hook(String(cString: sql)) }
+                    guard let hook = hooks.trace else { return 0 }
+                    if let text = detail {
+                        let unexpanded = String(cString: text.assumingMemoryBound(to: CChar.self))
+                        if !hooks.showsBoundValues || unexpanded.hasPrefix("--") {
+                            hook(unexpanded)
+                            return 0
+                        }
+                    }
+                    guard hooks.showsBoundValues else {
+                        if let statement, let sql = sqlite3_sql(OpaquePointer(statement)) { hook(String(cString: sql)) }
+                        return 0
+                    }
+                    if let statement, let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
+                        hook(String(cString: expanded))
+                        sqlite3_free(expanded)
+                    }
                     return 0
-                }
-                if let statement, let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
-                    hook(String(cString: expanded))
-                    sqlite3_free(expanded)
-                }
-                return 0
-            }, box)
+                }, box)
         } else {
             sqlite3_trace_v2(db, 0, nil, nil)
         }

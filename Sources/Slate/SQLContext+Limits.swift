@@ -80,7 +80,9 @@ extension SQLContext {
             var current: Int32 = -1
             let code = slate_db_config_int(db, op, value, &current)
             guard code == SQLITE_OK, current == value else {
-                throw SQLError(code: .error, message: "the defensive settings could not be applied (sqlite3_db_config \(op) returned \(code))")
+                throw SQLError(
+                    code: .error,
+                    message: "the defensive settings could not be applied (sqlite3_db_config \(op) returned \(code))")
             }
         }
     }

@@ -55,7 +55,8 @@ extension SQLContext {
             case SQLITE_CONSTRAINT: return constraintViolation
             case SQLITE_INTERRUPT:
                 // A statement limit's interrupt names the limit; a plain one is a cancellation.
-                return error.message == String(cString: sqlite3_errstr(SQLITE_INTERRUPT)) ? cancelledStatement : failedStatement
+                return error.message == String(cString: sqlite3_errstr(SQLITE_INTERRUPT))
+                    ? cancelledStatement : failedStatement
             default: return failedStatement
             }
         }
@@ -89,7 +90,8 @@ extension SQLContext {
     package func loggingUpgrade<T>(from: String, to: String, _ body: () throws -> T) throws -> T {
         guard let logger = connection.logger else { return try body() }
         var metadata: Logger.Metadata = [
-            "sqlite.database": .string(connection.location), "slate.schema.from": .string(from), "slate.schema.to": .string(to),
+            "sqlite.database": .string(connection.location), "slate.schema.from": .string(from),
+            "slate.schema.to": .string(to),
         ]
         logger.info("upgrading \(connection.location) from version \(from) to \(to)", metadata: metadata)
         let clock = ContinuousClock()
@@ -98,11 +100,14 @@ extension SQLContext {
             let result = try body()
             let milliseconds = Self.milliseconds(clock.now - start)
             metadata["sqlite.duration_ms"] = .stringConvertible(milliseconds)
-            logger.info("upgraded \(connection.location) from version \(from) to \(to) in \(milliseconds) ms", metadata: metadata)
+            logger.info(
+                "upgraded \(connection.location) from version \(from) to \(to) in \(milliseconds) ms",
+                metadata: metadata)
             return result
         } catch {
             metadata["sqlite.duration_ms"] = .stringConvertible(Self.milliseconds(clock.now - start))
-            logger.error("upgrading \(connection.location) from version \(from) to \(to) failed: \(error)", metadata: metadata)
+            logger.error(
+                "upgrading \(connection.location) from version \(from) to \(to) failed: \(error)", metadata: metadata)
             throw error
         }
     }

@@ -35,10 +35,15 @@ extension SQLContext {
     /// ``migrate(migrations:)-4xfm7`` with a name for each migration (a script's file), for
     /// messages, and each one's foreign-key checks (all deferred when nil).
     package func migrate(
-        migrations: [(SQLContext) throws -> Void], names: [String]?, foreignKeyChecks: [SQLMigration.ForeignKeyChecks]? = nil
+        migrations: [(SQLContext) throws -> Void], names: [String]?,
+        foreignKeyChecks: [SQLMigration.ForeignKeyChecks]? = nil
     ) throws -> Int64 {
         guard !isInTransaction else {
-            throw SQLError(code: .misuse, message: "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction")
+            throw SQLError(
+                code: .misuse,
+                message:
+                    "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction"
+            )
         }
         let known = Int64(migrations.count)
         var version = try readUserVersion()
@@ -47,37 +52,44 @@ extension SQLContext {
         // Foreign keys off around the migrations: a table rebuild's DROP TABLE must not
         // cascade into other tables. The check before each commit replaces the enforcement.
         let from = version
-        return try loggingUpgrade(from: "\(from)", to: "\(known)") { try withForeignKeysOff { () -> Int64 in
-            while version < known {
-                // The migration expected next decides, before its transaction: SQLite cannot
-                // switch foreign keys inside one.
-                if let foreignKeyChecks, foreignKeyChecks.indices.contains(Int(version)) {
-                    try setForeignKeys(enforced: foreignKeyChecks[Int(version)] == .immediate)
-                }
-                version = try transaction(.immediate) { () -> Int64 in
-                    let current = try readUserVersion()
-                    try refuseNewer(current, known)
-                    guard current == version else { return current }  // another connection migrated
-                    let name = "migration \(current + 1) of \(known)" + (names.map { " (\($0[Int(current)]))" } ?? "")
-                    do {
-                        try migrations[Int(current)](self)
-                    } catch var error as SQLError {
-                        error.message = "\(name), user_version \(current) → \(current + 1), failed: \(error.message)"
-                        throw error
+        return try loggingUpgrade(from: "\(from)", to: "\(known)") {
+            try withForeignKeysOff { () -> Int64 in
+                while version < known {
+                    // The migration expected next decides, before its transaction: SQLite cannot
+                    // switch foreign keys inside one.
+                    if let foreignKeyChecks, foreignKeyChecks.indices.contains(Int(version)) {
+                        try setForeignKeys(enforced: foreignKeyChecks[Int(version)] == .immediate)
                     }
-                    let violations = try query(sql: "PRAGMA foreign_key_check")
-                    if !violations.isEmpty {
-                        let tables = Set(violations.compactMap { $0.first?.textValue }).sorted().map(SQLText.displayName)
-                        throw SQLError(
-                            code: .constraintForeignKey,
-                            message: "\(name) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back")
+                    version = try transaction(.immediate) { () -> Int64 in
+                        let current = try readUserVersion()
+                        try refuseNewer(current, known)
+                        guard current == version else { return current } // another connection migrated
+                        let name =
+                            "migration \(current + 1) of \(known)" + (names.map { " (\($0[Int(current)]))" } ?? "")
+                        do {
+                            try migrations[Int(current)](self)
+                        } catch var error as SQLError {
+                            error.message =
+                                "\(name), user_version \(current) → \(current + 1), failed: \(error.message)"
+                            throw error
+                        }
+                        let violations = try query(sql: "PRAGMA foreign_key_check")
+                        if !violations.isEmpty {
+                            let tables = Set(violations.compactMap { $0.first?.textValue }).sorted().map(
+                                SQLText.displayName)
+                            throw SQLError(
+                                code: .constraintForeignKey,
+                                message:
+                                    "\(name) left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); it was rolled back"
+                            )
+                        }
+                        try exec(sql: "PRAGMA user_version = \(current + 1)")
+                        return current + 1
                     }
-                    try exec(sql: "PRAGMA user_version = \(current + 1)")
-                    return current + 1
                 }
+                return version
             }
-            return version
-        } }
+        }
     }
 
     /// `PRAGMA user_version`, or the error reading it (the ``userVersion`` property reads 0
@@ -113,12 +125,16 @@ extension SQLContext {
             // no count of migrations is negative.
             throw SQLError(
                 code: .misuse,
-                message: "the database is at user_version \(version), which no count of migrations gives (another tool set it): which of the \(known) migration\(known == 1 ? "" : "s") it has is unknown; it was left untouched")
+                message:
+                    "the database is at user_version \(version), which no count of migrations gives (another tool set it): which of the \(known) migration\(known == 1 ? "" : "s") it has is unknown; it was left untouched"
+            )
         }
         guard version > known else { return }
         throw SQLError(
             code: .misuse,
-            message: "the database is at user_version \(version), newer than the \(known) migration\(known == 1 ? "" : "s") this program knows; it was left untouched")
+            message:
+                "the database is at user_version \(version), newer than the \(known) migration\(known == 1 ? "" : "s") this program knows; it was left untouched"
+        )
     }
 }
 

@@ -16,7 +16,8 @@ extension SQLContext {
     ///   `load_extension()` can load a shared library into the process.
     /// - `SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER` off: the two-argument `fts3_tokenizer()`,
     ///   which takes a C function pointer from SQL, is refused.
-    static func safeDefaults(_ configuration: Configuration) -> [(op: Int32, value: Int32, since: Int32, name: String)] {
+    static func safeDefaults(_ configuration: Configuration) -> [(op: Int32, value: Int32, since: Int32, name: String)]
+    {
         let doubleQuotedStrings: Int32 = configuration.allowsDoubleQuotedStrings ? 1 : 0
         return [
             (SQLITE_DBCONFIG_DQS_DML, doubleQuotedStrings, 3_029_000, "SQLITE_DBCONFIG_DQS_DML"),
@@ -46,7 +47,9 @@ extension SQLContext {
             guard code == SQLITE_OK, current == setting.value else {
                 throw SQLError(
                     code: .error,
-                    message: "\(setting.name) could not be set to \(setting.value) (sqlite3_db_config returned \(code), the setting is \(current))")
+                    message:
+                        "\(setting.name) could not be set to \(setting.value) (sqlite3_db_config returned \(code), the setting is \(current))"
+                )
             }
         }
     }

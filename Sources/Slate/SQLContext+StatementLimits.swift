@@ -44,7 +44,8 @@ final class StatementLimits {
             budget.instructions += Int(period)
             if budget.instructions > maximumInstructions {
                 return stop(
-                    "the statement ran past its limit of \(maximumInstructions) virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped")
+                    "the statement ran past its limit of \(maximumInstructions) virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped"
+                )
             }
         }
         if let maximumDuration {
@@ -53,7 +54,8 @@ final class StatementLimits {
             budget.lastTick = now
             if budget.elapsed > maximumDuration {
                 return stop(
-                    "the statement ran longer than its limit of \(maximumDuration) (SQLContext.Configuration.maximumStatementDuration) and was stopped")
+                    "the statement ran longer than its limit of \(maximumDuration) (SQLContext.Configuration.maximumStatementDuration) and was stopped"
+                )
             }
         }
         return false
@@ -97,22 +99,32 @@ extension SQLConnection {
             // memory: say which it may be.
             guard code & 0xFF == SQLITE_NOMEM, let db else { return (code, nil) }
             let operations = sqlite3_limit(db, SQLITE_LIMIT_VDBE_OP, -1)
-            return (code, SQLError(
-                code: .noMemory,
-                message: "preparing the statement ran out of memory, or made a program longer than the limit of \(operations) virtual-machine instructions (SQLContext.Limit.vdbeOperations)",
-                sql: sql()))
+            return (
+                code,
+                SQLError(
+                    code: .noMemory,
+                    message:
+                        "preparing the statement ran out of memory, or made a program longer than the limit of \(operations) virtual-machine instructions (SQLContext.Limit.vdbeOperations)",
+                    sql: sql())
+            )
         }
         let reason: String
         switch exceeded {
         case .time:
-            reason = "took longer than its limit of \(limits.maximumDuration!) (SQLContext.Configuration.maximumStatementDuration)"
+            reason =
+                "took longer than its limit of \(limits.maximumDuration!) (SQLContext.Configuration.maximumStatementDuration)"
         case .memory:
-            reason = "allocated more than its limit of \(limits.maximumPreparationMemory!) bytes (SQLContext.Configuration.maximumPreparationMemory)"
+            reason =
+                "allocated more than its limit of \(limits.maximumPreparationMemory!) bytes (SQLContext.Configuration.maximumPreparationMemory)"
         }
-        return (code, SQLError(
-            code: .interrupt,
-            message: "preparing the statement \(reason) and was stopped; the views or triggers it reads expand too far",
-            sql: sql()))
+        return (
+            code,
+            SQLError(
+                code: .interrupt,
+                message:
+                    "preparing the statement \(reason) and was stopped; the views or triggers it reads expand too far",
+                sql: sql())
+        )
     }
 
     /// Before each step of `statement` (whose `handle` is given) on a connection with
@@ -145,13 +157,15 @@ extension SQLContext {
     /// is set; a connection without bounds has no handler, and its steps test one byte.
     func installStatementLimits(instructions: Int?, duration: Duration?, preparationMemory: Int? = nil) throws {
         if let instructions, instructions <= 0 {
-            throw SQLError(code: .misuse, message: "maximumStatementInstructions must be positive or nil, not \(instructions)")
+            throw SQLError(
+                code: .misuse, message: "maximumStatementInstructions must be positive or nil, not \(instructions)")
         }
         if let duration, duration <= .zero {
             throw SQLError(code: .misuse, message: "maximumStatementDuration must be positive or nil, not \(duration)")
         }
         if let preparationMemory, preparationMemory <= 0 {
-            throw SQLError(code: .misuse, message: "maximumPreparationMemory must be positive or nil, not \(preparationMemory)")
+            throw SQLError(
+                code: .misuse, message: "maximumPreparationMemory must be positive or nil, not \(preparationMemory)")
         }
         guard instructions != nil || duration != nil || preparationMemory != nil, let db = connection.db else { return }
         let limits = StatementLimits(
@@ -159,9 +173,11 @@ extension SQLContext {
         // The connection keeps the limits alive for as long as the handle can call them.
         connection.statementLimits = limits
         connection.hasStatementLimits = true
-        sqlite3_progress_handler(db, limits.period, { box in
-            guard let box else { return 0 }
-            return Unmanaged<StatementLimits>.fromOpaque(box).takeUnretainedValue().spend() ? 1 : 0
-        }, Unmanaged.passUnretained(limits).toOpaque())
+        sqlite3_progress_handler(
+            db, limits.period,
+            { box in
+                guard let box else { return 0 }
+                return Unmanaged<StatementLimits>.fromOpaque(box).takeUnretainedValue().spend() ? 1 : 0
+            }, Unmanaged.passUnretained(limits).toOpaque())
     }
 }

@@ -147,7 +147,8 @@ public final class SQLStatementIterator {
             guard parameterCount <= left else {
                 throw SQLError(
                     code: .range,
-                    message: "statement \(count + 1) of the script takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s") but \(left == 0 ? "no" : "only \(left)") value\(left == 1 ? " is" : "s are") left of the \(all.count) given",
+                    message:
+                        "statement \(count + 1) of the script takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s") but \(left == 0 ? "no" : "only \(left)") value\(left == 1 ? " is" : "s are") left of the \(all.count) given",
                     sql: statement.sql)
             }
             if parameterCount > 0 {
@@ -162,7 +163,8 @@ public final class SQLStatementIterator {
                 guard let name = statement.parameterName(at: index) else {
                     throw SQLError(
                         code: .misuse,
-                        message: "statement \(count + 1) of the script has a positional parameter (?\(index)), which named values cannot give",
+                        message:
+                            "statement \(count + 1) of the script has a positional parameter (?\(index)), which named values cannot give",
                         sql: statement.sql)
                 }
                 // A numbered parameter (`?2`) goes by that name only, as for `bind(parameters:)`.
@@ -171,12 +173,14 @@ public final class SQLStatementIterator {
                     // As `bind(parameters:)` does: neither of two values is picked silently.
                     throw SQLError(
                         code: .misuse,
-                        message: "parameter \(name) of statement \(count + 1) of the script is given twice, as \(name) and as \(bare)",
+                        message:
+                            "parameter \(name) of statement \(count + 1) of the script is given twice, as \(name) and as \(bare)",
                         sql: statement.sql)
                 }
                 guard let value = all[bare] ?? all[name] else {
                     throw SQLError(
-                        code: .range, message: "no value given for parameter \(name) of statement \(count + 1) of the script",
+                        code: .range,
+                        message: "no value given for parameter \(name) of statement \(count + 1) of the script",
                         sql: statement.sql)
                 }
                 used.insert(bare)
@@ -195,7 +199,8 @@ public final class SQLStatementIterator {
             guard consumed < all.count else { return }
             throw SQLError(
                 code: .misuse,
-                message: "\(all.count) value\(all.count == 1 ? " was" : "s were") given but the script's \(count) statement\(count == 1 ? "" : "s") took \(consumed)",
+                message:
+                    "\(all.count) value\(all.count == 1 ? " was" : "s were") given but the script's \(count) statement\(count == 1 ? "" : "s") took \(consumed)",
                 sql: sql)
         case .named(let all):
             let unused = all.keys.filter { key in
@@ -205,11 +210,14 @@ public final class SQLStatementIterator {
             guard !unused.isEmpty else { return }
             throw SQLError(
                 code: .misuse,
-                message: "no statement of the script takes the parameter\(unused.count == 1 ? "" : "s") \(unused.joined(separator: ", "))",
+                message:
+                    "no statement of the script takes the parameter\(unused.count == 1 ? "" : "s") \(unused.joined(separator: ", "))",
                 sql: sql)
         }
     }
 }
 
-@available(*, unavailable, message: "A statement iterator prepares statements on its context, which has one owner at a time.")
+@available(
+    *, unavailable, message: "A statement iterator prepares statements on its context, which has one owner at a time."
+)
 extension SQLStatementIterator: Sendable {}

@@ -128,10 +128,14 @@ extension SQLContext {
     /// statements and its end throw. Returns the error for the nested transaction.
     private func abortEnclosingTransaction(because failure: any Error, after bodyError: (any Error)?) -> SQLError {
         let reason = (failure as? SQLError)?.message ?? String(describing: failure)
-        var message = "a nested transaction's savepoint could not be "
+        var message =
+            "a nested transaction's savepoint could not be "
             + (bodyError == nil ? "released" : "rolled back to")
             + " (\(reason)): its closure released or rolled back the savepoint itself, so its work could not be told apart from the enclosing transaction's, and the whole transaction was rolled back"
-        if let bodyError { message += "; the closure had thrown: " + ((bodyError as? SQLError)?.message ?? String(describing: bodyError)) }
+        if let bodyError {
+            message +=
+                "; the closure had thrown: " + ((bodyError as? SQLError)?.message ?? String(describing: bodyError))
+        }
         let error = SQLError(code: .misuse, message: message)
         let inClosure = connection.transactionBodyDepth > 0
         if inClosure, connection.transactionAbortCause == nil { connection.transactionAbortCause = error }
@@ -148,7 +152,8 @@ extension SQLContext {
         } catch var error as SQLError {
             if error.primaryCode == .ioError {
                 error.isCommitOutcomeUnknown = true
-                error.message = "COMMIT failed with an I/O error, so the transaction may or may not have been committed: \(error.message)"
+                error.message =
+                    "COMMIT failed with an I/O error, so the transaction may or may not have been committed: \(error.message)"
             }
             rollbackIfActive()
             throw error

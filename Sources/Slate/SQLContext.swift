@@ -62,7 +62,9 @@ public final class SQLContext {
     ///   - configuration: busy timeout, foreign keys, statement cache size and more.
     /// - Throws: ``SQLError`` when the file cannot be opened, is not a database, or a
     ///   setting cannot be applied. The message names the file.
-    public init(path: String? = nil, flags: OpenFlags = [.create, .readWrite], configuration: Configuration = .default) throws {
+    public init(
+        path: String? = nil, flags: OpenFlags = [.create, .readWrite], configuration: Configuration = .default
+    ) throws {
         let location = path ?? ":memory:"
         var openFlags = flags
         if !openFlags.contains(.fullMutex) { openFlags.insert(.noMutex) }

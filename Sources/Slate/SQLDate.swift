@@ -27,9 +27,10 @@ import Foundation
 ///   other count (milliseconds read as seconds give the year 55733).
 public enum SQLDate {
     // raw-template: begin (Scripts/generate-raw-template.sh copies this into raw mode's generated files)
+    // `Swift.CaseIterable`: raw mode's files copy this beside tables of any name.
     /// How a date is stored in a column: the form it is written in, and how a number in
     /// the column is read.
-    public enum Storage: String, Codable, Sendable, Swift.CaseIterable {  // Swift.: raw mode's files copy it beside tables of any name
+    public enum Storage: String, Codable, Sendable, Swift.CaseIterable {
         /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default): SQLite's
         /// `strftime('%Y-%m-%d %H:%M:%f')`. Rounded to the millisecond.
         case text
@@ -92,7 +93,6 @@ public enum SQLDate {
             }
         }
     }
-
 
     /// The largest number a text storage reads as a Julian day (SQLite's `'auto'`): the
     /// Julian day of 10000-01-01.
@@ -166,14 +166,17 @@ public enum SQLDate {
         let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
         var hint = ""
         let plausible = -2_208_988_800.0..<7_258_118_400.0
-        for other in [Storage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
+        for other in [Storage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay]
+        where other.numberDescription != storage.numberDescription {
             let reading = Self.seconds(fromNumber: number, storage: other)
             if plausible.contains(reading) {
-                hint = "; as \(other.numberDescription) (\(other.rawValue)) it is \(text(from: Date(timeIntervalSince1970: reading)))"
+                hint =
+                    "; as \(other.numberDescription) (\(other.rawValue)) it is \(text(from: Date(timeIntervalSince1970: reading)))"
                 break
             }
         }
-        return "which as \(storage.numberDescription) (\(storage.rawValue)) is \(side): no \(storage.rawValue) date can be stored as it\(hint)"
+        return
+            "which as \(storage.numberDescription) (\(storage.rawValue)) is \(side): no \(storage.rawValue) date can be stored as it\(hint)"
     }
 
     /// The earliest and the latest moment dates hold: 0000-01-01 00:00:00.000 and
@@ -205,7 +208,9 @@ public enum SQLDate {
     /// - Throws: ``SQLError/Code/mismatch`` naming `column` (`"table.column"`, or a
     ///   parameter's description) when the storage cannot hold the date, so that nothing is
     ///   written that cannot be read back.
-    public static func storedValue(_ date: Date, as storage: Storage, column: @autoclosure () -> String) throws -> SQLValue {
+    public static func storedValue(
+        _ date: Date, as storage: Storage, column: @autoclosure () -> String
+    ) throws -> SQLValue {
         if let problem = problem(storing: date, as: storage) {
             throw SQLError(code: .mismatch, message: "cannot store a date in \(column()): \(problem)")
         }
@@ -273,11 +278,16 @@ public enum SQLDate {
         while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
         guard start < end, end - start <= 40 else { return nil }
         let allowed: (UInt8) -> Bool = { byte in
-            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
         }
-        guard bytes[start..<end].allSatisfy(allowed), bytes[start..<end].contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)), number.isFinite else { return nil }
+        guard bytes[start..<end].allSatisfy(allowed),
+            bytes[start..<end].contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)),
+            number.isFinite
+        else { return nil }
         return number
     }
 
@@ -382,11 +392,11 @@ public enum SQLDate {
 
         mutating func parse() -> Double? {
             skipSpaces()
-            var days: Int64 = 10_957  // 2000-01-01, for a time alone
+            var days: Int64 = 10_957 // 2000-01-01, for a time alone
             let start = index
             if let year = number(digits: 4), accept(UInt8(ascii: "-")) {
                 guard let month = number(digits: 2), (1...12).contains(month), accept(UInt8(ascii: "-")),
-                      let day = number(digits: 2), (1...31).contains(day)
+                    let day = number(digits: 2), (1...31).contains(day)
                 else { return nil }
                 days = SQLDate.days(fromYear: year, month: month, day: day)
                 if index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") {
@@ -419,7 +429,7 @@ public enum SQLDate {
         /// `HH:MM[:SS[.fff…]]` as seconds.
         private mutating func parseTime() -> Double? {
             guard let hour = number(digits: 2), (0...24).contains(hour), accept(UInt8(ascii: ":")),
-                  let minute = number(digits: 2), (0...59).contains(minute)
+                let minute = number(digits: 2), (0...59).contains(minute)
             else { return nil }
             var seconds = Double(hour * 3600 + minute * 60)
             if accept(UInt8(ascii: ":")) {

@@ -45,7 +45,8 @@ public struct SQLMigration: Sendable {
     ///   - foreignKeyChecks: ``ForeignKeyChecks/deferred`` (the default) or
     ///     ``ForeignKeyChecks/immediate``.
     ///   - body: the migration's work.
-    public init(foreignKeyChecks: ForeignKeyChecks = .deferred, _ body: @escaping @Sendable (SQLContext) throws -> Void) {
+    public init(foreignKeyChecks: ForeignKeyChecks = .deferred, _ body: @escaping @Sendable (SQLContext) throws -> Void)
+    {
         self.foreignKeyChecks = foreignKeyChecks
         self.body = body
     }

@@ -21,7 +21,8 @@ extension SQLPool {
     /// statement commits on its own unless `body` opens a transaction; one still open
     /// when `body` ends is rolled back.
     public func writeWithoutTransaction<T: Sendable>(_ body: (SQLContext) throws -> T) throws -> T {
-        try withConnection(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: false), job: nil, body)
+        try withConnection(
+            PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: false), job: nil, body)
     }
 
     /// Runs `body` with a reader in one read transaction: every query in it sees the same
@@ -64,7 +65,9 @@ extension SQLPool {
     }
 
     /// ``writeWithoutTransaction(_:)-(_)`` for async code.
-    public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+    public func writeWithoutTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (SQLContext) throws -> T
+    ) async throws -> T {
         try await runAsync(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: true)) { context, _ in
             try body(context)
         }
@@ -78,7 +81,9 @@ extension SQLPool {
     }
 
     /// ``readWithoutTransaction(_:)-(_)`` for async code.
-    public func readWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+    public func readWithoutTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (SQLContext) throws -> T
+    ) async throws -> T {
         try await runAsync(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: true)) { context, _ in
             try self.readAlone(context, body)
         }
@@ -112,12 +117,16 @@ extension SQLPool {
 
     /// `read(_:)`, logging to `logger` while it runs (see `write(logger:_:)`).
     public func read<T: Sendable>(logger: Logger, _ body: (SQLContext) throws -> T) throws -> T {
-        try withConnection(.read(async: false), job: nil, logger: logger) { context in try readTransaction(context, body) }
+        try withConnection(.read(async: false), job: nil, logger: logger) { context in
+            try readTransaction(context, body)
+        }
     }
 
     /// `write(_:)` for async code, logging to `logger` while it runs (see
     /// `write(logger:_:)`).
-    public func write<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+    public func write<T: Sendable>(
+        logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T
+    ) async throws -> T {
         try await runAsync(.write(async: true), logger: logger) { context, job in
             try context.transaction(.immediate) {
                 let result = try body(context)
@@ -129,22 +138,30 @@ extension SQLPool {
 
     /// `read(_:)` for async code, logging to `logger` while it runs (see
     /// `write(logger:_:)`).
-    public func read<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+    public func read<T: Sendable>(
+        logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T
+    ) async throws -> T {
         try await runAsync(.read(async: true), logger: logger) { context, _ in try self.readTransaction(context, body) }
     }
 
     /// `writeWithoutTransaction(_:)` for async code, logging to `logger` while it runs
     /// (see `write(logger:_:)`).
-    public func writeWithoutTransaction<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: true), logger: logger) { context, _ in
+    public func writeWithoutTransaction<T: Sendable>(
+        logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T
+    ) async throws -> T {
+        try await runAsync(PoolCall(requested: .writer, name: "writeWithoutTransaction", isAsync: true), logger: logger)
+        { context, _ in
             try body(context)
         }
     }
 
     /// `readWithoutTransaction(_:)` for async code, logging to `logger` while it runs
     /// (see `write(logger:_:)`).
-    public func readWithoutTransaction<T: Sendable>(logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
-        try await runAsync(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: true), logger: logger) { context, _ in
+    public func readWithoutTransaction<T: Sendable>(
+        logger: Logger, _ body: @escaping @Sendable (SQLContext) throws -> T
+    ) async throws -> T {
+        try await runAsync(PoolCall(requested: .reader, name: "readWithoutTransaction", isAsync: true), logger: logger)
+        { context, _ in
             try self.readAlone(context, body)
         }
     }
@@ -152,7 +169,9 @@ extension SQLPool {
     // MARK: Internals
 
     /// Takes a connection for `call` on this thread, runs `body` with it, gives it back.
-    func withConnection<T>(_ call: PoolCall, job: PoolJob?, logger: Logger? = nil, _ body: (SQLContext) throws -> T) throws -> T {
+    func withConnection<T>(
+        _ call: PoolCall, job: PoolJob?, logger: Logger? = nil, _ body: (SQLContext) throws -> T
+    ) throws -> T {
         let lease = try acquire(call)
         return try use(lease, for: call, job: job, logger: logger, body)
     }
@@ -160,7 +179,9 @@ extension SQLPool {
     /// Runs `body` with the connection of `lease` on this thread (marked as holding it, and
     /// the task too: see ``PoolTaskMark``), then gives it back. With a `logger`, the
     /// connection logs to it until the lease ends, however it ends.
-    func use<T>(_ lease: PoolLease, for call: PoolCall, job: PoolJob?, logger: Logger? = nil, _ body: (SQLContext) throws -> T) throws -> T {
+    func use<T>(
+        _ lease: PoolLease, for call: PoolCall, job: PoolJob?, logger: Logger? = nil, _ body: (SQLContext) throws -> T
+    ) throws -> T {
         let context: SQLContext
         do {
             context = try self.context(of: lease)
@@ -324,7 +345,11 @@ extension SQLPool {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 SQLPool.workerQueue().async {
                     self.markHolder(call)
-                    continuation.resume(with: Result { try self.use(lease, for: call, job: job, logger: logger) { context in try work(context, job) } })
+                    continuation.resume(
+                        with: Result {
+                            try self.use(lease, for: call, job: job, logger: logger) { context in try work(context, job)
+                            }
+                        })
                 }
             }
         } onCancel: {
@@ -364,7 +389,9 @@ final class PoolJob: Sendable {
 
     /// An interrupt caused by cancellation surfaces as `CancellationError`.
     func translate(_ error: any Error) -> any Error {
-        if isCancelled, error is CancellationError || SQLError.Code.interrupt ~= error || SQLError.Code.abortRollback ~= error {
+        if isCancelled,
+            error is CancellationError || SQLError.Code.interrupt ~= error || SQLError.Code.abortRollback ~= error
+        {
             return CancellationError()
         }
         return error

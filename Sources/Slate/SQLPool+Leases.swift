@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Dispatch
 
 // How the pool hands out its connections.
 //
@@ -173,7 +174,9 @@ extension SQLPool {
                 let inner = call.requested == .writer ? "write" : "read"
                 throw SQLError(
                     code: .misuse,
-                    message: "a pool \(inner) was asked for inside a pool \(outer) closure on the same thread; nested pool calls can deadlock, so use the context the closure was given")
+                    message:
+                        "a pool \(inner) was asked for inside a pool \(outer) closure on the same thread; nested pool calls can deadlock, so use the context the closure was given"
+                )
             }
         }
         guard connectionKind(for: call.requested) == .writer else { return }
@@ -183,7 +186,9 @@ extension SQLPool {
             if current.pool == me, current.connection == .writer, current.isActive(&book) {
                 throw SQLError(
                     code: .misuse,
-                    message: "a pool \(call) was asked for by a task started inside a pool \(current.call) closure that still holds the writer: it could only run once that closure returns, and waiting for it there deadlocks. Use the context the closure was given, or start the task after the \(current.call.name) returns")
+                    message:
+                        "a pool \(call) was asked for by a task started inside a pool \(current.call) closure that still holds the writer: it could only run once that closure returns, and waiting for it there deadlocks. Use the context the closure was given, or start the task after the \(current.call.name) returns"
+                )
             }
             holding = current.enclosing
         }
@@ -191,24 +196,31 @@ extension SQLPool {
 
     /// The error for a caller that waited longer than the wait limit: its call, and what
     /// holds the connection it waited for.
-    func waitLimitError(_ call: PoolCall, kind: PoolConnectionKind, limit: Duration, _ book: inout PoolBook) -> SQLError {
+    func waitLimitError(_ call: PoolCall, kind: PoolConnectionKind, limit: Duration, _ book: inout PoolBook) -> SQLError
+    {
         let now = ContinuousClock.now
         let held = book.holders.filter { $0.connection == kind }.sorted { $0.since < $1.since }
         let holding: String
         if held.isEmpty {
             holding = "no pool closure holds it now (it was just given back, or is being handed to an async call)"
         } else {
-            holding = "held by " + held.map { "a \($0.call) running for \(milliseconds(now - $0.since)) ms" }.joined(separator: ", ")
+            holding =
+                "held by "
+                + held.map { "a \($0.call) running for \(milliseconds(now - $0.since)) ms" }.joined(separator: ", ")
         }
         let connection = kind == .writer ? "the writer" : "a reader (\(maximumReaderCount) at most)"
         return SQLError(
             code: .busy,
-            message: "a pool \(call) waited longer than its limit of \(milliseconds(limit)) ms (SQLPool.Configuration.maximumWait) for \(connection), \(holding). A pool closure that waits, on another thread or task, for a pool call needing its own connection deadlocks; otherwise raise the limit")
+            message:
+                "a pool \(call) waited longer than its limit of \(milliseconds(limit)) ms (SQLPool.Configuration.maximumWait) for \(connection), \(holding). A pool closure that waits, on another thread or task, for a pool call needing its own connection deadlocks; otherwise raise the limit"
+        )
     }
 
     /// The error for a failure of `call` (its wait limit's needs the book: what holds the
     /// connection).
-    func error(_ failure: PoolState<SQLContext, PoolWaiter>.Failure, _ call: PoolCall?, _ book: inout PoolBook) -> any Error {
+    func error(
+        _ failure: PoolState<SQLContext, PoolWaiter>.Failure, _ call: PoolCall?, _ book: inout PoolBook
+    ) -> any Error {
         switch failure {
         case .closed: return closedError()
         case .cancelled: return CancellationError()
@@ -327,7 +339,9 @@ extension SQLPool {
     func acquire(_ id: PoolState<SQLContext, PoolWaiter>.WaiterID, _ call: PoolCall) async throws -> PoolLease {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PoolLease, any Error>) in
             let outcome: Result<PoolLease, any Error>? = book.withLock { book in
-                switch book.leasing.request(connectionKind(for: call.requested), id: id, waiter: { .task(continuation) }) {
+                switch book.leasing.request(
+                    connectionKind(for: call.requested), id: id, waiter: { .task(continuation) })
+                {
                 case .granted(let lease): return .success(PoolLease(lease))
                 case .queued: return nil
                 case .failed(let failure): return .failure(error(failure, call, &book))
@@ -405,7 +419,7 @@ extension SQLPool {
     private func wake(_ waiter: PoolWaiter, _ result: Result<PoolLease, any Error>) {
         switch waiter {
         case .closingHolder:
-            return  // Never queued for a connection.
+            return // Never queued for a connection.
         case .task(let continuation):
             continuation.resume(with: result)
         case .thread(let thread):

@@ -87,7 +87,7 @@ extension SQLPool {
             } else if isClosed {
                 continuation.finish(throwing: closedError())
             } else {
-                continuation.finish()  // endObservations() was called: no error, no value
+                continuation.finish() // endObservations() was called: no error, no value
             }
         }
     }
@@ -97,7 +97,10 @@ extension SQLPool {
     func readRecordingRegion<T: Sendable>(
         _ fetch: @escaping @Sendable (SQLContext) throws -> T, logger: Logger?
     ) async throws -> (T, Set<String>) {
-        try await runAsync(PoolCall(requested: .reader, name: "read (for observe)", isAsync: true, waitIsBounded: false), logger: logger) { context, _ in
+        try await runAsync(
+            PoolCall(requested: .reader, name: "read (for observe)", isAsync: true, waitIsBounded: false),
+            logger: logger
+        ) { context, _ in
             let recorder = ReadRecorder(forwardingTo: context.connection.observer)
             context.connection.observer = recorder
             defer { context.connection.observer = recorder.previous }
@@ -307,8 +310,10 @@ final class QueryObserver<Value: Sendable & Equatable>: QueryObserving, Sendable
     private let logger: Logger?
     private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
 
-    init(pool: SQLPool, fetch: @escaping @Sendable (SQLContext) throws -> Value, logger: Logger?,
-         continuation: AsyncThrowingStream<Value, any Error>.Continuation) {
+    init(
+        pool: SQLPool, fetch: @escaping @Sendable (SQLContext) throws -> Value, logger: Logger?,
+        continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    ) {
         var state = State()
         state.pool = pool
         self.state = LockedBox(state)

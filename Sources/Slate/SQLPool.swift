@@ -67,19 +67,23 @@ public final class SQLPool: @unchecked Sendable {
     /// - Throws: ``SQLError`` when the file cannot be opened or is not a database.
     public init(path: String?, configuration: Configuration = .default) throws {
         if let limit = configuration.maximumWait, limit <= .zero {
-            throw SQLError(code: .misuse, message: "SQLPool.Configuration.maximumWait must be positive or nil, not \(limit)")
+            throw SQLError(
+                code: .misuse, message: "SQLPool.Configuration.maximumWait must be positive or nil, not \(limit)")
         }
         if let interval = configuration.externalChangePolling, interval <= .zero {
-            throw SQLError(code: .misuse, message: "SQLPool.Configuration.externalChangePolling must be positive or nil, not \(interval)")
+            throw SQLError(
+                code: .misuse,
+                message: "SQLPool.Configuration.externalChangePolling must be positive or nil, not \(interval)")
         }
         self.path = path
         self.configuration = configuration
         // Polls for other connections' commits once someone observes.
-        observers = ObserverRegistry(watcher: path.flatMap { path in
-            configuration.externalChangePolling.map { interval in
-                ExternalCommitWatcher(path: path, vfs: configuration.connection.vfs, interval: interval)
-            }
-        })
+        observers = ObserverRegistry(
+            watcher: path.flatMap { path in
+                configuration.externalChangePolling.map { interval in
+                    ExternalCommitWatcher(path: path, vfs: configuration.connection.vfs, interval: interval)
+                }
+            })
         if path == nil {
             maximumReaderCount = 0
             let context = try SQLContext(path: nil, configuration: configuration.connection)
@@ -91,15 +95,19 @@ public final class SQLPool: @unchecked Sendable {
             writer = nil
             // Open one reader now, so that a missing or broken file fails here.
             let reader = try Self.openReader(path: path!, configuration)
-            book = LockedBox(PoolBook(leasing: PoolState(
-                writer: nil, maximumReaderCount: maximumReaderCount, openReaders: [reader])))
+            book = LockedBox(
+                PoolBook(
+                    leasing: PoolState(
+                        writer: nil, maximumReaderCount: maximumReaderCount, openReaders: [reader])))
         } else {
             maximumReaderCount = max(1, configuration.maximumReaderCount)
             var connection = configuration.connection
             connection.journalMode = .wal
             let context = try SQLContext(path: path, flags: [.create, .readWrite], configuration: connection)
             do {
-                try context.settingUp { try context.exec(sql: "PRAGMA synchronous = \(configuration.synchronous.rawValue)") }
+                try context.settingUp {
+                    try context.exec(sql: "PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+                }
                 try Self.prepare(context, configuration)
             } catch {
                 context.close()

@@ -29,7 +29,8 @@ public struct SQLRow {
             guard index >= 0, index < statement.columnCount else {
                 throw SQLError(
                     code: .range,
-                    message: "column index \(index) is out of range: the row has \(statement.columnCount) column\(statement.columnCount == 1 ? "" : "s")",
+                    message:
+                        "column index \(index) is out of range: the row has \(statement.columnCount) column\(statement.columnCount == 1 ? "" : "s")",
                     sql: statement.sql)
             }
             return try statement.value(at: index)

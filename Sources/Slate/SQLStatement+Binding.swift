@@ -122,7 +122,8 @@ extension SQLStatement {
         guard Int(parameterCount) == parameters.count else {
             throw SQLError(
                 code: .range,
-                message: "the statement takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s") but \(parameters.count) \(parameters.count == 1 ? "value was" : "values were") given",
+                message:
+                    "the statement takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s") but \(parameters.count) \(parameters.count == 1 ? "value was" : "values were") given",
                 sql: sql, arguments: connection.showsBoundValues ? parameters : nil)
         }
         for (offset, value) in parameters.enumerated() {
@@ -156,7 +157,8 @@ extension SQLStatement {
             if let other = names[index] {
                 throw SQLError(
                     code: .misuse,
-                    message: "parameter \(parameterName(at: index) ?? "?\(index)") is given twice, as \(other) and as \(name)",
+                    message:
+                        "parameter \(parameterName(at: index) ?? "?\(index)") is given twice, as \(other) and as \(name)",
                     sql: sql)
             }
             names[index] = name
@@ -168,7 +170,8 @@ extension SQLStatement {
             let list = missing.map { parameterName(at: $0) ?? "?\($0)" }
             throw SQLError(
                 code: .range,
-                message: "no value given for parameter\(list.count == 1 ? "" : "s") \(list.joined(separator: ", ")); the statement takes \(parameterCount)",
+                message:
+                    "no value given for parameter\(list.count == 1 ? "" : "s") \(list.joined(separator: ", ")); the statement takes \(parameterCount)",
                 sql: sql)
         }
         reset()
@@ -207,7 +210,8 @@ extension SQLStatement {
         if count > limit {
             throw SQLError(
                 code: .tooBig,
-                message: "the value for parameter \(describeParameter(index)) is \(count) bytes, more than SQLite's length limit (\(limit))",
+                message:
+                    "the value for parameter \(describeParameter(index)) is \(count) bytes, more than SQLite's length limit (\(limit))",
                 sql: sql)
         }
     }
@@ -246,7 +250,8 @@ extension SQLStatement {
         if code == SQLITE_RANGE {
             return SQLError(
                 code: .range,
-                message: "parameter index \(index) is out of range: the statement takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s")",
+                message:
+                    "parameter index \(index) is out of range: the statement takes \(parameterCount) parameter\(parameterCount == 1 ? "" : "s")",
                 sql: sql)
         }
         if code == SQLITE_MISUSE {

@@ -127,7 +127,8 @@ extension SQLStatement {
         if let index = columnIndex(named: name) { return index }
         throw SQLError(
             code: .range,
-            message: "no column named \"\(name)\" in the result; its columns are " + columnNames.map { "\"\($0)\"" }.joined(separator: ", "),
+            message: "no column named \"\(name)\" in the result; its columns are "
+                + columnNames.map { "\"\($0)\"" }.joined(separator: ", "),
             sql: sql)
     }
 
@@ -137,7 +138,8 @@ extension SQLStatement {
     func invalidUTF8Error(column index: Int32) -> SQLError {
         SQLError(
             code: .mismatch,
-            message: "column \(index) (\"\(columnName(at: index))\") holds text that is not valid UTF-8; read it as bytes instead",
+            message:
+                "column \(index) (\"\(columnName(at: index))\") holds text that is not valid UTF-8; read it as bytes instead",
             sql: sql)
     }
 

@@ -23,12 +23,15 @@ extension SQLStatement {
         case SQLITE_FLOAT:
             number = sqlite3_column_double(handle, index)
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(handle, index) else { throw mismatchError(column: index, expected: Date.self) }
+            guard let text = sqlite3_column_text(handle, index) else {
+                throw mismatchError(column: index, expected: Date.self)
+            }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
             if let date = SQLDate.date(fromText: bytes, storage: storage) { return date }
             throw SQLError(
                 code: .mismatch,
-                message: "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date",
+                message:
+                    "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(String(decoding: bytes, as: UTF8.self)).sqlLiteral), which is not a date",
                 sql: sql)
         default:
             throw mismatchError(column: index, expected: Date.self)
@@ -37,7 +40,8 @@ extension SQLStatement {
         if SQLDate.isReadable(date) { return date }
         throw SQLError(
             code: .mismatch,
-            message: "column \(index) (\"\(columnName(at: index))\") holds \((try? value(at: index))?.sqlLiteral ?? String(number)), \(SQLDate.problem(reading: number, as: storage))",
+            message:
+                "column \(index) (\"\(columnName(at: index))\") holds \((try? value(at: index))?.sqlLiteral ?? String(number)), \(SQLDate.problem(reading: number, as: storage))",
             sql: sql)
     }
 
@@ -59,7 +63,8 @@ extension SQLStatement {
         if let handle, let uuid = SQLUUID.uuid(sqliteStatement: handle, column: index) { return uuid }
         throw SQLError(
             code: .mismatch,
-            message: "column \(index) (\"\(columnName(at: index))\") holds \((try? value(at: index))?.sqlLiteral ?? "?"), which is not a UUID",
+            message:
+                "column \(index) (\"\(columnName(at: index))\") holds \((try? value(at: index))?.sqlLiteral ?? "?"), which is not a UUID",
             sql: sql)
     }
 
@@ -97,7 +102,8 @@ extension SQLStatement {
         if let url = URL(string: text) { return url }
         throw SQLError(
             code: .mismatch,
-            message: "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(text).sqlLiteral), which is not a URL",
+            message:
+                "column \(index) (\"\(columnName(at: index))\") holds \(SQLValue.text(text).sqlLiteral), which is not a URL",
             sql: sql)
     }
 
@@ -142,7 +148,9 @@ public enum SQLUUID {
     @inlinable
     public static func uuid(sqliteStatement statement: OpaquePointer, column: Int32) -> UUID? {
         let count = Int(sqlite3_column_bytes(statement, column))
-        if sqlite3_column_type(statement, column) == SQLITE_BLOB, count == 16, let blob = sqlite3_column_blob(statement, column) {
+        if sqlite3_column_type(statement, column) == SQLITE_BLOB, count == 16,
+            let blob = sqlite3_column_blob(statement, column)
+        {
             return uuid(fromBytes: UnsafeRawBufferPointer(start: blob, count: 16))
         }
         guard let text = sqlite3_column_text(statement, column) else { return nil }
@@ -163,7 +171,9 @@ public enum SQLUUID {
                 fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))),
                 letters: storage == .text ? .lowercase : .uppercase)
         case .blob, .guidBlob:
-            guard sqlite3_value_type(value) == SQLITE_BLOB, sqlite3_value_bytes(value) == 16, let blob = sqlite3_value_blob(value) else {
+            guard sqlite3_value_type(value) == SQLITE_BLOB, sqlite3_value_bytes(value) == 16,
+                let blob = sqlite3_value_blob(value)
+            else {
                 return nil
             }
             let bytes = UnsafeRawBufferPointer(start: blob, count: 16)
@@ -173,16 +183,20 @@ public enum SQLUUID {
 
     /// The UUID in 16 bytes.
     public static func uuid(fromBytes bytes: UnsafeRawBufferPointer) -> UUID {
-        UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// The UUID in 16 bytes in Microsoft's GUID layout (``Storage/guidBlob``).
     public static func uuid(fromGUIDBytes bytes: UnsafeRawBufferPointer) -> UUID {
-        UUID(uuid: (
-            bytes[3], bytes[2], bytes[1], bytes[0], bytes[5], bytes[4], bytes[7], bytes[6],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        UUID(
+            uuid: (
+                bytes[3], bytes[2], bytes[1], bytes[0], bytes[5], bytes[4], bytes[7], bytes[6],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// Which letters UUID text may have.
@@ -207,7 +221,9 @@ public enum SQLUUID {
                 index += 1
                 continue
             }
-            guard let high = hexValue(text[index], letters), let low = hexValue(text[index + 1], letters) else { return nil }
+            guard let high = hexValue(text[index], letters), let low = hexValue(text[index + 1], letters) else {
+                return nil
+            }
             bytes[byteIndex] = high << 4 | low
             byteIndex += 1
             index += 2

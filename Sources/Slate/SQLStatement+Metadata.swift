@@ -16,8 +16,8 @@ extension SQLStatement {
     /// (`sqlite3_column_table_name` and friends).
     public func origin(ofColumn index: Int32) -> ColumnOrigin? {
         guard let handle,
-              let table = sqlite3_column_table_name(handle, index),
-              let column = sqlite3_column_origin_name(handle, index)
+            let table = sqlite3_column_table_name(handle, index),
+            let column = sqlite3_column_origin_name(handle, index)
         else { return nil }
         let database = sqlite3_column_database_name(handle, index).map { String(cString: $0) } ?? "main"
         return ColumnOrigin(database: database, table: String(cString: table), column: String(cString: column))
@@ -49,7 +49,8 @@ extension SQLContext {
         var notNull: Int32 = 0
         var primaryKey: Int32 = 0
         var autoIncrement: Int32 = 0
-        let code = sqlite3_table_column_metadata(db, database, table, column, &type, &collation, &notNull, &primaryKey, &autoIncrement)
+        let code = sqlite3_table_column_metadata(
+            db, database, table, column, &type, &collation, &notNull, &primaryKey, &autoIncrement)
         guard code == SQLITE_OK else {
             throw connection.error(code, sql: nil)
         }

@@ -245,7 +245,8 @@ public final class SQLStatement {
         }
         return SQLError(
             code: .range,
-            message: "parameter\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) \(missing.count == 1 ? "has" : "have") no value: bind \(missing.count == 1 ? "it" : "them") (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL",
+            message:
+                "parameter\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) \(missing.count == 1 ? "has" : "have") no value: bind \(missing.count == 1 ? "it" : "them") (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL",
             sql: sql)
     }
 

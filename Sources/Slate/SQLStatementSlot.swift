@@ -42,7 +42,9 @@ extension SQLContext {
     @usableFromInline
     func prepareSlot(_ slot: SQLStatementSlot, sql: String) throws -> SQLStatement {
         let db = try openHandle(sql: sql)
-        if slot.index < slotStatements.count, let statement = slotStatements[slot.index], statement.handle != nil, statement.isInUse {
+        if slot.index < slotStatements.count, let statement = slotStatements[slot.index], statement.handle != nil,
+            statement.isInUse
+        {
             return try prepareSingle(sql, db: db, cached: false)
         }
         let statement = try prepareSingle(sql, db: db, cached: true)

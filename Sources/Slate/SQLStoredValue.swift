@@ -36,12 +36,14 @@ extension SQLStatement {
     func mismatchError(column index: Int32, expected type: Any.Type) -> SQLError {
         guard let handle else { return SQLError(code: .misuse, message: "the statement is closed", sql: sql) }
         var name = "\"\(columnName(at: index))\""
-        if let table = sqlite3_column_table_name(handle, index), let column = sqlite3_column_origin_name(handle, index) {
+        if let table = sqlite3_column_table_name(handle, index), let column = sqlite3_column_origin_name(handle, index)
+        {
             name = "\"\(String(cString: table))\".\"\(String(cString: column))\""
         }
         return SQLError(
             code: .mismatch,
-            message: "column \(index) (\(name)) holds \(SQLStoredValue.describe(handle, index)), which \(type) cannot hold exactly",
+            message:
+                "column \(index) (\(name)) holds \(SQLStoredValue.describe(handle, index)), which \(type) cannot hold exactly",
             sql: sql)
     }
 }

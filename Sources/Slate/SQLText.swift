@@ -22,10 +22,13 @@ public enum SQLText {
     /// format character written as `\u{…}`. So a name like `"t\nDELETE FROM keep; --"`
     /// stays on one line, and cannot end a comment or start a statement where it is shown.
     package static func displayName(_ name: String) -> String {
-        let isPlain = !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        } && !(name.utf8.first! >= UInt8(ascii: "0") && name.utf8.first! <= UInt8(ascii: "9"))
+        let isPlain =
+            !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            } && !(name.utf8.first! >= UInt8(ascii: "0") && name.utf8.first! <= UInt8(ascii: "9"))
         if isPlain { return name }
         var result = "\""
         for scalar in name.unicodeScalars {

@@ -31,7 +31,9 @@ public enum SlateGenerator {
         public func clashes(withSwiftSources paths: [String]) throws(Diagnostic) -> [Diagnostic] {
             try SwiftSourceClashes.errors(
                 generated: topLevelTypes, swiftSources: paths,
-                slateJSONHint: "give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type")
+                slateJSONHint:
+                    "give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type"
+            )
         }
     }
 
@@ -59,7 +61,9 @@ public enum SlateGenerator {
     ///   column (`file:line:column: error: …`); any other failure at the input it comes
     ///   from (`file: error: …`: an unreadable or unsupported input, a database file
     ///   SQLite cannot read, the schema the inputs make up).
-    public static func generate(inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws(GenerationFailure) -> GeneratedFile {
+    public static func generate(
+        inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()
+    ) throws(GenerationFailure) -> GeneratedFile {
         var diagnostics = Diagnostics()
         let sources = try diagnostics.stage(at: inputs.first) { _ in try readInputs(inputs) }
         // What fails past the replay, fails in the schema the inputs make up: reported at
@@ -68,10 +72,13 @@ public enum SlateGenerator {
         let context = try diagnostics.stage(at: place) { _ in try replaySchema(sources, configuration: configuration) }
         defer { context.close() }
         try diagnostics.stage(at: place) { _ in try check(context, sources, configuration: configuration) }
-        let reflected = try diagnostics.stage(at: place) { try reflect(context, sources, configuration: configuration, diagnostics: &$0) }
+        let reflected = try diagnostics.stage(at: place) {
+            try reflect(context, sources, configuration: configuration, diagnostics: &$0)
+        }
         let model = try diagnostics.stage(at: place) { _ in
             try buildModel(
-                schema: reflected.schema, queries: reflected.queries, inputs: inputs, schemaInputs: sources.schemaInputs,
+                schema: reflected.schema, queries: reflected.queries, inputs: inputs,
+                schemaInputs: sources.schemaInputs,
                 schemaScripts: reflected.versions, configuration: reflected.configuration)
         }
         var file = render(translate(model), model: model)
@@ -93,7 +100,8 @@ public enum SlateGenerator {
         let context: SQLContext
         do {
             context = try SchemaReader.load(
-                scripts: sources.scripts, over: sources.databases, allowingDoubleQuotedStrings: configuration.doubleQuotedStrings)
+                scripts: sources.scripts, over: sources.databases,
+                allowingDoubleQuotedStrings: configuration.doubleQuotedStrings)
         } catch let error as ScriptError where !configuration.doubleQuotedStrings {
             throw DoubleQuotedStrings.explained(error, scripts: sources.scripts)
         }
@@ -113,7 +121,8 @@ public enum SlateGenerator {
     static func check(_ context: SQLContext, _ sources: Inputs, configuration: GeneratorConfiguration) throws {
         let excluded = configuration.excludedObjects
         if !configuration.doubleQuotedStrings {
-            try DoubleQuotedStrings.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
+            try DoubleQuotedStrings.check(
+                context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
         }
         try ForeignKeyTargets.check(context, scripts: sources.scripts, databases: sources.databases, excluded: excluded)
     }
@@ -148,12 +157,15 @@ public enum SlateGenerator {
         schema.triggers.removeAll { excluded.contains($0.table.lowercased()) }
         for view in skipped where !excluded.contains(view.name.lowercased()) {
             let place = definition(of: "view", named: view.name, in: sources.scripts)
-            let advice = view.reason.hasPrefix("no such function")
+            let advice =
+                view.reason.hasPrefix("no such function")
                 ? "declare the function under \"functions\" in slate.json, or list the view under \"excludeObjects\""
                 : "list the view under \"excludeObjects\" in slate.json to leave it out quietly"
-            diagnostics.emit(.warning(
-                "view \"\(view.name)\" left out: \(view.reason) (\(advice))",
-                file: place?.path ?? sources.databases.first ?? sources.schemaInputs[0], line: place?.line, column: place?.column))
+            diagnostics.emit(
+                .warning(
+                    "view \"\(view.name)\" left out: \(view.reason) (\(advice))",
+                    file: place?.path ?? sources.databases.first ?? sources.schemaInputs[0], line: place?.line,
+                    column: place?.column))
         }
         // The settings' warnings come before the queries: a query that fails keeps them.
         let (resolved, settingWarnings) = configuration.resolvingNames(against: schema)
@@ -171,20 +183,26 @@ public enum SlateGenerator {
         }
         // A schema from scripts alone has versions, one a script; over a database file it
         // has none.
-        let versions = sources.databases.isEmpty ? SQLScript.ordered(sources.scripts).map { script in
-            SchemaScript(file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
-        } : []
+        let versions =
+            sources.databases.isEmpty
+            ? SQLScript.ordered(sources.scripts).map { script in
+                SchemaScript(
+                    file: script.fileName, sql: String(script.text.reversed().drop(while: \.isWhitespace).reversed()))
+            } : []
         return Reflected(schema: schema, queries: queries, versions: versions, configuration: resolved)
     }
 
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
     /// header and the database type's name.
-    public static func generate(schema: SQLSchema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> GeneratedFile {
+    public static func generate(
+        schema: SQLSchema, inputs: [String], configuration: GeneratorConfiguration = GeneratorConfiguration()
+    ) throws -> GeneratedFile {
         try generate(schema: schema, queries: [], inputs: inputs, schemaInputs: inputs, configuration: configuration)
     }
 
     static func generate(
-        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], schemaScripts: [SchemaScript] = [],
+        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String],
+        schemaScripts: [SchemaScript] = [],
         configuration: GeneratorConfiguration
     ) throws -> GeneratedFile {
         let model = try buildModel(
@@ -196,7 +214,8 @@ public enum SlateGenerator {
     /// Stage 5, build the model: the database type's name, the records', properties' and
     /// functions' names and Swift types, and the SQL that creates the database.
     static func buildModel(
-        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String], schemaScripts: [SchemaScript],
+        schema: Schema, queries: [AnalyzedQuery], inputs: [String], schemaInputs: [String],
+        schemaScripts: [SchemaScript],
         configuration: GeneratorConfiguration
     ) throws -> DatabaseModel {
         let typeName = configuration.databaseTypeName ?? databaseTypeName(for: schemaInputs)
@@ -205,15 +224,18 @@ public enum SlateGenerator {
         // A schema from scripts alone is versioned by them: its version is the number of
         // scripts. Scripts that set another user_version themselves keep it, and the app
         // versions its schema itself.
-        let versioned = !schemaScripts.isEmpty && (schema.userVersion == 0 || schema.userVersion == Int64(schemaScripts.count))
+        let versioned =
+            !schemaScripts.isEmpty && (schema.userVersion == 0 || schema.userVersion == Int64(schemaScripts.count))
         if versioned { schema.userVersion = Int64(schemaScripts.count) }
-        let builder = ModelBuilder(schema: schema, configuration: configuration, typeName: typeName, inputs: names, queries: queries)
+        let builder = ModelBuilder(
+            schema: schema, configuration: configuration, typeName: typeName, inputs: names, queries: queries)
         var model = try builder.build()
         if !schemaScripts.isEmpty {
             // Every mode makes a file from the scripts themselves, as bootstrap(at:) replays
             // them (seed rows included), and records the version as it does.
             do {
-                model.creationSQL = try SQLScript.creationSQL(schemaScripts.map(\.sql), userVersion: versioned ? schema.userVersion : nil)
+                model.creationSQL = try SQLScript.creationSQL(
+                    schemaScripts.map(\.sql), userVersion: versioned ? schema.userVersion : nil)
             } catch let error as SQLScript.ReplayRefusal {
                 // The replay refused it first; kept for a schema given without replaying.
                 throw ScriptError(path: schemaInputs[0], line: nil, column: nil, message: error.message)
@@ -233,11 +255,13 @@ public enum SlateGenerator {
     /// hand-written type of the same name clashes with.
     static func render(_ file: SwiftFile, model: DatabaseModel) -> GeneratedFile {
         let typeName = model.typeName
-        var generated = GeneratedFile(typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
+        var generated = GeneratedFile(
+            typeName: typeName, fileName: typeName + ".swift", contents: TextRenderer.render(file))
         generated.topLevelTypes[typeName] = "the database \(model.inputs.joined(separator: ", "))"
         if !model.configuration.naming.nestRecordTypes {
             for record in model.records {
-                generated.topLevelTypes[record.typeName] = "\(record.kind == .view ? "view" : "table") \(record.sqlName)"
+                generated.topLevelTypes[record.typeName] =
+                    "\(record.kind == .view ? "view" : "table") \(record.sqlName)"
             }
             for query in model.queries {
                 if case .own(let row) = query.row { generated.topLevelTypes[row.typeName] = "query \(query.name)" }
@@ -287,20 +311,31 @@ public enum SlateGenerator {
                     }
                     databases.append(input)
                 } else {
-                    throw InputError(path: input, message: "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)")
+                    throw InputError(
+                        path: input,
+                        message: "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)"
+                    )
                 }
                 schemaInputs.append(input)
             }
             guard !schemaInputs.isEmpty else {
-                throw InputError(path: inputs[0], message: "only query files were given; add the schema's .sql scripts or database file")
+                throw InputError(
+                    path: inputs[0],
+                    message: "only query files were given; add the schema's .sql scripts or database file")
             }
             databases.sort { left, right in
-                let (leftName, rightName) = (URL(fileURLWithPath: left).lastPathComponent, URL(fileURLWithPath: right).lastPathComponent)
+                let (leftName, rightName) = (
+                    URL(fileURLWithPath: left).lastPathComponent, URL(fileURLWithPath: right).lastPathComponent
+                )
                 if SQLScript.inNameOrder(leftName, rightName) { return true }
                 if SQLScript.inNameOrder(rightName, leftName) { return false }
                 return left < right
             }
-            queryFiles.sort { ($0.path.split(separator: "/").last ?? "", $0.path) < ($1.path.split(separator: "/").last ?? "", $1.path) }
+            queryFiles.sort {
+                ($0.path.split(separator: "/").last ?? "", $0.path) < (
+                    $1.path.split(separator: "/").last ?? "", $1.path
+                )
+            }
         }
     }
 
@@ -320,7 +355,9 @@ public enum SlateGenerator {
 
     /// Where the scripts create the view or trigger `name` (`kind` is `"view"` or
     /// `"trigger"`): the last `CREATE VIEW` or `CREATE TRIGGER` of it.
-    static func definition(of kind: String, named name: String, in scripts: [SQLScript]) -> (path: String, line: Int, column: Int)? {
+    static func definition(
+        of kind: String, named name: String, in scripts: [SQLScript]
+    ) -> (path: String, line: Int, column: Int)? {
         let keyword = kind.uppercased()
         for script in SQLScript.ordered(scripts).reversed() {
             let tokens = SQLTokenizer.tokenize(script.text)
@@ -331,9 +368,13 @@ public enum SlateGenerator {
                 if next < tokens.count, words[next] == "TEMP" || words[next] == "TEMPORARY" { next += 1 }
                 guard next < tokens.count, words[next] == keyword else { continue }
                 next += 1
-                if next + 2 < tokens.count, words[next] == "IF", words[next + 1] == "NOT", words[next + 2] == "EXISTS" { next += 3 }
+                if next + 2 < tokens.count, words[next] == "IF", words[next + 1] == "NOT", words[next + 2] == "EXISTS" {
+                    next += 3
+                }
                 if next + 2 < tokens.count, tokens[next + 1].kind == .dot { next += 2 }
-                if next < tokens.count, tokens[next].value.lowercased() == name.lowercased() { found = tokens[index].offset }
+                if next < tokens.count, tokens[next].value.lowercased() == name.lowercased() {
+                    found = tokens[index].offset
+                }
             }
             guard let found else { continue }
             let position = SQLScript.lineAndColumn(ofOffset: found, in: script.text)

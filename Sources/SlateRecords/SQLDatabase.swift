@@ -140,7 +140,8 @@ extension SQLDatabase {
     public static func bootstrap(
         at url: URL, configuration: SQLPool.Configuration = .init(), allowingDestructiveChanges: Bool = false
     ) throws -> Self {
-        try bootstrap(at: url.path, configuration: configuration, allowingDestructiveChanges: allowingDestructiveChanges)
+        try bootstrap(
+            at: url.path, configuration: configuration, allowingDestructiveChanges: allowingDestructiveChanges)
     }
 
     #if DEBUG
@@ -187,7 +188,9 @@ extension SQLDatabase {
         at path: String, configuration: SQLPool.Configuration = .init(), erasingDatabaseOnSchemaChange: Bool
     ) throws -> Self {
         guard erasingDatabaseOnSchemaChange else { return try bootstrap(at: path, configuration: configuration) }
-        return try bootstrapped(SQLPool(path: path, configuration: configuration), SQLSchemaEvolution(Self.self), erasingOnSchemaChange: true)
+        return try bootstrapped(
+            SQLPool(path: path, configuration: configuration), SQLSchemaEvolution(Self.self),
+            erasingOnSchemaChange: true)
     }
 
     /// ``bootstrap(at:configuration:erasingDatabaseOnSchemaChange:)-(String,_,_)`` for a file
@@ -195,7 +198,8 @@ extension SQLDatabase {
     public static func bootstrap(
         at url: URL, configuration: SQLPool.Configuration = .init(), erasingDatabaseOnSchemaChange: Bool
     ) throws -> Self {
-        try bootstrap(at: url.path, configuration: configuration, erasingDatabaseOnSchemaChange: erasingDatabaseOnSchemaChange)
+        try bootstrap(
+            at: url.path, configuration: configuration, erasingDatabaseOnSchemaChange: erasingDatabaseOnSchemaChange)
     }
     #endif
 
@@ -215,7 +219,8 @@ extension SQLDatabase {
     /// The database on `pool` with its schema created if empty; the pool is closed when that
     /// fails.
     private static func bootstrapped(
-        _ pool: SQLPool, _ evolution: SQLSchemaEvolution, allowingDestructiveChanges: Bool = false, erasingOnSchemaChange: Bool = false
+        _ pool: SQLPool, _ evolution: SQLSchemaEvolution, allowingDestructiveChanges: Bool = false,
+        erasingOnSchemaChange: Bool = false
     ) throws -> Self {
         let database = Self(pool: pool)
         do {
@@ -258,8 +263,10 @@ extension SQLDatabase {
         guard version != schemaVersion else { return }
         throw SQLError(
             code: .misuse,
-            message: "\(path) is at schema version \(version), and \(Self.self) is at version \(schemaVersion): open it with \(Self.self).bootstrap(at:), which creates the schema and applies the missing scripts"
-                + (version > schemaVersion ? " (a newer version of the app wrote this file, and it refuses it too)" : ""))
+            message:
+                "\(path) is at schema version \(version), and \(Self.self) is at version \(schemaVersion): open it with \(Self.self).bootstrap(at:), which creates the schema and applies the missing scripts"
+                + (version > schemaVersion
+                    ? " (a newer version of the app wrote this file, and it refuses it too)" : ""))
     }
 
     /// Closes the pool, waiting for work in flight.
@@ -291,12 +298,16 @@ extension SQLDatabase {
     }
 
     /// ``transaction(_:)-(_)`` for async code: `body` runs off the caller's task.
-    public func transaction<T: Sendable>(_ body: @escaping @Sendable (SQLTransaction<Self>) throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (SQLTransaction<Self>) throws -> T
+    ) async throws -> T {
         try await pool.write { context in try body(SQLTransaction(context: context)) }
     }
 
     /// ``readTransaction(_:)-(_)`` for async code.
-    public func readTransaction<T: Sendable>(_ body: @escaping @Sendable (SQLTransaction<Self>) throws -> T) async throws -> T {
+    public func readTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (SQLTransaction<Self>) throws -> T
+    ) async throws -> T {
         try await pool.read { context in try body(SQLTransaction(context: context)) }
     }
 

@@ -1,9 +1,10 @@
+import SlateCSQLite
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SlateCSQLite
 
 /// The small helpers generated code reads, binds and runs statements with, at the level
 /// of the C API.
@@ -42,7 +43,9 @@ import SlateCSQLite
     }
 
     @usableFromInline
-    static func inexactInt(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Int? {
+    static func inexactInt(
+        _ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool
+    ) throws -> Int? {
         if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
         if let exact = exactInt64(value).flatMap({ Int(exactly: $0) }) { return exact }
         throw mismatch(statement, index, column, "Int")
@@ -58,14 +61,17 @@ import SlateCSQLite
 
     /// A double from column `index`, or nil for NULL.
     @inlinable
-    public static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double? {
+    public static func doubleOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> Double?
+    {
         let value = sqlite3_column_value(statement, index)
         if sqlite3_value_type(value) == SQLITE_FLOAT { return sqlite3_value_double(value) }
         return try inexactDouble(value, statement, index, column, optional: true)
     }
 
     @usableFromInline
-    static func inexactDouble(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Double? {
+    static func inexactDouble(
+        _ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool
+    ) throws -> Double? {
         if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
         if let exact = exactDouble(value) { return exact }
         throw mismatch(statement, index, column, "Double")
@@ -88,7 +94,9 @@ import SlateCSQLite
     }
 
     @usableFromInline
-    static func inexactBool(_ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool) throws -> Bool? {
+    static func inexactBool(
+        _ value: OpaquePointer?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, optional: Bool
+    ) throws -> Bool? {
         if optional, sqlite3_value_type(value) == SQLITE_NULL { return nil }
         if let exact = exactBool(value) { return exact }
         throw mismatch(statement, index, column, "Bool")
@@ -146,7 +154,9 @@ import SlateCSQLite
     /// A boolean from column `index`, stored as `storage` says: for text storage, exactly
     /// one of its two texts.
     @inlinable
-    public static func bool(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) throws -> Bool {
+    public static func bool(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage
+    ) throws -> Bool {
         guard case .text(let yes, let no) = storage else { return try bool(statement, index, column) }
         if let value = textBool(statement, index, yes, no) { return value }
         throw notABoolean(statement, index, column, storage)
@@ -154,7 +164,9 @@ import SlateCSQLite
 
     /// A boolean from column `index` stored as `storage` says, or nil for NULL.
     @inlinable
-    public static func boolOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) throws -> Bool? {
+    public static func boolOrNil(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage
+    ) throws -> Bool? {
         guard case .text(let yes, let no) = storage else { return try boolOrNil(statement, index, column) }
         if let value = textBool(statement, index, yes, no) { return value }
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
@@ -173,15 +185,21 @@ import SlateCSQLite
     }
 
     @usableFromInline
-    static func notABoolean(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage) -> SQLError {
+    static func notABoolean(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLBoolean.Storage
+    ) -> SQLError {
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, "Bool") }
-        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notABoolean)")
+        return decodingError(
+            statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notABoolean)"
+        )
     }
 
     /// Text from column `index`, checked to be UTF-8; a number reads as its text.
     @inlinable
     public static func text(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> String {
-        guard let text = try textOrNil(statement, index, column) else { throw mismatch(statement, index, column, "String") }
+        guard let text = try textOrNil(statement, index, column) else {
+            throw mismatch(statement, index, column, "String")
+        }
         return text
     }
 
@@ -202,13 +220,16 @@ import SlateCSQLite
     /// Bytes from column `index`: a blob's, or text's UTF-8 bytes.
     @inlinable
     public static func bytes(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8] {
-        guard let bytes = try bytesOrNil(statement, index, column) else { throw mismatch(statement, index, column, "[UInt8]") }
+        guard let bytes = try bytesOrNil(statement, index, column) else {
+            throw mismatch(statement, index, column, "[UInt8]")
+        }
         return bytes
     }
 
     /// Bytes from column `index`, or nil for NULL.
     @inlinable
-    public static func bytesOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8]? {
+    public static func bytesOrNil(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws -> [UInt8]?
+    {
         let value = sqlite3_column_value(statement, index)
         switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
@@ -227,7 +248,9 @@ import SlateCSQLite
     ///   date outside the years 0000 to 9999 (no storage writes one: milliseconds read as
     ///   seconds give the year 55733), naming the column and the value.
     @inlinable
-    public static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) throws -> Date {
+    public static func date(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text
+    ) throws -> Date {
         if let date = dateValue(statement, index, storage) { return date }
         throw notADate(statement, index, column, storage)
     }
@@ -236,7 +259,8 @@ import SlateCSQLite
     /// that is not a date (`'0000-00-00 00:00:00'`), which otherwise throws.
     @inlinable
     public static func dateOrNil(
-        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text, invalidAsNil: Bool = false
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text,
+        invalidAsNil: Bool = false
     ) throws -> Date? {
         if let date = dateValue(statement, index, storage) { return date }
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
@@ -248,7 +272,9 @@ import SlateCSQLite
     /// counts), or nil when it holds NULL, a blob, text that is not a date, or a number
     /// that reads as a date outside the years 0000 to 9999.
     @inlinable
-    public static func dateValue(_ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text) -> Date? {
+    public static func dateValue(
+        _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text
+    ) -> Date? {
         let value = sqlite3_column_value(statement, index)
         let date: Date
         switch sqlite3_value_type(value) {
@@ -258,7 +284,8 @@ import SlateCSQLite
             date = SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
         case SQLITE_TEXT:
             guard let text = sqlite3_value_text(value) else { return nil }
-            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), storage: storage)
+            return SQLDate.date(
+                fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), storage: storage)
         default:
             return nil
         }
@@ -267,13 +294,18 @@ import SlateCSQLite
 
     // raw-template: end
     @usableFromInline
-    static func notADate(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) -> SQLError {
+    static func notADate(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text
+    ) -> SQLError {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_TEXT:
-            return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a date")
+            return decodingError(
+                statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a date")
         case SQLITE_INTEGER, SQLITE_FLOAT:
             let number = sqlite3_column_double(statement, index)
-            return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), \(SQLDate.problem(reading: number, as: storage))")
+            return decodingError(
+                statement, column,
+                "holds \(SQLStoredValue.describe(statement, index)), \(SQLDate.problem(reading: number, as: storage))")
         default:
             return mismatch(statement, index, column, "Date")
         }
@@ -284,31 +316,39 @@ import SlateCSQLite
     @usableFromInline
     static func notA(_ kind: String, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) -> SQLError {
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, kind) }
-        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a \(kind)")
+        return decodingError(
+            statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not a \(kind)")
     }
 
     /// The error for a value `type` cannot hold exactly, naming the column and the value.
     @usableFromInline
-    static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> SQLError {
+    static func mismatch(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ type: String) -> SQLError
+    {
         if sqlite3_column_type(statement, index) == SQLITE_NULL {
             return decodingError(statement, column, "holds NULL, and its property (\(type)) is not optional")
         }
-        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which \(type) cannot hold exactly")
+        return decodingError(
+            statement, column, "holds \(SQLStoredValue.describe(statement, index)), which \(type) cannot hold exactly")
     }
 
     /// A UUID from column `index`, in `storage`'s form only: a UUID in another form (a blob
     /// in a text column, upper-case text in a lower-case one) throws, since it would not
     /// bind back as the value the row holds, and a key or a comparison would miss the row.
     @inlinable
-    public static func uuid(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage = .text) throws -> UUID {
+    public static func uuid(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage = .text
+    ) throws -> UUID {
         if let uuid = SQLUUID.uuid(sqliteStatement: statement, column: index, storage: storage) { return uuid }
         throw notAUUID(statement, index, column, storage)
     }
 
     @usableFromInline
-    static func notAUUID(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage) -> SQLError {
+    static func notAUUID(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLUUID.Storage
+    ) -> SQLError {
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return mismatch(statement, index, column, "UUID") }
-        return decodingError(statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notAUUID)")
+        return decodingError(
+            statement, column, "holds \(SQLStoredValue.describe(statement, index)), which is not \(storage.notAUUID)")
     }
 
     /// A URL from the text of column `index`.
@@ -342,7 +382,9 @@ import SlateCSQLite
     /// Binds an integer, or NULL for nil.
     @inlinable
     public static func bind(_ value: Int?, _ statement: OpaquePointer, _ index: Int32) throws {
-        try check(value.map { sqlite3_bind_int64(statement, index, Int64($0)) } ?? sqlite3_bind_null(statement, index), statement)
+        try check(
+            value.map { sqlite3_bind_int64(statement, index, Int64($0)) } ?? sqlite3_bind_null(statement, index),
+            statement)
     }
 
     /// Binds a double, or NULL for nil.
@@ -351,16 +393,19 @@ import SlateCSQLite
     @inlinable
     public static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32) throws {
         if let value, value.isNaN { throw nanError(statement, "parameter \(index)") }
-        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+        try check(
+            value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
     }
 
     /// Binds a double, or NULL for nil.
     ///
     /// - Throws: for NaN, which SQLite would store as NULL, naming `column`.
     @inlinable
-    public static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+    public static func bind(_ value: Double?, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws
+    {
         if let value, value.isNaN { throw nanError(statement, "column \(column)") }
-        try check(value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
+        try check(
+            value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index), statement)
     }
 
     /// The error for binding NaN to `target` (`column people.score`, `parameter 2`).
@@ -374,7 +419,9 @@ import SlateCSQLite
     /// Binds a boolean as 1 or 0, or NULL for nil.
     @inlinable
     public static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32) throws {
-        try check(value.map { sqlite3_bind_int64(statement, index, $0 ? 1 : 0) } ?? sqlite3_bind_null(statement, index), statement)
+        try check(
+            value.map { sqlite3_bind_int64(statement, index, $0 ? 1 : 0) } ?? sqlite3_bind_null(statement, index),
+            statement)
     }
 
     /// Binds text with its UTF-8 byte count, or NULL for nil.
@@ -398,7 +445,9 @@ import SlateCSQLite
     /// - Throws: when `storage` cannot hold the date (a year after 9999 as text, NaN),
     ///   naming `column`: nothing is written that could not be read back.
     @inlinable
-    public static func bind(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString) throws {
+    public static func bind(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, _ column: StaticString
+    ) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         try bind(SQLDate.storedValue(value, as: storage, column: "column \(column)"), statement, index)
     }
@@ -416,7 +465,8 @@ import SlateCSQLite
         keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
     ) throws {
         if let current, readsAs(value, current, currentIndex, storage, invalidAsNil: invalidAsNil) {
-            return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
+            return try check(
+                sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
         }
         try bind(value, statement, index, storage, column)
     }
@@ -424,7 +474,9 @@ import SlateCSQLite
     /// Whether column `index` reads as `value` in `storage`: the same date, or nil for
     /// NULL (and, with `invalidAsNil`, for text that is not a date).
     @inlinable
-    static func readsAs(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, invalidAsNil: Bool) -> Bool {
+    static func readsAs(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, invalidAsNil: Bool
+    ) -> Bool {
         let stored = dateValue(statement, index, storage)
         guard let value else {
             let type = sqlite3_column_type(statement, index)
@@ -436,7 +488,9 @@ import SlateCSQLite
     // raw-template: end
     /// Binds a UUID as `storage` says, or NULL for nil.
     @inlinable
-    public static func bind(_ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLUUID.Storage) throws {
+    public static func bind(
+        _ value: UUID?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLUUID.Storage
+    ) throws {
         guard let value else { return try check(sqlite3_bind_null(statement, index), statement) }
         switch storage {
         case .text: try bind(SQLUUID.text(from: value), statement, index)
@@ -448,7 +502,9 @@ import SlateCSQLite
 
     /// Binds a boolean as `storage` says (1 or 0, or one of two texts), or NULL for nil.
     @inlinable
-    public static func bind(_ value: Bool?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLBoolean.Storage) throws {
+    public static func bind(
+        _ value: Bool?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLBoolean.Storage
+    ) throws {
         guard case .text(let yes, let no) = storage else { return try bind(value, statement, index) }
         try bind(value.map { $0 ? yes : no }, statement, index)
     }
@@ -487,7 +543,9 @@ import SlateCSQLite
 
     /// Binds a dynamic value; NaN throws naming `column`.
     @inlinable
-    public static func bind(_ value: SQLValue, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString) throws {
+    public static func bind(
+        _ value: SQLValue, _ statement: OpaquePointer, _ index: Int32, _ column: StaticString
+    ) throws {
         if case .float(let double) = value, double.isNaN { throw nanError(statement, "column \(column)") }
         try bind(value, statement, index)
     }
@@ -498,7 +556,9 @@ import SlateCSQLite
     /// and the switches every `SQLContext` sets (double-quoted strings are not literals,
     /// unless `allowsDoubleQuotedStrings`; no legacy `ALTER TABLE`, no extension loading;
     /// see `SQLContext.Configuration`).
-    public static func open(_ path: String, flags: Int32, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
+    public static func open(
+        _ path: String, flags: Int32, allowsDoubleQuotedStrings: Bool = false
+    ) throws -> OpaquePointer {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
@@ -527,8 +587,12 @@ import SlateCSQLite
     /// `bootstrap(at:)` runs a generated database's scripts: foreign keys off around it, so
     /// that a script's table rebuild never cascades, and `PRAGMA foreign_key_check` before
     /// it commits.
-    public static func create(_ path: String, sql: String, allowsDoubleQuotedStrings: Bool = false) throws -> OpaquePointer {
-        let db = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, allowsDoubleQuotedStrings: allowsDoubleQuotedStrings)
+    public static func create(
+        _ path: String, sql: String, allowsDoubleQuotedStrings: Bool = false
+    ) throws -> OpaquePointer {
+        let db = try open(
+            path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+            allowsDoubleQuotedStrings: allowsDoubleQuotedStrings)
         do {
             try run(db, "PRAGMA foreign_keys = OFF")
             try run(db, "BEGIN IMMEDIATE")
@@ -544,7 +608,9 @@ import SlateCSQLite
             guard count == 0 else {
                 throw SQLError(
                     code: .constraintForeignKey,
-                    message: "creating \(path) left \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().joined(separator: ", "))); it was rolled back")
+                    message:
+                        "creating \(path) left \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().joined(separator: ", "))); it was rolled back"
+                )
             }
             try run(db, "COMMIT")
             try run(db, "PRAGMA foreign_keys = ON")
@@ -576,7 +642,9 @@ import SlateCSQLite
             if code & 0xFF == SQLITE_AUTH, let refusal = sqlTakeWalkRefusal(db) {
                 throw SQLError(code: .misuse, message: refusal, sql: sql)
             }
-            throw SQLError(code: SQLError.Code(rawValue: sqlite3_extended_errcode(db)), message: String(cString: sqlite3_errmsg(db)), sql: sql)
+            throw SQLError(
+                code: SQLError.Code(rawValue: sqlite3_extended_errcode(db)),
+                message: String(cString: sqlite3_errmsg(db)), sql: sql)
         }
         return statement
     }
@@ -685,22 +753,35 @@ import SlateCSQLite
         asBound: ((Int64) -> Record)? = nil
     ) throws -> Record {
         if let stored {
-            guard try execute(db, sql, bind: bind) > 0 else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
+            guard try execute(db, sql, bind: bind) > 0 else {
+                throw SQLError(
+                    code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it",
+                    sql: sql)
+            }
             return stored(sqlite3_last_insert_rowid(db))
         }
         if let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
             try bind(statement)
-            guard try step(statement) else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: returning) }
+            guard try step(statement) else {
+                throw SQLError(
+                    code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it",
+                    sql: returning)
+            }
             let record = try decode(statement)
             while try step(statement) {}
             return record
         }
-        guard try execute(db, sql, bind: bind) > 0 else { throw SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql) }
+        guard try execute(db, sql, bind: bind) > 0 else {
+            throw SQLError(
+                code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it",
+                sql: sql)
+        }
         if let selectByRowID {
             let rowID = sqlite3_last_insert_rowid(db)
-            let rows = try fetch(db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode)
+            let rows = try fetch(
+                db, selectByRowID, bind: { try check(sqlite3_bind_int64($0, 1, rowID), $0) }, decode: decode)
             if let record = rows.first { return record }
         } else if let record = try readBack?() {
             return record
@@ -719,7 +800,9 @@ import SlateCSQLite
         _ db: OpaquePointer, sql: String?, returning: String?, bind: (OpaquePointer) throws -> Void,
         decode: (OpaquePointer) throws -> Record, find: () throws -> Record?, asBound: (() -> Record)?, keyOnly: Bool
     ) throws -> Record {
-        guard let sql else { throw SQLError(code: .misuse, message: "a virtual table cannot be saved: SQLite cannot upsert it") }
+        guard let sql else {
+            throw SQLError(code: .misuse, message: "a virtual table cannot be saved: SQLite cannot upsert it")
+        }
         if asBound == nil, let returning, supportsReturning {
             let statement = try prepare(db, returning)
             defer { sqlite3_finalize(statement) }
@@ -791,19 +874,23 @@ import SlateCSQLite
 
     @usableFromInline
     static func unassignedRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription:
+                    "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"
+            ))
     }
 
     @usableFromInline
     static func unreadable<Key: CodingKey>(
         _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
     ) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
-            underlyingError: error))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+                underlyingError: error))
     }
 
     /// The SQL of a query with `IN (:list)` parameters: `segments` joined by one list of
@@ -840,7 +927,9 @@ import SlateCSQLite
     static func notInsertedError(_ table: StaticString, _ operation: StaticString) -> SQLError {
         SQLError(
             code: .misuse,
-            message: "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns")
+            message:
+                "cannot \(operation) a \(table) record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns"
+        )
     }
 
     // raw-template: begin
@@ -863,7 +952,9 @@ import SlateCSQLite
 
     @usableFromInline
     static func decodingError(_ statement: OpaquePointer, _ column: StaticString, _ problem: String) -> SQLError {
-        SQLError(code: .mismatch, message: "column \(column) \(problem)", sql: sqlite3_sql(statement).map { String(cString: $0) })
+        SQLError(
+            code: .mismatch, message: "column \(column) \(problem)",
+            sql: sqlite3_sql(statement).map { String(cString: $0) })
     }
 
     static func missingRowError(_ sql: String) -> SQLError {

@@ -45,7 +45,8 @@ public final class SQLRecordCursor<Record: SQLResultRow> {
     func step() throws -> Bool {
         if isEnded {
             throw SQLError(
-                code: .misuse, message: "a record cursor was used after the closure it was given to returned", sql: cursor.statement.sql)
+                code: .misuse, message: "a record cursor was used after the closure it was given to returned",
+                sql: cursor.statement.sql)
         }
         return try cursor.next() != nil
     }

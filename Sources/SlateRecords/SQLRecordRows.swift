@@ -12,7 +12,8 @@
     /// The first row `statement` steps to (bound and ready), decoded as `Record`, or nil.
     /// The caller resets the statement.
     @inlinable
-    public static func first<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
+    public static func first<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement) throws -> Record?
+    {
         try SQLRecordOperations.firstRecord(type, from: statement)
     }
 }

@@ -28,7 +28,8 @@ extension SQLRecordStore {
     /// Inserts every record, in one transaction when run on a database; returns them as
     /// stored.
     @inlinable @discardableResult
-    public func insert<Records: Sequence>(contentsOf records: Records) throws -> [Records.Element] where Records.Element: SQLTableRecord {
+    public func insert<Records: Sequence>(contentsOf records: Records) throws -> [Records.Element]
+    where Records.Element: SQLTableRecord {
         try withWriteContext { context in
             try context.transaction(.immediate) {
                 try records.map { try SQLRecordOperations.insert($0, in: context) }
@@ -66,7 +67,9 @@ extension SQLRecordStore {
     @inlinable @discardableResult
     public func delete<Record: SQLKeyedRecord>(_ record: Record) throws -> Bool {
         try SQLRecordOperations.requireInserted(record, for: "delete")
-        return try withWriteContext { context in try SQLRecordOperations.delete(id: record.id, of: Record.self, in: context) }
+        return try withWriteContext { context in
+            try SQLRecordOperations.delete(id: record.id, of: Record.self, in: context)
+        }
     }
 }
 
@@ -89,14 +92,17 @@ extension SQLRecordStore {
     /// and the rowid SQLite reports is an older row's.
     @usableFromInline
     static func insertIgnoredError(_ sql: String?) -> SQLError {
-        SQLError(code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql)
+        SQLError(
+            code: .constraint, message: "the row was not inserted: a conflict clause or a trigger ignored it", sql: sql)
     }
 
     @usableFromInline
     static func notInsertedError(_ type: Any.Type, _ operation: String) -> SQLError {
         SQLError(
             code: .misuse,
-            message: "cannot \(operation) a \(type) that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)")
+            message:
+                "cannot \(operation) a \(type) that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)"
+        )
     }
 
     /// Inserts `record` on `context` and reads it back as stored; a row stored but not to
@@ -110,7 +116,8 @@ extension SQLRecordStore {
         let assigning = record.insertAssignsRowID
         let mode = Record.insertReadBack
         if mode == .asBound {
-            let statement = try context.cachedStatement(slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
+            let statement = try context.cachedStatement(
+                slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
             while try statement.next() {}
@@ -119,21 +126,27 @@ extension SQLRecordStore {
         }
         if mode == .returning, supportsReturning {
             let statement = try context.cachedStatement(
-                slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning, sql: record.sqlInsertReturning)
+                slot: assigning ? slots.insertAssigningRowIDReturning : slots.insertReturning,
+                sql: record.sqlInsertReturning)
             defer { statement.reset() }
             try record.bindInsert(to: try statement.liveHandle())
-            guard let stored = try firstRecord(Record.self, from: statement) else { throw insertIgnoredError(statement.sql) }
+            guard let stored = try firstRecord(Record.self, from: statement) else {
+                throw insertIgnoredError(statement.sql)
+            }
             while try statement.next() {}
             return stored
         }
-        let statement = try context.cachedStatement(slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
+        let statement = try context.cachedStatement(
+            slot: assigning ? slots.insertAssigningRowID : slots.insert, sql: record.sqlInsert)
         defer { statement.reset() }
         try record.bindInsert(to: try statement.liveHandle())
         while try statement.next() {}
         if context.changes == 0 { throw insertIgnoredError(statement.sql) }
         if let select = Record.sqlSelectByRowID {
             let rowID = context.lastInsertRowID
-            if let stored = try fetchOne(Record.self, slot: slots.selectByRowID, sql: select, in: context, bind: { try $0.bind(rowID, at: 1) }) {
+            if let stored = try fetchOne(
+                Record.self, slot: slots.selectByRowID, sql: select, in: context, bind: { try $0.bind(rowID, at: 1) })
+            {
                 return stored
             }
         } else if let keyed = record as? any SQLKeyedRecord, let stored = try readBack(keyed, in: context) as? Record {
@@ -153,7 +166,9 @@ extension SQLRecordStore {
 
     /// The record with key `id`, or nil.
     @inlinable
-    package static func find<Record: SQLKeyedRecord>(_ type: Record.Type, id: Record.ID, in context: SQLContext) throws -> Record? {
+    package static func find<Record: SQLKeyedRecord>(
+        _ type: Record.Type, id: Record.ID, in context: SQLContext
+    ) throws -> Record? {
         try fetchOne(Record.self, slot: Record.statementSlots.find, sql: Record.sqlFind, in: context) { statement in
             try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
         }
@@ -219,19 +234,24 @@ extension SQLRecordStore {
         // Nothing written: a `DO NOTHING` on a row that already holds every value (every
         // column is part of the key), or a trigger's `RAISE(IGNORE)`.
         if Record.sqlUpdate == nil, let stored = try find(Record.self, id: record.id, in: context) { return stored }
-        throw SQLError(code: .constraint, message: "the \(Record.sqlName) row was not saved: a trigger ignored it", sql: sql)
+        throw SQLError(
+            code: .constraint, message: "the \(Record.sqlName) row was not saved: a trigger ignored it", sql: sql)
     }
 
     @usableFromInline
     static func notUpsertableError(_ type: any SQLRecord.Type) -> SQLError {
         SQLError(
             code: .misuse,
-            message: "cannot save a \(type) record: \(type.sqlName) is a virtual table, which SQLite cannot upsert; use insert and update")
+            message:
+                "cannot save a \(type) record: \(type.sqlName) is a virtual table, which SQLite cannot upsert; use insert and update"
+        )
     }
 
     /// Deletes the row with key `id`; whether there was one.
     @inlinable
-    package static func delete<Record: SQLKeyedRecord>(id: Record.ID, of type: Record.Type, in context: SQLContext) throws -> Bool {
+    package static func delete<Record: SQLKeyedRecord>(
+        id: Record.ID, of type: Record.Type, in context: SQLContext
+    ) throws -> Bool {
         let statement = try context.cachedStatement(slot: Record.statementSlots.delete, sql: Record.sqlDelete)
         defer { statement.reset() }
         try Record.bindKey(id, to: try statement.liveHandle(), at: 1)
@@ -246,7 +266,8 @@ extension SQLRecordStore {
         _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext, limit: Int? = nil,
         bind: (SQLStatement) throws -> Void = { _ in }
     ) throws -> [Record] {
-        let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
+        let statement =
+            try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
         defer { statement.reset() }
         try bind(statement)
         return try records(Record.self, from: statement, limit: limit)
@@ -255,7 +276,9 @@ extension SQLRecordStore {
     /// The rows `statement` steps through (bound and ready), decoded from column 0, at most
     /// `limit`. The caller resets the statement.
     @inlinable
-    package static func records<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement, limit: Int? = nil) throws -> [Record] {
+    package static func records<Record: SQLResultRow>(
+        _ type: Record.Type, from statement: SQLStatement, limit: Int? = nil
+    ) throws -> [Record] {
         let handle = try statement.liveHandle()
         guard try statement.next() else { return [] }
         // Room for a few rows from the first one: growing from one element allocates and
@@ -271,7 +294,9 @@ extension SQLRecordStore {
 
     /// The first row `statement` steps to (bound and ready), or nil. The caller resets it.
     @inlinable
-    package static func firstRecord<Record: SQLResultRow>(_ type: Record.Type, from statement: SQLStatement) throws -> Record? {
+    package static func firstRecord<Record: SQLResultRow>(
+        _ type: Record.Type, from statement: SQLStatement
+    ) throws -> Record? {
         guard try statement.next() else { return nil }
         return try Record(sqliteStatement: try statement.liveHandle(), offset: 0)
     }
@@ -279,9 +304,11 @@ extension SQLRecordStore {
     /// The first record `sql` returns, or nil; its statement comes from `slot` when given.
     @inlinable
     package static func fetchOne<Record: SQLRecord>(
-        _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext, bind: (SQLStatement) throws -> Void
+        _ type: Record.Type, slot: SQLStatementSlot? = nil, sql: String, in context: SQLContext,
+        bind: (SQLStatement) throws -> Void
     ) throws -> Record? {
-        let statement = try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
+        let statement =
+            try slot.map { try context.cachedStatement(slot: $0, sql: sql) } ?? context.cachedStatement(sql: sql)
         defer { statement.reset() }
         try bind(statement)
         return try firstRecord(Record.self, from: statement)

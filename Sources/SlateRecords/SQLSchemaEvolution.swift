@@ -48,7 +48,7 @@ final class SQLSchemaEvolution {
         do {
             context = try SQLContext(path: path, flags: [.readOnly])
         } catch let error as SQLError where error.primaryCode == .cantOpen {
-            return  // no file yet
+            return // no file yet
         }
         defer { context.close() }
         if allowsDoubleQuotedStrings { try context.allowDoubleQuotedStrings() }
@@ -81,33 +81,42 @@ final class SQLSchemaEvolution {
         let latest = Int64(scripts.count)
         // Reading the file's state is set-up, never a slow statement; an upgrade is logged
         // with its time instead (`loggingUpgrade`).
-        let version: Int64 = try context.settingUp { try context.withForeignKeysOff {
-            try context.transaction(.immediate) { () -> Int64 in
-                let state = try check(context)
-                if state.followsEditedScript {
-                    let before = try objects(of: context)
-                    let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
-                    try context.loggingUpgrade(from: "1 (an earlier \(scripts[0].file))", to: "1 (\(scripts[0].file) as it is now)") {
-                        do {
-                            try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
-                        } catch let error as MigrationError {
-                            throw SQLError(code: .error, message: "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)")
+        let version: Int64 = try context.settingUp {
+            try context.withForeignKeysOff {
+                try context.transaction(.immediate) { () -> Int64 in
+                    let state = try check(context)
+                    if state.followsEditedScript {
+                        let before = try objects(of: context)
+                        let plan = try plan(context, allowingDestructiveChanges: allowingDestructiveChanges)
+                        try context.loggingUpgrade(
+                            from: "1 (an earlier \(scripts[0].file))", to: "1 (\(scripts[0].file) as it is now)"
+                        ) {
+                            do {
+                                try plan.applyInTransaction(to: context, allowDestructive: allowingDestructiveChanges)
+                            } catch let error as MigrationError {
+                                throw SQLError(
+                                    code: .error,
+                                    message:
+                                        "\(place(context)): bringing it to the schema of \(scripts[0].file) failed: \(error.message)"
+                                )
+                            }
                         }
+                        try recordFollowedEdit(from: before, to: versionObjects()[0], in: context)
+                        try context.exec(sql: "PRAGMA user_version = 1")
+                        return 1
                     }
-                    try recordFollowedEdit(from: before, to: versionObjects()[0], in: context)
-                    try context.exec(sql: "PRAGMA user_version = 1")
-                    return 1
+                    if state.version == 0, try !isEmpty(context) {
+                        let recognised = try recognise(context)
+                        try context.exec(sql: "PRAGMA user_version = \(recognised)")
+                        return recognised
+                    }
+                    return state.version
                 }
-                if state.version == 0, try !isEmpty(context) {
-                    let recognised = try recognise(context)
-                    try context.exec(sql: "PRAGMA user_version = \(recognised)")
-                    return recognised
-                }
-                return state.version
             }
-        } }
+        }
         guard version < latest else { return }
-        _ = try context.migrate(migrations: scripts.map { script in { try self.run(script, in: $0) } }, names: scripts.map(\.file))
+        _ = try context.migrate(
+            migrations: scripts.map { script in { try self.run(script, in: $0) } }, names: scripts.map(\.file))
     }
 
     /// The plan that takes a file made from an earlier text of the one script to its
@@ -115,16 +124,24 @@ final class SQLSchemaEvolution {
     private func plan(_ context: SQLContext, allowingDestructiveChanges: Bool) throws -> MigrationPlan {
         do {
             let plan = try SchemaPlanner.plan(
-                from: context, to: DesiredSchema(sql: scripts[0].sql, path: scripts[0].file, allowingDoubleQuotedStrings: allowsDoubleQuotedStrings))
+                from: context,
+                to: DesiredSchema(
+                    sql: scripts[0].sql, path: scripts[0].file, allowingDoubleQuotedStrings: allowsDoubleQuotedStrings))
             let destructive = plan.destructiveSteps
             if !destructive.isEmpty, !allowingDestructiveChanges {
                 throw SQLError(
                     code: .error,
-                    message: "\(place(context)) has the schema of an earlier \(scripts[0].file), and bringing it to the current one would \(destructive.map(\.summary).joined(separator: "; ")): bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as \(stem)-001.sql and add the change as \(stem)-002.sql. The file was left untouched")
+                    message:
+                        "\(place(context)) has the schema of an earlier \(scripts[0].file), and bringing it to the current one would \(destructive.map(\.summary).joined(separator: "; ")): bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as \(stem)-001.sql and add the change as \(stem)-002.sql. The file was left untouched"
+                )
             }
             return plan
         } catch let error as MigrationError {
-            throw SQLError(code: .error, message: "\(place(context)): \(scripts[0].file) changed since the file was made, and the change cannot be planned: \(error.message)")
+            throw SQLError(
+                code: .error,
+                message:
+                    "\(place(context)): \(scripts[0].file) changed since the file was made, and the change cannot be planned: \(error.message)"
+            )
         }
     }
 
@@ -138,12 +155,16 @@ final class SQLSchemaEvolution {
         if version > latest {
             throw SQLError(
                 code: .misuse,
-                message: "\(place(context)) is at schema version \(version), newer than \(typeName)'s \(latest): a newer version of the app wrote it; it was left untouched")
+                message:
+                    "\(place(context)) is at schema version \(version), newer than \(typeName)'s \(latest): a newer version of the app wrote it; it was left untouched"
+            )
         }
         if version < 0 {
             throw SQLError(
                 code: .misuse,
-                message: "\(place(context)) has user_version \(version), which no version of \(typeName) writes (its versions are 1 to \(latest)): another tool set it, and the schema's version cannot be known from it; it was left untouched")
+                message:
+                    "\(place(context)) has user_version \(version), which no version of \(typeName) writes (its versions are 1 to \(latest)): another tool set it, and the schema's version cannot be known from it; it was left untouched"
+            )
         }
         if version == 0, try !isEmpty(context) {
             do {
@@ -162,7 +183,9 @@ final class SQLSchemaEvolution {
                 if history.contains(digest), history.last != digest {
                     throw SQLError(
                         code: .misuse,
-                        message: "\(place(context)) has the schema of a later text of \(scripts[0].file) than \(typeName) was built from: a newer build of the app followed an edit of the script, and this one left the file untouched (a script set back to an earlier text on purpose is a change to number: keep it as \(stem)-001.sql and add \(stem)-002.sql)")
+                        message:
+                            "\(place(context)) has the schema of a later text of \(scripts[0].file) than \(typeName) was built from: a newer build of the app followed an edit of the script, and this one left the file untouched (a script set back to an earlier text on purpose is a change to number: keep it as \(stem)-001.sql and add \(stem)-002.sql)"
+                    )
                 }
                 return (1, true)
             }
@@ -203,11 +226,15 @@ final class SQLSchemaEvolution {
             let names = candidates.map { "\($0) (\(scripts[Int($0) - 1].file))" }
             throw SQLError(
                 code: .misuse,
-                message: "\(place(context)) has a schema but no version, and its schema is that of \(typeName)'s versions \(names.joined(separator: ", ")): the schema cannot tell which of those scripts already ran. Record the version it is at, the number of the last script applied to it, with PRAGMA user_version = N (\(candidates.map(String.init).joined(separator: " or "))), then open it again; it was left untouched")
+                message:
+                    "\(place(context)) has a schema but no version, and its schema is that of \(typeName)'s versions \(names.joined(separator: ", ")): the schema cannot tell which of those scripts already ran. Record the version it is at, the number of the last script applied to it, with PRAGMA user_version = N (\(candidates.map(String.init).joined(separator: " or "))), then open it again; it was left untouched"
+            )
         }
         throw SQLError(
             code: .misuse,
-            message: "\(place(context)) has a schema but no version, and its schema is none of \(typeName)'s \(scripts.count) version\(scripts.count == 1 ? "" : "s"): it was not made by this app, or was changed by hand; it was left untouched")
+            message:
+                "\(place(context)) has a schema but no version, and its schema is none of \(typeName)'s \(scripts.count) version\(scripts.count == 1 ? "" : "s"): it was not made by this app, or was changed by hand; it was left untouched"
+        )
     }
 
     /// The schema's objects (type, name, table, SQL), in a stable order.
@@ -218,7 +245,8 @@ final class SQLSchemaEvolution {
     /// creates (`CREATE TABLE note …`).
     private func objects(of context: SQLContext) throws -> [[SQLValue]] {
         try context.query(
-            sql: "SELECT type, lower(name), lower(tbl_name), sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name <> ? ORDER BY type, lower(name)",
+            sql:
+                "SELECT type, lower(name), lower(tbl_name), sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name <> ? ORDER BY type, lower(name)",
             parameters: [.text(Self.historyTable)]
         ).map { row in
             [row[0], row[1], row[2], row[3].textValue.map { .text(SchemaComparison.normalized($0)) } ?? .null]
@@ -236,23 +264,31 @@ final class SQLSchemaEvolution {
 
     /// The digests of the schemas the file had, oldest first; empty without the table.
     private func history(_ context: SQLContext) throws -> [String] {
-        guard try !context.query(sql: "SELECT 1 FROM sqlite_schema WHERE name = ?", parameters: [.text(Self.historyTable)]).isEmpty else { return [] }
-        return try context.query(sql: "SELECT schema_digest FROM \(Self.historyTable) ORDER BY position").compactMap { $0[0].textValue }
+        guard
+            try !context.query(
+                sql: "SELECT 1 FROM sqlite_schema WHERE name = ?", parameters: [.text(Self.historyTable)]
+            ).isEmpty
+        else { return [] }
+        return try context.query(sql: "SELECT schema_digest FROM \(Self.historyTable) ORDER BY position").compactMap {
+            $0[0].textValue
+        }
     }
 
     /// Records that the file went from the schema `before` to `after`, in the caller's
     /// transaction.
     private func recordFollowedEdit(from before: [[SQLValue]], to after: [[SQLValue]], in context: SQLContext) throws {
-        try context.exec(sql: """
-            CREATE TABLE IF NOT EXISTS \(Self.historyTable) (
-              position INTEGER PRIMARY KEY,
-              schema_digest TEXT NOT NULL,
-              recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
-            )
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE IF NOT EXISTS \(Self.historyTable) (
+                  position INTEGER PRIMARY KEY,
+                  schema_digest TEXT NOT NULL,
+                  recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
+                )
+                """)
         var known = try history(context)
         for digest in [Self.digest(before), Self.digest(after)] where known.last != digest {
-            try context.exec(sql: "INSERT INTO \(Self.historyTable) (schema_digest) VALUES (?)", parameters: [.text(digest)])
+            try context.exec(
+                sql: "INSERT INTO \(Self.historyTable) (schema_digest) VALUES (?)", parameters: [.text(digest)])
             known.append(digest)
         }
     }
@@ -343,7 +379,7 @@ extension SQLSchemaEvolution {
             matches = false
         }
         guard !matches else { return }
-        if !scripts.isEmpty { _ = try versionObjects() }  // every script replays, or the file stays as it is
+        if !scripts.isEmpty { _ = try versionObjects() } // every script replays, or the file stays as it is
         try context.withForeignKeysOff {
             try context.transaction(.immediate) {
                 try context.dropAllSchemaObjects()
@@ -358,7 +394,9 @@ extension SQLSchemaEvolution {
                     let tables = Set(violations.compactMap { $0.first?.textValue }).sorted()
                     throw SQLError(
                         code: .constraintForeignKey,
-                        message: "\(place(context)): creating \(typeName)'s schema again left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); the file was left as it was")
+                        message:
+                            "\(place(context)): creating \(typeName)'s schema again left \(violations.count) row\(violations.count == 1 ? "" : "s") referring to nothing (in \(tables.joined(separator: ", "))); the file was left as it was"
+                    )
                 }
             }
         }

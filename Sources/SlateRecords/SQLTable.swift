@@ -31,7 +31,8 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
     @inlinable
     public func fetch(limit: Int? = nil) throws -> [Record] {
         try store.withReadContext { context in
-            try SQLRecordOperations.fetch(Record.self, slot: Record.statementSlots.select, sql: Record.sqlSelect, in: context, limit: limit)
+            try SQLRecordOperations.fetch(
+                Record.self, slot: Record.statementSlots.select, sql: Record.sqlSelect, in: context, limit: limit)
         }
     }
 
@@ -138,20 +139,26 @@ extension SQLTable where Store: SQLDatabase {
 
     /// ``fetchCount()`` for async code.
     public func fetchCount() async throws -> Int {
-        try await store.pool.readWithoutTransaction { context in try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).fetchCount() }
+        try await store.pool.readWithoutTransaction { context in
+            try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).fetchCount()
+        }
     }
 
     /// ``fetch(limit:)`` for async code.
     public func fetch(limit: Int? = nil) async throws -> [Record] {
         try await store.pool.readWithoutTransaction { context in
-            try SQLRecordOperations.fetch(Record.self, slot: Record.statementSlots.select, sql: Record.sqlSelect, in: context, limit: limit)
+            try SQLRecordOperations.fetch(
+                Record.self, slot: Record.statementSlots.select, sql: Record.sqlSelect, in: context, limit: limit)
         }
     }
 
     /// ``filter(limit:_:)`` for async code: a scan of every row.
-    public func filter(limit: Int? = nil, _ isIncluded: @escaping @Sendable (Record) throws -> Bool) async throws -> [Record] {
+    public func filter(
+        limit: Int? = nil, _ isIncluded: @escaping @Sendable (Record) throws -> Bool
+    ) async throws -> [Record] {
         try await store.pool.readWithoutTransaction { context in
-            try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).filter(limit: limit, isIncluded)
+            try SQLTable<Record, SQLTransaction<Store>>(SQLTransaction(context: context)).filter(
+                limit: limit, isIncluded)
         }
     }
 
@@ -173,12 +180,16 @@ extension SQLTable where Store: SQLDatabase {
 extension SQLTable where Record: SQLKeyedRecord, Store: SQLDatabase {
     /// ``find(_:)`` for async code.
     public func find(_ id: Record.ID) async throws -> Record? {
-        try await store.pool.readWithoutTransaction { context in try SQLRecordOperations.find(Record.self, id: id, in: context) }
+        try await store.pool.readWithoutTransaction { context in
+            try SQLRecordOperations.find(Record.self, id: id, in: context)
+        }
     }
 
     /// ``delete(_:)`` for async code.
     @discardableResult
     public func delete(_ id: Record.ID) async throws -> Bool {
-        try await store.pool.writeWithoutTransaction { context in try SQLRecordOperations.delete(id: id, of: Record.self, in: context) }
+        try await store.pool.writeWithoutTransaction { context in
+            try SQLRecordOperations.delete(id: id, of: Record.self, in: context)
+        }
     }
 }

@@ -1,9 +1,10 @@
+import SlateCSQLite
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SlateCSQLite
 
 /// A generated record of a table with created or updated timestamps: columns named
 /// `created_at`, `createdAt` or `created` (and `updated_at`, `updatedAt`, `updated`), in any
@@ -76,7 +77,9 @@ extension SQLRecordCoding {
     }
 
     @usableFromInline
-    static func bindStored(_ statement: OpaquePointer, _ index: Int32, _ current: OpaquePointer, _ currentIndex: Int32) throws {
+    static func bindStored(
+        _ statement: OpaquePointer, _ index: Int32, _ current: OpaquePointer, _ currentIndex: Int32
+    ) throws {
         try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
     }
 }

@@ -1,12 +1,15 @@
+import Foundation
 // A short tour of Slate's connection layer: create a database, write, query, print.
 // Run it with `swift run slate-tour [PATH]`; without a path it uses a temporary file.
 import Slate
 
-import Foundation
-
 let arguments = CommandLine.arguments.dropFirst()
 let isTemporary = arguments.isEmpty
-let path = arguments.first ?? FileManager.default.temporaryDirectory.appendingPathComponent("slate-tour-\(UInt64.random(in: 0...UInt64.max)).sqlite").path
+let path =
+    arguments.first
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "slate-tour-\(UInt64.random(in: 0...UInt64.max)).sqlite"
+    ).path
 defer {
     if isTemporary {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
@@ -18,15 +21,16 @@ do {
     defer { ctx.close() }
     print("Opened \(path) with SQLite \(SQLContext.sqliteVersion)")
 
-    try ctx.exec(sql: """
-        DROP TABLE IF EXISTS planets;
-        CREATE TABLE planets (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL UNIQUE,
-            au REAL NOT NULL,
-            moons INTEGER NOT NULL DEFAULT 0
-        );
-        """)
+    try ctx.exec(
+        sql: """
+            DROP TABLE IF EXISTS planets;
+            CREATE TABLE planets (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                au REAL NOT NULL,
+                moons INTEGER NOT NULL DEFAULT 0
+            );
+            """)
 
     // Writes in one transaction, through one prepared statement.
     let planets: [(String, Double, Int)] = [

@@ -37,7 +37,9 @@ struct Diff: ParsableCommand {
             let plan = try SchemaPlanner.plan(from: context, to: target)
             print(differences.map { "- " + $0 }.joined(separator: "\n"))
             print("")
-            print("-- The plan (slate migrate \(database) --to \(desired)\(plan.destructiveSteps.isEmpty ? "" : " --allow-destructive")):")
+            print(
+                "-- The plan (slate migrate \(database) --to \(desired)\(plan.destructiveSteps.isEmpty ? "" : " --allow-destructive")):"
+            )
             print(plan.script, terminator: "")
             throw ExitCode(1)
         } catch let error as ExitCode {
@@ -83,7 +85,9 @@ struct Migrate: ParsableCommand {
                 let plan = try SchemaPlanner.plan(from: context, to: target)
                 print(plan.script, terminator: "")
                 if !plan.destructiveSteps.isEmpty, !allowDestructive {
-                    printDiagnostic(.warning("the plan has destructive steps; it runs only with --allow-destructive", file: database))
+                    printDiagnostic(
+                        .warning(
+                            "the plan has destructive steps; it runs only with --allow-destructive", file: database))
                 }
                 return
             }
@@ -91,7 +95,10 @@ struct Migrate: ParsableCommand {
             defer { context.close() }
             let plan = try SchemaPlanner.plan(from: context, to: target)
             try plan.apply(to: context, allowDestructive: allowDestructive) { step in
-                printDiagnostic(.note("rebuilding table \(SQLText.displayName(step.object)) (\(step.rowCount ?? 0) rows)…", file: database))
+                printDiagnostic(
+                    .note(
+                        "rebuilding table \(SQLText.displayName(step.object)) (\(step.rowCount ?? 0) rows)…",
+                        file: database))
             }
             if plan.isEmpty {
                 print("\(database) already has the schema of \(to)")
@@ -100,9 +107,12 @@ struct Migrate: ParsableCommand {
                 print("\(database) now has the schema of \(to)\(exists ? "" : " (created)")")
             }
         } catch let error as MigrationError where error.code == .destructive {
-            printDiagnostic(.error(
-                error.message.replacingOccurrences(of: "allow destructive changes to go ahead", with: "run again with --allow-destructive to go ahead"),
-                file: database))
+            printDiagnostic(
+                .error(
+                    error.message.replacingOccurrences(
+                        of: "allow destructive changes to go ahead",
+                        with: "run again with --allow-destructive to go ahead"),
+                    file: database))
             throw ExitCode.failure
         } catch {
             FileHandle.standardError.write(Data((errorLine(error, at: database) + "\n").utf8))
@@ -110,4 +120,3 @@ struct Migrate: ParsableCommand {
         }
     }
 }
-

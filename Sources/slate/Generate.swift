@@ -27,12 +27,15 @@ struct Generate: ParsableCommand {
     @Option(help: "A slate.json file configuring naming, types and what is generated.")
     var config: String?
 
-    @Option(help: ArgumentHelp(
-        "The file name of a database input the target bundles as a resource: adds `static var module`, opening it read-only from Bundle.module.",
-        valueName: "file-name"))
+    @Option(
+        help: ArgumentHelp(
+            "The file name of a database input the target bundles as a resource: adds `static var module`, opening it read-only from Bundle.module.",
+            valueName: "file-name"))
     var bundledResource: String?
 
-    @Option(help: "Where to write: a .swift file, or a directory to write <Type>.swift into. Standard output when left out.")
+    @Option(
+        help: "Where to write: a .swift file, or a directory to write <Type>.swift into. Standard output when left out."
+    )
     var output: String?
 
     @Option(
@@ -46,7 +49,8 @@ struct Generate: ParsableCommand {
         if let bundledResource {
             let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }
             guard names.contains(bundledResource), !bundledResource.lowercased().hasSuffix(".sql") else {
-                throw ValidationError("--bundled-resource must name a database file among the inputs, not \"\(bundledResource)\"")
+                throw ValidationError(
+                    "--bundled-resource must name a database file among the inputs, not \"\(bundledResource)\"")
             }
         }
     }
@@ -56,7 +60,8 @@ struct Generate: ParsableCommand {
         var diagnostics: [Diagnostic] = []
         defer {
             if !diagnostics.isEmpty {
-                FileHandle.standardError.write(Data((diagnostics.map(\.description).joined(separator: "\n") + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data((diagnostics.map(\.description).joined(separator: "\n") + "\n").utf8))
             }
         }
         do {
@@ -72,7 +77,8 @@ struct Generate: ParsableCommand {
             }
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
-            let path = (exists && isDirectory.boolValue) || output.hasSuffix("/")
+            let path =
+                (exists && isDirectory.boolValue) || output.hasSuffix("/")
                 ? URL(fileURLWithPath: output).appendingPathComponent(file.fileName).path
                 : output
             do {

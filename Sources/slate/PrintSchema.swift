@@ -17,7 +17,8 @@ struct PrintSchema: ParsableCommand {
 
     func run() throws {
         do {
-            let schema = inputs.count == 1 && inputs[0].lowercased().hasSuffix(".xml")
+            let schema =
+                inputs.count == 1 && inputs[0].lowercased().hasSuffix(".xml")
                 ? try DesiredSchema(contentsOf: inputs[0]).schema
                 : try SlateGenerator.loadSchema(inputs: inputs)
             if json {

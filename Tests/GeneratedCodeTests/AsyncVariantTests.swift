@@ -25,7 +25,8 @@ import Testing
         ])
         #expect(people.map(\.personId) == [1, 2, 3])
         _ = try await db.insert(contentsOf: [
-            Address(street: "1 Main", city: "Paris", personId: 1), Address(street: "2 High", city: "Rome", personId: nil),
+            Address(street: "1 Main", city: "Paris", personId: 1),
+            Address(street: "2 High", city: "Rome", personId: nil),
         ])
         return db
     }
@@ -65,7 +66,8 @@ import Testing
         defer { db.close() }
         let grace = try await db.fetchOne(PersonRow.self, where: { $0.name == "Grace" })
         #expect(grace == PersonRow(person_id: 2, name: "Grace", title: nil))
-        let named = try await db.select(from: PersonRow.self, \.person_id, \.name, where: { $0.title != nil }, orderBy: { $0.name.descending })
+        let named = try await db.select(
+            from: PersonRow.self, \.person_id, \.name, where: { $0.title != nil }, orderBy: { $0.name.descending })
         #expect(named.map(\.1) == ["Jo", "Ada"] && named.map(\.0) == [3, 1])
         #expect(try await db.delete(PersonRow.self, where: { $0.title == "Dr" }) == 1)
         #expect(try await db.delete(PersonRow.self, key: 2))
@@ -85,11 +87,14 @@ import Testing
         let db = try Contacts.inMemory()
         defer { db.close() }
         var person = Person(name: "Ada")
-        try db.insert(person)  // the result, with the assigned key, dropped
+        try db.insert(person) // the result, with the assigned key, dropped
         person.title = "Countess"
-        let message = "cannot update a Person that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)"
+        let message =
+            "cannot update a Person that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns (`record = try db.insert(record)`)"
         expectSQLError(.misuse, message) { _ = try db.update(person) }
-        expectSQLError(.misuse, message.replacingOccurrences(of: "cannot update", with: "cannot delete")) { _ = try db.delete(person) }
+        expectSQLError(.misuse, message.replacingOccurrences(of: "cannot update", with: "cannot delete")) {
+            _ = try db.delete(person)
+        }
         let unsaved = person
         try db.transaction { tx in
             _ = expectSQLError(.misuse, message) { _ = try tx.update(unsaved) }
@@ -102,10 +107,16 @@ import Testing
             let handle = try context.prepare(sql: "SELECT 1")
             defer { handle.close() }
             let db = try #require(sqlite3_db_handle(try handle.liveHandle()))
-            expectSQLError(.misuse, "cannot update a person record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns") {
+            expectSQLError(
+                .misuse,
+                "cannot update a person record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns"
+            ) {
                 _ = try person.update(in: db)
             }
-            expectSQLError(.misuse, "cannot delete a person record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns") {
+            expectSQLError(
+                .misuse,
+                "cannot delete a person record that was never inserted: its rowid key is Int.min, the default of a record SQLite has not assigned one to; keep the record insert returns"
+            ) {
                 _ = try person.delete(in: db)
             }
         }
@@ -136,10 +147,11 @@ import Testing
         let grace = Person(name: "Grace", title: "Rear Admiral")
         let stored = try db.pool.write { context -> Person in
             // An upsert the generated SQL does not offer: the title is the first parameter.
-            let statement = try context.prepare(sql: """
-                INSERT INTO person (title, name) VALUES (?1, ?2)
-                ON CONFLICT (person_id) DO NOTHING RETURNING person_id, name, title
-                """)
+            let statement = try context.prepare(
+                sql: """
+                    INSERT INTO person (title, name) VALUES (?1, ?2)
+                    ON CONFLICT (person_id) DO NOTHING RETURNING person_id, name, title
+                    """)
             defer { statement.close() }
             try grace.bind(to: try statement.liveHandle(), indices: .init(name: 2, title: 1))
             #expect(try statement.next())
@@ -154,7 +166,10 @@ import Testing
             let statement = try context.prepare(sql: "INSERT INTO item (name, created) VALUES (?, ?) RETURNING created")
             defer { statement.close() }
             let item = Item(name: "far", created: Date(timeIntervalSince1970: 253_402_300_800))
-            expectSQLError(.mismatch, "cannot store a date in column item.created: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
+            expectSQLError(
+                .mismatch,
+                "cannot store a date in column item.created: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+            ) {
                 try item.bind(to: try statement.liveHandle(), indices: .init(name: 1, created: 2))
             }
         }

@@ -28,7 +28,8 @@ extension AttackedNotebook: SQLRecordStore {}
     static func objects(_ path: String) throws -> [[SQLValue]] {
         let context = try SQLContext(path: path)
         defer { context.close() }
-        return try context.query(sql: "SELECT name, sql FROM sqlite_schema WHERE name NOT LIKE 'slate\\_%' ESCAPE '\\' ORDER BY name")
+        return try context.query(
+            sql: "SELECT name, sql FROM sqlite_schema WHERE name NOT LIKE 'slate\\_%' ESCAPE '\\' ORDER BY name")
     }
 
     /// An app and its widget (or two server instances mid-rollout) on one file, the
@@ -63,11 +64,17 @@ extension AttackedNotebook: SQLRecordStore {}
         let directory = TemporaryDirectory()
         let path = directory.path("people.sqlite")
         defer { AttackedNotebook.scripts = [] }
-        AttackedNotebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT);")]
+        AttackedNotebook.scripts = [
+            SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT);")
+        ]
         let db = try AttackedNotebook.bootstrap(at: path)
         try db.pool.write { try $0.exec(sql: "INSERT INTO person (email) VALUES ('a@x'), ('a@x'), ('b@x')") }
         db.close()
-        AttackedNotebook.scripts = [SQLSchemaScript(file: "people.sql", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT UNIQUE ON CONFLICT REPLACE);")]
+        AttackedNotebook.scripts = [
+            SQLSchemaScript(
+                file: "people.sql",
+                sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT UNIQUE ON CONFLICT REPLACE);")
+        ]
         do {
             try AttackedNotebook.bootstrap(at: path).close()
         } catch {
@@ -86,12 +93,17 @@ extension AttackedNotebook: SQLRecordStore {}
         let directory = TemporaryDirectory()
         let path = directory.path("checked.sqlite")
         defer { AttackedNotebook.scripts = [] }
-        try SlateTestDatabase.create(at: path, sql: """
-            CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER);
-            INSERT INTO item (qty) VALUES (1), (-1);
-            PRAGMA user_version = 1;
-            """)
-        AttackedNotebook.scripts = [SQLSchemaScript(file: "items.sql", sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty >= 0));")]
+        try SlateTestDatabase.create(
+            at: path,
+            sql: """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER);
+                INSERT INTO item (qty) VALUES (1), (-1);
+                PRAGMA user_version = 1;
+                """)
+        AttackedNotebook.scripts = [
+            SQLSchemaScript(
+                file: "items.sql", sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty >= 0));")
+        ]
         let before = FileManager.default.contents(atPath: path)
         for allowing in [false, true] {
             do {
@@ -100,9 +112,13 @@ extension AttackedNotebook: SQLRecordStore {}
             } catch let error as SQLError {
                 #expect(error.message.contains("do not fit the new definition"), "\(error.message)")
             }
-            #expect(FileManager.default.contents(atPath: path) == before, "allowingDestructiveChanges: \(allowing): the refused file changed")
+            #expect(
+                FileManager.default.contents(atPath: path) == before,
+                "allowingDestructiveChanges: \(allowing): the refused file changed")
             let context = try SQLContext(path: path, flags: [.readOnly])
-            #expect(try context.query(sql: "PRAGMA journal_mode") == [["delete"]], "allowingDestructiveChanges: \(allowing)")
+            #expect(
+                try context.query(sql: "PRAGMA journal_mode") == [["delete"]], "allowingDestructiveChanges: \(allowing)"
+            )
             context.close()
         }
     }
@@ -119,7 +135,8 @@ extension AttackedNotebook: SQLRecordStore {}
             SQLSchemaScript(file: "n-002.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;"),
             SQLSchemaScript(file: "n-003.sql", sql: "INSERT INTO note (title) VALUES ('Welcome');"),
         ]
-        try SlateTestDatabase.create(at: path, sql: scripts[0].sql + scripts[1].sql + "INSERT INTO note (title) VALUES ('mine');")
+        try SlateTestDatabase.create(
+            at: path, sql: scripts[0].sql + scripts[1].sql + "INSERT INTO note (title) VALUES ('mine');")
         let before = FileManager.default.contents(atPath: path)
         AttackedNotebook.scripts = scripts
         #expect(throws: SQLError.self) { try AttackedNotebook.bootstrap(at: path).close() }
@@ -129,7 +146,8 @@ extension AttackedNotebook: SQLRecordStore {}
         AttackedNotebook.scripts = scripts
         let db = try AttackedNotebook.bootstrap(at: path)
         defer { db.close() }
-        #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
     }
 
     /// A file in rollback-journal (DELETE) mode whose last writer crashed mid-transaction
@@ -143,10 +161,12 @@ extension AttackedNotebook: SQLRecordStore {}
         let copy = directory.path("hot.sqlite")
         defer { AttackedNotebook.scripts = [] }
         let script = "CREATE TABLE note (id INTEGER PRIMARY KEY, body BLOB);"
-        try SlateTestDatabase.create(at: path, sql: script + """
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO note (body) SELECT randomblob(500) FROM n;
-            PRAGMA user_version = 1;
-            """)
+        try SlateTestDatabase.create(
+            at: path,
+            sql: script + """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO note (body) SELECT randomblob(500) FROM n;
+                PRAGMA user_version = 1;
+                """)
         // A writer mid-transaction, its changed pages spilled into the file: a copy of the
         // file and its journal is what a crash leaves.
         let writer = try SQLContext(path: path)
@@ -159,7 +179,10 @@ extension AttackedNotebook: SQLRecordStore {}
         do {
             let db = try AttackedNotebook.bootstrap(at: copy)
             defer { db.close() }
-            #expect(try db.pool.read { try $0.query(sql: "SELECT count(*), sum(length(body)) FROM note") } == [[2000, 1_000_000]])
+            #expect(
+                try db.pool.read { try $0.query(sql: "SELECT count(*), sum(length(body)) FROM note") } == [
+                    [2000, 1_000_000]
+                ])
         } catch {
             Issue.record("a recoverable file was refused: \(error)")
         }
@@ -173,7 +196,11 @@ extension AttackedNotebook: SQLRecordStore {}
         defer { AttackedNotebook.scripts = [] }
         AttackedNotebook.scripts = [
             SQLSchemaScript(file: "n-001.sql", sql: "CREATE TABLE p (id INTEGER PRIMARY KEY);"),
-            SQLSchemaScript(file: "n-002.sql", sql: "CREATE TABLE \"c\nDROP TABLE p; --\" (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id)); INSERT INTO \"c\nDROP TABLE p; --\" VALUES (1, 42);"),
+            SQLSchemaScript(
+                file: "n-002.sql",
+                sql:
+                    "CREATE TABLE \"c\nDROP TABLE p; --\" (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id)); INSERT INTO \"c\nDROP TABLE p; --\" VALUES (1, 42);"
+            ),
         ]
         do {
             try AttackedNotebook.bootstrap(at: path).close()

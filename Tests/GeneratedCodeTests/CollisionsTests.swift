@@ -15,9 +15,11 @@ import Testing
         let handle = try db.insert(Handle(label: "h"))
         let statement = try db.insert(Statement(body: "s"))
         let database = try db.insert(Db(name: "d"))
-        let gadget = try db.insert(Gadget(
-            handleId: handle.handleId, statementId: statement.statementId, dbId: database.dbId, storeId: store.storeId,
-            context: "c", record: "r", offset: 3, index: 4, values: "v", selfColumn: "me", type: "t"))
+        let gadget = try db.insert(
+            Gadget(
+                handleId: handle.handleId, statementId: statement.statementId, dbId: database.dbId,
+                storeId: store.storeId,
+                context: "c", record: "r", offset: 3, index: 4, values: "v", selfColumn: "me", type: "t"))
         let chain = try db.insert(Chain(id2: 7, chainIndex: 1, storeId: store.storeId))
 
         #expect(try db.gadgets.fetch(for: handle) == [gadget])

@@ -191,7 +191,11 @@ import Testing
         #expect(try sqlite3_people_fetch(db).map(\.name) == ["Ada", "Grace"])
         #expect(try Person.fetch(in: db, filter: { $0.name == "Grace" }) == [grace])
         // Typed predicates in the attached style, values bound.
-        #expect(try Person.fetch(in: db, where: { $0.name == "Grace" || $0.name.hasPrefix("A") }, orderBy: { $0.name.descending }) == [grace, ada])
+        #expect(
+            try Person.fetch(
+                in: db, where: { $0.name == "Grace" || $0.name.hasPrefix("A") }, orderBy: { $0.name.descending }) == [
+                    grace, ada,
+                ])
         #expect(try Person.fetch(in: db, where: { $0.title == nil }, limit: 1, offset: 1) == [grace])
         #expect(try Person.fetchCount(in: db, where: { $0.name.like("%a%") }) == 2)
         #expect(try Address.delete(in: db, where: { $0.city == "Nowhere" }) == 0)
@@ -225,7 +229,9 @@ import Testing
     @Test func creationSQLIsTheSchemaAsWritten() throws {
         let db = try Contacts.inMemory()
         defer { db.close() }
-        let sql = try db.pool.read { ctx in try ctx.query(sql: "SELECT sql FROM sqlite_schema ORDER BY rowid").map { $0[0] } }
+        let sql = try db.pool.read { ctx in
+            try ctx.query(sql: "SELECT sql FROM sqlite_schema ORDER BY rowid").map { $0[0] }
+        }
         // Running creationSQL gives the schema bootstrap made.
         let fresh = try SQLContext()
         defer { fresh.close() }

@@ -34,7 +34,9 @@ extension Place.Columns {
     /// (published and stamped 2023-01-02), 3 (NULLs).
     private func database() throws -> Ported {
         let db = try Ported.inMemory()
-        try exec(db, """
+        try exec(
+            db,
+            """
             INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE, ZTITLE) VALUES (1, 694224000.0, 'a'), (2, 694396800.0, 'b'), (3, NULL, 'c');
             INSERT INTO legacy_post (id, title, published_at, stamp) VALUES
               (1, 'a', '2023-01-02 00:00:00.000', 1672617600), (2, 'b', '2023-01-02 00:00:00.000', 1672617600), (3, 'c', NULL, NULL);
@@ -95,8 +97,14 @@ extension Place.Columns {
         let later = newYear.addingTimeInterval(0.5)
         #expect(try await db.zevents.update(set: \.zcreationdate, to: later, where: { $0.zPk == 1 }) == 1)
         #expect(try await db.update(\.legacyPosts, set: \.stamp, to: later, where: { $0.id == 2 }) == 1)
-        #expect(try await db.withReadContext { try $0.query(sql: "SELECT (SELECT ZCREATIONDATE FROM ZEVENT WHERE Z_PK = 1), (SELECT stamp FROM legacy_post WHERE id = 2)") }
-            == [[.float(694_224_000.5), .integer(1_672_531_200)]])
+        #expect(
+            try await db.withReadContext {
+                try $0.query(
+                    sql:
+                        "SELECT (SELECT ZCREATIONDATE FROM ZEVENT WHERE Z_PK = 1), (SELECT stamp FROM legacy_post WHERE id = 2)"
+                )
+            }
+                == [[.float(694_224_000.5), .integer(1_672_531_200)]])
     }
 
     // projections and aggregates over NULLs and over each storage, sync.
@@ -108,7 +116,10 @@ extension Place.Columns {
         #expect(try db.zevents.select(\.zcreationdate, orderBy: { $0.zPk.ascending }) == [newYear, jan3, nil])
         let limited: [Date?] = try db.zevents.select(\.zcreationdate, where: { $0.zcreationdate > newYear }, limit: 1)
         #expect(limited == [jan3])
-        #expect(try db.legacyPosts.select(\.stamp, \.publishedAt, orderBy: { $0.id.ascending }).map { [$0.0, $0.1] } == [[jan2, jan2], [jan2, jan2], [nil, nil]])
+        #expect(
+            try db.legacyPosts.select(\.stamp, \.publishedAt, orderBy: { $0.id.ascending }).map { [$0.0, $0.1] } == [
+                [jan2, jan2], [jan2, jan2], [nil, nil],
+            ])
         #expect(try db.zevents.min(\.zcreationdate, where: { $0.zPk == 3 }) == nil)
         #expect(try db.zevents.max(\.zcreationdate, where: { $0.zPk < 3 }) == jan3)
         #expect(try db.legacyPosts.min(\.stamp) == jan2)
@@ -116,8 +127,12 @@ extension Place.Columns {
         // Walks and cursors, in a transaction too.
         let walked = try db.readTransaction { tx in
             var dates: [Date?] = []
-            try tx.zevents.forEach(selecting: \.zcreationdate, \.zPk, orderBy: { $0.zPk.ascending }) { date, _ in dates.append(date) }
-            let first = try tx.zevents.withCursor(where: { $0.zcreationdate > newYear }) { try $0.next()?.zcreationdate }
+            try tx.zevents.forEach(selecting: \.zcreationdate, \.zPk, orderBy: { $0.zPk.ascending }) { date, _ in
+                dates.append(date)
+            }
+            let first = try tx.zevents.withCursor(where: { $0.zcreationdate > newYear }) {
+                try $0.next()?.zcreationdate
+            }
             return dates + [first]
         }
         #expect(walked == [newYear, jan3, nil, jan3])
@@ -133,13 +148,21 @@ extension Place.Columns {
         func stored(_ sql: String) throws -> [[SQLValue]] { try db.pool.read { try $0.query(sql: sql) } }
 
         #expect(try db.zevents.update(set: \.zcreationdate, to: later, where: { $0.zPk == 1 }) == 1)
-        #expect(try db.zevents.update(set: \.zcreationdate, to: later.addingTimeInterval(day), where: { $0.zPk == 2 }) == 1)
-        #expect(try stored("SELECT ZCREATIONDATE FROM ZEVENT ORDER BY Z_PK") == [[.float(694_224_000.5)], [.float(694_310_400.5)], [.null]])
+        #expect(
+            try db.zevents.update(set: \.zcreationdate, to: later.addingTimeInterval(day), where: { $0.zPk == 2 }) == 1)
+        #expect(
+            try stored("SELECT ZCREATIONDATE FROM ZEVENT ORDER BY Z_PK") == [
+                [.float(694_224_000.5)], [.float(694_310_400.5)], [.null],
+            ])
         #expect(try db.update(\.legacyPosts, set: \.stamp, to: later, where: { $0.id == 1 }) == 1)
         #expect(try db.update(\.legacyPosts, set: \.stamp, to: nil, where: { $0.id == 2 }) == 1)
         try db.transaction { tx in _ = try tx.legacyPosts.update(set: \.stamp, to: newYear, where: { $0.id == 3 }) }
-        #expect(try stored("SELECT typeof(stamp), stamp FROM legacy_post ORDER BY id")
-            == [[.text("integer"), .integer(1_672_531_200)], [.text("null"), .null], [.text("integer"), .integer(1_672_531_200)]])
+        #expect(
+            try stored("SELECT typeof(stamp), stamp FROM legacy_post ORDER BY id")
+                == [
+                    [.text("integer"), .integer(1_672_531_200)], [.text("null"), .null],
+                    [.text("integer"), .integer(1_672_531_200)],
+                ])
         // And what was written reads back, and compares, as written.
         #expect(try db.zevents.fetch(where: { $0.zcreationdate == later }).map(\.zcreationdate) == [later])
     }
@@ -150,14 +173,20 @@ extension Place.Columns {
     @Test func columnsOfDifferentStoragesCompareInSeconds() throws {
         let db = try database()
         defer { db.close() }
-        try exec(db, "UPDATE legacy_post SET stamp = 1672617600 + 7200 WHERE id = 2")  // two hours after published_at
+        try exec(db, "UPDATE legacy_post SET stamp = 1672617600 + 7200 WHERE id = 2") // two hours after published_at
         #expect(try db.legacyPosts.fetch(where: { $0.stamp > $0.publishedAt }).map(\.id) == [2])
         #expect(try db.legacyPosts.fetch(where: { $0.stamp == $0.publishedAt }).map(\.id) == [1])
         #expect(try db.legacyPosts.fetch(where: { $0.stamp - $0.publishedAt > 3600 }).map(\.id) == [2])
         #expect(try db.legacyPosts.fetch(where: { $0.publishedAt + 7200 == $0.stamp }).map(\.id) == [2])
         // A Core Data date plus seconds, against a value and against itself.
-        #expect(try db.zevents.fetch(where: { $0.zcreationdate + 3600 > newYear.addingTimeInterval(1800) }).map(\.zPk) == [1, 2])
-        #expect(try db.zevents.fetch(where: { $0.zcreationdate + 3600 < newYear.addingTimeInterval(3601) }).map(\.zPk) == [1])
+        #expect(
+            try db.zevents.fetch(where: { $0.zcreationdate + 3600 > newYear.addingTimeInterval(1800) }).map(\.zPk) == [
+                1, 2,
+            ])
+        #expect(
+            try db.zevents.fetch(where: { $0.zcreationdate + 3600 < newYear.addingTimeInterval(3601) }).map(\.zPk) == [
+                1
+            ])
         #expect(try db.zevents.fetch(where: { $0.zcreationdate + 60 > $0.zcreationdate }).map(\.zPk) == [1, 2])
     }
 
@@ -165,12 +194,18 @@ extension Place.Columns {
     @Test func arithmeticOnAWholeSecondsColumnComparesWithTheExactDate() throws {
         let db = try database()
         defer { db.close() }
-        let stamp = 1_672_617_600.0  // posts 1 and 2
+        let stamp = 1_672_617_600.0 // posts 1 and 2
         // stamp + 3600 is 1_672_621_200, before 1_672_621_200.5: both rows.
-        #expect(try db.legacyPosts.fetch(where: { $0.stamp + 3600 < Date(timeIntervalSince1970: stamp + 3600.5) }).map(\.id) == [1, 2])
+        #expect(
+            try db.legacyPosts.fetch(where: { $0.stamp + 3600 < Date(timeIntervalSince1970: stamp + 3600.5) }).map(\.id)
+                == [1, 2])
         // stamp + 0.25 is not after stamp + 0.5: no row.
-        #expect(try db.legacyPosts.fetch(where: { $0.stamp + 0.25 > Date(timeIntervalSince1970: stamp + 0.5) }).map(\.id) == [])
-        #expect(try db.legacyPosts.fetch(where: { $0.stamp + 3600 == Date(timeIntervalSince1970: stamp + 3600.5) }).map(\.id) == [])
+        #expect(
+            try db.legacyPosts.fetch(where: { $0.stamp + 0.25 > Date(timeIntervalSince1970: stamp + 0.5) }).map(\.id)
+                == [])
+        #expect(
+            try db.legacyPosts.fetch(where: { $0.stamp + 3600 == Date(timeIntervalSince1970: stamp + 3600.5) }).map(
+                \.id) == [])
     }
 
     // A column's own expression compared with a value: bound in the column's storage, and not converted a second time.
@@ -178,10 +213,16 @@ extension Place.Columns {
         let db = try database()
         defer { db.close() }
         #expect(try db.zevents.fetch(where: { $0.zcreationdate.sqlExpression == newYear }).map(\.zPk) == [1])
-        #expect(try db.zevents.fetch(where: { $0.zcreationdate.sqlExpression < newYear.addingTimeInterval(day) }).map(\.zPk) == [1])
-        #expect(try db.legacyPosts.fetch(where: { $0.publishedAt.sqlExpression == newYear.addingTimeInterval(day) }).map(\.id) == [1, 2])
+        #expect(
+            try db.zevents.fetch(where: { $0.zcreationdate.sqlExpression < newYear.addingTimeInterval(day) }).map(\.zPk)
+                == [1])
+        #expect(
+            try db.legacyPosts.fetch(where: { $0.publishedAt.sqlExpression == newYear.addingTimeInterval(day) }).map(
+                \.id) == [1, 2])
         // The whole-seconds column is in seconds already: right.
-        #expect(try db.legacyPosts.fetch(where: { $0.stamp.sqlExpression == newYear.addingTimeInterval(day) }).map(\.id) == [1, 2])
+        #expect(
+            try db.legacyPosts.fetch(where: { $0.stamp.sqlExpression == newYear.addingTimeInterval(day) }).map(\.id)
+                == [1, 2])
     }
 
     // `stamp >= d` compares with d's exact seconds: no row whose stamp, as read, is before d.
@@ -203,17 +244,27 @@ extension Place.Columns {
         defer { db.close() }
         let jan2 = newYear.addingTimeInterval(day)
         let jan3 = newYear.addingTimeInterval(2 * day)
-        try exec(db, "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE) VALUES (4, 694224000.0)")  // no post
-        #expect(try db.zevents.join(\.post, where: { event, post in event.zcreationdate > post.stamp }).map(\.0.zPk) == [2])
-        #expect(try db.zevents.join(\.post, where: { event, post in event.zcreationdate < post.publishedAt }).map(\.0.zPk) == [1])
-        #expect(try db.zevents.join(\.post, where: { event, post in event.zcreationdate - post.stamp > 3600 }).map(\.0.zPk) == [2])
-        #expect(try db.zevents.join(\.post, where: { event, post in post.stamp == jan2 && event.zcreationdate > newYear }).map(\.0.zPk) == [2])
-        #expect(try db.zevents.join(\.post, where: { event, _ in event.zcreationdate.in([newYear, jan3]) }).map(\.0.zPk) == [1, 2])
+        try exec(db, "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE) VALUES (4, 694224000.0)") // no post
+        #expect(
+            try db.zevents.join(\.post, where: { event, post in event.zcreationdate > post.stamp }).map(\.0.zPk) == [2])
+        #expect(
+            try db.zevents.join(\.post, where: { event, post in event.zcreationdate < post.publishedAt }).map(\.0.zPk)
+                == [1])
+        #expect(
+            try db.zevents.join(\.post, where: { event, post in event.zcreationdate - post.stamp > 3600 }).map(\.0.zPk)
+                == [2])
+        #expect(
+            try db.zevents.join(\.post, where: { event, post in post.stamp == jan2 && event.zcreationdate > newYear })
+                .map(\.0.zPk) == [2])
+        #expect(
+            try db.zevents.join(\.post, where: { event, _ in event.zcreationdate.in([newYear, jan3]) }).map(\.0.zPk)
+                == [1, 2])
         let ordered = try db.zevents.join(\.post, orderBy: { event, _ in event.zcreationdate.descending })
         #expect(ordered.map(\.0.zPk) == [2, 1, 3])
         #expect(ordered.map(\.0.zcreationdate) == [jan3, newYear, nil])
         #expect(ordered.map(\.1.stamp) == [jan2, jan2, nil])
-        let left = try db.zevents.leftJoin(\.post, where: { event, _ in event.zcreationdate == newYear }, orderBy: { event, _ in event.zPk.ascending })
+        let left = try db.zevents.leftJoin(
+            \.post, where: { event, _ in event.zcreationdate == newYear }, orderBy: { event, _ in event.zPk.ascending })
         #expect(left.map { "\($0.0.zPk) \($0.1?.stamp == jan2)" } == ["1 true", "4 false"])
     }
 
@@ -224,7 +275,8 @@ extension Place.Columns {
         let jan3 = newYear.addingTimeInterval(2 * day)
         let async = try await db.zevents.join(\.post, where: { event, post in event.zcreationdate > post.stamp })
         #expect(async.map(\.0.zcreationdate) == [jan3])
-        let asyncLeft = try await db.zevents.leftJoin(\.post, where: { event, post in event.zcreationdate < post.publishedAt })
+        let asyncLeft = try await db.zevents.leftJoin(
+            \.post, where: { event, post in event.zcreationdate < post.publishedAt })
         #expect(asyncLeft.map(\.0.zPk) == [1])
     }
 
@@ -235,9 +287,14 @@ extension Place.Columns {
         let db = try database()
         defer { db.close() }
         let before = newYear.addingTimeInterval(-day)
-        #expect(try db.zevents.fetch(where: { "\($0.zcreationdate) > \(before, as: $0.zcreationdate)" }).map(\.zPk) == [1, 2])
+        #expect(
+            try db.zevents.fetch(where: { "\($0.zcreationdate) > \(before, as: $0.zcreationdate)" }).map(\.zPk) == [
+                1, 2,
+            ])
         #expect(try db.legacyPosts.fetch(where: { "\($0.stamp) > \(before, as: $0.stamp)" }).map(\.id) == [1, 2])
-        #expect(try db.legacyPosts.fetch(where: { "\($0.stamp) > \(before.addingTimeInterval(2 * day), as: $0.stamp)" }).map(\.id) == [])
+        #expect(
+            try db.legacyPosts.fetch(where: { "\($0.stamp) > \(before.addingTimeInterval(2 * day), as: $0.stamp)" })
+                .map(\.id) == [])
         // A text column: right.
         #expect(try db.legacyPosts.fetch(where: { "\($0.publishedAt) > \(before)" }).map(\.id) == [1, 2])
     }
@@ -251,7 +308,9 @@ extension Place.Columns {
     @Test func uuidBlobColumnsCompareReadAndWriteAsBlobs() throws {
         let db = try Ported.inMemory()
         defer { db.close() }
-        try exec(db, "INSERT INTO place (id, name, digest) VALUES (1, 'a', X'00112233445566778899AABBCCDDEEFF'), (2, 'b', NULL)")
+        try exec(
+            db,
+            "INSERT INTO place (id, name, digest) VALUES (1, 'a', X'00112233445566778899AABBCCDDEEFF'), (2, 'b', NULL)")
         func places(_ predicate: @escaping (Place.Columns) -> SQLPredicate<Place>) throws -> [Int] {
             try db.places.fetch(where: predicate, orderBy: { $0.id.ascending }).map(\.id)
         }
@@ -262,21 +321,31 @@ extension Place.Columns {
         #expect(try places { $0.digestUUID == nil } == [2])
         #expect(try db.places.fetchCount(where: { $0.digestUUID == uuid }) == 1)
         #expect(try db.places.select(\.digestUUID, orderBy: { $0.id.ascending }) == [uuid, nil])
-        #expect(try db.places.select(\.id, \.digestUUID, where: { $0.digestUUID == uuid }).map { $0.1 } == [Optional(uuid)])
+        #expect(
+            try db.places.select(\.id, \.digestUUID, where: { $0.digestUUID == uuid }).map { $0.1 } == [Optional(uuid)])
 
         #expect(try db.places.update(set: \.digestUUID, to: other, where: { $0.id == 2 }) == 1)
         #expect(try db.places.update(set: \.digestUUID, to: other, where: { $0.digestUUID == uuid }) == 1)
-        #expect(try db.pool.read { try $0.query(sql: "SELECT typeof(digest), hex(digest) FROM place ORDER BY id") }
-            == [[.text("blob"), .text("FFEEDDCCBBAA99887766554433221100")], [.text("blob"), .text("FFEEDDCCBBAA99887766554433221100")]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT typeof(digest), hex(digest) FROM place ORDER BY id") }
+                == [
+                    [.text("blob"), .text("FFEEDDCCBBAA99887766554433221100")],
+                    [.text("blob"), .text("FFEEDDCCBBAA99887766554433221100")],
+                ])
     }
 
     // the async forms over a UUID column stored as blobs.
     @Test func asyncUUIDBlobColumns() async throws {
         let db = try Ported.inMemory()
         defer { db.close() }
-        try exec(db, "INSERT INTO place (id, name, digest) VALUES (1, 'a', X'00112233445566778899AABBCCDDEEFF'), (2, 'b', NULL)")
+        try exec(
+            db,
+            "INSERT INTO place (id, name, digest) VALUES (1, 'a', X'00112233445566778899AABBCCDDEEFF'), (2, 'b', NULL)")
         #expect(try await db.places.fetch(where: { $0.digestUUID == uuid }).map(\.id) == [1])
-        #expect(try await db.places.select(\.id, \.digestUUID, where: { $0.digestUUID == uuid }).map { $0.1 } == [Optional(uuid)])
+        #expect(
+            try await db.places.select(\.id, \.digestUUID, where: { $0.digestUUID == uuid }).map { $0.1 } == [
+                Optional(uuid)
+            ])
         #expect(try await db.places.update(set: \.digestUUID, to: other, where: { $0.digestUUID == uuid }) == 1)
         #expect(try await db.places.fetchCount(where: { $0.digestUUID == other }) == 1)
     }
@@ -298,7 +367,9 @@ extension Place.Columns {
         let scratch = TemporaryDirectory()
         let path = scratch.path("hunt.sqlite")
         let db = try Ported.bootstrap(at: path)
-        try exec(db, """
+        try exec(
+            db,
+            """
             INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE) VALUES (1, 694224000.0), (2, 694396800.0);
             INSERT INTO legacy_post (id, title, stamp) VALUES (1, 'a', 1672617600);
             """)
@@ -311,7 +382,9 @@ extension Place.Columns {
         #expect(try Zevent.fetch(in: db2, where: { $0.zcreationdate == newYear }).map(\.zcreationdate) == [newYear])
         #expect(try Zevent.fetchCount(in: db2, where: { $0.zcreationdate + 60 > newYear }) == 2)
         var walked: [Int] = []
-        try Zevent.forEach(in: db2, where: { $0.zcreationdate < newYear.addingTimeInterval(day) }) { walked.append($0.zPk) }
+        try Zevent.forEach(in: db2, where: { $0.zcreationdate < newYear.addingTimeInterval(day) }) {
+            walked.append($0.zPk)
+        }
         #expect(walked == [1])
         #expect(try LegacyPost.fetch(in: db2, where: { $0.stamp == newYear.addingTimeInterval(day) }).map(\.id) == [1])
         #expect(try Zevent.delete(in: db2, where: { $0.zcreationdate == newYear }) == 1)

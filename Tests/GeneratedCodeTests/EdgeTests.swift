@@ -20,7 +20,9 @@ import Testing
         expected.id = stored.id
         #expect(stored == expected)
         #expect(try db.myTables.find(stored.id) == expected)
-        let raw = try db.pool.read { ctx in try ctx.query(sql: #"SELECT "new\#nline", "tri""""""ple", "quote""d" FROM "my table""#) }
+        let raw = try db.pool.read { ctx in
+            try ctx.query(sql: #"SELECT "new\#nline", "tri""""""ple", "quote""d" FROM "my table""#)
+        }
         #expect(raw == [["a\nb", "\"\"\"", "q\""]])
     }
 
@@ -82,8 +84,13 @@ import Testing
     @Test func creationSQLKeepsOddIndentationExactly() throws {
         let db = try EdgeDatabase.inMemory()
         defer { db.close() }
-        let sql = try db.pool.read { ctx in try ctx.query(sql: "SELECT sql FROM sqlite_schema WHERE name = 'odd'")[0][0].textValue }
-        #expect(sql == "CREATE TABLE odd (\n\t\tid INTEGER PRIMARY KEY,\nname TEXT,\n      \"x\"\"y\" TEXT   -- trailing comment\n    )")
+        let sql = try db.pool.read { ctx in
+            try ctx.query(sql: "SELECT sql FROM sqlite_schema WHERE name = 'odd'")[0][0].textValue
+        }
+        #expect(
+            sql
+                == "CREATE TABLE odd (\n\t\tid INTEGER PRIMARY KEY,\nname TEXT,\n      \"x\"\"y\" TEXT   -- trailing comment\n    )"
+        )
         #expect(EdgeDatabase.creationSQL.contains(try #require(sql)))
     }
 

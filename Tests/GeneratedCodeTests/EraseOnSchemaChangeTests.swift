@@ -18,19 +18,26 @@ struct Sketchbook: SQLDatabase {
 /// `eraseDatabaseOnSchemaChange`: a file that is not what the scripts make at its version is
 /// erased and created again; with the mode off, bootstrap does what it always did.
 @Suite(.serialized) struct EraseOnSchemaChangeTests {
-    static let first = SQLSchemaScript(file: "sketchbook-001.sql", sql: """
-        CREATE TABLE sketch (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
-        CREATE TABLE stroke (sketch_id INTEGER NOT NULL REFERENCES sketch(id), width REAL);
-        """)
-    static let second = SQLSchemaScript(file: "sketchbook-002-colour.sql", sql: "ALTER TABLE stroke ADD COLUMN colour TEXT;")
-    static let secondEdited = SQLSchemaScript(file: "sketchbook-002-colour.sql", sql: "ALTER TABLE stroke ADD COLUMN colour TEXT NOT NULL DEFAULT 'black';")
+    static let first = SQLSchemaScript(
+        file: "sketchbook-001.sql",
+        sql: """
+            CREATE TABLE sketch (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE stroke (sketch_id INTEGER NOT NULL REFERENCES sketch(id), width REAL);
+            """)
+    static let second = SQLSchemaScript(
+        file: "sketchbook-002-colour.sql", sql: "ALTER TABLE stroke ADD COLUMN colour TEXT;")
+    static let secondEdited = SQLSchemaScript(
+        file: "sketchbook-002-colour.sql", sql: "ALTER TABLE stroke ADD COLUMN colour TEXT NOT NULL DEFAULT 'black';")
 
     /// A file bootstrapped from `scripts`, with rows.
     static func file(_ directory: TemporaryDirectory, _ scripts: [SQLSchemaScript]) throws -> String {
         let path = directory.path("sketchbook.sqlite")
         Sketchbook.scripts = scripts
         let db = try Sketchbook.bootstrap(at: path)
-        try db.pool.write { try $0.exec(sql: "INSERT INTO sketch VALUES (1, 'kept?'); INSERT INTO stroke (sketch_id, width) VALUES (1, 2.5)") }
+        try db.pool.write {
+            try $0.exec(
+                sql: "INSERT INTO sketch VALUES (1, 'kept?'); INSERT INTO stroke (sketch_id, width) VALUES (1, 2.5)")
+        }
         db.close()
         return path
     }
@@ -79,17 +86,24 @@ struct Sketchbook: SQLDatabase {
         let directory = TemporaryDirectory()
         let single = SQLSchemaScript(file: "sketchbook.sql", sql: Self.first.sql)
         let path = try Self.file(directory, [single])
-        Sketchbook.scripts = [SQLSchemaScript(file: "sketchbook.sql", sql: """
-            CREATE TABLE sketch (id INTEGER PRIMARY KEY);
-            CREATE TABLE stroke (sketch_id INTEGER NOT NULL REFERENCES sketch(id), width REAL);
-            """)]
+        Sketchbook.scripts = [
+            SQLSchemaScript(
+                file: "sketchbook.sql",
+                sql: """
+                    CREATE TABLE sketch (id INTEGER PRIMARY KEY);
+                    CREATE TABLE stroke (sketch_id INTEGER NOT NULL REFERENCES sketch(id), width REAL);
+                    """)
+        ]
         defer { Sketchbook.scripts = [] }
         let before = FileManager.default.contents(atPath: path)
         do {
             _ = try Sketchbook.bootstrap(at: path, erasingDatabaseOnSchemaChange: false)
             Issue.record("a destructive edit went ahead")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) has the schema of an earlier sketchbook.sql, and bringing it to the current one would rebuild table sketch (1 row) to drop column title holding 1 value: bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as sketchbook-001.sql and add the change as sketchbook-002.sql. The file was left untouched")
+            #expect(
+                error.message
+                    == "\(path) has the schema of an earlier sketchbook.sql, and bringing it to the current one would rebuild table sketch (1 row) to drop column title holding 1 value: bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as sketchbook-001.sql and add the change as sketchbook-002.sql. The file was left untouched"
+            )
         }
         #expect(FileManager.default.contents(atPath: path) == before)
         let db = try Sketchbook.bootstrap(at: path, erasingDatabaseOnSchemaChange: true)
@@ -108,7 +122,8 @@ struct Sketchbook: SQLDatabase {
         defer { Sketchbook.scripts = [] }
         let db = try Sketchbook.bootstrap(at: path, erasingDatabaseOnSchemaChange: true)
         defer { db.close() }
-        #expect(try Self.read(db, "SELECT title, colour FROM sketch JOIN stroke ON sketch_id = id") == [["kept?", "black"]])
+        #expect(
+            try Self.read(db, "SELECT title, colour FROM sketch JOIN stroke ON sketch_id = id") == [["kept?", "black"]])
         #expect(try Self.read(db, "PRAGMA user_version") == [[2]])
     }
 
@@ -123,7 +138,10 @@ struct Sketchbook: SQLDatabase {
             _ = try Sketchbook.bootstrap(at: path, erasingDatabaseOnSchemaChange: false)
             Issue.record("a newer file was opened")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) is at schema version 2, newer than Sketchbook's 1: a newer version of the app wrote it; it was left untouched")
+            #expect(
+                error.message
+                    == "\(path) is at schema version 2, newer than Sketchbook's 1: a newer version of the app wrote it; it was left untouched"
+            )
         }
         let db = try Sketchbook.bootstrap(at: path, erasingDatabaseOnSchemaChange: true)
         defer { db.close() }
@@ -141,10 +159,20 @@ struct Sketchbook: SQLDatabase {
         let path = try Self.file(directory, [Self.first, Self.second])
         defer { Sketchbook.scripts = [] }
         let cases: [(SQLSchemaScript, String)] = [
-            (SQLSchemaScript(file: "sketchbook-002-colour.sql", sql: "ALTER TABLE stroke ADD COLUMN colour TEXT;\nCREATE TABEL oops (x);"),
-             "sketchbook-002-colour.sql:2:8: near \"TABEL\": syntax error"),
-            (SQLSchemaScript(file: "sketchbook-002-colour.sql", sql: "ALTER TABLE stroke ADD COLUMN colour TEXT NOT NULL DEFAULT 'red';\nINSERT INTO stroke (sketch_id) VALUES (42);"),
-             "\(path): creating Sketchbook's schema again left 1 row referring to nothing (in stroke); the file was left as it was"),
+            (
+                SQLSchemaScript(
+                    file: "sketchbook-002-colour.sql",
+                    sql: "ALTER TABLE stroke ADD COLUMN colour TEXT;\nCREATE TABEL oops (x);"),
+                "sketchbook-002-colour.sql:2:8: near \"TABEL\": syntax error"
+            ),
+            (
+                SQLSchemaScript(
+                    file: "sketchbook-002-colour.sql",
+                    sql:
+                        "ALTER TABLE stroke ADD COLUMN colour TEXT NOT NULL DEFAULT 'red';\nINSERT INTO stroke (sketch_id) VALUES (42);"
+                ),
+                "\(path): creating Sketchbook's schema again left 1 row referring to nothing (in stroke); the file was left as it was"
+            ),
         ]
         for (script, message) in cases {
             Sketchbook.scripts = [Self.first, script]
@@ -157,7 +185,9 @@ struct Sketchbook: SQLDatabase {
             let context = try SQLContext(path: path)
             defer { context.close() }
             #expect(try context.query(sql: "SELECT title FROM sketch") == [["kept?"]])
-            #expect(try context.query(sql: "SELECT name, dflt_value FROM pragma_table_info('stroke') WHERE name = 'colour'") == [["colour", .null]])
+            #expect(
+                try context.query(sql: "SELECT name, dflt_value FROM pragma_table_info('stroke') WHERE name = 'colour'")
+                    == [["colour", .null]])
             #expect(try context.query(sql: "PRAGMA user_version") == [[2]])
         }
     }
@@ -187,7 +217,8 @@ struct Sketchbook: SQLDatabase {
     @Test func aDatabaseWithoutScriptsIsComparedWithItsCreationSQL() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("rich.sqlite")
-        try SlateTestDatabase.create(at: path, sql: "CREATE TABLE notes (x); INSERT INTO notes VALUES (1); PRAGMA user_version = 3;")
+        try SlateTestDatabase.create(
+            at: path, sql: "CREATE TABLE notes (x); INSERT INTO notes VALUES (1); PRAGMA user_version = 3;")
         do {
             let db = try Rich.bootstrap(at: path, erasingDatabaseOnSchemaChange: false)
             defer { db.close() }
@@ -195,7 +226,10 @@ struct Sketchbook: SQLDatabase {
         }
         let db = try Rich.bootstrap(at: path, erasingDatabaseOnSchemaChange: true)
         defer { db.close() }
-        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('notes', 'item', 'device')") } == [[2]])
+        #expect(
+            try db.pool.read {
+                try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('notes', 'item', 'device')")
+            } == [[2]])
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[3]])
         try db.pool.write { try $0.exec(sql: "INSERT INTO item (name) VALUES ('kept')") }
         db.close()

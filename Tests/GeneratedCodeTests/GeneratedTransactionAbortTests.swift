@@ -12,14 +12,21 @@ import Testing
         let db = try Contacts.bootstrap(at: directory.path("contacts.sqlite"))
         defer { db.close() }
         try await db.pool.write { ctx in
-            try ctx.exec(sql: "CREATE TRIGGER no_nobody BEFORE INSERT ON person WHEN new.name = 'Nobody' BEGIN SELECT RAISE(ROLLBACK, 'no nobodies'); END")
+            try ctx.exec(
+                sql:
+                    "CREATE TRIGGER no_nobody BEFORE INSERT ON person WHEN new.name = 'Nobody' BEGIN SELECT RAISE(ROLLBACK, 'no nobodies'); END"
+            )
         }
         let body: @Sendable (SQLTransaction<Contacts>) throws -> Int = { tx in
             _ = try tx.insert(Person(name: "Ada"))
             do { _ = try tx.insert(Person(name: "Nobody")) } catch {}
             var refused = 0
-            do { _ = try tx.insert(Person(name: "Grace")) } catch let error as SQLError where error.code == .abortRollback { refused += 1 }
-            do { _ = try tx.people.fetchCount() } catch let error as SQLError where error.code == .abortRollback { refused += 1 }
+            do { _ = try tx.insert(Person(name: "Grace")) } catch let error as SQLError
+                where error.code == .abortRollback
+            { refused += 1 }
+            do { _ = try tx.people.fetchCount() } catch let error as SQLError where error.code == .abortRollback {
+                refused += 1
+            }
             return refused
         }
         do {

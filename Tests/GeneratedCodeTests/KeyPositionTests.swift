@@ -65,11 +65,15 @@ import Testing
         #expect(assigned == K.SearchHistory(creationDate: nil, serviceId: 4, search: "swift", id: 44))
         #expect(try rows(db, "search_history") == [[1_700_000_000_789, 3, nil, 43], [nil, 4, "swift", 44]])
         #expect(try db.searchHistory.find(44) == assigned)
-        #expect(try db.pool.read { try $0.query(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'search_history'") } == [[44]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'search_history'") } == [
+                [44]
+            ])
         #expect(try db.delete(given) && db.delete(assigned))
 
         try cycle(
-            db, "search_history", given: K.SearchHistory(creationDate: 1, serviceId: 2, search: "s", id: 7), row: [1, 2, "s", 7],
+            db, "search_history", given: K.SearchHistory(creationDate: 1, serviceId: 2, search: "s", id: 7),
+            row: [1, 2, "s", 7],
             updated: K.SearchHistory(creationDate: 10, serviceId: 20, search: nil, id: 7), updatedRow: [10, 20, nil, 7])
     }
 
@@ -79,7 +83,8 @@ import Testing
         let db = try Keys.inMemory()
         defer { db.close() }
         try cycle(
-            db, "event", given: K.Event(type: "ci", mtime: 2_460_000.5, objid: 7, tagid: 11, user: "drh", comment: "check-in"),
+            db, "event",
+            given: K.Event(type: "ci", mtime: 2_460_000.5, objid: 7, tagid: 11, user: "drh", comment: "check-in"),
             row: ["ci", 2_460_000.5, 7, 11, "drh", "check-in"],
             updated: K.Event(type: "w", mtime: 2_460_001.25, objid: 7, tagid: nil, user: "jan", comment: "wiki"),
             updatedRow: ["w", 2_460_001.25, 7, nil, "jan", "wiki"])
@@ -88,7 +93,10 @@ import Testing
         let second = try db.insert(K.Event(type: "g", objid: 100, user: "v"))
         let third = try db.insert(K.Event(type: "e"))
         #expect(first.objid == 1 && second.objid == 100 && third.objid == 101)
-        #expect(try rows(db, "event") == [["t", 1.5, 1, 2, "u", "c"], ["g", nil, 100, nil, "v", nil], ["e", nil, 101, nil, nil, nil]])
+        #expect(
+            try rows(db, "event") == [
+                ["t", 1.5, 1, 2, "u", "c"], ["g", nil, 100, nil, "v", nil], ["e", nil, 101, nil, nil, nil],
+            ])
         #expect(try db.events.fetch() == [first, second, third])
     }
 
@@ -99,21 +107,28 @@ import Testing
         let db = try Keys.inMemory()
         defer { db.close() }
         let events = [
-            K.Event(type: "a", objid: 10, tagid: 1), K.Event(type: "b", mtime: 0.5, tagid: 2), K.Event(type: "c", objid: 5, user: "u"),
+            K.Event(type: "a", objid: 10, tagid: 1), K.Event(type: "b", mtime: 0.5, tagid: 2),
+            K.Event(type: "c", objid: 5, user: "u"),
             K.Event(type: "d", comment: "x"),
         ]
         // In one transaction on the writer (`tx.insert`, the statement kept between them).
         let stored = try await db.transaction { tx in try events.map { try tx.insert($0) } }
         #expect(stored.map(\.objid) == [10, 11, 5, 12])
-        #expect(try rows(db, "event") == [["c", nil, 5, nil, "u", nil], ["a", nil, 10, 1, nil, nil], ["b", 0.5, 11, 2, nil, nil], ["d", nil, 12, nil, nil, "x"]])
+        #expect(
+            try rows(db, "event") == [
+                ["c", nil, 5, nil, "u", nil], ["a", nil, 10, 1, nil, nil], ["b", 0.5, 11, 2, nil, nil],
+                ["d", nil, 12, nil, nil, "x"],
+            ])
         let histories = try await db.insert(contentsOf: [
-            K.SearchHistory(creationDate: 1, serviceId: 1), K.SearchHistory(creationDate: 2, serviceId: 2, id: 20), K.SearchHistory(creationDate: 3, serviceId: 3),
+            K.SearchHistory(creationDate: 1, serviceId: 1), K.SearchHistory(creationDate: 2, serviceId: 2, id: 20),
+            K.SearchHistory(creationDate: 3, serviceId: 3),
         ])
         #expect(histories.map(\.id) == [1, 20, 21])
         #expect(try rows(db, "search_history") == [[1, 1, nil, 1], [2, 2, nil, 20], [3, 3, nil, 21]])
         let updated = try await db.update(K.SearchHistory(creationDate: 9, serviceId: 8, search: "u", id: 20))
         #expect(updated)
-        #expect(try await db.searchHistory.find(20) == K.SearchHistory(creationDate: 9, serviceId: 8, search: "u", id: 20))
+        #expect(
+            try await db.searchHistory.find(20) == K.SearchHistory(creationDate: 9, serviceId: 8, search: "u", id: 20))
     }
 
     @Test func aRowidKeyFirstIsStoredInItsOwnColumn() throws {
@@ -187,7 +202,8 @@ import Testing
         let db = try Keys.inMemory()
         defer { db.close() }
         try cycle(
-            db, "collection_item", given: K.CollectionItem(name: "n", position: 1.5, collection: "c-1"), row: ["n", 1.5, "c-1"],
+            db, "collection_item", given: K.CollectionItem(name: "n", position: 1.5, collection: "c-1"),
+            row: ["n", 1.5, "c-1"],
             updated: K.CollectionItem(name: "m", position: nil, collection: "c-1"), updatedRow: ["m", nil, "c-1"])
         try cycle(
             db, "collection_item", given: K.CollectionItem(name: "i", collection: 12), row: ["i", nil, 12],
@@ -228,8 +244,13 @@ import Testing
             INSERT INTO search_history (creation_date, service_id, search, id) VALUES (?1, ?2, ?3, ?4)
             ON CONFLICT (id) DO UPDATE SET creation_date = excluded.creation_date, service_id = excluded.service_id, search = excluded.search
             """
-        for history in [K.SearchHistory(creationDate: 1, serviceId: 2, search: "a", id: 9), K.SearchHistory(creationDate: 3, serviceId: 4, id: 9)] {
-            try run(db, upsertHistory) { try history.bind(to: $0, indices: .init(creationDate: 1, serviceId: 2, search: 3, id: 4)) }
+        for history in [
+            K.SearchHistory(creationDate: 1, serviceId: 2, search: "a", id: 9),
+            K.SearchHistory(creationDate: 3, serviceId: 4, id: 9),
+        ] {
+            try run(db, upsertHistory) {
+                try history.bind(to: $0, indices: .init(creationDate: 1, serviceId: 2, search: 3, id: 4))
+            }
         }
         #expect(try rows(db, "search_history") == [[3, 4, nil, 9]])
 
@@ -237,15 +258,21 @@ import Testing
             INSERT INTO event (type, mtime, objid, tagid, user, comment) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (objid) DO UPDATE SET type = excluded.type, mtime = excluded.mtime, tagid = excluded.tagid, user = excluded.user, comment = excluded.comment
             """
-        for event in [K.Event(type: "ci", objid: 3, user: "a"), K.Event(type: "w", mtime: 0.5, objid: 3, tagid: 1, comment: "c")] {
-            try run(db, upsertEvent) { try event.bind(to: $0, indices: .init(type: 1, mtime: 2, objid: 3, tagid: 4, user: 5, comment: 6)) }
+        for event in [
+            K.Event(type: "ci", objid: 3, user: "a"), K.Event(type: "w", mtime: 0.5, objid: 3, tagid: 1, comment: "c"),
+        ] {
+            try run(db, upsertEvent) {
+                try event.bind(to: $0, indices: .init(type: 1, mtime: 2, objid: 3, tagid: 4, user: 5, comment: 6))
+            }
         }
         #expect(try rows(db, "event") == [["w", 0.5, 3, 1, nil, "c"]])
 
         let upsertReading = """
             INSERT INTO reading (x, y, z, w) VALUES (?, ?, ?, ?) ON CONFLICT (z, y) DO UPDATE SET x = excluded.x, w = excluded.w
             """
-        for reading in [K.Reading(x: "a", y: 1, z: "z", w: 1), K.Reading(x: "b", y: 1, z: "z", w: nil), K.Reading(y: 2, z: "z")] {
+        for reading in [
+            K.Reading(x: "a", y: 1, z: "z", w: 1), K.Reading(x: "b", y: 1, z: "z", w: nil), K.Reading(y: 2, z: "z"),
+        ] {
             try run(db, upsertReading) { try reading.bind(to: $0, indices: .init(x: 1, y: 2, z: 3, w: 4)) }
         }
         #expect(try rows(db, "reading", orderBy: "z, y") == [["b", 1, "z", nil], [nil, 2, "z", nil]])

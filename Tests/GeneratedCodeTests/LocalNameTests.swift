@@ -13,15 +13,20 @@ import Testing
     /// A record whose every property holds a value of its own.
     static let local = L.Local(
         statement: "statement", offset: 1, assigned: "assigned", first: "first",
-        stored: Date(timeIntervalSince1970: 1_700_000_000.2504), rowID: 2, indices: "indices", index: 3, db: 40, value: "value",
-        values: "values", record: "record", context: "context", handle: "handle", sql: "sql", limit: 4, filter: "filter", body: "body",
-        key0: "key0", tx: "tx", path: "path", flags: 5, readOnly: true, at: 6, to: "to", pool: "pool", insertAssignsRowIDColumn: 7,
+        stored: Date(timeIntervalSince1970: 1_700_000_000.2504), rowID: 2, indices: "indices", index: 3, db: 40,
+        value: "value",
+        values: "values", record: "record", context: "context", handle: "handle", sql: "sql", limit: 4,
+        filter: "filter", body: "body",
+        key0: "key0", tx: "tx", path: "path", flags: 5, readOnly: true, at: 6, to: "to", pool: "pool",
+        insertAssignsRowIDColumn: 7,
         storedAfterInsert: "storedAfterInsert", selfColumn: "self", type: "type")
 
     /// Its row as SQLite stores it: the date as text rounded to the millisecond.
     static let row: [SQLValue] = [
-        "statement", 1, "assigned", "first", "2023-11-14 22:13:20.250", 2, "indices", 3, 40, "value", "values", "record", "context",
-        "handle", "sql", 4, "filter", "body", "key0", "tx", "path", 5, 1, 6, "to", "pool", 7, "storedAfterInsert", "self", "type",
+        "statement", 1, "assigned", "first", "2023-11-14 22:13:20.250", 2, "indices", 3, 40, "value", "values",
+        "record", "context",
+        "handle", "sql", 4, "filter", "body", "key0", "tx", "path", 5, 1, 6, "to", "pool", 7, "storedAfterInsert",
+        "self", "type",
     ]
 
     /// Every row of `table` as SQLite stores it, by plain SQL. (In `locals`, `rowid` is the
@@ -42,10 +47,14 @@ import Testing
         #expect(try db.locals.find(40) == expected)
 
         // Without the key (`db`), SQLite assigns it and `storedAfterInsert` sets it.
-        let assigned = try db.insert(L.Local(statement: "s", assigned: "a", first: "f", stored: Date(timeIntervalSince1970: 0.0004)))
+        let assigned = try db.insert(
+            L.Local(statement: "s", assigned: "a", first: "f", stored: Date(timeIntervalSince1970: 0.0004)))
         #expect(assigned.db == 41)
         #expect(assigned.stored == Date(timeIntervalSince1970: 0))
-        #expect(try rows(db, "locals", orderBy: "db")[1].prefix(9) == ["s", 0, "a", "f", "1970-01-01 00:00:00.000", nil, nil, nil, 41])
+        #expect(
+            try rows(db, "locals", orderBy: "db")[1].prefix(9) == [
+                "s", 0, "a", "f", "1970-01-01 00:00:00.000", nil, nil, nil, 41,
+            ])
 
         var updated = expected
         updated.statement = nil
@@ -68,14 +77,17 @@ import Testing
         let db = try Locals.inMemory()
         defer { db.close() }
         let local = try db.insert(Self.local)
-        let pair = try db.insert(L.LocalPair(statement: "st", db: "d", id2: "i", index: 1, stored: Date(timeIntervalSince1970: 60)))
-        #expect(try rows(db, "local_pair", orderBy: "\"index\", db") == [["st", "d", "i", 1, "1970-01-01 00:01:00.000"]])
+        let pair = try db.insert(
+            L.LocalPair(statement: "st", db: "d", id2: "i", index: 1, stored: Date(timeIntervalSince1970: 60)))
+        #expect(
+            try rows(db, "local_pair", orderBy: "\"index\", db") == [["st", "d", "i", 1, "1970-01-01 00:01:00.000"]])
         #expect(try db.localPairs.find(L.LocalPair.ID(index: 1, db: "d")) == pair)
         var changed = pair
         changed.statement = "ts"
         changed.id2 = nil
         #expect(try db.update(changed))
-        #expect(try rows(db, "local_pair", orderBy: "\"index\", db") == [["ts", "d", nil, 1, "1970-01-01 00:01:00.000"]])
+        #expect(
+            try rows(db, "local_pair", orderBy: "\"index\", db") == [["ts", "d", nil, 1, "1970-01-01 00:01:00.000"]])
 
         let child = try db.insert(L.LocalChild(key0: local.db, handle: "h", statement: 1, value: "d"))
         #expect(try rows(db, "local_child", orderBy: "id") == [[40, "h", 1, "d", 1]])

@@ -19,7 +19,9 @@ import Testing
     @Test func declaredTypesWithNumericAffinityAreNotNumbers() throws {
         let db = try database()
         defer { db.close() }
-        try exec(db, """
+        try exec(
+            db,
+            """
             INSERT INTO place (id, name, address, payload, digest, meta, shape, opens, rating) VALUES
               (1, 'Googleplex', '1600 Amphitheatre Pkwy', X'CAFE', X'00FF', '{"a": 1}', X'0101', '09:30', 4.5),
               (2, '007', '1600', 'text', 'ab', '[1]', 'POINT(1 2)', '10:00', '4.5');
@@ -104,20 +106,29 @@ import Testing
         }
         let context = try SQLContext(path: path)
         defer { context.close() }
-        expectSQLError(.mismatch, #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds TEXT 'many'"#) {
+        expectSQLError(
+            .mismatch,
+            #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds TEXT 'many'"#
+        ) {
             _ = try context.fetch(PlaceRow.self)
         }
-        expectSQLError(.mismatch, #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds TEXT 'many'"#) {
+        expectSQLError(
+            .mismatch,
+            #"PlaceRow.population (Int) cannot read column "population" of table "place": it holds TEXT 'many'"#
+        ) {
             _ = try context.load(PlaceRow.self, key: 1)
         }
         // And the connection layer's typed getters.
         let statement = try context.prepare(sql: "SELECT population, name FROM place")
         defer { statement.close() }
         #expect(try statement.next())
-        expectSQLError(.mismatch, #"column 0 ("place"."population") holds TEXT 'many', which Int cannot hold exactly"#) {
+        expectSQLError(.mismatch, #"column 0 ("place"."population") holds TEXT 'many', which Int cannot hold exactly"#)
+        {
             _ = try statement.get(0, as: Int.self)
         }
-        expectSQLError(.mismatch, #"column 0 ("place"."population") holds TEXT 'many', which Double cannot hold exactly"#) {
+        expectSQLError(
+            .mismatch, #"column 0 ("place"."population") holds TEXT 'many', which Double cannot hold exactly"#
+        ) {
             _ = try statement.get(0, as: Double?.self)
         }
         #expect(try statement.get(1, as: String.self) == "a")
@@ -143,14 +154,20 @@ import Testing
     @Test func coreDataTimestampsAreSecondsSince2001() throws {
         let db = try database()
         defer { db.close() }
-        try exec(db, "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE, ZTITLE) VALUES (1, 694224000.0, 'new year'), (2, '2023-01-01 00:00:00', 'text')")
-        let newYear = Date(timeIntervalSince1970: 1_672_531_200)  // 2023-01-01 00:00:00 UTC
+        try exec(
+            db,
+            "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE, ZTITLE) VALUES (1, 694224000.0, 'new year'), (2, '2023-01-01 00:00:00', 'text')"
+        )
+        let newYear = Date(timeIntervalSince1970: 1_672_531_200) // 2023-01-01 00:00:00 UTC
         #expect(try db.zevents.fetch(orderBy: { $0.id.ascending }).map(\.zcreationdate) == [newYear, newYear])
 
         // Written as Core Data writes them, and compared the same way in predicates.
         try exec(db, "DELETE FROM ZEVENT WHERE Z_PK = 2")
         let event = try db.insert(Zevent(zPk: 3, zcreationdate: newYear.addingTimeInterval(0.5), ztitle: "later"))
-        #expect(try db.pool.read { try $0.query(sql: "SELECT ZCREATIONDATE FROM ZEVENT WHERE Z_PK = 3") } == [[.float(694_224_000.5)]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT ZCREATIONDATE FROM ZEVENT WHERE Z_PK = 3") } == [
+                [.float(694_224_000.5)]
+            ])
         #expect(try db.zevents.fetch(where: { $0.zcreationdate > newYear }) == [event])
         // Projections and aggregates read the column's epoch too.
         let selected = try db.zevents.select(\.zcreationdate, \.zPk, orderBy: { $0.id.ascending })
@@ -162,8 +179,11 @@ import Testing
     /// Three Core Data events: two dates, stored as seconds since 2001, and a NULL.
     private func coreDataEvents() throws -> (Ported, expected: [Date?]) {
         let db = try database()
-        let newYear = Date(timeIntervalSince1970: 1_672_531_200)  // 2023-01-01 00:00:00 UTC
-        try exec(db, "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE, ZTITLE) VALUES (1, 694224000.0, 'a'), (2, 694224000.5, 'b'), (3, NULL, 'c')")
+        let newYear = Date(timeIntervalSince1970: 1_672_531_200) // 2023-01-01 00:00:00 UTC
+        try exec(
+            db,
+            "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE, ZTITLE) VALUES (1, 694224000.0, 'a'), (2, 694224000.5, 'b'), (3, NULL, 'c')"
+        )
         return (db, [newYear, newYear.addingTimeInterval(0.5), nil])
     }
 
@@ -184,7 +204,8 @@ import Testing
 
         // Several columns: only the date column reads from 2001, the others as themselves.
         var pairs: [String] = []
-        try db.zevents.forEach(selecting: \.zPk, \.zcreationdate, \.ztitle, orderBy: { $0.id.ascending }) { id, date, title in
+        try db.zevents.forEach(selecting: \.zPk, \.zcreationdate, \.ztitle, orderBy: { $0.id.ascending }) {
+            id, date, title in
             pairs.append("\(id) \(date?.timeIntervalSince1970.description ?? "nil") \(title ?? "nil")")
         }
         #expect(pairs == ["1 1672531200.0 a", "2 1672531200.5 b", "3 nil c"])
@@ -195,7 +216,9 @@ import Testing
         let (db, expected) = try coreDataEvents()
         defer { db.close() }
         let gathered = Locked<[Date?]>([])
-        try await db.zevents.forEach(selecting: \.zcreationdate, orderBy: { $0.id.ascending }) { date in gathered.withValue { $0.append(date) } }
+        try await db.zevents.forEach(selecting: \.zcreationdate, orderBy: { $0.id.ascending }) { date in
+            gathered.withValue { $0.append(date) }
+        }
         #expect(gathered.current == expected)
         let gatheredPairs = Locked<[Date?]>([])
         try await db.zevents.forEach(selecting: \.zcreationdate, \.ztitle, orderBy: { $0.id.ascending }) { date, _ in
@@ -211,7 +234,10 @@ import Testing
         let db = try database()
         defer { db.close() }
         #expect(try db.latestStamp() == LatestStampRow(newest: nil, oldest: nil))
-        try exec(db, "INSERT INTO legacy_post (id, title, stamp) VALUES (1, 'a', 1700000000), (2, 'b', 1700000100), (3, 'c', NULL)")
+        try exec(
+            db,
+            "INSERT INTO legacy_post (id, title, stamp) VALUES (1, 'a', 1700000000), (2, 'b', 1700000100), (3, 'c', NULL)"
+        )
         let row = try #require(try db.latestStamp())
         #expect(row.newest == Date(timeIntervalSince1970: 1_700_000_100))
         #expect(row.oldest == Date(timeIntervalSince1970: 1_700_000_000))
@@ -225,9 +251,10 @@ import Testing
         #expect(try db.stampedSince(since: fractional).map(\.id) == [2])
         #expect(try db.legacyPosts.fetch(where: { $0.stamp >= fractional }).map(\.id) == [2])
         // The view's record reads the same storage.
-        #expect(try db.stampedPosts.fetch(orderBy: { $0.id.ascending }).map(\.stamped) == [
-            Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_000_100), nil,
-        ])
+        #expect(
+            try db.stampedPosts.fetch(orderBy: { $0.id.ascending }).map(\.stamped) == [
+                Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_000_100), nil,
+            ])
     }
 
     @Test func aDateColumnChosenByNameStoresItsOwnWay() throws {
@@ -235,7 +262,10 @@ import Testing
         defer { db.close() }
         let post = try db.insert(LegacyPost(title: "a", stamp: Date(timeIntervalSince1970: 1_700_000_000.9)))
         #expect(post.stamp == Date(timeIntervalSince1970: 1_700_000_000))
-        #expect(try db.pool.read { try $0.query(sql: "SELECT typeof(stamp), stamp FROM legacy_post") } == [[.text("integer"), .integer(1_700_000_000)]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT typeof(stamp), stamp FROM legacy_post") } == [
+                [.text("integer"), .integer(1_700_000_000)]
+            ])
         #expect(try db.legacyPosts.find(post.id) == post)
     }
 
@@ -245,10 +275,15 @@ import Testing
         // The MySQL-style default, as a port leaves it.
         try exec(db, "INSERT INTO legacy_post (id, title) VALUES (1, 'a')")
         try exec(db, "INSERT INTO legacy_post (id, title, published_at) VALUES (2, 'b', '2020-05-06 07:08:09')")
-        #expect(try db.legacyPosts.fetch(orderBy: { $0.id.ascending }).map(\.publishedAt) == [nil, Date(timeIntervalSince1970: 1_588_748_889)])
+        #expect(
+            try db.legacyPosts.fetch(orderBy: { $0.id.ascending }).map(\.publishedAt) == [
+                nil, Date(timeIntervalSince1970: 1_588_748_889),
+            ])
         // A blob is not text that failed to parse: it still throws.
         try exec(db, "UPDATE legacy_post SET published_at = X'00' WHERE id = 1")
-        expectSQLError(.mismatch, "column legacy_post.published_at holds a BLOB of 1 byte, which Date cannot hold exactly") {
+        expectSQLError(
+            .mismatch, "column legacy_post.published_at holds a BLOB of 1 byte, which Date cannot hold exactly"
+        ) {
             _ = try db.legacyPosts.fetch()
         }
         // A column that cannot be nil still throws on text that is not a date.
@@ -262,25 +297,41 @@ import Testing
     @Test func datesNoStorageCanHoldAreRefusedOnEveryWritePath() throws {
         let db = try database()
         defer { db.close() }
-        let year10000 = Date(timeIntervalSince1970: 253_402_300_800)  // 10000-01-01
-        expectSQLError(.mismatch, "cannot store a date in column legacy_post.published_at: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
+        let year10000 = Date(timeIntervalSince1970: 253_402_300_800) // 10000-01-01
+        expectSQLError(
+            .mismatch,
+            "cannot store a date in column legacy_post.published_at: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+        ) {
             _ = try db.insert(LegacyPost(title: "far", publishedAt: year10000))
         }
-        expectSQLError(.mismatch, "cannot store a date in column legacy_post.published_at: -62167219201.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
+        expectSQLError(
+            .mismatch,
+            "cannot store a date in column legacy_post.published_at: -62167219201.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+        ) {
             _ = try db.insert(LegacyPost(title: "far", publishedAt: Date(timeIntervalSince1970: -62_167_219_201)))
         }
-        expectSQLError(.mismatch, "cannot store a date in column legacy_post.stamp: a date of nan seconds cannot be stored") {
+        expectSQLError(
+            .mismatch, "cannot store a date in column legacy_post.stamp: a date of nan seconds cannot be stored"
+        ) {
             _ = try db.insert(LegacyPost(title: "nan", stamp: Date(timeIntervalSince1970: .nan)))
         }
-        expectSQLError(.mismatch, "cannot store a date in column ZEVENT.ZCREATIONDATE: a date of inf seconds cannot be stored") {
+        expectSQLError(
+            .mismatch, "cannot store a date in column ZEVENT.ZCREATIONDATE: a date of inf seconds cannot be stored"
+        ) {
             _ = try db.insert(Zevent(zcreationdate: Date(timeIntervalSince1970: .infinity)))
         }
         var post = try db.insert(LegacyPost(title: "ok", publishedAt: Date(timeIntervalSince1970: 0)))
         post.publishedAt = year10000
-        expectSQLError(.mismatch, "cannot store a date in column legacy_post.published_at: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
+        expectSQLError(
+            .mismatch,
+            "cannot store a date in column legacy_post.published_at: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+        ) {
             _ = try db.update(post)
         }
-        expectSQLError(.mismatch, #"cannot store a date in column legacy_post."published_at": 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"#) {
+        expectSQLError(
+            .mismatch,
+            #"cannot store a date in column legacy_post."published_at": 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"#
+        ) {
             _ = try db.legacyPosts.update(set: \.publishedAt, to: year10000)
         }
         // A Codable record and a statement's own binding refuse it too.
@@ -291,10 +342,16 @@ import Testing
             var published_at: Date?
         }
         try db.pool.write { context in
-            expectSQLError(.mismatch, #"cannot store a date in column "published_at" of table "legacy_post": 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"#) {
+            expectSQLError(
+                .mismatch,
+                #"cannot store a date in column "published_at" of table "legacy_post": 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"#
+            ) {
                 try context.save(PostRow(title: "far", published_at: year10000))
             }
-            expectSQLError(.mismatch, "cannot store a date in parameter 1: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds") {
+            expectSQLError(
+                .mismatch,
+                "cannot store a date in parameter 1: 253402300800.0 seconds since 1970 is outside the years 0000 to 9999 that date text holds"
+            ) {
                 try context.exec(sql: "UPDATE legacy_post SET published_at = ?", year10000)
             }
         }
@@ -302,7 +359,8 @@ import Testing
         #expect(try db.legacyPosts.fetch() == [post.with { $0.publishedAt = Date(timeIntervalSince1970: 0) }])
         // The edges of the range are kept.
         let first = try db.insert(LegacyPost(title: "first", publishedAt: Date(timeIntervalSince1970: -62_167_219_200)))
-        let last = try db.insert(LegacyPost(title: "last", publishedAt: Date(timeIntervalSince1970: 253_402_300_799.999)))
+        let last = try db.insert(
+            LegacyPost(title: "last", publishedAt: Date(timeIntervalSince1970: 253_402_300_799.999)))
         #expect(try db.legacyPosts.find(first.id) == first)
         #expect(try db.legacyPosts.find(last.id) == last)
     }
@@ -313,7 +371,7 @@ import Testing
         let db = try database()
         defer { db.close() }
         let film = try db.insert(Film(title: "Alien", lastUpdate: Date(timeIntervalSince1970: 0)))
-        #expect(film.lastUpdate == Date(timeIntervalSince1970: 981_173_106))  // 2001-02-03 04:05:06
+        #expect(film.lastUpdate == Date(timeIntervalSince1970: 981_173_106)) // 2001-02-03 04:05:06
         #expect(try db.films.find(film.id) == film)
         // The same in a transaction, and with the key given.
         let second = try db.transaction { tx in try tx.insert(Film(filmId: 10, title: "Heat", lastUpdate: Date())) }

@@ -42,9 +42,11 @@ import Testing
     }
 
     private static func bytesContain(_ text: String, _ needle: String) -> Bool {
-        let haystack = Array(text.utf8), needle = Array(needle.utf8)
+        let haystack = Array(text.utf8)
+        let needle = Array(needle.utf8)
         guard needle.count <= haystack.count else { return false }
-        return needle.isEmpty || (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<$0 + needle.count]) == needle }
+        return needle.isEmpty
+            || (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<$0 + needle.count]) == needle }
     }
 
     @Test func textTestsCompareBytesAsPlainSQLAndSwiftDo() throws {
@@ -63,10 +65,18 @@ import Testing
             for column in ["name", "note"] {
                 let value: (Item) -> String? = column == "name" ? { $0.name } : { $0.note }
                 let cases: [(String, (Item.Columns) -> SQLPredicate<Item>, (String) -> Bool)] = [
-                    (prefix, { column == "name" ? $0.name.hasPrefix(needle) : $0.note.hasPrefix(needle) }, { $0.utf8.starts(with: needle.utf8) }),
-                    (suffix, { column == "name" ? $0.name.hasSuffix(needle) : $0.note.hasSuffix(needle) },
-                     { $0.utf8.reversed().starts(with: needle.utf8.reversed()) }),
-                    (contains, { column == "name" ? $0.name.contains(needle) : $0.note.contains(needle) }, { Self.bytesContain($0, needle) }),
+                    (
+                        prefix, { column == "name" ? $0.name.hasPrefix(needle) : $0.note.hasPrefix(needle) },
+                        { $0.utf8.starts(with: needle.utf8) }
+                    ),
+                    (
+                        suffix, { column == "name" ? $0.name.hasSuffix(needle) : $0.note.hasSuffix(needle) },
+                        { $0.utf8.reversed().starts(with: needle.utf8.reversed()) }
+                    ),
+                    (
+                        contains, { column == "name" ? $0.name.contains(needle) : $0.note.contains(needle) },
+                        { Self.bytesContain($0, needle) }
+                    ),
                 ]
                 for (template, predicate, swift) in cases {
                     let condition = template.replacingOccurrences(of: "%@", with: column)
@@ -79,12 +89,16 @@ import Testing
                     let notInSwift = rows.filter { value($0).map(swift) == false }.map(\.id)
                     #expect(typed == plain, "\(column) \(template) \(needle.debugDescription)")
                     #expect(typed == inSwift, "\(column) \(template) \(needle.debugDescription)")
-                    #expect(negated == plainNegated && negated == notInSwift, "! \(column) \(template) \(needle.debugDescription)")
+                    #expect(
+                        negated == plainNegated && negated == notInSwift,
+                        "! \(column) \(template) \(needle.debugDescription)")
                 }
             }
         }
         // The cases GLOB got wrong, by name.
-        func names(_ predicate: @escaping (Item.Columns) -> SQLPredicate<Item>) throws -> Set<String> { Set(try db.items.fetch(where: predicate).map(\.name)) }
+        func names(_ predicate: @escaping (Item.Columns) -> SQLPredicate<Item>) throws -> Set<String> {
+            Set(try db.items.fetch(where: predicate).map(\.name))
+        }
         #expect(try names { $0.name.hasPrefix("a\0") } == ["a\0", "a\0b", "a\0\0"])
         #expect(try names { $0.name.contains("\0") } == ["a\0", "a\0b", "ab\0", "\0", "\0a", "a\0\0", "A\0B"])
         #expect(try names { $0.name.hasSuffix("b") } == ["a\0b", "ab", "b", "Ab", "a%b", "a_b", "a\\b", "a'b", "a😀b"])
@@ -113,7 +127,8 @@ import Testing
             let sqlList = "note IN (" + values.map { _ in "?" }.joined(separator: ", ") + ")"
             let condition = list.contains(nil) ? "(\(sqlList) OR note IS NULL)" : sqlList
             let plain = try db.pool.read {
-                try $0.query(sql: "SELECT id FROM item WHERE \(condition) ORDER BY id", parameters: values.map { .text($0) })
+                try $0.query(
+                    sql: "SELECT id FROM item WHERE \(condition) ORDER BY id", parameters: values.map { .text($0) })
             }.map { Int($0[0].integerValue!) }
             #expect(typed == plain, "\(list)")
             #expect(typed == rows.filter { list.contains($0.note) }.map(\.id), "\(list)")
@@ -130,7 +145,9 @@ import Testing
         defer { db.close() }
         let wanted = Set([3, 5, 8, 13, 21, 34])
         let sixes = [3, 5, 8, 13, 21, 34]
-        let terms: [Int] = (0..<5000).map { (index: Int) -> Int in index % 2 == 0 ? 10_000 + index : sixes[(index / 2) % 6] }
+        let terms: [Int] = (0..<5000).map { (index: Int) -> Int in
+            index % 2 == 0 ? 10_000 + index : sixes[(index / 2) % 6]
+        }
 
         // Built in linear time: a fold, a loop, a literal chain.
         let clock = ContinuousClock()
@@ -182,18 +199,23 @@ import Testing
         let day: TimeInterval = 86_400
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         let specs: [(Double, Double?, Double?, Int, Int?, TimeInterval?)] = [
-            (10, 4, 10, 3, 7, day), (10, 5, 9.5, 2, 5, day - 1), (10, 6, nil, 0, 1, day + 1), (2.5, nil, 2.5, 5, nil, nil),
+            (10, 4, 10, 3, 7, day), (10, 5, 9.5, 2, 5, day - 1), (10, 6, nil, 0, 1, day + 1),
+            (2.5, nil, 2.5, 5, nil, nil),
             (7, 3.5, 8, 4, 9, -60), (0, 0, 0, 1, 0, 0), (-3, -1.5, -3, -2, -3, 3600), (9.99, 4.995, 1, 7, 15, 3601),
         ]
         try db.transaction { tx in
             for (index, (price, cost, weight, quantity, hex, due)) in specs.enumerated() {
-                try tx.insert(Item(
-                    name: "item \(index)", quantity: quantity, price: price, weight: weight, cost: cost,
-                    created: base, due: due.map { base + $0 }, hexValue: hex))
+                try tx.insert(
+                    Item(
+                        name: "item \(index)", quantity: quantity, price: price, weight: weight, cost: cost,
+                        created: base, due: due.map { base + $0 }, hexValue: hex))
             }
         }
         let rows = try db.items.fetch()
-        func check(_ predicate: @escaping (Item.Columns) -> SQLPredicate<Item>, _ sql: String, _ swift: (Item) -> Bool?, line: Int = #line) throws {
+        func check(
+            _ predicate: @escaping (Item.Columns) -> SQLPredicate<Item>, _ sql: String, _ swift: (Item) -> Bool?,
+            line: Int = #line
+        ) throws {
             let typed = try db.items.fetch(where: predicate).map(\.id)
             #expect(typed == (try ids(db, sql)), "line \(line): \(sql)")
             #expect(typed == rows.filter { swift($0) == true }.map(\.id), "line \(line): \(sql)")
@@ -204,25 +226,43 @@ import Testing
         try check({ $0.price != $0.weight }, "price <> weight", { r in r.weight.map { r.price != $0 } })
         try check({ $0.weight < $0.price }, "weight < price", { r in r.weight.map { $0 < r.price } })
         try check({ $0.weight <= $0.price }, "weight <= price", { r in r.weight.map { $0 <= r.price } })
-        try check({ $0.price >= $0.weight + 0.5 }, "price >= weight + 0.5", { r in r.weight.map { r.price >= $0 + 0.5 } })
+        try check(
+            { $0.price >= $0.weight + 0.5 }, "price >= weight + 0.5", { r in r.weight.map { r.price >= $0 + 0.5 } })
         try check({ $0.price - $0.cost >= 5 }, "price - cost >= 5", { r in r.cost.map { r.price - $0 >= 5 } })
-        try check({ $0.price / $0.cost == 2 }, "price / cost = 2", { r in r.cost.flatMap { $0 == 0 ? nil : r.price / $0 == 2 } })
-        try check({ $0.quantity * 2 + 1 == $0.hexValue }, "quantity * 2 + 1 = hex_value", { r in r.hexValue.map { r.quantity * 2 + 1 == $0 } })
+        try check(
+            { $0.price / $0.cost == 2 }, "price / cost = 2",
+            { r in r.cost.flatMap { $0 == 0 ? nil : r.price / $0 == 2 } })
+        try check(
+            { $0.quantity * 2 + 1 == $0.hexValue }, "quantity * 2 + 1 = hex_value",
+            { r in r.hexValue.map { r.quantity * 2 + 1 == $0 } })
         // Integers divide to an integer, toward zero, as in Swift.
-        try check({ $0.hexValue / 2 == $0.quantity }, "hex_value / 2 = quantity", { r in r.hexValue.map { $0 / 2 == r.quantity } })
-        try check({ 10 - $0.quantity > $0.hexValue }, "10 - quantity > hex_value", { r in r.hexValue.map { 10 - r.quantity > $0 } })
-        try check({ ($0.price + $0.weight) * 2 < 30 }, "(price + weight) * 2 < 30", { r in r.weight.map { (r.price + $0) * 2 < 30 } })
+        try check(
+            { $0.hexValue / 2 == $0.quantity }, "hex_value / 2 = quantity",
+            { r in r.hexValue.map { $0 / 2 == r.quantity } })
+        try check(
+            { 10 - $0.quantity > $0.hexValue }, "10 - quantity > hex_value",
+            { r in r.hexValue.map { 10 - r.quantity > $0 } })
+        try check(
+            { ($0.price + $0.weight) * 2 < 30 }, "(price + weight) * 2 < 30",
+            { r in r.weight.map { (r.price + $0) * 2 < 30 } })
         // Division by zero is NULL, never a match (Swift would divide to infinity).
-        try check({ $0.price / $0.weight > 1 }, "price / weight > 1", { r in r.weight.flatMap { $0 == 0 ? nil : r.price / $0 > 1 } })
+        try check(
+            { $0.price / $0.weight > 1 }, "price / weight > 1",
+            { r in r.weight.flatMap { $0 == 0 ? nil : r.price / $0 > 1 } })
         // Dates stored alike compare as stored; arithmetic counts seconds.
         try check({ $0.created < $0.due }, "created < due", { r in r.due.map { r.created < $0 } })
-        try check({ $0.due >= $0.created + day }, "strftime('%s', due) - strftime('%s', created) >= 86400",
-                  { r in r.due.map { $0 >= r.created + day } })
-        try check({ $0.due - $0.created > 3600 }, "strftime('%s', due) - strftime('%s', created) > 3600",
-                  { r in r.due.map { $0.timeIntervalSince(r.created) > 3600 } })
-        try check({ $0.due - 60 == $0.created - 120 }, "strftime('%s', due) - 60 = strftime('%s', created) - 120",
-                  { r in r.due.map { $0 - 60 == r.created - 120 } })
-        try check({ $0.due - $0.created < 0 || $0.due == nil }, "due < created OR due IS NULL", { r in r.due.map { $0 < r.created } ?? true })
+        try check(
+            { $0.due >= $0.created + day }, "strftime('%s', due) - strftime('%s', created) >= 86400",
+            { r in r.due.map { $0 >= r.created + day } })
+        try check(
+            { $0.due - $0.created > 3600 }, "strftime('%s', due) - strftime('%s', created) > 3600",
+            { r in r.due.map { $0.timeIntervalSince(r.created) > 3600 } })
+        try check(
+            { $0.due - 60 == $0.created - 120 }, "strftime('%s', due) - 60 = strftime('%s', created) - 120",
+            { r in r.due.map { $0 - 60 == r.created - 120 } })
+        try check(
+            { $0.due - $0.created < 0 || $0.due == nil }, "due < created OR due IS NULL",
+            { r in r.due.map { $0 < r.created } ?? true })
     }
 
     @Test func datesStoredDifferentlyCompareInSeconds() throws {
@@ -236,20 +276,32 @@ import Testing
             try tx.insert(LegacyPost(title: "no date", publishedAt: nil, stamp: at))
         }
         let rows = try db.legacyPosts.fetch()
-        func check(_ predicate: @escaping (LegacyPost.Columns) -> SQLPredicate<LegacyPost>, _ sql: String, _ swift: (LegacyPost) -> Bool?, line: Int = #line) throws {
+        func check(
+            _ predicate: @escaping (LegacyPost.Columns) -> SQLPredicate<LegacyPost>, _ sql: String,
+            _ swift: (LegacyPost) -> Bool?, line: Int = #line
+        ) throws {
             let typed = try db.legacyPosts.fetch(where: predicate).map(\.id)
-            let plain = try db.pool.read { try $0.query(sql: "SELECT id FROM legacy_post WHERE \(sql) ORDER BY id") }.map { Int($0[0].integerValue!) }
+            let plain = try db.pool.read { try $0.query(sql: "SELECT id FROM legacy_post WHERE \(sql) ORDER BY id") }
+                .map { Int($0[0].integerValue!) }
             #expect(typed == plain, "line \(line): \(sql)")
             #expect(typed == rows.filter { swift($0) == true }.map(\.id), "line \(line): \(sql)")
         }
         let published = "CAST(strftime('%s', published_at) AS INTEGER)"
-        try check({ $0.stamp > $0.publishedAt }, "stamp > \(published)", { r in r.stamp.flatMap { s in r.publishedAt.map { s > $0 } } })
-        try check({ $0.stamp == $0.publishedAt }, "stamp = \(published)", { r in r.stamp.flatMap { s in r.publishedAt.map { s == $0 } } })
-        try check({ $0.publishedAt <= $0.stamp }, "\(published) <= stamp", { r in r.stamp.flatMap { s in r.publishedAt.map { $0 <= s } } })
-        try check({ $0.stamp >= $0.publishedAt + 3600 }, "stamp >= \(published) + 3600",
-                  { r in r.stamp.flatMap { s in r.publishedAt.map { s >= $0 + 3600 } } })
-        try check({ $0.stamp - $0.publishedAt < 1 }, "stamp - \(published) < 1",
-                  { r in r.stamp.flatMap { s in r.publishedAt.map { s.timeIntervalSince($0) < 1 } } })
+        try check(
+            { $0.stamp > $0.publishedAt }, "stamp > \(published)",
+            { r in r.stamp.flatMap { s in r.publishedAt.map { s > $0 } } })
+        try check(
+            { $0.stamp == $0.publishedAt }, "stamp = \(published)",
+            { r in r.stamp.flatMap { s in r.publishedAt.map { s == $0 } } })
+        try check(
+            { $0.publishedAt <= $0.stamp }, "\(published) <= stamp",
+            { r in r.stamp.flatMap { s in r.publishedAt.map { $0 <= s } } })
+        try check(
+            { $0.stamp >= $0.publishedAt + 3600 }, "stamp >= \(published) + 3600",
+            { r in r.stamp.flatMap { s in r.publishedAt.map { s >= $0 + 3600 } } })
+        try check(
+            { $0.stamp - $0.publishedAt < 1 }, "stamp - \(published) < 1",
+            { r in r.stamp.flatMap { s in r.publishedAt.map { s.timeIntervalSince($0) < 1 } } })
     }
 
     @Test func dataComparesAsItsBytes() throws {
@@ -261,7 +313,9 @@ import Testing
             try tx.insert(Item(name: "none", photo: nil))
             try tx.insert(Item(name: "nul", photo: [0, 1, 0]))
         }
-        func names(_ predicate: @escaping (Item.Columns) -> SQLPredicate<Item>) throws -> [String] { try db.items.fetch(where: predicate).map(\.name) }
+        func names(_ predicate: @escaping (Item.Columns) -> SQLPredicate<Item>) throws -> [String] {
+            try db.items.fetch(where: predicate).map(\.name)
+        }
         #expect(try names { $0.photo == Data([0xCA, 0xFE]) } == ["cafe"])
         #expect(try names { $0.photo == Data() } == ["empty"])
         #expect(try names { $0.photo == Data([0, 1, 0]) } == ["nul"])
@@ -277,20 +331,29 @@ import Testing
         let db = try Contacts.inMemory()
         defer { db.close() }
         try db.transaction { tx in
-            for (name, title) in [("Ada", "Countess"), ("Grace", nil), ("ada", nil), ("Jo'anne", "Dr"), ("ADA", "Dr"), ("Bob", nil)] {
+            for (name, title) in [
+                ("Ada", "Countess"), ("Grace", nil), ("ada", nil), ("Jo'anne", "Dr"), ("ADA", "Dr"), ("Bob", nil),
+            ] {
                 try tx.insert(Person(name: name, title: title))
             }
             let ada = try tx.people.fetchOne(where: { $0.name == "Ada" })!
             try tx.insert(Address(street: "Main St", city: "Paris", personId: ada.personId))
             try tx.insert(Address(street: "Elm St", city: "O'Hare", personId: 4))
         }
-        func ids(_ predicate: @escaping (Person.Columns) -> SQLPredicate<Person>) throws -> [Int] { try db.people.fetch(where: predicate).map(\.personId) }
+        func ids(_ predicate: @escaping (Person.Columns) -> SQLPredicate<Person>) throws -> [Int] {
+            try db.people.fetch(where: predicate).map(\.personId)
+        }
         func plain(_ condition: String, _ parameters: SQLValue...) throws -> [Int] {
-            try db.pool.read { try $0.query(sql: "SELECT person_id FROM person WHERE \(condition) ORDER BY person_id", parameters: parameters) }
-                .map { Int($0[0].integerValue!) }
+            try db.pool.read {
+                try $0.query(
+                    sql: "SELECT person_id FROM person WHERE \(condition) ORDER BY person_id", parameters: parameters)
+            }
+            .map { Int($0[0].integerValue!) }
         }
         let name = "ADA"
-        #expect(try ids { $0.id > 2 && "lower(name) = lower(\(name))" } == plain("person_id > 2 AND lower(name) = lower(?)", .text(name)))
+        #expect(
+            try ids { $0.id > 2 && "lower(name) = lower(\(name))" }
+                == plain("person_id > 2 AND lower(name) = lower(?)", .text(name)))
         #expect(try ids { $0.id > 2 && "lower(name) = lower(\(name))" } == [3, 5])
         // Bound, never spliced.
         let hostile = "x' OR '1'='1"
@@ -314,12 +377,15 @@ import Testing
         }
         // Counts, deletes and joins take fragments too (qualified names in a join).
         #expect(try db.people.fetchCount(where: { _ in "name LIKE \("a%")" }) == 3)
-        let pairs = try db.addresses.join(\.person, where: { address, person in "\(address.city) = \("O'Hare") AND \(person.title) = 'Dr'" })
+        let pairs = try db.addresses.join(
+            \.person, where: { address, person in "\(address.city) = \("O'Hare") AND \(person.title) = 'Dr'" })
         #expect(pairs.map(\.1.name) == ["Jo'anne"])
         // The text tests in a join: the affinity of both tables' columns.
-        let joined = try db.addresses.join(\.person, where: { address, person in person.name.hasPrefix("A") && address.city.hasPrefix("P") })
+        let joined = try db.addresses.join(
+            \.person, where: { address, person in person.name.hasPrefix("A") && address.city.hasPrefix("P") })
         #expect(joined.map(\.0.street) == ["Main St"])
-        let left = try db.addresses.leftJoin(\.person, where: { address, person in address.city.hasSuffix("are") || person.title.contains("\0") })
+        let left = try db.addresses.leftJoin(
+            \.person, where: { address, person in address.city.hasSuffix("are") || person.title.contains("\0") })
         #expect(left.map(\.1?.name) == ["Jo'anne"])
         #expect(try db.people.delete(where: { _ in "name = \("Bob")" }) == 1)
     }
@@ -362,4 +428,3 @@ import Testing
         #expect(error?.message.contains("no such column: nmae — in the SQL fragment \"nmae = 1\"") == true)
     }
 }
-

@@ -26,9 +26,16 @@ import Testing
             let ada = try tx.insert(B.Author(name: "Ada Lovelace", born: Date(timeIntervalSince1970: -4_906_137_600)))
             let alanAuthor = try tx.insert(B.Author(name: "Alan Turing"))
             let books = [
-                try tx.insert(B.Book(isbn: "978-0", title: "Notes", publisherId: publisher.publisherId, price: 12.5, pages: 120)),
-                try tx.insert(B.Book(isbn: "978-1", title: "Sketch", publisherId: publisher.publisherId, price: 8, pages: 40, inPrint: false)),
-                try tx.insert(B.Book(isbn: "978-2", title: "Computing Machinery", publisherId: publisher.publisherId, price: 20, pages: 300)),
+                try tx.insert(
+                    B.Book(isbn: "978-0", title: "Notes", publisherId: publisher.publisherId, price: 12.5, pages: 120)),
+                try tx.insert(
+                    B.Book(
+                        isbn: "978-1", title: "Sketch", publisherId: publisher.publisherId, price: 8, pages: 40,
+                        inPrint: false)),
+                try tx.insert(
+                    B.Book(
+                        isbn: "978-2", title: "Computing Machinery", publisherId: publisher.publisherId, price: 20,
+                        pages: 300)),
             ]
             try tx.insert(B.BookAuthor(bookId: books[0].bookId, authorId: ada.authorId))
             try tx.insert(B.BookAuthor(bookId: books[2].bookId, authorId: alanAuthor.authorId))
@@ -36,14 +43,19 @@ import Testing
             let grace = try tx.insert(B.Customer(email: "grace@example.com", name: "Grace"))
             let alan = try tx.insert(B.Customer(email: "alan@example.com", name: "Alan"))
             let orders = [
-                try tx.insert(B.Order(customerId: grace.customerId, placed: Date(timeIntervalSince1970: 10 * Self.day))),
-                try tx.insert(B.Order(customerId: grace.customerId, placed: Date(timeIntervalSince1970: 20 * Self.day))),
+                try tx.insert(
+                    B.Order(customerId: grace.customerId, placed: Date(timeIntervalSince1970: 10 * Self.day))),
+                try tx.insert(
+                    B.Order(customerId: grace.customerId, placed: Date(timeIntervalSince1970: 20 * Self.day))),
                 try tx.insert(B.Order(customerId: alan.customerId, placed: Date(timeIntervalSince1970: 15 * Self.day))),
             ]
-            try tx.insert(B.OrderItem(orderId: orders[0].orderId, bookId: books[0].bookId, quantity: 2, unitPrice: 12.5))
+            try tx.insert(
+                B.OrderItem(orderId: orders[0].orderId, bookId: books[0].bookId, quantity: 2, unitPrice: 12.5))
             try tx.insert(B.OrderItem(orderId: orders[1].orderId, bookId: books[2].bookId, quantity: 1, unitPrice: 20))
-            try tx.insert(B.OrderItem(orderId: orders[1].orderId, bookId: books[0].bookId, quantity: 1, unitPrice: 12.5))
-            try tx.insert(B.Review(bookId: books[0].bookId, customerId: grace.customerId, stars: 5, body: "Ahead of its time"))
+            try tx.insert(
+                B.OrderItem(orderId: orders[1].orderId, bookId: books[0].bookId, quantity: 1, unitPrice: 12.5))
+            try tx.insert(
+                B.Review(bookId: books[0].bookId, customerId: grace.customerId, stars: 5, body: "Ahead of its time"))
             try tx.insert(B.Review(bookId: books[0].bookId, stars: 4, body: "Anonymous"))
             try tx.insert(B.Review(bookId: books[2].bookId, customerId: grace.customerId, stars: 3, body: "Dense"))
             return (books, grace, alan, orders)
@@ -58,10 +70,18 @@ import Testing
         defer { db.close() }
 
         // :many with two parameters, in order of first appearance.
-        let orders = try db.ordersForCustomer(customerId: shop.grace.customerId, since: Date(timeIntervalSince1970: 12 * Self.day))
-        #expect(orders == [B.OrdersForCustomerRow(orderId: shop.orders[1].orderId, placed: Date(timeIntervalSince1970: 20 * Self.day), status: "open", shipped: nil)])
-        #expect(try db.ordersForCustomer(customerId: shop.grace.customerId, since: Date(timeIntervalSince1970: 0)).map(\.orderId)
-            == [shop.orders[1].orderId, shop.orders[0].orderId])
+        let orders = try db.ordersForCustomer(
+            customerId: shop.grace.customerId, since: Date(timeIntervalSince1970: 12 * Self.day))
+        #expect(
+            orders == [
+                B.OrdersForCustomerRow(
+                    orderId: shop.orders[1].orderId, placed: Date(timeIntervalSince1970: 20 * Self.day), status: "open",
+                    shipped: nil)
+            ])
+        #expect(
+            try db.ordersForCustomer(customerId: shop.grace.customerId, since: Date(timeIntervalSince1970: 0)).map(
+                \.orderId)
+                == [shop.orders[1].orderId, shop.orders[0].orderId])
 
         // :one returning an existing record type.
         let notes: B.Book? = try db.bookByISBN(isbn: "978-0")
@@ -69,32 +89,40 @@ import Testing
         #expect(try db.bookByISBN(isbn: "nope") == nil)
 
         // LEFT JOIN: the optional side is optional.
-        #expect(try db.booksWithAuthors() == [
-            B.BooksWithAuthorsRow(title: "Computing Machinery", author: "Alan Turing", born: nil),
-            B.BooksWithAuthorsRow(title: "Notes", author: "Ada Lovelace", born: Date(timeIntervalSince1970: -4_906_137_600)),
-            B.BooksWithAuthorsRow(title: "Sketch", author: nil, born: nil),
-        ])
+        #expect(
+            try db.booksWithAuthors() == [
+                B.BooksWithAuthorsRow(title: "Computing Machinery", author: "Alan Turing", born: nil),
+                B.BooksWithAuthorsRow(
+                    title: "Notes", author: "Ada Lovelace", born: Date(timeIntervalSince1970: -4_906_137_600)),
+                B.BooksWithAuthorsRow(title: "Sketch", author: nil, born: nil),
+            ])
 
         // Aggregates: count is Int, sum Int?, avg Double?, max of a date Date?, coalesce non-optional.
-        #expect(try db.customerTotals(minimumOrders: 0) == [
-            B.CustomerTotalsRow(
-                customerId: shop.grace.customerId, name: "Grace", orders: 3, copies: 4, averagePrice: (12.5 + 20 + 12.5) / 3,
-                lastOrder: Date(timeIntervalSince1970: 20 * Self.day), spent: 25 + 20 + 12.5),
-            B.CustomerTotalsRow(
-                customerId: shop.alan.customerId, name: "Alan", orders: 1, copies: nil, averagePrice: nil,
-                lastOrder: Date(timeIntervalSince1970: 15 * Self.day), spent: 0),
-        ])
+        #expect(
+            try db.customerTotals(minimumOrders: 0) == [
+                B.CustomerTotalsRow(
+                    customerId: shop.grace.customerId, name: "Grace", orders: 3, copies: 4,
+                    averagePrice: (12.5 + 20 + 12.5) / 3,
+                    lastOrder: Date(timeIntervalSince1970: 20 * Self.day), spent: 25 + 20 + 12.5),
+                B.CustomerTotalsRow(
+                    customerId: shop.alan.customerId, name: "Alan", orders: 1, copies: nil, averagePrice: nil,
+                    lastOrder: Date(timeIntervalSince1970: 15 * Self.day), spent: 0),
+            ])
         #expect(try db.customerTotals(minimumOrders: 2).map(\.name) == ["Grace"])
 
         // CTE and window function.
-        #expect(try db.rankedBooks() == [
-            B.RankedBooksRow(title: "Notes", copies: 3, position: 1),
-            B.RankedBooksRow(title: "Computing Machinery", copies: 1, position: 2),
-            B.RankedBooksRow(title: "Sketch", copies: 0, position: 3),
-        ])
+        #expect(
+            try db.rankedBooks() == [
+                B.RankedBooksRow(title: "Notes", copies: 3, position: 1),
+                B.RankedBooksRow(title: "Computing Machinery", copies: 1, position: 2),
+                B.RankedBooksRow(title: "Sketch", copies: 0, position: 3),
+            ])
 
         // A subquery and BETWEEN.
-        #expect(try db.booksPricedAbove(fewest: 100, most: 400) == [B.BooksPricedAboveRow(title: "Computing Machinery", price: 20)])
+        #expect(
+            try db.booksPricedAbove(fewest: 100, most: 400) == [
+                B.BooksPricedAboveRow(title: "Computing Machinery", price: 20)
+            ])
         #expect(try db.booksPricedAbove(fewest: 1, most: 99) == [])
 
         // LIKE: the pattern is bound, `%` and `_` keep their meaning, quotes are data.
@@ -104,9 +132,10 @@ import Testing
         #expect(try db.books.fetchCount() == 3)
 
         // Arguments named like the function's own values.
-        #expect(try db.booksNamed(context: "Notes", handle: "Sketch", sql: "nope", body: "nope") == [
-            B.BooksNamedRow(bookId: shop.books[0].bookId), B.BooksNamedRow(bookId: shop.books[1].bookId),
-        ])
+        #expect(
+            try db.booksNamed(context: "Notes", handle: "Sketch", sql: "nope", body: "nope") == [
+                B.BooksNamedRow(bookId: shop.books[0].bookId), B.BooksNamedRow(bookId: shop.books[1].bookId),
+            ])
 
         // :each hands rows over one at a time.
         var titles: [String] = []
@@ -122,10 +151,11 @@ import Testing
         let ids = shop.books.map(\.bookId)
 
         // IN (:ids) expands per call; the other parameter binds before the list.
-        #expect(try db.booksByIDs(ids: ids, inPrint: true) == [
-            B.BooksByIDsRow(bookId: ids[0], title: "Notes", cents: 1250),
-            B.BooksByIDsRow(bookId: ids[2], title: "Computing Machinery", cents: 2000),
-        ])
+        #expect(
+            try db.booksByIDs(ids: ids, inPrint: true) == [
+                B.BooksByIDsRow(bookId: ids[0], title: "Notes", cents: 1250),
+                B.BooksByIDsRow(bookId: ids[2], title: "Computing Machinery", cents: 2000),
+            ])
         #expect(try db.booksByIDs(ids: [ids[1]], inPrint: false).map(\.title) == ["Sketch"])
         #expect(try db.booksByIDs(ids: [], inPrint: true) == [])
         #expect(try db.booksByIDs(ids: ids + ids + [999], inPrint: true).count == 2)
@@ -184,7 +214,8 @@ import Testing
         defer { db.close() }
         let ids = shop.books.map(\.bookId)
 
-        let orders = try await db.ordersForCustomer(customerId: shop.alan.customerId, since: Date(timeIntervalSince1970: 0))
+        let orders = try await db.ordersForCustomer(
+            customerId: shop.alan.customerId, since: Date(timeIntervalSince1970: 0))
         #expect(orders.map(\.orderId) == [shop.orders[2].orderId])
         #expect(try await db.bookByISBN(isbn: "978-2") == shop.books[2])
         #expect(try await db.booksByIDs(ids: [ids[0], ids[1]], inPrint: true).map(\.title) == ["Notes"])

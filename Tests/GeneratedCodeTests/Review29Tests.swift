@@ -28,8 +28,9 @@ import Testing
         let assigned = try db.insert(R.GenMid(a: "ab", b: "x", c: 1.5))
         let given = try db.insert(R.GenMid(a: "abc", id: 10, b: "y", c: 2.5))
         #expect(assigned.g1 == 2 && assigned.g2 == "AB")
-        #expect(try query(db, "SELECT a, g1, id, g2, b, c FROM gen_mid ORDER BY id")
-            == [["ab", 2, 1, "AB", "x", 1.5], ["abc", 3, 10, "ABC", "y", 2.5]])
+        #expect(
+            try query(db, "SELECT a, g1, id, g2, b, c FROM gen_mid ORDER BY id")
+                == [["ab", 2, 1, "AB", "x", 1.5], ["abc", 3, 10, "ABC", "y", 2.5]])
         var changed = given
         changed.b = "z"
         #expect(try db.update(changed))
@@ -43,10 +44,14 @@ import Testing
     /// but `find`, `update` and `delete` bind the key as the column's storage writes it
     /// (`'2024-01-01 00:00:00.000'`), which is not the row's value.
     @Test func aDateKeyWrittenInAnotherTextFormIdentifiesItsRow() throws {
-        withKnownIssue("a date key binds as its storage writes, not as another application wrote it (closing note: left open)") {
+        withKnownIssue(
+            "a date key binds as its storage writes, not as another application wrote it (closing note: left open)"
+        ) {
             let db = try Review29.inMemory()
             defer { db.close() }
-            try exec(db, """
+            try exec(
+                db,
+                """
                 INSERT INTO stamp_key (x, u, d, seen) VALUES ('a', \(blob), '2024-01-01', '2024-01-01');
                 INSERT INTO stamp_key (x, u, d, seen) VALUES ('b', \(blob), '2024-01-02 10:00:00', NULL);
                 """)
@@ -81,9 +86,12 @@ import Testing
         let db = try Review29.inMemory()
         defer { db.close() }
         let date = Date(timeIntervalSince1970: 1_704_067_200.25)
-        var odd = try db.insert(R.Oddly(selfColumn: "s", index: 1, current: "c", keeping: "k", statement: "st", first: 2, value: "v", d: date))
-        #expect(try query(db, #"SELECT "self", "index", current, keeping, id, statement, first, value, d FROM oddly"#)
-            == [["s", 1, "c", "k", 1, "st", 2, "v", "2024-01-01 00:00:00.250"]])
+        var odd = try db.insert(
+            R.Oddly(
+                selfColumn: "s", index: 1, current: "c", keeping: "k", statement: "st", first: 2, value: "v", d: date))
+        #expect(
+            try query(db, #"SELECT "self", "index", current, keeping, id, statement, first, value, d FROM oddly"#)
+                == [["s", 1, "c", "k", 1, "st", 2, "v", "2024-01-01 00:00:00.250"]])
         odd.keeping = "k2"
         #expect(try db.update(odd))
         #expect(try db.oddlies.find(odd.id) == odd)
@@ -92,8 +100,9 @@ import Testing
         kept.index = 5
         kept.statement = date.addingTimeInterval(1)
         #expect(try db.update(kept))
-        #expect(try query(db, #"SELECT keeping, current, statement, "index" FROM kept"#)
-            == [["2024-01-01 00:00:00.250", "key", "2024-01-01 00:00:01.250", 5]])
+        #expect(
+            try query(db, #"SELECT keeping, current, statement, "index" FROM kept"#)
+                == [["2024-01-01 00:00:00.250", "key", "2024-01-01 00:00:01.250", 5]])
         #expect(try db.delete(kept))
     }
 
@@ -129,12 +138,15 @@ import Testing
     @Test func anUpdateKeepsEveryUnchangedDatesBytes() throws {
         let db = try Review29.inMemory()
         defer { db.close() }
-        try exec(db, """
+        try exec(
+            db,
+            """
             INSERT INTO stamps (id, note, t, ts, iso, isos, ux, uxi, ms, s01, jd) VALUES
               (1, 'a', '2024-01-01', '2024-01-01T10:00:00+02:00', '2024-01-01 08:00', 1704067200, 1704067200,
                '2024-01-01 00:00:00', '2024-01-01T00:00:00.000Z', 725760000, 2460310.5);
             """)
-        let everyColumn = "SELECT quote(t), quote(ts), quote(iso), quote(isos), quote(ux), quote(uxi), quote(ms), quote(s01), quote(jd) FROM stamps"
+        let everyColumn =
+            "SELECT quote(t), quote(ts), quote(iso), quote(isos), quote(ux), quote(uxi), quote(ms), quote(s01), quote(jd) FROM stamps"
         let before = try query(db, everyColumn)
         var row = try #require(try db.stamps.find(1))
         row.note = "b"
@@ -166,11 +178,14 @@ import Testing
     @Test func bareNumbersInATextColumnReadAsSQLitesAuto() throws {
         let db = try Review29.inMemory()
         defer { db.close() }
-        let numbers: [Double] = [5_373_484.5, 5_373_484.499, 5_373_484, -1, 1_700_000_000, 2_460_310.5, 253_402_300_799]
+        let numbers: [Double] = [
+            5_373_484.5, 5_373_484.499, 5_373_484, -1, 1_700_000_000, 2_460_310.5, 253_402_300_799,
+        ]
         for (index, number) in numbers.enumerated() {
             try exec(db, "INSERT INTO stamps (id, t) VALUES (\(index + 1), \(number))")
         }
-        let sqlite = try query(db, "SELECT id, datetime(t, 'auto'), strftime('%Y-%m-%d %H:%M:%f', t, 'auto') FROM stamps ORDER BY id")
+        let sqlite = try query(
+            db, "SELECT id, datetime(t, 'auto'), strftime('%Y-%m-%d %H:%M:%f', t, 'auto') FROM stamps ORDER BY id")
         for row in sqlite {
             guard case .integer(let id) = row[0] else { continue }
             let text: String? = if case .text(let text) = row[2] { text } else { nil }
@@ -178,7 +193,10 @@ import Testing
             let read = Result { try db.stamps.find(Int(id))?.t }
             switch read {
             case .success(let date): #expect(date == expected, "\(numbers[Int(id) - 1]): SQLite \(row[2])")
-            case .failure(let error): #expect(expected == nil || !SQLDate.isReadable(expected!), "\(numbers[Int(id) - 1]): SQLite \(row[2]), Slate \(error)")
+            case .failure(let error):
+                #expect(
+                    expected == nil || !SQLDate.isReadable(expected!),
+                    "\(numbers[Int(id) - 1]): SQLite \(row[2]), Slate \(error)")
             }
         }
     }
@@ -187,10 +205,17 @@ import Testing
     @Test func datesAtTheEdgesRoundTripInEveryStorage() throws {
         let db = try Review29.inMemory()
         defer { db.close() }
-        for (index, date) in [Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: -0.001), Date(timeIntervalSince1970: -62_167_219_200)].enumerated() {
-            let row = try db.insert(R.Stamp(id: index + 1, t: date, ts: date, iso: date, isos: date, ux: date, uxi: date, ms: date, s01: date, jd: date))
+        for (index, date) in [
+            Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: -0.001),
+            Date(timeIntervalSince1970: -62_167_219_200),
+        ].enumerated() {
+            let row = try db.insert(
+                R.Stamp(
+                    id: index + 1, t: date, ts: date, iso: date, isos: date, ux: date, uxi: date, ms: date, s01: date,
+                    jd: date))
             #expect(try db.stamps.find(index + 1) == row, "\(date.timeIntervalSince1970)")
-            #expect(row.t == date && row.ms == date && row.jd == date && row.iso == date, "\(date.timeIntervalSince1970)")
+            #expect(
+                row.t == date && row.ms == date && row.jd == date && row.iso == date, "\(date.timeIntervalSince1970)")
         }
         // 23:59:59.9995 rounds to the year 10000 in the millisecond storages: refused.
         let past = Date(timeIntervalSince1970: 253_402_300_799.9995)
@@ -207,7 +232,10 @@ import Testing
         withKnownIssue("a zone offset without a colon reads; SQLite 3.40 refuses it (closing note: left open)") {
             let db = try Review29.inMemory()
             defer { db.close() }
-            let texts = ["2024-01-01T12:00:00+02:00", "2024-01-01T12:00:00.5-01:30", "2024-01-01 12:00 z", "2024-01-01T12:00:00+0200", "2024-01-01\t12:00"]
+            let texts = [
+                "2024-01-01T12:00:00+02:00", "2024-01-01T12:00:00.5-01:30", "2024-01-01 12:00 z",
+                "2024-01-01T12:00:00+0200", "2024-01-01\t12:00",
+            ]
             for (index, text) in texts.enumerated() {
                 try exec(db, "INSERT INTO stamps (id, iso) VALUES (\(index + 1), '\(text)')")
             }
@@ -217,8 +245,11 @@ import Testing
                 let expected: Date? = if case .text(let text) = row[1] { SQLDate.date(fromText: text) } else { nil }
                 let read = Result { try db.stamps.find(Int(id))?.iso }
                 switch read {
-                case .success(let date): #expect(date == expected, "\(texts[Int(id) - 1]): SQLite \(row[1]), Slate \(String(describing: date))")
-                case .failure(let error): #expect(expected == nil, "\(texts[Int(id) - 1]): SQLite \(row[1]), Slate \(error)")
+                case .success(let date):
+                    #expect(
+                        date == expected, "\(texts[Int(id) - 1]): SQLite \(row[1]), Slate \(String(describing: date))")
+                case .failure(let error):
+                    #expect(expected == nil, "\(texts[Int(id) - 1]): SQLite \(row[1]), Slate \(error)")
                 }
             }
         }
@@ -241,7 +272,10 @@ import Testing
             #expect(try db.stamps.fetchCount(where: { $0.jd < later }) == 1, "julianDay")
             #expect(try db.stamps.fetchCount(where: { $0.t >= later }) == 0, "text")
             #expect(try db.stamps.fetchCount(where: { $0.iso >= later }) == 0, "iso8601")
-            #expect(try db.stamps.fetchCount(where: { $0.ms == stored && $0.jd == stored && $0.t == stored && $0.iso == stored }) == 1)
+            #expect(
+                try db.stamps.fetchCount(where: {
+                    $0.ms == stored && $0.jd == stored && $0.t == stored && $0.iso == stored
+                }) == 1)
         }
     }
 
@@ -252,9 +286,16 @@ import Testing
     @Test func numbersHeldAsTextReadAsSQLiteReadsThem() throws {
         let db = try Review29.inMemory()
         defer { db.close() }
-        try exec(db, "INSERT INTO numtext VALUES (1, strftime('%s', '2024-01-01'), julianday('2024-01-01'), julianday('2024-01-01 12:00'))")
-        #expect(try query(db, "SELECT typeof(created), typeof(jd), typeof(at), datetime(created, 'unixepoch'), datetime(jd), datetime(at) FROM numtext")
-            == [["text", "text", "text", "2024-01-01 00:00:00", "2024-01-01 00:00:00", "2024-01-01 12:00:00"]])
+        try exec(
+            db,
+            "INSERT INTO numtext VALUES (1, strftime('%s', '2024-01-01'), julianday('2024-01-01'), julianday('2024-01-01 12:00'))"
+        )
+        #expect(
+            try query(
+                db,
+                "SELECT typeof(created), typeof(jd), typeof(at), datetime(created, 'unixepoch'), datetime(jd), datetime(at) FROM numtext"
+            )
+                == [["text", "text", "text", "2024-01-01 00:00:00", "2024-01-01 00:00:00", "2024-01-01 12:00:00"]])
         let row = try db.numtexts.find(1)
         #expect(row?.created == Date(timeIntervalSince1970: 1_704_067_200))
         #expect(row?.jd == Date(timeIntervalSince1970: 1_704_067_200))
@@ -264,9 +305,11 @@ import Testing
     /// `SQLDate` reads "text in every form SQLite's date functions accept": each text SQLite
     /// reads is a date of the same millisecond, and each it refuses is refused.
     @Test(arguments: [
-        "2024-01-01T", "2024-01-01TT12:00", " 2024-01-01", "\t2024-01-01 12:00", "2024-01-01\n", "2024-01-01 12:00:00 Z",
+        "2024-01-01T", "2024-01-01TT12:00", " 2024-01-01", "\t2024-01-01 12:00", "2024-01-01\n",
+        "2024-01-01 12:00:00 Z",
         "2024-01-01 12:00:00.123456", "2024-01-01 12:00:00.9999", "2024-01-01T12:00+02", "2024-01-01T12:00+0200",
-        "2024-01-01T12:00+14:59", "2024-01-01T12:00+15:00", "12:00", "12:00:00.5Z", "2024-02-30", "2024-01-01 24:00", "now",
+        "2024-01-01T12:00+14:59", "2024-01-01T12:00+15:00", "12:00", "12:00:00.5Z", "2024-02-30", "2024-01-01 24:00",
+        "now",
         "2460310.5", "1704067200", " 2460310.5 ", "-0001-01-01",
     ])
     func textReadsAsSQLiteReadsIt(text: String) throws {
@@ -275,17 +318,27 @@ import Testing
         let sqlite = try db.pool.read { context in
             try context.query(sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', ?)", parameters: [.text(text)])
         }
-        let expected: Date? = if case .text(let reading) = sqlite.first?.first { SQLDate.date(fromText: reading) } else { nil }
-        let read = SQLDate.date(fromText: text).map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000) }
+        let expected: Date? =
+            if case .text(let reading) = sqlite.first?.first { SQLDate.date(fromText: reading) } else { nil }
+        let read = SQLDate.date(fromText: text).map {
+            Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000)
+        }
         // Forms where Slate's hand-written reader and SQLite 3.40 still disagree (closing
         // note: left open): a `T` with nothing after it, a doubled `T`, a leading space, an
         // offset without its colon, `'now'`.
-        if ["2024-01-01T", "2024-01-01TT12:00", " 2024-01-01", "2024-01-01T12:00+0200", "now", "2024-01-01\n", "\t2024-01-01 12:00"].contains(text) {
+        if [
+            "2024-01-01T", "2024-01-01TT12:00", " 2024-01-01", "2024-01-01T12:00+0200", "now", "2024-01-01\n",
+            "\t2024-01-01 12:00",
+        ].contains(text) {
             withKnownIssue("SQLite 3.40 and Slate read this text differently", isIntermittent: true) {
-                #expect(read == expected, "SQLite reads \(String(reflecting: text)) as \(sqlite), Slate as \(String(describing: read))")
+                #expect(
+                    read == expected,
+                    "SQLite reads \(String(reflecting: text)) as \(sqlite), Slate as \(String(describing: read))")
             }
         } else {
-            #expect(read == expected, "SQLite reads \(String(reflecting: text)) as \(sqlite), Slate as \(String(describing: read))")
+            #expect(
+                read == expected,
+                "SQLite reads \(String(reflecting: text)) as \(sqlite), Slate as \(String(describing: read))")
         }
     }
 
@@ -294,23 +347,33 @@ import Testing
     /// milliseconds, Julian days and whole-second text in their stored (rounded) form, so a
     /// row before `since` matches `col >= :since` while `$0.col >= since` leaves it out.
     @Test func queryParametersCompareAsTypedPredicatesDo() throws {
-        withKnownIssue("query parameters compared with a date column bind its stored, rounded form (closing note: left open)") {
+        withKnownIssue(
+            "query parameters compared with a date column bind its stored, rounded form (closing note: left open)"
+        ) {
             let db = try Review29.inMemory()
             defer { db.close() }
             let stored = Date(timeIntervalSince1970: 1_704_067_200)
             _ = try db.insert(R.Stamp(id: 1, ts: stored, uxi: stored, ms: stored, jd: stored))
-            let since = stored.addingTimeInterval(0.4)  // 0.4 s after every stored date
-            let sinceSub = stored.addingTimeInterval(0.0004)  // 0.4 ms after
+            let since = stored.addingTimeInterval(0.4) // 0.4 s after every stored date
+            let sinceSub = stored.addingTimeInterval(0.0004) // 0.4 ms after
             // Typed predicates: no row is at or after `since`.
             #expect(try db.stamps.fetchCount(where: { $0.ts >= since }) == 0)
             #expect(try db.stamps.fetchCount(where: { $0.uxi >= since }) == 0)
             #expect(try db.stamps.fetchCount(where: { $0.ms >= sinceSub }) == 0)
             // Query parameters, one storage at a time.
             let never = Date(timeIntervalSince1970: 253_402_300_799)
-            #expect(try db.stampsAfter(since: never, sinceJulian: never, sinceWhole: never, sinceSeconds: since).isEmpty, "unixTimeInteger")
-            #expect(try db.stampsAfter(since: never, sinceJulian: never, sinceWhole: since, sinceSeconds: never).isEmpty, "textSeconds")
-            #expect(try db.stampsAfter(since: sinceSub, sinceJulian: never, sinceWhole: never, sinceSeconds: never).isEmpty, "unixTimeMilliseconds")
-            #expect(try db.stampsAfter(since: never, sinceJulian: sinceSub, sinceWhole: never, sinceSeconds: never).isEmpty, "julianDay")
+            #expect(
+                try db.stampsAfter(since: never, sinceJulian: never, sinceWhole: never, sinceSeconds: since).isEmpty,
+                "unixTimeInteger")
+            #expect(
+                try db.stampsAfter(since: never, sinceJulian: never, sinceWhole: since, sinceSeconds: never).isEmpty,
+                "textSeconds")
+            #expect(
+                try db.stampsAfter(since: sinceSub, sinceJulian: never, sinceWhole: never, sinceSeconds: never).isEmpty,
+                "unixTimeMilliseconds")
+            #expect(
+                try db.stampsAfter(since: never, sinceJulian: sinceSub, sinceWhole: never, sinceSeconds: never).isEmpty,
+                "julianDay")
         }
     }
 
@@ -349,7 +412,8 @@ import Testing
         let dev = try db.insert(R.Dev(id: uuid, name: "a"))
         let second = try db.insert(R.Dev(name: "b"))
         _ = try db.insert(R.DevLog(dev: uuid, msg: "m"))
-        #expect(try query(db, "SELECT quote(id) FROM dev WHERE name = 'a'") == [["X'33221100554477668899AABBCCDDEEFF'"]])
+        #expect(
+            try query(db, "SELECT quote(id) FROM dev WHERE name = 'a'") == [["X'33221100554477668899AABBCCDDEEFF'"]])
         #expect(try db.devs.fetchCount(where: { $0.id.in([uuid, second.id]) }) == 2)
         #expect(try db.devs.fetchCount(where: { $0.id.in([uuid, nil as UUID?].compactMap { $0 }) }) == 1)
         #expect(try db.devLogs.fetch(for: dev).count == 1)
@@ -362,7 +426,8 @@ import Testing
     /// `dev.id` is `GUID`, guidBlob): generation accepts it, but no row can be both written
     /// by the API and read back. The generator could refuse it.
     @Test func aForeignKeyBetweenTwoUUIDStorages() throws {
-        withKnownIssue("a foreign key between two UUID storages is not refused at generation (closing note: left open)") {
+        withKnownIssue("a foreign key between two UUID storages is not refused at generation (closing note: left open)")
+        {
             let db = try Review29.inMemory()
             defer { db.close() }
             let dev = try db.insert(R.Dev(id: uuid, name: "a"))
@@ -384,7 +449,10 @@ import Testing
         #expect(rows.map(\.a) == [true, nil])
         #expect(rows.map(\.c) == [false, true])
         #expect(try db.insert(R.Flag()) == R.Flag(id: 3, a: true, b: nil, c: false))
-        #expect(try query(db, "SELECT quote(a), quote(b), quote(c) FROM flags WHERE id = 3") == [["'TRUE'", "NULL", "'FALSE'"]])
+        #expect(
+            try query(db, "SELECT quote(a), quote(b), quote(c) FROM flags WHERE id = 3") == [
+                ["'TRUE'", "NULL", "'FALSE'"]
+            ])
         #expect(try db.flags.fetchCount(where: { $0.a == true }) == 2)
         #expect(try db.flags.fetchCount(where: { $0.a == nil }) == 1)
         #expect(try db.flags.fetchCount(where: { $0.a == $0.c }) == 0)

@@ -49,17 +49,27 @@ import Testing
         let db = try Apps.inMemory()
         defer { db.close() }
         _ = try db.insert(Apps.AdobeImage(idGlobal: "G", rating: 1))
-        let rating = "cannot bind NaN to parameter 1 (column \"Adobe_images\".\"rating\"): SQLite would store it as NULL"
+        let rating =
+            "cannot bind NaN to parameter 1 (column \"Adobe_images\".\"rating\"): SQLite would store it as NULL"
         expectSQLError(.mismatch, rating) { _ = try db.adobeImages.fetch(where: { $0.rating == .nan }) }
         expectSQLError(.mismatch, rating) { _ = try db.adobeImages.fetchCount(where: { $0.rating < .nan }) }
-        expectSQLError(.mismatch, "cannot bind NaN to parameter 3 (column \"Adobe_images\".\"pick\"): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch,
+            "cannot bind NaN to parameter 3 (column \"Adobe_images\".\"pick\"): SQLite would store it as NULL"
+        ) {
             _ = try db.adobeImages.fetch(where: { $0.idGlobal == "G" && $0.pick.between(0, and: .nan) })
         }
-        expectSQLError(.mismatch, "cannot bind NaN to parameter 2 (column \"Adobe_images\".\"touchCount\"): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch,
+            "cannot bind NaN to parameter 2 (column \"Adobe_images\".\"touchCount\"): SQLite would store it as NULL"
+        ) {
             _ = try db.adobeImages.fetch(where: { $0.touchCount.in([1, .nan, 3]) })
         }
         // update(set:to:) names the column it sets.
-        expectSQLError(.mismatch, "cannot bind NaN to parameter 1 (column \"Adobe_images\".\"rating\"): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch,
+            "cannot bind NaN to parameter 1 (column \"Adobe_images\".\"rating\"): SQLite would store it as NULL"
+        ) {
             _ = try db.adobeImages.update(set: \.rating, to: .nan)
         }
         #expect(try db.adobeImages.fetch().map(\.rating) == [1])
@@ -73,7 +83,9 @@ import Testing
         expectSQLError(.mismatch, "cannot store NaN in column Adobe_images.rating: SQLite would store it as NULL") {
             try apps_adobe_image_insert(handle, &image)
         }
-        expectSQLError(.mismatch, "cannot store NaN in column \"Adobe_images\".\"rating\": SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch, "cannot store NaN in column \"Adobe_images\".\"rating\": SQLite would store it as NULL"
+        ) {
             _ = try Apps.AdobeImage.fetchCount(in: handle, where: { $0.rating > .nan })
         }
     }
@@ -82,8 +94,10 @@ import Testing
         let db = try Apps.inMemory()
         defer { db.close() }
         for index in 1...4 { _ = try db.insert(Apps.AdobeImage(idLocal: index, idGlobal: "G\(index)")) }
-        let failing: SQLPredicate<Apps.AdobeImage> = "CASE WHEN id_local = 3 THEN abs(-9223372036854775807 - 1) ELSE 1 END = 1"
-        let (seen, errors) = try db.adobeImages.withCursor(where: { _ in failing }, orderBy: { $0.idLocal.ascending }) { cursor in
+        let failing: SQLPredicate<Apps.AdobeImage> =
+            "CASE WHEN id_local = 3 THEN abs(-9223372036854775807 - 1) ELSE 1 END = 1"
+        let (seen, errors) = try db.adobeImages.withCursor(where: { _ in failing }, orderBy: { $0.idLocal.ascending }) {
+            cursor in
             var seen: [Int] = []
             var errors: [String] = []
             for _ in 0..<6 {

@@ -105,17 +105,23 @@ import Testing
         #expect(try count(db, "SELECT count(*) FROM annotations_fts WHERE annotations_fts MATCH 'cafe'") == 1)
         // An external-content FTS4 table takes no row without a rowid, which its record
         // has no property for: SQLite's error, and nothing stored.
-        expectSQLError(.constraint, "constraint failed") { _ = try db.insert(R.AnnotationsFts4(searchableText: .text("tea"))) }
+        expectSQLError(.constraint, "constraint failed") {
+            _ = try db.insert(R.AnnotationsFts4(searchableText: .text("tea")))
+        }
         #expect(try count(db, "SELECT count(*) FROM annotations_fts4 WHERE annotations_fts4 MATCH 'tea'") == 0)
         // Several at once, and type-attached.
-        let batch = try db.insert(contentsOf: [R.AnnotationsFts(searchableText: .text("one")), R.AnnotationsFts(searchableText: .text("two"))])
+        let batch = try db.insert(contentsOf: [
+            R.AnnotationsFts(searchableText: .text("one")), R.AnnotationsFts(searchableText: .text("two")),
+        ])
         #expect(batch.map(\.searchableText) == [.text("one"), .text("two")])
         try db.pool.write { context in
             var attached = R.AnnotationsFts(searchableText: .text("three"))
             try attached.insert(into: context.handle!)
             #expect(attached.searchableText == .text("three"))
         }
-        #expect(try count(db, "SELECT count(*) FROM annotations_fts WHERE annotations_fts MATCH 'one OR two OR three'") == 3)
+        #expect(
+            try count(db, "SELECT count(*) FROM annotations_fts WHERE annotations_fts MATCH 'one OR two OR three'") == 3
+        )
         // With its content row there, the row reads back from the content table.
         _ = try db.insert(R.Annotation(id: 100, book: 1, searchableText: "stored"))
         try db.pool.write { context in
@@ -137,7 +143,8 @@ import Testing
     private func expectRefused(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
         let error = #expect(throws: SQLError.self, sourceLocation: sourceLocation) { try body() }
         #expect(error?.code == .misuse, sourceLocation: sourceLocation)
-        #expect(error?.message.hasPrefix(Self.refusal) == true, "\(error?.message ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            error?.message.hasPrefix(Self.refusal) == true, "\(error?.message ?? "")", sourceLocation: sourceLocation)
     }
 
     @Test func everyWalkRefusesWritesToTheTableItWalksAndEnds() throws {
@@ -196,9 +203,13 @@ import Testing
         #expect(try db.tags.fetchCount() == 1_001)
     }
 
-    private func expectRefused2(table: String, _ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused2(
+        table: String, _ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let error = #expect(throws: SQLError.self, sourceLocation: sourceLocation) { try body() }
-        #expect(error?.message.hasPrefix("cannot write to table \"\(table)\" while a walk reads it") == true, sourceLocation: sourceLocation)
+        #expect(
+            error?.message.hasPrefix("cannot write to table \"\(table)\" while a walk reads it") == true,
+            sourceLocation: sourceLocation)
     }
 
     @Test func aNestedWalkKeepsTheOuterOnesGuard() throws {
@@ -278,10 +289,14 @@ import Testing
         defer { db.close() }
         _ = try db.insert(R.TagRecord(name: "swift"))
         _ = try db.insert(R.TagRecord(name: "30"))
-        for fragment: SQLPredicate<R.TagRecord> in ["name = ?1", "name = ?", "name = :name", "name = @name", "name = $name", "name = ?2 OR name = ?1"] {
+        for fragment: SQLPredicate<R.TagRecord> in [
+            "name = ?1", "name = ?", "name = :name", "name = @name", "name = $name", "name = ?2 OR name = ?1",
+        ] {
             let error = #expect(throws: SQLError.self) { try db.tags.fetch(where: { $0.id > 30 && fragment }) }
             #expect(error?.code == .misuse)
-            #expect(error?.message.contains("write values into SQL fragments by interpolation") == true, "\(error?.message ?? "")")
+            #expect(
+                error?.message.contains("write values into SQL fragments by interpolation") == true,
+                "\(error?.message ?? "")")
             #expect(error?.message.contains("in the SQL fragment \"name =") == true, "\(error?.message ?? "")")
         }
         // The same on the walk, the count, the delete, and type-attached.
@@ -290,9 +305,13 @@ import Testing
         #expect(throws: SQLError.self) { try db.tags.fetchCount(where: { $0.id > 30 && fragment }) }
         #expect(throws: SQLError.self) { try db.tags.delete(where: { $0.id > 30 && fragment }) }
         try db.pool.write { context in
-            let error = #expect(throws: SQLError.self) { try R.TagRecord.fetch(in: context.handle!, where: { $0.id > 30 && fragment }) }
+            let error = #expect(throws: SQLError.self) {
+                try R.TagRecord.fetch(in: context.handle!, where: { $0.id > 30 && fragment })
+            }
             #expect(error?.message.contains("(?1)") == true, "\(error?.message ?? "")")
-            #expect(throws: SQLError.self) { try R.TagRecord.delete(in: context.handle!, where: { $0.id > 30 && fragment }) }
+            #expect(throws: SQLError.self) {
+                try R.TagRecord.delete(in: context.handle!, where: { $0.id > 30 && fragment })
+            }
         }
         #expect(try db.tags.fetchCount() == 2)
         // Markers inside string literals, quoted identifiers and comments are text.

@@ -35,7 +35,8 @@ import Testing
         } catch let error as DecodingError {
             let path: [any CodingKey]
             switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                .dataCorrupted(let context):
                 path = context.codingPath
             @unknown default:
                 path = []
@@ -56,16 +57,28 @@ import Testing
         let body = try decode(R.IssueRecord.self, #"{"title": "Crash", "slug": "crash"}"#)
         #expect(body == R.IssueRecord(title: "Crash", slug: "crash"))
         #expect(body.issueId == Int.min)
-        #expect(body.status == "open" && body.priority == 3 && body.score == 0.5 && body.note == nil && body.label == "none")
+        #expect(
+            body.status == "open" && body.priority == 3 && body.score == 0.5 && body.note == nil && body.label == "none"
+        )
         // Unassigned: the key is left out of what is encoded.
-        #expect(try json(body) == #"{"label":"none","priority":3,"score":0.5,"slug":"crash","status":"open","title":"Crash"}"#)
+        #expect(
+            try json(body)
+                == #"{"label":"none","priority":3,"score":0.5,"slug":"crash","status":"open","title":"Crash"}"#)
         let stored = try db.insert(body)
         #expect(stored.issueId == 1)
         #expect(stored.titleLength == 5)
-        #expect(try json(stored) == #"{"issueId":1,"label":"none","priority":3,"score":0.5,"slug":"crash","status":"open","title":"Crash","titleLength":5}"#)
-        #expect(try rows(db, "SELECT issue_id, title, status, priority, score, note, label, slug, title_length FROM issue") == [
-            [.integer(1), .text("Crash"), .text("open"), .integer(3), .float(0.5), .null, .text("none"), .text("crash"), .integer(5)],
-        ])
+        #expect(
+            try json(stored)
+                == #"{"issueId":1,"label":"none","priority":3,"score":0.5,"slug":"crash","status":"open","title":"Crash","titleLength":5}"#
+        )
+        #expect(
+            try rows(db, "SELECT issue_id, title, status, priority, score, note, label, slug, title_length FROM issue")
+                == [
+                    [
+                        .integer(1), .text("Crash"), .text("open"), .integer(3), .float(0.5), .null, .text("none"),
+                        .text("crash"), .integer(5),
+                    ]
+                ])
         // A response decodes back to the same record.
         #expect(try decode(R.IssueRecord.self, try json(stored)) == stored)
     }
@@ -73,7 +86,8 @@ import Testing
     @Test func aNullKeyIsUnassignedAndAnExplicitKeyIsKept() throws {
         let null = try decode(R.IssueRecord.self, #"{"issueId": null, "title": "A", "slug": "a"}"#)
         #expect(null.issueId == Int.min)
-        let given = try decode(R.IssueRecord.self, #"{"issueId": 42, "title": "A", "slug": "a", "note": null, "label": null}"#)
+        let given = try decode(
+            R.IssueRecord.self, #"{"issueId": 42, "title": "A", "slug": "a", "note": null, "label": null}"#)
         #expect(given.issueId == 42)
         // An explicit null in a nullable column with a default is NULL, not the default.
         #expect(given.label == nil)
@@ -93,7 +107,8 @@ import Testing
         expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "priority": "high"}"#, at: "priority")
         expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "priority": 1.5}"#, at: "priority")
         expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "priority": 1e30}"#, at: "priority")
-        expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "priority": 9223372036854775808}"#, at: "priority")
+        expectDecodingError(
+            R.IssueRecord.self, #"{"title": "t", "slug": "a", "priority": 9223372036854775808}"#, at: "priority")
         expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "issueId": 1.5}"#, at: "issueId")
         expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "issueId": "7"}"#, at: "issueId")
         expectDecodingError(R.IssueRecord.self, #"{"title": "t", "slug": "a", "score": 1e400}"#, at: "score")
@@ -102,7 +117,10 @@ import Testing
     }
 
     @Test func hugeButExactNumbersDecode() throws {
-        let record = try decode(R.IssueRecord.self, #"{"issueId": 9223372036854775807, "title": "t", "slug": "a", "priority": -9223372036854775807, "score": 1e300}"#)
+        let record = try decode(
+            R.IssueRecord.self,
+            #"{"issueId": 9223372036854775807, "title": "t", "slug": "a", "priority": -9223372036854775807, "score": 1e300}"#
+        )
         #expect(record.issueId == Int.max)
         #expect(record.priority == -Int.max)
         #expect(record.score == 1e300)
@@ -114,10 +132,14 @@ import Testing
     @Test func namesLikeKeywordsAndCodingKeysMembersRoundTrip() throws {
         let draft = try decode(R.Draft.self, #"{"draft": "text"}"#)
         #expect(draft == R.Draft(draft: "text"))
-        #expect(draft.default == "d" && draft.class == nil && draft.rawValue == 0 && draft.stringValue == nil && draft.saveColumn == 1)
+        #expect(
+            draft.default == "d" && draft.class == nil && draft.rawValue == 0 && draft.stringValue == nil
+                && draft.saveColumn == 1)
         #expect(try json(draft) == #"{"default":"d","draft":"text","rawValue":0,"saveColumn":1}"#)
         let full = R.Draft(id: 3, default: "x", class: 2, draft: "y", rawValue: 5, stringValue: "s", saveColumn: 0)
-        #expect(try json(full) == #"{"class":2,"default":"x","draft":"y","id":3,"rawValue":5,"saveColumn":0,"stringValue":"s"}"#)
+        #expect(
+            try json(full)
+                == #"{"class":2,"default":"x","draft":"y","id":3,"rawValue":5,"saveColumn":0,"stringValue":"s"}"#)
         #expect(try decode(R.Draft.self, try json(full)) == full)
         let db = try R.inMemory()
         defer { db.close() }
@@ -130,7 +152,9 @@ import Testing
         let setting = try decode(R.Setting.self, #"{"key": "k", "value": "v"}"#)
         #expect(setting == R.Setting(key: "k", value: "v", revision: 0))
         expectDecodingError(R.Membership.self, #"{"teamId": 1}"#, at: "userId")
-        #expect(try decode(R.Membership.self, #"{"teamId": 1, "userId": 2}"#) == R.Membership(teamId: 1, userId: 2, role: "member"))
+        #expect(
+            try decode(R.Membership.self, #"{"teamId": 1, "userId": 2}"#)
+                == R.Membership(teamId: 1, userId: 2, role: "member"))
     }
 
     // MARK: Delete by key
@@ -154,7 +178,9 @@ import Testing
         #expect(try db.settings.fetch() == [R.Setting(key: "b", value: "2")])
 
         // A compound key: labelled arguments, or the record's ID.
-        _ = try db.insert(contentsOf: [R.Membership(teamId: 1, userId: 2), R.Membership(teamId: 2, userId: 1), R.Membership(teamId: 1, userId: 3)])
+        _ = try db.insert(contentsOf: [
+            R.Membership(teamId: 1, userId: 2), R.Membership(teamId: 2, userId: 1), R.Membership(teamId: 1, userId: 3),
+        ])
         #expect(try db.memberships.delete(teamId: 1, userId: 2))
         #expect(try !db.memberships.delete(teamId: 1, userId: 2))
         #expect(try !db.memberships.delete(teamId: 3, userId: 1))
@@ -164,8 +190,10 @@ import Testing
         // In a transaction, and beside delete(where:), which still counts rows.
         let gone = try db.insert(R.IssueRecord(title: "gone", slug: "gone"))
         let inTransaction = try db.transaction { tx in
-            [try tx.issues.delete(gone.issueId) ? 1 : 0, try tx.issues.delete(where: { $0.issueId == gone.issueId }),
-             try tx.memberships.delete(teamId: 1, userId: 3) ? 1 : 0]
+            [
+                try tx.issues.delete(gone.issueId) ? 1 : 0, try tx.issues.delete(where: { $0.issueId == gone.issueId }),
+                try tx.memberships.delete(teamId: 1, userId: 3) ? 1 : 0,
+            ]
         }
         #expect(inTransaction == [1, 0, 1])
         #expect(try db.issues.delete { $0.title == "nothing" } == 0)
@@ -226,25 +254,28 @@ import Testing
         issue.priority = 1
         let updated = try db.save(issue)
         #expect(updated == issue.with(titleLength: 14))
-        #expect(try rows(db, "SELECT issue_id, title, priority, slug, title_length FROM issue") == [
-            [.integer(1), .text("Crash on start"), .integer(1), .text("crash"), .integer(14)],
-        ])
+        #expect(
+            try rows(db, "SELECT issue_id, title, priority, slug, title_length FROM issue") == [
+                [.integer(1), .text("Crash on start"), .integer(1), .text("crash"), .integer(14)]
+            ])
         // An explicit key with no row inserts it.
         let placed = try db.save(R.IssueRecord(issueId: 10, title: "Placed", slug: "placed"))
         #expect(placed == R.IssueRecord(issueId: 10, title: "Placed", slug: "placed").with(titleLength: 6))
         // A body decoded without its key inserts; with its key, updates.
         let fromBody = try db.save(try decode(R.IssueRecord.self, #"{"title": "Body", "slug": "body"}"#))
         #expect(fromBody.issueId == 11)
-        let put = try db.save(try decode(R.IssueRecord.self, #"{"issueId": 11, "title": "Put", "slug": "body", "note": "n"}"#))
+        let put = try db.save(
+            try decode(R.IssueRecord.self, #"{"issueId": 11, "title": "Put", "slug": "body", "note": "n"}"#))
         #expect(put == R.IssueRecord(issueId: 11, title: "Put", note: "n", slug: "body").with(titleLength: 3))
         try db.transaction { tx in
             _ = try tx.save(R.IssueRecord(issueId: 1, title: "Reset", slug: "crash"))
         }
-        #expect(try rows(db, "SELECT issue_id, title, status, priority, note, slug FROM issue") == [
-            [.integer(1), .text("Reset"), .text("open"), .integer(3), .null, .text("crash")],
-            [.integer(10), .text("Placed"), .text("open"), .integer(3), .null, .text("placed")],
-            [.integer(11), .text("Put"), .text("open"), .integer(3), .text("n"), .text("body")],
-        ])
+        #expect(
+            try rows(db, "SELECT issue_id, title, status, priority, note, slug FROM issue") == [
+                [.integer(1), .text("Reset"), .text("open"), .integer(3), .null, .text("crash")],
+                [.integer(10), .text("Placed"), .text("open"), .integer(3), .null, .text("placed")],
+                [.integer(11), .text("Put"), .text("open"), .integer(3), .text("n"), .text("body")],
+            ])
     }
 
     @Test func saveAsync() async throws {
@@ -304,18 +335,25 @@ import Testing
     @Test func saveOnWithoutRowIDAndCompoundKeys() throws {
         let db = try R.inMemory()
         defer { db.close() }
-        #expect(try db.save(R.Setting(key: "theme", value: "dark")) == R.Setting(key: "theme", value: "dark", revision: 0))
-        #expect(try db.save(R.Setting(key: "theme", value: "light", revision: 1)) == R.Setting(key: "theme", value: "light", revision: 1))
+        #expect(
+            try db.save(R.Setting(key: "theme", value: "dark")) == R.Setting(key: "theme", value: "dark", revision: 0))
+        #expect(
+            try db.save(R.Setting(key: "theme", value: "light", revision: 1))
+                == R.Setting(key: "theme", value: "light", revision: 1))
         #expect(try db.save(R.Setting(key: "lang", value: "en")) == R.Setting(key: "lang", value: "en"))
-        #expect(try rows(db, "SELECT key, value, revision FROM setting ORDER BY key") == [
-            [.text("lang"), .text("en"), .integer(0)], [.text("theme"), .text("light"), .integer(1)],
-        ])
+        #expect(
+            try rows(db, "SELECT key, value, revision FROM setting ORDER BY key") == [
+                [.text("lang"), .text("en"), .integer(0)], [.text("theme"), .text("light"), .integer(1)],
+            ])
         _ = try db.save(R.Membership(teamId: 1, userId: 1, role: "owner"))
         _ = try db.save(R.Membership(teamId: 1, userId: 2))
-        #expect(try db.save(R.Membership(teamId: 1, userId: 1, role: "admin")) == R.Membership(teamId: 1, userId: 1, role: "admin"))
-        #expect(try rows(db, "SELECT team_id, user_id, role FROM membership ORDER BY team_id, user_id") == [
-            [.integer(1), .integer(1), .text("admin")], [.integer(1), .integer(2), .text("member")],
-        ])
+        #expect(
+            try db.save(R.Membership(teamId: 1, userId: 1, role: "admin"))
+                == R.Membership(teamId: 1, userId: 1, role: "admin"))
+        #expect(
+            try rows(db, "SELECT team_id, user_id, role FROM membership ORDER BY team_id, user_id") == [
+                [.integer(1), .integer(1), .text("admin")], [.integer(1), .integer(2), .text("member")],
+            ])
         // Every column is the key: saving an existing row changes nothing and returns it.
         let pair = R.Pairing(leftId: 1, rightName: "x")
         #expect(try db.save(pair) == pair)
@@ -343,7 +381,10 @@ import Testing
         defer { db.close() }
         let box = try db.save(R.Box(minX: 1, maxX: 2))
         #expect(box.id == 1)
-        expectSQLError(.misuse, "cannot save a Box record: box is a virtual table, which SQLite cannot upsert; use insert and update") {
+        expectSQLError(
+            .misuse,
+            "cannot save a Box record: box is a virtual table, which SQLite cannot upsert; use insert and update"
+        ) {
             _ = try db.save(box)
         }
         #expect(try db.boxes.delete(box.id))
@@ -371,17 +412,19 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let response = try encoder.encode(stored)
-        #expect(String(decoding: response, as: UTF8.self)
-            == #"{"issueId":1,"label":"none","priority":3,"score":0.5,"slug":"crash-on-start","status":"open","title":"Crash on start","titleLength":14}"#)
+        #expect(
+            String(decoding: response, as: UTF8.self)
+                == #"{"issueId":1,"label":"none","priority":3,"score":0.5,"slug":"crash-on-start","status":"open","title":"Crash on start","titleLength":14}"#
+        )
         try db.issues.delete(1)
 
         var issue = try db.save(IssueRecord(title: "Crash", slug: "crash"))
-        #expect(issue.issueId == 1)   // the rowid of the row deleted above, reused: no AUTOINCREMENT
+        #expect(issue.issueId == 1) // the rowid of the row deleted above, reused: no AUTOINCREMENT
         issue.title = "Crash on start"
         issue = try db.save(issue)
         try db.save(Setting(key: "theme", value: "dark"))
         try db.save(Setting(key: "theme", value: "light"))
-        let member = try db.save(Membership(teamId: 1, userId: 2, role: "owner"))   // `try await` in async code
+        let member = try db.save(Membership(teamId: 1, userId: 2, role: "owner")) // `try await` in async code
         #expect(member.role == "owner")
         #expect(try db.issues.fetch() == [issue])
         #expect(try db.issues.delete(issue.issueId))

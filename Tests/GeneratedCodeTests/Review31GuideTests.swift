@@ -36,8 +36,9 @@ import Testing
         // Raw SQL and rows.
         try pool.write { ctx in
             try ctx.exec(sql: "INSERT INTO person (name) VALUES (?)", "Grace")
-            try ctx.exec(sql: "UPDATE person SET title = :title WHERE name = :name",
-                         parameters: ["title": "Rear Admiral", "name": "Grace"])
+            try ctx.exec(
+                sql: "UPDATE person SET title = :title WHERE name = :name",
+                parameters: ["title": "Rear Admiral", "name": "Grace"])
             #expect(ctx.lastInsertRowID == 2)
             #expect(ctx.changes == 1)
             #expect(ctx.isInTransaction)
@@ -181,8 +182,9 @@ import Testing
         for (id, text) in [(1, "Café au lait"), (2, "Tea"), (3, "Iced cafe")] {
             _ = try db.insert(R.Annotation(id: id, book: 1, searchableText: text))
             try db.pool.write { ctx in
-                try ctx.exec(sql: "INSERT INTO annotations_fts (rowid, searchable_text) VALUES (?, ?)",
-                             parameters: [.integer(Int64(id)), .text(text)])
+                try ctx.exec(
+                    sql: "INSERT INTO annotations_fts (rowid, searchable_text) VALUES (?, ?)",
+                    parameters: [.integer(Int64(id)), .text(text)])
             }
         }
         let pattern = "cafe"

@@ -49,7 +49,10 @@ import Testing
         }
         let expected = Snapshot(
             count: 2, untitled: ["Grace"],
-            rows: [PersonRow(person_id: 1, name: "Ada", title: "Countess"), PersonRow(person_id: 2, name: "Grace", title: nil)],
+            rows: [
+                PersonRow(person_id: 1, name: "Ada", title: "Countess"),
+                PersonRow(person_id: 2, name: "Grace", title: nil),
+            ],
             cityOfFirst: ["Paris"])
         #expect(try await first(of: observed) { $0.count == 2 } == expected)
         // The same function on the database and in a transaction gives the same.

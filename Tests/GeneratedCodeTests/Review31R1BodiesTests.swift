@@ -10,7 +10,9 @@ import Testing
 @Suite struct Review31R1BodiesTests {
     typealias R = Bodies31
 
-    private func decode<T: Decodable>(_ type: T.Type, _ json: String, _ decoder: JSONDecoder = JSONDecoder()) throws -> T {
+    private func decode<T: Decodable>(
+        _ type: T.Type, _ json: String, _ decoder: JSONDecoder = JSONDecoder()
+    ) throws -> T {
         try decoder.decode(T.self, from: Data(json.utf8))
     }
 
@@ -41,11 +43,16 @@ import Testing
                 continue
             }
             #expect(context.codingPath.map(\.stringValue) == ["issueId"])
-            #expect(context.debugDescription == "issueId is -9223372036854775808, the value that marks a key SQLite has not assigned yet: leave issueId out (or null) to have one assigned")
+            #expect(
+                context.debugDescription
+                    == "issueId is -9223372036854775808, the value that marks a key SQLite has not assigned yet: leave issueId out (or null) to have one assigned"
+            )
         }
         // Nested in an array, the path names the element too.
         let error = #expect(throws: DecodingError.self) {
-            try decode([R.IssueRecord].self, #"[{"title": "A", "slug": "a"}, {"issueId": -9223372036854775808, "title": "B", "slug": "b"}]"#)
+            try decode(
+                [R.IssueRecord].self,
+                #"[{"title": "A", "slug": "a"}, {"issueId": -9223372036854775808, "title": "B", "slug": "b"}]"#)
         }
         if case .dataCorrupted(let context) = error {
             #expect(context.codingPath.map(\.stringValue) == ["Index 1", "issueId"])
@@ -53,10 +60,14 @@ import Testing
             Issue.record("not dataCorrupted: \(String(describing: error))")
         }
         // Timestamped records and a key named `id` too.
-        #expect(throws: DecodingError.self) { try decode(Stamps.Post.self, #"{"id": -9223372036854775808, "title": "t"}"#) }
+        #expect(throws: DecodingError.self) {
+            try decode(Stamps.Post.self, #"{"id": -9223372036854775808, "title": "t"}"#)
+        }
         #expect(throws: DecodingError.self) { try decode(R.Draft.self, #"{"id": -9223372036854775808, "draft": "d"}"#) }
         // One above it is an ordinary key.
-        #expect(try decode(R.IssueRecord.self, #"{"issueId": -9223372036854775807, "title": "A", "slug": "a"}"#).issueId == Int.min + 1)
+        #expect(
+            try decode(R.IssueRecord.self, #"{"issueId": -9223372036854775807, "title": "A", "slug": "a"}"#).issueId
+                == Int.min + 1)
     }
 
     /// Zero and negative keys are keys: kept, inserted, saved, found and deleted as given.
@@ -72,9 +83,11 @@ import Testing
         var renamed = negative
         renamed.title = "minus seven"
         #expect(try db.save(renamed).title == "minus seven")
-        #expect(try rows(db.pool, "SELECT issue_id, title FROM issue ORDER BY issue_id") == [
-            [.integer(Int64.min + 1), .text("low")], [.integer(-7), .text("minus seven")], [.integer(0), .text("zero")],
-        ])
+        #expect(
+            try rows(db.pool, "SELECT issue_id, title FROM issue ORDER BY issue_id") == [
+                [.integer(Int64.min + 1), .text("low")], [.integer(-7), .text("minus seven")],
+                [.integer(0), .text("zero")],
+            ])
         // The next key SQLite assigns follows the largest.
         #expect(try db.insert(R.IssueRecord(title: "new", slug: "n")).issueId == 1)
         // Every stored record round-trips through JSON with its key.
@@ -95,14 +108,20 @@ import Testing
         #expect(try decode(R.IssueRecord.self, #"{"issue_id": 5, "title": "A", "slug": "a"}"#).issueId == Int.min)
         let snake = JSONDecoder()
         snake.keyDecodingStrategy = .convertFromSnakeCase
-        let record = try decode(R.IssueRecord.self, #"{"issue_id": 5, "title": "A", "slug": "a", "title_length": 1}"#, snake)
+        let record = try decode(
+            R.IssueRecord.self, #"{"issue_id": 5, "title": "A", "slug": "a", "title_length": 1}"#, snake)
         #expect(record.issueId == 5 && record.titleLength == 1)
-        #expect(throws: DecodingError.self) { try decode(R.IssueRecord.self, #"{"issue_id": -9223372036854775808, "title": "A", "slug": "a"}"#, snake) }
+        #expect(throws: DecodingError.self) {
+            try decode(R.IssueRecord.self, #"{"issue_id": -9223372036854775808, "title": "A", "slug": "a"}"#, snake)
+        }
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(record), as: UTF8.self)
-        #expect(text == #"{"issue_id":5,"label":"none","priority":3,"score":0.5,"slug":"a","status":"open","title":"A","title_length":1}"#)
+        #expect(
+            text
+                == #"{"issue_id":5,"label":"none","priority":3,"score":0.5,"slug":"a","status":"open","title":"A","title_length":1}"#
+        )
         #expect(try snake.decode(R.IssueRecord.self, from: Data(text.utf8)) == record)
     }
 
@@ -213,14 +232,19 @@ import Testing
         #expect(far.items.isEmpty && far.total == 9 && far.pageCount == 9)
         let error = #expect(throws: SQLError.self) { try db.issues.page(Int.max, size: 2) }
         #expect(error?.code == .range)
-        #expect(error?.message == "page number \(Int.max) is out of range: page \(Int.max) of 2 records starts past the largest row offset")
+        #expect(
+            error?.message
+                == "page number \(Int.max) is out of range: page \(Int.max) of 2 records starts past the largest row offset"
+        )
         let page = try db.issues.page(
             2, size: 2, where: { $0.priority >= 2 && $0.title != "t0" && $0.slug.hasPrefix("s") },
             orderBy: { $0.title.descending })
         // t2: 2, 5, 8; t1: 4, 7 (priority ≥ 2, not t0); ties in rowid order.
         #expect(page.total == 5)
         #expect(page.items.map(\.priority) == [8, 4])
-        #expect(try json(SQLPage(items: [1], number: 1, size: 1, total: 0)) == #"{"items":[1],"number":1,"pageCount":0,"size":1,"total":0}"#)
+        #expect(
+            try json(SQLPage(items: [1], number: 1, size: 1, total: 0))
+                == #"{"items":[1],"number":1,"pageCount":0,"size":1,"total":0}"#)
     }
 
     // MARK: The recipes' calls, as written
@@ -274,7 +298,9 @@ import Testing
         let draft = Stamps.Post(title: "x").timestampedForInsert(at: fixed)
         #expect(draft.createdAt == fixed && draft.updatedAt == fixed)
         let page = try db.posts.page(1, size: 20, where: { $0.title != "" }, orderBy: { $0.title.ascending })
-        #expect(page.items.map(\.title) == ["Hello, world"] && page.number == 1 && page.size == 20 && page.total == 1 && page.pageCount == 1)
+        #expect(
+            page.items.map(\.title) == ["Hello, world"] && page.number == 1 && page.size == 20 && page.total == 1
+                && page.pageCount == 1)
         let inside = try db.transaction { tx in try tx.posts.page(1, size: 50) }
         #expect(inside == page.with(size: 50))
     }
@@ -288,6 +314,6 @@ import Testing
     }
 }
 
-private extension SQLPage {
-    func with(size: Int) -> SQLPage { SQLPage(items: items, number: number, size: size, total: total) }
+extension SQLPage {
+    fileprivate func with(size: Int) -> SQLPage { SQLPage(items: items, number: number, size: size, total: total) }
 }

@@ -29,9 +29,10 @@ import Testing
         #expect(try db.save(R.Item(id: 1, name: "d")) == R.Item(id: 1, name: "d", version: 3))
         // A save under a new key is an insert: the trigger does not fire.
         #expect(try db.save(R.Item(id: 7, name: "x")) == R.Item(id: 7, name: "x", version: 0))
-        #expect(try rows(db, "SELECT id, name, version FROM item ORDER BY id") == [
-            [.integer(1), .text("d"), .integer(3)], [.integer(7), .text("x"), .integer(0)],
-        ])
+        #expect(
+            try rows(db, "SELECT id, name, version FROM item ORDER BY id") == [
+                [.integer(1), .text("d"), .integer(3)], [.integer(7), .text("x"), .integer(0)],
+            ])
     }
 
     @Test func anAsyncSaveThatUpdatesReturnsWhatTheUpdateTriggerWrote() async throws {

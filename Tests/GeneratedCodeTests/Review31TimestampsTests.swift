@@ -11,7 +11,8 @@ import Testing
     /// Whether `date` lies in `[before, after]`, widened by what `storage` rounds away.
     private func within(_ date: Date?, _ before: Date, _ after: Date, storage: SQLDate.Storage = .text) -> Bool {
         guard let date else { return false }
-        let slack: TimeInterval = storage == .unixTimeInteger || storage == .textSeconds || storage == .iso8601Seconds ? 1 : 0.001
+        let slack: TimeInterval =
+            storage == .unixTimeInteger || storage == .textSeconds || storage == .iso8601Seconds ? 1 : 0.001
         return date.timeIntervalSince1970 >= before.timeIntervalSince1970 - slack
             && date.timeIntervalSince1970 <= after.timeIntervalSince1970 + slack
     }
@@ -123,7 +124,12 @@ import Testing
         #expect(within(note.updatedat, before, after, storage: .julianDay))
         #expect(note.createdAt?.timeIntervalSince1970.rounded(.down) == note.createdAt?.timeIntervalSince1970)
         #expect(try db.notes.find(note.id) == note)
-        let raw = try db.pool.read { try $0.query(sql: #"SELECT typeof("CreatedAt"), typeof("UPDATEDAT"), typeof(created), typeof(updated) FROM note, event"#) }
+        let raw = try db.pool.read {
+            try $0.query(
+                sql:
+                    #"SELECT typeof("CreatedAt"), typeof("UPDATEDAT"), typeof(created), typeof(updated) FROM note, event"#
+            )
+        }
         #expect(raw[0] == [.text("integer"), .text("real"), .text("integer"), .text("integer")])
         // Milliseconds.
         #expect(within(event.created, before, after) && event.created == event.updated)

@@ -25,7 +25,9 @@ import Testing
         let pool: SQLPool
         init(pool: SQLPool) { self.pool = pool }
         static let schemaScripts = [
-            SQLSchemaScript(file: "notes.sql", sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE);"),
+            SQLSchemaScript(
+                file: "notes.sql",
+                sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE);")
         ]
         static var schemaVersion: Int64 { 1 }
     }
@@ -44,11 +46,14 @@ import Testing
         return configuration
     }
 
-    private func expectUpgrade(_ entries: ArraySlice<RecordingLogHandler.Entry>, _ path: String, from: String, to: String) {
+    private func expectUpgrade(
+        _ entries: ArraySlice<RecordingLogHandler.Entry>, _ path: String, from: String, to: String
+    ) {
         #expect(entries.map(\.level) == [.info, .info])
         #expect(entries.first?.message == "upgrading \(path) from version \(from) to \(to)")
         let done = entries.last?.message ?? ""
-        #expect(done.hasPrefix("upgraded \(path) from version \(from) to \(to) in ") && done.hasSuffix(" ms"), "\(done)")
+        #expect(
+            done.hasPrefix("upgraded \(path) from version \(from) to \(to) in ") && done.hasSuffix(" ms"), "\(done)")
         #expect(entries.last?.metadata["slate.schema.from"] == .string(from))
         #expect(entries.last?.metadata["slate.schema.to"] == .string(to))
         #expect(entries.last?.metadata["sqlite.database"] == .string(path))
@@ -133,7 +138,8 @@ import Testing
     @Test func readingACodableTablesColumnsIsNeverASlowStatement() throws {
         let (logger, store) = RecordingLogHandler.logger(level: .trace)
         let directory = TemporaryDirectory()
-        let db = try Edited.bootstrap(at: directory.path("codable.sqlite"), configuration: configuration(logger, slow: .zero))
+        let db = try Edited.bootstrap(
+            at: directory.path("codable.sqlite"), configuration: configuration(logger, slow: .zero))
         defer { db.close() }
         _ = try db.insert(Note(title: "a"))
         #expect(try db.fetch(Note.self) == [Note(id: 1, title: "a")])
@@ -163,7 +169,10 @@ import Testing
         #expect(store.entries.dropFirst(before).isEmpty, "\(store.entries.dropFirst(before).map(\.message))")
         _ = try opened.pool.read { try $0.query(sql: "SELECT count(*) FROM a") }
         #expect(store.entries.dropFirst(before).map(\.level) == [.warning, .warning, .warning, .warning])
-        #expect(store.entries.last.map { $0.message.hasPrefix("slow statement (") && $0.message.hasSuffix("COMMIT TRANSACTION") } == true)
+        #expect(
+            store.entries.last.map {
+                $0.message.hasPrefix("slow statement (") && $0.message.hasSuffix("COMMIT TRANSACTION")
+            } == true)
         opened.close()
     }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(item.isActive == true)
         #expect(item.isArchived == false)
         #expect(abs(item.created.timeIntervalSince(before)) < 5)
-        #expect(item.touched == Date(timeIntervalSince1970: 1_709_209_800))  // 2024-02-29 12:30:00 UTC
+        #expect(item.touched == Date(timeIntervalSince1970: 1_709_209_800)) // 2024-02-29 12:30:00 UTC
         #expect(item.photo == [0xCA, 0xFE])
         #expect(item.hexValue == 16)
         #expect(item.anything == .null)
@@ -48,27 +48,41 @@ import Testing
         let raw = try db.pool.read { ctx in
             try ctx.query(sql: "SELECT created, typeof(created), token, is_active, due, typeof(anything) FROM item")
         }
-        #expect(raw == [["2023-11-14 22:13:20.123", "text", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", 0, "1970-01-02 00:00:00.000", "blob"]])
+        #expect(
+            raw == [
+                [
+                    "2023-11-14 22:13:20.123", "text", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", 0,
+                    "1970-01-02 00:00:00.000", "blob",
+                ]
+            ])
     }
 
     @Test func datesAreReadInEveryStoredFormAndUUIDsInTheirColumnsOnly() throws {
         let db = try database()
         defer { db.close() }
         try db.pool.write { ctx in
-            try ctx.exec(sql: """
-                INSERT INTO item (id, name, created, due, touched, token) VALUES
-                  (1, 'a', '2024-02-29T12:30:00Z', 1700000000, 1700000000.5, 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'),
-                  (2, 'b', '2024-02-29 14:30+02:00', '1970-01-02', '12:00', NULL),
-                  (3, 'c', '2024-02-29 12:30', 2460126.75, NULL, NULL);
-                """)
+            try ctx.exec(
+                sql: """
+                    INSERT INTO item (id, name, created, due, touched, token) VALUES
+                      (1, 'a', '2024-02-29T12:30:00Z', 1700000000, 1700000000.5, 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'),
+                      (2, 'b', '2024-02-29 14:30+02:00', '1970-01-02', '12:00', NULL),
+                      (3, 'c', '2024-02-29 12:30', 2460126.75, NULL, NULL);
+                    """)
         }
         let items = try db.items.fetch()
         let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
         #expect(items.map(\.created) == Array(repeating: Date(timeIntervalSince1970: 1_709_209_800), count: 3))
         // A bare number in a text column reads as SQLite's datetime(x, 'auto') reads it:
         // unix seconds past 5373484.5, a Julian day below (2023-07-01 06:00 UTC).
-        #expect(items.map(\.due) == [Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 86_400), Date(timeIntervalSince1970: 1_688_191_200)])
-        #expect(items.map(\.touched) == [Date(timeIntervalSince1970: 1_700_000_000.5), Date(timeIntervalSince1970: 946_728_000), nil])
+        #expect(
+            items.map(\.due) == [
+                Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 86_400),
+                Date(timeIntervalSince1970: 1_688_191_200),
+            ])
+        #expect(
+            items.map(\.touched) == [
+                Date(timeIntervalSince1970: 1_700_000_000.5), Date(timeIntervalSince1970: 946_728_000), nil,
+            ])
         #expect(items.map(\.token) == [uuid, nil, nil])
         // The column stores lower-case text: a UUID in another form would read, and then
         // bind back as text that is not the row's value, so that `== token` and a key
@@ -76,10 +90,16 @@ import Testing
         for other in ["X'E621E1F8C36C495A93FC0C247A3E6E5F'", "'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"] {
             try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET token = \(other) WHERE id = 2") }
             let held = other.hasPrefix("X") ? "a BLOB of 16 bytes" : "TEXT 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"
-            expectSQLError(.mismatch, "column item.token holds \(held), which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)") {
+            expectSQLError(
+                .mismatch,
+                "column item.token holds \(held), which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)"
+            ) {
                 _ = try db.items.fetch()
             }
-            expectSQLError(.mismatch, "column 0 (\"token\") holds \(other), which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)") {
+            expectSQLError(
+                .mismatch,
+                "column 0 (\"token\") holds \(other), which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)"
+            ) {
                 _ = try db.items.select(\.token, where: { $0.id == 2 })
             }
         }
@@ -93,12 +113,17 @@ import Testing
         expectSQLError(.mismatch, "column item.created holds TEXT 'last tuesday', which is not a date") {
             _ = try db.items.fetch()
         }
-        try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET created = '2020-01-01', name = CAST(X'FF' AS TEXT)") }
+        try db.pool.write { ctx in
+            try ctx.exec(sql: "UPDATE item SET created = '2020-01-01', name = CAST(X'FF' AS TEXT)")
+        }
         expectSQLError(.mismatch, "column item.name holds text that is not valid UTF-8") {
             _ = try db.items.find(1)
         }
         try db.pool.write { ctx in try ctx.exec(sql: "UPDATE item SET name = 'ok', token = 'not-a-uuid'") }
-        expectSQLError(.mismatch, "column item.token holds TEXT 'not-a-uuid', which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)") {
+        expectSQLError(
+            .mismatch,
+            "column item.token holds TEXT 'not-a-uuid', which is not a UUID as the column stores them (lower-case 8-4-4-4-12 text)"
+        ) {
             _ = try db.items.fetch()
         }
     }
@@ -119,7 +144,8 @@ import Testing
         #expect(try db.legacies.find(42) == legacy)
         // Compound key, WITHOUT ROWID.
         let item = try db.insert(Item(name: "book"))
-        let edition = try db.insert(Edition(countryCode: "FR", itemId: item.id, released: Date(timeIntervalSince1970: 0)))
+        let edition = try db.insert(
+            Edition(countryCode: "FR", itemId: item.id, released: Date(timeIntervalSince1970: 0)))
         #expect(edition.id == Edition.ID(countryCode: "FR", itemId: item.id))
         #expect(try db.editions.find(.init(countryCode: "FR", itemId: item.id)) == edition)
         var updated = edition
@@ -135,7 +161,8 @@ import Testing
         defer { db.close() }
         try db.insert(Country(code: "DE", name: "Germany"))
         let item = try db.insert(Item(name: "atlas"))
-        let edition = try db.insert(Edition(countryCode: "DE", itemId: item.id, released: Date(timeIntervalSince1970: 0)))
+        let edition = try db.insert(
+            Edition(countryCode: "DE", itemId: item.id, released: Date(timeIntervalSince1970: 0)))
         let note = try db.insert(EditionNote(countryCode: "DE", itemId: item.id, body: "first print"))
         #expect(try db.editionNotes.fetch(for: edition) == [note])
         #expect(try db.editions.find(for: note) == edition)
@@ -181,18 +208,26 @@ import Testing
     @Test func viewsOverAggregatesAndJoinsAreTyped() throws {
         let db = try database()
         defer { db.close() }
-        #expect(try db.itemStats.fetch() == [ItemStat(items: 0, units: nil, averagePrice: nil, newest: nil, lightest: nil, priceTotal: 0)])
+        #expect(
+            try db.itemStats.fetch() == [
+                ItemStat(items: 0, units: nil, averagePrice: nil, newest: nil, lightest: nil, priceTotal: 0)
+            ])
         try db.insert(Item(name: "a", quantity: 2, price: 1, weight: 5, created: Date(timeIntervalSince1970: 10)))
         try db.insert(Item(name: "b", quantity: 3, price: 2, created: Date(timeIntervalSince1970: 20)))
-        #expect(try db.itemStats.fetch() == [ItemStat(
-            items: 2, units: 5, averagePrice: 1.5, newest: Date(timeIntervalSince1970: 20), lightest: 5, priceTotal: 3)])
+        #expect(
+            try db.itemStats.fetch() == [
+                ItemStat(
+                    items: 2, units: 5, averagePrice: 1.5, newest: Date(timeIntervalSince1970: 20), lightest: 5,
+                    priceTotal: 3)
+            ])
 
         try db.insert(Device(label: "orphan"))
         try db.insert(Device(label: "owned", owner: 1))
-        #expect(Set(try db.deviceOwners.fetch()) == [
-            DeviceOwner(label: "orphan", ownerName: nil, isActive: nil),
-            DeviceOwner(label: "owned", ownerName: "a", isActive: true),
-        ])
+        #expect(
+            Set(try db.deviceOwners.fetch()) == [
+                DeviceOwner(label: "orphan", ownerName: nil, isActive: nil),
+                DeviceOwner(label: "owned", ownerName: "a", isActive: true),
+            ])
     }
 
     @Test func triggersRun() throws {
@@ -211,13 +246,17 @@ import Testing
         #expect(Rich.schemaVersion == 3)
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[3]])
         let objects = try db.pool.read { ctx in
-            try ctx.query(sql: "SELECT type || ':' || name FROM sqlite_schema ORDER BY type, name").compactMap { $0[0].textValue }
+            try ctx.query(sql: "SELECT type || ':' || name FROM sqlite_schema ORDER BY type, name").compactMap {
+                $0[0].textValue
+            }
         }
-        #expect(objects == [
-            "index:item_by_name", "index:sqlite_autoindex_country_1", "index:sqlite_autoindex_device_1",
-            "index:sqlite_autoindex_legacy_1", "table:country", "table:device", "table:edition", "table:edition_note",
-            "table:employee", "table:item", "table:legacy", "table:log_line", "table:measurement", "table:tag",
-            "trigger:item_touch", "view:device_owner", "view:item_stats", "view:tag_label",
-        ])
+        #expect(
+            objects == [
+                "index:item_by_name", "index:sqlite_autoindex_country_1", "index:sqlite_autoindex_device_1",
+                "index:sqlite_autoindex_legacy_1", "table:country", "table:device", "table:edition",
+                "table:edition_note",
+                "table:employee", "table:item", "table:legacy", "table:log_line", "table:measurement", "table:tag",
+                "trigger:item_touch", "view:device_owner", "view:item_stats", "view:tag_label",
+            ])
     }
 }

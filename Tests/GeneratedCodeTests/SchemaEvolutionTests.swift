@@ -26,7 +26,9 @@ import Testing
         let path = directory.path("new.sqlite")
         let db = try Bookshop.bootstrap(at: path)
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[3]])
-        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'customer_orders'") } == [[1]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'customer_orders'") }
+                == [[1]])
         db.close()
         // Bootstrapping again changes nothing.
         let before = FileManager.default.contents(atPath: path)
@@ -45,7 +47,10 @@ import Testing
         do {
             _ = try Bookshop(path: path)
         } catch let error as SQLError {
-            #expect(error.message == "\(path) is at schema version 1, and Bookshop is at version 3: open it with Bookshop.bootstrap(at:), which creates the schema and applies the missing scripts")
+            #expect(
+                error.message
+                    == "\(path) is at schema version 1, and Bookshop is at version 3: open it with Bookshop.bootstrap(at:), which creates the schema and applies the missing scripts"
+            )
         }
         let db = try Bookshop.bootstrap(at: path)
         defer { db.close() }
@@ -71,7 +76,10 @@ import Testing
             _ = try Bookshop.bootstrap(at: path)
             Issue.record("a newer file was opened")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) is at schema version 4, newer than Bookshop's 3: a newer version of the app wrote it; it was left untouched")
+            #expect(
+                error.message
+                    == "\(path) is at schema version 4, newer than Bookshop's 3: a newer version of the app wrote it; it was left untouched"
+            )
         }
         #expect(FileManager.default.contents(atPath: path) == before)
         #expect(throws: SQLError.self) { try Bookshop(path: path) }
@@ -105,7 +113,10 @@ import Testing
             _ = try Bookshop.bootstrap(at: path)
             Issue.record("a foreign file was opened")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) has a schema but no version, and its schema is none of Bookshop's 3 versions: it was not made by this app, or was changed by hand; it was left untouched")
+            #expect(
+                error.message
+                    == "\(path) has a schema but no version, and its schema is none of Bookshop's 3 versions: it was not made by this app, or was changed by hand; it was left untouched"
+            )
         }
         #expect(FileManager.default.contents(atPath: path) == before)
     }
@@ -124,27 +135,41 @@ struct Notebook: SQLDatabase {
 extension Notebook: SQLRecordStore {}
 
 @Suite(.serialized) struct FailingScriptTests {
-    static let first = SQLSchemaScript(file: "notebook-001.sql", sql: """
-        CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
-        CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT);
-        """)
+    static let first = SQLSchemaScript(
+        file: "notebook-001.sql",
+        sql: """
+            CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT);
+            """)
 
     func prepared(_ directory: TemporaryDirectory) throws -> String {
         let path = directory.path("notebook.sqlite")
         Notebook.scripts = [Self.first]
         let db = try Notebook.bootstrap(at: path)
-        try db.pool.write { try $0.exec(sql: "INSERT INTO note VALUES (1, 'same'), (2, 'same'); INSERT INTO tag VALUES (1, 'a')") }
+        try db.pool.write {
+            try $0.exec(sql: "INSERT INTO note VALUES (1, 'same'), (2, 'same'); INSERT INTO tag VALUES (1, 'a')")
+        }
         db.close()
         return path
     }
 
     static let failing: [(SQLSchemaScript, String)] = [
-        (SQLSchemaScript(file: "notebook-002-unique.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;\nCREATE UNIQUE INDEX note_title ON note(title);"),
-         "migration 2 of 2 (notebook-002-unique.sql), user_version 1 → 2, failed: notebook-002-unique.sql:2:1: UNIQUE constraint failed: note.title"),
-        (SQLSchemaScript(file: "notebook-002-syntax.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;\n\nCREATE TABEL oops (x);"),
-         "migration 2 of 2 (notebook-002-syntax.sql), user_version 1 → 2, failed: notebook-002-syntax.sql:3:8: near \"TABEL\": syntax error"),
-        (SQLSchemaScript(file: "notebook-002-dangling.sql", sql: "DELETE FROM note WHERE id = 1;"),
-         "migration 2 of 2 (notebook-002-dangling.sql) left 1 row referring to nothing (in tag); it was rolled back"),
+        (
+            SQLSchemaScript(
+                file: "notebook-002-unique.sql",
+                sql: "ALTER TABLE note ADD COLUMN body TEXT;\nCREATE UNIQUE INDEX note_title ON note(title);"),
+            "migration 2 of 2 (notebook-002-unique.sql), user_version 1 → 2, failed: notebook-002-unique.sql:2:1: UNIQUE constraint failed: note.title"
+        ),
+        (
+            SQLSchemaScript(
+                file: "notebook-002-syntax.sql", sql: "ALTER TABLE note ADD COLUMN body TEXT;\n\nCREATE TABEL oops (x);"
+            ),
+            "migration 2 of 2 (notebook-002-syntax.sql), user_version 1 → 2, failed: notebook-002-syntax.sql:3:8: near \"TABEL\": syntax error"
+        ),
+        (
+            SQLSchemaScript(file: "notebook-002-dangling.sql", sql: "DELETE FROM note WHERE id = 1;"),
+            "migration 2 of 2 (notebook-002-dangling.sql) left 1 row referring to nothing (in tag); it was rolled back"
+        ),
     ]
 
     @Test(arguments: failing)
@@ -171,11 +196,18 @@ extension Notebook: SQLRecordStore {}
     @Test func anEditedSingleScriptIsFollowed() throws {
         let directory = TemporaryDirectory()
         let path = try prepared(directory)
-        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: Self.first.sql + "\nCREATE TABLE extra (x);\nCREATE INDEX note_title ON note(title);")]
+        Notebook.scripts = [
+            SQLSchemaScript(
+                file: "notebook.sql",
+                sql: Self.first.sql + "\nCREATE TABLE extra (x);\nCREATE INDEX note_title ON note(title);")
+        ]
         defer { Notebook.scripts = [] }
         let db = try Notebook.bootstrap(at: path)
         defer { db.close() }
-        #expect(try db.pool.read { try $0.query(sql: "SELECT name FROM sqlite_schema WHERE name IN ('extra', 'note_title') ORDER BY name") } == [["extra"], ["note_title"]])
+        #expect(
+            try db.pool.read {
+                try $0.query(sql: "SELECT name FROM sqlite_schema WHERE name IN ('extra', 'note_title') ORDER BY name")
+            } == [["extra"], ["note_title"]])
         #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM note") } == [[2]])
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[1]])
     }
@@ -185,17 +217,24 @@ extension Notebook: SQLRecordStore {}
     @Test func aDestructiveEditNeedsTheAppToOptIn() throws {
         let directory = TemporaryDirectory()
         let path = try prepared(directory)
-        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: """
-            CREATE TABLE note (id INTEGER PRIMARY KEY);
-            CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT);
-            """)]
+        Notebook.scripts = [
+            SQLSchemaScript(
+                file: "notebook.sql",
+                sql: """
+                    CREATE TABLE note (id INTEGER PRIMARY KEY);
+                    CREATE TABLE tag (note_id INTEGER REFERENCES note(id), label TEXT);
+                    """)
+        ]
         defer { Notebook.scripts = [] }
         let before = FileManager.default.contents(atPath: path)
         do {
             _ = try Notebook.bootstrap(at: path)
             Issue.record("a destructive edit went ahead")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) has the schema of an earlier notebook.sql, and bringing it to the current one would rebuild table note (2 rows) to drop column title holding 2 values: bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as notebook-001.sql and add the change as notebook-002.sql. The file was left untouched")
+            #expect(
+                error.message
+                    == "\(path) has the schema of an earlier notebook.sql, and bringing it to the current one would rebuild table note (2 rows) to drop column title holding 2 values: bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as notebook-001.sql and add the change as notebook-002.sql. The file was left untouched"
+            )
         }
         #expect(FileManager.default.contents(atPath: path) == before)
         let db = try Notebook.bootstrap(at: path, allowingDestructiveChanges: true)
@@ -211,14 +250,20 @@ extension Notebook: SQLRecordStore {}
         let directory = TemporaryDirectory()
         let path = directory.path("ambiguous.sqlite")
         try SlateTestDatabase.create(at: path, sql: Self.first.sql + "INSERT INTO note VALUES (1, 'mine');")
-        Notebook.scripts = [Self.first, SQLSchemaScript(file: "notebook-002-seed.sql", sql: "INSERT INTO note (title) VALUES ('Welcome');")]
+        Notebook.scripts = [
+            Self.first,
+            SQLSchemaScript(file: "notebook-002-seed.sql", sql: "INSERT INTO note (title) VALUES ('Welcome');"),
+        ]
         defer { Notebook.scripts = [] }
         let before = FileManager.default.contents(atPath: path)
         do {
             _ = try Notebook.bootstrap(at: path)
             Issue.record("a file whose version cannot be known was opened")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) has a schema but no version, and its schema is that of Notebook's versions 1 (notebook-001.sql), 2 (notebook-002-seed.sql): the schema cannot tell which of those scripts already ran. Record the version it is at, the number of the last script applied to it, with PRAGMA user_version = N (1 or 2), then open it again; it was left untouched")
+            #expect(
+                error.message
+                    == "\(path) has a schema but no version, and its schema is that of Notebook's versions 1 (notebook-001.sql), 2 (notebook-002-seed.sql): the schema cannot tell which of those scripts already ran. Record the version it is at, the number of the last script applied to it, with PRAGMA user_version = N (1 or 2), then open it again; it was left untouched"
+            )
         }
         #expect(FileManager.default.contents(atPath: path) == before)
         let context = try SQLContext(path: path)
@@ -226,7 +271,8 @@ extension Notebook: SQLRecordStore {}
         context.close()
         let db = try Notebook.bootstrap(at: path)
         defer { db.close() }
-        #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT title FROM note ORDER BY id") } == [["mine"], ["Welcome"]])
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[2]])
     }
 
@@ -247,20 +293,32 @@ extension Notebook: SQLRecordStore {}
                 _ = try Notebook.bootstrap(at: path)
                 Issue.record("user_version \(version) was opened")
             } catch let error as SQLError {
-                #expect(error.message == "\(path) has user_version \(version), which no version of Notebook writes (its versions are 1 to 1): another tool set it, and the schema's version cannot be known from it; it was left untouched")
+                #expect(
+                    error.message
+                        == "\(path) has user_version \(version), which no version of Notebook writes (its versions are 1 to 1): another tool set it, and the schema's version cannot be known from it; it was left untouched"
+                )
             }
             #expect(FileManager.default.contents(atPath: path) == before)
-            let message = "the database is at user_version \(version), which no count of migrations gives (another tool set it): which of the 2 migrations it has is unknown; it was left untouched"
+            let message =
+                "the database is at user_version \(version), which no count of migrations gives (another tool set it): which of the 2 migrations it has is unknown; it was left untouched"
             let migrations: [@Sendable (SQLContext) throws -> Void] = [
                 { try $0.exec(sql: "CREATE TABLE x (a)") }, { try $0.exec(sql: "CREATE TABLE y (a)") },
             ]
             let direct = try SQLContext(path: path)
-            #expect { try direct.migrate(migrations: migrations.map { m in { try m($0) } }) } throws: { ($0 as? SQLError)?.message == message }
+            #expect { try direct.migrate(migrations: migrations.map { m in { try m($0) } }) } throws: {
+                ($0 as? SQLError)?.message == message
+            }
             direct.close()
             let pool = try SQLPool(path: path)
-            #expect { try pool.migrate(migrations: migrations.map { m in { try m($0) } }) } throws: { ($0 as? SQLError)?.message == message }
-            await #expect { try await pool.migrate(migrations: migrations) } throws: { ($0 as? SQLError)?.message == message }
-            #expect(try await pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('x', 'y')") } == [[0]])
+            #expect { try pool.migrate(migrations: migrations.map { m in { try m($0) } }) } throws: {
+                ($0 as? SQLError)?.message == message
+            }
+            await #expect { try await pool.migrate(migrations: migrations) } throws: {
+                ($0 as? SQLError)?.message == message
+            }
+            #expect(
+                try await pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('x', 'y')") }
+                    == [[0]])
             #expect(try await pool.read { try $0.query(sql: "PRAGMA user_version") } == [[.integer(version)]])
             await pool.close()
         }
@@ -272,22 +330,32 @@ extension Notebook: SQLRecordStore {}
     @Test func droppingStrictFromTheScriptIsRefusedWhenItWouldRewriteValues() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("strict.sqlite")
-        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: "CREATE TABLE s (id INTEGER PRIMARY KEY, x ANY) STRICT;")]
+        Notebook.scripts = [
+            SQLSchemaScript(file: "notebook.sql", sql: "CREATE TABLE s (id INTEGER PRIMARY KEY, x ANY) STRICT;")
+        ]
         defer { Notebook.scripts = [] }
         let db = try Notebook.bootstrap(at: path)
         try db.pool.write { try $0.exec(sql: "INSERT INTO s (x) VALUES ('007'), ('1.0'), (' 12'), ('1e3')") }
         db.close()
-        Notebook.scripts = [SQLSchemaScript(file: "notebook.sql", sql: "CREATE TABLE s (id INTEGER PRIMARY KEY, x ANY);")]
+        Notebook.scripts = [
+            SQLSchemaScript(file: "notebook.sql", sql: "CREATE TABLE s (id INTEGER PRIMARY KEY, x ANY);")
+        ]
         let before = FileManager.default.contents(atPath: path)
         do {
             _ = try Notebook.bootstrap(at: path)
             Issue.record("a rewrite of stored values went ahead")
         } catch let error as SQLError {
-            #expect(error.message == "\(path) has the schema of an earlier notebook.sql, and bringing it to the current one would rebuild table s (4 rows) to make it no longer STRICT, give column x NUMERIC affinity instead of no conversion (ANY in a STRICT table), which rewrites stored values ('007' → 7 in s.x): bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as notebook-001.sql and add the change as notebook-002.sql. The file was left untouched")
+            #expect(
+                error.message
+                    == "\(path) has the schema of an earlier notebook.sql, and bringing it to the current one would rebuild table s (4 rows) to make it no longer STRICT, give column x NUMERIC affinity instead of no conversion (ANY in a STRICT table), which rewrites stored values ('007' → 7 in s.x): bootstrap(at:allowingDestructiveChanges: true) goes ahead; or keep the earlier script as notebook-001.sql and add the change as notebook-002.sql. The file was left untouched"
+            )
         }
         #expect(FileManager.default.contents(atPath: path) == before)
         let context = try SQLContext(path: path)
-        #expect(try context.query(sql: "SELECT x, typeof(x) FROM s ORDER BY id") == [["007", "text"], ["1.0", "text"], [" 12", "text"], ["1e3", "text"]])
+        #expect(
+            try context.query(sql: "SELECT x, typeof(x) FROM s ORDER BY id") == [
+                ["007", "text"], ["1.0", "text"], [" 12", "text"], ["1e3", "text"],
+            ])
         context.close()
     }
 
@@ -301,7 +369,8 @@ extension Notebook: SQLRecordStore {}
         let db = try Notebook.bootstrap(at: path)
         defer { db.close() }
         #expect(try db.pool.read { try $0.query(sql: "SELECT title FROM note") } == [["kept"]])
-        #expect(try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") } == [[1]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") } == [[1]])
         #expect(try db.pool.read { try $0.query(sql: "PRAGMA user_version") } == [[1]])
     }
 }

@@ -17,14 +17,18 @@ import Testing
     /// Every row of every table (SQLite's own included), table by table in name order.
     static func tableRows(_ context: SQLContext) throws -> [String: [[SQLValue]]] {
         var rows: [String: [[SQLValue]]] = [:]
-        for table in try context.query(sql: "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").compactMap({ $0.first?.textValue }) {
+        for table in try context.query(sql: "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            .compactMap({ $0.first?.textValue })
+        {
             let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             rows[table] = try context.query(sql: "SELECT * FROM \(quoted) ORDER BY rowid")
         }
         return rows
     }
 
-    static func contents(of path: String) throws -> (schema: [[SQLValue]], rows: [String: [[SQLValue]]], version: [[SQLValue]]) {
+    static func contents(
+        of path: String
+    ) throws -> (schema: [[SQLValue]], rows: [String: [[SQLValue]]], version: [[SQLValue]]) {
         let context = try SQLContext(path: path, flags: [.readOnly])
         defer { context.close() }
         return (try schemaRows(context), try tableRows(context), try context.query(sql: "PRAGMA user_version"))
@@ -40,7 +44,10 @@ import Testing
         #expect(try db.tags.fetch().map(\.name) == ["production", "staging"])
         #expect(try db.metadata.fetch().map(\.name) == ["format", "minzoom", "maxzoom"])
         #expect(try db.pool.read { try $0.query(sql: "SELECT name, seq FROM sqlite_sequence") } == [["tag", 2]])
-        #expect(try db.pool.read { try $0.query(sql: "SELECT tbl, idx, stat FROM sqlite_stat1") } == [["map", "map_index", "1000 250 10 1"]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT tbl, idx, stat FROM sqlite_stat1") } == [
+                ["map", "map_index", "1000 250 10 1"]
+            ])
         // AUTOINCREMENT goes on from what the scripts inserted.
         let tag = try db.insert(Uptime.TagRecord(name: " qa "))
         #expect(tag.id == 3)
@@ -72,8 +79,9 @@ import Testing
         #expect(try db.settings.find("schema")?.value == "2")
         let link = try db.insert(Uptime.MonitorTag(monitorId: 2, tagId: 1, value: "eu"))
         #expect(link.id == 1)
-        #expect(try db.pool.read { try $0.query(sql: "SELECT name, seq FROM sqlite_sequence ORDER BY name") }
-            == [["monitor", 2], ["monitor_tag", 1], ["tag", 2]])
+        #expect(
+            try db.pool.read { try $0.query(sql: "SELECT name, seq FROM sqlite_sequence ORDER BY name") }
+                == [["monitor", 2], ["monitor_tag", 1], ["tag", 2]])
     }
 
     /// One set of scripts, three ways to make a file: the API's `bootstrap(at:)` (script by
@@ -92,11 +100,13 @@ import Testing
         #expect(Uptime.creationSQL == UptimeRaw.creationSQL)
         let expected = try Self.contents(of: api)
         #expect(expected.version == [[3]])
-        #expect(expected.schema.map { $0[1].textValue ?? "" } == [
-            "monitor", "sqlite_sequence", "setting", "sqlite_autoindex_setting_1", "monitor_by_name",
-            "tag", "monitor_tag", "monitor_tag_by_monitor", "tag_trimmed",
-            "map", "images", "sqlite_autoindex_images_1", "metadata", "sqlite_autoindex_metadata_1", "map_index", "tiles", "sqlite_stat1",
-        ])
+        #expect(
+            expected.schema.map { $0[1].textValue ?? "" } == [
+                "monitor", "sqlite_sequence", "setting", "sqlite_autoindex_setting_1", "monitor_by_name",
+                "tag", "monitor_tag", "monitor_tag_by_monitor", "tag_trimmed",
+                "map", "images", "sqlite_autoindex_images_1", "metadata", "sqlite_autoindex_metadata_1", "map_index",
+                "tiles", "sqlite_stat1",
+            ])
         #expect(expected.rows["setting"] == [["schema", "2"]])
         #expect(expected.rows["tag"] == [[1, "production", "#d00000"], [2, "staging", "#00a000"]])
         #expect(expected.rows["metadata"] == [["format", "png"], ["minzoom", "0"], ["maxzoom", "4"]])

@@ -155,9 +155,13 @@ import Testing
             var checked = 0
             try tx.people.forEach(where: { $0.title == nil }, orderBy: { $0.name.ascending }) { outer in
                 var inner: [Int] = []
-                try tx.people.forEach(where: { $0.title == nil }, orderBy: { $0.name.ascending }) { inner.append($0.personId) }
+                try tx.people.forEach(where: { $0.title == nil }, orderBy: { $0.name.ascending }) {
+                    inner.append($0.personId)
+                }
                 #expect(inner.count == 8)
-                #expect(try tx.people.fetch(where: { $0.title == nil }, orderBy: { $0.name.ascending }).map(\.personId) == inner)
+                #expect(
+                    try tx.people.fetch(where: { $0.title == nil }, orderBy: { $0.name.ascending }).map(\.personId)
+                        == inner)
                 #expect(inner.contains(outer.personId))
                 checked += 1
             }
@@ -257,7 +261,10 @@ import Testing
         let db = try people(20, in: directory)
         defer { db.close() }
         var rows: [String] = []
-        try db.people.forEach(selecting: \.personId, \.name, \.title, where: { $0.title != nil }, orderBy: { $0.personId.descending }, limit: 3) {
+        try db.people.forEach(
+            selecting: \.personId, \.name, \.title, where: { $0.title != nil }, orderBy: { $0.personId.descending },
+            limit: 3
+        ) {
             id, name, title in
             rows.append("\(id) \(name) \(title ?? "-")")
         }
@@ -306,7 +313,9 @@ import Testing
         try Person.forEach(in: handle) { ids.append($0.personId) }
         #expect(ids == Array(1...20))
         var titled: [String] = []
-        try Person.forEach(in: handle, where: { $0.title != nil }, orderBy: { $0.personId.descending }, limit: 2, offset: 1) {
+        try Person.forEach(
+            in: handle, where: { $0.title != nil }, orderBy: { $0.personId.descending }, limit: 2, offset: 1
+        ) {
             titled.append($0.name)
         }
         #expect(titled == ["p15", "p12"])
@@ -347,7 +356,9 @@ import Testing
         }
         #expect(total == 820)
         let names = Locked<[String]>([])
-        try await db.people.forEach(selecting: \.name, where: { $0.personId <= 2 }) { name in names.withValue { $0.append(name) } }
+        try await db.people.forEach(selecting: \.name, where: { $0.personId <= 2 }) { name in
+            names.withValue { $0.append(name) }
+        }
         #expect(names.current == ["p1", "p2"])
         let titles = Locked(0)
         try await db.people.forEach(selecting: \.title, limit: 7) { _ in titles.withValue { $0 += 1 } }

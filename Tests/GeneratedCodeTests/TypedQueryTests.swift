@@ -56,8 +56,14 @@ import Testing
     @Test func orderLimitOffsetCountAndFetchOne() throws {
         let db = try people()
         defer { db.close() }
-        #expect(try db.people.fetch(orderBy: { $0.name.ascending }).map(\.name) == ["Ada", "Grace", "Jason", "Jo'anne", "jason"])
-        #expect(try db.people.fetch(orderBy: { $0.title.descending.then($0.personId.descending) }).map(\.personId) == [3, 2, 4, 5, 1])
+        #expect(
+            try db.people.fetch(orderBy: { $0.name.ascending }).map(\.name) == [
+                "Ada", "Grace", "Jason", "Jo'anne", "jason",
+            ])
+        #expect(
+            try db.people.fetch(orderBy: { $0.title.descending.then($0.personId.descending) }).map(\.personId) == [
+                3, 2, 4, 5, 1,
+            ])
         #expect(try db.people.fetch(orderBy: { $0.personId.ascending }, limit: 2, offset: 1).map(\.personId) == [2, 3])
         #expect(try db.people.fetch(orderBy: { $0.personId.ascending }, offset: 3).map(\.personId) == [4, 5])
         #expect(try db.people.fetch(where: { $0.title == nil }, limit: 1).map(\.personId) == [1])
@@ -106,7 +112,9 @@ import Testing
             #expect(pairs == ["Jason", "Ada", "Grace", "Jo'anne", "jason"])
             // Many shapes (IN lists of every length) outgrow the cache and start it over.
             for count in 0..<300 {
-                #expect(try tx.people.fetchCount(where: { $0.personId.in(Array(1...max(count, 1)).prefix(count)) }) == min(count, 5))
+                #expect(
+                    try tx.people.fetchCount(where: { $0.personId.in(Array(1...max(count, 1)).prefix(count)) })
+                        == min(count, 5))
             }
         }
         // Flushing the connection's statements leaves typed queries working.
@@ -121,7 +129,10 @@ import Testing
         let late = Date(timeIntervalSince1970: 1_700_000_000.25)
         try db.insert(Item(name: "early", created: early, due: early))
         try db.insert(Item(name: "late", created: late, due: nil))
-        #expect(try db.items.fetch(where: { $0.created > Date(timeIntervalSince1970: 1_500_000_000) }).map(\.name) == ["late"])
+        #expect(
+            try db.items.fetch(where: { $0.created > Date(timeIntervalSince1970: 1_500_000_000) }).map(\.name) == [
+                "late"
+            ])
         #expect(try db.items.fetch(where: { $0.created == late }).map(\.name) == ["late"])
         #expect(try db.items.fetch(where: { $0.due == nil }).map(\.name) == ["late"])
         #expect(try db.items.fetch(where: { $0.due <= early }).map(\.name) == ["early"])
@@ -142,10 +153,14 @@ import Testing
         let rich = try Rich.inMemory()
         defer { rich.close() }
         let created = Date(timeIntervalSince1970: 1_600_000_000)
-        try rich.insert(Item(name: "pen", quantity: 3, price: 1.5, isActive: true, created: created, token: UUID(uuidString: "00000000-0000-0000-0000-000000000001")))
+        try rich.insert(
+            Item(
+                name: "pen", quantity: 3, price: 1.5, isActive: true, created: created,
+                token: UUID(uuidString: "00000000-0000-0000-0000-000000000001")))
         let six = try rich.select(from: \.items, \.id, \.name, \.quantity, \.price, \.isActive, \.created)
         #expect(six.count == 1)
-        #expect(six[0].0 == 1 && six[0].1 == "pen" && six[0].2 == 3 && six[0].3 == 1.5 && six[0].4 && six[0].5 == created)
+        #expect(
+            six[0].0 == 1 && six[0].1 == "pen" && six[0].2 == 3 && six[0].3 == 1.5 && six[0].4 && six[0].5 == created)
         let seven = try rich.items.select(\.id, \.name, \.quantity, \.price, \.isActive, \.created, \.token)
         #expect(seven[0].6 == UUID(uuidString: "00000000-0000-0000-0000-000000000001"))
     }
@@ -180,10 +195,13 @@ import Testing
         let db = try people()
         defer { db.close() }
         let prefix = "J"
-        #expect(try await db.people.fetch(where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.name.descending }).map(\.name) == ["Jo'anne", "Jason"])
+        #expect(
+            try await db.people.fetch(where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.name.descending }).map(\.name)
+                == ["Jo'anne", "Jason"])
         #expect(try await db.people.fetchOne(where: { $0.title == "Countess" })?.name == "Ada")
         #expect(try await db.people.fetchCount(where: { $0.title == nil }) == 2)
-        let pairs = try await db.people.select(\.personId, \.name, where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.personId.ascending })
+        let pairs = try await db.people.select(
+            \.personId, \.name, where: { $0.name.hasPrefix(prefix) }, orderBy: { $0.personId.ascending })
         #expect(pairs.map(\.0) == [1, 4] && pairs.map(\.1) == ["Jason", "Jo'anne"])
         #expect(try await db.people.count(\.title) == 3)
         #expect(try await db.people.sum(\.personId, where: { $0.title == nil }) == 6)
@@ -215,14 +233,18 @@ import Testing
         let db = try contacts()
         defer { db.close() }
         let pairs = try db.addresses.join(\.person, orderBy: { address, _ in address.addressId.ascending })
-        #expect(pairs.map { "\($0.0.street ?? "") → \($0.1.name)" } == ["Main St → Jason", "Elm St → Ada", "Oak St → Ada"])
-        let filtered = try db.addresses.join(\.person, where: { address, person in
-            address.city == "Paris" && person.title != nil
-        })
+        #expect(
+            pairs.map { "\($0.0.street ?? "") → \($0.1.name)" } == ["Main St → Jason", "Elm St → Ada", "Oak St → Ada"])
+        let filtered = try db.addresses.join(
+            \.person,
+            where: { address, person in
+                address.city == "Paris" && person.title != nil
+            })
         #expect(filtered.map(\.0.street) == ["Oak St"])
         #expect(filtered.map(\.1.name) == ["Ada"])
         let ordered = try db.addresses.join(
-            \.person, orderBy: { address, person in person.name.descending.then(address.street.ascending) }, limit: 2, offset: 1)
+            \.person, orderBy: { address, person in person.name.descending.then(address.street.ascending) }, limit: 2,
+            offset: 1)
         #expect(ordered.map(\.0.street) == ["Elm St", "Oak St"])
     }
 

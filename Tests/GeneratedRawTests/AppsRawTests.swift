@@ -7,8 +7,14 @@ import Testing
 /// and bulk types as through the API, with nothing but the SQLite C module.
 @Suite struct AppsRawTests {
     final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-apps-\(UUID().uuidString).sqlite").path
-        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-apps-\(UUID().uuidString).sqlite"
+        ).path
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
     }
 
     private func exec(_ db: OpaquePointer, _ sql: String) {
@@ -18,14 +24,18 @@ import Testing
     /// The first column of every row of `sql`, as text.
     private func texts(_ db: OpaquePointer, _ sql: String) -> [String] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { return ["error: \(String(cString: sqlite3_errmsg(db)))"] }
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            return ["error: \(String(cString: sqlite3_errmsg(db)))"]
+        }
         defer { sqlite3_finalize(statement) }
         var rows: [String] = []
         while sqlite3_step(statement) == SQLITE_ROW { rows.append(String(cString: sqlite3_column_text(statement, 0))) }
         return rows
     }
 
-    private func expectError(_ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+    private func expectError(
+        _ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+    ) {
         do {
             try body()
             Issue.record("expected \(message), but nothing was thrown", sourceLocation: sourceLocation)
@@ -44,7 +54,9 @@ import Testing
         let scratch = Scratch()
         let db = try apps_create_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
-        exec(db, """
+        exec(
+            db,
+            """
             INSERT INTO "Device" VALUES (X'33221100554477668899AABBCCDDEEFF', 'Surface', 'TRUE', NULL);
             INSERT INTO "Notification" VALUES (1, X'33221100554477668899AABBCCDDEEFF', X'C3D2E1F0A5B4879678695A4B3C2D1E0F', 'hello', 'FALSE', 1);
             """)
@@ -53,8 +65,11 @@ import Testing
         device.isActive = false
         device.isRoaming = true
         #expect(try apps_device_update(db, device))
-        #expect(texts(db, #"SELECT quote("DeviceGuid") || ' ' || quote("IsActive") || ' ' || quote("IsRoaming") FROM "Device""#)
-            == ["X'33221100554477668899AABBCCDDEEFF' 'FALSE' 'TRUE'"])
+        #expect(
+            texts(
+                db,
+                #"SELECT quote("DeviceGuid") || ' ' || quote("IsActive") || ' ' || quote("IsRoaming") FROM "Device""#)
+                == ["X'33221100554477668899AABBCCDDEEFF' 'FALSE' 'TRUE'"])
         let notification = try #require(try apps_notification_record_find(db, 1))
         #expect(notification.activityId == other && !notification.hasRead && notification.isPinned)
         #expect(try apps_device_find(db, for: notification) == device)
@@ -69,14 +84,21 @@ import Testing
 
         var inserted = Apps.Device(deviceGuid: other, name: "Xbox")
         try apps_device_insert(db, &inserted)
-        #expect(texts(db, #"SELECT quote("DeviceGuid") || ' ' || quote("IsActive") || ' ' || quote("IsRoaming") FROM "Device""#)
-            == ["X'C3D2E1F0A5B4879678695A4B3C2D1E0F' 'FALSE' 'TRUE'"])
+        #expect(
+            texts(
+                db,
+                #"SELECT quote("DeviceGuid") || ' ' || quote("IsActive") || ' ' || quote("IsRoaming") FROM "Device""#)
+                == ["X'C3D2E1F0A5B4879678695A4B3C2D1E0F' 'FALSE' 'TRUE'"])
         #expect(try Apps.Device.find(other, in: db) == inserted)
 
         exec(db, #"UPDATE "Device" SET "IsActive" = 'yes'"#)
-        expectError("column Device.IsActive holds TEXT 'yes', which is not 'TRUE' or 'FALSE', the column's booleans") { _ = try apps_devices_fetch(db) }
+        expectError("column Device.IsActive holds TEXT 'yes', which is not 'TRUE' or 'FALSE', the column's booleans") {
+            _ = try apps_devices_fetch(db)
+        }
         exec(db, #"UPDATE "Device" SET "IsActive" = 'TRUE', "DeviceGuid" = X'0011'"#)
-        expectError("column Device.DeviceGuid holds a BLOB of 2 bytes, which is not a UUID as the column stores them (16 bytes in Microsoft's GUID order)") {
+        expectError(
+            "column Device.DeviceGuid holds a BLOB of 2 bytes, which is not a UUID as the column stores them (16 bytes in Microsoft's GUID order)"
+        ) {
             _ = try apps_devices_fetch(db)
         }
     }
@@ -85,7 +107,9 @@ import Testing
         let scratch = Scratch()
         let db = try apps_create_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
-        exec(db, """
+        exec(
+            db,
+            """
             INSERT INTO "Session" VALUES (X'00112233445566778899AABBCCDDEEFF', 'ada');
             INSERT INTO "Bookmark" VALUES ('00112233-4455-6677-8899-AABBCCDDEEFF', 'home'), ('00112233-4455-6677-8899-aabbccddeeff', 'lower');
             INSERT INTO access_overrides VALUES ('kTCCServiceCamera'), (NULL);
@@ -93,12 +117,17 @@ import Testing
         var session = try #require(try apps_session_find(db, shown))
         session.user = "grace"
         #expect(try apps_session_update(db, session))
-        #expect(texts(db, #"SELECT quote("id") || ' ' || "user" FROM "Session""#) == ["X'00112233445566778899AABBCCDDEEFF' grace"])
+        #expect(
+            texts(db, #"SELECT quote("id") || ' ' || "user" FROM "Session""#) == [
+                "X'00112233445566778899AABBCCDDEEFF' grace"
+            ])
         #expect(try apps_session_delete(db, session))
         let bookmark = try #require(try apps_bookmark_find(db, shown))
         #expect(bookmark.title == "home")
         #expect(try apps_bookmark_delete(db, bookmark))
-        expectError("column Bookmark.uuid holds TEXT '00112233-4455-6677-8899-aabbccddeeff', which is not a UUID as the column stores them (upper-case 8-4-4-4-12 text)") {
+        expectError(
+            "column Bookmark.uuid holds TEXT '00112233-4455-6677-8899-aabbccddeeff', which is not a UUID as the column stores them (upper-case 8-4-4-4-12 text)"
+        ) {
             _ = try apps_bookmarks_fetch(db)
         }
 
@@ -114,12 +143,16 @@ import Testing
         let scratch = Scratch()
         let db = try apps_create_apps(scratch.path)
         defer { sqlite3_close_v2(db) }
-        exec(db, """
+        exec(
+            db,
+            """
             INSERT INTO Adobe_images (id_local, id_global, aspectRatio, captureTime, fileHeight, touchTime) VALUES (1, 'G', 1.5, '2019-05-04T12:34:56', 4000, 578000000.5);
             INSERT INTO messages (_id, conversation_id, date) VALUES (1, 42, 1700000000123);
             """)
         var image = try #require(try apps_adobe_image_find(db, 1))
-        #expect(image.idGlobal == "G" && image.aspectRatio == 1.5 && image.fileHeight == 4000 && image.fileFormat == "unset")
+        #expect(
+            image.idGlobal == "G" && image.aspectRatio == 1.5 && image.fileHeight == 4000 && image.fileFormat == "unset"
+        )
         #expect(image.captureTime == Date(timeIntervalSince1970: 1_556_973_296))
         #expect(image.touchTime == Date(timeIntervalSince1970: 978_307_200 + 578_000_000.5))
         image.rating = 3

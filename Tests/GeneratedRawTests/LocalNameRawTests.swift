@@ -10,14 +10,19 @@ import Testing
 
     static let local = L.Local(
         statement: "statement", offset: 1, assigned: "assigned", first: "first",
-        stored: Date(timeIntervalSince1970: 1_700_000_000.2504), rowID: 2, indices: "indices", index: 3, db: 40, value: "value",
-        values: "values", record: "record", context: "context", handle: "handle", sql: "sql", limit: 4, filter: "filter", body: "body",
-        key0: "key0", tx: "tx", path: "path", flags: 5, readOnly: true, at: 6, to: "to", pool: "pool", insertAssignsRowIDColumn: 7,
+        stored: Date(timeIntervalSince1970: 1_700_000_000.2504), rowID: 2, indices: "indices", index: 3, db: 40,
+        value: "value",
+        values: "values", record: "record", context: "context", handle: "handle", sql: "sql", limit: 4,
+        filter: "filter", body: "body",
+        key0: "key0", tx: "tx", path: "path", flags: 5, readOnly: true, at: 6, to: "to", pool: "pool",
+        insertAssignsRowIDColumn: 7,
         storedAfterInsert: "storedAfterInsert", selfColumn: "self", type: "type")
 
     static let row: [KeysRaw.Value] = [
-        "statement", 1, "assigned", "first", "2023-11-14 22:13:20.250", 2, "indices", 3, 40, "value", "values", "record", "context",
-        "handle", "sql", 4, "filter", "body", "key0", "tx", "path", 5, 1, 6, "to", "pool", 7, "storedAfterInsert", "self", "type",
+        "statement", 1, "assigned", "first", "2023-11-14 22:13:20.250", 2, "indices", 3, 40, "value", "values",
+        "record", "context",
+        "handle", "sql", 4, "filter", "body", "key0", "tx", "path", 5, 1, 6, "to", "pool", 7, "storedAfterInsert",
+        "self", "type",
     ]
 
     @Test func everyColumnReachesItsOwnColumn() throws {
@@ -36,7 +41,10 @@ import Testing
         var assigned = L.Local(statement: "s", assigned: "a", first: "f", stored: Date(timeIntervalSince1970: 0.0004))
         try assigned.insert(into: db)
         #expect(assigned.db == 41 && assigned.stored == Date(timeIntervalSince1970: 0))
-        #expect(storedRows(db, "SELECT * FROM locals WHERE db = 41").first?.prefix(9) == ["s", 0, "a", "f", "1970-01-01 00:00:00.000", nil, nil, nil, 41])
+        #expect(
+            storedRows(db, "SELECT * FROM locals WHERE db = 41").first?.prefix(9) == [
+                "s", 0, "a", "f", "1970-01-01 00:00:00.000", nil, nil, nil, 41,
+            ])
 
         local.first = "changed"
         local.readOnly = false

@@ -7,8 +7,14 @@ import Testing
 /// SlateRecords reads. These are the cases where the retyped copy had drifted.
 @Suite struct OneSourceRawTests {
     final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-onesource-\(UUID().uuidString).sqlite").path
-        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-onesource-\(UUID().uuidString).sqlite"
+        ).path
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
     }
 
     private func exec(_ db: OpaquePointer, _ sql: String) {
@@ -40,7 +46,10 @@ import Testing
             #expect(try ported_legacy_post_find(db, id)?.publishedAt == nil, "\(text)")
         }
         // Text holding a Julian day still reads as a date, and a date text as itself.
-        exec(db, "INSERT INTO legacy_post (id, title, published_at) VALUES (5, 'x', '2460310.5'), (6, 'x', '2024-01-01T00:00:00Z')")
+        exec(
+            db,
+            "INSERT INTO legacy_post (id, title, published_at) VALUES (5, 'x', '2460310.5'), (6, 'x', '2024-01-01T00:00:00Z')"
+        )
         #expect(try ported_legacy_post_find(db, 5)?.publishedAt == Date(timeIntervalSince1970: 1_704_067_200))
         #expect(try ported_legacy_post_find(db, 6)?.publishedAt == Date(timeIntervalSince1970: 1_704_067_200))
     }
@@ -53,12 +62,17 @@ import Testing
         let db = try ported_create_ported(scratch.path)
         defer { sqlite3_close_v2(db) }
         exec(db, "INSERT INTO ZEVENT (Z_PK, ZCREATIONDATE) VALUES (1, 9e999)")
-        #expect(message { _ = try ported_zevent_find(db, 1) } == "column ZEVENT.ZCREATIONDATE holds REAL inf, which is no date")
+        #expect(
+            message { _ = try ported_zevent_find(db, 1) }
+                == "column ZEVENT.ZCREATIONDATE holds REAL inf, which is no date")
         exec(db, "UPDATE ZEVENT SET ZCREATIONDATE = -9e999")
-        #expect(message { _ = try ported_zevent_find(db, 1) } == "column ZEVENT.ZCREATIONDATE holds REAL -inf, which is no date")
+        #expect(
+            message { _ = try ported_zevent_find(db, 1) }
+                == "column ZEVENT.ZCREATIONDATE holds REAL -inf, which is no date")
         exec(db, "UPDATE ZEVENT SET ZCREATIONDATE = 1e15")
         #expect(
             message { _ = try ported_zevent_find(db, 1) }
-                == "column ZEVENT.ZCREATIONDATE holds INTEGER 1000000000000000, which as seconds since 2001 (secondsSince2001) is after the year 9999: no secondsSince2001 date can be stored as it")
+                == "column ZEVENT.ZCREATIONDATE holds INTEGER 1000000000000000, which as seconds since 2001 (secondsSince2001) is after the year 9999: no secondsSince2001 date can be stored as it"
+        )
     }
 }

@@ -7,8 +7,14 @@ import Testing
 @Suite struct RawModeTests {
     /// A database file of its own, removed afterwards.
     final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-raw-\(UUID().uuidString).sqlite").path
-        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-raw-\(UUID().uuidString).sqlite"
+        ).path
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
     }
 
     @Test func createInsertFindFetchUpdateDelete() throws {
@@ -16,7 +22,9 @@ import Testing
         let db = try raw_create_rich_raw(scratch.path)
         defer { sqlite3_close_v2(db) }
 
-        var item = RichRaw.Item(name: "lamp", quantity: 2, created: Date(timeIntervalSince1970: 1_700_000_000.5), token: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        var item = RichRaw.Item(
+            name: "lamp", quantity: 2, created: Date(timeIntervalSince1970: 1_700_000_000.5),
+            token: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         try raw_item_insert(db, &item)
         #expect(item.id == 1)
         #expect(item.price == 9.99 && item.isActive && item.photo == [0xCA, 0xFE] && item.anything == .null)
@@ -72,14 +80,17 @@ import Testing
         let scratch = Scratch()
         let db = try raw_create_rich_raw(scratch.path)
         defer { sqlite3_close_v2(db) }
-        var lamp = RichRaw.Item(name: "lamp", quantity: 2, created: Date(timeIntervalSince1970: 1_700_000_000), token: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        var lamp = RichRaw.Item(
+            name: "lamp", quantity: 2, created: Date(timeIntervalSince1970: 1_700_000_000),
+            token: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         var desk = RichRaw.Item(name: "desk", quantity: 0, created: Date(timeIntervalSince1970: 1_700_000_100))
         try raw_item_insert(db, &lamp)
         try raw_item_insert(db, &desk)
 
-        #expect(try raw_items_named(db, pattern: "%a%") == [
-            RichRaw.ItemsNamedRow(id: lamp.id, name: "lamp", created: lamp.created, token: lamp.token),
-        ])
+        #expect(
+            try raw_items_named(db, pattern: "%a%") == [
+                RichRaw.ItemsNamedRow(id: lamp.id, name: "lamp", created: lamp.created, token: lamp.token)
+            ])
         #expect(try raw_item_by_name(db, name: "desk") == desk)
         #expect(try raw_item_by_name(db, name: "chair") == nil)
         #expect(try raw_items_with_ids(db, ids: [lamp.id, desk.id, 99], minimum: 0).map(\.name) == ["lamp", "desk"])
@@ -87,7 +98,10 @@ import Testing
         #expect(try raw_items_with_ids(db, ids: [], minimum: 0) == [])
         // Arguments named like the function's own values.
         #expect(try raw_items_between(db, index: 0, statement: "lamp", db: 99, value: 0, let: nil).map(\.id) == [])
-        #expect(try raw_items_between(db, index: 0, statement: "none", db: 99, value: 0, let: "x").map(\.id) == [lamp.id, desk.id])
+        #expect(
+            try raw_items_between(db, index: 0, statement: "none", db: 99, value: 0, let: "x").map(\.id) == [
+                lamp.id, desk.id,
+            ])
         #expect(try raw_items_between(db, index: lamp.id, statement: "none", db: 0, value: 0, let: "x").map(\.id) == [])
 
         #expect(try raw_rename_item(db, name: "bulb", id: lamp.id) == 1)
@@ -103,7 +117,11 @@ import Testing
         try raw_employee_insert(db, &worker)
         var rows: [RichRaw.EachEmployeeRow] = []
         try raw_each_employee(db) { rows.append($0) }
-        #expect(rows == [RichRaw.EachEmployeeRow(name: "Boss", manager: nil), RichRaw.EachEmployeeRow(name: "Worker", manager: "Boss")])
+        #expect(
+            rows == [
+                RichRaw.EachEmployeeRow(name: "Boss", manager: nil),
+                RichRaw.EachEmployeeRow(name: "Worker", manager: "Boss"),
+            ])
     }
 
     @Test func keysRelationshipsAndViews() throws {
@@ -123,7 +141,11 @@ import Testing
         try raw_device_insert(db, &device)
         #expect(try raw_device_find(db, device.uuid) == device)
         #expect(try raw_item_find(db, for: device) == item)
-        #expect(try raw_item_stats_fetch(db) == [RichRaw.ItemStat(items: 1, units: 0, averagePrice: 9.99, newest: item.created, lightest: nil, priceTotal: 9.99)])
+        #expect(
+            try raw_item_stats_fetch(db) == [
+                RichRaw.ItemStat(
+                    items: 1, units: 0, averagePrice: 9.99, newest: item.created, lightest: nil, priceTotal: 9.99)
+            ])
 
         var shape = RichRaw.MeasurementRecord(width: 3, height: 4)
         try shape.insert(into: db)
@@ -134,7 +156,9 @@ import Testing
         let scratch = Scratch()
         let db = try raw_create_rich_raw(scratch.path)
         defer { sqlite3_close_v2(db) }
-        var item = RichRaw.Item(name: "clock", created: Date(timeIntervalSince1970: -86_400.25), touched: Date(timeIntervalSince1970: 1_709_209_800))
+        var item = RichRaw.Item(
+            name: "clock", created: Date(timeIntervalSince1970: -86_400.25),
+            touched: Date(timeIntervalSince1970: 1_709_209_800))
         try raw_item_insert(db, &item)
         var statement: OpaquePointer?
         #expect(sqlite3_prepare_v2(db, "SELECT created, touched FROM item", -1, &statement, nil) == SQLITE_OK)
@@ -143,7 +167,9 @@ import Testing
         #expect(String(cString: sqlite3_column_text(statement, 0)) == "1969-12-30 23:59:59.750")
         #expect(String(cString: sqlite3_column_text(statement, 1)) == "2024-02-29 12:30:00.000")
         sqlite3_reset(statement)
-        #expect(sqlite3_exec(db, "UPDATE item SET touched = '2024-02-29T14:30:00+02:00', due = 1700000000", nil, nil, nil) == SQLITE_OK)
+        #expect(
+            sqlite3_exec(db, "UPDATE item SET touched = '2024-02-29T14:30:00+02:00', due = 1700000000", nil, nil, nil)
+                == SQLITE_OK)
         let read = try #require(try raw_item_find(db, item.id))
         #expect(read.created == Date(timeIntervalSince1970: -86_400.25))
         #expect(read.touched == Date(timeIntervalSince1970: 1_709_209_800))
@@ -157,7 +183,9 @@ import Testing
         let scratch = Scratch()
         let db = try raw_create_rich_raw(scratch.path)
         defer { sqlite3_close_v2(db) }
-        #expect(sqlite3_exec(db, "INSERT INTO item (id, name, created) VALUES (1, CAST(X'FF' AS TEXT), 0)", nil, nil, nil) == SQLITE_OK)
+        #expect(
+            sqlite3_exec(db, "INSERT INTO item (id, name, created) VALUES (1, CAST(X'FF' AS TEXT), 0)", nil, nil, nil)
+                == SQLITE_OK)
         do {
             _ = try raw_item_find(db, 1)
             Issue.record("invalid UTF-8 was read without an error")
@@ -190,7 +218,10 @@ import Testing
             #expect(sqlite3_prepare_v2(db, "SELECT \"priority\" FROM item", -1, &statement, nil) == SQLITE_ERROR)
             #expect(statement == nil)
             #expect(String(cString: sqlite3_errmsg(db)) == "no such column: priority")
-            for setting in [SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_LEGACY_ALTER_TABLE, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION] {
+            for setting in [
+                SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_LEGACY_ALTER_TABLE,
+                SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION,
+            ] {
                 var current: Int32 = -1
                 #expect(slate_db_config_int(db, setting, -1, &current) == SQLITE_OK)
                 #expect(current == 0, "setting \(setting)")

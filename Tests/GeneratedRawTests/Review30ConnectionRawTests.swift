@@ -7,28 +7,42 @@ import Testing
 /// its storage cannot hold; nothing is written.
 @Suite struct Review30ConnectionRawTests {
     final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-r30-\(UUID().uuidString).sqlite").path
-        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-r30-\(UUID().uuidString).sqlite"
+        ).path
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
     }
 
     private func count(_ db: OpaquePointer, _ table: String) -> Int {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM \(table)", -1, &statement, nil) == SQLITE_OK else { return -1 }
+        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM \(table)", -1, &statement, nil) == SQLITE_OK else {
+            return -1
+        }
         defer { sqlite3_finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW else { return -1 }
         return Int(sqlite3_column_int64(statement, 0))
     }
 
-    private func expectNaN(_ column: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+    private func expectNaN(
+        _ column: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+    ) {
         do {
             try body()
             Issue.record("NaN in \(column) was stored", sourceLocation: sourceLocation)
         } catch let error as Apps.SQLError {
             #expect(error.code == SQLITE_MISMATCH, sourceLocation: sourceLocation)
-            #expect(error.message == "cannot store NaN in column \(column): SQLite would store it as NULL", sourceLocation: sourceLocation)
+            #expect(
+                error.message == "cannot store NaN in column \(column): SQLite would store it as NULL",
+                sourceLocation: sourceLocation)
         } catch let error as Ported.SQLError {
             #expect(error.code == SQLITE_MISMATCH, sourceLocation: sourceLocation)
-            #expect(error.message == "cannot store NaN in column \(column): SQLite would store it as NULL", sourceLocation: sourceLocation)
+            #expect(
+                error.message == "cannot store NaN in column \(column): SQLite would store it as NULL",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
         }

@@ -10,8 +10,14 @@ import Testing
     typealias R = Records30Raw
 
     final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-r30-\(UUID().uuidString).sqlite").path
-        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-r30-\(UUID().uuidString).sqlite"
+        ).path
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
     }
 
     private func count(_ db: OpaquePointer, _ sql: String) -> Int {
@@ -72,7 +78,9 @@ import Testing
         var code = R.ReplacedCode(code: "A")
         try r30_replaced_code_insert(db, &code)
         var sameCode = R.ReplacedCode(code: "A")
-        expectFailure(Int32(2067), "UNIQUE constraint failed: replaced_code.code") { try r30_replaced_code_insert(db, &sameCode) }
+        expectFailure(Int32(2067), "UNIQUE constraint failed: replaced_code.code") {
+            try r30_replaced_code_insert(db, &sameCode)
+        }
         #expect(count(db, "SELECT count(*) FROM replaced_code") == 1)
         #expect(try r30_replaced_pair_find(db, a: 1, b: 2) == pair)
     }
@@ -96,14 +104,20 @@ extension Review30RecordsRawTests {
         let scratch = Scratch()
         let db = try r30_create_records30_raw(scratch.path)
         defer { sqlite3_close_v2(db) }
-        #expect(sqlite3_exec(db, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT INTO tag (name) SELECT 't' || i FROM n", nil, nil, nil) == SQLITE_OK)
+        #expect(
+            sqlite3_exec(
+                db,
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT INTO tag (name) SELECT 't' || i FROM n",
+                nil, nil, nil) == SQLITE_OK)
         var visited = 0
         try r30_tags_forEach(db) { tag in
             visited += 1
             var copy = R.TagRecord(name: "copy \(tag.name ?? "")")
             let error = #expect(throws: R.SQLError.self) { try r30_tag_record_insert(db, &copy) }
             #expect(error?.code == SQLITE_MISUSE)
-            #expect(error?.message.hasPrefix("cannot write to table \"tag\" while a walk reads it on this connection") == true)
+            #expect(
+                error?.message.hasPrefix("cannot write to table \"tag\" while a walk reads it on this connection")
+                    == true)
             if visited % 250 == 0 {
                 // Other tables stay writable; a nested walk keeps the outer one's guard.
                 var log = R.GuardLog(note: "fine")

@@ -10,8 +10,14 @@ import Testing
     typealias R = Bodies31Raw
 
     final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-b31-\(UUID().uuidString).sqlite").path
-        deinit { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-b31-\(UUID().uuidString).sqlite"
+        ).path
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
     }
 
     private func rows(_ db: OpaquePointer, _ sql: String) -> [String] {
@@ -20,9 +26,11 @@ import Testing
         defer { sqlite3_finalize(statement) }
         var result: [String] = []
         while sqlite3_step(statement) == SQLITE_ROW {
-            result.append((0..<sqlite3_column_count(statement)).map { index in
-                sqlite3_column_type(statement, index) == SQLITE_NULL ? "NULL" : String(cString: sqlite3_column_text(statement, index))
-            }.joined(separator: "|"))
+            result.append(
+                (0..<sqlite3_column_count(statement)).map { index in
+                    sqlite3_column_type(statement, index) == SQLITE_NULL
+                        ? "NULL" : String(cString: sqlite3_column_text(statement, index))
+                }.joined(separator: "|"))
         }
         return result
     }
@@ -45,11 +53,13 @@ import Testing
         #expect(body.issueId == Int.min && body.status == "open" && body.priority == 3 && body.label == "none")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        #expect(String(decoding: try encoder.encode(body), as: UTF8.self)
-            == #"{"label":"none","priority":3,"score":0.5,"slug":"crash","status":"open","title":"Crash"}"#)
+        #expect(
+            String(decoding: try encoder.encode(body), as: UTF8.self)
+                == #"{"label":"none","priority":3,"score":0.5,"slug":"crash","status":"open","title":"Crash"}"#)
         #expect(try decode(R.IssueRecord.self, #"{"issueId": null, "title": "a", "slug": "a"}"#).issueId == Int.min)
         #expect(try decode(R.IssueRecord.self, #"{"issueId": 5, "title": "a", "slug": "a"}"#).issueId == 5)
-        for bad in [#"{"title": "t", "slug": "a", "priority": 1.5}"#, #"{"title": "t", "slug": "a", "issueId": 1e30}"#] {
+        for bad in [#"{"title": "t", "slug": "a", "priority": 1.5}"#, #"{"title": "t", "slug": "a", "issueId": 1e30}"#]
+        {
             do {
                 _ = try decode(R.IssueRecord.self, bad)
                 Issue.record("decoded \(bad)")

@@ -8,8 +8,14 @@ import Testing
     typealias R = Review31R1Raw
 
     @Test func rawSaveReadsBackTriggersAndStoredKeys() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-r31r1-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-r31r1-\(UUID().uuidString).sqlite"
+        ).path
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
         let db = try r31r1_create_review31_r1_raw(path)
         defer { sqlite3_close_v2(db) }
         var item = R.Item(name: "a")

@@ -14,7 +14,9 @@ import Testing
         // These lines compile only if neither Slate nor the generated code declares
         // `View`, `List`, `Table`, `Column`, `Schema`, … at the top level.
         let views: [any View] = [List(), Section(), Image(), Label(), Table(), Text("x")]
-        let others: (Column, Schema, FakeSDK.Index, FakeSDK.Trigger) = (Column(), Schema(), FakeSDK.Index(), FakeSDK.Trigger())
+        let others: (Column, Schema, FakeSDK.Index, FakeSDK.Trigger) = (
+            Column(), Schema(), FakeSDK.Index(), FakeSDK.Trigger()
+        )
         #expect(views.count == 6)
         _ = others
         // Slate's schema model, by its own names.

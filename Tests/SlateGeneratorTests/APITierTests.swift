@@ -69,16 +69,22 @@ import Testing
         var files: [String] = []
         for (index, item) in Self.plumbing.enumerated() {
             let file = directory.path("Plumbing\(index).swift")
-            try "import \(item.module)\n\nfunc use\(index)() {\n    \(item.use)\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+            try "import \(item.module)\n\nfunc use\(index)() {\n    \(item.use)\n}\n".write(
+                toFile: file, atomically: true, encoding: .utf8)
             files.append(file)
         }
         // One process a file: the compiler stops at the first file with an error.
-        let results = try Executables.runTogether(URL(fileURLWithPath: "/usr/bin/env"), files.map { try Self.arguments([$0]) })
+        let results = try Executables.runTogether(
+            URL(fileURLWithPath: "/usr/bin/env"), files.map { try Self.arguments([$0]) })
         for (index, item) in Self.plumbing.enumerated() {
             // The error is on the file's one use, line 4, and names the symbol.
-            let errors = results[index].output.split(separator: "\n").filter { $0.contains("Plumbing\(index).swift:4:") && $0.contains("error:") }
+            let errors = results[index].output.split(separator: "\n").filter {
+                $0.contains("Plumbing\(index).swift:4:") && $0.contains("error:")
+            }
             #expect(results[index].status != 0)
-            #expect(errors.contains { $0.contains(item.name) }, "import \(item.module): \(item.name) is in scope: \(errors)")
+            #expect(
+                errors.contains { $0.contains(item.name) }, "import \(item.module): \(item.name) is in scope: \(errors)"
+            )
         }
     }
 
@@ -86,14 +92,14 @@ import Testing
         let directory = TemporaryDirectory()
         let file = directory.path("Generated.swift")
         try """
-            @_spi(Generated) import SlateRecords
-            import SlateCSQLite
+        @_spi(Generated) import SlateRecords
+        import SlateCSQLite
 
-            func use(_ statement: OpaquePointer) throws -> Int {
-                _ = (SQLRecordRows.self, SQLITE_OK, sqlite3_open)
-                return try SQLRecordCoding.int(statement, 0, "t.c")
-            }
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        func use(_ statement: OpaquePointer) throws -> Int {
+            _ = (SQLRecordRows.self, SQLITE_OK, sqlite3_open)
+            return try SQLRecordCoding.int(statement, 0, "t.c")
+        }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try Self.typecheck([file])
         #expect(result.status == 0, "\(result.errors)")
         #expect(!result.errors.contains("error:"), "\(result.errors)")
@@ -104,12 +110,19 @@ import Testing
     @Test func generatedFilesImportTheSPIAndTheCModuleWhereTheyCallIt() throws {
         let directory = TemporaryDirectory()
         let script = directory.path("one.sql")
-        try "CREATE TABLE one (id INTEGER PRIMARY KEY, name TEXT NOT NULL);".write(toFile: script, atomically: true, encoding: .utf8)
+        try "CREATE TABLE one (id INTEGER PRIMARY KEY, name TEXT NOT NULL);".write(
+            toFile: script, atomically: true, encoding: .utf8)
         let slate = try #require(Executables.url("slate"))
         for (config, expected) in [
             (#"{"emit": {"rawFunctions": true}}"#, ["@_spi(Generated) import SlateRecords", "import SlateCSQLite"]),
             (#"{"emit": {"rawFunctions": false}}"#, ["@_spi(Generated) import SlateRecords"]),
-            (#"{"emit": {"api": false}}"#, ["#if canImport(SlateCSQLite)", "import SlateCSQLite", "#elseif canImport(SQLite3)", "import SQLite3", "#endif"]),
+            (
+                #"{"emit": {"api": false}}"#,
+                [
+                    "#if canImport(SlateCSQLite)", "import SlateCSQLite", "#elseif canImport(SQLite3)",
+                    "import SQLite3", "#endif",
+                ]
+            ),
         ] {
             let json = directory.path("slate.json")
             try config.write(toFile: json, atomically: true, encoding: .utf8)

@@ -8,7 +8,8 @@ import Testing
     /// The `slate` binary built beside the test bundle.
     static let executable = Executables.url("slate")
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
     static let tests = fixtures.deletingLastPathComponent()
 
     func slate(_ arguments: String...) throws -> Executables.Result {
@@ -23,9 +24,12 @@ import Testing
     @Test func versionIsTheChangelogsNewest() throws {
         let run = try slate("--version")
         #expect(run.status == 0)
-        let changelog = try String(contentsOf: Self.tests.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let changelog = try String(
+            contentsOf: Self.tests.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
-        #expect(newest.hasPrefix("## \(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) "), "\(newest) vs \(run.output)")
+        #expect(
+            newest.hasPrefix("## \(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) "),
+            "\(newest) vs \(run.output)")
         #expect(run.output == "0.1.0\n")
     }
 
@@ -35,7 +39,11 @@ import Testing
             "--config", Self.fixtures.appendingPathComponent("Configurations/contacts.json").path)
         #expect(run.status == 0)
         #expect(run.errors == "")
-        #expect(run.output == (try String(contentsOf: Self.tests.appendingPathComponent("GeneratedCodeTests/Generated/Contacts.swift"), encoding: .utf8)))
+        #expect(
+            run.output
+                == (try String(
+                    contentsOf: Self.tests.appendingPathComponent("GeneratedCodeTests/Generated/Contacts.swift"),
+                    encoding: .utf8)))
     }
 
     @Test func aBundledDatabaseGetsAModuleAccessorAndAScriptNever() throws {
@@ -48,18 +56,22 @@ import Testing
         let bundled = try slate("generate", database, "--bundled-resource", "catalog-001.db")
         #expect(bundled.status == 0)
         #expect(bundled.output.contains("public struct Catalog: SQLDatabase"))
-        #expect(bundled.output.contains("""
-                /// The database bundled with this module as the resource `catalog-001.db`, opened read-only.
-                public static var module: Catalog {
-                    get throws {
-                        guard let url = Bundle.module.url(forResource: "catalog-001", withExtension: "db") else {
-            """))
+        #expect(
+            bundled.output.contains(
+                """
+                    /// The database bundled with this module as the resource `catalog-001.db`, opened read-only.
+                    public static var module: Catalog {
+                        get throws {
+                            guard let url = Bundle.module.url(forResource: "catalog-001", withExtension: "db") else {
+                """))
         #expect(try !slate("generate", database).output.contains("Bundle.module"))
 
         let script = Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path
         let refused = try slate("generate", script, "--bundled-resource", "contacts.sql")
         #expect(refused.status == 64)
-        #expect(refused.errors.contains("--bundled-resource must name a database file among the inputs, not \"contacts.sql\""))
+        #expect(
+            refused.errors.contains(
+                "--bundled-resource must name a database file among the inputs, not \"contacts.sql\""))
         #expect(try slate("generate", database, "--bundled-resource", "other.db").status == 64)
     }
 
@@ -80,22 +92,23 @@ import Testing
         let schema = Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path
         let text = try slate("schema", schema)
         #expect(text.status == 0)
-        #expect(text.output == """
-            table person (rowid alias person_id)
-              person_id INTEGER PRIMARY KEY
-              name TEXT NOT NULL
-              title TEXT
+        #expect(
+            text.output == """
+                table person (rowid alias person_id)
+                  person_id INTEGER PRIMARY KEY
+                  name TEXT NOT NULL
+                  title TEXT
 
-            table address (rowid alias address_id)
-              address_id INTEGER PRIMARY KEY
-              street VARCHAR
-              city VARCHAR
-              person_id INTEGER
-              foreign key (person_id) → person(person_id) on delete cascade
+                table address (rowid alias address_id)
+                  address_id INTEGER PRIMARY KEY
+                  street VARCHAR
+                  city VARCHAR
+                  person_id INTEGER
+                  foreign key (person_id) → person(person_id) on delete cascade
 
-            user_version 0
+                user_version 0
 
-            """)
+                """)
         let json = try slate("schema", "--json", schema)
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
@@ -108,7 +121,8 @@ import Testing
     @Test func errorsAreReportedWithFileAndLineAndExitCode1() throws {
         let directory = TemporaryDirectory()
         let broken = directory.path("broken.sql")
-        try "CREATE TABLE a (x);\n\nCREATE TABLE b (y REFERENCES);\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        try "CREATE TABLE a (x);\n\nCREATE TABLE b (y REFERENCES);\n".write(
+            toFile: broken, atomically: true, encoding: .utf8)
         let run = try slate("generate", broken)
         #expect(run.status == 1)
         #expect(run.output == "")
@@ -116,7 +130,8 @@ import Testing
 
         let config = directory.path("slate.json")
         try #"{ "naming": { "plural": true } }"#.write(toFile: config, atomically: true, encoding: .utf8)
-        let badConfig = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path, "--config", config)
+        let badConfig = try slate(
+            "generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path, "--config", config)
         #expect(badConfig.status == 1)
         #expect(badConfig.errors.hasPrefix("\(config): error: unknown key \"naming.plural\""))
 
@@ -124,7 +139,10 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.errors == "\(directory.path("missing.sqlite")): error: no such file\n")
         let wrongKind = try slate("schema", config)
-        #expect(wrongKind.errors == "\(config): error: not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)\n")
+        #expect(
+            wrongKind.errors
+                == "\(config): error: not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)\n"
+        )
     }
 
     /// Lighter's own test-suite layout, grouped by the plugins' code (`SlateInputs`) and
@@ -132,11 +150,14 @@ import Testing
     /// script adding a view over its table, and `-v001`-numbered scripts.
     @Test func lightersLayoutIsOneDatabaseEachAndItsErrorsNameTheScript() throws {
         let target = TemporaryDirectory()
-        try SlateTestDatabase.create(at: target.path("ContactsDB.sqlite3"), sql: """
-            CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE address (address_id INTEGER PRIMARY KEY, street TEXT, person_id INTEGER REFERENCES person (person_id));
-            """)
-        let view = "-- A view over the database file's table.\n\nCREATE VIEW \"A Test View\" AS SELECT * FROM address;\n"
+        try SlateTestDatabase.create(
+            at: target.path("ContactsDB.sqlite3"),
+            sql: """
+                CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE address (address_id INTEGER PRIMARY KEY, street TEXT, person_id INTEGER REFERENCES person (person_id));
+                """)
+        let view =
+            "-- A view over the database file's table.\n\nCREATE VIEW \"A Test View\" AS SELECT * FROM address;\n"
         try view.write(toFile: target.path("ContactsDB-AddView.sql"), atomically: true, encoding: .utf8)
         let versions = [
             "CREATE TABLE note (note_id INTEGER PRIMARY KEY, text TEXT NOT NULL);\nPRAGMA user_version = 1;\n",
@@ -147,11 +168,14 @@ import Testing
             try sql.write(toFile: target.path("OtherDB-v00\(index + 1).sql"), atomically: true, encoding: .utf8)
         }
 
-        let inputs = try SlateInputs(directory: target.url, files: SlateInputs.filesOnDisk(in: target.url, resources: []))
+        let inputs = try SlateInputs(
+            directory: target.url, files: SlateInputs.filesOnDisk(in: target.url, resources: []))
         #expect(inputs.databases.map(\.stem) == ["ContactsDB", "OtherDB"])
-        #expect(inputs.databases.map { $0.inputs.map(\.lastPathComponent) } == [
-            ["ContactsDB.sqlite3", "ContactsDB-AddView.sql"], ["OtherDB-v001.sql", "OtherDB-v002.sql", "OtherDB-v003.sql"],
-        ])
+        #expect(
+            inputs.databases.map { $0.inputs.map(\.lastPathComponent) } == [
+                ["ContactsDB.sqlite3", "ContactsDB-AddView.sql"],
+                ["OtherDB-v001.sql", "OtherDB-v002.sql", "OtherDB-v003.sql"],
+            ])
         let contacts = inputs.databases[0]
         let (database, script) = (contacts.inputs[0].path, contacts.inputs[1].path)
         let output = TemporaryDirectory()
@@ -172,7 +196,9 @@ import Testing
         #expect(otherRun.errors == "")
         #expect(otherCode.contains("public struct OtherDB: SQLDatabase {"))
         #expect(otherCode.contains("public static let schemaVersion: Int64 = 3\n"))
-        let scripts = ["OtherDB-v001.sql", "OtherDB-v002.sql", "OtherDB-v003.sql"].compactMap { otherCode.range(of: "SQLSchemaScript(file: \"\($0)\"")?.lowerBound }
+        let scripts = ["OtherDB-v001.sql", "OtherDB-v002.sql", "OtherDB-v003.sql"].compactMap {
+            otherCode.range(of: "SQLSchemaScript(file: \"\($0)\"")?.lowerBound
+        }
         #expect(scripts.count == 3 && scripts == scripts.sorted())
 
         // `slate generate` given the script first names the database after the file all the same.
@@ -189,10 +215,14 @@ import Testing
         #expect(broken.errors == "\(script):3:1: error: no such table: main.adress\n")
 
         // A view SQLite cannot prepare is left out, reported at its CREATE VIEW.
-        try view.replacingOccurrences(of: "FROM address", with: "FROM adress").write(toFile: script, atomically: true, encoding: .utf8)
+        try view.replacingOccurrences(of: "FROM address", with: "FROM adress").write(
+            toFile: script, atomically: true, encoding: .utf8)
         let (leftOut, leftOutCode) = try generate(contacts)
         #expect(leftOut.status == 0)
-        #expect(leftOut.errors == "\(script):3:1: warning: view \"A Test View\" left out: no such table: main.adress (list the view under \"excludeObjects\" in slate.json to leave it out quietly)\n")
+        #expect(
+            leftOut.errors
+                == "\(script):3:1: warning: view \"A Test View\" left out: no such table: main.adress (list the view under \"excludeObjects\" in slate.json to leave it out quietly)\n"
+        )
         #expect(!leftOutCode.contains("ATestView"))
 
         // A database file SQLite cannot read: the file.
@@ -212,7 +242,8 @@ import Testing
         #expect(run.output == "")
         #expect(run.errors == "\(queries):4:7: error: no such column: titel\n")
 
-        try "-- name: titled :many\nSELECT name FROM person WHERE title = :title;\n".write(toFile: queries, atomically: true, encoding: .utf8)
+        try "-- name: titled :many\nSELECT name FROM person WHERE title = :title;\n".write(
+            toFile: queries, atomically: true, encoding: .utf8)
         let fixed = try slate("generate", Self.fixtures.appendingPathComponent("Schemas/contacts.sql").path, queries)
         #expect(fixed.status == 0)
         #expect(fixed.output.contains("public func titled(title: String) throws -> [TitledRow] {"))
@@ -240,9 +271,14 @@ import Testing
         #expect(fromFile.status == 0)
         // Same schema, same records and tables. The database type differs: the script is
         // the schema's one version (schemaScripts, version 1), the file has none.
-        func records(_ text: String) -> Substring { text[(text.range(of: "// MARK: - ")?.lowerBound ?? text.startIndex)...] }
+        func records(_ text: String) -> Substring {
+            text[(text.range(of: "// MARK: - ")?.lowerBound ?? text.startIndex)...]
+        }
         let same = records(fromFile.output) == records(process.output)
-        #expect(same, "generating from the database file differs: \(Diff.unified(expected: String(records(process.output)), actual: String(records(fromFile.output)), limit: 20))")
+        #expect(
+            same,
+            "generating from the database file differs: \(Diff.unified(expected: String(records(process.output)), actual: String(records(fromFile.output)), limit: 20))"
+        )
         #expect(process.output.contains("public static let schemaScripts: [SQLSchemaScript] = ["))
         #expect(!fromFile.output.contains("schemaScripts"))
     }
@@ -253,30 +289,41 @@ import Testing
     @Test func aClashIsOneErrorAtTheHandWrittenDeclaration() throws {
         let directory = TemporaryDirectory()
         let schema = directory.path("contacts.sql")
-        try "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE TABLE note (id INTEGER PRIMARY KEY);"
+        try
+            "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE TABLE note (id INTEGER PRIMARY KEY);"
             .write(toFile: schema, atomically: true, encoding: .utf8)
         let person = directory.path("Person.swift")
         try """
-            import Foundation
+        import Foundation
 
-            /* struct Note {} in a comment is not a declaration */
-            let text = "struct Note {}"
-            extension Note {}   // extending a generated type is fine
-            enum Namespace {
-                struct Person {}  // nested: no clash
-            }
-            public final class Person {
-            }
-            """.write(toFile: person, atomically: true, encoding: .utf8)
+        /* struct Note {} in a comment is not a declaration */
+        let text = "struct Note {}"
+        extension Note {}   // extending a generated type is fine
+        enum Namespace {
+            struct Person {}  // nested: no clash
+        }
+        public final class Person {
+        }
+        """.write(toFile: person, atomically: true, encoding: .utf8)
         let executable = try #require(CommandLineTests.executable)
-        let run = try Executables.run(executable, ["generate", schema, "--swift-sources", person, "--output", directory.path("Out.swift")])
+        let run = try Executables.run(
+            executable, ["generate", schema, "--swift-sources", person, "--output", directory.path("Out.swift")])
         #expect(run.status == 1)
-        #expect(run.errors == "\(person):9:14: error: class Person is declared here, and Slate generates a type Person from table person; rename one: give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type\n")
+        #expect(
+            run.errors
+                == "\(person):9:14: error: class Person is declared here, and Slate generates a type Person from table person; rename one: give the table's record another name in slate.json (\"naming\": {\"recordTypeNames\": {\"table\": \"Name\"}}), set \"naming\": {\"nestRecordTypes\": true}, or rename the hand-written type\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: directory.path("Out.swift")))
         // Renamed in slate.json, the clash is gone.
         let config = directory.path("slate.json")
-        try #"{"naming": {"recordTypeNames": {"person": "Contact"}}}"#.write(toFile: config, atomically: true, encoding: .utf8)
-        let renamed = try Executables.run(executable, ["generate", schema, "--config", config, "--swift-sources", person, "--output", directory.path("Out.swift")])
+        try #"{"naming": {"recordTypeNames": {"person": "Contact"}}}"#.write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let renamed = try Executables.run(
+            executable,
+            [
+                "generate", schema, "--config", config, "--swift-sources", person, "--output",
+                directory.path("Out.swift"),
+            ])
         #expect(renamed.status == 0, "\(renamed.errors)")
     }
 }

@@ -9,9 +9,13 @@ import Testing
 /// character reaches either notation.
 @Suite struct DiagramAttackTests {
     @Test func noInvisibleFormatCharacterReachesADiagram() throws {
-        let schema = try SchemaReader.read(scripts: [SQLScript(path: "odd.sql", text: """
-            CREATE TABLE "pay\u{200D}ments" (id INTEGER PRIMARY KEY, "am\u{200C}ount" REAL);
-            """)])
+        let schema = try SchemaReader.read(scripts: [
+            SQLScript(
+                path: "odd.sql",
+                text: """
+                    CREATE TABLE "pay\u{200D}ments" (id INTEGER PRIMARY KEY, "am\u{200C}ount" REAL);
+                    """)
+        ])
         for format in [SchemaDiagram.Format.mermaid, .dot] {
             let text = SchemaDiagram.render(schema, format: format)
             #expect(!text.unicodeScalars.contains { $0 == "\u{200D}" || $0 == "\u{200C}" }, "\(format): \(text)")

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// `slate diagram`: golden files in both notations, the same bytes every run, and names
 /// that would break either notation.
@@ -16,10 +17,12 @@ import Testing
         let executable = try #require(CommandLineTests.executable)
         let run = try Executables.run(executable, ["diagram"] + Self.bookshop + ["--format", format])
         #expect(run.status == 0, "\(run.errors)")
-        let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("Diagrams/" + golden), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("Diagrams/" + golden), encoding: .utf8)
         #expect(run.output == expected, "Scripts/record-golden.sh records the diagrams again")
         // Deterministic: a second run gives the same bytes.
-        #expect(try Executables.run(executable, ["diagram"] + Self.bookshop + ["--format", format]).output == run.output)
+        #expect(
+            try Executables.run(executable, ["diagram"] + Self.bookshop + ["--format", format]).output == run.output)
     }
 
     @Test func keysForeignKeysAndViewsAreDrawn() throws {
@@ -32,15 +35,24 @@ import Testing
         #expect(mermaid.contains("    bestsellers[\"bestsellers (view)\"] {\n"))
         #expect(mermaid.contains("    bestsellers }o..o{ order_items : \"reads\"\n"))
         let dot = SchemaDiagram.render(schema, format: .dot)
-        #expect(dot.contains("\"orders\":c2 -> \"addresses\":c0 [label=\"shipping_address_id → address_id\", arrowhead=teeodot, arrowtail=crow];"))
-        #expect(dot.contains("\"customer_orders\" -> \"orders\" [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];"))
+        #expect(
+            dot.contains(
+                "\"orders\":c2 -> \"addresses\":c0 [label=\"shipping_address_id → address_id\", arrowhead=teeodot, arrowtail=crow];"
+            ))
+        #expect(
+            dot.contains(
+                "\"customer_orders\" -> \"orders\" [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];"))
     }
 
     @Test func hostileNamesStayInsideTheirNotation() throws {
-        let schema = try SchemaReader.read(scripts: [SQLScript(path: "odd.sql", text: """
-            CREATE TABLE "my table" (id INTEGER PRIMARY KEY, "quote""d" TEXT, [a<b>] VARCHAR(10, 2));
-            CREATE TABLE "x""y" (id INTEGER PRIMARY KEY, t_id INTEGER REFERENCES "my table"(id));
-            """)])
+        let schema = try SchemaReader.read(scripts: [
+            SQLScript(
+                path: "odd.sql",
+                text: """
+                    CREATE TABLE "my table" (id INTEGER PRIMARY KEY, "quote""d" TEXT, [a<b>] VARCHAR(10, 2));
+                    CREATE TABLE "x""y" (id INTEGER PRIMARY KEY, t_id INTEGER REFERENCES "my table"(id));
+                    """)
+        ])
         let mermaid = SchemaDiagram.render(schema, format: .mermaid)
         #expect(mermaid.contains("    my_table[\"my table\"] {\n"))
         #expect(mermaid.contains("        TEXT quote_d \"quote#34;d\"\n"))
@@ -55,17 +67,24 @@ import Testing
     /// A name with a line break would start a line of its own in either notation, where
     /// Mermaid and DOT read it as a statement.
     @Test func namesWithLineBreaksStayOnTheirLine() throws {
-        let schema = try SchemaReader.read(scripts: [SQLScript(path: "odd.sql", text: """
-            CREATE TABLE "a
-            b" (id INTEGER PRIMARY KEY, "c\u{2028}d" TEXT);
-            CREATE TABLE child (id INTEGER PRIMARY KEY, "p\r\nid" INTEGER REFERENCES "a
-            b"(id));
-            """.replacingOccurrences(of: "\\u{2028}", with: "\u{2028}").replacingOccurrences(of: "\\r\\n", with: "\r\n"))])
+        let schema = try SchemaReader.read(scripts: [
+            SQLScript(
+                path: "odd.sql",
+                text: """
+                    CREATE TABLE "a
+                    b" (id INTEGER PRIMARY KEY, "c\u{2028}d" TEXT);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, "p\r\nid" INTEGER REFERENCES "a
+                    b"(id));
+                    """.replacingOccurrences(of: "\\u{2028}", with: "\u{2028}").replacingOccurrences(
+                        of: "\\r\\n", with: "\r\n"))
+        ])
         for format in [SchemaDiagram.Format.mermaid, .dot] {
             let text = SchemaDiagram.render(schema, format: format)
             for line in text.split(separator: "\n") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                #expect(!trimmed.hasPrefix("b") && !trimmed.hasPrefix("id") && !line.contains("\r") && !line.contains("\u{2028}"), "\(format): \(line)")
+                #expect(
+                    !trimmed.hasPrefix("b") && !trimmed.hasPrefix("id") && !line.contains("\r")
+                        && !line.contains("\u{2028}"), "\(format): \(line)")
             }
         }
         #expect(SchemaDiagram.render(schema, format: .mermaid).contains("    a_b[\"a#92;u#123;A#125;b\"] {\n"))

@@ -1,9 +1,10 @@
 import Foundation
 import Slate
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// The generator's front door (issue 32 §4): one `Diagnostic` type that every stage
 /// reports through and that is rendered in one place, and the typed API alone by default,
@@ -26,7 +27,9 @@ import Testing
     // MARK: Rendering
 
     @Test func aDiagnosticRendersWithAsMuchOfItsPlaceAsIsKnown() {
-        #expect("\(Diagnostic.error("no such table: x", file: "a.sql", line: 3, column: 14))" == "a.sql:3:14: error: no such table: x")
+        #expect(
+            "\(Diagnostic.error("no such table: x", file: "a.sql", line: 3, column: 14))"
+                == "a.sql:3:14: error: no such table: x")
         #expect("\(Diagnostic.warning("left out", file: "a.sql", line: 3))" == "a.sql:3: warning: left out")
         #expect("\(Diagnostic.note("rebuilding", file: "a.db"))" == "a.db: note: rebuilding")
         #expect("\(Diagnostic.error("no input files", file: nil))" == "error: no input files")
@@ -39,15 +42,25 @@ import Testing
     @Test func notesRenderOnTheLinesAfterTheirDiagnostic() {
         let diagnostic = Diagnostic(
             .error, file: "Shop.swift", line: 2, column: 1, message: "struct Book clashes",
-            notes: [.note("generated from table book", file: "shop.sql", line: 1, column: 1), .note("no place", file: nil)])
-        #expect("\(diagnostic)" == "Shop.swift:2:1: error: struct Book clashes\nshop.sql:1:1: note: generated from table book\nnote: no place")
+            notes: [
+                .note("generated from table book", file: "shop.sql", line: 1, column: 1), .note("no place", file: nil),
+            ])
+        #expect(
+            "\(diagnostic)"
+                == "Shop.swift:2:1: error: struct Book clashes\nshop.sql:1:1: note: generated from table book\nnote: no place"
+        )
     }
 
     @Test func thrownErrorsBecomeDiagnosticsKeepingTheirPlace() {
-        let script = Diagnostic(ScriptError(path: "a.sql", line: 2, column: 5, message: "near \"x\": syntax error"), at: "other.sql")
+        let script = Diagnostic(
+            ScriptError(path: "a.sql", line: 2, column: 5, message: "near \"x\": syntax error"), at: "other.sql")
         #expect(script == .error("near \"x\": syntax error", file: "a.sql", line: 2, column: 5))
-        #expect(Diagnostic(InputError(path: "a.txt", message: "not an input"), at: "other.sql") == .error("not an input", file: "a.txt"))
-        #expect(Diagnostic(ConfigurationError(path: "slate.json", message: "bad"), at: "a.sql") == .error("bad", file: "slate.json"))
+        #expect(
+            Diagnostic(InputError(path: "a.txt", message: "not an input"), at: "other.sql")
+                == .error("not an input", file: "a.txt"))
+        #expect(
+            Diagnostic(ConfigurationError(path: "slate.json", message: "bad"), at: "a.sql")
+                == .error("bad", file: "slate.json"))
         // An error that names no place is put at the input being worked on.
         struct Plain: Error, CustomStringConvertible { var description: String { "it broke" } }
         #expect("\(Diagnostic(Plain(), at: "a.sql"))" == "a.sql: error: it broke")
@@ -60,7 +73,9 @@ import Testing
 
     @Test func aFailureKeepsTheWarningsBeforeItAndPrintsTheErrorAlone() throws {
         let directory = TemporaryDirectory()
-        let paths = try write([("shop.sql", Self.schema), ("shop-queries.sql", "-- name: names :many\nSELECT nam FROM person;\n")], in: directory)
+        let paths = try write(
+            [("shop.sql", Self.schema), ("shop-queries.sql", "-- name: names :many\nSELECT nam FROM person;\n")],
+            in: directory)
         do {
             _ = try SlateGenerator.generate(inputs: paths)
             Issue.record("generated")
@@ -94,11 +109,20 @@ import Testing
         } catch {
             #expect(error.diagnostics == [.error("no input files", file: nil)])
         }
-        #expect(try failure([("notes.txt", "")]) == [.error("not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)", file: directory.path("notes.txt"))])
+        #expect(
+            try failure([("notes.txt", "")]) == [
+                .error(
+                    "not an input slate reads: use .sql scripts or database files (.sqlite, .sqlite3, .db)",
+                    file: directory.path("notes.txt"))
+            ])
         // Replaying: at the statement's line and column.
-        #expect(try failure([("bad.sql", "CREATE TABLE a (id INTEGER PRIMARY KEY);\nCREATE TABLE b (id REFERENCES);\n")]).map(\.line) == [2])
+        #expect(
+            try failure([("bad.sql", "CREATE TABLE a (id INTEGER PRIMARY KEY);\nCREATE TABLE b (id REFERENCES);\n")])
+                .map(\.line) == [2])
         // Checking: a foreign key to no table, at its script.
-        let dangling = try failure([("fk.sql", "CREATE TABLE a (id INTEGER PRIMARY KEY, b_id INTEGER REFERENCES nothing(id));\n")])
+        let dangling = try failure([
+            ("fk.sql", "CREATE TABLE a (id INTEGER PRIMARY KEY, b_id INTEGER REFERENCES nothing(id));\n")
+        ])
         #expect(dangling.count == 1)
         #expect(dangling.first?.file == directory.path("fk.sql"))
         #expect(dangling.first?.severity == .error)
@@ -110,18 +134,29 @@ import Testing
         var configuration = GeneratorConfiguration()
         configuration.naming.recordTypeNames = ["nobody": "Nobody"]
         let file = try SlateGenerator.generate(inputs: paths, configuration: configuration)
-        #expect(file.diagnostics == [.warning(#""naming.recordTypeNames" names "nobody", which is no table or view; the setting does nothing"#, file: "slate.json")])
+        #expect(
+            file.diagnostics == [
+                .warning(
+                    #""naming.recordTypeNames" names "nobody", which is no table or view; the setting does nothing"#,
+                    file: "slate.json")
+            ])
     }
 
     @Test func clashesAreErrorsAtTheHandWrittenDeclaration() throws {
         let directory = TemporaryDirectory()
-        let paths = try write([("shop.sql", "CREATE TABLE person (person_id INTEGER PRIMARY KEY);\n"), ("Mine.swift", "import Foundation\n\n  struct Person {}\n")], in: directory)
+        let paths = try write(
+            [
+                ("shop.sql", "CREATE TABLE person (person_id INTEGER PRIMARY KEY);\n"),
+                ("Mine.swift", "import Foundation\n\n  struct Person {}\n"),
+            ], in: directory)
         let file = try SlateGenerator.generate(inputs: [paths[0]])
         let clashes = try file.clashes(withSwiftSources: [paths[1]])
         #expect(clashes.map(\.severity) == [.error])
         #expect(clashes.map(\.line) == [3])
         #expect(clashes.map(\.column) == [3])
-        #expect(clashes[0].message.hasPrefix("struct Person is declared here, and Slate generates a type Person from table person"))
+        #expect(
+            clashes[0].message.hasPrefix(
+                "struct Person is declared here, and Slate generates a type Person from table person"))
         #expect(throws: Diagnostic.error("cannot read the Swift source", file: directory.path("Gone.swift"))) {
             try file.clashes(withSwiftSources: [directory.path("Gone.swift")])
         }
@@ -134,10 +169,12 @@ import Testing
         let warned = try Executables.run(executable, ["generate", paths[0]])
         #expect(warned.status == 0)
         #expect(warned.errors.split(separator: "\n").count == 1)
-        #expect(warned.errors.hasPrefix("\(paths[0]):2:1: warning: view \"shouted\" left out: no such function: upperx"))
+        #expect(
+            warned.errors.hasPrefix("\(paths[0]):2:1: warning: view \"shouted\" left out: no such function: upperx"))
         #expect(warned.output.contains("public struct Person: "))
 
-        let clashed = try Executables.run(executable, ["generate", paths[0], "--swift-sources", paths[1], "--output", directory.path("Out.swift")])
+        let clashed = try Executables.run(
+            executable, ["generate", paths[0], "--swift-sources", paths[1], "--output", directory.path("Out.swift")])
         #expect(clashed.status == 1)
         let lines = clashed.errors.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
@@ -155,8 +192,12 @@ import Testing
 
     func contents(_ json: String?) throws -> String {
         let directory = TemporaryDirectory()
-        let paths = try write([("contacts.sql", "CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n")], in: directory)
-        let configuration = try json.map { try GeneratorConfiguration.parse(Data($0.utf8), path: "slate.json") } ?? GeneratorConfiguration()
+        let paths = try write(
+            [("contacts.sql", "CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n")],
+            in: directory)
+        let configuration =
+            try json.map { try GeneratorConfiguration.parse(Data($0.utf8), path: "slate.json") }
+            ?? GeneratorConfiguration()
         return try SlateGenerator.generate(inputs: paths, configuration: configuration).contents
     }
 
@@ -206,13 +247,18 @@ import Testing
         #expect(!emit.rawFunctions && emit.attachedFunctions)
         // Equal when they generate the same parts, set or followed.
         #expect(GeneratorConfiguration.Emit() == .init(rawFunctions: false, attachedFunctions: false))
-        #expect(GeneratorConfiguration.Emit(api: false) == .init(api: false, rawFunctions: true, attachedFunctions: true))
+        #expect(
+            GeneratorConfiguration.Emit(api: false) == .init(api: false, rawFunctions: true, attachedFunctions: true))
         #expect(GeneratorConfiguration.Emit() != .init(rawFunctions: true))
-        #expect(throws: ConfigurationError(path: "slate.json", message: #""emit.rawFunctions" must be true or false"#)) {
+        #expect(throws: ConfigurationError(path: "slate.json", message: #""emit.rawFunctions" must be true or false"#))
+        {
             try GeneratorConfiguration.parse(Data(#"{ "emit": { "rawFunctions": null } }"#.utf8), path: "slate.json")
         }
-        #expect(throws: ConfigurationError(path: "slate.json", message: #""emit.attachedFunctions" must be true or false"#)) {
-            try GeneratorConfiguration.parse(Data(#"{ "emit": { "attachedFunctions": "yes" } }"#.utf8), path: "slate.json")
+        #expect(
+            throws: ConfigurationError(path: "slate.json", message: #""emit.attachedFunctions" must be true or false"#)
+        ) {
+            try GeneratorConfiguration.parse(
+                Data(#"{ "emit": { "attachedFunctions": "yes" } }"#.utf8), path: "slate.json")
         }
     }
 }

@@ -20,7 +20,9 @@ import Testing
     /// The cases of `Tests/Fixtures/golden-cases.txt`, which `Scripts/record-golden.sh`
     /// also reads.
     static let cases: [Case] = {
-        let list = (try? String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/golden-cases.txt"), encoding: .utf8)) ?? ""
+        let list =
+            (try? String(
+                contentsOf: testsDirectory.appendingPathComponent("Fixtures/golden-cases.txt"), encoding: .utf8)) ?? ""
         return list.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 3, !line.hasPrefix("#") else { return nil }
@@ -37,9 +39,10 @@ import Testing
     @Test(arguments: cases)
     func generatedCodeMatchesTheGoldenFile(_ testCase: Case) throws {
         let fixtures = Self.testsDirectory.appendingPathComponent("Fixtures")
-        let configuration = try testCase.configuration.map {
-            try GeneratorConfiguration.load(path: fixtures.appendingPathComponent($0).path)
-        } ?? GeneratorConfiguration()
+        let configuration =
+            try testCase.configuration.map {
+                try GeneratorConfiguration.load(path: fixtures.appendingPathComponent($0).path)
+            } ?? GeneratorConfiguration()
         let inputs = testCase.inputs.map { fixtures.appendingPathComponent($0).path }
         let generated = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
         let golden = Self.testsDirectory.appendingPathComponent(testCase.golden)
@@ -51,13 +54,15 @@ import Testing
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
         if generated.contents != expected {
-            Issue.record("""
+            Issue.record(
+                """
                 \(testCase.golden) differs from what the generator writes now (record with SLATE_RECORD_GOLDEN=1 if the change is meant):
                 \(Diff.unified(expected: expected, actual: generated.contents))
                 """)
         }
         // Deterministic: generating twice gives the same bytes.
-        #expect(try SlateGenerator.generate(inputs: inputs, configuration: configuration).contents == generated.contents)
+        #expect(
+            try SlateGenerator.generate(inputs: inputs, configuration: configuration).contents == generated.contents)
     }
 }
 
@@ -81,7 +86,8 @@ enum Diff {
             let output = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.prefix(limit).joined(separator: "\n") + (lines.count > limit ? "\n… \(lines.count - limit) more lines" : "")
+            return lines.prefix(limit).joined(separator: "\n")
+                + (lines.count > limit ? "\n… \(lines.count - limit) more lines" : "")
         } catch {
             return "(no diff tool: \(error))"
         }

@@ -28,41 +28,54 @@ import Testing
 
         let differs = try cli.slate("diff", v2, database)
         #expect(differs.status == 1)
-        #expect(differs.output.hasPrefix("""
-            - table objects differs
-            - table tags is missing
-            - index tags_by_object is missing
-            - view titled is missing
-            - trigger objects_touch is missing
-            - user_version is 0, not 2
+        #expect(
+            differs.output.hasPrefix(
+                """
+                - table objects differs
+                - table tags is missing
+                - index tags_by_object is missing
+                - view titled is missing
+                - trigger objects_touch is missing
+                - user_version is 0, not 2
 
-            -- The plan (slate migrate \(database) --to \(v2)):
-            PRAGMA foreign_keys = OFF;
-            """))
+                -- The plan (slate migrate \(database) --to \(v2)):
+                PRAGMA foreign_keys = OFF;
+                """))
 
         let context = try SQLContext(path: database)
-        try context.exec(sql: "INSERT INTO objects (object_id, type) VALUES ('id1', 'kind'), ('id2', 'kind'), ('id3', 'kind')")
+        try context.exec(
+            sql: "INSERT INTO objects (object_id, type) VALUES ('id1', 'kind'), ('id2', 'kind'), ('id3', 'kind')")
         // objects-v2's UNIQUE (title, year) ON CONFLICT REPLACE: three rows of one title
         // would copy as one. Refused, with leave or without; nothing is dropped.
         let conflicting = try cli.slate("migrate", database, "--to", v2, "--allow-destructive")
         #expect(conflicting.status == 1)
-        #expect(conflicting.errors == "\(database): error: rebuild table objects: its 3 rows do not fit the new definition (UNIQUE constraint failed: objects.title, objects.year); change the rows that break it in a migration first\n")
+        #expect(
+            conflicting.errors
+                == "\(database): error: rebuild table objects: its 3 rows do not fit the new definition (UNIQUE constraint failed: objects.title, objects.year); change the rows that break it in a migration first\n"
+        )
         #expect(try context.query(sql: "SELECT count(*) FROM objects") == [[3]])
         try context.exec(sql: "UPDATE objects SET title = object_id")
         context.close()
         // objects-v2 makes year NOT NULL DEFAULT 0 over NULLs: a rewrite, refused without the flag.
         let refused = try cli.slate("migrate", database, "--to", v2)
         #expect(refused.status == 1)
-        #expect(refused.errors == "\(database): error: the change would rebuild table objects (3 rows) to add column rating, make column year NOT NULL, which rewrites stored values (NULL → 0 in objects.year); run again with --allow-destructive to go ahead\n")
+        #expect(
+            refused.errors
+                == "\(database): error: the change would rebuild table objects (3 rows) to add column rating, make column year NOT NULL, which rewrites stored values (NULL → 0 in objects.year); run again with --allow-destructive to go ahead\n"
+        )
         let migrated = try cli.slate("migrate", database, "--to", v2, "--allow-destructive")
         #expect(migrated.status == 0)
         #expect(migrated.errors == "\(database): note: rebuilding table objects (3 rows)…\n")
         #expect(migrated.output.hasSuffix("\(database) now has the schema of \(v2)\n"))
         let after = try SQLContext(path: database)
-        #expect(try after.query(sql: "SELECT object_id, title, year FROM objects ORDER BY object_id") == [["id1", "id1", 0], ["id2", "id2", 0], ["id3", "id3", 0]])
+        #expect(
+            try after.query(sql: "SELECT object_id, title, year FROM objects ORDER BY object_id") == [
+                ["id1", "id1", 0], ["id2", "id2", 0], ["id3", "id3", 0],
+            ])
         after.close()
         #expect(try cli.slate("diff", v2, database).status == 0)
-        #expect(try cli.slate("migrate", database, "--to", v2).output == "\(database) already has the schema of \(v2)\n")
+        #expect(
+            try cli.slate("migrate", database, "--to", v2).output == "\(database) already has the schema of \(v2)\n")
 
         let missing = try cli.slate("diff", v2, directory.path("nothing.sqlite"))
         #expect(missing.status == 2)
@@ -75,7 +88,8 @@ import Testing
         let desired = directory.path("shop.sql")
         let context = try SQLContext(path: database)
         _ = try context.query(sql: "PRAGMA journal_mode = wal")
-        try context.exec(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item (name) VALUES ('lamp')")
+        try context.exec(
+            sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item (name) VALUES ('lamp')")
         _ = try context.query(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         context.close()
         try write("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', price REAL);", to: desired)
@@ -103,18 +117,23 @@ import Testing
         try context.exec(sql: "INSERT INTO item (name) VALUES ('lamp'); INSERT INTO old VALUES (1)")
         context.close()
 
-        try write("-- slate:rename item.name -> title\nCREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT);", to: desired)
+        try write(
+            "-- slate:rename item.name -> title\nCREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT);", to: desired)
         let refused = try cli.slate("migrate", database, "--to", desired)
         #expect(refused.status == 1)
-        #expect(refused.errors == "\(database): error: the change would drop table old and its 1 row; run again with --allow-destructive to go ahead\n")
+        #expect(
+            refused.errors
+                == "\(database): error: the change would drop table old and its 1 row; run again with --allow-destructive to go ahead\n"
+        )
         let allowed = try cli.slate("migrate", database, "--to", desired, "--allow-destructive")
         #expect(allowed.status == 0)
-        #expect(allowed.output == """
-            - rename column item.name to title
-            - drop table old and its 1 row
-            \(database) now has the schema of \(desired)
+        #expect(
+            allowed.output == """
+                - rename column item.name to title
+                - drop table old and its 1 row
+                \(database) now has the schema of \(desired)
 
-            """)
+                """)
         let check = try SQLContext(path: database)
         defer { check.close() }
         #expect(try check.query(sql: "SELECT title FROM item") == [[.text("lamp")]])

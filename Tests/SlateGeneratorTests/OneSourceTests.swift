@@ -1,13 +1,15 @@
 import Foundation
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
 
+@testable import SlateGenerator
+
 /// Issue 32 §2: each rule written once. Raw mode's helpers are derived from SlateRecords'
 /// and Slate's sources, and the plugins group files by the rules `slate generate` uses.
 @Suite struct OneSourceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The shared part of raw mode's template is what Scripts/generate-raw-template.sh makes
     /// of SQLRecordCoding.swift and SQLDate.swift today, byte for byte.
@@ -20,13 +22,19 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let committedPath = Self.root.appendingPathComponent("Sources/SlateGenerator/Translation/RawTemplateShared.generated.swift").path
+        let committedPath = Self.root.appendingPathComponent(
+            "Sources/SlateGenerator/Translation/RawTemplateShared.generated.swift"
+        ).path
         let derived = try Data(contentsOf: URL(fileURLWithPath: fresh))
         let committed = try Data(contentsOf: URL(fileURLWithPath: committedPath))
         // The first line that differs, so that the failure says what changed.
-        let derivedLines = String(decoding: derived, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let committedLines = String(decoding: committed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(derivedLines, committedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(derivedLines.count, committedLines.count)
+        let derivedLines = String(decoding: derived, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let committedLines = String(decoding: committed, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            zip(derivedLines, committedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(derivedLines.count, committedLines.count)
         let now = line < derivedLines.count ? String(derivedLines[line]) : "(end of file)"
         let was = line < committedLines.count ? String(committedLines[line]) : "(end of file)"
         #expect(
@@ -50,7 +58,10 @@ import Testing
             #expect(!RawSupportTemplate.sharedDate.contains(word), "\(word)")
         }
         // The helpers the template used to retype are the library's now.
-        for name in ["static func decodeRowID", "static func dateValue", "static func readsAs", "static func update(", "mutating func parse()"] {
+        for name in [
+            "static func decodeRowID", "static func dateValue", "static func readsAs", "static func update(",
+            "mutating func parse()",
+        ] {
             #expect(source.components(separatedBy: name).count == 2, "\(name) once")
         }
         #expect(!source.contains("enum DateText"))
@@ -62,14 +73,18 @@ import Testing
         let directory = TemporaryDirectory()
         let copy = directory.url.appendingPathComponent("repo")
         for folder in ["Scripts", "Sources/SlateRecords", "Sources/Slate", "Sources/SlateGenerator/Translation"] {
-            try FileManager.default.createDirectory(at: copy.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: copy.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         for file in ["Scripts/generate-raw-template.sh", "Sources/SlateRecords/SQLRecordCoding.swift"] {
-            try FileManager.default.copyItem(at: Self.root.appendingPathComponent(file), to: copy.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: Self.root.appendingPathComponent(file), to: copy.appendingPathComponent(file))
         }
-        var date = try String(contentsOf: Self.root.appendingPathComponent("Sources/Slate/SQLDate.swift"), encoding: .utf8)
+        var date = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/Slate/SQLDate.swift"), encoding: .utf8)
         date = date.replacingOccurrences(of: "    // raw-template: end\n}", with: "}")
-        try date.write(to: copy.appendingPathComponent("Sources/Slate/SQLDate.swift"), atomically: true, encoding: .utf8)
+        try date.write(
+            to: copy.appendingPathComponent("Sources/Slate/SQLDate.swift"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["bash", copy.appendingPathComponent("Scripts/generate-raw-template.sh").path]
@@ -77,7 +92,11 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
-        #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("Sources/SlateGenerator/Translation/RawTemplateShared.generated.swift").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: copy.appendingPathComponent(
+                    "Sources/SlateGenerator/Translation/RawTemplateShared.generated.swift"
+                ).path))
     }
 
     /// The plugins' groups, on disk, against the generator's rules: each group's scripts
@@ -97,7 +116,8 @@ import Testing
             let text = name.contains("queries") ? "-- name: all :many\nSELECT 1;\n" : ""
             try text.write(toFile: directory.path(name), atomically: true, encoding: .utf8)
         }
-        let inputs = try SlateInputs(directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
+        let inputs = try SlateInputs(
+            directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
         #expect(inputs.databases.flatMap(\.inputs).count == names.count)
         for database in inputs.databases {
             let files = database.inputs.map(\.lastPathComponent)
@@ -108,7 +128,10 @@ import Testing
             let named = stem(of: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent)
             #expect(belongs(named, to: database.stem), "\(first) names \(named), grouped as \(database.stem)")
             for file in files where !file.contains("queries") {
-                #expect(belongs(stem(of: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent), to: database.stem), "\(file)")
+                #expect(
+                    belongs(
+                        stem(of: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent),
+                        to: database.stem), "\(file)")
             }
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// How the plugins group a target's files into databases. `SlateInputs` is the plugins'
 /// own code (Plugins/PluginsShared), compiled into this target through the
@@ -18,7 +19,9 @@ import Testing
         for name in queries {
             try "-- name: all :many\nSELECT 1;\n".write(toFile: directory.path(name), atomically: true, encoding: .utf8)
         }
-        if let configuration { try configuration.write(toFile: directory.path("slate.json"), atomically: true, encoding: .utf8) }
+        if let configuration {
+            try configuration.write(toFile: directory.path("slate.json"), atomically: true, encoding: .utf8)
+        }
         let inputs = try SlateInputs(
             directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
         return Dictionary(uniqueKeysWithValues: inputs.databases.map { ($0.stem, $0.inputs.map(\.lastPathComponent)) })
@@ -28,20 +31,22 @@ import Testing
         let found = try databases([
             "ContactsDB-AddView.sql", "ContactsDB.sqlite3", "OtherDB-v003.sql", "OtherDB-v001.sql", "OtherDB-v002.sql",
         ])
-        #expect(found == [
-            "ContactsDB": ["ContactsDB.sqlite3", "ContactsDB-AddView.sql"],
-            "OtherDB": ["OtherDB-v001.sql", "OtherDB-v002.sql", "OtherDB-v003.sql"],
-        ])
+        #expect(
+            found == [
+                "ContactsDB": ["ContactsDB.sqlite3", "ContactsDB-AddView.sql"],
+                "OtherDB": ["OtherDB-v001.sql", "OtherDB-v002.sql", "OtherDB-v003.sql"],
+            ])
     }
 
     @Test func numberedScriptsAndQueryFilesKeepTheirGroups() throws {
         let found = try databases(
             ["todos-002-priority.sql", "todos-001.sql", "bookshop-002-sales.sql", "bookshop-001-catalog.sql"],
             queries: ["bookshop-queries.sql"])
-        #expect(found == [
-            "todos": ["todos-001.sql", "todos-002-priority.sql"],
-            "bookshop": ["bookshop-001-catalog.sql", "bookshop-002-sales.sql", "bookshop-queries.sql"],
-        ])
+        #expect(
+            found == [
+                "todos": ["todos-001.sql", "todos-002-priority.sql"],
+                "bookshop": ["bookshop-001-catalog.sql", "bookshop-002-sales.sql", "bookshop-queries.sql"],
+            ])
     }
 
     /// A schema script with a comment that mentions `name:` (Prisma's commented-out seed
@@ -50,26 +55,44 @@ import Testing
         let directory = TemporaryDirectory()
         try "CREATE TABLE user (id INTEGER PRIMARY KEY, name TEXT);\n-- {\n--   name: 'admin',\n-- }\n".write(
             toFile: directory.path("users.sql"), atomically: true, encoding: .utf8)
-        for name in ["shop.sql", "todos-001.sql"] { try "".write(toFile: directory.path(name), atomically: true, encoding: .utf8) }
-        try "-- name: all :many\nSELECT 1;\n".write(toFile: directory.path("todos-queries.sql"), atomically: true, encoding: .utf8)
-        let inputs = try SlateInputs(directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
-        #expect(Dictionary(uniqueKeysWithValues: inputs.databases.map { ($0.stem, $0.inputs.map(\.lastPathComponent)) }) == [
-            "users": ["users.sql"], "shop": ["shop.sql"], "todos": ["todos-001.sql", "todos-queries.sql"],
-        ])
+        for name in ["shop.sql", "todos-001.sql"] {
+            try "".write(toFile: directory.path(name), atomically: true, encoding: .utf8)
+        }
+        try "-- name: all :many\nSELECT 1;\n".write(
+            toFile: directory.path("todos-queries.sql"), atomically: true, encoding: .utf8)
+        let inputs = try SlateInputs(
+            directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
+        #expect(
+            Dictionary(uniqueKeysWithValues: inputs.databases.map { ($0.stem, $0.inputs.map(\.lastPathComponent)) })
+                == [
+                    "users": ["users.sql"], "shop": ["shop.sql"], "todos": ["todos-001.sql", "todos-queries.sql"],
+                ])
     }
 
     @Test func unrelatedStemsAreDatabasesOfTheirOwn() throws {
         #expect(try databases(["a.sql", "b.sql"]) == ["a": ["a.sql"], "b": ["b.sql"]])
         #expect(try databases(["order-items.sql"]) == ["order-items": ["order-items.sql"]])
-        #expect(try databases(["orders.sql", "order-items.sql"]) == ["orders": ["orders.sql"], "order-items": ["order-items.sql"]])
+        #expect(
+            try databases(["orders.sql", "order-items.sql"]) == [
+                "orders": ["orders.sql"], "order-items": ["order-items.sql"],
+            ])
     }
 
     @Test func aScriptStartingAnotherStemIsReplayedAfterIt() throws {
         // `ContactsDB-AddView.sql` sorts before `ContactsDB.sql` by whole names; a name
         // comes before the longer names it starts.
-        #expect(try databases(["ContactsDB-AddView.sql", "ContactsDB.sql"]) == ["ContactsDB": ["ContactsDB.sql", "ContactsDB-AddView.sql"]])
-        #expect(try databases(["order-items.sql", "order.sql", "order.views.sql"]) == ["order": ["order.sql", "order-items.sql", "order.views.sql"]])
-        #expect(try databases(["todos-001.sql", "todos-002.sql", "todos-seed.sql"]) == ["todos": ["todos-001.sql", "todos-002.sql", "todos-seed.sql"]])
+        #expect(
+            try databases(["ContactsDB-AddView.sql", "ContactsDB.sql"]) == [
+                "ContactsDB": ["ContactsDB.sql", "ContactsDB-AddView.sql"]
+            ])
+        #expect(
+            try databases(["order-items.sql", "order.sql", "order.views.sql"]) == [
+                "order": ["order.sql", "order-items.sql", "order.views.sql"]
+            ])
+        #expect(
+            try databases(["todos-001.sql", "todos-002.sql", "todos-seed.sql"]) == [
+                "todos": ["todos-001.sql", "todos-002.sql", "todos-seed.sql"]
+            ])
     }
 
     @Test func sequenceNumbersCompareByValueAfterDashOrUnderscore() throws {
@@ -79,12 +102,16 @@ import Testing
     }
 
     @Test func databaseFilesNeverJoinEachOther() throws {
-        #expect(try databases(["catalog.db", "catalog-backup.db"]) == ["catalog": ["catalog.db"], "catalog-backup": ["catalog-backup.db"]])
+        #expect(
+            try databases(["catalog.db", "catalog-backup.db"]) == [
+                "catalog": ["catalog.db"], "catalog-backup": ["catalog-backup.db"],
+            ])
         // A script goes over the database file of the longest stem it starts.
-        #expect(try databases(["shop.db", "shop-archive.db", "shop-archive-views.sql", "shop-views.sql"]) == [
-            "shop": ["shop.db", "shop-views.sql"],
-            "shop-archive": ["shop-archive.db", "shop-archive-views.sql"],
-        ])
+        #expect(
+            try databases(["shop.db", "shop-archive.db", "shop-archive-views.sql", "shop-views.sql"]) == [
+                "shop": ["shop.db", "shop-views.sql"],
+                "shop-archive": ["shop-archive.db", "shop-archive-views.sql"],
+            ])
     }
 
     @Test func thePluginsAndTheGeneratorShareTheRule() {
@@ -100,7 +127,8 @@ import Testing
         #expect(InputNames.stem(of: "x-1a") == "x-1a")
         let files = [
             "a.sql", "a-b.sql", "a-1.sql", "a-01.sql", "a-001.sql", "a-10.sql", "a-9.sql", "A.sql", "a.db", "a_b.sql",
-            "ContactsDB.sqlite3", "ContactsDB-AddView.sql", "OtherDB-v10.sql", "OtherDB-v9.sql", "b", ".sql", "a1b2.sql",
+            "ContactsDB.sqlite3", "ContactsDB-AddView.sql", "OtherDB-v10.sql", "OtherDB-v9.sql", "b", ".sql",
+            "a1b2.sql",
         ]
         for left in files {
             for right in files {
@@ -113,14 +141,17 @@ import Testing
         let directory = TemporaryDirectory()
         let base = directory.path("ContactsDB.sql")
         let view = directory.path("ContactsDB-AddView.sql")
-        try "CREATE TABLE address (address_id INTEGER PRIMARY KEY, street TEXT);\n".write(toFile: base, atomically: true, encoding: .utf8)
+        try "CREATE TABLE address (address_id INTEGER PRIMARY KEY, street TEXT);\n".write(
+            toFile: base, atomically: true, encoding: .utf8)
         try "CREATE INDEX address_street ON address (street);\nCREATE VIEW streets AS SELECT street FROM address;\n"
             .write(toFile: view, atomically: true, encoding: .utf8)
         let file = try SlateGenerator.generate(inputs: [view, base])
         #expect(file.typeName == "ContactsDB")
         #expect(file.diagnostics == [])
         #expect(file.contents.contains("public struct Street: "))
-        let scripts = ["ContactsDB.sql", "ContactsDB-AddView.sql"].compactMap { file.contents.range(of: "SQLSchemaScript(file: \"\($0)\"")?.lowerBound }
+        let scripts = ["ContactsDB.sql", "ContactsDB-AddView.sql"].compactMap {
+            file.contents.range(of: "SQLSchemaScript(file: \"\($0)\"")?.lowerBound
+        }
         #expect(scripts.count == 2 && scripts == scripts.sorted())
         #expect(file.contents.contains("public static let schemaVersion: Int64 = 2\n"))
     }
@@ -137,14 +168,20 @@ import Testing
         }
         try FileManager.default.removeItem(atPath: config)
 
-        for name in ["shop.sql", "shelf.sql"] { try "".write(toFile: directory.path(name), atomically: true, encoding: .utf8) }
+        for name in ["shop.sql", "shelf.sql"] {
+            try "".write(toFile: directory.path(name), atomically: true, encoding: .utf8)
+        }
         let queries = directory.path("stock-queries.sql")
         try "-- name: all :many\nSELECT 1;\n".write(toFile: queries, atomically: true, encoding: .utf8)
         do {
-            _ = try SlateInputs(directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
+            _ = try SlateInputs(
+                directory: directory.url, files: SlateInputs.filesOnDisk(in: directory.url, resources: []))
             Issue.record("a query file of no database was placed")
         } catch let error as SlateInputsError {
-            #expect(error.description == "\(queries): error: query file stock-queries.sql belongs to no database; start its name with a database's stem (shelf-queries.sql, shop-queries.sql)")
+            #expect(
+                error.description
+                    == "\(queries): error: query file stock-queries.sql belongs to no database; start its name with a database's stem (shelf-queries.sql, shop-queries.sql)"
+            )
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import SlateGenerator
 import SlateAnalysis
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// Query files: parsing, parameter and result typing, and the errors generation stops
 /// with, checked for their exact text.
@@ -20,7 +21,10 @@ import Testing
         """
 
     /// Generates from the schema and `queries` (as `queries.sql`), with `configuration`.
-    private func generate(_ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration(), schema: String = Self.schema) throws -> String {
+    private func generate(
+        _ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration(),
+        schema: String = Self.schema
+    ) throws -> String {
         let directory = TemporaryDirectory()
         let schemaPath = directory.path("shop.sql")
         let queryPath = directory.path("queries.sql")
@@ -30,7 +34,10 @@ import Testing
     }
 
     /// The error generating `queries` gives, with the temporary folder left out.
-    private func failure(_ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration(), schema: String = Self.schema) -> String? {
+    private func failure(
+        _ queries: String, configuration: GeneratorConfiguration = GeneratorConfiguration(),
+        schema: String = Self.schema
+    ) -> String? {
         do {
             _ = try generate(queries, configuration: configuration, schema: schema)
             return nil
@@ -52,7 +59,8 @@ import Testing
     @Test func dateArgumentsAreBoundInTheirColumnsStorage() throws {
         var configuration = GeneratorConfiguration.withHandleFunctions
         configuration.types.dateColumns["author.born"] = .secondsSince2001
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: bornAfter :many
             SELECT id FROM author WHERE born > :since;
             """, configuration: configuration)
@@ -60,11 +68,12 @@ import Testing
     }
 
     /// Core Data's dates beside whole unix seconds, and a view over the first.
-    static let datedSchema = schema + """
+    static let datedSchema =
+        schema + """
 
-        CREATE TABLE event (id INTEGER PRIMARY KEY, stamp REAL, posted INTEGER);
-        CREATE VIEW recent AS SELECT id, stamp AS happened FROM event;
-        """
+            CREATE TABLE event (id INTEGER PRIMARY KEY, stamp REAL, posted INTEGER);
+            CREATE VIEW recent AS SELECT id, stamp AS happened FROM event;
+            """
 
     private static var datedConfiguration: GeneratorConfiguration {
         var configuration = GeneratorConfiguration.withHandleFunctions
@@ -76,13 +85,18 @@ import Testing
     /// One value cannot be bound for two storages: comparing one parameter with columns
     /// that store dates differently is an error, not a comparison 31 years off.
     @Test func aDateParameterMeetingTwoStoragesIsAnError() throws {
-        let message = failure("""
+        let message = failure(
+            """
             -- name: since :many
             SELECT id FROM event WHERE stamp > :since OR posted > :since;
             """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
-        #expect(message == #"queries.sql:2:55: error: date storage conflict: :since is compared with event.stamp, which stores dates as "secondsSince2001", on line 2, and compared with event.posted here, which stores them as "unixTimeInteger"; one value cannot be bound both ways, so use a second parameter"#)
+        #expect(
+            message
+                == #"queries.sql:2:55: error: date storage conflict: :since is compared with event.stamp, which stores dates as "secondsSince2001", on line 2, and compared with event.posted here, which stores them as "unixTimeInteger"; one value cannot be bound both ways, so use a second parameter"#
+        )
         // Two uses of one storage are fine.
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: between :many
             SELECT id FROM event WHERE stamp > :day AND stamp < :day + 86400;
             """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
@@ -92,7 +106,8 @@ import Testing
     /// A view's column stores dates as the table column it shows: a parameter compared
     /// with it is a `Date` bound in that storage.
     @Test func aDateParameterComparedWithAViewColumnFollowsItsOrigin() throws {
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: recentSince :many
             SELECT id FROM recent WHERE happened > :since;
             """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
@@ -102,7 +117,8 @@ import Testing
 
     /// `max(stamp)` holds stamp's values: it is a `Date` read in stamp's storage.
     @Test func anAggregateOfADateColumnReadsInItsStorage() throws {
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: latest :one
             SELECT max(stamp) AS latest, min(posted) AS first, coalesce(stamp, stamp) AS either, max(stamp) + 1 AS later FROM event;
             """, configuration: Self.datedConfiguration, schema: Self.datedSchema)
@@ -110,24 +126,32 @@ import Testing
         expectContains(code, "public var first: Date?")
         expectContains(code, "public var either: Date?")
         expectContains(code, "public var later: Double?")
-        expectContains(code, #"self.latest = try SQLRecordCoding.dateOrNil(statement, offset, "latest.latest", .secondsSince2001)"#)
-        expectContains(code, #"self.first = try SQLRecordCoding.dateOrNil(statement, offset + 1, "latest.first", .unixTimeInteger)"#)
-        expectContains(code, #"self.either = try SQLRecordCoding.dateOrNil(statement, offset + 2, "latest.either", .secondsSince2001)"#)
+        expectContains(
+            code, #"self.latest = try SQLRecordCoding.dateOrNil(statement, offset, "latest.latest", .secondsSince2001)"#
+        )
+        expectContains(
+            code,
+            #"self.first = try SQLRecordCoding.dateOrNil(statement, offset + 1, "latest.first", .unixTimeInteger)"#)
+        expectContains(
+            code,
+            #"self.either = try SQLRecordCoding.dateOrNil(statement, offset + 2, "latest.either", .secondsSince2001)"#)
     }
 
     @Test func parsesNamesKindsDocumentationAndLines() throws {
-        let file = try QueryFile(path: "q.sql", text: """
-            -- Leading comments belong to no query.
+        let file = try QueryFile(
+            path: "q.sql",
+            text: """
+                -- Leading comments belong to no query.
 
-            -- name: first :one
-            -- Documents the function.
-            --   Indented detail.
-            SELECT 1;
+                -- name: first :one
+                -- Documents the function.
+                --   Indented detail.
+                SELECT 1;
 
-            -- name: second :execrows
-            DELETE FROM book
-            WHERE id = :id;
-            """)
+                -- name: second :execrows
+                DELETE FROM book
+                WHERE id = :id;
+                """)
         #expect(file.queries.map(\.name) == ["first", "second"])
         #expect(file.queries.map(\.kind) == [.one, .execrows])
         #expect(file.queries[0].documentation == ["Documents the function.", "  Indented detail."])
@@ -138,7 +162,11 @@ import Testing
         #expect(file.queries[1].location(ofOffset: 23).line == 10)
         #expect(QueryFile.isQueryFile("CREATE TABLE t (a);") == false)
         // Windows line ends.
-        let crlf = try QueryFile(path: "q.sql", text: "-- name: first :one\r\n-- Documents it.\r\nSELECT 1;\r\n\r\n-- name: second :exec\r\nDELETE FROM book;\r\n")
+        let crlf = try QueryFile(
+            path: "q.sql",
+            text:
+                "-- name: first :one\r\n-- Documents it.\r\nSELECT 1;\r\n\r\n-- name: second :exec\r\nDELETE FROM book;\r\n"
+        )
         #expect(crlf.queries.map(\.name) == ["first", "second"])
         #expect(crlf.queries.map(\.sql) == ["SELECT 1", "DELETE FROM book"])
         #expect(crlf.queries[0].documentation == ["Documents it."])
@@ -154,77 +182,115 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(error("SELECT 1;\n-- name: a :one\nSELECT 2;")
-            == "q.sql:1: error: SQL before the first -- name: line belongs to no query; a query file holds only named queries")
-        #expect(error("-- name: a\nSELECT 1;")
-            == "q.sql:1: error: a -- name: line takes a name and a kind, as in '-- name: findBook :one'; kinds are :one, :many, :each, :exec, :execrows, :lastid")
-        #expect(error("-- name: a :some\nSELECT 1;")
-            == "q.sql:1: error: unknown query kind ':some'; kinds are :one, :many, :each, :exec, :execrows, :lastid")
-        #expect(error("-- name: 2fast :one\nSELECT 1;")
-            == "q.sql:1: error: query name '2fast' is not an identifier: use letters, digits and underscores, starting with a letter")
-        #expect(error("-- name: a :one\nSELECT 1;\n-- name: a :many\nSELECT 2;")
-            == "q.sql:3: error: a query named 'a' is already defined at line 1")
-        #expect(error("-- name: a :one\n-- only a comment\n\n-- name: b :one\nSELECT 1;")
-            == "q.sql:1: error: query 'a' has no SQL after its -- name: line")
+        #expect(
+            error("SELECT 1;\n-- name: a :one\nSELECT 2;")
+                == "q.sql:1: error: SQL before the first -- name: line belongs to no query; a query file holds only named queries"
+        )
+        #expect(
+            error("-- name: a\nSELECT 1;")
+                == "q.sql:1: error: a -- name: line takes a name and a kind, as in '-- name: findBook :one'; kinds are :one, :many, :each, :exec, :execrows, :lastid"
+        )
+        #expect(
+            error("-- name: a :some\nSELECT 1;")
+                == "q.sql:1: error: unknown query kind ':some'; kinds are :one, :many, :each, :exec, :execrows, :lastid"
+        )
+        #expect(
+            error("-- name: 2fast :one\nSELECT 1;")
+                == "q.sql:1: error: query name '2fast' is not an identifier: use letters, digits and underscores, starting with a letter"
+        )
+        #expect(
+            error("-- name: a :one\nSELECT 1;\n-- name: a :many\nSELECT 2;")
+                == "q.sql:3: error: a query named 'a' is already defined at line 1")
+        #expect(
+            error("-- name: a :one\n-- only a comment\n\n-- name: b :one\nSELECT 1;")
+                == "q.sql:1: error: query 'a' has no SQL after its -- name: line")
     }
 
     // MARK: Errors that stop generation
 
     @Test func aQueryThatDoesNotPrepareFailsWithSQLitesMessage() {
-        #expect(failure("""
-            -- name: missing :many
-            SELECT id,
-                   isbn
-            FROM book;
-            """) == "queries.sql:3:8: error: no such column: isbn")
-        #expect(failure("-- name: bad :one\nSELECT * FROM nowhere WHERE id = :id;")
-            == "queries.sql:2:1: error: no such table: nowhere")
-        #expect(failure("-- name: two :exec\nDELETE FROM book; DELETE FROM author;")
-            == "queries.sql:2:19: error: the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)")
+        #expect(
+            failure(
+                """
+                -- name: missing :many
+                SELECT id,
+                       isbn
+                FROM book;
+                """) == "queries.sql:3:8: error: no such column: isbn")
+        #expect(
+            failure("-- name: bad :one\nSELECT * FROM nowhere WHERE id = :id;")
+                == "queries.sql:2:1: error: no such table: nowhere")
+        #expect(
+            failure("-- name: two :exec\nDELETE FROM book; DELETE FROM author;")
+                == "queries.sql:2:19: error: the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)"
+        )
     }
 
     @Test func wrongParameterUseIsAnError() {
-        #expect(failure("-- name: anonymous :many\nSELECT * FROM book WHERE id = ?;")
-            == "queries.sql:2:31: error: parameter ? has no name; name it (:name) so the generated function can take it as an argument")
-        #expect(failure("-- name: both :many\nSELECT * FROM book WHERE id IN (:ids) OR author_id = :ids;")
-            == "queries.sql:2:54: error: wrong parameter use: :ids is a whole IN list on line 2, so it cannot also be a single value; use a second parameter")
-        #expect(failure("-- name: same :many\nSELECT * FROM book WHERE id = :id OR author_id = @id;")
-            == "queries.sql:2:50: error: parameters :id and @id would both be the argument 'id'; give them different names")
+        #expect(
+            failure("-- name: anonymous :many\nSELECT * FROM book WHERE id = ?;")
+                == "queries.sql:2:31: error: parameter ? has no name; name it (:name) so the generated function can take it as an argument"
+        )
+        #expect(
+            failure("-- name: both :many\nSELECT * FROM book WHERE id IN (:ids) OR author_id = :ids;")
+                == "queries.sql:2:54: error: wrong parameter use: :ids is a whole IN list on line 2, so it cannot also be a single value; use a second parameter"
+        )
+        #expect(
+            failure("-- name: same :many\nSELECT * FROM book WHERE id = :id OR author_id = @id;")
+                == "queries.sql:2:50: error: parameters :id and @id would both be the argument 'id'; give them different names"
+        )
     }
 
     @Test func conflictingTypesAreAnError() {
-        #expect(failure("""
-            -- name: conflict :many
-            SELECT * FROM book
-            WHERE title = :value
-               OR price > :value;
-            """) == "queries.sql:4:15: error: type conflict: :value is compared with book.title (String) on line 3, and compared with book.price (Double) here")
+        #expect(
+            failure(
+                """
+                -- name: conflict :many
+                SELECT * FROM book
+                WHERE title = :value
+                   OR price > :value;
+                """)
+                == "queries.sql:4:15: error: type conflict: :value is compared with book.title (String) on line 3, and compared with book.price (Double) here"
+        )
     }
 
     @Test func aParameterWithoutATypeAsksForOne() {
-        #expect(failure("-- name: guess :many\nSELECT title, :anything AS extra FROM book;")
-            == "queries.sql:2:15: error: cannot tell the type of :anything: compare it with a column, write CAST(:anything AS type), or give its type in slate.json as \"queries\": {\"types\": {\"guess.:anything\": \"String\"}}")
+        #expect(
+            failure("-- name: guess :many\nSELECT title, :anything AS extra FROM book;")
+                == "queries.sql:2:15: error: cannot tell the type of :anything: compare it with a column, write CAST(:anything AS type), or give its type in slate.json as \"queries\": {\"types\": {\"guess.:anything\": \"String\"}}"
+        )
         // The annotation the message offers works.
         var configuration = GeneratorConfiguration()
         configuration.queries.types["guess.:anything"] = .string
-        #expect(failure("-- name: guess :many\nSELECT title, :anything AS extra FROM book;", configuration: configuration) == nil)
+        #expect(
+            failure("-- name: guess :many\nSELECT title, :anything AS extra FROM book;", configuration: configuration)
+                == nil)
     }
 
     @Test func kindsMustFitTheStatement() {
-        #expect(failure("-- name: nothing :many\nDELETE FROM book;")
-            == "queries.sql:1: error: query 'nothing' is :many, but its statement returns no columns; use :exec, :execrows or :lastid")
-        #expect(failure("-- name: reads :execrows\nSELECT 1;")
-            == "queries.sql:1: error: query 'reads' is :execrows, but its statement only reads; :execrows and :lastid are for statements that change rows")
-        #expect(failure("-- name: titles :many\nSELECT title FROM book;\n-- name: titlesSQL :many\nSELECT 1;")
-            == "queries.sql:3: error: query name 'titlesSQL' is taken: the database type already has a member of that name; rename the query")
-        #expect(failure("-- name: books :many\nSELECT 1;")
-            == "queries.sql:1: error: query name 'books' is taken: the database type already has a member of that name; rename the query")
+        #expect(
+            failure("-- name: nothing :many\nDELETE FROM book;")
+                == "queries.sql:1: error: query 'nothing' is :many, but its statement returns no columns; use :exec, :execrows or :lastid"
+        )
+        #expect(
+            failure("-- name: reads :execrows\nSELECT 1;")
+                == "queries.sql:1: error: query 'reads' is :execrows, but its statement only reads; :execrows and :lastid are for statements that change rows"
+        )
+        #expect(
+            failure("-- name: titles :many\nSELECT title FROM book;\n-- name: titlesSQL :many\nSELECT 1;")
+                == "queries.sql:3: error: query name 'titlesSQL' is taken: the database type already has a member of that name; rename the query"
+        )
+        #expect(
+            failure("-- name: books :many\nSELECT 1;")
+                == "queries.sql:1: error: query name 'books' is taken: the database type already has a member of that name; rename the query"
+        )
     }
 
     // MARK: Parameter typing
 
     @Test func parametersAreTypedFromWhereTheyGo() throws {
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: addBook :lastid
             INSERT INTO book (author_id, title, price, subtitle) VALUES (:authorId, :title, :price, :subtitle);
 
@@ -249,12 +315,17 @@ import Testing
             -- name: reprice :many
             UPDATE book SET price = :price WHERE id = :id RETURNING *;
             """)
-        expectContains(code, "public func addBook(authorId: Int?, title: String, price: Double, subtitle: String?) throws -> Int {")
-        expectContains(code, "public func byAuthorsBornAfter(date: Date, excluded: [Int]) throws -> [ByAuthorsBornAfterRow] {")
+        expectContains(
+            code, "public func addBook(authorId: Int?, title: String, price: Double, subtitle: String?) throws -> Int {"
+        )
+        expectContains(
+            code, "public func byAuthorsBornAfter(date: Date, excluded: [Int]) throws -> [ByAuthorsBornAfterRow] {")
         expectContains(code, "public func cheapest(maxPrice: Double, after: Int) throws -> [CheapestRow] {")
         expectContains(code, "public func reprice(price: Double, id: Int) throws -> [Book] {")
         expectContains(code, "public func retitle(subtitle: String?, title: String, id: Int) throws -> Int {")
-        expectContains(code, """
+        expectContains(
+            code,
+            """
                 public func search(
                     author: String?,
                     low: Double,
@@ -275,14 +346,17 @@ import Testing
     // MARK: Result typing
 
     @Test func resultColumnsAreTypedAndNamed() throws {
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: overview :many
             SELECT a.name AS author_name, b.title, count(*) AS "books!", max(b.subtitle) AS "longest?",
                    coalesce(b.subtitle, '') AS subtitle, total(b.price), b.price * 2 AS "double price"
             FROM author a LEFT JOIN book b ON b.author_id = a.id
             GROUP BY a.id;
             """)
-        expectContains(code, """
+        expectContains(
+            code,
+            """
                 public var authorName: String
                 /// `title`: TEXT, from book.title, can be NULL.
                 public var title: String?
@@ -300,7 +374,8 @@ import Testing
     }
 
     @Test func exactTableRowsReuseTheRecordType() throws {
-        let code = try generate("""
+        let code = try generate(
+            """
             -- name: bookNamed :one
             SELECT * FROM book WHERE title = :title;
 
@@ -323,8 +398,11 @@ import Testing
     @Test func slateJSONTypesResultColumns() throws {
         var configuration = GeneratorConfiguration()
         configuration.queries.types["prices.cents"] = .int
-        let code = try generate("-- name: prices :many\nSELECT price * 100 AS cents FROM book;", configuration: configuration)
-        expectContains(code, """
+        let code = try generate(
+            "-- name: prices :many\nSELECT price * 100 AS cents FROM book;", configuration: configuration)
+        expectContains(
+            code,
+            """
                 /// `cents`: typed in slate.json.
                 public var cents: Int
             """)
@@ -377,41 +455,47 @@ import Testing
         let directory = TemporaryDirectory()
         let migration = directory.path("prisma-001.sql")
         try """
-            -- CreateTable
-            CREATE TABLE "User" (
-                "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
-                "email" TEXT NOT NULL,
-                "name" TEXT
-            );
+        -- CreateTable
+        CREATE TABLE "User" (
+            "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+            "email" TEXT NOT NULL,
+            "name" TEXT
+        );
 
-            -- Seed, kept for reference:
-            -- await prisma.user.create({
-            --   data: {
-            --   name: 'admin',
-            --   email: 'admin@example.com',
-            --   },
-            -- })
+        -- Seed, kept for reference:
+        -- await prisma.user.create({
+        --   data: {
+        --   name: 'admin',
+        --   email: 'admin@example.com',
+        --   },
+        -- })
 
-            -- CreateIndex
-            CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
-            """.write(toFile: migration, atomically: true, encoding: .utf8)
+        -- CreateIndex
+        CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+        """.write(toFile: migration, atomically: true, encoding: .utf8)
         let file = try SlateGenerator.generate(inputs: [migration])
         #expect(file.typeName == "Prisma")
         #expect(file.contents.contains("public struct User: Identifiable, Hashable, Codable, Sendable {"))
         #expect(file.contents.contains("public var name: String?"))
         // A query file beside it still is one.
         let queries = directory.path("prisma-queries.sql")
-        try "-- name: userNamed :one\n-- The user of a name.\nSELECT * FROM \"User\" WHERE name = :name;".write(toFile: queries, atomically: true, encoding: .utf8)
-        #expect(try SlateGenerator.generate(inputs: [migration, queries]).contents.contains("public static func userNamed(_ context: SQLContext, name: String) throws -> User? {"))
+        try "-- name: userNamed :one\n-- The user of a name.\nSELECT * FROM \"User\" WHERE name = :name;".write(
+            toFile: queries, atomically: true, encoding: .utf8)
+        #expect(
+            try SlateGenerator.generate(inputs: [migration, queries]).contents.contains(
+                "public static func userNamed(_ context: SQLContext, name: String) throws -> User? {"))
     }
 
     @Test func queryFilesDoNotNameTheDatabase() throws {
         let directory = TemporaryDirectory()
         try Self.schema.write(toFile: directory.path("shop.sql"), atomically: true, encoding: .utf8)
-        try "-- name: titles :many\nSELECT title FROM book;".write(toFile: directory.path("a-queries.sql"), atomically: true, encoding: .utf8)
+        try "-- name: titles :many\nSELECT title FROM book;".write(
+            toFile: directory.path("a-queries.sql"), atomically: true, encoding: .utf8)
         let file = try SlateGenerator.generate(inputs: [directory.path("a-queries.sql"), directory.path("shop.sql")])
         #expect(file.typeName == "Shop")
         #expect(file.contents.hasPrefix("// Generated by slate from a-queries.sql, shop.sql."))
-        #expect(throws: GenerationFailure.self) { try SlateGenerator.generate(inputs: [directory.path("a-queries.sql")]) }
+        #expect(throws: GenerationFailure.self) {
+            try SlateGenerator.generate(inputs: [directory.path("a-queries.sql")])
+        }
     }
 }

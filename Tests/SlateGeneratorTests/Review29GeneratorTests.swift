@@ -1,9 +1,10 @@
 import Foundation
 import Slate
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// Reproductions from the review of issue 29 at the generator: a failing expectation is a
 /// finding.
@@ -38,21 +39,25 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.path("catalog.sql")
         try """
-            CREATE TABLE Adobe_images (id_local INTEGER PRIMARY KEY, captureTime, touchTime NOT NULL DEFAULT 0, rating);
-            CREATE VIEW Adobe_recent AS SELECT id_local, captureTime, touchTime, rating FROM Adobe_images;
-            CREATE VIEW recent AS SELECT id_local, captureTime, touchTime, rating FROM Adobe_images;
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        let configuration = try GeneratorConfiguration.parse(Data("""
-            { "types": { "rules": [
-              { "table": "Adobe_images", "column": "captureTime", "type": "Date" },
-              { "table": "Adobe_images", "column": "*Time", "dates": "secondsSince2001" },
-              { "table": "Adobe_*", "declaredType": "", "type": "Double" }
-            ] } }
-            """.utf8))
+        CREATE TABLE Adobe_images (id_local INTEGER PRIMARY KEY, captureTime, touchTime NOT NULL DEFAULT 0, rating);
+        CREATE VIEW Adobe_recent AS SELECT id_local, captureTime, touchTime, rating FROM Adobe_images;
+        CREATE VIEW recent AS SELECT id_local, captureTime, touchTime, rating FROM Adobe_images;
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let configuration = try GeneratorConfiguration.parse(
+            Data(
+                """
+                { "types": { "rules": [
+                  { "table": "Adobe_images", "column": "captureTime", "type": "Date" },
+                  { "table": "Adobe_images", "column": "*Time", "dates": "secondsSince2001" },
+                  { "table": "Adobe_*", "declaredType": "", "type": "Double" }
+                ] } }
+                """.utf8))
         let contents = try SlateGenerator.generate(inputs: [path], configuration: configuration).contents
         #expect(contents.contains("public var captureTime: SQLColumn<Recent, Date?> { SQLColumn(1) }"))
         #expect(contents.contains("public var captureTime: SQLColumn<AdobeRecent, Date?> { SQLColumn(1) }"))
-        #expect(contents.contains("public var touchTime: SQLColumn<AdobeRecent, Date> { SQLColumn(2, dates: .secondsSince2001) }"))
+        #expect(
+            contents.contains(
+                "public var touchTime: SQLColumn<AdobeRecent, Date> { SQLColumn(2, dates: .secondsSince2001) }"))
     }
 
     /// Naming: `lenses` is the plural of `lens`; a table already named in the plural keeps
@@ -62,10 +67,10 @@ import Testing
             let directory = TemporaryDirectory()
             let path = directory.path("names.sql")
             try """
-                CREATE TABLE status (id INTEGER PRIMARY KEY);
-                CREATE TABLE statuses (id INTEGER PRIMARY KEY);
-                CREATE TABLE lenses (id INTEGER PRIMARY KEY);
-                """.write(toFile: path, atomically: true, encoding: .utf8)
+            CREATE TABLE status (id INTEGER PRIMARY KEY);
+            CREATE TABLE statuses (id INTEGER PRIMARY KEY);
+            CREATE TABLE lenses (id INTEGER PRIMARY KEY);
+            """.write(toFile: path, atomically: true, encoding: .utf8)
             let contents = try SlateGenerator.generate(inputs: [path]).contents
             #expect(contents.contains("public struct Lens:"))
             #expect(contents.contains("public var statuses: SQLTable<Statuses, Self>"))

@@ -1,8 +1,9 @@
 import Foundation
 import SlateAnalysis
-@testable import SlateGenerator
 import SlateSchema
 import Testing
+
+@testable import SlateGenerator
 
 /// Diagrams of names made to break them: a column name with line breaks, quotes, braces,
 /// brackets, a bar, backticks, `%%` directives, entity codes and HTML stays inside its
@@ -74,45 +75,63 @@ import Testing
             "<TR><TD ALIGN=\"LEFT\" PORT=\"c\(port)\">\(name)</TD><TD ALIGN=\"LEFT\"><FONT COLOR=\"#555555\">\(type)</FONT></TD></TR>"
         }
         func node(_ id: String, _ title: String, _ rows: [String], view: Bool = false) -> String {
-            let head = "<TR><TD BGCOLOR=\"\(view ? "#e8f0fe" : "#eeeeee")\" COLSPAN=\"2\"><B>\(title)</B>\(view ? " <I>(view)</I>" : "")</TD></TR>"
+            let head =
+                "<TR><TD BGCOLOR=\"\(view ? "#e8f0fe" : "#eeeeee")\" COLSPAN=\"2\"><B>\(title)</B>\(view ? " <I>(view)</I>" : "")</TD></TR>"
             return "    \(id) [label=<\(table)\(head)\(rows.joined())</TABLE>>];"
         }
         let key = row(0, "id <B>PK</B>", "INTEGER")
-        let expected = [
-            "digraph schema {",
-            "    graph [rankdir=LR, fontname=\"Helvetica\"];",
-            "    node [shape=plaintext, fontname=\"Helvetica\", fontsize=11];",
-            "    edge [fontname=\"Helvetica\", fontsize=9, arrowhead=crow, arrowtail=tee, dir=both];",
-            node("\"order item\"", "order item", [key, row(1, "note", "TEXT")]),
-            node("\"order_item\"", "order_item", [key, row(1, "order item id <B>FK</B>", "INTEGER")]),
-            node("\"order_item_2\"", "order_item_2", [key]),
-            node("\"to\"", "to", [key, row(1, "x", "TEXT")]),
-            node("\"1st\"", "1st", [key, row(1, "to id <B>FK</B>", "INTEGER NOT NULL")]),
-            node("\"evil\"", "evil", [key, row(1, "a&quot; }\\u{A}INJECTED { string pwned }\\u{A}%%{init: {}}%% #quot; `md` &lt;b&gt;[x]|{y}\\u{5C}", "TEXT NOT NULL")]),
-            node("\"v\\\"iew\"", "v&quot;iew", [row(0, "id", "INTEGER"), row(1, "note", "TEXT")], view: true),
-            "    \"order_item\":c1 -> \"order item\":c0 [label=\"order item id → id\", arrowhead=teeodot, arrowtail=crow];",
-            "    \"1st\":c1 -> \"to\":c0 [label=\"to id → id\", arrowhead=tee, arrowtail=crow];",
-            "    \"v\\\"iew\" -> \"order item\" [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];",
-            "}",
-        ].joined(separator: "\n") + "\n"
+        let expected =
+            [
+                "digraph schema {",
+                "    graph [rankdir=LR, fontname=\"Helvetica\"];",
+                "    node [shape=plaintext, fontname=\"Helvetica\", fontsize=11];",
+                "    edge [fontname=\"Helvetica\", fontsize=9, arrowhead=crow, arrowtail=tee, dir=both];",
+                node("\"order item\"", "order item", [key, row(1, "note", "TEXT")]),
+                node("\"order_item\"", "order_item", [key, row(1, "order item id <B>FK</B>", "INTEGER")]),
+                node("\"order_item_2\"", "order_item_2", [key]),
+                node("\"to\"", "to", [key, row(1, "x", "TEXT")]),
+                node("\"1st\"", "1st", [key, row(1, "to id <B>FK</B>", "INTEGER NOT NULL")]),
+                node(
+                    "\"evil\"", "evil",
+                    [
+                        key,
+                        row(
+                            1,
+                            "a&quot; }\\u{A}INJECTED { string pwned }\\u{A}%%{init: {}}%% #quot; `md` &lt;b&gt;[x]|{y}\\u{5C}",
+                            "TEXT NOT NULL"),
+                    ]),
+                node("\"v\\\"iew\"", "v&quot;iew", [row(0, "id", "INTEGER"), row(1, "note", "TEXT")], view: true),
+                "    \"order_item\":c1 -> \"order item\":c0 [label=\"order item id → id\", arrowhead=teeodot, arrowtail=crow];",
+                "    \"1st\":c1 -> \"to\":c0 [label=\"to id → id\", arrowhead=tee, arrowtail=crow];",
+                "    \"v\\\"iew\" -> \"order item\" [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];",
+                "}",
+            ].joined(separator: "\n") + "\n"
         #expect(text == expected, "\(text)")
     }
 
     /// Identifiers are picked in drawing order through the one unused-name function: a
     /// table already called like another's sanitized name keeps the suffix free for it.
     @Test func entityIdentifiersAreUniqueIgnoringCaseAndClearOfKeywords() throws {
-        let schema = try SchemaReader.read(scripts: [SQLScript(path: "odd.sql", text: """
-            CREATE TABLE "A B" (id INTEGER PRIMARY KEY);
-            CREATE TABLE a_b (id INTEGER PRIMARY KEY);
-            CREATE TABLE "a-b" (id INTEGER PRIMARY KEY);
-            CREATE TABLE "a.b" (id INTEGER PRIMARY KEY);
-            CREATE TABLE "erDiagram" (id INTEGER PRIMARY KEY);
-            CREATE TABLE "" (id INTEGER PRIMARY KEY);
-            CREATE TABLE "!" (id INTEGER PRIMARY KEY);
-            """)])
+        let schema = try SchemaReader.read(scripts: [
+            SQLScript(
+                path: "odd.sql",
+                text: """
+                    CREATE TABLE "A B" (id INTEGER PRIMARY KEY);
+                    CREATE TABLE a_b (id INTEGER PRIMARY KEY);
+                    CREATE TABLE "a-b" (id INTEGER PRIMARY KEY);
+                    CREATE TABLE "a.b" (id INTEGER PRIMARY KEY);
+                    CREATE TABLE "erDiagram" (id INTEGER PRIMARY KEY);
+                    CREATE TABLE "" (id INTEGER PRIMARY KEY);
+                    CREATE TABLE "!" (id INTEGER PRIMARY KEY);
+                    """)
+        ])
         let ids = SchemaDiagram.mermaidIDs(SchemaDiagram.Model(schema))
         // `-` is not kept (`class-x` would read as `class`): `a-b` is `a_b_3`.
-        #expect(ids == ["a b": "A_B", "a_b": "a_b_2", "a-b": "a_b_3", "a.b": "a_b_4", "erdiagram": "erDiagram_2", "": "_", "!": "__2"])
+        #expect(
+            ids == [
+                "a b": "A_B", "a_b": "a_b_2", "a-b": "a_b_3", "a.b": "a_b_4", "erdiagram": "erDiagram_2", "": "_",
+                "!": "__2",
+            ])
         #expect(Set(ids.values.map { $0.lowercased() }).count == ids.count)
     }
 }

@@ -1,15 +1,18 @@
 import Foundation
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// The adversarial review of issue 30 §4: names the identifier probe does not try. Raw
 /// functions of tables whose type names snake-case alike, a query argument named `self`,
 /// names slate.json gives that generated code cannot use, and Mermaid's lexer, which reads
 /// more words, keys and lines as its own than the first escaping knew.
 @Suite struct Review30GeneratedAdversaryTests {
-    static func generate(_ script: String, queries: String? = nil, _ configure: (inout GeneratorConfiguration) -> Void = { _ in }) throws -> String {
+    static func generate(
+        _ script: String, queries: String? = nil, _ configure: (inout GeneratorConfiguration) -> Void = { _ in }
+    ) throws -> String {
         let directory = TemporaryDirectory()
         let path = directory.path("shop.sql")
         try script.write(toFile: path, atomically: true, encoding: .utf8)
@@ -47,13 +50,17 @@ import Testing
         let raw = try Self.generate(Self.collidingScript, queries: Self.collidingQueries) { $0.emit.api = false }
         #expect(raw.contains("func sqlite3_url_item_find(_ db: OpaquePointer, _ id: Int) throws -> UrlItem?"))
         #expect(raw.contains("func sqlite3_url_item_2_find(_ db: OpaquePointer, _ id: Int) throws -> URLItem?"))
-        let api = try Self.generate(Self.collidingScript, queries: Self.collidingQueries) { $0.naming.nestRecordTypes = true }
+        let api = try Self.generate(Self.collidingScript, queries: Self.collidingQueries) {
+            $0.naming.nestRecordTypes = true
+        }
         #expect(api.contains("self selfArgument: String"))
 
         let directory = TemporaryDirectory()
         var commands: [String] = []
         for (name, code, main) in [
-            ("raw", raw, """
+            (
+                "raw", raw,
+                """
                 import SlateCSQLite
                 let db = try sqlite3_create_shop(CommandLine.arguments[1])
                 var a = UrlItem(a: "a")
@@ -66,8 +73,11 @@ import Testing
                 print(try sqlite3_items_by_self(db, self: "s", value: "z").count)
                 sqlite3_close_v2(db)
 
-                """),
-            ("api", api, """
+                """
+            ),
+            (
+                "api", api,
+                """
                 import SlateRecords
                 let db = try Shop.inMemory()
                 let a = try db.insert(Shop.UrlItem(a: "a"))
@@ -76,22 +86,28 @@ import Testing
                 print(try db.urlItems.find(a.id)!.a!, try db.urlItems2.find(b.id)!.a!, try db.urlItems3.fetch().count)
                 print(try db.itemsBySelf(self: "s", value: "z").count)
 
-                """),
+                """
+            ),
         ] {
-            try FileManager.default.createDirectory(atPath: directory.path("main-\(name)"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory.path("main-\(name)"), withIntermediateDirectories: true)
             try code.write(toFile: directory.path("Shop-\(name).swift"), atomically: true, encoding: .utf8)
             try main.write(toFile: directory.path("main-\(name)/main.swift"), atomically: true, encoding: .utf8)
-            commands.append(try Review30GeneratedNameTests.compileCommand(
-                [directory.path("Shop-\(name).swift"), directory.path("main-\(name)/main.swift")],
-                output: directory.path("shop-\(name)"), log: directory.path("\(name).log")))
+            commands.append(
+                try Review30GeneratedNameTests.compileCommand(
+                    [directory.path("Shop-\(name).swift"), directory.path("main-\(name)/main.swift")],
+                    output: directory.path("shop-\(name)"), log: directory.path("\(name).log")))
         }
         let compiled = try Executables.runTogether(URL(fileURLWithPath: "/bin/sh"), commands.map { ["-c", $0] })
         for (index, name) in ["raw", "api"].enumerated() {
             let log = (try? String(contentsOfFile: directory.path("\(name).log"), encoding: .utf8)) ?? ""
             let problems = log.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
-            #expect(compiled[index].status == 0 && problems.isEmpty, "\(name): \(problems.prefix(10).joined(separator: "\n"))")
+            #expect(
+                compiled[index].status == 0 && problems.isEmpty,
+                "\(name): \(problems.prefix(10).joined(separator: "\n"))")
             guard compiled[index].status == 0 else { continue }
-            let run = try Executables.run(URL(fileURLWithPath: directory.path("shop-\(name)")), [directory.path("shop-\(name).sqlite")])
+            let run = try Executables.run(
+                URL(fileURLWithPath: directory.path("shop-\(name)")), [directory.path("shop-\(name).sqlite")])
             #expect(run.status == 0, "\(name): \(run.errors)")
             #expect(run.output == "a b 1\n1\n", "\(name)")
         }
@@ -111,8 +127,14 @@ import Testing
     /// named `Int`, the database's own type twice, `db.pool` hidden by the pool, or two
     /// properties of one name.
     @Test(arguments: [
-        ("recordTypeNames", "item", "Int", "'Int', which names a type generated code uses, which the record type would hide"),
-        ("recordTypeNames", "item", "SQLiteItem", "'SQLiteItem', which names a type generated code uses, which the record type would hide"),
+        (
+            "recordTypeNames", "item", "Int",
+            "'Int', which names a type generated code uses, which the record type would hide"
+        ),
+        (
+            "recordTypeNames", "item", "SQLiteItem",
+            "'SQLiteItem', which names a type generated code uses, which the record type would hide"
+        ),
         ("recordTypeNames", "item", "Shop", "'Shop', which is the database type's"),
         ("recordTypeNames", "item", "Item Thing", "'Item Thing', which is not a Swift identifier"),
         ("recordTypeNames", "thing", "Other", "'Other', which is given to other too"),
@@ -124,7 +146,9 @@ import Testing
         ("propertyNames", "other.z", "id", "'id', which the compound key has"),
         ("propertyNames", "glimpse.b", "a2", "'a2', which glimpse.a has"),
     ])
-    func aConfiguredNameGeneratedCodeCannotUseIsRefused(_ setting: String, _ key: String, _ name: String, _ message: String) throws {
+    func aConfiguredNameGeneratedCodeCannotUseIsRefused(
+        _ setting: String, _ key: String, _ name: String, _ message: String
+    ) throws {
         let error = #expect(throws: GenerationFailure.self) {
             try Self.generate(Self.namingScript) { configuration in
                 switch setting {
@@ -137,8 +161,13 @@ import Testing
                 }
             }
         }
-        let what = setting == "recordTypeNames" ? "the type name" : setting == "tableAccessorNames" ? "the accessor" : "the name"
-        #expect(error?.diagnostics == [.error("\"naming.\(setting)\" gives \(key) \(what) \(message); choose another", file: "slate.json")])
+        let what =
+            setting == "recordTypeNames"
+            ? "the type name" : setting == "tableAccessorNames" ? "the accessor" : "the name"
+        #expect(
+            error?.diagnostics == [
+                .error("\"naming.\(setting)\" gives \(key) \(what) \(message); choose another", file: "slate.json")
+            ])
     }
 
     /// A name slate.json gives a later table, or a later column, is kept from the names made
@@ -160,7 +189,9 @@ import Testing
     /// A table named `context` (accessors not pluralized) was `tx.context`, which is the
     /// transaction's own SQLContext.
     @Test func aTableAccessorDoesNotMeetTheTransactionsContext() throws {
-        let code = try Self.generate("CREATE TABLE context (id INTEGER PRIMARY KEY);") { $0.naming.pluralizeTableAccessors = false }
+        let code = try Self.generate("CREATE TABLE context (id INTEGER PRIMARY KEY);") {
+            $0.naming.pluralizeTableAccessors = false
+        }
         #expect(code.contains("public var contextTable: SQLTable<Context, Self>"))
     }
 
@@ -174,7 +205,8 @@ import Testing
     /// statement, quotes or not: the entity (and its `{`) or the edge was lost. The space
     /// after `direction` is written as a code.
     @Test func aNameHoldingADirectionStatementStaysText() throws {
-        let text = try Self.mermaid("""
+        let text = try Self.mermaid(
+            """
             CREATE TABLE "Direction  LR" (id INTEGER PRIMARY KEY);
             CREATE TABLE t (id INTEGER PRIMARY KEY, "direction\u{A0}tb" INTEGER REFERENCES "Direction  LR"(id));
             """)

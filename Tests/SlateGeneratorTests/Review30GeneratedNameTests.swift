@@ -1,9 +1,10 @@
 import Foundation
 import Slate
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// Columns, query parameters, result columns and tables named like every identifier the
 /// generator writes in a generated body. The identifiers are collected from the golden
@@ -29,7 +30,8 @@ import Testing
         // Not the probe's own golden file, which would feed the probe its own names
         // forever; ``namesOfTheProbe(_:)`` adds them once.
         for testCase in GoldenFileTests.cases where !testCase.golden.hasSuffix("/EveryIdentifier.swift") {
-            let text = try String(contentsOf: GoldenFileTests.testsDirectory.appendingPathComponent(testCase.golden), encoding: .utf8)
+            let text = try String(
+                contentsOf: GoldenFileTests.testsDirectory.appendingPathComponent(testCase.golden), encoding: .utf8)
             result.formUnion(identifiers(inCode: text))
         }
         return result.sorted()
@@ -46,7 +48,8 @@ import Testing
 
     static func replacing(_ pattern: String, in text: String, with replacement: String) -> String {
         let regex = try! NSRegularExpression(pattern: pattern)
-        return regex.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: replacement)
+        return regex.stringByReplacingMatches(
+            in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: replacement)
     }
 
     static func identifiers(inCode source: String) -> Set<String> {
@@ -58,8 +61,9 @@ import Testing
         code = replacing(#"#(if|elseif|endif|else)[^\n]*"#, in: code, with: "")
         code = replacing(#"@\w+(\([^)\n]*\))?"#, in: code, with: "")
 
-        let declared = Set(matches(#"\b(?:struct|enum|class|typealias|case|func)\s+`?(\w+)"#, in: code)
-            + matches(#"\bvar\s+`?(\w+)`?\s*:"#, in: code))
+        let declared = Set(
+            matches(#"\b(?:struct|enum|class|typealias|case|func)\s+`?(\w+)"#, in: code)
+                + matches(#"\bvar\s+`?(\w+)`?\s*:"#, in: code))
         var named = Set(matches(#"\b(?:let|var)\s+`?(\w+)`?\s*(?::[^=\{\n]*)?="#, in: code))
         named.formUnion(matches(#"\b(?:guard|if)\s+(?:let|var)\s+`?(\w+)"#, in: code))
         named.formUnion(matches(#"\bfor\s+`?(\w+)`?\s+in\b"#, in: code))
@@ -75,7 +79,8 @@ import Testing
                 if scalars[end] == UInt16(UInt8(ascii: ")")) { depth -= 1 }
                 end += 1
             }
-            let signature = (code as NSString).substring(with: NSRange(location: start, length: max(0, end - 1 - start)))
+            let signature = (code as NSString).substring(
+                with: NSRange(location: start, length: max(0, end - 1 - start)))
             named.formUnion(matches(#"(?:^|,)\s*(?:`?\w+`?\s+)?`?(\w+)`?\s*:"#, in: signature))
             named.formUnion(matches(#"(?:^|,)\s*`?(\w+)`?\s+`?\w+`?\s*:"#, in: signature))
         }
@@ -93,7 +98,12 @@ import Testing
 
     /// A column's SQL type and how the driver writes and checks its values.
     enum Kind: String, CaseIterable {
-        case text = "TEXT", integer = "INTEGER", real = "REAL", date = "DATETIME", blob = "BLOB", boolean = "BOOLEAN"
+        case text = "TEXT"
+        case integer = "INTEGER"
+        case real = "REAL"
+        case date = "DATETIME"
+        case blob = "BLOB"
+        case boolean = "BOOLEAN"
     }
 
     struct Probe {
@@ -117,12 +127,15 @@ import Testing
         where seen.insert(name.lowercased()).inserted {
             unique.append(name)
         }
-        var columns: [(name: String, kind: Kind?)] = unique.enumerated().map { ($1, Kind.allCases[$0 % Kind.allCases.count]) }
+        var columns: [(name: String, kind: Kind?)] = unique.enumerated().map {
+            ($1, Kind.allCases[$0 % Kind.allCases.count])
+        }
         columns.insert(("id", nil), at: columns.count / 2)
         func quoted(_ name: String) -> String { SQLText.quotedIdentifier(name) }
         var script = "-- Recorded by Review30GeneratedNameTests from the golden files' identifiers.\n"
         script += "CREATE TABLE every_name (\n"
-        script += columns.map { "  \(quoted($0.name)) \($0.kind?.rawValue ?? "INTEGER PRIMARY KEY")" }.joined(separator: ",\n")
+        script += columns.map { "  \(quoted($0.name)) \($0.kind?.rawValue ?? "INTEGER PRIMARY KEY")" }.joined(
+            separator: ",\n")
         script += "\n);\n"
         script += """
             CREATE TABLE every_child (
@@ -136,12 +149,14 @@ import Testing
 
             """
         for name in unique where name.first!.isUppercase {
-            script += "CREATE TABLE \(quoted(name)) (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), \(quoted(name)) TEXT);\n"
+            script +=
+                "CREATE TABLE \(quoted(name)) (id INTEGER PRIMARY KEY, statement INTEGER REFERENCES every_name (id), \(quoted(name)) TEXT);\n"
         }
         script += "CREATE VIEW every_view AS SELECT * FROM every_name;\n"
         // Parameters in lower camel case, as arguments are named.
         let parameters = unique.filter { $0.first!.isLowercase && !$0.contains("_") }
-        let queries = "-- name: everyName :many\nSELECT * FROM every_name WHERE "
+        let queries =
+            "-- name: everyName :many\nSELECT * FROM every_name WHERE "
             + parameters.map { "\(quoted($0)) IS :\($0)" }.joined(separator: "\n  OR ") + ";\n"
         return Probe(columns: columns, script: script, queries: queries, parameters: parameters)
     }
@@ -150,7 +165,9 @@ import Testing
 
     /// A Swift array literal of the column kinds (`"K"` for the key).
     static func kinds(_ probe: Probe) -> String {
-        "[" + probe.columns.map { "\"" + ($0.kind.map { String($0.rawValue.prefix(2)) } ?? "K") + "\"" }.joined(separator: ", ") + "]"
+        "["
+            + probe.columns.map { "\"" + ($0.kind.map { String($0.rawValue.prefix(2)) } ?? "K") + "\"" }.joined(
+                separator: ", ") + "]"
     }
 
     /// What both drivers share: the values of round `r`, as JSON for the record and as the
@@ -293,13 +310,23 @@ import Testing
         var objects: [String] = []
         for module in ["SlateCBudget", "Slate", "SlateSchema", "SlateMigration", "SlateRecords", "Logging"] {
             let directory = build.appendingPathComponent("\(module).build")
-            let files = try fileManager.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }.sorted()
+            let files = try fileManager.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }
+                .sorted()
             objects += files.map { directory.appendingPathComponent($0).path }
         }
-        let moduleMap = GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent("Sources/SlateCSQLite/module.modulemap").path
-        let arguments = ["swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
-                         "-Xcc", "-fmodule-map-file=" + moduleMap,
-                         "-Xcc", "-fmodule-map-file=" + GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent("Sources/SlateCBudget/include/module.modulemap").path] + files + objects + ["-lsqlite3", "-o", output]
+        let moduleMap = GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent(
+            "Sources/SlateCSQLite/module.modulemap"
+        ).path
+        let arguments =
+            [
+                "swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
+                "-Xcc", "-fmodule-map-file=" + moduleMap,
+                "-Xcc",
+                "-fmodule-map-file="
+                    + GoldenFileTests.testsDirectory.deletingLastPathComponent().appendingPathComponent(
+                        "Sources/SlateCBudget/include/module.modulemap"
+                    ).path,
+            ] + files + objects + ["-lsqlite3", "-o", output]
         return arguments.map { "'" + $0 + "'" }.joined(separator: " ") + " > '\(log)' 2>&1"
     }
 
@@ -317,9 +344,11 @@ import Testing
         let names = try Self.generatedIdentifiers()
         // Locals, parameters and closure parameters of the binders and raw functions,
         // helpers and types: each a column of the probe.
-        for name in ["statement", "assigned", "first", "stored", "offset", "indices", "rowID", "current", "index", "handle",
-                     "context", "db", "record", "value", "key0", "body", "limit", "filter", "sql", "SQLValue", "OpaquePointer",
-                     "Int64", "String", "SQLRecordCoding", "Int32"] {
+        for name in [
+            "statement", "assigned", "first", "stored", "offset", "indices", "rowID", "current", "index", "handle",
+            "context", "db", "record", "value", "key0", "body", "limit", "filter", "sql", "SQLValue", "OpaquePointer",
+            "Int64", "String", "SQLRecordCoding", "Int32",
+        ] {
             #expect(names.contains(name), "\(name) was not collected")
         }
         // And nothing from comments or literals.
@@ -338,17 +367,23 @@ import Testing
         if ProcessInfo.processInfo.environment["SLATE_RECORD_GOLDEN"] == "1" {
             try probe.script.write(to: script, atomically: true, encoding: .utf8)
             try probe.queries.write(to: queries, atomically: true, encoding: .utf8)
-            Issue.record("recorded every-identifier.sql and every-identifier-queries.sql; record the golden files again, then run without SLATE_RECORD_GOLDEN")
+            Issue.record(
+                "recorded every-identifier.sql and every-identifier-queries.sql; record the golden files again, then run without SLATE_RECORD_GOLDEN"
+            )
             return
         }
         // The recorded probe holds every name collected today.
         let recorded = try String(contentsOf: script, encoding: .utf8)
         let recordedQueries = try String(contentsOf: queries, encoding: .utf8)
         for column in probe.columns {
-            #expect(recorded.contains("  " + SQLText.quotedIdentifier(column.name) + " "), "every-identifier.sql lacks \(column.name): record it again")
+            #expect(
+                recorded.contains("  " + SQLText.quotedIdentifier(column.name) + " "),
+                "every-identifier.sql lacks \(column.name): record it again")
         }
         for parameter in probe.parameters {
-            #expect(recordedQueries.contains(":\(parameter)\n") || recordedQueries.contains(":\(parameter);"), "every-identifier-queries.sql lacks :\(parameter)")
+            #expect(
+                recordedQueries.contains(":\(parameter)\n") || recordedQueries.contains(":\(parameter);"),
+                "every-identifier-queries.sql lacks :\(parameter)")
         }
     }
 
@@ -371,10 +406,15 @@ import Testing
             let name = raw ? "raw" : "api"
             let generated = directory.path("Every-\(name).swift")
             let main = directory.path("main-\(name)/main.swift")
-            try FileManager.default.createDirectory(atPath: directory.path("main-\(name)"), withIntermediateDirectories: true)
-            try Self.generate(probe, raw: raw, in: directory).write(toFile: generated, atomically: true, encoding: .utf8)
-            try (raw ? Self.rawDriver(probe) : Self.apiDriver(probe)).write(toFile: main, atomically: true, encoding: .utf8)
-            commands.append(try Self.compileCommand([generated, main], output: directory.path("every-\(name)"), log: directory.path("\(name).log")))
+            try FileManager.default.createDirectory(
+                atPath: directory.path("main-\(name)"), withIntermediateDirectories: true)
+            try Self.generate(probe, raw: raw, in: directory).write(
+                toFile: generated, atomically: true, encoding: .utf8)
+            try (raw ? Self.rawDriver(probe) : Self.apiDriver(probe)).write(
+                toFile: main, atomically: true, encoding: .utf8)
+            commands.append(
+                try Self.compileCommand(
+                    [generated, main], output: directory.path("every-\(name)"), log: directory.path("\(name).log")))
         }
         // Both compile at once: two processes, two cores.
         let shell = URL(fileURLWithPath: "/bin/sh")
@@ -382,20 +422,23 @@ import Testing
         for (index, name) in ["api", "raw"].enumerated() {
             let log = (try? String(contentsOfFile: directory.path("\(name).log"), encoding: .utf8)) ?? ""
             let errors = log.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
-            #expect(compiled[index].status == 0 && errors.isEmpty, "\(name): \(errors.prefix(20).joined(separator: "\n"))")
+            #expect(
+                compiled[index].status == 0 && errors.isEmpty, "\(name): \(errors.prefix(20).joined(separator: "\n"))")
             guard compiled[index].status == 0 else { continue }
-            let run = try Executables.run(URL(fileURLWithPath: directory.path("every-\(name)")), [directory.path("every-\(name).sqlite")])
+            let run = try Executables.run(
+                URL(fileURLWithPath: directory.path("every-\(name)")), [directory.path("every-\(name).sqlite")])
             #expect(run.status == 0, "\(name): \(run.errors)")
-            #expect(run.output == """
-                inserted 1
-                found true
-                stored true
-                updated true true
-                queried true
-                view 1
-                deleted true 0
+            #expect(
+                run.output == """
+                    inserted 1
+                    found true
+                    stored true
+                    updated true true
+                    queried true
+                    view 1
+                    deleted true 0
 
-                """, "\(name)")
+                    """, "\(name)")
         }
     }
 
@@ -415,15 +458,22 @@ import Testing
         ("1st", "is not a Swift identifier"),
     ])
     func aConfiguredPropertyNameThatWouldHideGeneratedCodeIsRefused(_ name: String, _ reason: String) throws {
-        let schema = try SchemaReader.read(scripts: [SQLScript(path: "t.sql", text: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT);")])
+        let schema = try SchemaReader.read(scripts: [
+            SQLScript(path: "t.sql", text: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT);")
+        ])
         var configuration = GeneratorConfiguration()
         configuration.naming.propertyNames["t.a"] = name
-        #expect(throws: ConfigurationError(
-            path: "slate.json", message: "\"naming.propertyNames\" gives t.a the name '\(name)', which \(reason); choose another")) {
+        #expect(
+            throws: ConfigurationError(
+                path: "slate.json",
+                message: "\"naming.propertyNames\" gives t.a the name '\(name)', which \(reason); choose another")
+        ) {
             try SlateGenerator.generate(schema: schema, inputs: ["t.sql"], configuration: configuration)
         }
         // A name of the generated code's locals is fine: bodies reach properties through `self.`.
         configuration.naming.propertyNames["t.a"] = "statement"
-        #expect(try SlateGenerator.generate(schema: schema, inputs: ["t.sql"], configuration: configuration).contents.contains("public var statement: String?"))
+        #expect(
+            try SlateGenerator.generate(schema: schema, inputs: ["t.sql"], configuration: configuration).contents
+                .contains("public var statement: String?"))
     }
 }

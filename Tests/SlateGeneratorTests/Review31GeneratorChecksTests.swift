@@ -1,9 +1,10 @@
 import Foundation
 import Slate
-@testable import SlateGenerator
 import SlateSchema
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// Issue 31 §5: what the generator catches before the build. Foreign keys to tables or
 /// columns that do not exist, and the initializer default of the other now-forms.
@@ -37,55 +38,99 @@ import Testing
     }
 
     @Test func aForeignKeyToAMissingTableIsAnErrorAtItsReferences() throws {
-        let message = try failure([("tracker.sql", """
-            CREATE TABLE issue (issue_id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+        let message = try failure([
+            (
+                "tracker.sql",
+                """
+                CREATE TABLE issue (issue_id INTEGER PRIMARY KEY, title TEXT NOT NULL);
 
-            CREATE TABLE comment (
-                comment_id INTEGER PRIMARY KEY,
-                issue_id INTEGER NOT NULL
-                    REFERENCES issues(issue_id),
-                body TEXT NOT NULL
-            );
-            """)])
-        #expect(message == #"/tracker.sql:6:9: error: table comment has a foreign key (issue_id) to table issues, which does not exist (the schema has issue): with foreign keys on, as a generated database has them, every insert into comment would fail with "no such table: main.issues""#)
+                CREATE TABLE comment (
+                    comment_id INTEGER PRIMARY KEY,
+                    issue_id INTEGER NOT NULL
+                        REFERENCES issues(issue_id),
+                    body TEXT NOT NULL
+                );
+                """
+            )
+        ])
+        #expect(
+            message
+                == #"/tracker.sql:6:9: error: table comment has a foreign key (issue_id) to table issues, which does not exist (the schema has issue): with foreign keys on, as a generated database has them, every insert into comment would fail with "no such table: main.issues""#
+        )
     }
 
     @Test func aTableConstraintAndALaterScriptAreFoundToo() throws {
         // The key declared as a table constraint, in the second script, by ALTER TABLE.
         let message = try failure([
-            ("shop-001.sql", "CREATE TABLE customer (id INTEGER PRIMARY KEY);\nCREATE TABLE \"order\" (id INTEGER PRIMARY KEY, customer INTEGER, FOREIGN KEY (customer) REFERENCES customer(id));\n"),
+            (
+                "shop-001.sql",
+                "CREATE TABLE customer (id INTEGER PRIMARY KEY);\nCREATE TABLE \"order\" (id INTEGER PRIMARY KEY, customer INTEGER, FOREIGN KEY (customer) REFERENCES customer(id));\n"
+            ),
             ("shop-002.sql", "-- notes\n\nALTER TABLE \"order\" ADD COLUMN note_id INTEGER REFERENCES Notes;\n"),
         ])
-        #expect(message == #"/shop-002.sql:3:48: error: table order has a foreign key (note_id) to table Notes, which does not exist: with foreign keys on, as a generated database has them, every insert into order would fail with "no such table: main.Notes""#)
+        #expect(
+            message
+                == #"/shop-002.sql:3:48: error: table order has a foreign key (note_id) to table Notes, which does not exist: with foreign keys on, as a generated database has them, every insert into order would fail with "no such table: main.Notes""#
+        )
     }
 
     @Test func aForeignKeyToAMissingColumnIsAnErrorAtItsReferences() throws {
-        let message = try failure([("tracker.sql", """
-            CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
-            CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issue(id));
-            """)])
-        #expect(message == #"/tracker.sql:2:61: error: foreign key mismatch - "comment" referencing "issue": a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails"#)
+        let message = try failure([
+            (
+                "tracker.sql",
+                """
+                CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
+                CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issue(id));
+                """
+            )
+        ])
+        #expect(
+            message
+                == #"/tracker.sql:2:61: error: foreign key mismatch - "comment" referencing "issue": a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails"#
+        )
     }
 
     @Test func aDatabaseFileIsNamedWithTheTable() throws {
-        let missingTable = try failure([], database: ("tracker.sqlite", """
-            CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
-            CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issues(issue_id));
-            """))
-        #expect(missingTable == #"/tracker.sqlite: error: table comment has a foreign key (issue) to table issues, which does not exist (the schema has issue): with foreign keys on, as a generated database has them, every insert into comment would fail with "no such table: main.issues""#)
-        let missingColumn = try failure([], database: ("tracker.sqlite", """
-            CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
-            CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issue(id));
-            """))
-        #expect(missingColumn.hasPrefix(#"/tracker.sqlite: error: foreign key mismatch - "comment" referencing "issue""#))
+        let missingTable = try failure(
+            [],
+            database: (
+                "tracker.sqlite",
+                """
+                CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
+                CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issues(issue_id));
+                """
+            ))
+        #expect(
+            missingTable
+                == #"/tracker.sqlite: error: table comment has a foreign key (issue) to table issues, which does not exist (the schema has issue): with foreign keys on, as a generated database has them, every insert into comment would fail with "no such table: main.issues""#
+        )
+        let missingColumn = try failure(
+            [],
+            database: (
+                "tracker.sqlite",
+                """
+                CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
+                CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issue(id));
+                """
+            ))
+        #expect(
+            missingColumn.hasPrefix(#"/tracker.sqlite: error: foreign key mismatch - "comment" referencing "issue""#))
         // A script over the file that adds the bad key is named at its line.
-        let overFile = try failure([("tracker-extra.sql", "\nCREATE TABLE label (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issue(nope));\n")],
-                                   database: ("tracker.sqlite", "CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);"))
-        #expect(overFile.hasPrefix(#"/tracker-extra.sql:2:59: error: foreign key mismatch - "label" referencing "issue""#))
+        let overFile = try failure(
+            [
+                (
+                    "tracker-extra.sql",
+                    "\nCREATE TABLE label (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issue(nope));\n"
+                )
+            ],
+            database: ("tracker.sqlite", "CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);"))
+        #expect(
+            overFile.hasPrefix(#"/tracker-extra.sql:2:59: error: foreign key mismatch - "label" referencing "issue""#))
     }
 
     @Test func keysToTablesThatExistInAnyCaseOrLaterAreFine() throws {
-        let code = try generate("""
+        let code = try generate(
+            """
             CREATE TABLE comment (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES ISSUE(Issue_ID), parent INTEGER REFERENCES comment);
             CREATE TABLE issue (issue_id INTEGER PRIMARY KEY);
             """)

@@ -1,8 +1,9 @@
 import Foundation
 import Slate
-@testable import SlateGenerator
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// Issue 31, review R1: the generator's §5 checks and typing at their edges — foreign
 /// keys without a column list to a table without a key, to a view, to a quoted name in
@@ -24,13 +25,31 @@ import Testing
 
     @Test func foreignKeysAtTheirEdges() throws {
         // No column list, and the parent has no primary key: a mismatch at its REFERENCES.
-        let keyless = try run([("a.sql", "CREATE TABLE parent (name TEXT);\nCREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES parent);\n")])
-        #expect(keyless.hasPrefix(#"error: /a.sql:2:55: error: foreign key mismatch - "child" referencing "parent""#), "\(keyless)")
+        let keyless = try run([
+            (
+                "a.sql",
+                "CREATE TABLE parent (name TEXT);\nCREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES parent);\n"
+            )
+        ])
+        #expect(
+            keyless.hasPrefix(#"error: /a.sql:2:55: error: foreign key mismatch - "child" referencing "parent""#),
+            "\(keyless)")
         // A view is no parent.
-        let view = try run([("b.sql", "CREATE TABLE parent (id INTEGER PRIMARY KEY);\nCREATE VIEW pv AS SELECT id FROM parent;\nCREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES pv(id));\n")])
-        #expect(view.hasPrefix(#"error: /b.sql:3:55: error: foreign key mismatch - "child" referencing "pv""#), "\(view)")
+        let view = try run([
+            (
+                "b.sql",
+                "CREATE TABLE parent (id INTEGER PRIMARY KEY);\nCREATE VIEW pv AS SELECT id FROM parent;\nCREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES pv(id));\n"
+            )
+        ])
+        #expect(
+            view.hasPrefix(#"error: /b.sql:3:55: error: foreign key mismatch - "child" referencing "pv""#), "\(view)")
         // A quoted name with a space, in another case, and its column in another case: fine.
-        let quoted = try run([("c.sql", "CREATE TABLE \"Parent Table\" (id INTEGER PRIMARY KEY);\nCREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES \"parent table\"(ID));\n")])
+        let quoted = try run([
+            (
+                "c.sql",
+                "CREATE TABLE \"Parent Table\" (id INTEGER PRIMARY KEY);\nCREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES \"parent table\"(ID));\n"
+            )
+        ])
         #expect(quoted.contains("public struct Child: Identifiable"))
         // A parent created by a later script: fine.
         let later = try run([
@@ -42,8 +61,13 @@ import Testing
 
     @Test func sumsOfTruthValuesInTheirOtherSpellings() throws {
         let code = try run([
-            ("s.sql", "CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER NOT NULL, x TEXT, r REAL NOT NULL, status TEXT NOT NULL);\n"),
-            ("q.sql", """
+            (
+                "s.sql",
+                "CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER NOT NULL, x TEXT, r REAL NOT NULL, status TEXT NOT NULL);\n"
+            ),
+            (
+                "q.sql",
+                """
                 -- name: truths :one
                 SELECT sum(x IS NULL) AS nulls, sum(CASE WHEN a > b THEN 1 ELSE 0 END) AS cases,
                        coalesce(sum(a > b), 0.0) AS realish, max(a = b) AS anyEqual,
@@ -52,7 +76,8 @@ import Testing
                        avg(a > b) AS ratio, sum(a > b) + r AS plusReal, -sum(a > b) AS negated
                 FROM t;
 
-                """),
+                """
+            ),
         ])
         for (name, type) in [
             ("nulls", "Int?"), ("cases", "Int?"), ("realish", "Double"), ("anyEqual", "Bool?"), ("openCount", "Int"),

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SlateGenerator
 import Slate
 import SlateTestSupport
 import Testing
+
+@testable import SlateGenerator
 
 /// The recipes' SQL, read from the articles themselves (SlateRecords.docc/RecipeFullTextSearch.md
 /// and RecipeJSONColumns.md): the schemas and query files generate the API the recipes
@@ -49,7 +50,8 @@ import Testing
     @Test func theFullTextRecipeGeneratesTheSearchItCalls() throws {
         let blocks = try Self.sqlBlocks("RecipeFullTextSearch.md")
         #expect(blocks.count == 3)
-        let schema = blocks[0], queries = blocks[2]
+        let schema = blocks[0]
+        let queries = blocks[2]
         let code = try Self.generate(stem: "notes", schema: schema, queries: queries)
         expectContains(code, "public func searchNotes(pattern: String, limit: Int) throws -> [SearchNotesRow]")
         expectContains(code, "public var excerpt: String\n")
@@ -64,7 +66,8 @@ import Testing
         let context = try SQLContext()
         defer { context.close() }
         try context.exec(sql: blocks[0])
-        try context.exec(sql: "INSERT INTO note (title, body) VALUES ('Breakfast', 'A café au lait, then a café crème')")
+        try context.exec(
+            sql: "INSERT INTO note (title, body) VALUES ('Breakfast', 'A café au lait, then a café crème')")
         try context.exec(sql: "INSERT INTO note (title, body) VALUES ('Lunch', 'Tea and a cafe')")
         try context.exec(sql: "INSERT INTO note (title, body) VALUES ('Dinner', 'Soup')")
         // The query file's statement, its header lines being comments.
@@ -105,15 +108,18 @@ import Testing
     }
 
     @Test func theRecipesHelperIsTheOneInTheArticle() throws {
-        let text = try String(contentsOf: Self.articles.appendingPathComponent("RecipeFullTextSearch.md"), encoding: .utf8)
-        #expect(text.contains("""
-            func ftsPattern(_ text: String) -> String? {
-                let words = text.split(whereSeparator: \\.isWhitespace).map { word in
-                    "\\"" + word.replacingOccurrences(of: "\\"", with: "\\"\\"") + "\\""
+        let text = try String(
+            contentsOf: Self.articles.appendingPathComponent("RecipeFullTextSearch.md"), encoding: .utf8)
+        #expect(
+            text.contains(
+                """
+                func ftsPattern(_ text: String) -> String? {
+                    let words = text.split(whereSeparator: \\.isWhitespace).map { word in
+                        "\\"" + word.replacingOccurrences(of: "\\"", with: "\\"\\"") + "\\""
+                    }
+                    return words.isEmpty ? nil : words.joined(separator: " ")
                 }
-                return words.isEmpty ? nil : words.joined(separator: " ")
-            }
-            """))
+                """))
     }
 
     // MARK: JSON columns
@@ -137,7 +143,8 @@ import Testing
         try context.exec(sql: blocks[0])
         try context.exec(sql: #"INSERT INTO event (payload) VALUES ('{"kind":"signup","email":"a@b.c"}')"#)
         try context.exec(sql: #"INSERT INTO event (payload) VALUES ('{"kind":"login","email":"a@b.c"}')"#)
-        #expect(try context.query(sql: "SELECT kind FROM event ORDER BY event_id") == [[.text("signup")], [.text("login")]])
+        #expect(
+            try context.query(sql: "SELECT kind FROM event ORDER BY event_id") == [[.text("signup")], [.text("login")]])
         // The index serves the generated column.
         let plan = try context.query(sql: "EXPLAIN QUERY PLAN SELECT * FROM event WHERE kind = 'signup'")
         #expect(plan.contains { $0.contains(.text("SEARCH event USING INDEX event_by_kind (kind=?)")) })

@@ -9,7 +9,8 @@ import Testing
 /// query file that fails after it.
 @Suite struct Review32GeneratorTests {
     static let schema = "CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n"
-    static let settings = #"{ "naming": { "propertyNames": { "person.nme": "x" } }, "types": { "columns": { "gone.col": "Int" } } }"#
+    static let settings =
+        #"{ "naming": { "propertyNames": { "person.nme": "x" } }, "types": { "columns": { "gone.col": "Int" } } }"#
 
     func write(_ files: [(String, String)], in directory: TemporaryDirectory) throws -> [String] {
         try files.map { name, text in
@@ -25,10 +26,11 @@ import Testing
         let paths = try write([("shop.sql", Self.schema), ("shop-config.json", Self.settings)], in: directory)
         let run = try Executables.run(executable, ["generate", paths[0], "--config", paths[1]])
         #expect(run.status == 0)
-        #expect(run.errors.split(separator: "\n").map(String.init) == [
-            "\(paths[1]): warning: \"types.columns\" names \"gone.col\", which is no column of a table or view; the setting does nothing",
-            "\(paths[1]): warning: \"naming.propertyNames\" names \"person.nme\", which is no column of a table or view; the setting does nothing",
-        ])
+        #expect(
+            run.errors.split(separator: "\n").map(String.init) == [
+                "\(paths[1]): warning: \"types.columns\" names \"gone.col\", which is no column of a table or view; the setting does nothing",
+                "\(paths[1]): warning: \"naming.propertyNames\" names \"person.nme\", which is no column of a table or view; the setting does nothing",
+            ])
     }
 
     @Test func aModelErrorAboutASettingNamesTheConfigurationsOwnPath() throws {
@@ -36,28 +38,38 @@ import Testing
         let paths = try write([("shop.sql", Self.schema)], in: directory)
         let json = #"{ "naming": { "propertyNames": { "person.name": "label", "person.person_id": "label" } } }"#
         let configuration = try GeneratorConfiguration.parse(Data(json.utf8), path: "Sources/Shop/slate.json")
-        #expect(configuration == (try GeneratorConfiguration.parse(Data(json.utf8))), "where it was read from is not part of its value")
+        #expect(
+            configuration == (try GeneratorConfiguration.parse(Data(json.utf8))),
+            "where it was read from is not part of its value")
         do {
             _ = try SlateGenerator.generate(inputs: paths, configuration: configuration)
             Issue.record("a property name taken twice was accepted")
         } catch {
-            #expect("\(error)" == "Sources/Shop/slate.json: error: \"naming.propertyNames\" gives person.name the name 'label', which person.person_id has; choose another")
+            #expect(
+                "\(error)"
+                    == "Sources/Shop/slate.json: error: \"naming.propertyNames\" gives person.name the name 'label', which person.person_id has; choose another"
+            )
         }
     }
 
     @Test func aFailingQueryFileKeepsTheSettingsWarningsBeforeIt() throws {
         let executable = try #require(Executables.url("slate"), "the slate executable is not built beside the tests")
         let directory = TemporaryDirectory()
-        let paths = try write([
-            ("shop.sql", Self.schema),
-            ("shop-config.json", #"{ "naming": { "propertyNames": { "person.nme": "x" } } }"#),
-            ("queries.sql", "-- name: named :many\nSELECT * FROM person;\n-- name: broken :many\nSELECT nosuch FROM person;\n"),
-        ], in: directory)
+        let paths = try write(
+            [
+                ("shop.sql", Self.schema),
+                ("shop-config.json", #"{ "naming": { "propertyNames": { "person.nme": "x" } } }"#),
+                (
+                    "queries.sql",
+                    "-- name: named :many\nSELECT * FROM person;\n-- name: broken :many\nSELECT nosuch FROM person;\n"
+                ),
+            ], in: directory)
         let run = try Executables.run(executable, ["generate", paths[0], paths[2], "--config", paths[1]])
         #expect(run.status == 1)
-        #expect(run.errors.split(separator: "\n").map(String.init) == [
-            "\(paths[1]): warning: \"naming.propertyNames\" names \"person.nme\", which is no column of a table or view; the setting does nothing",
-            "\(paths[2]):4:8: error: no such column: nosuch",
-        ])
+        #expect(
+            run.errors.split(separator: "\n").map(String.init) == [
+                "\(paths[1]): warning: \"naming.propertyNames\" names \"person.nme\", which is no column of a table or view; the setting does nothing",
+                "\(paths[2]):4:8: error: no such column: nosuch",
+            ])
     }
 }

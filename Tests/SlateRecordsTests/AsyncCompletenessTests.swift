@@ -19,14 +19,17 @@ import Testing
         "encode(to:)": "Encodable's requirement of a record nested in the database type: no database call",
     ]
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func everyDatabaseCallOfSlateRecordsHasAnAsyncVariant() throws {
         let directory = Self.root.appendingPathComponent("Sources/SlateRecords")
-        let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
         var declarations: [FunctionDeclaration] = []
         for file in files.sorted() {
-            declarations += FunctionDeclaration.scan(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8), file: file)
+            declarations += FunctionDeclaration.scan(
+                try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8), file: file)
         }
         let storeTypes = ["SQLRecordStore", "SQLPooledStore", "SQLDatabase", "SQLTable"]
         let relevant = declarations.filter { storeTypes.contains($0.extendedType) }
@@ -41,7 +44,8 @@ import Testing
         for file in ["GeneratedCodeTests/Generated/Bookshop.swift", "GeneratedCodeTests/Generated/Contacts.swift"] {
             let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/" + file), encoding: .utf8)
             let declarations = FunctionDeclaration.scan(source, file: file).filter {
-                $0.extendedType == "SQLTable" || $0.extendedType.hasSuffix(".Tables") || $0.extendedType == "Bookshop" || $0.extendedType == "Contacts"
+                $0.extendedType == "SQLTable" || $0.extendedType.hasSuffix(".Tables") || $0.extendedType == "Bookshop"
+                    || $0.extendedType == "Contacts"
             }
             #expect(declarations.filter { !$0.isAsync }.count >= 2, "\(file): the scan found too few calls")
             let missing = Self.missingAsyncVariants(declarations)
@@ -53,7 +57,8 @@ import Testing
     /// matches, less those sync by nature.
     static func missingAsyncVariants(_ declarations: [FunctionDeclaration]) -> [String] {
         let asyncSignatures = Set(declarations.filter(\.isAsync).map(\.signature))
-        return declarations
+        return
+            declarations
             .filter { !$0.isAsync && !asyncSignatures.contains($0.signature) && syncByNature[$0.signature] == nil }
             .map { "\($0.signature) (\($0.file))" }
     }
@@ -121,7 +126,8 @@ struct FunctionDeclaration {
 
     private static func topLevelType(_ line: String) -> String? {
         let words = line.split(separator: " ").map(String.init)
-        for (position, word) in words.enumerated() where ["extension", "struct", "protocol", "enum", "class"].contains(word) {
+        for (position, word) in words.enumerated()
+        where ["extension", "struct", "protocol", "enum", "class"].contains(word) {
             guard position + 1 < words.count else { return nil }
             return String(words[position + 1].prefix { $0 != ":" && $0 != "<" && $0 != "{" })
         }
@@ -179,7 +185,9 @@ struct FunctionDeclaration {
             if "([<".contains(character) { depth += 1; if depth == 1 { continue } }
             if ")]>".contains(character) {
                 // `->` inside a closure type is not a closing bracket.
-                if character == ">", index > text.startIndex, text[text.index(before: index)] == "-" { current.append(character); continue }
+                if character == ">", index > text.startIndex, text[text.index(before: index)] == "-" {
+                    current.append(character); continue
+                }
                 depth -= 1
                 if depth == 0 { end = index; break }
             }

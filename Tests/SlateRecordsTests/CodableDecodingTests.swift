@@ -9,10 +9,11 @@ import Testing
 @Suite struct CodableDecodingTests {
     private func context(rows: Int) throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE sample (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, amount INTEGER, note TEXT,
-                                 at TEXT, serial TEXT, payload BLOB, link TEXT, bytes BLOB);
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE sample (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, amount INTEGER, note TEXT,
+                                     at TEXT, serial TEXT, payload BLOB, link TEXT, bytes BLOB);
+                """)
         let insert = try context.prepare(sql: "INSERT INTO sample VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         defer { insert.close() }
         for row in 1...rows {
@@ -89,7 +90,8 @@ import Testing
         let db = try context(rows: 12)
         let rows = try db.fetch(Picky.self, orderBy: { $0.id.ascending })
         #expect(rows.map(\.kind) == (1...12).map { $0.isMultiple(of: 2) ? "even" : "odd" })
-        #expect(rows.map(\.amount) == (1...12).map { $0.isMultiple(of: 2) || $0.isMultiple(of: 3) ? nil : Int64($0 * 100) })
+        #expect(
+            rows.map(\.amount) == (1...12).map { $0.isMultiple(of: 2) || $0.isMultiple(of: 3) ? nil : Int64($0 * 100) })
         #expect(rows.map(\.note) == (1...12).map { $0.isMultiple(of: 2) ? "note \($0)" : nil })
     }
 
@@ -125,14 +127,22 @@ import Testing
         }
         let db = try context(rows: 5)
         #expect(try db.fetch(Strict.self, where: { $0.id < 3 }).map(\.amount) == [100, 200])
-        #expect(throws: SQLError(
-            code: .mismatch,
-            message: "Strict.amount (Int64) cannot read column \"amount\" of table \"sample\": it holds NULL, and the property is not optional")) {
+        #expect(
+            throws: SQLError(
+                code: .mismatch,
+                message:
+                    "Strict.amount (Int64) cannot read column \"amount\" of table \"sample\": it holds NULL, and the property is not optional"
+            )
+        ) {
             try db.fetch(Strict.self)
         }
         try db.exec(sql: "UPDATE sample SET amount = 'many' WHERE id = 4")
-        #expect(throws: SQLError(
-            code: .mismatch, message: "Strict.amount (Int64) cannot read column \"amount\" of table \"sample\": it holds TEXT 'many'")) {
+        #expect(
+            throws: SQLError(
+                code: .mismatch,
+                message: "Strict.amount (Int64) cannot read column \"amount\" of table \"sample\": it holds TEXT 'many'"
+            )
+        ) {
             try db.fetch(Strict.self, where: { $0.id > 3 })
         }
         #expect(try db.fetch(Strict.self, where: { $0.id == 5 }).map(\.amount) == [500])
@@ -142,7 +152,10 @@ import Testing
             var id: Int
             var kind: String
         }
-        #expect(throws: SQLError(code: .mismatch, message: "column \"kind\" of table \"sample\" holds text that is not valid UTF-8")) {
+        #expect(
+            throws: SQLError(
+                code: .mismatch, message: "column \"kind\" of table \"sample\" holds text that is not valid UTF-8")
+        ) {
             try db.fetch(Kind.self)
         }
     }

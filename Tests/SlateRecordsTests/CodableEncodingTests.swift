@@ -9,9 +9,10 @@ import Testing
 @Suite struct CodableEncodingTests {
     private func context() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE wide (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d TEXT, e TEXT, f TEXT, last TEXT NOT NULL);
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE wide (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d TEXT, e TEXT, f TEXT, last TEXT NOT NULL);
+                """)
         return context
     }
 
@@ -40,13 +41,14 @@ import Testing
         try db.save(Wide(b: "b", d: "d", f: "f", last: "even"))
         try db.save(Wide(id: 10, a: "a", b: "b", c: "c", d: "d", e: "e", f: "f", last: "all"))
         try db.save(Wide(f: "f", last: "f only"))
-        #expect(try rows(db) == [
-            ["1", "NULL", "NULL", "NULL", "NULL", "NULL", "NULL", "'only last'"],
-            ["2", "'a'", "NULL", "'c'", "NULL", "'e'", "NULL", "'odd'"],
-            ["3", "NULL", "'b'", "NULL", "'d'", "NULL", "'f'", "'even'"],
-            ["10", "'a'", "'b'", "'c'", "'d'", "'e'", "'f'", "'all'"],
-            ["11", "NULL", "NULL", "NULL", "NULL", "NULL", "'f'", "'f only'"],
-        ])
+        #expect(
+            try rows(db) == [
+                ["1", "NULL", "NULL", "NULL", "NULL", "NULL", "NULL", "'only last'"],
+                ["2", "'a'", "NULL", "'c'", "NULL", "'e'", "NULL", "'odd'"],
+                ["3", "NULL", "'b'", "NULL", "'d'", "NULL", "'f'", "'even'"],
+                ["10", "'a'", "'b'", "'c'", "'d'", "'e'", "'f'", "'all'"],
+                ["11", "NULL", "NULL", "NULL", "NULL", "NULL", "'f'", "'f only'"],
+            ])
     }
 
     /// Encodes its keys backwards, through two key types.
@@ -89,10 +91,11 @@ import Testing
         let first = try db.save(Backwards(a: "a1", b: nil, last: "one", f: "f1"))
         let second = try db.save(Backwards(a: nil, b: "b2", last: "two", f: nil))
         #expect(first.id == 1 && second.id == 2)
-        #expect(try rows(db) == [
-            ["1", "'a1'", "NULL", "NULL", "NULL", "NULL", "'f1'", "'one'"],
-            ["2", "NULL", "'b2'", "NULL", "NULL", "NULL", "NULL", "'two'"],
-        ])
+        #expect(
+            try rows(db) == [
+                ["1", "'a1'", "NULL", "NULL", "NULL", "NULL", "'f1'", "'one'"],
+                ["2", "NULL", "'b2'", "NULL", "NULL", "NULL", "NULL", "'two'"],
+            ])
         try db.save(Backwards(id: 1, a: "a1", b: "b1", last: "uno", f: nil))
         #expect(try db.load(Backwards.self, key: 1).map { [$0.a, $0.b, $0.last, $0.f] } == ["a1", "b1", "uno", nil])
     }
@@ -145,7 +148,10 @@ import Testing
             if id.isMultiple(of: 2) {
                 // Where the first row asked for Short(0).
                 let again = try byPosition.decode(Int.self, forKey: Position(0))
-                guard again == id else { throw DecodingError.dataCorruptedError(forKey: Position(0), in: byPosition, debugDescription: "\(again)") }
+                guard again == id else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: Position(0), in: byPosition, debugDescription: "\(again)")
+                }
             }
             self.id = id
             let short = try decoder.container(keyedBy: Short.self)
@@ -169,7 +175,8 @@ import Testing
     @Test func keysOfEveryShapeFindTheirColumns() throws {
         let db = try context()
         for row in 1...12 {
-            try db.save(ByPosition(id: row, a: row.isMultiple(of: 3) ? nil : "a\(row)", b: "b\(row)", last: "last \(row)"))
+            try db.save(
+                ByPosition(id: row, a: row.isMultiple(of: 3) ? nil : "a\(row)", b: "b\(row)", last: "last \(row)"))
         }
         let stored = try rows(db)
         #expect(stored.count == 12)
@@ -178,9 +185,11 @@ import Testing
         #expect(stored[2] == ["3", "NULL", "'b3'", "NULL", "NULL", "NULL", "NULL", "'last 3'"])
         #expect(stored[11] == ["12", "NULL", "'b12'", "NULL", "NULL", "NULL", "NULL", "'last 12'"])
         let read = try db.fetch(ByPosition.self, orderBy: { $0.id.ascending })
-        #expect(read == (1...12).map { row in
-            ByPosition(id: row, a: row.isMultiple(of: 3) ? nil : "a\(row)", b: "b\(row)", last: "last \(row)")
-        })
+        #expect(
+            read
+                == (1...12).map { row in
+                    ByPosition(id: row, a: row.isMultiple(of: 3) ? nil : "a\(row)", b: "b\(row)", last: "last \(row)")
+                })
         #expect(try db.load(ByPosition.self, key: 4) == ByPosition(id: 4, a: "a4", b: "b4", last: "last 4"))
     }
 

@@ -25,11 +25,12 @@ struct Memo: SQLCodableRecord, Equatable {
 @Suite struct CodableKeyTests {
     private func context() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE enrollment (student_id INTEGER NOT NULL, course TEXT NOT NULL, grade TEXT,
-                                     PRIMARY KEY (student_id, course));
-            CREATE TABLE memo (id INTEGER PRIMARY KEY, text TEXT NOT NULL, due TEXT);
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE enrollment (student_id INTEGER NOT NULL, course TEXT NOT NULL, grade TEXT,
+                                         PRIMARY KEY (student_id, course));
+                CREATE TABLE memo (id INTEGER PRIMARY KEY, text TEXT NOT NULL, due TEXT);
+                """)
         return context
     }
 
@@ -62,7 +63,8 @@ struct Memo: SQLCodableRecord, Equatable {
         // The same whole key updates; a key sharing one column is another row.
         try db.save(Enrollment(student_id: 1, course: "math", grade: "A"))
         #expect(try db.fetchCount(Enrollment.self) == 3)
-        #expect(try db.load(Enrollment.self, keys: [1, "math"]) == Enrollment(student_id: 1, course: "math", grade: "A"))
+        #expect(
+            try db.load(Enrollment.self, keys: [1, "math"]) == Enrollment(student_id: 1, course: "math", grade: "A"))
         #expect(try db.load(Enrollment.self, keys: [2, "art"]) == nil)
         expectSQLError(.misuse, "Enrollment's primary key has 2 columns (student_id, course), and 1 value was given") {
             _ = try db.load(Enrollment.self, key: 1)
@@ -81,7 +83,10 @@ struct Memo: SQLCodableRecord, Equatable {
         let pool = try SQLPool(path: directory.path("keys.sqlite"))
         defer { pool.close() }
         try await pool.write { context in
-            try context.exec(sql: "CREATE TABLE enrollment (student_id INTEGER NOT NULL, course TEXT NOT NULL, grade TEXT, PRIMARY KEY (student_id, course))")
+            try context.exec(
+                sql:
+                    "CREATE TABLE enrollment (student_id INTEGER NOT NULL, course TEXT NOT NULL, grade TEXT, PRIMARY KEY (student_id, course))"
+            )
         }
         _ = try await pool.insert(Enrollment(student_id: 7, course: "law", grade: nil))
         #expect(try await pool.load(Enrollment.self, keys: [7, "law"])?.course == "law")
@@ -93,7 +98,10 @@ struct Memo: SQLCodableRecord, Equatable {
         let memo = Memo(id: nil, text: "call", due: Date(timeIntervalSince1970: 86_400))
         let row = try memo.encodedRow()
         #expect(row == ["id": .null, "text": .text("call"), "due": .text("1970-01-02 00:00:00.000")], "\(row)")
-        #expect(try Enrollment(student_id: 3, course: "x", grade: nil).encodedRow() == ["student_id": .integer(3), "course": .text("x"), "grade": .null])
+        #expect(
+            try Enrollment(student_id: 3, course: "x", grade: nil).encodedRow() == [
+                "student_id": .integer(3), "course": .text("x"), "grade": .null,
+            ])
     }
 }
 
@@ -117,11 +125,12 @@ struct Memo: SQLCodableRecord, Equatable {
 
     private func context() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES author,
-                               updated TEXT NOT NULL, created TEXT NOT NULL);
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES author,
+                                   updated TEXT NOT NULL, created TEXT NOT NULL);
+                """)
         let day = Date(timeIntervalSince1970: 86_400)
         try context.save(Author(name: "Ada"))
         try context.save(Author(name: "Grace"))
@@ -135,14 +144,20 @@ struct Memo: SQLCodableRecord, Equatable {
     @Test func innerAndLeftJoinsWithPredicatesAndOrdersOverBothSides() throws {
         let db = try context()
         defer { db.close() }
-        let pairs = try db.join(Book.self, Author.self, on: \.author_id, equals: \.id, orderBy: { book, _ in book.title.ascending })
+        let pairs = try db.join(
+            Book.self, Author.self, on: \.author_id, equals: \.id, orderBy: { book, _ in book.title.ascending })
         #expect(pairs.map { "\($0.0.title)/\($0.1.name)" } == ["Compilers/Grace", "Engines/Ada", "Notes/Ada"])
-        let ada = try db.join(Book.self, Author.self, on: \.author_id, equals: \.id,
-                              where: { book, author in author.name == "Ada" && book.title.hasPrefix("N") })
+        let ada = try db.join(
+            Book.self, Author.self, on: \.author_id, equals: \.id,
+            where: { book, author in author.name == "Ada" && book.title.hasPrefix("N") })
         #expect(ada.map(\.0.title) == ["Notes"])
-        let all = try db.leftJoin(Book.self, Author.self, on: \.author_id, equals: \.id,
-                                  orderBy: { _, author in author.name.descending }, limit: 10)
-        #expect(all.map { "\($0.0.title)/\($0.1?.name ?? "-")" } == ["Compilers/Grace", "Notes/Ada", "Engines/Ada", "Anonymous/-"])
+        let all = try db.leftJoin(
+            Book.self, Author.self, on: \.author_id, equals: \.id,
+            orderBy: { _, author in author.name.descending }, limit: 10)
+        #expect(
+            all.map { "\($0.0.title)/\($0.1?.name ?? "-")" } == [
+                "Compilers/Grace", "Notes/Ada", "Engines/Ada", "Anonymous/-",
+            ])
         // The same joins in plain SQL.
         let sql = try db.query(sql: "SELECT count(*) FROM book JOIN author ON book.author_id = author.id")
         #expect(sql == [[.integer(Int64(pairs.count))]])
@@ -153,17 +168,19 @@ struct Memo: SQLCodableRecord, Equatable {
         let pool = try SQLPool(path: directory.path("books.sqlite"))
         defer { pool.close() }
         try await pool.write { context in
-            try context.exec(sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES author,
-                                   updated TEXT NOT NULL, created TEXT NOT NULL);
-                INSERT INTO author VALUES (1, 'Ada');
-                INSERT INTO book VALUES (1, 'Notes', 1, '2020-01-01', '2020-01-01'), (2, 'Anonymous', NULL, '2020-01-01', '2020-01-01');
-                """)
+            try context.exec(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES author,
+                                       updated TEXT NOT NULL, created TEXT NOT NULL);
+                    INSERT INTO author VALUES (1, 'Ada');
+                    INSERT INTO book VALUES (1, 'Notes', 1, '2020-01-01', '2020-01-01'), (2, 'Anonymous', NULL, '2020-01-01', '2020-01-01');
+                    """)
         }
         let inner = try await pool.join(Book.self, Author.self, on: \.author_id, equals: \.id)
         #expect(inner.map { "\($0.0.title)/\($0.1.name)" } == ["Notes/Ada"])
-        let left = try await pool.leftJoin(Book.self, Author.self, on: \.author_id, equals: \.id, orderBy: { book, _ in book.id.ascending })
+        let left = try await pool.leftJoin(
+            Book.self, Author.self, on: \.author_id, equals: \.id, orderBy: { book, _ in book.id.ascending })
         #expect(left.map { "\($0.0.title)/\($0.1?.name ?? "-")" } == ["Notes/Ada", "Anonymous/-"])
     }
 
@@ -171,7 +188,8 @@ struct Memo: SQLCodableRecord, Equatable {
         let db = try context()
         defer { db.close() }
         #expect(throws: SQLError.self) {
-            _ = try db.join(Book.self, Author.self, on: \.author_id, equals: \.id, where: { book, _ in book.shout == "NOTES" })
+            _ = try db.join(
+                Book.self, Author.self, on: \.author_id, equals: \.id, where: { book, _ in book.shout == "NOTES" })
         }
     }
 }

@@ -32,12 +32,13 @@ struct Device: SQLCodableRecord, Equatable {
 @Suite struct CodableRecordTests {
     private func context() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
-                                created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL,
-                                edited TEXT DEFAULT CURRENT_TIMESTAMP);
-            CREATE TABLE device (serial TEXT PRIMARY KEY, name TEXT NOT NULL, pinned INTEGER NOT NULL) WITHOUT ROWID;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
+                                    created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL,
+                                    edited TEXT DEFAULT CURRENT_TIMESTAMP);
+                CREATE TABLE device (serial TEXT PRIMARY KEY, name TEXT NOT NULL, pinned INTEGER NOT NULL) WITHOUT ROWID;
+                """)
         return context
     }
 
@@ -57,11 +58,14 @@ struct Device: SQLCodableRecord, Equatable {
         // A key that is not there yet is an insert with that key.
         let chosen = try db.save(Note(id: 10, title: "Ten"))
         #expect(chosen.id == 10)
-        let stored = try db.query(sql: "SELECT id, status, tags, created FROM notes ORDER BY id").map { $0.map(\.description) }
-        #expect(stored == [
-            ["1", "'done'", "'[\"home\",\"food\"]'", "'2023-11-14 22:13:20.000'"],
-            ["10", "'open'", "'[]'", "'2023-11-14 22:13:20.000'"],
-        ])
+        let stored = try db.query(sql: "SELECT id, status, tags, created FROM notes ORDER BY id").map {
+            $0.map(\.description)
+        }
+        #expect(
+            stored == [
+                ["1", "'done'", "'[\"home\",\"food\"]'", "'2023-11-14 22:13:20.000'"],
+                ["10", "'open'", "'[]'", "'2023-11-14 22:13:20.000'"],
+            ])
         #expect(try db.load(Note.self, key: 2) == nil)
         #expect(try db.delete(note))
         #expect(try !db.delete(note))
@@ -88,25 +92,36 @@ struct Device: SQLCodableRecord, Equatable {
         try db.save(Device(serial: serial, name: "Phone", pinned: true))
         try db.save(Device(serial: serial, name: "Phone 2", pinned: false))
         #expect(try db.load(Device.self, key: serial) == Device(serial: serial, name: "Phone 2", pinned: false))
-        #expect(try db.query(sql: "SELECT serial FROM device").first?.first?.textValue == "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+        #expect(
+            try db.query(sql: "SELECT serial FROM device").first?.first?.textValue
+                == "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
         #expect(try db.fetch(Device.self, where: { $0.pinned == false }).map(\.name) == ["Phone 2"])
         #expect(try db.delete(Device(serial: serial, name: "", pinned: false)))
     }
 
     @Test func predicatesOrdersAndProjectionsNameColumnsByKeyPath() throws {
         let db = try context()
-        for (title, body, stars) in [("Jo'anne", "100% _sure_", 4.5), ("Ada", nil, 5), ("Grace", "Navy", 3), ("jason", nil, 1)] {
+        for (title, body, stars) in [
+            ("Jo'anne", "100% _sure_", 4.5), ("Ada", nil, 5), ("Grace", "Navy", 3), ("jason", nil, 1),
+        ] {
             try db.save(Note(title: title, body: body, stars: stars))
         }
         #expect(try db.fetch(Note.self, where: { $0.body == nil }).map(\.title) == ["Ada", "jason"])
         #expect(try db.fetch(Note.self, where: { $0.body.contains("% _") }).map(\.title) == ["Jo'anne"])
         #expect(try db.fetch(Note.self, where: { $0.title == "Jo'anne" && $0.stars > 4 }).map(\.id) == [1])
-        #expect(try db.fetch(Note.self, where: { $0.status == .open && $0.stars >= 3 }, orderBy: { $0.stars.descending }, limit: 2)
+        #expect(
+            try db.fetch(
+                Note.self, where: { $0.status == .open && $0.stars >= 3 }, orderBy: { $0.stars.descending }, limit: 2
+            )
             .map(\.title) == ["Ada", "Jo'anne"])
-        #expect(try db.fetch(Note.self, orderBy: { $0.title.ascending }, limit: 2, offset: 1).map(\.title) == ["Grace", "Jo'anne"])
+        #expect(
+            try db.fetch(Note.self, orderBy: { $0.title.ascending }, limit: 2, offset: 1).map(\.title) == [
+                "Grace", "Jo'anne",
+            ])
         #expect(try db.fetchOne(Note.self, where: { $0.title.hasPrefix("G") })?.body == "Navy")
         #expect(try db.fetchCount(Note.self, where: { $0.id.in([1, 2, 99]) }) == 2)
-        let listing = try db.select(from: Note.self, \.id, \.title, \.status, where: { $0.stars < 5 }, orderBy: { $0.title.descending })
+        let listing = try db.select(
+            from: Note.self, \.id, \.title, \.status, where: { $0.stars < 5 }, orderBy: { $0.title.descending })
         #expect(listing.map(\.0) == [4, 1, 3] && listing.map(\.1) == ["jason", "Jo'anne", "Grace"])
         #expect(listing.map(\.2) == [.open, .open, .open])
         #expect(try db.delete(Note.self, where: { $0.stars <= 3 }) == 2)
@@ -141,15 +156,21 @@ struct Device: SQLCodableRecord, Equatable {
         #expect(throws: SQLError(code: .error, message: "table \"nowhere\" of Missing does not exist")) {
             try db.load(Missing.self, key: 1)
         }
-        #expect(throws: SQLError(
-            code: .mismatch,
-            message: "column \"status\" of table \"notes\" is NOT NULL without a default, and TooFew has no property for it"
-        )) { try db.save(TooFew(title: "x")) }
+        #expect(
+            throws: SQLError(
+                code: .mismatch,
+                message:
+                    "column \"status\" of table \"notes\" is NOT NULL without a default, and TooFew has no property for it"
+            )
+        ) { try db.save(TooFew(title: "x")) }
         // Reading needs no more than the columns the type has.
         #expect(try db.fetch(TooFew.self).isEmpty)
         try db.save(Note(title: "text"))
-        #expect(throws: SQLError(
-            code: .mismatch, message: "WrongType.title (Int) cannot read column \"title\" of table \"notes\": it holds TEXT 'text'")) {
+        #expect(
+            throws: SQLError(
+                code: .mismatch,
+                message: "WrongType.title (Int) cannot read column \"title\" of table \"notes\": it holds TEXT 'text'")
+        ) {
             try db.fetch(WrongType.self)
         }
         // Text that is not a date: the property, the column and the table are named.
@@ -158,13 +179,20 @@ struct Device: SQLCodableRecord, Equatable {
             var id: Int?
             var title: Date
         }
-        #expect(throws: SQLError(
-            code: .mismatch, message: "TitleAsDate.title (Date) cannot read column \"title\" of table \"notes\": it holds TEXT 'text'")) {
+        #expect(
+            throws: SQLError(
+                code: .mismatch,
+                message:
+                    "TitleAsDate.title (Date) cannot read column \"title\" of table \"notes\": it holds TEXT 'text'")
+        ) {
             try db.fetch(TitleAsDate.self)
         }
         // A key path that is not a stored property with a column of its own.
-        #expect(throws: SQLError(
-            code: .misuse, message: "a key path to a computed property of Note (String) has no column in table \"notes\"")) {
+        #expect(
+            throws: SQLError(
+                code: .misuse,
+                message: "a key path to a computed property of Note (String) has no column in table \"notes\"")
+        ) {
             try db.fetch(Note.self, where: { $0.shout == "TEXT" })
         }
     }
@@ -175,10 +203,11 @@ struct Device: SQLCodableRecord, Equatable {
     /// The synchronous calls (in an async function Swift would pick the async overloads).
     private func createAndSave(_ pool: SQLPool) throws -> [Int?] {
         try pool.write { context in
-            try context.exec(sql: """
-                CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
-                                    created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
-                """)
+            try context.exec(
+                sql: """
+                    CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
+                                        created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
+                    """)
         }
         try pool.save(Note(title: "sync", body: "100%", stars: 3))
         return try pool.fetch(Note.self).map(\.id)

@@ -10,9 +10,14 @@ import Testing
     @Test func cachedRecordStatementsReadRightAfterTheTableChanges() throws {
         let db = try SQLContext()
         defer { db.close() }
-        try db.exec(sql: "CREATE TABLE device (serial TEXT PRIMARY KEY, name TEXT NOT NULL, pinned INTEGER NOT NULL) WITHOUT ROWID")
-        let first = Device(serial: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, name: "phone", pinned: true)
-        let second = Device(serial: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, name: "tablet", pinned: false)
+        try db.exec(
+            sql:
+                "CREATE TABLE device (serial TEXT PRIMARY KEY, name TEXT NOT NULL, pinned INTEGER NOT NULL) WITHOUT ROWID"
+        )
+        let first = Device(
+            serial: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, name: "phone", pinned: true)
+        let second = Device(
+            serial: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, name: "tablet", pinned: false)
         try db.save(first)
         try db.save(second)
         // The statements are prepared and cached by these.
@@ -25,12 +30,13 @@ import Testing
         #expect(try db.fetch(Device.self, orderBy: { $0.name.ascending }) == [first, second])
 
         // The table made again with its columns in another order, and one more.
-        try db.exec(sql: """
-            CREATE TABLE device2 (pinned INTEGER NOT NULL, extra BLOB, name TEXT NOT NULL, serial TEXT PRIMARY KEY) WITHOUT ROWID;
-            INSERT INTO device2 (pinned, extra, name, serial) SELECT pinned, x'00', name, serial FROM device;
-            DROP TABLE device;
-            ALTER TABLE device2 RENAME TO device;
-            """)
+        try db.exec(
+            sql: """
+                CREATE TABLE device2 (pinned INTEGER NOT NULL, extra BLOB, name TEXT NOT NULL, serial TEXT PRIMARY KEY) WITHOUT ROWID;
+                INSERT INTO device2 (pinned, extra, name, serial) SELECT pinned, x'00', name, serial FROM device;
+                DROP TABLE device;
+                ALTER TABLE device2 RENAME TO device;
+                """)
         #expect(try db.load(Device.self, key: second.serial) == second)
         #expect(try db.fetch(Device.self, orderBy: { $0.name.ascending }) == [first, second])
         var renamed = second

@@ -12,19 +12,24 @@ import Testing
     private enum Sync {
         static func fill(_ pool: SQLPool, count: Int) throws {
             try pool.write { context in
-                try context.exec(sql: """
-                    CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
-                                        created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
-                    """)
+                try context.exec(
+                    sql: """
+                        CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
+                                            created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
+                        """)
                 for index in 1...count {
-                    try context.save(Note(
-                        title: "n\(index)", body: index % 4 == 0 ? nil : "body \(index)", status: index % 2 == 0 ? .done : .open,
-                        tags: ["t\(index % 3)"], stars: Double(index)))
+                    try context.save(
+                        Note(
+                            title: "n\(index)", body: index % 4 == 0 ? nil : "body \(index)",
+                            status: index % 2 == 0 ? .done : .open,
+                            tags: ["t\(index % 3)"], stars: Double(index)))
                 }
             }
         }
 
-        static func walk(_ pool: SQLPool, where predicate: ((SQLCodableColumns<Note>) -> SQLPredicate<Note>)? = nil) throws -> [Int] {
+        static func walk(
+            _ pool: SQLPool, where predicate: ((SQLCodableColumns<Note>) -> SQLPredicate<Note>)? = nil
+        ) throws -> [Int] {
             var ids: [Int] = []
             try pool.forEach(Note.self, where: predicate) { ids.append($0.id ?? -1) }
             return ids
@@ -37,12 +42,20 @@ import Testing
         defer { pool.close() }
         try Sync.fill(pool, count: 40)
         #expect(try Sync.walk(pool) == Array(1...40))
-        #expect(try Sync.walk(pool, where: { $0.status == .done && $0.body == nil }) == [4, 8, 12, 16, 20, 24, 28, 32, 36, 40])
+        #expect(
+            try Sync.walk(pool, where: { $0.status == .done && $0.body == nil }) == [
+                4, 8, 12, 16, 20, 24, 28, 32, 36, 40,
+            ])
 
         var notes: [Note] = []
-        try pool.forEach(Note.self, where: { $0.stars > 30 }, orderBy: { $0.stars.descending }, limit: 3, offset: 1) { notes.append($0) }
+        try pool.forEach(Note.self, where: { $0.stars > 30 }, orderBy: { $0.stars.descending }, limit: 3, offset: 1) {
+            notes.append($0)
+        }
         #expect(notes.map(\.title) == ["n39", "n38", "n37"])
-        #expect(notes == (try pool.fetch(Note.self, where: { $0.stars > 30 }, orderBy: { $0.stars.descending }, limit: 3, offset: 1)))
+        #expect(
+            notes
+                == (try pool.fetch(
+                    Note.self, where: { $0.stars > 30 }, orderBy: { $0.stars.descending }, limit: 3, offset: 1)))
         #expect(notes.first?.tags == ["t0"])
 
         var stopped: [String] = []
@@ -66,10 +79,11 @@ import Testing
 
     @Test func walksOnAConnectionNestAndSeeTheTransactionsWrites() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
-                                created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
+                                    created TEXT NOT NULL, tags TEXT NOT NULL, stars REAL NOT NULL)
+                """)
         for index in 1...5 { try context.save(Note(title: "n\(index)", stars: Double(index))) }
         try context.transaction {
             try context.save(Note(title: "uncommitted", stars: 99))
@@ -110,7 +124,8 @@ import Testing
         defer { pool.close() }
         try Sync.fill(pool, count: 20)
         let titles = Locked<[String]>([])
-        try await pool.forEach(Note.self, where: { $0.status == .open }, orderBy: { $0.stars.descending }, limit: 3) { note in
+        try await pool.forEach(Note.self, where: { $0.status == .open }, orderBy: { $0.stars.descending }, limit: 3) {
+            note in
             titles.withValue { $0.append(note.title) }
         }
         #expect(titles.current == ["n19", "n17", "n15"])

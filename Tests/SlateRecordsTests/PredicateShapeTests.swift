@@ -1,6 +1,7 @@
 import Foundation
-@testable import SlateRecords
 import Testing
+
+@testable import SlateRecords
 
 /// Predicate shapes are tokens packed into two words (more in a buffer grown in place): the
 /// SQL they render and the statements they key must be exactly those of the predicate
@@ -17,16 +18,21 @@ import Testing
         #expect(SQLPredicateShape.isIn(3, count: 0).sql(names) == "0")
         #expect(SQLPredicateShape.isIn(3, count: 3).sql(names) == #""c3" IN (?, ?, ?)"#)
         #expect(SQLPredicateShape.like(4).sql(names) == #""c4" LIKE ? ESCAPE '\'"#)
-        #expect(SQLPredicateShape.leaf(.hasPrefix, 4).sql(names) == #"(CAST("c4" AS BLOB) >= ? AND CAST("c4" AS BLOB) < ?)"#)
-        #expect(SQLPredicateShape.leaf(.hasSuffix, 4).sql(names) == #"CASE WHEN "c4" IS NOT NULL THEN substr(CAST("c4" AS BLOB), ?) IS ? END"#)
+        #expect(
+            SQLPredicateShape.leaf(.hasPrefix, 4).sql(names) == #"(CAST("c4" AS BLOB) >= ? AND CAST("c4" AS BLOB) < ?)"#
+        )
+        #expect(
+            SQLPredicateShape.leaf(.hasSuffix, 4).sql(names)
+                == #"CASE WHEN "c4" IS NOT NULL THEN substr(CAST("c4" AS BLOB), ?) IS ? END"#)
         #expect(SQLPredicateShape.leaf(.contains, 4).sql(names) == #"instr(CAST("c4" AS BLOB), ?) > 0"#)
         #expect(SQLPredicateShape.leaf(.hasBytes, 4).sql(names) == #"CAST("c4" AS BLOB) >= X''"#)
         #expect(SQLPredicateShape.isNotNull(4).sql(names) == #""c4" IS NOT NULL"#)
         #expect(SQLPredicateShape.constant(true).sql(names) == "1")
         #expect(SQLPredicateShape.constant(false).sql(names) == "0")
         let comparisons: [SQLComparison] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
-        #expect(comparisons.map { SQLPredicateShape.compare(1, $0).sql(names) }
-            == [#""c1" = ?"#, #""c1" <> ?"#, #""c1" < ?"#, #""c1" <= ?"#, #""c1" > ?"#, #""c1" >= ?"#])
+        #expect(
+            comparisons.map { SQLPredicateShape.compare(1, $0).sql(names) }
+                == [#""c1" = ?"#, #""c1" <> ?"#, #""c1" < ?"#, #""c1" <= ?"#, #""c1" > ?"#, #""c1" >= ?"#])
     }
 
     @Test func longShapesSpillIntoABuffer() {
@@ -46,10 +52,12 @@ import Testing
         for column in 1..<10 { other = .and(other, .compare(Int32(column), column == 9 ? .lessOrEqual : .less)) }
         #expect(other != shape)
         // Eight tokens stay inline; the ninth spills.
-        let inline = SQLPredicateShape.and(.and(.compare(0, .equal), .compare(1, .equal)), .and(.compare(2, .equal), .not(.isNull(3))))
+        let inline = SQLPredicateShape.and(
+            .and(.compare(0, .equal), .compare(1, .equal)), .and(.compare(2, .equal), .not(.isNull(3))))
         #expect(inline.count == 8 && inline.overflow == nil)
         #expect(inline.sql(names) == #""c0" = ? AND "c1" = ? AND "c2" = ? AND NOT ("c3" IS NULL)"#)
-        let eight = SQLPredicateShape.and(.and(.compare(0, .equal), .compare(1, .equal)), .and(.compare(2, .equal), .isIn(3, count: 1)))
+        let eight = SQLPredicateShape.and(
+            .and(.compare(0, .equal), .compare(1, .equal)), .and(.compare(2, .equal), .isIn(3, count: 1)))
         #expect(eight.count == 9 && eight.overflow != nil)
         #expect(eight.sql(names) == #""c0" = ? AND "c1" = ? AND "c2" = ? AND "c3" IN (?)"#)
     }
@@ -58,7 +66,9 @@ import Testing
         // Columns past 2046 take a second token; IN counts past 65535 two.
         #expect(SQLPredicateShape.compare(2046, .equal).count == 1)
         #expect(SQLPredicateShape.compare(2047, .equal).count == 2)
-        #expect(SQLPredicateShape.and(.compare(4999, .greater), .isNull(2047)).sql(names) == #""c4999" > ? AND "c2047" IS NULL"#)
+        #expect(
+            SQLPredicateShape.and(.compare(4999, .greater), .isNull(2047)).sql(names)
+                == #""c4999" > ? AND "c2047" IS NULL"#)
         let list = SQLPredicateShape.isIn(2, count: 70_000)
         #expect(list.sql(names).utf8.filter { $0 == UInt8(ascii: "?") }.count == 70_000)
         #expect(SQLPredicateShape.isIn(2, count: 70_000) != SQLPredicateShape.isIn(2, count: 70_000 - 65_536))
@@ -82,8 +92,10 @@ import Testing
         let one = SQLQueryShape(kind: .select, predicate: shapes[0], limit: .one)
         let bound = SQLQueryShape(kind: .select, predicate: shapes[0], limit: .bound)
         #expect(one != bound)
-        #expect(one.sql(SQLQueryTarget(table: "\"t\"", names: ["\"a\"", "\"b\""], select: "SELECT \"a\", \"b\" FROM \"t\""))
-            == #"SELECT "a", "b" FROM "t" WHERE "a" = ? AND "b" = ? LIMIT 1"#)
+        #expect(
+            one.sql(
+                SQLQueryTarget(table: "\"t\"", names: ["\"a\"", "\"b\""], select: "SELECT \"a\", \"b\" FROM \"t\""))
+                == #"SELECT "a", "b" FROM "t" WHERE "a" = ? AND "b" = ? LIMIT 1"#)
     }
 
     @Test func chainsGrowInPlaceAndCopiesKeepTheirTokens() {
@@ -122,7 +134,11 @@ import Testing
             for task in 0..<64 {
                 group.addTask {
                     var mine = shared
-                    for step in 0..<50 { mine = mine || SQLPredicate(.compare(Int32(task), .less), .one(.integer(Int64(task * 1000 + step)))) }
+                    for step in 0..<50 {
+                        mine =
+                            mine
+                            || SQLPredicate(.compare(Int32(task), .less), .one(.integer(Int64(task * 1000 + step))))
+                    }
                     return (task, mine.shape.tokenArray, mine.values.array)
                 }
             }
@@ -133,7 +149,10 @@ import Testing
         #expect(results.count == 64)
         for (task, tokens, values) in results {
             var expected = shared
-            for step in 0..<50 { expected = expected || SQLPredicate(.compare(Int32(task), .less), .one(.integer(Int64(task * 1000 + step)))) }
+            for step in 0..<50 {
+                expected =
+                    expected || SQLPredicate(.compare(Int32(task), .less), .one(.integer(Int64(task * 1000 + step))))
+            }
             #expect(tokens == expected.shape.tokenArray)
             #expect(values == expected.values.array)
         }
@@ -142,9 +161,11 @@ import Testing
 
     @Test func chainsRenderFlatAndLongOnesInBalancedRuns() {
         // Grouped either way, one chain; a chain of the other operator is parenthesized.
-        let right = SQLPredicateShape.or(.compare(0, .equal), .or(.compare(1, .equal), .or(.compare(2, .equal), .compare(3, .equal))))
+        let right = SQLPredicateShape.or(
+            .compare(0, .equal), .or(.compare(1, .equal), .or(.compare(2, .equal), .compare(3, .equal))))
         #expect(right.sql(names) == #""c0" = ? OR "c1" = ? OR "c2" = ? OR "c3" = ?"#)
-        let mixed = SQLPredicateShape.and(.or(.compare(0, .equal), .isNull(0)), .not(.and(.compare(1, .less), .compare(2, .less))))
+        let mixed = SQLPredicateShape.and(
+            .or(.compare(0, .equal), .isNull(0)), .not(.and(.compare(1, .less), .compare(2, .less))))
         #expect(mixed.sql(names) == #"("c0" = ? OR "c0" IS NULL) AND NOT ("c1" < ? AND "c2" < ?)"#)
         // 100 terms flat; 5,000 in 71 runs of at most 71, one level of parentheses.
         var hundred = SQLPredicateShape.compare(0, .equal)
@@ -172,10 +193,12 @@ import Testing
         // Columns by name, lists as (?, …), long text spilled into the buffer.
         let column = SQLColumn<Int, String>(3)
         let ids = [1, 2, 3]
-        let mixed: SQLPredicate<Int> = "\(column) IN \(list: ids) AND \(column) <> \(name) OR \(String(repeating: "é", count: 20_000)) = ''"
+        let mixed: SQLPredicate<Int> =
+            "\(column) IN \(list: ids) AND \(column) <> \(name) OR \(String(repeating: "é", count: 20_000)) = ''"
         #expect(mixed.shape.sql(names) == #"("c3" IN (?, ?, ?) AND "c3" <> ? OR ? = '')"#)
         #expect(mixed.values.count == 5)
-        let long: SQLPredicate<Int> = SQLPredicate(stringLiteral: "name = '" + String(repeating: "x", count: 40_000) + "'")
+        let long: SQLPredicate<Int> = SQLPredicate(
+            stringLiteral: "name = '" + String(repeating: "x", count: 40_000) + "'")
         #expect(long.shape.sql(names) == "(name = '" + String(repeating: "x", count: 40_000) + "')")
         let empty: SQLPredicate<Int> = "\(list: [Int]())"
         #expect(empty.shape.sql(names) == "(())")
@@ -199,4 +222,3 @@ import Testing
         #expect((price > cost * 2).shape == (price > cost * 3).shape)
     }
 }
-

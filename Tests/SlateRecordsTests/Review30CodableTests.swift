@@ -46,19 +46,20 @@ import Testing
 
     private func context() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE word (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE ON CONFLICT IGNORE);
-            CREATE TABLE guarded (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE log (id INTEGER PRIMARY KEY, note TEXT);
-            CREATE TRIGGER no_spam BEFORE INSERT ON guarded WHEN NEW.name = 'spam' BEGIN SELECT RAISE(IGNORE); END;
-            CREATE TRIGGER logged AFTER INSERT ON guarded BEGIN
-                INSERT INTO log (note) VALUES (NEW.name); INSERT INTO log (note) VALUES ('again');
-            END;
-            CREATE TABLE item (id INTEGER PRIMARY KEY ON CONFLICT REPLACE, name TEXT NOT NULL,
-                               code TEXT UNIQUE ON CONFLICT REPLACE, tag TEXT UNIQUE ON CONFLICT IGNORE);
-            CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL, name TEXT, PRIMARY KEY (a, b) ON CONFLICT REPLACE);
-            CREATE TABLE link (a INTEGER NOT NULL, b INTEGER NOT NULL, PRIMARY KEY (a, b));
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE word (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE ON CONFLICT IGNORE);
+                CREATE TABLE guarded (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE log (id INTEGER PRIMARY KEY, note TEXT);
+                CREATE TRIGGER no_spam BEFORE INSERT ON guarded WHEN NEW.name = 'spam' BEGIN SELECT RAISE(IGNORE); END;
+                CREATE TRIGGER logged AFTER INSERT ON guarded BEGIN
+                    INSERT INTO log (note) VALUES (NEW.name); INSERT INTO log (note) VALUES ('again');
+                END;
+                CREATE TABLE item (id INTEGER PRIMARY KEY ON CONFLICT REPLACE, name TEXT NOT NULL,
+                                   code TEXT UNIQUE ON CONFLICT REPLACE, tag TEXT UNIQUE ON CONFLICT IGNORE);
+                CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL, name TEXT, PRIMARY KEY (a, b) ON CONFLICT REPLACE);
+                CREATE TABLE link (a INTEGER NOT NULL, b INTEGER NOT NULL, PRIMARY KEY (a, b));
+                """)
         return context
     }
 
@@ -76,9 +77,15 @@ import Testing
         let sqlite = try context.insert(Word(name: "sqlite"))
         #expect(swift.id == 1 && sqlite.id == 2)
         // The column's ON CONFLICT IGNORE would skip the row and leave rowid 2 reported.
-        expectSQLError(.constraintUnique, "UNIQUE constraint failed: word.name") { _ = try context.insert(Word(name: "swift")) }
-        expectSQLError(.constraintUnique, "UNIQUE constraint failed: word.name") { _ = try context.save(Word(name: "swift")) }
-        expectSQLError(.constraintUnique, "UNIQUE constraint failed: word.name") { _ = try context.save(Word(id: 9, name: "swift")) }
+        expectSQLError(.constraintUnique, "UNIQUE constraint failed: word.name") {
+            _ = try context.insert(Word(name: "swift"))
+        }
+        expectSQLError(.constraintUnique, "UNIQUE constraint failed: word.name") {
+            _ = try context.save(Word(name: "swift"))
+        }
+        expectSQLError(.constraintUnique, "UNIQUE constraint failed: word.name") {
+            _ = try context.save(Word(id: 9, name: "swift"))
+        }
         #expect(try context.fetch(Word.self) == [swift, sqlite])
 
         let good = try context.insert(Guarded(name: "good"))
@@ -108,14 +115,15 @@ import Testing
 
     @Test func anInsertThroughAViewCountsTheRowsItsTriggerWrites() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE base (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE VIEW shown AS SELECT id, name FROM base;
-            CREATE TRIGGER shown_insert INSTEAD OF INSERT ON shown BEGIN
-                SELECT RAISE(IGNORE) WHERE NEW.name = 'spam';
-                INSERT INTO base (name) VALUES (NEW.name);
-            END;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE base (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE VIEW shown AS SELECT id, name FROM base;
+                CREATE TRIGGER shown_insert INSTEAD OF INSERT ON shown BEGIN
+                    SELECT RAISE(IGNORE) WHERE NEW.name = 'spam';
+                    INSERT INTO base (name) VALUES (NEW.name);
+                END;
+                """)
         try context.exec(sql: "CREATE TABLE other (x); INSERT INTO other VALUES (1), (2), (3)")
         #expect(context.lastInsertRowID == 3)
         // The view's rows have no rowid of the view's own: the record comes back as given,
@@ -165,7 +173,9 @@ import Testing
         // Every column a key: saving an existing row is no error.
         let link = try context.save(Link(a: 1, b: 1))
         #expect(try context.save(link) == link)
-        expectSQLError(.constraintPrimaryKey, "UNIQUE constraint failed: link.a, link.b") { _ = try context.insert(link) }
+        expectSQLError(.constraintPrimaryKey, "UNIQUE constraint failed: link.a, link.b") {
+            _ = try context.insert(link)
+        }
         #expect(try count(context, "SELECT count(*) FROM link") == 1)
     }
 
@@ -181,10 +191,11 @@ import Testing
         let context = try SQLContext()
         // The linked SQLite has FTS5 (Apple's and the Linux distributions' do).
         #expect(try context.query(sql: "PRAGMA compile_options").contains([.text("ENABLE_FTS5")]))
-        try context.exec(sql: """
-            CREATE TABLE annotations (id INTEGER PRIMARY KEY, searchable_text TEXT NOT NULL DEFAULT '');
-            CREATE VIRTUAL TABLE annotations_fts USING fts5(searchable_text, content = 'annotations', content_rowid = 'id');
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE annotations (id INTEGER PRIMARY KEY, searchable_text TEXT NOT NULL DEFAULT '');
+                CREATE VIRTUAL TABLE annotations_fts USING fts5(searchable_text, content = 'annotations', content_rowid = 'id');
+                """)
         #expect(try context.insert(Entry(searchable_text: "Ada")) == Entry(searchable_text: "Ada"))
         #expect(try context.insert(Entry(searchable_text: "Grace")) == Entry(searchable_text: "Grace"))
         // (`save` is an upsert, which SQLite does not do on a virtual table: its error.)
@@ -192,7 +203,8 @@ import Testing
         // A nil key is left to SQLite, and the row read back by its rowid: the index has no
         // content row to read it from.
         #expect(try context.insert(Entry(searchable_text: nil)) == Entry(searchable_text: nil))
-        #expect(try count(context, "SELECT count(*) FROM annotations_fts WHERE annotations_fts MATCH 'ada OR grace'") == 2)
+        #expect(
+            try count(context, "SELECT count(*) FROM annotations_fts WHERE annotations_fts MATCH 'ada OR grace'") == 2)
     }
 
     // MARK: Numbers read exactly
@@ -227,13 +239,16 @@ import Testing
         .integer(32_767), .integer(32_768), .integer(-32_769), .integer(65_535), .integer(65_536),
         .integer(Int64(Int32.max)), .integer(Int64(Int32.max) + 1), .integer(Int64(Int32.min) - 1),
         .integer(Int64(UInt32.max)), .integer(Int64(UInt32.max) + 1),
-        .integer(16_777_216), .integer(16_777_217), .integer((1 << 53) - 1), .integer(1 << 53), .integer((1 << 53) + 1), .integer(-(1 << 53) - 1),
+        .integer(16_777_216), .integer(16_777_217), .integer((1 << 53) - 1), .integer(1 << 53), .integer((1 << 53) + 1),
+        .integer(-(1 << 53) - 1),
         .integer(Int64.max), .integer(Int64.min),
         .float(0), .float(-0.0), .float(1), .float(-1), .float(2), .float(0.5), .float(0.1), .float(127), .float(128),
-        .float(16_777_216), .float(16_777_217), .float(9_007_199_254_740_992), .float(Double(Int64.max)) /* 2^63 - 1 as a real: 2^63 */,
+        .float(16_777_216), .float(16_777_217), .float(9_007_199_254_740_992),
+        .float(Double(Int64.max)), // 2^63 - 1 as a real: 2^63
         .float(-9_223_372_036_854_775_808), .float(1e300), .float(-1e300), .float(.infinity), .float(-.infinity),
         .float(.leastNonzeroMagnitude), .float(-.leastNonzeroMagnitude), .float(Double(Float.leastNonzeroMagnitude)),
-        .float(.leastNormalMagnitude), .float(Double(Float.leastNormalMagnitude) / 2), .float(.greatestFiniteMagnitude), .float(Double(Float.greatestFiniteMagnitude)),
+        .float(.leastNormalMagnitude), .float(Double(Float.leastNormalMagnitude) / 2), .float(.greatestFiniteMagnitude),
+        .float(Double(Float.greatestFiniteMagnitude)),
         .float(Double(Float(0.1))), .float(2.5),
         .text("1"), .text("1.5"), .text("abc"), .blob([1]), .null,
     ]
@@ -282,17 +297,25 @@ import Testing
             let wanted = expected(value)
             do {
                 let row = try context.load(Row.self, key: index)
-                #expect(wanted != nil, "\(Row.self) read \(value) as \(String(describing: row?.v))", sourceLocation: sourceLocation)
+                #expect(
+                    wanted != nil, "\(Row.self) read \(value) as \(String(describing: row?.v))",
+                    sourceLocation: sourceLocation)
                 if let wanted, let row {
                     #expect(row.v == wanted, "\(Row.self) read \(value)", sourceLocation: sourceLocation)
                     // ±0 keep their sign.
-                    if let real = row.v as? Double, let other = wanted as? Double { #expect(real.sign == other.sign, sourceLocation: sourceLocation) }
-                    if let real = row.v as? Float, let other = wanted as? Float { #expect(real.sign == other.sign, sourceLocation: sourceLocation) }
+                    if let real = row.v as? Double, let other = wanted as? Double {
+                        #expect(real.sign == other.sign, sourceLocation: sourceLocation)
+                    }
+                    if let real = row.v as? Float, let other = wanted as? Float {
+                        #expect(real.sign == other.sign, sourceLocation: sourceLocation)
+                    }
                 }
             } catch let error as SQLError {
                 #expect(wanted == nil, "\(Row.self) refused \(value): \(error.message)", sourceLocation: sourceLocation)
                 #expect(error.code == .mismatch, sourceLocation: sourceLocation)
-                #expect(error.message.contains("column \"v\" of table \"n\""), "\(error.message)", sourceLocation: sourceLocation)
+                #expect(
+                    error.message.contains("column \"v\" of table \"n\""), "\(error.message)",
+                    sourceLocation: sourceLocation)
             }
             try context.exec(sql: "DELETE FROM n")
         }
@@ -330,7 +353,9 @@ import Testing
         let context = try SQLContext()
         try context.exec(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, v)")
         try context.exec(sql: "INSERT INTO n VALUES (1, 1e300), (2, 16777217), (3, 2.0)")
-        let huge = expectSQLError(.mismatch, "F.v (Float) cannot read column \"v\" of table \"n\": it holds REAL 1e+300") {
+        let huge = expectSQLError(
+            .mismatch, "F.v (Float) cannot read column \"v\" of table \"n\": it holds REAL 1e+300"
+        ) {
             _ = try context.load(F.self, key: 1)
         }
         #expect(huge != nil)
@@ -338,7 +363,10 @@ import Testing
         #expect(throws: SQLError.self) { _ = try context.load(B.self, key: 3) }
         #expect(try context.load(D.self, key: 2)?.v == 16_777_217)
         // Writing: a value SQLite cannot hold throws naming the column too.
-        expectSQLError(.mismatch, "U64.v holds 18446744073709551615, more than SQLite's 64-bit integers hold, for column \"v\" of table \"n\"") {
+        expectSQLError(
+            .mismatch,
+            "U64.v holds 18446744073709551615, more than SQLite's 64-bit integers hold, for column \"v\" of table \"n\""
+        ) {
             _ = try context.insert(U64(id: 9, v: .max))
         }
         #expect(try context.insert(U64(id: 9, v: UInt64(Int64.max))).v == UInt64(Int64.max))
@@ -390,10 +418,11 @@ import Testing
         #expect(stored[0][0] == .text(Decimal(string: "123.45")!.description))
         // Reading: exact text and integers; not reals, not other text.
         try context.exec(sql: "DELETE FROM price")
-        try context.exec(sql: """
-            INSERT INTO price VALUES (1, '1e3', NULL), (2, 42, '0.5'), (3, 1.5, NULL), (4, 'abc', NULL), (5, '1.5x', NULL),
-                                     (6, '1234567890123456789012345678901234567891', NULL), (7, X'31', NULL), (8, '', NULL)
-            """)
+        try context.exec(
+            sql: """
+                INSERT INTO price VALUES (1, '1e3', NULL), (2, 42, '0.5'), (3, 1.5, NULL), (4, 'abc', NULL), (5, '1.5x', NULL),
+                                         (6, '1234567890123456789012345678901234567891', NULL), (7, X'31', NULL), (8, '', NULL)
+                """)
         #expect(try context.load(Price.self, key: 1) == Price(id: 1, amount: 1000, discount: nil))
         #expect(try context.load(Price.self, key: 2) == Price(id: 2, amount: 42, discount: Decimal(string: "0.5")))
         // TEXT affinity stored the real 1.5 as the text '1.5' (a REAL is refused: see the
@@ -401,7 +430,9 @@ import Testing
         #expect(try context.load(Price.self, key: 3)?.amount == Decimal(string: "1.5"))
         for key in 4...8 {
             let error = #expect(throws: SQLError.self) { _ = try context.load(Price.self, key: key) }
-            #expect(error?.message.hasPrefix("Price.amount (Decimal) cannot read column \"amount\" of table \"price\"") == true)
+            #expect(
+                error?.message.hasPrefix("Price.amount (Decimal) cannot read column \"amount\" of table \"price\"")
+                    == true)
         }
         // NaN has no value to store.
         #expect(throws: SQLError.self) { _ = try context.insert(Price(amount: .nan, discount: nil)) }
@@ -430,13 +461,18 @@ import Testing
 
     @Test func aCodableWalkRefusesWritesToItsTableAndEnds() throws {
         let context = try SQLContext()
-        try context.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL); CREATE TABLE other (id INTEGER PRIMARY KEY, title TEXT NOT NULL)")
+        try context.exec(
+            sql:
+                "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL); CREATE TABLE other (id INTEGER PRIMARY KEY, title TEXT NOT NULL)"
+        )
         try context.transaction { for index in 1...1_000 { _ = try context.insert(Note(title: "n\(index)")) } }
         var visited = 0
         try context.forEach(Note.self) { note in
             visited += 1
             let error = #expect(throws: SQLError.self) { _ = try context.insert(Note(title: "copy of \(note.title)")) }
-            #expect(error?.message.hasPrefix("cannot write to table \"note\" while a walk reads it on this connection") == true)
+            #expect(
+                error?.message.hasPrefix("cannot write to table \"note\" while a walk reads it on this connection")
+                    == true)
             if visited % 100 == 0 {
                 #expect(throws: SQLError.self) { _ = try context.save(Note(id: note.id, title: "x")) }
                 #expect(throws: SQLError.self) { _ = try context.delete(note) }
@@ -466,12 +502,16 @@ import Testing
         _ = try context.insert(Word(name: "swift"))
         _ = try context.insert(Word(name: "30"))
         for fragment: SQLPredicate<Word> in ["name = ?1", "name = :n", "name = @n", "name = $n", "name = ?"] {
-            let error = #expect(throws: SQLError.self) { try context.fetch(Word.self, where: { $0.id > 30 && fragment }) }
+            let error = #expect(throws: SQLError.self) {
+                try context.fetch(Word.self, where: { $0.id > 30 && fragment })
+            }
             #expect(error?.code == .misuse)
             #expect(error?.message.contains("write values into SQL fragments by interpolation") == true)
             #expect(throws: SQLError.self) { try context.fetchCount(Word.self, where: { $0.id > 30 && fragment }) }
             #expect(throws: SQLError.self) { try context.delete(Word.self, where: { $0.id > 30 && fragment }) }
-            #expect(throws: SQLError.self) { try context.forEach(Word.self, where: { $0.id > 30 && fragment }) { _ in } }
+            #expect(throws: SQLError.self) {
+                try context.forEach(Word.self, where: { $0.id > 30 && fragment }) { _ in }
+            }
         }
         #expect(try context.fetchCount(Word.self) == 2)
         #expect(try context.fetch(Word.self, where: { _ in "name <> '?1' AND \"name\" <> ':a' -- ?2" }).count == 2)

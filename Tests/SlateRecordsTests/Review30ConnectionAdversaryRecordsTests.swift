@@ -1,7 +1,8 @@
 import Foundation
-@testable import SlateRecords
 import SlateTestSupport
 import Testing
+
+@testable import SlateRecords
 
 /// A record whose doubles sit inside values stored as JSON text.
 private struct Sample: SQLCodableRecord, Equatable {
@@ -27,14 +28,23 @@ private struct Sample: SQLCodableRecord, Equatable {
     @Test func nanInsideAJSONColumnIsRefusedNamingTheColumn() throws {
         let db = try context()
         defer { db.close() }
-        expectSQLError(.mismatch, "cannot store column \"point\" of table \"sample\" as JSON: Unable to encode Double.nan directly in JSON. (at y)") {
+        expectSQLError(
+            .mismatch,
+            "cannot store column \"point\" of table \"sample\" as JSON: Unable to encode Double.nan directly in JSON. (at y)"
+        ) {
             _ = try db.save(Sample(point: .init(x: 1, y: .nan)))
         }
-        expectSQLError(.mismatch, "cannot store column \"series\" of table \"sample\" as JSON: Unable to encode Double.-nan directly in JSON. (at Index 1)") {
+        expectSQLError(
+            .mismatch,
+            "cannot store column \"series\" of table \"sample\" as JSON: Unable to encode Double.-nan directly in JSON. (at Index 1)"
+        ) {
             _ = try db.insert(Sample(series: [1, -.nan]))
         }
         // Infinity cannot be written as JSON either: refused the same way, not stored.
-        expectSQLError(.mismatch, "cannot store column \"series\" of table \"sample\" as JSON: Unable to encode Double.inf directly in JSON. (at Index 0)") {
+        expectSQLError(
+            .mismatch,
+            "cannot store column \"series\" of table \"sample\" as JSON: Unable to encode Double.inf directly in JSON. (at Index 0)"
+        ) {
             _ = try db.insert(Sample(series: [.infinity]))
         }
         #expect(try db.fetch(Sample.self).isEmpty)

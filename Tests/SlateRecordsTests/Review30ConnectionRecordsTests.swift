@@ -1,7 +1,8 @@
 import Foundation
-@testable import SlateRecords
 import SlateTestSupport
 import Testing
+
+@testable import SlateRecords
 
 /// A record whose every number property is a floating-point one, for NaN.
 private struct Reading: SQLCodableRecord, Equatable {
@@ -28,23 +29,37 @@ private struct Reading: SQLCodableRecord, Equatable {
 @Suite struct Review30ConnectionRecordsTests {
     private func context() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: "CREATE TABLE reading (id INTEGER PRIMARY KEY, value REAL NOT NULL, optional REAL, single REAL NOT NULL, temperature REAL NOT NULL)")
+        try context.exec(
+            sql:
+                "CREATE TABLE reading (id INTEGER PRIMARY KEY, value REAL NOT NULL, optional REAL, single REAL NOT NULL, temperature REAL NOT NULL)"
+        )
         return context
     }
 
     @Test func aCodableRecordWithNaNIsRefusedNamingItsColumn() throws {
         let db = try context()
         defer { db.close() }
-        expectSQLError(.mismatch, "cannot store NaN in column \"value\" of table \"reading\" (Reading.value): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch,
+            "cannot store NaN in column \"value\" of table \"reading\" (Reading.value): SQLite would store it as NULL"
+        ) {
             _ = try db.save(Reading(value: .nan))
         }
-        expectSQLError(.mismatch, "cannot store NaN in column \"optional\" of table \"reading\" (Reading.optional): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch,
+            "cannot store NaN in column \"optional\" of table \"reading\" (Reading.optional): SQLite would store it as NULL"
+        ) {
             _ = try db.insert(Reading(optional: -.nan))
         }
-        expectSQLError(.mismatch, "cannot store NaN in column \"single\" of table \"reading\" (Reading.single): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch,
+            "cannot store NaN in column \"single\" of table \"reading\" (Reading.single): SQLite would store it as NULL"
+        ) {
             _ = try db.save(Reading(single: .nan))
         }
-        expectSQLError(.mismatch, "cannot store NaN in column \"temperature\" of table \"reading\": SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch, "cannot store NaN in column \"temperature\" of table \"reading\": SQLite would store it as NULL"
+        ) {
             _ = try db.save(Reading(temperature: .init(.nan)))
         }
         // Nothing was written, and every later fetch works.
@@ -60,10 +75,14 @@ private struct Reading: SQLCodableRecord, Equatable {
         let db = try context()
         defer { db.close() }
         _ = try db.save(Reading(value: 1))
-        expectSQLError(.mismatch, "cannot bind NaN to parameter 1 (column \"reading\".\"value\"): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch, "cannot bind NaN to parameter 1 (column \"reading\".\"value\"): SQLite would store it as NULL"
+        ) {
             _ = try db.fetch(Reading.self, where: { $0.value == .nan })
         }
-        expectSQLError(.mismatch, "cannot bind NaN to parameter 1 (column \"reading\".\"optional\"): SQLite would store it as NULL") {
+        expectSQLError(
+            .mismatch, "cannot bind NaN to parameter 1 (column \"reading\".\"optional\"): SQLite would store it as NULL"
+        ) {
             _ = try db.fetchCount(Reading.self, where: { $0.optional != .nan })
         }
         #expect(try db.fetchCount(Reading.self, where: { $0.value == .infinity }) == 0)

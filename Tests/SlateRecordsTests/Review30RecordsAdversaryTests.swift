@@ -32,17 +32,19 @@ import Testing
 
     @Test func anAfterInsertTriggerWritingTheSameTableLeavesTheInsertedRowsID() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE echo (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TRIGGER echoed AFTER INSERT ON echo WHEN NEW.name NOT LIKE 'echo %' BEGIN
-                INSERT INTO echo (name) VALUES ('echo ' || NEW.name);
-            END;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE echo (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TRIGGER echoed AFTER INSERT ON echo WHEN NEW.name NOT LIKE 'echo %' BEGIN
+                    INSERT INTO echo (name) VALUES ('echo ' || NEW.name);
+                END;
+                """)
         #expect(try context.insert(Echo(name: "a")) == Echo(id: 1, name: "a"))
         #expect(try context.save(Echo(name: "b")) == Echo(id: 3, name: "b"))
         #expect(try context.insert(Echo32(name: "c")) == Echo32(id: 5, name: "c"))
         #expect(try context.save(Echo32(name: "d")) == Echo32(id: 7, name: "d"))
-        #expect(try context.fetch(Echo.self).map(\.name) == ["a", "echo a", "b", "echo b", "c", "echo c", "d", "echo d"])
+        #expect(
+            try context.fetch(Echo.self).map(\.name) == ["a", "echo a", "b", "echo b", "c", "echo c", "d", "echo d"])
     }
 
     struct Quiet: SQLCodableRecord, Equatable {
@@ -53,14 +55,15 @@ import Testing
 
     @Test func aBeforeTriggerThatWritesElsewhereThenIgnoresTheRowStillThrows() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE quiet (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE audit (id INTEGER PRIMARY KEY, note TEXT);
-            CREATE TRIGGER hush BEFORE INSERT ON quiet WHEN NEW.name = 'spam' BEGIN
-                INSERT INTO audit (note) VALUES ('refused ' || NEW.name);
-                SELECT RAISE(IGNORE);
-            END;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE quiet (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE audit (id INTEGER PRIMARY KEY, note TEXT);
+                CREATE TRIGGER hush BEFORE INSERT ON quiet WHEN NEW.name = 'spam' BEGIN
+                    INSERT INTO audit (note) VALUES ('refused ' || NEW.name);
+                    SELECT RAISE(IGNORE);
+                END;
+                """)
         _ = try context.insert(Quiet(name: "first"))
         expectSQLError(.constraint, Self.ignored) { _ = try context.insert(Quiet(name: "spam")) }
         expectSQLError(.constraint, Self.ignored) { _ = try context.save(Quiet(name: "spam")) }
@@ -81,7 +84,9 @@ import Testing
         try context.exec(sql: "CREATE TABLE tag (id INTEGER PRIMARY KEY ON CONFLICT IGNORE, name TEXT NOT NULL)")
         _ = try context.insert(Tag(id: 5, name: "five"))
         _ = try context.insert(Tag(name: "six"))
-        expectSQLError(.constraintPrimaryKey, "UNIQUE constraint failed: tag.id") { _ = try context.insert(Tag(id: 5, name: "again")) }
+        expectSQLError(.constraintPrimaryKey, "UNIQUE constraint failed: tag.id") {
+            _ = try context.insert(Tag(id: 5, name: "again"))
+        }
         #expect(try context.save(Tag(id: 5, name: "saved")) == Tag(id: 5, name: "saved"))
         #expect(try context.fetch(Tag.self) == [Tag(id: 5, name: "saved"), Tag(id: 6, name: "six")])
     }
@@ -94,13 +99,16 @@ import Testing
 
     @Test func withoutRowIDTablesNeverReportAStaleRowID() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE other (x); INSERT INTO other VALUES (1), (2), (3);
-            CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE other (x); INSERT INTO other VALUES (1), (2), (3);
+                CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
+                """)
         #expect(context.lastInsertRowID == 3)
         #expect(try context.insert(Plain(id: 10, name: "ten")) == Plain(id: 10, name: "ten"))
-        expectSQLError(.constraintPrimaryKey, "UNIQUE constraint failed: plain.id") { _ = try context.insert(Plain(id: 10, name: "x")) }
+        expectSQLError(.constraintPrimaryKey, "UNIQUE constraint failed: plain.id") {
+            _ = try context.insert(Plain(id: 10, name: "x"))
+        }
         // Saving a row as it is changes nothing, and is no error.
         #expect(try context.save(Plain(id: 10, name: "ten")) == Plain(id: 10, name: "ten"))
         // A nil key in a table without rowid: NOT NULL, never the rowid of another table.
@@ -127,7 +135,9 @@ import Testing
             #expect(inserted == Loose(id: nil, name: "a"), "\(declaration)")
             let saved = try context.save(Loose(name: "b"))
             #expect(saved == Loose(id: nil, name: "b"), "\(declaration)")
-            #expect(try context.fetch(Loose.self) == [Loose(id: nil, name: "a"), Loose(id: nil, name: "b")], "\(declaration)")
+            #expect(
+                try context.fetch(Loose.self) == [Loose(id: nil, name: "a"), Loose(id: nil, name: "b")],
+                "\(declaration)")
         }
     }
 
@@ -139,13 +149,14 @@ import Testing
 
     @Test func aViewTakesInsertsThroughItsTriggerAndRefusesSaveWithSQLitesReason() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE base (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE VIEW shown AS SELECT id, name FROM base;
-            CREATE TRIGGER shown_insert INSTEAD OF INSERT ON shown BEGIN
-                INSERT INTO base (id, name) VALUES (NEW.id, NEW.name);
-            END;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE base (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE VIEW shown AS SELECT id, name FROM base;
+                CREATE TRIGGER shown_insert INSTEAD OF INSERT ON shown BEGIN
+                    INSERT INTO base (id, name) VALUES (NEW.id, NEW.name);
+                END;
+                """)
         #expect(try context.insert(Shown(id: 4, name: "four")) == Shown(id: 4, name: "four"))
         let error = #expect(throws: SQLError.self) { _ = try context.save(Shown(id: 4, name: "again")) }
         #expect(error?.message.contains("view") == true, "\(String(describing: error))")
@@ -160,12 +171,13 @@ import Testing
 
     @Test func aRowReadBackThatDoesNotDecodeThrowsNeverReturnsWhatWasBound() throws {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE checked (id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TRIGGER blank AFTER INSERT ON checked WHEN NEW.name = 'blank' BEGIN
-                UPDATE checked SET name = NULL WHERE id = NEW.id;
-            END;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE checked (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TRIGGER blank AFTER INSERT ON checked WHEN NEW.name = 'blank' BEGIN
+                    UPDATE checked SET name = NULL WHERE id = NEW.id;
+                END;
+                """)
         #expect(try context.insert(Checked(name: "fine")) == Checked(id: 1, name: "fine"))
         let error = #expect(throws: SQLError.self) { _ = try context.insert(Checked(name: "blank")) }
         #expect(error?.message.contains("column \"name\" of table \"checked\"") == true, "\(String(describing: error))")
@@ -191,25 +203,34 @@ import Testing
         ]
         for value in values {
             let saved = try context.insert(Price(amount: value, discount: value))
-            #expect(try context.load(Price.self, key: saved.id!) == Price(id: saved.id, amount: value, discount: value), "\(value)")
+            #expect(
+                try context.load(Price.self, key: saved.id!) == Price(id: saved.id, amount: value, discount: value),
+                "\(value)")
         }
         #expect(try context.query(sql: "SELECT amount FROM price WHERE id = 1")[0][0] == .text("0.1"))
         // Written by others: text that spells a value a Decimal cannot hold is refused,
         // never read as NaN, infinity, 0 or a rounded value.
         try context.exec(sql: "DELETE FROM price")
-        let refused = ["1e1000", "1e-1000", "-1e999", "1e200", "1e-200", "NaN", "Infinity", "inf", " 1", "1 ", "0x10", "1e", "1e+", "--1", "1..2", "."]
+        let refused = [
+            "1e1000", "1e-1000", "-1e999", "1e200", "1e-200", "NaN", "Infinity", "inf", " 1", "1 ", "0x10", "1e", "1e+",
+            "--1", "1..2", ".",
+        ]
         for (index, text) in refused.enumerated() {
-            try context.exec(sql: "INSERT INTO price VALUES (?, ?, NULL)", parameters: [.integer(Int64(index)), .text(text)])
+            try context.exec(
+                sql: "INSERT INTO price VALUES (?, ?, NULL)", parameters: [.integer(Int64(index)), .text(text)])
             let error = #expect(throws: SQLError.self, "\(text)") { _ = try context.load(Price.self, key: index) }
             #expect(error?.code == .mismatch, "\(text)")
         }
         try context.exec(sql: "DELETE FROM price")
         let read: [(String, Decimal)] = [
-            ("1e5", 100_000), ("-0", 0), ("+3", 3), (".5", Decimal(string: "0.5")!), ("5.", 5), ("0.10", Decimal(string: "0.1")!),
-            ("1E-3", Decimal(string: "0.001")!), ("00012", 12), ("1e100", Decimal(sign: .plus, exponent: 100, significand: 1)),
+            ("1e5", 100_000), ("-0", 0), ("+3", 3), (".5", Decimal(string: "0.5")!), ("5.", 5),
+            ("0.10", Decimal(string: "0.1")!),
+            ("1E-3", Decimal(string: "0.001")!), ("00012", 12),
+            ("1e100", Decimal(sign: .plus, exponent: 100, significand: 1)),
         ]
         for (index, (text, value)) in read.enumerated() {
-            try context.exec(sql: "INSERT INTO price VALUES (?, ?, NULL)", parameters: [.integer(Int64(index)), .text(text)])
+            try context.exec(
+                sql: "INSERT INTO price VALUES (?, ?, NULL)", parameters: [.integer(Int64(index)), .text(text)])
             #expect(try context.load(Price.self, key: index)?.amount == value, "\(text)")
         }
     }
@@ -238,19 +259,26 @@ import Testing
         let context = try SQLContext()
         try context.exec(sql: "CREATE TABLE reading (id INTEGER PRIMARY KEY, value REAL NOT NULL)")
         // Literals a person or another program wrote: the nearest Float spells the same.
-        try context.exec(sql: "INSERT INTO reading VALUES (1, 0.1), (2, 3.14159), (3, -2.5e-3), (4, 1e30), (5, 16777216), (6, 0.3)")
+        try context.exec(
+            sql: "INSERT INTO reading VALUES (1, 0.1), (2, 3.14159), (3, -2.5e-3), (4, 1e30), (5, 16777216), (6, 0.3)")
         #expect(try context.fetch(Reading.self).map(\.value) == [0.1, 3.14159, -2.5e-3, 1e30, 16_777_216, 0.3])
         // Values a Float would change: more digits than it holds, out of its range, an
         // integer it rounds.
         try context.exec(sql: "DELETE FROM reading")
-        try context.exec(sql: "INSERT INTO reading VALUES (1, 1.0 / 3), (2, 1e300), (3, 16777217), (4, 0.1 + 1e-12), (5, 1e-50), (6, 3.4028236e38)")
+        try context.exec(
+            sql:
+                "INSERT INTO reading VALUES (1, 1.0 / 3), (2, 1e300), (3, 16777217), (4, 0.1 + 1e-12), (5, 1e-50), (6, 3.4028236e38)"
+        )
         for key in 1...6 {
             let error = #expect(throws: SQLError.self) { _ = try context.load(Reading.self, key: key) }
             #expect(error?.message.contains("column \"value\" of table \"reading\"") == true)
         }
         // What Slate writes reads back, whatever the Float.
         try context.exec(sql: "DELETE FROM reading")
-        let floats: [Float] = [0.1, 1.0 / 3, .pi, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNormalMagnitude, .infinity, -0.0, 16_777_216]
+        let floats: [Float] = [
+            0.1, 1.0 / 3, .pi, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNormalMagnitude, .infinity,
+            -0.0, 16_777_216,
+        ]
         for (index, value) in floats.enumerated() { _ = try context.insert(Reading(id: index, value: value)) }
         #expect(try context.fetch(Reading.self).map(\.value) == floats)
     }
@@ -271,15 +299,16 @@ import Testing
 
     private func walkContext() throws -> SQLContext {
         let context = try SQLContext()
-        try context.exec(sql: """
-            CREATE TABLE node (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE edge (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE side (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TRIGGER edge_to_node AFTER INSERT ON edge WHEN NEW.name = 'grow' BEGIN
-                INSERT INTO node (name) VALUES ('grown');
-            END;
-            CREATE VIEW named AS SELECT name FROM node;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE node (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE edge (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE side (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TRIGGER edge_to_node AFTER INSERT ON edge WHEN NEW.name = 'grow' BEGIN
+                    INSERT INTO node (name) VALUES ('grown');
+                END;
+                CREATE VIEW named AS SELECT name FROM node;
+                """)
         for index in 1...50 { _ = try context.insert(Node(name: "n\(index)")) }
         return context
     }
@@ -392,11 +421,16 @@ import Testing
         _ = try context.insert(Doc(name: "b", data: #"{"a": 2}"#))
         #expect(try context.fetch(Doc.self, where: { _ in "name = '?'" }).map(\.id) == [1])
         #expect(try context.fetch(Doc.self, where: { $0.id > 0 && "json_extract(data, '$.a') = 2" }).map(\.id) == [2])
-        #expect(try context.fetch(Doc.self, where: { $0.id > 0 && "json_extract(data, '$.\"$0\"') = 2" }).map(\.id) == [1])
+        #expect(
+            try context.fetch(Doc.self, where: { $0.id > 0 && "json_extract(data, '$.\"$0\"') = 2" }).map(\.id) == [1])
         #expect(try context.fetch(Doc.self, where: { $0.id > 0 && "id /* ? :a $b */ = 1" }).map(\.id) == [1])
-        #expect(try context.fetch(Doc.self, where: { $0.id > 0 && "(SELECT count(*) FROM doc WHERE name = '?') = 1" }).count == 2)
+        #expect(
+            try context.fetch(Doc.self, where: { $0.id > 0 && "(SELECT count(*) FROM doc WHERE name = '?') = 1" }).count
+                == 2)
         for fragment: SQLPredicate<Doc> in ["name = $0", "name = :0", "name = ?001", "name = @x"] {
-            let error = #expect(throws: SQLError.self) { _ = try context.fetch(Doc.self, where: { $0.id > 0 && fragment }) }
+            let error = #expect(throws: SQLError.self) {
+                _ = try context.fetch(Doc.self, where: { $0.id > 0 && fragment })
+            }
             #expect(error?.code == .misuse)
         }
     }
@@ -427,7 +461,10 @@ extension Review30RecordsAdversaryTests {
     /// it writes) is still refused when it starts during one.
     @Test func aStatementPreparedBeforeAnyWalkIsRefusedWhenItStartsDuringOne() throws {
         let context = try SQLContext()
-        try context.exec(sql: "CREATE TABLE node (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO node (name) VALUES ('a'), ('b')")
+        try context.exec(
+            sql:
+                "CREATE TABLE node (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO node (name) VALUES ('a'), ('b')"
+        )
         let insert = try context.prepare(sql: "INSERT INTO node (name) VALUES (?)")
         defer { insert.close() }
         let read = try context.prepare(sql: "SELECT count(*) FROM node")

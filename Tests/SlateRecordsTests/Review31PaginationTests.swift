@@ -98,7 +98,10 @@ private struct Code: SQLCodableRecord, Equatable {
             (1, -5, "page size -5 is out of range: a page holds 1 to 10000 records"),
             (1, 10_001, "page size 10001 is out of range: a page holds 1 to 10000 records"),
             (1, Int.max, "page size \(Int.max) is out of range: a page holds 1 to 10000 records"),
-            (Int.max, 2, "page number \(Int.max) is out of range: page \(Int.max) of 2 records starts past the largest row offset"),
+            (
+                Int.max, 2,
+                "page number \(Int.max) is out of range: page \(Int.max) of 2 records starts past the largest row offset"
+            ),
         ] {
             let error = #expect(throws: SQLError.self) { try db.page(Entry.self, number, size: size) }
             #expect(error?.code == .range)
@@ -113,7 +116,10 @@ private struct Code: SQLCodableRecord, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(page), as: UTF8.self)
-        #expect(json == #"{"items":[{"id":3,"rank":0,"title":"e3"},{"id":4,"rank":1,"title":"e4"}],"number":2,"pageCount":3,"size":2,"total":5}"#)
+        #expect(
+            json
+                == #"{"items":[{"id":3,"rank":0,"title":"e3"},{"id":4,"rank":1,"title":"e4"}],"number":2,"pageCount":3,"size":2,"total":5}"#
+        )
         #expect(try JSONDecoder().decode(SQLPage<Entry>.self, from: Data(json.utf8)) == page)
     }
 
@@ -161,7 +167,8 @@ private struct Code: SQLCodableRecord, Equatable {
         }
         let pool = try SQLPool(path: path, configuration: configuration)
         defer { pool.close() }
-        let page = async
+        let page =
+            async
             ? try await pool.page(Entry.self, 1, size: 100, where: { $0.rank == 1 && "interfere()" })
             : try Self.syncPage(pool) { $0.rank == 1 && "interfere()" }
         #expect(fired.load(ordering: .sequentiallyConsistent) > 0)

@@ -10,8 +10,8 @@ import Testing
         static let tableName = "profile"
         struct Address: Codable, Equatable { var city: String; var zip: String }
         var id: Int?
-        var tags: [String] = []          // stored as '["admin"]'
-        var address: Address?            // stored as '{"city":"Paris",…}'
+        var tags: [String] = [] // stored as '["admin"]'
+        var address: Address? // stored as '{"city":"Paris",…}'
     }
 
     @Test func nestedValuesAreJSONTextAndFragmentsReachInside() throws {
@@ -20,8 +20,10 @@ import Testing
         try pool.write { ctx in
             try ctx.exec(sql: "CREATE TABLE profile (id INTEGER PRIMARY KEY, tags TEXT NOT NULL, address TEXT)")
         }
-        let saved = try pool.save(Profile(tags: ["admin"],
-                                          address: .init(city: "Paris", zip: "75001")))
+        let saved = try pool.save(
+            Profile(
+                tags: ["admin"],
+                address: .init(city: "Paris", zip: "75001")))
         _ = try pool.save(Profile(tags: ["guest", "late"], address: .init(city: "Lyon", zip: "69001")))
         _ = try pool.save(Profile(tags: []))
         #expect(saved.id == 1)
@@ -30,17 +32,23 @@ import Testing
         }
         #expect(stored == [[.text(#"["admin"]"#), .text("Paris"), .text("75001")]])
 
-        let parisians = try pool.fetch(Profile.self, where: { _ in
-            "address ->> '$.city' = \("Paris")"
-        })
+        let parisians = try pool.fetch(
+            Profile.self,
+            where: { _ in
+                "address ->> '$.city' = \("Paris")"
+            })
         #expect(parisians.map(\.id) == [1])
-        let admins = try pool.fetch(Profile.self, where: { _ in
-            "EXISTS (SELECT 1 FROM json_each(tags) WHERE value = \("admin"))"
-        })
+        let admins = try pool.fetch(
+            Profile.self,
+            where: { _ in
+                "EXISTS (SELECT 1 FROM json_each(tags) WHERE value = \("admin"))"
+            })
         #expect(admins.map(\.id) == [1])
-        let late = try pool.fetch(Profile.self, where: {
-            "EXISTS (SELECT 1 FROM json_each(tags) WHERE value = \("late"))" && $0.id > 1
-        })
+        let late = try pool.fetch(
+            Profile.self,
+            where: {
+                "EXISTS (SELECT 1 FROM json_each(tags) WHERE value = \("late"))" && $0.id > 1
+            })
         #expect(late.map(\.address?.city) == ["Lyon"])
         // A key path to a nested field is no column, and does not compile:
         // `$0.address.city`; `\($0.tags)` neither, since an array is not SQLBindable.

@@ -2,6 +2,7 @@ import Foundation
 import Slate
 import SlateTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,9 @@ import Glibc
         let context = try SQLContext(path: directory.path("big.sqlite"))
         defer { context.close() }
         var bytes = [UInt8](repeating: 0, count: 100 * 1024 * 1024)
-        for index in stride(from: 0, to: bytes.count, by: 4096) { bytes[index] = UInt8(truncatingIfNeeded: index / 4096) }
+        for index in stride(from: 0, to: bytes.count, by: 4096) {
+            bytes[index] = UInt8(truncatingIfNeeded: index / 4096)
+        }
         bytes[bytes.count - 1] = 0xAB
         try context.exec(sql: "CREATE TABLE b (data BLOB NOT NULL)")
         try context.exec(sql: "INSERT INTO b VALUES (?)", parameters: [.blob(bytes)])
@@ -41,10 +44,14 @@ import Glibc
         let context = try SQLContext()
         defer { context.close() }
         context.setLimit(.length, to: 1_000_000)
-        let atLimit = String(repeating: "é", count: 500_000)  // 1,000,000 bytes of UTF-8
-        #expect(try context.query(sql: "SELECT length(CAST(? AS BLOB)), ? = ?", parameters: [.text(atLimit), .text(atLimit), .text(atLimit)])
-            == [[.integer(1_000_000), .integer(1)]])
-        expectSQLError(.tooBig, "the value for parameter 1 is 1000001 bytes, more than SQLite's length limit (1000000)") {
+        let atLimit = String(repeating: "é", count: 500_000) // 1,000,000 bytes of UTF-8
+        #expect(
+            try context.query(
+                sql: "SELECT length(CAST(? AS BLOB)), ? = ?",
+                parameters: [.text(atLimit), .text(atLimit), .text(atLimit)])
+                == [[.integer(1_000_000), .integer(1)]])
+        expectSQLError(.tooBig, "the value for parameter 1 is 1000001 bytes, more than SQLite's length limit (1000000)")
+        {
             _ = try context.query(sql: "SELECT ?", parameters: [.text(atLimit + "x")])
         }
         // A row is its values plus a header: a table row of that text is over the limit,
@@ -65,7 +72,11 @@ import Glibc
             let context = try SQLContext(path: path)
             try context.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); CREATE INDEX t_v ON t (v)")
             try context.transaction {
-                for id in 1...2000 { try context.exec(sql: "INSERT INTO t (v) VALUES (?)", parameters: [.text("value \(id) " + String(repeating: "z", count: id % 300))]) }
+                for id in 1...2000 {
+                    try context.exec(
+                        sql: "INSERT INTO t (v) VALUES (?)",
+                        parameters: [.text("value \(id) " + String(repeating: "z", count: id % 300))])
+                }
             }
             context.close()
         }
@@ -95,7 +106,8 @@ import Glibc
         let directory = TemporaryDirectory()
         let path = directory.path("noise.sqlite")
         var generator = SystemRandomNumberGenerator()
-        try Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
+        try Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(
+            to: URL(fileURLWithPath: path))
         expectSQLError(.notADatabase, "cannot open database \(path): file is not a database") {
             _ = try SQLContext(path: path)
         }

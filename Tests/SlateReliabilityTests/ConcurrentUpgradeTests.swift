@@ -2,6 +2,7 @@ import Foundation
 import Slate
 import SlateTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,9 +36,13 @@ import Glibc
     static func legacyState(_ path: String) throws -> Result<Int64, Failure> {
         let context = try SQLContext(path: path)
         defer { context.close() }
-        guard try context.query(sql: "PRAGMA integrity_check") == [["ok"]] else { return .failure(Failure("integrity_check failed")) }
+        guard try context.query(sql: "PRAGMA integrity_check") == [["ok"]] else {
+            return .failure(Failure("integrity_check failed"))
+        }
         let version = try context.query(sql: "PRAGMA user_version")[0][0].integerValue ?? -1
-        let names = try context.query(sql: "SELECT name FROM sqlite_schema ORDER BY name").compactMap { $0[0].textValue }
+        let names = try context.query(sql: "SELECT name FROM sqlite_schema ORDER BY name").compactMap {
+            $0[0].textValue
+        }
         let columns = try context.query(sql: "SELECT count(*) FROM pragma_table_info('a')")[0][0]
         let expected: ([String], SQLValue)
         switch version {
@@ -49,12 +54,21 @@ import Glibc
         guard names == expected.0, columns == expected.1 else {
             return .failure(Failure("user_version \(version) with objects \(names) and \(columns) columns in a"))
         }
-        guard try context.query(sql: "SELECT count(*), sum(id), min(v), max(v) FROM a") == [[.integer(Int64(rows)), .integer(Int64(rows * (rows + 1) / 2)), "row 1", "row 9999"]] else {
+        guard
+            try context.query(sql: "SELECT count(*), sum(id), min(v), max(v) FROM a") == [
+                [.integer(Int64(rows)), .integer(Int64(rows * (rows + 1) / 2)), "row 1", "row 9999"]
+            ]
+        else {
             return .failure(Failure("the rows of a changed"))
         }
         if version >= 2 {
-            guard try context.query(sql: "SELECT count(*), count(DISTINCT a_id) FROM b") == [[.integer(Int64(rows / 100)), .integer(Int64(rows / 100))]] else {
-                return .failure(Failure("b holds \(try context.query(sql: "SELECT count(*) FROM b")) rows at version \(version)"))
+            guard
+                try context.query(sql: "SELECT count(*), count(DISTINCT a_id) FROM b") == [
+                    [.integer(Int64(rows / 100)), .integer(Int64(rows / 100))]
+                ]
+            else {
+                return .failure(
+                    Failure("b holds \(try context.query(sql: "SELECT count(*) FROM b")) rows at version \(version)"))
             }
         }
         return .success(version)
@@ -64,17 +78,27 @@ import Glibc
     static func editedState(_ path: String) throws -> Result<Bool, Failure> {
         let context = try SQLContext(path: path)
         defer { context.close() }
-        guard try context.query(sql: "PRAGMA integrity_check") == [["ok"]] else { return .failure(Failure("integrity_check failed")) }
+        guard try context.query(sql: "PRAGMA integrity_check") == [["ok"]] else {
+            return .failure(Failure("integrity_check failed"))
+        }
         let version = try context.query(sql: "PRAGMA user_version")[0][0]
-        let objects = try context.query(sql: "SELECT name, sql FROM sqlite_schema WHERE name <> 'slate_schema_history' ORDER BY name")
-        let history = try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'slate_schema_history'")[0][0] == 1
+        let objects = try context.query(
+            sql: "SELECT name, sql FROM sqlite_schema WHERE name <> 'slate_schema_history' ORDER BY name")
+        let history =
+            try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'slate_schema_history'")[0][0] == 1
             ? try context.query(sql: "SELECT count(*) FROM slate_schema_history")[0][0] : 0
         let edited: Bool
-        if objects.count == 1, objects[0][1] == "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB)" {
+        if objects.count == 1,
+            objects[0][1] == "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB)"
+        {
             edited = false
-        } else if objects.count == 2, objects[0][1] == "CREATE TABLE \"note\" (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB)"
-                    || objects[0][1] == "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB)",
-                  objects[1][0] == "note_title" {
+        } else if objects.count == 2,
+            objects[0][1]
+                == "CREATE TABLE \"note\" (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB)"
+                || objects[0][1]
+                    == "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB)",
+            objects[1][0] == "note_title"
+        {
             edited = true
         } else {
             return .failure(Failure("objects \(objects)"))
@@ -82,9 +106,21 @@ import Glibc
         guard version == 1 else { return .failure(Failure("user_version \(version)")) }
         // The edit is recorded with the upgrade, once: the first text's schema, then the
         // edited one's.
-        guard history == (edited ? 2 : 0) else { return .failure(Failure("\(history) schemas in the history, edited: \(edited)")) }
-        let expected: [[SQLValue]] = [[.integer(Int64(rows)), .integer(Int64(rows * (rows + 1) / 2)), .integer(Int64((0..<rows).reduce(0) { $0 + ($1 + 1) % 50 }))]]
-        guard try context.query(sql: "SELECT count(*), sum(id), sum(length(body)) FROM note WHERE title = 'Note ' || id AND typeof(body) = 'blob'") == expected else {
+        guard history == (edited ? 2 : 0) else {
+            return .failure(Failure("\(history) schemas in the history, edited: \(edited)"))
+        }
+        let expected: [[SQLValue]] = [
+            [
+                .integer(Int64(rows)), .integer(Int64(rows * (rows + 1) / 2)),
+                .integer(Int64((0..<rows).reduce(0) { $0 + ($1 + 1) % 50 })),
+            ]
+        ]
+        guard
+            try context.query(
+                sql:
+                    "SELECT count(*), sum(id), sum(length(body)) FROM note WHERE title = 'Note ' || id AND typeof(body) = 'blob'"
+            ) == expected
+        else {
             return .failure(Failure("the rows of note changed"))
         }
         return .success(edited)
@@ -180,9 +216,12 @@ import Glibc
             if state == "inconsistent" { inconsistent += 1 }
             seen[state, default: 0] += 1
             let next = try Executables.run(child, ["bootstrap", path, kind])
-            #expect(next.output == "ready\n\(kind == "legacy" ? 3 : 1)\n", "round \(round), after \(state): \(next.output)")
+            #expect(
+                next.output == "ready\n\(kind == "legacy" ? 3 : 1)\n", "round \(round), after \(state): \(next.output)")
         }
-        print("sigkill mid-upgrade (\(kind)): 20 kills, states \(seen.sorted { $0.key < $1.key }), \(inconsistent) inconsistent")
+        print(
+            "sigkill mid-upgrade (\(kind)): 20 kills, states \(seen.sorted { $0.key < $1.key }), \(inconsistent) inconsistent"
+        )
         #expect(inconsistent == 0)
     }
 }

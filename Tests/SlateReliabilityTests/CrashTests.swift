@@ -2,6 +2,7 @@ import Foundation
 import Slate
 import SlateTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,8 @@ import Glibc
             process.waitUntilExit()
             received += output.fileHandleForReading.readDataToEndOfFile()
             let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
-            #expect(!lines.contains { $0.hasPrefix("error") }, "round \(round): \(lines.filter { $0.hasPrefix("error") })")
+            #expect(
+                !lines.contains { $0.hasPrefix("error") }, "round \(round): \(lines.filter { $0.hasPrefix("error") })")
             let reported = lines.compactMap { Int64($0) }
             reportedTotal += reported.count
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): the child ended by itself")
@@ -60,7 +62,8 @@ import Glibc
             let context = try SQLContext(path: path)
             defer { context.close() }
             #expect(try context.query(sql: "PRAGMA integrity_check") == [[.text("ok")]], "round \(round)")
-            let exists = try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'ledger'")[0][0] == .integer(1)
+            let exists =
+                try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'ledger'")[0][0] == .integer(1)
             guard exists else {
                 #expect(reported.isEmpty, "round \(round): commits reported but no table")
                 continue
@@ -69,13 +72,18 @@ import Glibc
             let numbers = groups.compactMap { $0[0].integerValue }
             // No transaction partly present; all of them in sequence; every reported one there.
             #expect(groups.allSatisfy { $0[1] == .integer(3) }, "round \(round): a transaction is there in part")
-            #expect(numbers == Array(1...Int64(max(numbers.count, 1))).prefix(numbers.count).map { $0 }, "round \(round): a gap")
+            #expect(
+                numbers == Array(1...Int64(max(numbers.count, 1))).prefix(numbers.count).map { $0 },
+                "round \(round): a gap")
             let newest = numbers.last ?? 0
-            #expect(reported.allSatisfy { $0 <= newest }, "round \(round): reported \(reported.last ?? 0), found \(newest)")
+            #expect(
+                reported.allSatisfy { $0 <= newest }, "round \(round): reported \(reported.last ?? 0), found \(newest)")
             if newest > highest { killedWhileWriting += 1 }
             highest = newest
         }
-        print("crash test (\(journal)): \(Self.kills) SIGKILLs, \(killedWhileWriting) in the writing loop, \(reportedTotal) commits reported, \(highest) transactions found, none lost or partial")
+        print(
+            "crash test (\(journal)): \(Self.kills) SIGKILLs, \(killedWhileWriting) in the writing loop, \(reportedTotal) commits reported, \(highest) transactions found, none lost or partial"
+        )
         #expect(killedWhileWriting == Self.kills, "a kill landed before the child wrote")
     }
 }

@@ -74,7 +74,8 @@ import Testing
         defer { _ = Self.run("/bin/umount", [mount]) }
 
         let path = mount + "/full.sqlite"
-        let context = try SQLContext(path: path, configuration: .init(journalMode: SQLContext.JournalMode(rawValue: journal.uppercased())))
+        let context = try SQLContext(
+            path: path, configuration: .init(journalMode: SQLContext.JournalMode(rawValue: journal.uppercased())))
         try context.exec(sql: "CREATE TABLE kept (v TEXT); INSERT INTO kept VALUES ('before')")
         let (rows, error) = try Self.fill(context)
         #expect(error?.primaryCode == .full)
@@ -90,7 +91,9 @@ import Testing
         #expect(try reopened.query(sql: "SELECT count(*) FROM filler") == [[.integer(Int64(rows))]])
     }
 
-    @Test(arguments: [(Int32(SLATE_FAULT_WRITE), SQLITE_IOERR | (3 << 8)), (Int32(SLATE_FAULT_READ), SQLITE_IOERR | (1 << 8))])
+    @Test(arguments: [
+        (Int32(SLATE_FAULT_WRITE), SQLITE_IOERR | (3 << 8)), (Int32(SLATE_FAULT_READ), SQLITE_IOERR | (1 << 8)),
+    ])
     func anIOErrorIsThrownAndTheConnectionStaysUsable(_ fault: (kind: Int32, code: Int32)) throws {
         let directory = TemporaryDirectory()
         let name = "io-fault-\(fault.kind).sqlite"

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Issue 31 §2: commits made by other processes (and other pools on the same file) reach
 /// `observe` and `changes()`, noticed with `PRAGMA data_version`; the pool's own commits
@@ -18,8 +19,11 @@ import Testing
     }
 
     private func pool(_ directory: TemporaryDirectory, polling: Duration? = .milliseconds(20)) throws -> SQLPool {
-        let pool = try SQLPool(path: directory.path("shared.sqlite"), configuration: .init(externalChangePolling: polling))
-        try pool.write { try $0.exec(sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)") }
+        let pool = try SQLPool(
+            path: directory.path("shared.sqlite"), configuration: .init(externalChangePolling: polling))
+        try pool.write {
+            try $0.exec(sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)")
+        }
         return pool
     }
 
@@ -59,9 +63,13 @@ import Testing
         var iterator = changes.makeAsyncIterator()
         for value in 1...20 {
             if value.isMultiple(of: 2) {
-                try await pool.write { try $0.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))]) }
+                try await pool.write {
+                    try $0.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))])
+                }
             } else {
-                try await pool.writeWithoutTransaction { try $0.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))]) }
+                try await pool.writeWithoutTransaction {
+                    try $0.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))])
+                }
             }
         }
         // Let the probe look several times after the last write.
@@ -89,7 +97,9 @@ import Testing
         let writingChanges = writing.changes()
         var writingIterator = writingChanges.makeAsyncIterator()
         for value in 1...10 {
-            try await writing.write { try $0.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))]) }
+            try await writing.write {
+                try $0.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))])
+            }
         }
         #expect(try await first(of: observed) { $0.count == 10 } == Summary(count: 10, sum: 55))
         let external = try await first(of: observingChanges) { _ in true }
@@ -106,7 +116,9 @@ import Testing
         let pool = try pool(directory)
         defer { pool.close() }
         try await pool.write { ctx in
-            for value in 1...50 { try ctx.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))]) }
+            for value in 1...50 {
+                try ctx.exec(sql: "INSERT INTO items (v) VALUES (?)", parameters: [.integer(Int64(value))])
+            }
             try ctx.exec(sql: "DELETE FROM items WHERE id > 40")
         }
         let observed = pool.observe(Self.summary)
@@ -173,7 +185,8 @@ import Testing
             #expect {
                 try SQLPool(path: directory.path("other.sqlite"), configuration: .init(externalChangePolling: interval))
             } throws: { error in
-                (error as? SQLError)?.message == "SQLPool.Configuration.externalChangePolling must be positive or nil, not \(interval)"
+                (error as? SQLError)?.message
+                    == "SQLPool.Configuration.externalChangePolling must be positive or nil, not \(interval)"
             }
         }
     }

@@ -9,7 +9,9 @@ import Testing
 /// `eraseDatabaseOnSchemaChange`: a database the registered migrations no longer make is
 /// erased and migrated from scratch; with the mode off, nothing of that happens.
 @Suite struct MigratorEraseTests {
-    static func migrator(people: String = "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL)", erasing: Bool) -> SQLMigrator {
+    static func migrator(
+        people: String = "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL)", erasing: Bool
+    ) -> SQLMigrator {
         var migrator = SQLMigrator()
         migrator.erasesDatabaseOnSchemaChange = erasing
         migrator.register("001-people", sql: people)
@@ -25,7 +27,10 @@ import Testing
         let context = try SQLContext(path: path)
         defer { context.close() }
         try migrator(erasing: false).migrate(context)
-        try context.exec(sql: "INSERT INTO person (name) VALUES ('written by the app'); CREATE INDEX person_name ON person(name); PRAGMA user_version = 7")
+        try context.exec(
+            sql:
+                "INSERT INTO person (name) VALUES ('written by the app'); CREATE INDEX person_name ON person(name); PRAGMA user_version = 7"
+        )
         return path
     }
 
@@ -40,8 +45,14 @@ import Testing
         let migrator = Self.migrator(people: Self.editedPeople, erasing: true)
         try migrator.migrate(context)
         #expect(try Self.names(context) == [["seeded"]])
-        #expect(try context.query(sql: "SELECT name FROM pragma_table_info('person') ORDER BY cid") == [["id"], ["name"], ["email"]])
-        #expect(try context.query(sql: "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite%' ORDER BY name") == [["person"], ["slate_migrations"]])
+        #expect(
+            try context.query(sql: "SELECT name FROM pragma_table_info('person') ORDER BY cid") == [
+                ["id"], ["name"], ["email"],
+            ])
+        #expect(
+            try context.query(sql: "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite%' ORDER BY name") == [
+                ["person"], ["slate_migrations"],
+            ])
         #expect(try migrator.appliedMigrations(in: context) == ["001-people", "002-seed"])
         #expect(try context.query(sql: "PRAGMA user_version") == [[0]])
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[1]])
@@ -85,7 +96,10 @@ import Testing
         let directory = TemporaryDirectory()
         let context = try SQLContext(path: directory.path("db.sqlite"))
         defer { context.close() }
-        try context.exec(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT); INSERT INTO settings VALUES ('theme', 'dark')")
+        try context.exec(
+            sql:
+                "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT); INSERT INTO settings VALUES ('theme', 'dark')"
+        )
         try Self.migrator(erasing: true).migrate(context)
         #expect(try context.query(sql: "SELECT value FROM settings") == [["dark"]])
         #expect(try Self.names(context) == [["seeded"]])
@@ -100,9 +114,12 @@ import Testing
         defer { context.close() }
         var without = SQLMigrator()
         without.register("001-people", sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-        #expect(throws: MigrationError(
-            .unknownMigrations,
-            "the database has applied migrations this program does not know (002-seed); it was migrated by a newer version")) {
+        #expect(
+            throws: MigrationError(
+                .unknownMigrations,
+                "the database has applied migrations this program does not know (002-seed); it was migrated by a newer version"
+            )
+        ) {
             try without.migrate(context)
         }
         #expect(try Self.names(context) == [["seeded"], ["written by the app"]])
@@ -119,14 +136,18 @@ import Testing
         let path = try Self.migratedFile(directory)
         let before = FileManager.default.contents(atPath: path)
         var editedAndBroken = Self.migrator(people: Self.editedPeople, erasing: true)
-        editedAndBroken.register("003-broken", sql: "ALTER TABLE person ADD COLUMN title TEXT;\nUPDATE person SET nme = 'x';")
+        editedAndBroken.register(
+            "003-broken", sql: "ALTER TABLE person ADD COLUMN title TEXT;\nUPDATE person SET nme = 'x';")
         let context = try SQLContext(path: path)
         do {
             try editedAndBroken.migrate(context)
             Issue.record("the migration should have failed")
         } catch let error as MigrationError {
             #expect(error.migration == "003-broken")
-            #expect("\(error)" == "migration '003-broken' failed: no such column: nme (line 2, column 1) (on an empty in-memory database, where the migrations are tried before a database whose schema changed is erased; the database was left untouched)")
+            #expect(
+                "\(error)"
+                    == "migration '003-broken' failed: no such column: nme (line 2, column 1) (on an empty in-memory database, where the migrations are tried before a database whose schema changed is erased; the database was left untouched)"
+            )
         }
         #expect(try Self.names(context) == [["seeded"], ["written by the app"]])
         context.close()
@@ -158,27 +179,36 @@ import Testing
         let context = try SQLContext(path: directory.path("db.sqlite"))
         defer { context.close() }
         var first = SQLMigrator()
-        first.register("001-everything", sql: """
-            CREATE TABLE parent (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);
-            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE);
-            CREATE INDEX child_parent ON child(parent_id);
-            CREATE VIEW named AS SELECT name FROM parent;
-            CREATE TRIGGER touch AFTER INSERT ON parent BEGIN UPDATE parent SET name = upper(new.name) WHERE id = new.id; END;
-            CREATE VIRTUAL TABLE search USING fts5(body);
-            INSERT INTO parent (name) VALUES ('a'), ('b');
-            INSERT INTO child VALUES (1, 1);
-            INSERT INTO search VALUES ('some text');
-            ANALYZE;
-            """)
+        first.register(
+            "001-everything",
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE);
+                CREATE INDEX child_parent ON child(parent_id);
+                CREATE VIEW named AS SELECT name FROM parent;
+                CREATE TRIGGER touch AFTER INSERT ON parent BEGIN UPDATE parent SET name = upper(new.name) WHERE id = new.id; END;
+                CREATE VIRTUAL TABLE search USING fts5(body);
+                INSERT INTO parent (name) VALUES ('a'), ('b');
+                INSERT INTO child VALUES (1, 1);
+                INSERT INTO search VALUES ('some text');
+                ANALYZE;
+                """)
         try first.migrate(context)
-        #expect(try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('sqlite_sequence', 'sqlite_stat1')") == [[2]])
+        #expect(
+            try context.query(
+                sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('sqlite_sequence', 'sqlite_stat1')") == [[2]])
         var second = SQLMigrator()
         second.erasesDatabaseOnSchemaChange = true
-        second.register("001-everything", sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)")
+        second.register(
+            "001-everything", sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)")
         try second.migrate(context)
-        #expect(try context.query(sql: "SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_autoindex%' ESCAPE '\\' ORDER BY name") == [
-            ["table", "parent"], ["table", "slate_migrations"], ["table", "sqlite_sequence"],
-        ])
+        #expect(
+            try context.query(
+                sql:
+                    "SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_autoindex%' ESCAPE '\\' ORDER BY name"
+            ) == [
+                ["table", "parent"], ["table", "slate_migrations"], ["table", "sqlite_sequence"],
+            ])
         try context.exec(sql: "INSERT INTO parent (name) VALUES ('new')")
         #expect(try context.query(sql: "SELECT id FROM parent") == [[1]])
     }

@@ -10,12 +10,14 @@ import Testing
 @Suite struct MigratorForeignKeyTests {
     static func migrator() -> SQLMigrator {
         var migrator = SQLMigrator()
-        migrator.register("001-tables", sql: """
-            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE book (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES author(id), title TEXT NOT NULL);
-            INSERT INTO author VALUES (1, 'Ursula');
-            INSERT INTO book VALUES (1, 1, 'The Dispossessed');
-            """)
+        migrator.register(
+            "001-tables",
+            sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES author(id), title TEXT NOT NULL);
+                INSERT INTO author VALUES (1, 'Ursula');
+                INSERT INTO book VALUES (1, 1, 'The Dispossessed');
+                """)
         return migrator
     }
 
@@ -79,7 +81,10 @@ import Testing
         } catch let error as MigrationError {
             #expect(error.migration == "002-orphan")
             #expect(error.underlying?.code == .constraintForeignKey)
-            #expect("\(error)" == "migration '002-orphan' failed: FOREIGN KEY constraint failed — in: INSERT INTO book VALUES (2, 99, 'orphan')")
+            #expect(
+                "\(error)"
+                    == "migration '002-orphan' failed: FOREIGN KEY constraint failed — in: INSERT INTO book VALUES (2, 99, 'orphan')"
+            )
         }
         #expect(try context.query(sql: "SELECT count(*) FROM book") == [[1]])
     }
@@ -101,8 +106,14 @@ import Testing
         var migrator = Self.migrator()
         migrator.register("002-rebuild-author", sql: Self.rebuildAuthor)
         try migrator.migrate(context)
-        #expect(try context.query(sql: "SELECT name FROM pragma_table_info('author') ORDER BY cid") == [["id"], ["name"], ["born"]])
-        #expect(try context.query(sql: "SELECT title, name FROM book JOIN author ON author.id = author_id") == [["The Dispossessed", "Ursula"]])
+        #expect(
+            try context.query(sql: "SELECT name FROM pragma_table_info('author') ORDER BY cid") == [
+                ["id"], ["name"], ["born"],
+            ])
+        #expect(
+            try context.query(sql: "SELECT title, name FROM book JOIN author ON author.id = author_id") == [
+                ["The Dispossessed", "Ursula"]
+            ])
         #expect(try context.query(sql: "PRAGMA foreign_key_check") == [])
         // The rebuilt parent is enforced again afterwards.
         #expect(throws: SQLError.self) { try context.exec(sql: "DELETE FROM author") }
@@ -118,10 +129,14 @@ import Testing
             try migrator.migrate(context)
             Issue.record("the migration should have failed")
         } catch let error as MigrationError {
-            #expect("\(error)" == "migration '002-rebuild-author' failed: FOREIGN KEY constraint failed (line 3, column 1)")
+            #expect(
+                "\(error)" == "migration '002-rebuild-author' failed: FOREIGN KEY constraint failed (line 3, column 1)")
         }
         #expect(try migrator.appliedMigrations(in: context) == ["001-tables"])
-        #expect(try context.query(sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'author%'") == [["author"]])
+        #expect(
+            try context.query(sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'author%'") == [
+                ["author"]
+            ])
     }
 
     /// On a connection configured without foreign keys, an immediate migration still runs
@@ -132,7 +147,8 @@ import Testing
         defer { context.close() }
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[0]])
         var migrator = Self.migrator()
-        migrator.register("002-valid", foreignKeyChecks: .immediate, sql: "INSERT INTO book VALUES (2, 1, 'The Lathe of Heaven')")
+        migrator.register(
+            "002-valid", foreignKeyChecks: .immediate, sql: "INSERT INTO book VALUES (2, 1, 'The Lathe of Heaven')")
         try migrator.migrate(context)
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[0]])
         migrator.register("003-dangling", foreignKeyChecks: .immediate, sql: Self.danglingForAWhile)
@@ -143,7 +159,10 @@ import Testing
         var deferred = Self.migrator()
         deferred.register("002-valid", sql: "SELECT 1")
         deferred.register("003-orphan", sql: "INSERT INTO book VALUES (3, 99, 'orphan')")
-        #expect(throws: MigrationError(.foreignKeyViolation, "1 row would refer to nothing: book rowid 3 → author", migration: "003-orphan")) {
+        #expect(
+            throws: MigrationError(
+                .foreignKeyViolation, "1 row would refer to nothing: book rowid 3 → author", migration: "003-orphan")
+        ) {
             try deferred.migrate(context)
         }
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[0]])
@@ -157,7 +176,8 @@ import Testing
         defer { pool.close() }
         var migrator = Self.migrator()
         migrator.register("002-rebuild-author", sql: Self.rebuildAuthor)
-        migrator.register("003-more", foreignKeyChecks: .immediate, sql: "INSERT INTO book VALUES (3, 1, 'Always Coming Home')")
+        migrator.register(
+            "003-more", foreignKeyChecks: .immediate, sql: "INSERT INTO book VALUES (3, 1, 'Always Coming Home')")
         migrator.register("004-dangling", sql: Self.danglingForAWhile)
         try await migrator.migrate(pool)
         let migrated = migrator

@@ -14,11 +14,13 @@ import Testing
             try db.exec(sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
         }
         migrator.register("002-title", sql: "ALTER TABLE person ADD COLUMN title TEXT")
-        migrator.register("003-address", sql: """
-            CREATE TABLE address (id INTEGER PRIMARY KEY, person_id INTEGER NOT NULL REFERENCES person(id), city TEXT);
-            INSERT INTO person (name) VALUES ('Ada');
-            INSERT INTO address (person_id, city) VALUES (1, 'London');
-            """)
+        migrator.register(
+            "003-address",
+            sql: """
+                CREATE TABLE address (id INTEGER PRIMARY KEY, person_id INTEGER NOT NULL REFERENCES person(id), city TEXT);
+                INSERT INTO person (name) VALUES ('Ada');
+                INSERT INTO address (person_id, city) VALUES (1, 'London');
+                """)
         return migrator
     }
 
@@ -37,9 +39,14 @@ import Testing
         try migrator.migrate(context)
         try migrator.migrate(context)
         #expect(try migrator.appliedMigrations(in: context) == ["001-people", "002-title", "003-address"])
-        #expect(try context.query(sql: "SELECT name, city FROM person JOIN address ON person_id = person.id") == [[.text("Ada"), .text("London")]])
+        #expect(
+            try context.query(sql: "SELECT name, city FROM person JOIN address ON person_id = person.id") == [
+                [.text("Ada"), .text("London")]
+            ])
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[.integer(1)]])
-        #expect(throws: MigrationError(.unknownTarget, "no migration is named '004'")) { try migrator.migrate(context, upTo: "004") }
+        #expect(throws: MigrationError(.unknownTarget, "no migration is named '004'")) {
+            try migrator.migrate(context, upTo: "004")
+        }
     }
 
     @Test func aFailingMigrationRollsBackCompletelyAndIsNamed() throws {
@@ -52,11 +59,13 @@ import Testing
             context.close()
         }
         let before = FileManager.default.contents(atPath: path)
-        migrator.register("004-broken", sql: """
-            CREATE TABLE tag (label TEXT);
-            INSERT INTO tag VALUES ('kept?');
-            UPDATE person SET nme = 'x';
-            """)
+        migrator.register(
+            "004-broken",
+            sql: """
+                CREATE TABLE tag (label TEXT);
+                INSERT INTO tag VALUES ('kept?');
+                UPDATE person SET nme = 'x';
+                """)
         let context = try SQLContext(path: path)
         do {
             try migrator.migrate(context)
@@ -83,7 +92,9 @@ import Testing
             Issue.record("the migration should have failed")
         } catch let error as MigrationError {
             #expect(error.code == .foreignKeyViolation)
-            #expect(error.description == "migration '004-orphan' failed: 1 row would refer to nothing: address rowid 1 → person")
+            #expect(
+                error.description
+                    == "migration '004-orphan' failed: 1 row would refer to nothing: address rowid 1 → person")
         }
         #expect(try context.query(sql: "SELECT count(*) FROM person") == [[.integer(1)]])
     }
@@ -95,9 +106,12 @@ import Testing
         var newer = Self.migrator()
         newer.register("004-newer", sql: "CREATE TABLE newer (x)")
         try newer.migrate(context)
-        #expect(throws: MigrationError(
-            .unknownMigrations,
-            "the database has applied migrations this program does not know (004-newer); it was migrated by a newer version")) {
+        #expect(
+            throws: MigrationError(
+                .unknownMigrations,
+                "the database has applied migrations this program does not know (004-newer); it was migrated by a newer version"
+            )
+        ) {
             try Self.migrator().migrate(context)
         }
         var duplicated = Self.migrator()
@@ -106,7 +120,9 @@ import Testing
             try duplicated.migrate(context)
         }
         try context.exec(sql: "BEGIN")
-        #expect(throws: MigrationError(.inTransaction, "migrations run outside a transaction: each runs in one of its own")) {
+        #expect(
+            throws: MigrationError(.inTransaction, "migrations run outside a transaction: each runs in one of its own")
+        ) {
             try newer.migrate(context)
         }
         try context.exec(sql: "ROLLBACK")
@@ -116,7 +132,8 @@ import Testing
         let directory = TemporaryDirectory()
         let scripts = directory.url.appendingPathComponent("migrations")
         try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
-        try "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);".write(to: scripts.appendingPathComponent("shop-001.sql"), atomically: true, encoding: .utf8)
+        try "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);".write(
+            to: scripts.appendingPathComponent("shop-001.sql"), atomically: true, encoding: .utf8)
         try "ALTER TABLE item ADD COLUMN price REAL NOT NULL DEFAULT 0;\nINSERT INTO item (name) VALUES ('lamp');"
             .write(to: scripts.appendingPathComponent("shop-002.sql"), atomically: true, encoding: .utf8)
         try "not sql".write(to: scripts.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
@@ -162,7 +179,10 @@ import Testing
         defer { again.close() }
         #expect(again.userVersion == 1)
         #expect(try Self.migrator().pendingMigrations(in: again) == [])
-        #expect(try again.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('DATA_ITEM', 'person', 'slate_migrations')") == [[.integer(3)]])
+        #expect(
+            try again.query(
+                sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('DATA_ITEM', 'person', 'slate_migrations')")
+                == [[.integer(3)]])
     }
 }
 
@@ -180,7 +200,13 @@ import Testing
         migrator.register("002-drop", sql: "DROP TABLE legacy")
         migrator.register("003-recreate", sql: "CREATE TABLE legacy (x, y)")
         try migrator.migrate(pool)
-        #expect(try pool.read { try $0.query(sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name <> 'slate_migrations' ORDER BY name") } == [["legacy"]])
+        #expect(
+            try pool.read {
+                try $0.query(
+                    sql:
+                        "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name <> 'slate_migrations' ORDER BY name"
+                )
+            } == [["legacy"]])
         #expect(try pool.read { try $0.query(sql: "SELECT count(*) FROM pragma_table_info('legacy')") } == [[2]])
     }
 
@@ -214,8 +240,14 @@ import Testing
             }
             let context = try SQLContext(path: path)
             defer { context.close() }
-            #expect(try context.query(sql: "SELECT name FROM slate_migrations ORDER BY rowid") == [["001-settings"], ["002-defaults"], ["003-note"]])
-            #expect(try context.query(sql: "SELECT key, value, note FROM settings ORDER BY key") == [["font", "serif", .null], ["theme", "dark", .null]])
+            #expect(
+                try context.query(sql: "SELECT name FROM slate_migrations ORDER BY rowid") == [
+                    ["001-settings"], ["002-defaults"], ["003-note"],
+                ])
+            #expect(
+                try context.query(sql: "SELECT key, value, note FROM settings ORDER BY key") == [
+                    ["font", "serif", .null], ["theme", "dark", .null],
+                ])
         }
     }
 }

@@ -25,37 +25,57 @@ import Testing
         let context = try SQLContext()
         defer { context.close() }
         let q = SQLText.quotedIdentifier
-        try context.exec(sql: """
-            CREATE TABLE keep (id INTEGER PRIMARY KEY, note TEXT);
-            INSERT INTO keep (note) VALUES ('a'), ('b'), ('c');
-            CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, \(q(name + " column")) TEXT);
-            INSERT INTO \(q(name)) VALUES (1, 'x\ny');
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE keep (id INTEGER PRIMARY KEY, note TEXT);
+                INSERT INTO keep (note) VALUES ('a'), ('b'), ('c');
+                CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, \(q(name + " column")) TEXT);
+                INSERT INTO \(q(name)) VALUES (1, 'x\ny');
+                """)
         // Dropping the table, and (in another plan) rebuilding it with a changed column.
-        let drop = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: "CREATE TABLE keep (id INTEGER PRIMARY KEY, note TEXT);", path: "d.sql"))
-        let rebuild = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            CREATE TABLE keep (id INTEGER PRIMARY KEY, note TEXT);
-            CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, \(q(name + " column")) INTEGER);
-            """, path: "d.sql"))
+        let drop = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(sql: "CREATE TABLE keep (id INTEGER PRIMARY KEY, note TEXT);", path: "d.sql"))
+        let rebuild = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    CREATE TABLE keep (id INTEGER PRIMARY KEY, note TEXT);
+                    CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, \(q(name + " column")) INTEGER);
+                    """, path: "d.sql"))
         for plan in [drop, rebuild] {
             #expect(!plan.steps.isEmpty)
-            for line in plan.script.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("--") {
-                #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{202E}" }, "\(line)")
+            for line in plan.script.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("--")
+            {
+                #expect(
+                    !line.unicodeScalars.contains {
+                        $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{202E}"
+                    }, "\(line)")
             }
             for step in plan.steps {
-                #expect(!step.summary.contains("\n") && !step.summary.contains("\r") && !step.summary.contains("\u{2028}"), "\(step.summary)")
+                #expect(
+                    !step.summary.contains("\n") && !step.summary.contains("\r") && !step.summary.contains("\u{2028}"),
+                    "\(step.summary)")
             }
             // No line of the script but the statements the steps hold (a quoted name's
             // line break is inside its quotes there, where SQL reads it as the name).
             var statementLines: Set<String> = []
             for step in plan.steps {
                 for statement in step.statements {
-                    for line in (statement + ";").split(separator: "\n", omittingEmptySubsequences: false) { statementLines.insert(String(line)) }
+                    for line in (statement + ";").split(separator: "\n", omittingEmptySubsequences: false) {
+                        statementLines.insert(String(line))
+                    }
                 }
             }
-            for line in plan.script.split(separator: "\n", omittingEmptySubsequences: false) where !line.hasPrefix("--") && !line.isEmpty {
-                let known = ["PRAGMA foreign_keys = OFF;", "BEGIN IMMEDIATE;", "PRAGMA foreign_key_check;", "COMMIT;", "PRAGMA foreign_keys = ON;"]
-                #expect(known.contains(String(line)) || statementLines.contains(String(line)), "a line of the script no step holds: \(line)")
+            for line in plan.script.split(separator: "\n", omittingEmptySubsequences: false)
+            where !line.hasPrefix("--") && !line.isEmpty {
+                let known = [
+                    "PRAGMA foreign_keys = OFF;", "BEGIN IMMEDIATE;", "PRAGMA foreign_key_check;", "COMMIT;",
+                    "PRAGMA foreign_keys = ON;",
+                ]
+                #expect(
+                    known.contains(String(line)) || statementLines.contains(String(line)),
+                    "a line of the script no step holds: \(line)")
             }
         }
         // The destructive message names the table on one line.

@@ -20,7 +20,10 @@ import Testing
     @Test(arguments: [
         ("CREATE TABLE t (id INTEGER PRIMARY KEY, x);", "CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL);"),
         ("CREATE TABLE t (id INTEGER PRIMARY KEY, x BLOB);", "CREATE TABLE t (id INTEGER PRIMARY KEY, x DOUBLE);"),
-        ("CREATE TABLE t (id INTEGER PRIMARY KEY, x ANY) STRICT;", "CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL) STRICT;"),
+        (
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, x ANY) STRICT;",
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL) STRICT;"
+        ),
     ])
     func negativeZeroIsNotCalledUnchanged(_ from: String, _ to: String) throws {
         let context = try SQLContext()
@@ -30,7 +33,9 @@ import Testing
         let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: to, path: "t.sql"))
         if plan.destructiveSteps.isEmpty {
             try plan.apply(to: context)
-            #expect(try Self.exact(context, "SELECT id, x FROM t ORDER BY id") == before, "the plan was called non-destructive")
+            #expect(
+                try Self.exact(context, "SELECT id, x FROM t ORDER BY id") == before,
+                "the plan was called non-destructive")
         }
     }
 
@@ -45,7 +50,10 @@ import Testing
     func aConflictClauseNeverDropsRowsSilently(_ desired: String) throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: "CREATE TABLE u (id INTEGER PRIMARY KEY, email TEXT); INSERT INTO u VALUES (1, 'a@x'), (2, 'a@x'), (3, 'b@x')")
+        try context.exec(
+            sql:
+                "CREATE TABLE u (id INTEGER PRIMARY KEY, email TEXT); INSERT INTO u VALUES (1, 'a@x'), (2, 'a@x'), (3, 'b@x')"
+        )
         let plan: MigrationPlan
         do {
             plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: desired, path: "u.sql"))
@@ -55,7 +63,9 @@ import Testing
         }
         if plan.destructiveSteps.isEmpty {
             try plan.apply(to: context)
-            #expect(try context.query(sql: "SELECT count(*) FROM u") == [[3]], "a plan called non-destructive deleted rows: \(plan.steps.map(\.summary))")
+            #expect(
+                try context.query(sql: "SELECT count(*) FROM u") == [[3]],
+                "a plan called non-destructive deleted rows: \(plan.steps.map(\.summary))")
         }
     }
 
@@ -63,18 +73,26 @@ import Testing
     @Test func aNewCollationUnderAConflictClauseNeverDropsRowsSilently() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: "CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT IGNORE); INSERT INTO u VALUES (1, 'Ann'), (2, 'ann'), (3, 'ANN')")
+        try context.exec(
+            sql:
+                "CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT IGNORE); INSERT INTO u VALUES (1, 'Ann'), (2, 'ann'), (3, 'ANN')"
+        )
         let plan: MigrationPlan
         do {
-            plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(
-                sql: "CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT IGNORE COLLATE NOCASE);", path: "u.sql"))
+            plan = try SchemaPlanner.plan(
+                from: context,
+                to: DesiredSchema(
+                    sql: "CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT IGNORE COLLATE NOCASE);",
+                    path: "u.sql"))
         } catch let error as MigrationError {
             #expect(error.code == .rowsRefused)
             return
         }
         if plan.destructiveSteps.isEmpty {
             try plan.apply(to: context)
-            #expect(try context.query(sql: "SELECT count(*) FROM u") == [[3]], "a plan called non-destructive deleted rows: \(plan.steps.map(\.summary))")
+            #expect(
+                try context.query(sql: "SELECT count(*) FROM u") == [[3]],
+                "a plan called non-destructive deleted rows: \(plan.steps.map(\.summary))")
         }
     }
 
@@ -85,13 +103,17 @@ import Testing
     @Test func theSequenceSurvivesANameSpelledInAnotherCase() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: """
-            CREATE TABLE Orders (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT);
-            INSERT INTO Orders (v) VALUES ('a'), ('b'), ('c'), ('d');
-            DELETE FROM Orders WHERE id > 2;
-            """)
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(
-            sql: "CREATE TABLE orders (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT COLLATE NOCASE);", path: "o.sql"))
+        try context.exec(
+            sql: """
+                CREATE TABLE Orders (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT);
+                INSERT INTO Orders (v) VALUES ('a'), ('b'), ('c'), ('d');
+                DELETE FROM Orders WHERE id > 2;
+                """)
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: "CREATE TABLE orders (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT COLLATE NOCASE);", path: "o.sql"
+            ))
         #expect(plan.destructiveSteps.isEmpty)
         try plan.apply(to: context)
         try context.exec(sql: "INSERT INTO orders (v) VALUES ('next')")
@@ -102,15 +124,19 @@ import Testing
     @Test func theSequenceSurvivesARenameAndARebuild() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: """
-            CREATE TABLE old_q (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT);
-            INSERT INTO old_q (v) VALUES ('a'), ('b'), ('c'), ('d');
-            DELETE FROM old_q WHERE id > 2;
-            """)
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            -- slate:rename old_q -> q
-            CREATE TABLE q (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT NOT NULL DEFAULT '');
-            """, path: "q.sql"))
+        try context.exec(
+            sql: """
+                CREATE TABLE old_q (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT);
+                INSERT INTO old_q (v) VALUES ('a'), ('b'), ('c'), ('d');
+                DELETE FROM old_q WHERE id > 2;
+                """)
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    -- slate:rename old_q -> q
+                    CREATE TABLE q (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT NOT NULL DEFAULT '');
+                    """, path: "q.sql"))
         #expect(plan.destructiveSteps.isEmpty)
         try plan.apply(to: context)
         #expect(try context.query(sql: "SELECT name, seq FROM sqlite_sequence") == [["q", 4]])
@@ -123,11 +149,12 @@ import Testing
     @Test func rowidsOfATableThatShadowsEveryRowidName() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: """
-            CREATE TABLE w ("rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER);
-            INSERT INTO w (v) VALUES (1), (2), (3), (4);
-            DELETE FROM w WHERE v IN (1, 3);
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE w ("rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER);
+                INSERT INTO w (v) VALUES (1), (2), (3), (4);
+                DELETE FROM w WHERE v IN (1, 3);
+                """)
         // The rowids, read by freeing the name `rowid` for a moment.
         func rowids() throws -> [Int64] {
             try context.exec(sql: #"SAVEPOINT peek; ALTER TABLE w RENAME COLUMN "rowid" TO r"#)
@@ -136,8 +163,10 @@ import Testing
         }
         let before = try rowids()
         #expect(before == [2, 4])
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(
-            sql: #"CREATE TABLE w ("rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER NOT NULL);"#, path: "w.sql"))
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: #"CREATE TABLE w ("rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER NOT NULL);"#, path: "w.sql"))
         if plan.destructiveSteps.isEmpty {
             try plan.apply(to: context)
             #expect(try rowids() == before, "rowids renumbered by a plan called non-destructive")
@@ -149,16 +178,22 @@ import Testing
     @Test func aNewIntegerPrimaryKeyTakesTheRowidsEvenWhenEveryNameIsShadowed() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: """
-            CREATE TABLE w ("rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER);
-            INSERT INTO w (v) VALUES (1), (2), (3), (4);
-            DELETE FROM w WHERE v IN (1, 3);
-            """)
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(
-            sql: #"CREATE TABLE w (id INTEGER PRIMARY KEY, "rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER);"#, path: "w.sql"))
+        try context.exec(
+            sql: """
+                CREATE TABLE w ("rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER);
+                INSERT INTO w (v) VALUES (1), (2), (3), (4);
+                DELETE FROM w WHERE v IN (1, 3);
+                """)
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: #"CREATE TABLE w (id INTEGER PRIMARY KEY, "rowid" TEXT, "_rowid_" TEXT, "oid" TEXT, v INTEGER);"#,
+                path: "w.sql"))
         if plan.destructiveSteps.isEmpty {
             try plan.apply(to: context)
-            #expect(try context.query(sql: "SELECT id, v FROM w ORDER BY id") == [[2, 2], [4, 4]], "rowids renumbered by a plan called non-destructive")
+            #expect(
+                try context.query(sql: "SELECT id, v FROM w ORDER BY id") == [[2, 2], [4, 4]],
+                "rowids renumbered by a plan called non-destructive")
         }
     }
 
@@ -167,10 +202,13 @@ import Testing
         let context = try SQLContext()
         defer { context.close() }
         try context.exec(sql: "CREATE TABLE c (id INTEGER PRIMARY KEY, zip TEXT); INSERT INTO c (zip) VALUES ('02134')")
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            -- slate:rename c.zip -> postcode
-            CREATE TABLE c (id INTEGER PRIMARY KEY, postcode INTEGER);
-            """, path: "c.sql"))
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    -- slate:rename c.zip -> postcode
+                    CREATE TABLE c (id INTEGER PRIMARY KEY, postcode INTEGER);
+                    """, path: "c.sql"))
         #expect(!plan.destructiveSteps.isEmpty)
         #expect(throws: MigrationError.self) { try plan.apply(to: context) }
         #expect(try context.query(sql: "SELECT quote(zip) FROM c") == [["'02134'"]])
@@ -180,20 +218,27 @@ import Testing
     @Test func aRenamedTableWithARetypedColumnIsStillChecked() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: "CREATE TABLE client (id INTEGER PRIMARY KEY, zip TEXT); INSERT INTO client (zip) VALUES ('02134')")
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            -- slate:rename client -> customer
-            -- slate:rename customer.zip -> postcode
-            CREATE TABLE customer (id INTEGER PRIMARY KEY, postcode NUMERIC);
-            """, path: "c.sql"))
+        try context.exec(
+            sql: "CREATE TABLE client (id INTEGER PRIMARY KEY, zip TEXT); INSERT INTO client (zip) VALUES ('02134')")
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    -- slate:rename client -> customer
+                    -- slate:rename customer.zip -> postcode
+                    CREATE TABLE customer (id INTEGER PRIMARY KEY, postcode NUMERIC);
+                    """, path: "c.sql"))
         #expect(!plan.destructiveSteps.isEmpty)
         // Rows written after planning are seen at apply time, through both renames.
         try context.exec(sql: "UPDATE client SET zip = 'abc'")
-        let again = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            -- slate:rename client -> customer
-            -- slate:rename customer.zip -> postcode
-            CREATE TABLE customer (id INTEGER PRIMARY KEY, postcode NUMERIC);
-            """, path: "c.sql"))
+        let again = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    -- slate:rename client -> customer
+                    -- slate:rename customer.zip -> postcode
+                    CREATE TABLE customer (id INTEGER PRIMARY KEY, postcode NUMERIC);
+                    """, path: "c.sql"))
         #expect(again.destructiveSteps.isEmpty)
         try context.exec(sql: "INSERT INTO client (zip) VALUES ('007')")
         #expect(throws: MigrationError.self) { try again.apply(to: context) }
@@ -205,17 +250,19 @@ import Testing
     @Test func foreignKeysOnAroundPlanning() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: """
-            PRAGMA foreign_keys = ON;
-            CREATE TABLE p (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);
-            CREATE TABLE c (id INTEGER PRIMARY KEY AUTOINCREMENT, p INTEGER REFERENCES p(id) ON DELETE CASCADE, note TEXT);
-            INSERT INTO p (name) VALUES ('a'), ('b');
-            INSERT INTO c (p, note) VALUES (1, 'x'), (2, 'y'), (2, 'z');
-            """)
-        let desired = try DesiredSchema(sql: """
-            CREATE TABLE p (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL DEFAULT '');
-            CREATE TABLE c (id INTEGER PRIMARY KEY AUTOINCREMENT, p INTEGER REFERENCES p(id) ON DELETE CASCADE, note TEXT NOT NULL DEFAULT '');
-            """, path: "pc.sql")
+        try context.exec(
+            sql: """
+                PRAGMA foreign_keys = ON;
+                CREATE TABLE p (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);
+                CREATE TABLE c (id INTEGER PRIMARY KEY AUTOINCREMENT, p INTEGER REFERENCES p(id) ON DELETE CASCADE, note TEXT);
+                INSERT INTO p (name) VALUES ('a'), ('b');
+                INSERT INTO c (p, note) VALUES (1, 'x'), (2, 'y'), (2, 'z');
+                """)
+        let desired = try DesiredSchema(
+            sql: """
+                CREATE TABLE p (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL DEFAULT '');
+                CREATE TABLE c (id INTEGER PRIMARY KEY AUTOINCREMENT, p INTEGER REFERENCES p(id) ON DELETE CASCADE, note TEXT NOT NULL DEFAULT '');
+                """, path: "pc.sql")
         _ = try SchemaPlanner.plan(from: context, to: desired)
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[1]])
         #expect(try context.query(sql: "SELECT count(*) FROM sqlite_temp_schema") == [[0]])
@@ -238,14 +285,16 @@ import Testing
         let path = directory.path("ro.sqlite")
         do {
             let writer = try SQLContext(path: path)
-            try writer.exec(sql: """
-                CREATE TABLE q (id integer primary key autoincrement, v TEXT, n);
-                INSERT INTO q (v, n) VALUES ('a', '007'), ('b', 2);
-                """)
+            try writer.exec(
+                sql: """
+                    CREATE TABLE q (id integer primary key autoincrement, v TEXT, n);
+                    INSERT INTO q (v, n) VALUES ('a', '007'), ('b', 2);
+                    """)
             writer.close()
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let desired = try DesiredSchema(sql: "CREATE TABLE q (id integer primary key autoincrement, v TEXT NOT NULL, n INTEGER);", path: "q.sql")
+        let desired = try DesiredSchema(
+            sql: "CREATE TABLE q (id integer primary key autoincrement, v TEXT NOT NULL, n INTEGER);", path: "q.sql")
         let readOnly = try SQLContext(path: path, flags: [.readOnly])
         let plan = try SchemaPlanner.plan(from: readOnly, to: desired)
         #expect(plan.destructiveSteps.count == 1)
@@ -266,20 +315,25 @@ import Testing
         defer { context.close() }
         let name = "t\nDELETE FROM keep; --"
         let q = SQLText.quotedIdentifier
-        try context.exec(sql: """
-            CREATE TABLE keep (id INTEGER PRIMARY KEY);
-            INSERT INTO keep VALUES (1), (2);
-            CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, v TEXT);
-            INSERT INTO \(q(name)) VALUES (1, 'a');
-            CREATE TABLE \(q("slate_rebuild_" + name)) (id INTEGER PRIMARY KEY, v TEXT);
-            INSERT INTO \(q("slate_rebuild_" + name)) VALUES (7, 'mine');
-            """)
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            CREATE TABLE keep (id INTEGER PRIMARY KEY);
-            CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, v TEXT NOT NULL DEFAULT '');
-            CREATE TABLE \(q("slate_rebuild_" + name)) (id INTEGER PRIMARY KEY, v TEXT);
-            """, path: "t.sql"))
-        #expect(plan.steps.map(\.summary) == ["rebuild table \"t\\u{A}DELETE FROM keep; --\" (1 row) to change column v"])
+        try context.exec(
+            sql: """
+                CREATE TABLE keep (id INTEGER PRIMARY KEY);
+                INSERT INTO keep VALUES (1), (2);
+                CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, v TEXT);
+                INSERT INTO \(q(name)) VALUES (1, 'a');
+                CREATE TABLE \(q("slate_rebuild_" + name)) (id INTEGER PRIMARY KEY, v TEXT);
+                INSERT INTO \(q("slate_rebuild_" + name)) VALUES (7, 'mine');
+                """)
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    CREATE TABLE keep (id INTEGER PRIMARY KEY);
+                    CREATE TABLE \(q(name)) (id INTEGER PRIMARY KEY, v TEXT NOT NULL DEFAULT '');
+                    CREATE TABLE \(q("slate_rebuild_" + name)) (id INTEGER PRIMARY KEY, v TEXT);
+                    """, path: "t.sql"))
+        #expect(
+            plan.steps.map(\.summary) == ["rebuild table \"t\\u{A}DELETE FROM keep; --\" (1 row) to change column v"])
         try plan.apply(to: context)
         #expect(try context.query(sql: "SELECT id, v FROM \(q(name))") == [[1, "a"]])
         #expect(try context.query(sql: "SELECT id, v FROM \(q("slate_rebuild_" + name))") == [[7, "mine"]])
@@ -292,15 +346,19 @@ import Testing
         defer { context.close() }
         let child = "child\nDELETE FROM keep; --"
         let q = SQLText.quotedIdentifier
-        try context.exec(sql: """
-            CREATE TABLE p (id INTEGER PRIMARY KEY);
-            CREATE TABLE \(q(child)) (id INTEGER PRIMARY KEY, p INTEGER);
-            INSERT INTO \(q(child)) VALUES (1, 42);
-            """)
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            CREATE TABLE p (id INTEGER PRIMARY KEY);
-            CREATE TABLE \(q(child)) (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id));
-            """, path: "fk.sql"))
+        try context.exec(
+            sql: """
+                CREATE TABLE p (id INTEGER PRIMARY KEY);
+                CREATE TABLE \(q(child)) (id INTEGER PRIMARY KEY, p INTEGER);
+                INSERT INTO \(q(child)) VALUES (1, 42);
+                """)
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    CREATE TABLE p (id INTEGER PRIMARY KEY);
+                    CREATE TABLE \(q(child)) (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id));
+                    """, path: "fk.sql"))
         #expect {
             try plan.apply(to: context)
         } throws: { error in
@@ -316,12 +374,15 @@ import Testing
         let context = try SQLContext()
         defer { context.close() }
         try context.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)")
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY);
-            CREATE VIEW v AS SELECT id FROM t -- every id
-            ;
-            CREATE VIEW w AS SELECT id FROM v;
-            """, path: "v.sql"))
+        let plan = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(
+                sql: """
+                    CREATE TABLE t (id INTEGER PRIMARY KEY);
+                    CREATE VIEW v AS SELECT id FROM t -- every id
+                    ;
+                    CREATE VIEW w AS SELECT id FROM v;
+                    """, path: "v.sql"))
         #expect(!plan.script.contains("-- every id;"), "\(plan.script)")
     }
 
@@ -332,7 +393,9 @@ import Testing
         // U+E0041 (a tag) are invisible format characters (Cf) as well.
         for scalar in ["\u{061C}", "\u{200E}", "\u{202E}", "\u{2067}", "\u{2060}", "\u{00AD}", "\u{E0041}"] {
             let name = "a" + scalar + "b"
-            #expect(!SQLText.displayName(name).contains(scalar), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16)) shown raw")
+            #expect(
+                !SQLText.displayName(name).contains(scalar),
+                "U+\(String(scalar.unicodeScalars.first!.value, radix: 16)) shown raw")
             #expect(!SQLText.oneLine(name).contains(scalar))
         }
     }
@@ -343,8 +406,10 @@ import Testing
     @Test func anExampleValueInASummaryStaysOnOneLine() throws {
         let context = try SQLContext()
         defer { context.close() }
-        try context.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT); INSERT INTO t (x) VALUES (char(10) || '12')")
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x INTEGER);", path: "t.sql"))
+        try context.exec(
+            sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT); INSERT INTO t (x) VALUES (char(10) || '12')")
+        let plan = try SchemaPlanner.plan(
+            from: context, to: DesiredSchema(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x INTEGER);", path: "t.sql"))
         #expect(plan.destructiveSteps.count == 1)
         for step in plan.steps {
             #expect(!step.summary.contains("\n"), "\(step.summary)")
@@ -358,13 +423,16 @@ import Testing
         let context = try SQLContext()
         defer { context.close() }
         try context.exec(sql: "CREATE TABLE r (k TEXT, n INTEGER)")
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: "CREATE TABLE r (k TEXT, n INTEGER PRIMARY KEY);", path: "r.sql"))
+        let plan = try SchemaPlanner.plan(
+            from: context, to: DesiredSchema(sql: "CREATE TABLE r (k TEXT, n INTEGER PRIMARY KEY);", path: "r.sql"))
         #expect(plan.destructiveSteps.isEmpty)
         try context.exec(sql: "INSERT INTO r VALUES ('a', 10), ('b', 20)")
         #expect(try context.query(sql: "SELECT rowid, k FROM r ORDER BY rowid") == [[1, "a"], [2, "b"]])
         do {
             try plan.apply(to: context)
-            #expect(try context.query(sql: "SELECT rowid, k FROM r ORDER BY rowid") == [[1, "a"], [2, "b"]], "rowids changed by a plan applied without leave")
+            #expect(
+                try context.query(sql: "SELECT rowid, k FROM r ORDER BY rowid") == [[1, "a"], [2, "b"]],
+                "rowids changed by a plan applied without leave")
         } catch let error as MigrationError {
             #expect(error.code == .destructive)
         }

@@ -1,10 +1,11 @@
 import Foundation
 import Slate
+import SlateTestSupport
+import Testing
+
 @testable import SlateAnalysis
 @testable import SlateMigration
 @testable import SlateSchema
-import SlateTestSupport
-import Testing
 
 /// Every kind of schema change, applied to a database full of data: afterwards the file
 /// passes `integrity_check`, `foreign_key_check` finds nothing, every row is there with its
@@ -43,20 +44,26 @@ import Testing
             for id in 1...120 {
                 try context.exec(
                     sql: "INSERT INTO customer (id, name, email) VALUES (?, ?, ?)",
-                    parameters: [.integer(Int64(id)), .text("O'Name \(id)"), id % 4 == 0 ? .null : .text("c\(id)@example.com")])
+                    parameters: [
+                        .integer(Int64(id)), .text("O'Name \(id)"), id % 4 == 0 ? .null : .text("c\(id)@example.com"),
+                    ])
             }
             for id in 1...300 {
                 try context.exec(
                     sql: "INSERT INTO orders (id, customer_id, total, placed) VALUES (?, ?, ?, ?)",
-                    parameters: [.integer(Int64(id)), .integer(Int64(id % 120 + 1)), .float(Double(id) * 1.5), id % 3 == 0 ? .null : .text("2024-01-\(id % 28 + 1)")])
+                    parameters: [
+                        .integer(Int64(id)), .integer(Int64(id % 120 + 1)), .float(Double(id) * 1.5),
+                        id % 3 == 0 ? .null : .text("2024-01-\(id % 28 + 1)"),
+                    ])
             }
             try context.exec(sql: "INSERT INTO scratch VALUES ('a', 1), ('b', 'two')")
-            try context.exec(sql: """
-                CREATE TRIGGER customer_note AFTER INSERT ON customer
-                BEGIN
-                  UPDATE customer SET note = 'new' WHERE id = new.id AND note IS NULL;
-                END
-                """)
+            try context.exec(
+                sql: """
+                    CREATE TRIGGER customer_note AFTER INSERT ON customer
+                    BEGIN
+                      UPDATE customer SET note = 'new' WHERE id = new.id AND note IS NULL;
+                    END
+                    """)
         }
     }
 
@@ -74,8 +81,14 @@ import Testing
 
         var testDescription: String { name }
 
-        static let customers = ("SELECT id, name, email, note FROM customer ORDER BY id", "SELECT id, name, email, note FROM customer ORDER BY id")
-        static let orders = ("SELECT id, customer_id, total, placed FROM orders ORDER BY id", "SELECT id, customer_id, total, placed FROM orders ORDER BY id")
+        static let customers = (
+            "SELECT id, name, email, note FROM customer ORDER BY id",
+            "SELECT id, name, email, note FROM customer ORDER BY id"
+        )
+        static let orders = (
+            "SELECT id, customer_id, total, placed FROM orders ORDER BY id",
+            "SELECT id, customer_id, total, placed FROM orders ORDER BY id"
+        )
         static let scratch = ("SELECT k, v FROM scratch ORDER BY k", "SELECT k, v FROM scratch ORDER BY k")
         static let everything = [customers, orders, scratch]
     }
@@ -91,17 +104,24 @@ import Testing
             name: "add a nullable column",
             desired: changed("  note TEXT\n);", "  note TEXT,\n  phone TEXT\n);"),
             steps: [.addColumn],
-            check: { (db: SQLContext) throws in #expect(try db.query(sql: "SELECT count(*) FROM customer WHERE phone IS NULL")[0][0] == .integer(120)) }),
+            check: { (db: SQLContext) throws in
+                #expect(try db.query(sql: "SELECT count(*) FROM customer WHERE phone IS NULL")[0][0] == .integer(120))
+            }),
         Case(
             name: "add a NOT NULL column with a default",
             desired: changed("  note TEXT\n);", "  note TEXT,\n  tier INTEGER NOT NULL DEFAULT 1\n);"),
             steps: [.addColumn],
-            check: { (db: SQLContext) throws in #expect(try db.query(sql: "SELECT DISTINCT tier FROM customer") == [[.integer(1)]]) }),
+            check: { (db: SQLContext) throws in
+                #expect(try db.query(sql: "SELECT DISTINCT tier FROM customer") == [[.integer(1)]])
+            }),
         Case(
             name: "add a column whose default is not constant (rebuild)",
             desired: changed("  placed TEXT\n);", "  placed TEXT,\n  created TEXT DEFAULT CURRENT_TIMESTAMP\n);"),
             steps: [.dropTrigger, .dropView, .rebuildTable, .createIndex, .createView, .createTrigger],
-            check: { (db: SQLContext) throws in #expect(try db.query(sql: "SELECT count(*) FROM orders WHERE created IS NOT NULL")[0][0] == .integer(300)) }),
+            check: { (db: SQLContext) throws in
+                #expect(
+                    try db.query(sql: "SELECT count(*) FROM orders WHERE created IS NOT NULL")[0][0] == .integer(300))
+            }),
         Case(
             name: "add a column in the middle (rebuild)",
             desired: changed("  name TEXT NOT NULL,\n", "  name TEXT NOT NULL,\n  nickname TEXT,\n"),
@@ -112,29 +132,54 @@ import Testing
             steps: [.addColumn]),
         Case(
             name: "drop a column that holds no data",
-            desired: changed("  email TEXT,\n  note TEXT\n);", "  email TEXT\n);", in: changed("UPDATE customer SET note = 'new' WHERE id = new.id AND note IS NULL;", "SELECT 1;")),
+            desired: changed(
+                "  email TEXT,\n  note TEXT\n);", "  email TEXT\n);",
+                in: changed("UPDATE customer SET note = 'new' WHERE id = new.id AND note IS NULL;", "SELECT 1;")),
             steps: [.dropTrigger, .dropView, .rebuildTable, .createView, .createTrigger],
-            preserved: [("SELECT id, name, email FROM customer ORDER BY id", "SELECT id, name, email FROM customer ORDER BY id"), Case.orders, Case.scratch]),
+            preserved: [
+                (
+                    "SELECT id, name, email FROM customer ORDER BY id",
+                    "SELECT id, name, email FROM customer ORDER BY id"
+                ), Case.orders, Case.scratch,
+            ]),
         Case(
             name: "drop a column that holds data, allowed",
             desired: changed("  email TEXT,\n", ""),
             allowDestructive: true,
             steps: [.dropTrigger, .dropView, .rebuildTable, .createView, .createTrigger],
-            preserved: [("SELECT id, name, note FROM customer ORDER BY id", "SELECT id, name, note FROM customer ORDER BY id"), Case.orders, Case.scratch]),
+            preserved: [
+                ("SELECT id, name, note FROM customer ORDER BY id", "SELECT id, name, note FROM customer ORDER BY id"),
+                Case.orders, Case.scratch,
+            ]),
         Case(
             name: "rename a column",
             desired: "-- slate:rename customer.email -> mail\n" + changed("  email TEXT,\n", "  mail TEXT,\n"),
             steps: [.renameColumn],
-            preserved: [("SELECT id, name, email, note FROM customer ORDER BY id", "SELECT id, name, mail, note FROM customer ORDER BY id"), Case.orders, Case.scratch]),
+            preserved: [
+                (
+                    "SELECT id, name, email, note FROM customer ORDER BY id",
+                    "SELECT id, name, mail, note FROM customer ORDER BY id"
+                ), Case.orders, Case.scratch,
+            ]),
         Case(
             name: "rename a table that others refer to",
-            desired: "-- slate:rename customer -> client\n" + changed("CREATE TABLE customer (", "CREATE TABLE client (", in: changed(
-                "REFERENCES customer(id)", "REFERENCES client(id)", in: changed(
-                    "ON customer\n", "ON client\n", in: changed("UPDATE customer SET", "UPDATE client SET")))),
+            desired: "-- slate:rename customer -> client\n"
+                + changed(
+                    "CREATE TABLE customer (", "CREATE TABLE client (",
+                    in: changed(
+                        "REFERENCES customer(id)", "REFERENCES client(id)",
+                        in: changed(
+                            "ON customer\n", "ON client\n", in: changed("UPDATE customer SET", "UPDATE client SET")))),
             steps: [.dropTrigger, .dropView, .renameTable, .createView, .createTrigger],
-            preserved: [("SELECT id, name, email, note FROM customer ORDER BY id", "SELECT id, name, email, note FROM client ORDER BY id"), Case.orders, Case.scratch],
+            preserved: [
+                (
+                    "SELECT id, name, email, note FROM customer ORDER BY id",
+                    "SELECT id, name, email, note FROM client ORDER BY id"
+                ), Case.orders, Case.scratch,
+            ],
             check: { (db: SQLContext) throws in
-                #expect(try db.query(sql: "SELECT \"table\" FROM pragma_foreign_key_list('orders')") == [[.text("client")]])
+                #expect(
+                    try db.query(sql: "SELECT \"table\" FROM pragma_foreign_key_list('orders')") == [[.text("client")]])
             }),
         Case(
             name: "change a column's type",
@@ -147,17 +192,25 @@ import Testing
             allowDestructive: true,
             steps: [.dropTrigger, .dropView, .rebuildTable, .createView, .createTrigger],
             preserved: [
-                ("SELECT id, name, coalesce(email, ''), note FROM customer ORDER BY id", "SELECT id, name, email, note FROM customer ORDER BY id"),
+                (
+                    "SELECT id, name, coalesce(email, ''), note FROM customer ORDER BY id",
+                    "SELECT id, name, email, note FROM customer ORDER BY id"
+                ),
                 Case.orders, Case.scratch,
             ]),
         Case(
             name: "add a UNIQUE constraint",
             desired: changed("  email TEXT,\n", "  email TEXT UNIQUE,\n"),
             steps: [.dropTrigger, .dropView, .rebuildTable, .createView, .createTrigger],
-            check: { (db: SQLContext) throws in #expect(try db.query(sql: "SELECT count(*) FROM pragma_index_list('customer') WHERE origin = 'u'")[0][0] == .integer(1)) }),
+            check: { (db: SQLContext) throws in
+                #expect(
+                    try db.query(sql: "SELECT count(*) FROM pragma_index_list('customer') WHERE origin = 'u'")[0][0]
+                        == .integer(1))
+            }),
         Case(
             name: "add a CHECK constraint",
-            desired: changed("  total REAL NOT NULL DEFAULT 0,\n", "  total REAL NOT NULL DEFAULT 0 CHECK (total >= 0),\n"),
+            desired: changed(
+                "  total REAL NOT NULL DEFAULT 0,\n", "  total REAL NOT NULL DEFAULT 0 CHECK (total >= 0),\n"),
             steps: [.dropTrigger, .dropView, .rebuildTable, .createIndex, .createView, .createTrigger]),
         Case(
             name: "change a default",
@@ -165,7 +218,9 @@ import Testing
             steps: [.dropTrigger, .dropView, .rebuildTable, .createIndex, .createView, .createTrigger]),
         Case(
             name: "change the primary key and drop the rowid",
-            desired: changed("CREATE TABLE scratch (k TEXT PRIMARY KEY, v);", "CREATE TABLE scratch (k TEXT NOT NULL, v NOT NULL, PRIMARY KEY (k, v)) WITHOUT ROWID;"),
+            desired: changed(
+                "CREATE TABLE scratch (k TEXT PRIMARY KEY, v);",
+                "CREATE TABLE scratch (k TEXT NOT NULL, v NOT NULL, PRIMARY KEY (k, v)) WITHOUT ROWID;"),
             // The rows' implicit rowids are lost: destructive (PlanValueTests).
             allowDestructive: true,
             steps: [.dropTrigger, .dropView, .rebuildTable, .createView, .createTrigger]),
@@ -175,7 +230,8 @@ import Testing
             steps: [.dropTrigger, .dropView, .rebuildTable, .createView, .createTrigger]),
         Case(
             name: "create a table and an index",
-            desired: base + "\nCREATE TABLE tag (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id), label TEXT NOT NULL);\nCREATE INDEX tag_by_customer ON tag (customer_id);",
+            desired: base
+                + "\nCREATE TABLE tag (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id), label TEXT NOT NULL);\nCREATE INDEX tag_by_customer ON tag (customer_id);",
             steps: [.createTable, .createIndex]),
         Case(
             name: "drop a table, allowed",
@@ -195,7 +251,9 @@ import Testing
             name: "change a view",
             desired: changed("WHERE total > 100", "WHERE total > 200"),
             steps: [.dropView, .createView],
-            check: { (db: SQLContext) throws in #expect(try db.query(sql: "SELECT count(*) FROM big_orders")[0][0] == .integer(167)) }),
+            check: { (db: SQLContext) throws in
+                #expect(try db.query(sql: "SELECT count(*) FROM big_orders")[0][0] == .integer(167))
+            }),
         Case(
             name: "change a trigger",
             desired: changed("SET note = 'new'", "SET note = 'newer'"),
@@ -247,12 +305,23 @@ import Testing
         let context = try SQLContext(path: path)
         defer { context.close() }
 
-        let dropColumn = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: Self.changed("  email TEXT,\n", ""), path: "d.sql"))
-        #expect(dropColumn.destructiveSteps.map(\.summary) == ["rebuild table customer (120 rows) to drop column email holding 90 values"])
-        #expect(throws: MigrationError(.destructive, "the change would rebuild table customer (120 rows) to drop column email holding 90 values; allow destructive changes to go ahead")) {
+        let dropColumn = try SchemaPlanner.plan(
+            from: context, to: DesiredSchema(sql: Self.changed("  email TEXT,\n", ""), path: "d.sql"))
+        #expect(
+            dropColumn.destructiveSteps.map(\.summary) == [
+                "rebuild table customer (120 rows) to drop column email holding 90 values"
+            ])
+        #expect(
+            throws: MigrationError(
+                .destructive,
+                "the change would rebuild table customer (120 rows) to drop column email holding 90 values; allow destructive changes to go ahead"
+            )
+        ) {
             try dropColumn.apply(to: context)
         }
-        let dropTable = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: Self.changed("CREATE TABLE scratch (k TEXT PRIMARY KEY, v);\n", ""), path: "d.sql"))
+        let dropTable = try SchemaPlanner.plan(
+            from: context,
+            to: DesiredSchema(sql: Self.changed("CREATE TABLE scratch (k TEXT PRIMARY KEY, v);\n", ""), path: "d.sql"))
         #expect(dropTable.destructiveSteps.map(\.summary) == ["drop table scratch and its 2 rows"])
         #expect(throws: MigrationError.self) { try dropTable.apply(to: context) }
         context.close()
@@ -265,10 +334,14 @@ import Testing
         try Self.makeDatabase(at: path)
         let context = try SQLContext(path: path)
         defer { context.close() }
-        let desired = try DesiredSchema(sql: Self.changed("  note TEXT\n);", "  note TEXT,\n  code TEXT NOT NULL\n);"), path: "d.sql")
-        #expect(throws: MigrationError(
-            .notNullWithoutDefault,
-            "new column customer.code is NOT NULL without a default, and customer has 120 rows: give it a DEFAULT, or add it in a migration that fills it")) {
+        let desired = try DesiredSchema(
+            sql: Self.changed("  note TEXT\n);", "  note TEXT,\n  code TEXT NOT NULL\n);"), path: "d.sql")
+        #expect(
+            throws: MigrationError(
+                .notNullWithoutDefault,
+                "new column customer.code is NOT NULL without a default, and customer has 120 rows: give it a DEFAULT, or add it in a migration that fills it"
+            )
+        ) {
             try SchemaPlanner.plan(from: context, to: desired)
         }
         // On an empty table SQLite adds it.
@@ -279,7 +352,9 @@ import Testing
         #expect(SchemaComparison.differences(try SchemaReader.read(from: context), desired.schema) == [])
     }
 
-    @Test(arguments: ["delete", "wal"]) func aChangeThatFailsHalfwayLeavesTheFileByteIdentical(_ journalMode: String) throws {
+    @Test(arguments: ["delete", "wal"]) func aChangeThatFailsHalfwayLeavesTheFileByteIdentical(
+        _ journalMode: String
+    ) throws {
         let directory = TemporaryDirectory()
         let path = directory.path("shop.sqlite")
         try Self.makeDatabase(at: path)
@@ -306,15 +381,24 @@ import Testing
         }
         let before = Self.fileBytes(path)
         let context = try SQLContext(path: path)
-        #expect(plan.steps.map(\.kind) == [.dropTrigger, .dropView, .rebuildTable, .createTable, .createView, .createTrigger])
+        #expect(
+            plan.steps.map(\.kind) == [
+                .dropTrigger, .dropView, .rebuildTable, .createTable, .createView, .createTrigger,
+            ])
         do {
             try plan.apply(to: context)
             Issue.record("the change should have failed")
         } catch let error as MigrationError {
             #expect(error.code == .migrationFailed)
-            #expect(error.message == "rebuild table customer (120 rows) to change its constraints: UNIQUE constraint failed: slate_rebuild_customer.email")
+            #expect(
+                error.message
+                    == "rebuild table customer (120 rows) to change its constraints: UNIQUE constraint failed: slate_rebuild_customer.email"
+            )
         }
-        #expect(try context.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('extra', 'slate_rebuild_customer')")[0][0] == .integer(0))
+        #expect(
+            try context.query(
+                sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('extra', 'slate_rebuild_customer')")[0][0]
+                == .integer(0))
         #expect(try context.query(sql: "PRAGMA foreign_keys") == [[.integer(1)]])
         context.close()
         #expect(Self.fileBytes(path) == before)
@@ -326,15 +410,20 @@ import Testing
         try Self.makeDatabase(at: path)
         let before = Self.fileBytes(path)
         let context = try SQLContext(path: path, flags: [.readOnly])
-        let plan = try SchemaPlanner.plan(from: context, to: DesiredSchema(sql: Self.changed("DEFAULT 0,", "DEFAULT 10,"), path: "d.sql"))
+        let plan = try SchemaPlanner.plan(
+            from: context, to: DesiredSchema(sql: Self.changed("DEFAULT 0,", "DEFAULT 10,"), path: "d.sql"))
         context.close()
-        #expect(plan.script.contains("""
-            -- rebuild table orders (300 rows) to change column total
-            CREATE TABLE "slate_rebuild_orders" (
-            """))
+        #expect(
+            plan.script.contains(
+                """
+                -- rebuild table orders (300 rows) to change column total
+                CREATE TABLE "slate_rebuild_orders" (
+                """))
         #expect(plan.script.hasPrefix("PRAGMA foreign_keys = OFF;\nBEGIN IMMEDIATE;\n"))
         #expect(plan.script.hasSuffix("PRAGMA foreign_key_check;\nCOMMIT;\nPRAGMA foreign_keys = ON;\n"))
         #expect(Self.fileBytes(path) == before)
-        #expect(!FileManager.default.fileExists(atPath: path + "-journal") && !FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(
+            !FileManager.default.fileExists(atPath: path + "-journal")
+                && !FileManager.default.fileExists(atPath: path + "-wal"))
     }
 }

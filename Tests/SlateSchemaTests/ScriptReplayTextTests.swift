@@ -41,24 +41,30 @@ import Testing
     }
 
     @Test func compactedRemovesThemAndTheLinesTheyFilled() throws {
-        #expect(try SQLScript.compacted(Self.script) == """
-            PRAGMA foreign_keys = off;
-            CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, s TEXT);
-            CREATE TRIGGER t_ins AFTER INSERT ON t BEGIN
-              SELECT CASE WHEN NEW.s = 'x' THEN RAISE(ABORT, 'no; END') END;
-              UPDATE t SET s = 'end;' WHERE id = NEW.id;
-            END;
-            INSERT INTO t (s) VALUES ('a
-              b');
-            """)
-        #expect(try SQLScript.compacted("CREATE TABLE a (x);\n\nBEGIN;\n\nCREATE TABLE b (y);\n\nCOMMIT;\n") == "CREATE TABLE a (x);\n\nCREATE TABLE b (y);\n\n")
+        #expect(
+            try SQLScript.compacted(Self.script) == """
+                PRAGMA foreign_keys = off;
+                CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, s TEXT);
+                CREATE TRIGGER t_ins AFTER INSERT ON t BEGIN
+                  SELECT CASE WHEN NEW.s = 'x' THEN RAISE(ABORT, 'no; END') END;
+                  UPDATE t SET s = 'end;' WHERE id = NEW.id;
+                END;
+                INSERT INTO t (s) VALUES ('a
+                  b');
+                """)
+        #expect(
+            try SQLScript.compacted("CREATE TABLE a (x);\n\nBEGIN;\n\nCREATE TABLE b (y);\n\nCOMMIT;\n")
+                == "CREATE TABLE a (x);\n\nCREATE TABLE b (y);\n\n")
         #expect(try SQLScript.compacted("BEGIN; CREATE TABLE a (x); -- a\nCOMMIT;") == "CREATE TABLE a (x); -- a\n")
     }
 
     @Test func aTriggerIsOneStatementUpToItsFinalEnd() {
         let tokens = SQLTokenizer.tokenize(Self.script)
         let firstWords = SQLScript.statements(tokens).map { tokens[$0.lowerBound].text }
-        #expect(firstWords == ["PRAGMA", "BEGIN", "CREATE", "CREATE", "CREATE", "CREATE", "PRAGMA", "VACUUM", "INSERT", "COMMIT"])
+        #expect(
+            firstWords == [
+                "PRAGMA", "BEGIN", "CREATE", "CREATE", "CREATE", "CREATE", "PRAGMA", "VACUUM", "INSERT", "COMMIT",
+            ])
     }
 
     @Test func rollbackIsRefusedWhereItStandsAndRollbackToIsKept() throws {
@@ -76,14 +82,18 @@ import Testing
 
     @Test func creationSQLEndsEveryScriptAndRecordsTheVersion() throws {
         let sql = try SQLScript.creationSQL(
-            ["BEGIN;\nCREATE TABLE a (x);\nCOMMIT;\n\n", "CREATE TABLE b (y) -- no semicolon", "-- only a comment\n", "INSERT INTO a VALUES (1);"],
+            [
+                "BEGIN;\nCREATE TABLE a (x);\nCOMMIT;\n\n", "CREATE TABLE b (y) -- no semicolon", "-- only a comment\n",
+                "INSERT INTO a VALUES (1);",
+            ],
             userVersion: 4)
-        #expect(sql == """
-            CREATE TABLE a (x);
-            CREATE TABLE b (y); -- no semicolon
-            INSERT INTO a VALUES (1);
-            PRAGMA user_version = 4;
-            """)
+        #expect(
+            sql == """
+                CREATE TABLE a (x);
+                CREATE TABLE b (y); -- no semicolon
+                INSERT INTO a VALUES (1);
+                PRAGMA user_version = 4;
+                """)
         #expect(try SQLScript.creationSQL(["CREATE TABLE a (x)"], userVersion: nil) == "CREATE TABLE a (x);")
     }
 }

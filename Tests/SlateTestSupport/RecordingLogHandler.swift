@@ -43,6 +43,9 @@ public struct RecordingLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        store.append(Entry(level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
+        store.append(
+            Entry(
+                level: event.level, message: "\(event.message)",
+                metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
     }
 }

@@ -50,8 +50,9 @@ import Testing
         try ctx.exec(sql: "INSERT INTO t VALUES (1, ?)", Int64.min)
         try ctx.exec(sql: "INSERT INTO t VALUES (2, ?)", Int64.max)
         try ctx.exec(sql: "INSERT INTO t VALUES (3, ?)", Int.min)
-        #expect(try ctx.query(sql: "SELECT v FROM t ORDER BY id")
-            == [[.integer(.min)], [.integer(.max)], [.integer(Int64(Int.min))]])
+        #expect(
+            try ctx.query(sql: "SELECT v FROM t ORDER BY id")
+                == [[.integer(.min)], [.integer(.max)], [.integer(Int64(Int.min))]])
         let statement = try ctx.prepare(sql: "SELECT v FROM t ORDER BY id")
         defer { statement.close() }
         #expect(try statement.next())
@@ -69,13 +70,14 @@ import Testing
         try ctx.exec(sql: "INSERT INTO t VALUES (3, ?)", "")
         try ctx.exec(sql: "INSERT INTO t VALUES (4, ?)", parameters: [.blob([])])
         try ctx.exec(sql: "INSERT INTO t VALUES (5, ?)", parameters: [.text("")])
-        #expect(try ctx.query(sql: "SELECT v, typeof(v), v IS NULL FROM t ORDER BY id") == [
-            [.null, "null", 1],
-            [.blob([]), "blob", 0],
-            [.text(""), "text", 0],
-            [.blob([]), "blob", 0],
-            [.text(""), "text", 0],
-        ])
+        #expect(
+            try ctx.query(sql: "SELECT v, typeof(v), v IS NULL FROM t ORDER BY id") == [
+                [.null, "null", 1],
+                [.blob([]), "blob", 0],
+                [.text(""), "text", 0],
+                [.blob([]), "blob", 0],
+                [.text(""), "text", 0],
+            ])
         let statement = try ctx.prepare(sql: "SELECT v FROM t ORDER BY id")
         defer { statement.close() }
         var seen: [[UInt8]?] = []
@@ -133,7 +135,10 @@ import Testing
         expectSQLError(.range, "the statement takes 2 parameters but 3 values were given") {
             try ctx.exec(sql: "INSERT INTO t VALUES (?, ?)", 1, 2, 3)
         }
-        expectSQLError(.range, "the statement takes 2 parameters but no values were given; pass parameters (one statement only) or they would be NULL") {
+        expectSQLError(
+            .range,
+            "the statement takes 2 parameters but no values were given; pass parameters (one statement only) or they would be NULL"
+        ) {
             try ctx.exec(sql: "INSERT INTO t VALUES (?, ?)")
         }
         expectSQLError(.range, "the statement takes 1 parameter but 0 values were given") {
@@ -168,14 +173,23 @@ import Testing
         let ctx = try SQLContext()
         defer { ctx.close() }
         try ctx.exec(sql: "CREATE TABLE t (a)")
-        let error = expectSQLError(.misuse, "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)") {
+        let error = expectSQLError(
+            .misuse,
+            "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)"
+        ) {
             try ctx.exec(sql: "INSERT INTO t VALUES (?); DELETE FROM t", parameters: [1])
         }
         #expect(error?.offset == 25)
-        expectSQLError(.misuse, "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)") {
+        expectSQLError(
+            .misuse,
+            "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)"
+        ) {
             _ = try ctx.query(sql: "SELECT 1; SELECT 2")
         }
-        expectSQLError(.misuse, "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)") {
+        expectSQLError(
+            .misuse,
+            "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)"
+        ) {
             _ = try ctx.prepare(sql: "SELECT 1; SELECT 2")
         }
         #expect(try ctx.query(sql: "SELECT count(*) FROM t") == [[0]])
@@ -192,13 +206,15 @@ import Testing
         #expect(error?.sql == "SELEC 1")
         #expect(error?.offset == 0)
 
-        let script = "CREATE TABLE a (x);\nINSERT INTO a VALUES (1);\nINSERT INTO a VALUES (2 +);\nINSERT INTO a VALUES (3);"
+        let script =
+            "CREATE TABLE a (x);\nINSERT INTO a VALUES (1);\nINSERT INTO a VALUES (2 +);\nINSERT INTO a VALUES (3);"
         let scriptError = expectSQLError(.error, "near \")\": syntax error") {
             try ctx.exec(sql: script)
         }
         #expect(scriptError?.sql == "INSERT INTO a VALUES (2 +);")
         #expect(scriptError.flatMap { $0.lineAndColumn(in: script) }.map { [$0.line, $0.column] } == [3, 26])
-        #expect(scriptError?.description == "SQLITE_ERROR (1): near \")\": syntax error — in: INSERT INTO a VALUES (2 +);")
+        #expect(
+            scriptError?.description == "SQLITE_ERROR (1): near \")\": syntax error — in: INSERT INTO a VALUES (2 +);")
 
         // An error SQLite gives no offset for points at its statement, past the comments
         // before it; so does an error while the statement runs.
@@ -206,7 +222,9 @@ import Testing
         let unplaced = expectSQLError(.error, "no such table: main.nope") { try ctx.exec(sql: commented) }
         #expect(unplaced.flatMap { $0.lineAndColumn(in: commented) }.map { [$0.line, $0.column] } == [4, 3])
         let failing = "CREATE TABLE n (x NOT NULL);\n-- A row without x.\nINSERT INTO n VALUES (NULL);"
-        let stepped = expectSQLError(.constraintNotNull, "NOT NULL constraint failed: n.x") { try ctx.exec(sql: failing) }
+        let stepped = expectSQLError(.constraintNotNull, "NOT NULL constraint failed: n.x") {
+            try ctx.exec(sql: failing)
+        }
         #expect(stepped.flatMap { $0.lineAndColumn(in: failing) }.map { [$0.line, $0.column] } == [3, 1])
     }
 
@@ -252,7 +270,7 @@ import Testing
         let statement = try ctx.prepare(sql: "SELECT a FROM t")
         let cached = try ctx.cachedStatement(sql: "SELECT count(*) FROM t")
         ctx.close()
-        ctx.close()  // idempotent
+        ctx.close() // idempotent
         #expect(ctx.isClosed)
         #expect(statement.isClosed && cached.isClosed)
         let message = "the database connection to :memory: is closed"
@@ -335,6 +353,9 @@ import Testing
             try ctx.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.null])
         }
         #expect(error?.arguments == [.null])
-        #expect(error?.description == "SQLITE_CONSTRAINT_NOTNULL (1299): NOT NULL constraint failed: t.name — in: INSERT INTO t VALUES (?) — with: [NULL]")
+        #expect(
+            error?.description
+                == "SQLITE_CONSTRAINT_NOTNULL (1299): NOT NULL constraint failed: t.name — in: INSERT INTO t VALUES (?) — with: [NULL]"
+        )
     }
 }

@@ -22,16 +22,17 @@ import Testing
         while try cursor.next() != nil {}
         ctx.trace(nil)
         try ctx.exec(sql: "DELETE FROM t")
-        #expect(traced == [
-            "CREATE TABLE t (a, b);",
-            " CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END",
-            "INSERT INTO t VALUES (?, ?)",
-            "-- TRIGGER t_log",
-            "-- SELECT new.b",
-            "SELECT a FROM t WHERE b = :b",
-            "SELECT a FROM t WHERE b = ?1 OR a = ?1",
-            "SELECT b FROM t WHERE b = $b",
-        ])
+        #expect(
+            traced == [
+                "CREATE TABLE t (a, b);",
+                " CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END",
+                "INSERT INTO t VALUES (?, ?)",
+                "-- TRIGGER t_log",
+                "-- SELECT new.b",
+                "SELECT a FROM t WHERE b = :b",
+                "SELECT a FROM t WHERE b = ?1 OR a = ?1",
+                "SELECT b FROM t WHERE b = $b",
+            ])
         #expect(!traced.joined().contains("secret"))
     }
 
@@ -47,14 +48,15 @@ import Testing
         _ = try ctx.query(sql: "SELECT a FROM t WHERE b = :b", parameters: ["x"])
         ctx.trace(nil)
         try ctx.exec(sql: "DELETE FROM t")
-        #expect(traced == [
-            "CREATE TABLE t (a, b);",
-            " CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END",
-            "INSERT INTO t VALUES (1, 'x')",
-            "-- TRIGGER t_log",
-            "-- SELECT new.b",
-            "SELECT a FROM t WHERE b = 'x'",
-        ])
+        #expect(
+            traced == [
+                "CREATE TABLE t (a, b);",
+                " CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT new.b; END",
+                "INSERT INTO t VALUES (1, 'x')",
+                "-- TRIGGER t_log",
+                "-- SELECT new.b",
+                "SELECT a FROM t WHERE b = 'x'",
+            ])
     }
 
     /// Each connection of a pool traces by its configuration.
@@ -70,9 +72,11 @@ import Testing
             try pool.writeWithoutTransaction { ctx in ctx.trace { traced.append($0) } }
             try pool.write { try $0.exec(sql: "INSERT INTO t VALUES (?)", "pin 1234") }
             try pool.writeWithoutTransaction { ctx in ctx.trace(nil) }
-            #expect(traced.lines == [
-                "BEGIN IMMEDIATE TRANSACTION", shows ? "INSERT INTO t VALUES ('pin 1234')" : "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
-            ])
+            #expect(
+                traced.lines == [
+                    "BEGIN IMMEDIATE TRANSACTION",
+                    shows ? "INSERT INTO t VALUES ('pin 1234')" : "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
+                ])
         }
     }
 
@@ -87,11 +91,12 @@ import Testing
         try ctx.exec(sql: "DELETE FROM people WHERE id = 7")
         ctx.onUpdate(nil)
         try ctx.exec(sql: "INSERT INTO people VALUES (8, 'c')")
-        #expect(updates == [
-            SQLUpdate(action: .insert, database: "main", table: "people", rowID: 7),
-            SQLUpdate(action: .update, database: "main", table: "people", rowID: 7),
-            SQLUpdate(action: .delete, database: "main", table: "people", rowID: 7),
-        ])
+        #expect(
+            updates == [
+                SQLUpdate(action: .insert, database: "main", table: "people", rowID: 7),
+                SQLUpdate(action: .update, database: "main", table: "people", rowID: 7),
+                SQLUpdate(action: .delete, database: "main", table: "people", rowID: 7),
+            ])
     }
 
     @Test func commitAndRollbackHooks() throws {
@@ -148,7 +153,8 @@ import Testing
             lhs.count != rhs.count ? lhs.count - rhs.count : (lhs < rhs ? -1 : (lhs == rhs ? 0 : 1))
         }
         try ctx.exec(sql: "CREATE TABLE words (w TEXT); INSERT INTO words VALUES ('ccc'), ('a'), ('bb'), ('aa')")
-        #expect(try ctx.query(sql: "SELECT w FROM words ORDER BY w COLLATE bylength") == [["a"], ["aa"], ["bb"], ["ccc"]])
+        #expect(
+            try ctx.query(sql: "SELECT w FROM words ORDER BY w COLLATE bylength") == [["a"], ["aa"], ["bb"], ["ccc"]])
     }
 }
 
@@ -206,7 +212,8 @@ import Testing
             return .null
         }
         expectSQLError(.interrupt, "interrupted") {
-            _ = try ctx.query(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT stop(), i FROM n")
+            _ = try ctx.query(
+                sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT stop(), i FROM n")
         }
         #expect(try ctx.query(sql: "SELECT 1") == [[1]])
     }
@@ -234,7 +241,9 @@ import Testing
         let ctx = try SQLContext(path: directory.path("wal.sqlite"), configuration: .init(journalMode: .wal))
         defer { ctx.close() }
         #expect(try ctx.query(sql: "PRAGMA journal_mode") == [["wal"]])
-        expectSQLError(.error, "cannot open database :memory:: journal mode WAL could not be set; the database uses MEMORY") {
+        expectSQLError(
+            .error, "cannot open database :memory:: journal mode WAL could not be set; the database uses MEMORY"
+        ) {
             let memory = try SQLContext(configuration: .init(journalMode: .wal))
             memory.close()
         }

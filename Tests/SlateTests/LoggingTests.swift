@@ -17,7 +17,10 @@ import Testing
         // What the connection ran when it opened (its settings), then the caller's statements.
         #expect(traced.prefix(2) == ["PRAGMA schema_version", "PRAGMA foreign_keys = ON"])
         #expect(traced.suffix(2) == ["CREATE TABLE t (secret TEXT)", "INSERT INTO t VALUES (?)"])
-        #expect(store.entries.allSatisfy { $0.metadata["sqlite.duration_ms"] != nil && $0.metadata["sqlite.database"] == ":memory:" })
+        #expect(
+            store.entries.allSatisfy {
+                $0.metadata["sqlite.duration_ms"] != nil && $0.metadata["sqlite.database"] == ":memory:"
+            })
         #expect(!store.entries.contains { $0.message.contains("hunter2") })
     }
 
@@ -28,7 +31,9 @@ import Testing
         try context.exec(sql: "CREATE TABLE t (secret TEXT UNIQUE)")
         try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text("hunter2")])
         #expect(store.entries.map(\.message).contains("INSERT INTO t VALUES ('hunter2')"))
-        #expect(throws: SQLError.self) { try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text("hunter2")]) }
+        #expect(throws: SQLError.self) {
+            try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text("hunter2")])
+        }
         // A constraint violation, which the caller is expected to handle: debug level.
         let error = try #require(store.entries.last { $0.level == .debug })
         #expect(error.message == "UNIQUE constraint failed: t.secret")
@@ -44,7 +49,10 @@ import Testing
         #expect(throws: SQLError.self) { try context.exec(sql: "INSERT INTO missing VALUES (1)") }
         #expect(!store.entries.contains { $0.level == .trace })
         let warnings = store.entries.filter { $0.level == .warning }.map(\.message)
-        #expect(warnings.last.map { $0.hasPrefix("slow statement (") && $0.hasSuffix(" ms): CREATE TABLE t (id INTEGER PRIMARY KEY)") } == true, "\(warnings)")
+        #expect(
+            warnings.last.map {
+                $0.hasPrefix("slow statement (") && $0.hasSuffix(" ms): CREATE TABLE t (id INTEGER PRIMARY KEY)")
+            } == true, "\(warnings)")
         let errors = store.entries.filter { $0.level == .error }
         #expect(errors.map(\.message) == ["no such table: missing"])
         #expect(errors.first?.metadata["sqlite.sql"] == "INSERT INTO missing VALUES (1)")
@@ -53,7 +61,8 @@ import Testing
     @Test func aPoolsConnectionsLogThroughTheirConfiguration() async throws {
         let (logger, store) = RecordingLogHandler.logger(level: .trace)
         let directory = TemporaryDirectory()
-        let pool = try SQLPool(path: directory.path("logged.sqlite"), configuration: .init(connection: .init(logger: logger)))
+        let pool = try SQLPool(
+            path: directory.path("logged.sqlite"), configuration: .init(connection: .init(logger: logger)))
         defer { pool.close() }
         try await pool.write { try $0.exec(sql: "CREATE TABLE t (v)") }
         _ = try await pool.read { try $0.query(sql: "SELECT count(*) FROM t") }

@@ -14,13 +14,20 @@ import Testing
         let directory = TemporaryDirectory()
         let pool = try SQLPool(path: directory.path("region.sqlite"))
         defer { pool.close() }
-        try await pool.write { try $0.exec(sql: "CREATE TABLE a (flag INTEGER); CREATE TABLE b (v INTEGER); INSERT INTO a VALUES (0); INSERT INTO b VALUES (0)") }
+        try await pool.write {
+            try $0.exec(
+                sql:
+                    "CREATE TABLE a (flag INTEGER); CREATE TABLE b (v INTEGER); INSERT INTO a VALUES (0); INSERT INTO b VALUES (0)"
+            )
+        }
 
         let secondRunReadA = DispatchSemaphore(value: 0)
         let commitToBDone = DispatchSemaphore(value: 0)
         let runs = Locked(0)
         let values = pool.observe { ctx -> Int64 in
-            let run = runs.withValue { $0 += 1; return $0 }
+            let run = runs.withValue {
+                $0 += 1; return $0
+            }
             let flag = try ctx.query(sql: "SELECT flag FROM a")[0][0].integerValue ?? -1
             guard flag == 1 else { return -1 }
             if run == 2 {
@@ -48,7 +55,10 @@ import Testing
         let pool = try SQLPool(path: directory.path("final.sqlite"))
         defer { pool.close() }
         try await pool.write {
-            try $0.exec(sql: "CREATE TABLE a (flag INTEGER); CREATE TABLE b (v INTEGER); CREATE TABLE c (v INTEGER); INSERT INTO a VALUES (0); INSERT INTO b VALUES (0); INSERT INTO c VALUES (0)")
+            try $0.exec(
+                sql:
+                    "CREATE TABLE a (flag INTEGER); CREATE TABLE b (v INTEGER); CREATE TABLE c (v INTEGER); INSERT INTO a VALUES (0); INSERT INTO b VALUES (0); INSERT INTO c VALUES (0)"
+            )
         }
         let values = pool.observe { ctx -> Int64 in
             let flag = try ctx.query(sql: "SELECT flag FROM a")[0][0].integerValue ?? 0
@@ -57,7 +67,9 @@ import Testing
         }
         let writes = 300
         for k in 1...writes {
-            let sql = k % 7 == 0 ? "UPDATE a SET flag = flag + 1" : (k % 2 == 0 ? "UPDATE b SET v = v + 1" : "UPDATE c SET v = v + 1")
+            let sql =
+                k % 7 == 0
+                ? "UPDATE a SET flag = flag + 1" : (k % 2 == 0 ? "UPDATE b SET v = v + 1" : "UPDATE c SET v = v + 1")
             try await pool.write { try $0.exec(sql: sql) }
         }
         let final = try await pool.read { ctx -> Int64 in
@@ -75,14 +87,22 @@ import Testing
         let directory = TemporaryDirectory()
         let pool = try SQLPool(path: directory.path("slow.sqlite"))
         defer { pool.close() }
-        try await pool.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); CREATE TABLE u (id INTEGER PRIMARY KEY)") }
+        try await pool.write {
+            try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); CREATE TABLE u (id INTEGER PRIMARY KEY)")
+        }
         var changes = pool.changes(bufferLimit: 3).makeAsyncIterator()
         for k in 1...10 {
-            try await pool.write { try $0.exec(sql: "INSERT INTO \(k % 2 == 0 ? "t" : "u") (id) VALUES (?)", parameters: [.integer(Int64(k))]) }
+            try await pool.write {
+                try $0.exec(
+                    sql: "INSERT INTO \(k % 2 == 0 ? "t" : "u") (id) VALUES (?)", parameters: [.integer(Int64(k))])
+            }
         }
         #expect(await changes.next() == SQLChanges(tables: ["u"], rowIDs: ["u": [1]]))
         #expect(await changes.next() == SQLChanges(tables: ["t"], rowIDs: ["t": [2]]))
-        #expect(await changes.next() == SQLChanges(tables: ["t", "u"], rowIDs: ["u": [3, 5, 7, 9], "t": [4, 6, 8, 10]], transactionCount: 8))
+        #expect(
+            await changes.next()
+                == SQLChanges(
+                    tables: ["t", "u"], rowIDs: ["u": [3, 5, 7, 9], "t": [4, 6, 8, 10]], transactionCount: 8))
         try await pool.write { try $0.exec(sql: "INSERT INTO t (id) VALUES (11)") }
         #expect(await changes.next() == SQLChanges(tables: ["t"], rowIDs: ["t": [11]]))
     }

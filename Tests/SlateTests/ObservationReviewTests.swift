@@ -1,7 +1,8 @@
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Found by review: an observed query whose view is redefined, and a change stream whose
 /// consumer is always a little behind.
@@ -13,7 +14,10 @@ import Testing
         let pool = try SQLPool(path: directory.path("view.sqlite"), configuration: .init(maximumReaderCount: 1))
         defer { pool.close() }
         try await pool.write {
-            try $0.exec(sql: "CREATE TABLE a (n INTEGER); CREATE TABLE b (n INTEGER); INSERT INTO a VALUES (0); INSERT INTO b VALUES (100); CREATE VIEW v AS SELECT sum(n) AS n FROM a")
+            try $0.exec(
+                sql:
+                    "CREATE TABLE a (n INTEGER); CREATE TABLE b (n INTEGER); INSERT INTO a VALUES (0); INSERT INTO b VALUES (100); CREATE VIEW v AS SELECT sum(n) AS n FROM a"
+            )
         }
         let values = pool.observe { ctx in try ctx.query(sql: "SELECT n FROM v")[0][0] }
         var iterator = values.makeAsyncIterator()

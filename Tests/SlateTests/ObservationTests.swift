@@ -7,12 +7,13 @@ import Testing
     private func pool(_ directory: TemporaryDirectory) throws -> SQLPool {
         let pool = try SQLPool(path: directory.path("observed.sqlite"))
         try pool.write { ctx in
-            try ctx.exec(sql: """
-                CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                CREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES people(id) ON DELETE CASCADE, name TEXT);
-                CREATE TABLE tags (name TEXT PRIMARY KEY, weight INTEGER) WITHOUT ROWID;
-                CREATE VIEW owners AS SELECT people.name FROM people JOIN pets ON pets.owner = people.id;
-                """)
+            try ctx.exec(
+                sql: """
+                    CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES people(id) ON DELETE CASCADE, name TEXT);
+                    CREATE TABLE tags (name TEXT PRIMARY KEY, weight INTEGER) WITHOUT ROWID;
+                    CREATE VIEW owners AS SELECT people.name FROM people JOIN pets ON pets.owner = people.id;
+                    """)
         }
         return pool
     }

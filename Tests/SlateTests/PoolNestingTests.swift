@@ -118,11 +118,15 @@ import Testing
                         do {
                             if k == 0 {
                                 try pool.write { _ in
-                                    do { _ = try pool.read { _ in 1 } } catch { outcomes.withValue { $0.append("misuse") } }
+                                    do { _ = try pool.read { _ in 1 } } catch {
+                                        outcomes.withValue { $0.append("misuse") }
+                                    }
                                 }
                             } else {
                                 try pool.read { _ in
-                                    do { _ = try pool.write { _ in 1 } } catch { outcomes.withValue { $0.append("misuse") } }
+                                    do { _ = try pool.write { _ in 1 } } catch {
+                                        outcomes.withValue { $0.append("misuse") }
+                                    }
                                 }
                             }
                         } catch {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// How the pool queues callers: first come first served for the writer and for the
 /// readers, sync and async alike; reads never behind queued writes; a cancelled waiter out
@@ -10,7 +11,8 @@ import Testing
     /// Waits are not bounded here: these tests hold a connection while they queue callers
     /// one by one, which on a loaded machine may take longer than the default limit.
     private func pool(_ directory: TemporaryDirectory, readers: Int = 2) throws -> SQLPool {
-        let pool = try SQLPool(path: directory.path("queue.sqlite"), configuration: .init(maximumReaderCount: readers, maximumWait: nil))
+        let pool = try SQLPool(
+            path: directory.path("queue.sqlite"), configuration: .init(maximumReaderCount: readers, maximumWait: nil))
         try pool.write { try $0.exec(sql: "CREATE TABLE log (k INTEGER)") }
         return pool
     }
@@ -73,15 +75,21 @@ import Testing
         for k in 1...12 {
             if k % 3 == 0 {
                 // A sync caller, waiting on a thread of its own.
-                tasks.append(Task {
-                    await Thread.detachNewThreadAndWait {
-                        try? pool.write { try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))]) }
-                    }
-                })
+                tasks.append(
+                    Task {
+                        await Thread.detachNewThreadAndWait {
+                            try? pool.write {
+                                try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))])
+                            }
+                        }
+                    })
             } else {
-                tasks.append(Task {
-                    try await pool.write { try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))]) }
-                })
+                tasks.append(
+                    Task {
+                        try await pool.write {
+                            try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))])
+                        }
+                    })
             }
             try await waitUntilQueued(pool, writers: k)
         }
@@ -98,7 +106,12 @@ import Testing
         let writer = await Holder.write(pool)
         var writes: [Task<Void, any Error>] = []
         for k in 1...8 {
-            writes.append(Task { try await pool.write { try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))]) } })
+            writes.append(
+                Task {
+                    try await pool.write {
+                        try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))])
+                    }
+                })
             try await waitUntilQueued(pool, writers: k)
         }
         // With the writer held and eight writes queued, reads still complete: all 40.
@@ -190,14 +203,19 @@ import Testing
         let reads = 400
         try await withThrowingTaskGroup(of: Void.self) { group in
             for k in 0..<writes {
-                group.addTask { try await pool.write { try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))]) } }
+                group.addTask {
+                    try await pool.write {
+                        try $0.exec(sql: "INSERT INTO log VALUES (?)", parameters: [.integer(Int64(k))])
+                    }
+                }
             }
             for _ in 0..<reads {
                 group.addTask { _ = try await pool.read { try $0.query(sql: "SELECT count(*) FROM log") } }
             }
             try await group.waitForAll()
         }
-        #expect(try await pool.read { try $0.query(sql: "SELECT count(*), count(DISTINCT k) FROM log") } == [[200, 200]])
+        #expect(
+            try await pool.read { try $0.query(sql: "SELECT count(*), count(DISTINCT k) FROM log") } == [[200, 200]])
         #expect(pool.queuedCounts.writer == 0 && pool.queuedCounts.reader == 0)
     }
 }

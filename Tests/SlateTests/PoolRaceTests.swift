@@ -1,7 +1,8 @@
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// The pool's leasing under races with fixed counts of callers (no timing is asserted):
 /// a wait limit passing as the connection is granted, a cancellation racing a grant, a
@@ -10,9 +11,11 @@ import Testing
 /// waits, nothing is left registered, a write still goes through, and closing returns
 /// with every connection closed.
 @Suite struct PoolRaceTests {
-    private func pool(_ directory: TemporaryDirectory, readers: Int = 2, maximumWait: Duration? = nil) throws -> SQLPool {
+    private func pool(_ directory: TemporaryDirectory, readers: Int = 2, maximumWait: Duration? = nil) throws -> SQLPool
+    {
         let pool = try SQLPool(
-            path: directory.path("race.sqlite"), configuration: .init(maximumReaderCount: readers, maximumWait: maximumWait))
+            path: directory.path("race.sqlite"),
+            configuration: .init(maximumReaderCount: readers, maximumWait: maximumWait))
         try pool.write { try $0.exec(sql: "CREATE TABLE log (k INTEGER)") }
         return pool
     }
@@ -27,7 +30,9 @@ import Testing
                 group.leave()
             }
         }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in group.notify(queue: .global()) { done.resume() } }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            group.notify(queue: .global()) { done.resume() }
+        }
     }
 
     /// `body`, synchronous: the pool's sync calls, from an async test.
@@ -111,20 +116,21 @@ import Testing
         for round in 0..<10 {
             var tasks: [Task<Void, Never>] = []
             for k in 0..<12 {
-                tasks.append(Task {
-                    do {
-                        if k.isMultiple(of: 2) {
-                            try await pool.write { try $0.exec(sql: "INSERT INTO log VALUES (?)", round * 100 + k) }
-                        } else {
-                            _ = try await pool.read { try $0.query(sql: "SELECT count(*) FROM log") }
+                tasks.append(
+                    Task {
+                        do {
+                            if k.isMultiple(of: 2) {
+                                try await pool.write { try $0.exec(sql: "INSERT INTO log VALUES (?)", round * 100 + k) }
+                            } else {
+                                _ = try await pool.read { try $0.query(sql: "SELECT count(*) FROM log") }
+                            }
+                            outcomes.withLock { $0.done += 1 }
+                        } catch is CancellationError {
+                            outcomes.withLock { $0.cancelled += 1 }
+                        } catch {
+                            outcomes.withLock { $0.other.append("\(error)") }
                         }
-                        outcomes.withLock { $0.done += 1 }
-                    } catch is CancellationError {
-                        outcomes.withLock { $0.cancelled += 1 }
-                    } catch {
-                        outcomes.withLock { $0.other.append("\(error)") }
-                    }
-                })
+                    })
             }
             // Cancelled at every stage: before registering, queued, granted, running.
             for (k, task) in tasks.enumerated() {
@@ -222,7 +228,7 @@ import Testing
         #expect(allClosed(pool))
         #expect(throws: SQLError.self) { try pool.read { _ in } }
         #expect(try rows(directory) == 1)
-        pool.close()  // again, from outside: returns at once
+        pool.close() // again, from outside: returns at once
     }
 
     @Test func closingFromInsideAReadWhileAWriteRunsClosesAsTheLastEnds() async throws {

@@ -1,5 +1,6 @@
-@testable import Slate
 import Testing
+
+@testable import Slate
 
 /// The pool's leasing state machine, without threads: every order of a few callers'
 /// events is explored (a depth-first search over interleavings), and after every event the
@@ -153,7 +154,9 @@ import Testing
             let waiting = next.phases.indices.filter { if case .waiting = next.phases[$0] { true } else { false } }
             #expect(failed.sorted() == waiting, "close fails every waiter: \(next.trace)")
             apply(actions, &next, scenario)
-            #expect(waits == (next.closedConnections == nil), "the closer waits exactly when it got no connections: \(next.trace)")
+            #expect(
+                waits == (next.closedConnections == nil),
+                "the closer waits exactly when it got no connections: \(next.trace)")
             step(next, scenario, &count, &moved)
         }
         if !moved { finish(world, scenario, &count) }
@@ -165,12 +168,19 @@ import Testing
         dfs(world, scenario, &count)
     }
 
-    private func request(_ world: inout World, _ index: Int, _ caller: Caller, id: State.WaiterID?, _ scenario: Scenario) {
+    private func request(
+        _ world: inout World, _ index: Int, _ caller: Caller, id: State.WaiterID?, _ scenario: Scenario
+    ) {
         world.trace.append("request \(caller.kind) \(index)")
         var asked = false
         let freeBefore = isFree(caller.kind, world, scenario)
         let queuedBefore = caller.kind == .writer ? world.state.queuedCounts.writer : world.state.queuedCounts.reader
-        switch world.state.request(caller.kind, id: id, waiter: { asked = true; return index }) {
+        switch world.state.request(
+            caller.kind, id: id,
+            waiter: {
+                asked = true; return index
+            })
+        {
         case .granted(let lease):
             #expect(!asked, "a waiter is made only for a queued request")
             #expect(!world.state.isShuttingDown)
@@ -188,7 +198,8 @@ import Testing
             switch failure {
             case .closed: #expect(world.closeCalled, "fails as closed only once closing: \(world.trace)")
             case .readOnly: #expect(!scenario.hasWriter && caller.kind == .writer)
-            case .cancelled, .timedOut: #expect(id != nil, "only a registered caller fails at its request for giving up")
+            case .cancelled, .timedOut:
+                #expect(id != nil, "only a registered caller fails at its request for giving up")
             }
         }
     }
@@ -253,9 +264,12 @@ import Testing
             if case .waiting(_, let kind) = phase { return kind }
             return nil
         }
-        if waits.contains(.writer) { #expect(writerHeld == 1, "a writer waiter waits for a free writer: \(world.trace)") }
+        if waits.contains(.writer) {
+            #expect(writerHeld == 1, "a writer waiter waits for a free writer: \(world.trace)")
+        }
         if waits.contains(.reader) {
-            #expect(readersHeld == scenario.maximumReaderCount, "a reader waiter waits for a free reader: \(world.trace)")
+            #expect(
+                readersHeld == scenario.maximumReaderCount, "a reader waiter waits for a free reader: \(world.trace)")
         }
         #expect(world.state.queuedCounts.writer == waits.filter { $0 == .writer }.count)
         #expect(world.state.queuedCounts.reader == waits.filter { $0 == .reader }.count)
@@ -275,51 +289,69 @@ import Testing
         #expect(world.state.workInFlight == 0)
         if world.closeCalled {
             #expect(!world.closerWaiting, "the closer is woken: \(world.trace)")
-            #expect(world.closedConnections?.sorted() == world.connections.sorted(), "each connection closes once: \(world.trace)")
+            #expect(
+                world.closedConnections?.sorted() == world.connections.sorted(),
+                "each connection closes once: \(world.trace)")
         }
     }
 
     // MARK: Scenarios
 
     @Test func threeWritersOneCancelsWithAClose() {
-        let count = explore(Scenario(
-            callers: [Caller(kind: .writer), Caller(kind: .writer, isAsync: true, giveUp: .cancel), Caller(kind: .writer)],
-            closes: true))
+        let count = explore(
+            Scenario(
+                callers: [
+                    Caller(kind: .writer), Caller(kind: .writer, isAsync: true, giveUp: .cancel), Caller(kind: .writer),
+                ],
+                closes: true))
         print("PoolStateTests: three writers, one cancels, a close: \(count) interleavings")
         #expect(count > 1000)
     }
 
     @Test func writersAndReadersOneTimesOutWithAClose() {
-        let count = explore(Scenario(
-            callers: [Caller(kind: .writer), Caller(kind: .reader, isAsync: true, giveUp: .timeOut), Caller(kind: .reader), Caller(kind: .writer)],
-            maximumReaderCount: 1, openMayFail: true, closes: true))
-        print("PoolStateTests: two writers and two readers, one times out, openings fail, a close: \(count) interleavings")
+        let count = explore(
+            Scenario(
+                callers: [
+                    Caller(kind: .writer), Caller(kind: .reader, isAsync: true, giveUp: .timeOut),
+                    Caller(kind: .reader), Caller(kind: .writer),
+                ],
+                maximumReaderCount: 1, openMayFail: true, closes: true))
+        print(
+            "PoolStateTests: two writers and two readers, one times out, openings fail, a close: \(count) interleavings"
+        )
         #expect(count > 10_000)
     }
 
     @Test func threeReadersTwoSlotsOpeningsMayFail() {
-        let count = explore(Scenario(
-            callers: [Caller(kind: .reader), Caller(kind: .reader, isAsync: true, giveUp: .cancel), Caller(kind: .reader)],
-            maximumReaderCount: 2, openMayFail: true, closes: true))
+        let count = explore(
+            Scenario(
+                callers: [
+                    Caller(kind: .reader), Caller(kind: .reader, isAsync: true, giveUp: .cancel), Caller(kind: .reader),
+                ],
+                maximumReaderCount: 2, openMayFail: true, closes: true))
         print("PoolStateTests: three readers on two slots, one cancels, openings fail, a close: \(count) interleavings")
         #expect(count > 1000)
     }
 
     @Test func fourCallersWithoutAClose() {
-        let count = explore(Scenario(
-            callers: [
-                Caller(kind: .writer, isAsync: true, giveUp: .timeOut), Caller(kind: .writer),
-                Caller(kind: .reader), Caller(kind: .reader, isAsync: true, giveUp: .cancel),
-            ],
-            maximumReaderCount: 1))
+        let count = explore(
+            Scenario(
+                callers: [
+                    Caller(kind: .writer, isAsync: true, giveUp: .timeOut), Caller(kind: .writer),
+                    Caller(kind: .reader), Caller(kind: .reader, isAsync: true, giveUp: .cancel),
+                ],
+                maximumReaderCount: 1))
         print("PoolStateTests: four callers, one times out and one cancels, no close: \(count) interleavings")
         #expect(count > 10_000)
     }
 
     @Test func aReadOnlyPoolRefusesWritesAndServesReaders() {
-        let count = explore(Scenario(
-            callers: [Caller(kind: .writer), Caller(kind: .reader), Caller(kind: .reader, isAsync: true, giveUp: .cancel)],
-            maximumReaderCount: 1, hasWriter: false, closes: true))
+        let count = explore(
+            Scenario(
+                callers: [
+                    Caller(kind: .writer), Caller(kind: .reader), Caller(kind: .reader, isAsync: true, giveUp: .cancel),
+                ],
+                maximumReaderCount: 1, hasWriter: false, closes: true))
         #expect(count > 100)
     }
 
@@ -342,14 +374,20 @@ import Testing
         var state = State(writer: 0, maximumReaderCount: 1)
         let id = state.register()
         #expect(state.cancel(id) == nil)
-        guard case .failed(.cancelled) = state.request(.writer, id: id, waiter: { 1 }) else { Issue.record("not failed"); return }
+        guard case .failed(.cancelled) = state.request(.writer, id: id, waiter: { 1 }) else {
+            Issue.record("not failed"); return
+        }
         // A wait limit that passed before the request: a free connection is still taken.
         let late = state.register()
         #expect(state.timeOut(late) == nil)
-        guard case .granted = state.request(.writer, id: late, waiter: { 2 }) else { Issue.record("not granted"); return }
+        guard case .granted = state.request(.writer, id: late, waiter: { 2 }) else {
+            Issue.record("not granted"); return
+        }
         let later = state.register()
         #expect(state.timeOut(later) == nil)
-        guard case .failed(.timedOut) = state.request(.writer, id: later, waiter: { 3 }) else { Issue.record("not failed"); return }
+        guard case .failed(.timedOut) = state.request(.writer, id: later, waiter: { 3 }) else {
+            Issue.record("not failed"); return
+        }
     }
 
     @Test func aCancellationAfterTheGrantDoesNothing() {
@@ -365,7 +403,9 @@ import Testing
         var state = State(writer: 0, maximumReaderCount: 1, openReaders: [1])
         let first = state.close(by: -1)
         #expect(!first.closerWaits)
-        guard case .finishClose(-1, let connections) = first.actions.last else { Issue.record("\(first.actions)"); return }
+        guard case .finishClose(-1, let connections) = first.actions.last else {
+            Issue.record("\(first.actions)"); return
+        }
         #expect(connections == [1, 0])
         // A closer while the first closes waits until it closed them; one after, neither.
         let second = state.close(by: -2)

@@ -32,7 +32,9 @@ import Testing
                                 try ctx.exec(sql: "INSERT INTO rows (seq, payload) VALUES (-1, 'rolled back')")
                                 throw RolledBack()
                             }
-                            try ctx.exec(sql: "INSERT INTO rows (seq, payload) VALUES (?, ?)", parameters: [next, .text("row \(k)")])
+                            try ctx.exec(
+                                sql: "INSERT INTO rows (seq, payload) VALUES (?, ?)",
+                                parameters: [next, .text("row \(k)")])
                         }
                         committed.withValue { $0 += 1 }
                     } catch is RolledBack {
@@ -51,10 +53,24 @@ import Testing
                                 return (try ctx.query(sql: sql)[0], try ctx.query(sql: sql)[0])
                             }
                             let count = Int(first[0].integerValue ?? -1)
-                            if first != second { errors.withValue { $0.append("reader \(reader) read \(r): snapshot moved \(first) → \(second)") } }
-                            if count < floor { errors.withValue { $0.append("reader \(reader) read \(r): \(count) rows, \(floor) committed before") } }
-                            if first[1] != first[0] { errors.withValue { $0.append("reader \(reader) read \(r): seq not contiguous \(first)") } }
-                            if (first[2].integerValue ?? 1) < 1 { errors.withValue { $0.append("reader \(reader) read \(r): saw a rolled-back row") } }
+                            if first != second {
+                                errors.withValue {
+                                    $0.append("reader \(reader) read \(r): snapshot moved \(first) → \(second)")
+                                }
+                            }
+                            if count < floor {
+                                errors.withValue {
+                                    $0.append("reader \(reader) read \(r): \(count) rows, \(floor) committed before")
+                                }
+                            }
+                            if first[1] != first[0] {
+                                errors.withValue {
+                                    $0.append("reader \(reader) read \(r): seq not contiguous \(first)")
+                                }
+                            }
+                            if (first[2].integerValue ?? 1) < 1 {
+                                errors.withValue { $0.append("reader \(reader) read \(r): saw a rolled-back row") }
+                            }
                         } catch {
                             errors.withValue { $0.append("reader \(reader) read \(r): \(error)") }
                         }
@@ -67,8 +83,9 @@ import Testing
         let expected = transactions - transactions / 4
         #expect(errors.current == [])
         #expect(committed.current == expected)
-        #expect(try await pool.read { try $0.query(sql: "SELECT count(*), max(seq), min(seq) FROM rows") }
-            == [[.integer(Int64(expected)), .integer(Int64(expected)), 1]])
+        #expect(
+            try await pool.read { try $0.query(sql: "SELECT count(*), max(seq), min(seq) FROM rows") }
+                == [[.integer(Int64(expected)), .integer(Int64(expected)), 1]])
         let final = try await first(of: observed) { $0 == .integer(Int64(expected)) }
         #expect(final == .integer(Int64(expected)))
     }
@@ -100,6 +117,7 @@ import Testing
             }
         }
         #expect(errors.current == [])
-        #expect(try pools[1].read { try $0.query(sql: "SELECT value FROM counter") } == [[.integer(Int64(4 * increments))]])
+        #expect(
+            try pools[1].read { try $0.query(sql: "SELECT value FROM counter") } == [[.integer(Int64(4 * increments))]])
     }
 }

@@ -4,7 +4,9 @@ import SlateTestSupport
 import Testing
 
 @Suite struct PoolTests {
-    private func notesPool(_ directory: TemporaryDirectory, configuration: SQLPool.Configuration = .default) throws -> SQLPool {
+    private func notesPool(
+        _ directory: TemporaryDirectory, configuration: SQLPool.Configuration = .default
+    ) throws -> SQLPool {
         let pool = try SQLPool(path: directory.path("notes.sqlite"), configuration: configuration)
         try pool.write { ctx in
             try ctx.exec(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
@@ -35,9 +37,17 @@ import Testing
         let directory = TemporaryDirectory()
         var configuration = SQLPool.Configuration()
         configuration.maximumReaderCount = 1
-        let pool = inMemory ? try SQLPool(path: nil, configuration: configuration) : try SQLPool(path: directory.path("one.sqlite"), configuration: configuration)
+        let pool =
+            inMemory
+            ? try SQLPool(path: nil, configuration: configuration)
+            : try SQLPool(path: directory.path("one.sqlite"), configuration: configuration)
         defer { pool.close() }
-        try pool.write { try $0.exec(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('a')") }
+        try pool.write {
+            try $0.exec(
+                sql:
+                    "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('a')"
+            )
+        }
         for _ in 0..<3 {
             #expect(throws: Oops.self) { try pool.readWithoutTransaction { _ in throw Oops() } }
             let refused = expectSQLError(.readOnly, "attempt to write a readonly database") {
@@ -56,7 +66,10 @@ import Testing
             try pool.write { try $0.exec(sql: "DELETE FROM notes WHERE text = 'kept'") }
         }
         // Nested in another pool call on this thread, it is refused, not a deadlock.
-        expectSQLError(.misuse, "a pool read was asked for inside a pool write closure on the same thread; nested pool calls can deadlock, so use the context the closure was given") {
+        expectSQLError(
+            .misuse,
+            "a pool read was asked for inside a pool write closure on the same thread; nested pool calls can deadlock, so use the context the closure was given"
+        ) {
             try pool.write { _ in _ = try pool.readWithoutTransaction { _ in 1 } }
         }
         pool.close()
@@ -85,7 +98,8 @@ import Testing
         try pool.writeWithoutTransaction { ctx in ctx.trace { traced.append($0) } }
         try pool.write { ctx in try ctx.exec(sql: "INSERT INTO notes (text) VALUES ('x')") }
         try pool.writeWithoutTransaction { ctx in ctx.trace(nil) }
-        #expect(traced == ["BEGIN IMMEDIATE TRANSACTION", "INSERT INTO notes (text) VALUES ('x')", "COMMIT TRANSACTION"])
+        #expect(
+            traced == ["BEGIN IMMEDIATE TRANSACTION", "INSERT INTO notes (text) VALUES ('x')", "COMMIT TRANSACTION"])
     }
 
     @Test func readsCannotWrite() throws {
@@ -126,7 +140,7 @@ import Testing
         let counts = try pool.read { ctx -> [SQLValue] in
             let before = try ctx.query(sql: "SELECT count(*) FROM notes")[0][0]
             insideRead.signal()
-            written.wait()  // the write commits while this read is open: it does not wait for us
+            written.wait() // the write commits while this read is open: it does not wait for us
             let after = try ctx.query(sql: "SELECT count(*) FROM notes")[0][0]
             return [before, after]
         }
@@ -142,7 +156,9 @@ import Testing
             try ctx.exec(sql: "INSERT INTO notes (text) VALUES (?)", "async")
             return ctx.lastInsertRowID
         }
-        let rows = try await pool.read { ctx in try ctx.query(sql: "SELECT text FROM notes WHERE id = ?", parameters: [.integer(id)]) }
+        let rows = try await pool.read { ctx in
+            try ctx.query(sql: "SELECT text FROM notes WHERE id = ?", parameters: [.integer(id)])
+        }
         #expect(rows == [["async"]])
         await pool.close()
         #expect(pool.isClosed)
@@ -157,7 +173,8 @@ import Testing
             try await pool.read { ctx in
                 started.withValue { $0 = true }
                 // Runs for minutes unless interrupted.
-                return try ctx.query(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
+                return try ctx.query(
+                    sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
             }
         }
         while !started.current { try await Task.sleep(for: .milliseconds(5)) }
@@ -171,7 +188,8 @@ import Testing
         let writeTask = Task {
             try await pool.write { ctx in
                 try ctx.exec(sql: "INSERT INTO notes (text) VALUES ('cancelled')")
-                return try ctx.query(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
+                return try ctx.query(
+                    sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
             }
         }
         try await Task.sleep(for: .milliseconds(100))

@@ -11,11 +11,12 @@ import Testing
     private func pool(_ directory: TemporaryDirectory) throws -> SQLPool {
         let pool = try SQLPool(path: directory.path("savepoints.sqlite"))
         try pool.write { ctx in
-            try ctx.exec(sql: """
-                CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE tags (name TEXT PRIMARY KEY) WITHOUT ROWID;
-                """)
+            try ctx.exec(
+                sql: """
+                    CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE tags (name TEXT PRIMARY KEY) WITHOUT ROWID;
+                    """)
         }
         return pool
     }
@@ -82,27 +83,29 @@ import Testing
         defer { pool.close() }
         var iterator = pool.changes().makeAsyncIterator()
         try await pool.write { ctx in
-            try ctx.exec(sql: """
-                INSERT INTO people (id, name) VALUES (1, 'kept');
-                SAVEPOINT Outer;
-                INSERT INTO people (id, name) VALUES (2, 'undone with outer');
-                SAVEPOINT inner;
-                INSERT INTO pets (id, name) VALUES (20, 'undone with outer');
-                RELEASE inner;
-                ROLLBACK TO outer;
-                INSERT INTO people (id, name) VALUES (3, 'kept, after the rollback');
-                SAVEPOINT "x";
-                INSERT INTO pets (id, name) VALUES (30, 'kept, x released');
-                SAVEPOINT x;
-                INSERT INTO pets (id, name) VALUES (31, 'undone: innermost x');
-                ROLLBACK TRANSACTION TO SAVEPOINT X;
-                RELEASE X;
-                RELEASE OUTER;
-                """)
+            try ctx.exec(
+                sql: """
+                    INSERT INTO people (id, name) VALUES (1, 'kept');
+                    SAVEPOINT Outer;
+                    INSERT INTO people (id, name) VALUES (2, 'undone with outer');
+                    SAVEPOINT inner;
+                    INSERT INTO pets (id, name) VALUES (20, 'undone with outer');
+                    RELEASE inner;
+                    ROLLBACK TO outer;
+                    INSERT INTO people (id, name) VALUES (3, 'kept, after the rollback');
+                    SAVEPOINT "x";
+                    INSERT INTO pets (id, name) VALUES (30, 'kept, x released');
+                    SAVEPOINT x;
+                    INSERT INTO pets (id, name) VALUES (31, 'undone: innermost x');
+                    ROLLBACK TRANSACTION TO SAVEPOINT X;
+                    RELEASE X;
+                    RELEASE OUTER;
+                    """)
         }
         let pets = try await pool.read { ctx in try ctx.query(sql: "SELECT id FROM pets") }
         #expect(pets == [[.integer(30)]])
-        #expect(await iterator.next() == SQLChanges(tables: ["people", "pets"], rowIDs: ["people": [1, 3], "pets": [30]]))
+        #expect(
+            await iterator.next() == SQLChanges(tables: ["people", "pets"], rowIDs: ["people": [1, 3], "pets": [30]]))
     }
 
     /// A savepoint that starts the transaction (no BEGIN): rolled back to, then released,

@@ -19,11 +19,15 @@ import Testing
         defer { ctx.close() }
         // `exec` refuses `a` and `:a` together; a script must not pick one of the two.
         expectSQLError(.misuse, "parameter :a of statement 1 of the script is given twice, as :a and as a") {
-            try ctx.statements(sql: "INSERT INTO t VALUES (:a)", parameters: ["a": 1, ":a": 2]).forEach { try $0.update() }
+            try ctx.statements(sql: "INSERT INTO t VALUES (:a)", parameters: ["a": 1, ":a": 2]).forEach {
+                try $0.update()
+            }
         }
         expectSQLError(.misuse, "parameter $a of statement 2 of the script is given twice, as $a and as a") {
-            try ctx.statements(sql: "INSERT INTO t VALUES (:b); INSERT INTO t VALUES ($a)", parameters: ["a": 1, "$a": 2, "b": 0])
-                .forEach { try $0.update() }
+            try ctx.statements(
+                sql: "INSERT INTO t VALUES (:b); INSERT INTO t VALUES ($a)", parameters: ["a": 1, "$a": 2, "b": 0]
+            )
+            .forEach { try $0.update() }
         }
         // Only the first statement ran.
         #expect(try ctx.query(sql: "SELECT a FROM t") == [[0]])
@@ -38,12 +42,14 @@ import Testing
         defer { ctx.close() }
         // Statement 2 uses a name statement 1 used, and one of its own; each statement
         // is its own, so nothing leaks from one to the next.
-        try ctx.statements(sql: """
-            INSERT INTO t VALUES (:a, 1);
-            -- comment only
-            ;;
-            INSERT INTO t VALUES (:a, :b); /* trailing */ ;
-            """, parameters: ["a": "x", "b": "y"]).forEach { try $0.update() }
+        try ctx.statements(
+            sql: """
+                INSERT INTO t VALUES (:a, 1);
+                -- comment only
+                ;;
+                INSERT INTO t VALUES (:a, :b); /* trailing */ ;
+                """, parameters: ["a": "x", "b": "y"]
+        ).forEach { try $0.update() }
         #expect(try ctx.query(sql: "SELECT a, b FROM t ORDER BY rowid") == [["x", 1], ["x", "y"]])
         // Empty scripts and comment-only scripts have no statements, and leftover values throw.
         #expect(try ctx.statements(sql: "").next() == nil)
@@ -56,7 +62,8 @@ import Testing
     @Test func aScriptSeesTheSchemaItsEarlierStatementsMade() throws {
         let ctx = try SQLContext()
         defer { ctx.close() }
-        let statements = ctx.statements(sql: "CREATE TABLE s (x); INSERT INTO s VALUES (:x); SELECT x FROM s", parameters: ["x": 5])
+        let statements = ctx.statements(
+            sql: "CREATE TABLE s (x); INSERT INTO s VALUES (:x); SELECT x FROM s", parameters: ["x": 5])
         var seen: [[SQLValue]] = []
         while let statement = try statements.next() {
             while try statement.next() { seen.append(try statement.values()) }
@@ -78,7 +85,10 @@ import Testing
         #expect(try ctx.query(sql: sql, parameters: [9]).map { $0[0] } == [1, 2, 3])
         // And the statement handed out again comes without the last values.
         let cached = try ctx.cachedStatement(sql: sql)
-        expectSQLError(.range, "parameter ?1 has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL") {
+        expectSQLError(
+            .range,
+            "parameter ?1 has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL"
+        ) {
             try cached.update()
         }
     }
@@ -212,7 +222,9 @@ import Testing
                         try pool.backup(toFile: copyPath)
                         outcome.withValue { $0 = .success(()) }
                     } catch {
-                        outcome.withValue { $0 = .failure(error as? SQLError ?? SQLError(code: .error, message: "\(error)")) }
+                        outcome.withValue {
+                            $0 = .failure(error as? SQLError ?? SQLError(code: .error, message: "\(error)"))
+                        }
                     }
                     done.signal()
                 }
@@ -327,7 +339,9 @@ import Testing
         try ctx.createFunction("twice", argumentCount: 1) { values in .float((values[0].floatValue ?? 0) * 2) }
         #expect(try ctx.query(sql: "SELECT twice(?)", parameters: [.float(.infinity)]) == [[.float(.infinity)]])
         // inf - inf is NaN: the function refuses it rather than answering NULL.
-        try ctx.createFunction("minus", argumentCount: 2) { values in .float((values[0].floatValue ?? 0) - (values[1].floatValue ?? 0)) }
+        try ctx.createFunction("minus", argumentCount: 2) { values in
+            .float((values[0].floatValue ?? 0) - (values[1].floatValue ?? 0))
+        }
         expectSQLError(.error, "the function minus returned NaN, which SQLite would store as NULL") {
             _ = try ctx.query(sql: "SELECT minus(?, ?)", parameters: [.float(.infinity), .float(.infinity)])
         }
@@ -347,7 +361,9 @@ import Testing
         expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: rev") {
             try ctx.exec(sql: "INSERT INTO t VALUES (?)", parameters: ["b"])
         }
-        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: rev") { _ = try ctx.query(sql: select) }
+        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: rev") {
+            _ = try ctx.query(sql: select)
+        }
         // Added again, everything works and the index is intact.
         try ctx.createCollation("rev") { a, b in a == b ? 0 : (a > b ? -1 : 1) }
         try ctx.exec(sql: "INSERT INTO t VALUES (?)", parameters: ["b"])
@@ -404,10 +420,14 @@ import Testing
             _ = try ctx.query(sql: "SELECT :a, ?1", parameters: ["a": 7, "?1": 8])
         }
         // A script takes the same key, and counts it as used; not "1" without its `?`.
-        try ctx.statements(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["?1": 3, "b": 4]).forEach { try $0.update() }
+        try ctx.statements(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["?1": 3, "b": 4]).forEach {
+            try $0.update()
+        }
         #expect(try ctx.query(sql: "SELECT a, b FROM t ORDER BY rowid") == [[1, 2], [3, 4]])
         expectSQLError(.range, "no value given for parameter ?1 of statement 1 of the script") {
-            try ctx.statements(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["1": 5, "b": 6]).forEach { try $0.update() }
+            try ctx.statements(sql: "INSERT INTO t VALUES (?1, :b)", parameters: ["1": 5, "b": 6]).forEach {
+                try $0.update()
+            }
         }
         #expect(try ctx.query(sql: "SELECT count(*) FROM t") == [[2]])
         // A plain `?` has no name: still refused by name.
@@ -446,7 +466,9 @@ import Testing
         let error = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") { try insert.update() }
         #expect(error?.arguments == nil)
         // Bound as a list again, the list shows.
-        let again = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") { try insert.update(parameters: [1, "y"]) }
+        let again = expectSQLError(.constraintUnique, "UNIQUE constraint failed: u.a") {
+            try insert.update(parameters: [1, "y"])
+        }
         #expect(again?.arguments == [1, "y"])
     }
 
@@ -480,7 +502,8 @@ import Testing
         let other = try SQLContext()
         defer { other.close() }
         let started = ContinuousClock.now
-        let message = "cannot back up a database from inside a write transaction on the same connection: the copy would wait for it to end; back up once it has committed"
+        let message =
+            "cannot back up a database from inside a write transaction on the same connection: the copy would wait for it to end; back up once it has committed"
         try source.transaction {
             try source.exec(sql: "INSERT INTO t VALUES (2)")
             expectSQLError(.misuse, message) { try source.backup(toFile: directory.path("copy.sqlite")) }

@@ -62,12 +62,18 @@ import Testing
         let ctx = try context()
         defer { ctx.close() }
         let insert = try ctx.prepare(sql: "INSERT INTO t VALUES (?, :b)")
-        expectSQLError(.range, "parameters ?1, :b have no value: bind them (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL") {
+        expectSQLError(
+            .range,
+            "parameters ?1, :b have no value: bind them (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL"
+        ) {
             try insert.update()
         }
         // One of two bound: the other is still refused.
         try insert.bind(1, at: 1)
-        expectSQLError(.range, "parameter :b has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL") {
+        expectSQLError(
+            .range,
+            "parameter :b has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL"
+        ) {
             try insert.update()
         }
         // NULL said out loud is a value.
@@ -76,7 +82,10 @@ import Testing
         #expect(try rows(ctx) == [[1, .null]])
         // Cleared: refused again, nothing written.
         insert.clearBindings()
-        expectSQLError(.range, "parameters ?1, :b have no value: bind them (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL") {
+        expectSQLError(
+            .range,
+            "parameters ?1, :b have no value: bind them (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL"
+        ) {
             try insert.update()
         }
         #expect(try rows(ctx) == [[1, .null]])
@@ -88,7 +97,10 @@ import Testing
         try ctx.exec(sql: "INSERT INTO t VALUES (?)", parameters: ["secret"])
         // The cache hands the statement back without the last caller's values.
         let cached = try ctx.cachedStatement(sql: "INSERT INTO t VALUES (?)")
-        expectSQLError(.range, "parameter ?1 has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL") {
+        expectSQLError(
+            .range,
+            "parameter ?1 has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL"
+        ) {
             try cached.update()
         }
         #expect(try rows(ctx) == [["secret"]])
@@ -156,7 +168,8 @@ import Testing
             try ctx.exec(sql: "INSERT INTO t VALUES (:a, :b)", parameters: ["a": 1])
         }
         expectSQLError(.mismatch, "cannot bind NaN to parameter 1 (:a): SQLite would store it as NULL") {
-            _ = try ctx.query(sql: "INSERT INTO t VALUES (:a, :b) RETURNING a", parameters: ["a": .float(.nan), "b": 1])
+            _ = try ctx.query(
+                sql: "INSERT INTO t VALUES (:a, :b) RETURNING a", parameters: ["a": .float(.nan), "b": 1])
         }
         expectSQLError(.mismatch, "cannot bind NaN to parameter 1: SQLite would store it as NULL") {
             _ = try ctx.cursor(sql: "INSERT INTO t VALUES (?, ?) RETURNING a", parameters: [.float(-.nan), 1])
@@ -249,7 +262,10 @@ import Testing
         let ctx = try context("CREATE TABLE t (a)")
         defer { ctx.close() }
         var innerError: SQLError?
-        let outer = expectSQLError(.abortRollback, "the transaction was aborted: SQLite rolled it back: a nested transaction's savepoint could not be rolled back to (no such savepoint: slate_savepoint_1): its closure released or rolled back the savepoint itself, so its work could not be told apart from the enclosing transaction's, and the whole transaction was rolled back; the closure had thrown: boom. Nothing of it was committed, and no statement can run on this connection until its transaction closure ends") {
+        let outer = expectSQLError(
+            .abortRollback,
+            "the transaction was aborted: SQLite rolled it back: a nested transaction's savepoint could not be rolled back to (no such savepoint: slate_savepoint_1): its closure released or rolled back the savepoint itself, so its work could not be told apart from the enclosing transaction's, and the whole transaction was rolled back; the closure had thrown: boom. Nothing of it was committed, and no statement can run on this connection until its transaction closure ends"
+        ) {
             try ctx.transaction {
                 try ctx.exec(sql: "INSERT INTO t VALUES ('outer')")
                 do {
@@ -358,8 +374,9 @@ import Testing
         try ctx.exec(sql: "INSERT INTO planets VALUES (:name, :moons)", parameters: [":name": "Venus", "moons": .null])
         // The same name twice in one statement takes one value.
         #expect(try ctx.query(sql: "SELECT :n + :n", parameters: ["n": 21]) == [[42]])
-        #expect(try ctx.query(sql: "SELECT name FROM planets WHERE moons >= :least ORDER BY name", parameters: ["least": 1])
-            == [["Earth"], ["Mars"]])
+        #expect(
+            try ctx.query(sql: "SELECT name FROM planets WHERE moons >= :least ORDER BY name", parameters: ["least": 1])
+                == [["Earth"], ["Mars"]])
         let cursor = try ctx.cursor(sql: "SELECT name FROM planets WHERE moons IS :moons", parameters: ["moons": .null])
         #expect(try cursor.next()?.string(at: 0) == "Venus")
         #expect(try cursor.next() == nil)
@@ -373,7 +390,10 @@ import Testing
         expectSQLError(.range, "no value given for parameter ?1; the statement takes 2") {
             try ctx.exec(sql: "INSERT INTO t VALUES (?, :b)", parameters: ["b": 1])
         }
-        expectSQLError(.misuse, "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)") {
+        expectSQLError(
+            .misuse,
+            "the text holds more than one statement; this call runs exactly one (run scripts with exec(sql:) and no parameters)"
+        ) {
             try ctx.exec(sql: "INSERT INTO t VALUES (:a, 1); INSERT INTO t VALUES (:a, 2)", parameters: ["a": 1])
         }
         expectSQLError(.range, "no parameter named x in the statement; it has no named parameters") {
@@ -391,10 +411,17 @@ import Testing
         let directory = TemporaryDirectory()
         let pool = try SQLPool(path: directory.path("named.sqlite"))
         try await pool.write { try $0.exec(sql: "CREATE TABLE t (a, b)") }
-        try Self.sync { try pool.write { try $0.exec(sql: "INSERT INTO t VALUES (:a, :b)", parameters: ["a": 1, "b": "one"]) } }
+        try Self.sync {
+            try pool.write { try $0.exec(sql: "INSERT INTO t VALUES (:a, :b)", parameters: ["a": 1, "b": "one"]) }
+        }
         try await pool.write { try $0.exec(sql: "INSERT INTO t VALUES (:a, :b)", parameters: ["a": 2, "b": "two"]) }
-        #expect(try Self.sync { try pool.read { try $0.query(sql: "SELECT b FROM t WHERE a = :a", parameters: ["a": 2]) } } == [["two"]])
-        #expect(try await pool.read { try $0.query(sql: "SELECT count(*) FROM t WHERE a < :a", parameters: ["a": 3]) } == [[2]])
+        #expect(
+            try Self.sync { try pool.read { try $0.query(sql: "SELECT b FROM t WHERE a = :a", parameters: ["a": 2]) } }
+                == [["two"]])
+        #expect(
+            try await pool.read { try $0.query(sql: "SELECT count(*) FROM t WHERE a < :a", parameters: ["a": 3]) } == [
+                [2]
+            ])
         await pool.close()
     }
 
@@ -404,7 +431,8 @@ import Testing
     // MARK: A script's statements one by one (GRDB's allStatements)
 
     private func persons() throws -> SQLContext {
-        try context("""
+        try context(
+            """
             CREATE TABLE persons (id INTEGER PRIMARY KEY, name TEXT, age INT);
             INSERT INTO persons (name, age) VALUES ('Arthur', 41), ('Barbara', 26), ('Craig', 13);
             """)
@@ -423,19 +451,23 @@ import Testing
     @Test func statementsWithoutArgumentsRunInTurn() throws {
         let ctx = try persons()
         defer { ctx.close() }
-        let results = try all(ctx.statements(sql: """
-            SELECT age FROM persons ORDER BY age;
-            SELECT age FROM persons ORDER BY age DESC;
-            """))
+        let results = try all(
+            ctx.statements(
+                sql: """
+                    SELECT age FROM persons ORDER BY age;
+                    SELECT age FROM persons ORDER BY age DESC;
+                    """))
         #expect(results == [[[13], [26], [41]], [[41], [26], [13]]])
         // Each is prepared after the one before ran: a table made, then filled and read.
-        let mixed = try all(ctx.statements(sql: """
-            CREATE TABLE t2 (a);
-            INSERT INTO t2 VALUES (0);
-            SELECT a FROM t2 ORDER BY a;
-            INSERT INTO t2 VALUES (1);
-            SELECT a FROM t2 ORDER BY a;
-            """))
+        let mixed = try all(
+            ctx.statements(
+                sql: """
+                    CREATE TABLE t2 (a);
+                    INSERT INTO t2 VALUES (0);
+                    SELECT a FROM t2 ORDER BY a;
+                    INSERT INTO t2 VALUES (1);
+                    SELECT a FROM t2 ORDER BY a;
+                    """))
         #expect(mixed == [[], [], [[0]], [], [[0], [1]]])
         // Nothing but blanks and comments: no statement, no error.
         #expect(try all(ctx.statements(sql: " -- nothing\n ; ")) == [])
@@ -444,13 +476,17 @@ import Testing
     @Test func statementsWithoutArgumentsComeUnboundForTheCallerToBind() throws {
         let ctx = try persons()
         defer { ctx.close() }
-        let statements = ctx.statements(sql: """
-            SELECT count(*) FROM persons WHERE age > ?;
-            SELECT count(*) FROM persons WHERE age < ?;
-            """)
+        let statements = ctx.statements(
+            sql: """
+                SELECT count(*) FROM persons WHERE age > ?;
+                SELECT count(*) FROM persons WHERE age < ?;
+                """)
         var counts: [Int] = []
         while let statement = try statements.next() {
-            expectSQLError(.range, "parameter ?1 has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL") {
+            expectSQLError(
+                .range,
+                "parameter ?1 has no value: bind it (bindNull(at:) for NULL) or pass parameters to update(parameters:); a statement is never run with unbound parameters read as NULL"
+            ) {
                 try statement.update()
             }
             try statement.bind(30, at: 1)
@@ -463,27 +499,34 @@ import Testing
     @Test func statementsTakePositionalArgumentsInTurn() throws {
         let ctx = try persons()
         defer { ctx.close() }
-        let results = try all(ctx.statements(sql: """
-            SELECT name FROM persons WHERE name = ?;
-            SELECT name FROM persons WHERE age > ? ORDER BY name;
-            SELECT 'no parameters';
-            SELECT ? || ?;
-            """, parameters: ["Arthur", 20, "a", "b"]))
+        let results = try all(
+            ctx.statements(
+                sql: """
+                    SELECT name FROM persons WHERE name = ?;
+                    SELECT name FROM persons WHERE age > ? ORDER BY name;
+                    SELECT 'no parameters';
+                    SELECT ? || ?;
+                    """, parameters: ["Arthur", 20, "a", "b"]))
         #expect(results == [[["Arthur"]], [["Arthur"], ["Barbara"]], [["no parameters"]], [["ab"]]])
     }
 
     @Test func tooFewPositionalArgumentsStopAtTheStatementThatLacksThem() throws {
         let ctx = try persons()
         defer { ctx.close() }
-        let statements = ctx.statements(sql: """
-            INSERT INTO persons (name, age) VALUES ('Dora', ?);
-            INSERT INTO persons (name, age) VALUES ('Ed', ?);
-            """, parameters: [41])
+        let statements = ctx.statements(
+            sql: """
+                INSERT INTO persons (name, age) VALUES ('Dora', ?);
+                INSERT INTO persons (name, age) VALUES ('Ed', ?);
+                """, parameters: [41])
         try #require(try statements.next()).update()
-        let error = expectSQLError(.range, "statement 2 of the script takes 1 parameter but no values are left of the 1 given") {
+        let error = expectSQLError(
+            .range, "statement 2 of the script takes 1 parameter but no values are left of the 1 given"
+        ) {
             _ = try statements.next()
         }
-        #expect(error?.sql?.trimmingCharacters(in: .whitespacesAndNewlines) == "INSERT INTO persons (name, age) VALUES ('Ed', ?);")
+        #expect(
+            error?.sql?.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "INSERT INTO persons (name, age) VALUES ('Ed', ?);")
         // The iteration stays failed.
         expectSQLError(.range, "statement 2 of the script takes 1 parameter but no values are left of the 1 given") {
             _ = try statements.next()
@@ -495,14 +538,16 @@ import Testing
     @Test func tooManyPositionalArgumentsThrowOnceEveryStatementRan() throws {
         let ctx = try persons()
         defer { ctx.close() }
-        let statements = ctx.statements(sql: """
-            INSERT INTO persons (name, age) VALUES ('Dora', ?);
-            INSERT INTO persons (name, age) VALUES ('Ed', ?);
-            """, parameters: [41, 32, 666])
+        let statements = ctx.statements(
+            sql: """
+                INSERT INTO persons (name, age) VALUES ('Dora', ?);
+                INSERT INTO persons (name, age) VALUES ('Ed', ?);
+                """, parameters: [41, 32, 666])
         expectSQLError(.misuse, "3 values were given but the script's 2 statements took 2") {
             try statements.forEach { try $0.update() }
         }
-        #expect(try ctx.query(sql: "SELECT age FROM persons WHERE name IN ('Dora', 'Ed') ORDER BY age") == [[32], [41]])
+        #expect(
+            try ctx.query(sql: "SELECT age FROM persons WHERE name IN ('Dora', 'Ed') ORDER BY age") == [[32], [41]])
         // Values for an empty script are left over too.
         expectSQLError(.misuse, "1 value was given but the script's 0 statements took 0") {
             _ = try ctx.statements(sql: "", parameters: [1]).next()
@@ -512,21 +557,28 @@ import Testing
     @Test func statementsTakeNamedArgumentsEachWhatItNames() throws {
         let ctx = try persons()
         defer { ctx.close() }
-        try ctx.statements(sql: """
-            INSERT INTO persons (name, age) VALUES ('Dora', :age1);
-            INSERT INTO persons (name, age) VALUES ('Ed', :age2);
-            """, parameters: ["age1": 41, ":age2": 32]).forEach { try $0.update() }
+        try ctx.statements(
+            sql: """
+                INSERT INTO persons (name, age) VALUES ('Dora', :age1);
+                INSERT INTO persons (name, age) VALUES ('Ed', :age2);
+                """, parameters: ["age1": 41, ":age2": 32]
+        ).forEach { try $0.update() }
         // A name used by two statements gives each its value.
-        try ctx.statements(sql: """
-            INSERT INTO persons (name, age) VALUES ('Fay', :age);
-            INSERT INTO persons (name, age) VALUES ('Gus', $age);
-            """, parameters: ["age": 7]).forEach { try $0.update() }
-        #expect(try ctx.query(sql: "SELECT name, age FROM persons WHERE id > 3 ORDER BY id")
-            == [["Dora", 41], ["Ed", 32], ["Fay", 7], ["Gus", 7]])
+        try ctx.statements(
+            sql: """
+                INSERT INTO persons (name, age) VALUES ('Fay', :age);
+                INSERT INTO persons (name, age) VALUES ('Gus', $age);
+                """, parameters: ["age": 7]
+        ).forEach { try $0.update() }
+        #expect(
+            try ctx.query(sql: "SELECT name, age FROM persons WHERE id > 3 ORDER BY id")
+                == [["Dora", 41], ["Ed", 32], ["Fay", 7], ["Gus", 7]])
         // Positional values for named parameters go by position, as SQLite numbers them.
-        try ctx.statements(sql: """
-            INSERT INTO persons (name, age) VALUES (:name, :age);
-            """, parameters: ["Hal", 50]).forEach { try $0.update() }
+        try ctx.statements(
+            sql: """
+                INSERT INTO persons (name, age) VALUES (:name, :age);
+                """, parameters: ["Hal", 50]
+        ).forEach { try $0.update() }
         #expect(try ctx.query(sql: "SELECT age FROM persons WHERE name = 'Hal'") == [[50]])
     }
 
@@ -535,13 +587,18 @@ import Testing
         defer { ctx.close() }
         // A name no statement uses: reported once the script is done.
         expectSQLError(.misuse, "no statement of the script takes the parameters :typo, extra") {
-            try ctx.statements(sql: "SELECT :a; SELECT :a", parameters: ["a": 1, ":typo": 2, "extra": 3]).forEach { _ in }
+            try ctx.statements(sql: "SELECT :a; SELECT :a", parameters: ["a": 1, ":typo": 2, "extra": 3]).forEach { _ in
+            }
         }
         // A parameter with no value, or a positional one, stops at its statement.
         let missing = ctx.statements(sql: "SELECT :a; SELECT :b", parameters: ["a": 1])
         #expect(try missing.next() != nil)
-        expectSQLError(.range, "no value given for parameter :b of statement 2 of the script") { _ = try missing.next() }
-        expectSQLError(.misuse, "statement 1 of the script has a positional parameter (?1), which named values cannot give") {
+        expectSQLError(.range, "no value given for parameter :b of statement 2 of the script") {
+            _ = try missing.next()
+        }
+        expectSQLError(
+            .misuse, "statement 1 of the script has a positional parameter (?1), which named values cannot give"
+        ) {
             _ = try ctx.statements(sql: "SELECT ?", parameters: ["a": 1]).next()
         }
         // NaN refused before the statement is handed out.
@@ -567,8 +624,12 @@ import Testing
         #expect(try ctx.query(sql: sql) == [["a"], ["bb"], ["ccc"]])
         try ctx.removeCollation(named: "length")
         // The cached statement that used it is prepared again, and fails.
-        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: length") { _ = try ctx.query(sql: sql) }
-        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: length") { _ = try ctx.query(sql: "SELECT 'a' = 'b' COLLATE length") }
+        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: length") {
+            _ = try ctx.query(sql: sql)
+        }
+        expectSQLError(SQLError.Code(rawValue: 257), "no such collation sequence: length") {
+            _ = try ctx.query(sql: "SELECT 'a' = 'b' COLLATE length")
+        }
         // Added again, it works again.
         try ctx.createCollation("length") { $1.count - $0.count }
         #expect(try ctx.query(sql: sql) == [["ccc"], ["bb"], ["a"]])
@@ -581,7 +642,9 @@ import Testing
             try ctx.removeCollation(named: "nope")
         }
         for name in ["BINARY", "nocase", "RTrim"] {
-            expectSQLError(.misuse, "cannot remove SQLite's own collation \(name)") { try ctx.removeCollation(named: name) }
+            expectSQLError(.misuse, "cannot remove SQLite's own collation \(name)") {
+                try ctx.removeCollation(named: name)
+            }
         }
         #expect(try ctx.query(sql: "SELECT 'A' = 'a' COLLATE NOCASE") == [[1]])
     }
@@ -604,7 +667,9 @@ import Testing
         try ctx.exec(sql: "CREATE TABLE big (id INTEGER PRIMARY KEY, payload TEXT)")
         try ctx.transaction {
             for index in 0..<rows {
-                try ctx.exec(sql: "INSERT INTO big (payload) VALUES (?)", parameters: [.text(String(repeating: "x", count: 500) + "\(index)")])
+                try ctx.exec(
+                    sql: "INSERT INTO big (payload) VALUES (?)",
+                    parameters: [.text(String(repeating: "x", count: 500) + "\(index)")])
             }
         }
         return ctx
@@ -657,7 +722,9 @@ import Testing
         try await pool.write { ctx in
             try ctx.exec(sql: "CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL, pad TEXT)")
             for id in 0..<accounts {
-                try ctx.exec(sql: "INSERT INTO accounts VALUES (?, 1000, ?)", parameters: [.integer(Int64(id)), .text(String(repeating: "p", count: 2_000))])
+                try ctx.exec(
+                    sql: "INSERT INTO accounts VALUES (?, 1000, ?)",
+                    parameters: [.integer(Int64(id)), .text(String(repeating: "p", count: 2_000))])
             }
         }
         // Transfers run in another task during the backups: each moves money between two
@@ -665,11 +732,14 @@ import Testing
         let writer = Task.detached {
             var transfers = 0
             while !Task.isCancelled, transfers < 100_000 {
-                let from = Int64.random(in: 0..<Int64(accounts)), to = Int64.random(in: 0..<Int64(accounts))
+                let from = Int64.random(in: 0..<Int64(accounts))
+                let to = Int64.random(in: 0..<Int64(accounts))
                 do {
                     try await pool.write { ctx in
-                        try ctx.exec(sql: "UPDATE accounts SET balance = balance - 7 WHERE id = ?", parameters: [.integer(from)])
-                        try ctx.exec(sql: "UPDATE accounts SET balance = balance + 7 WHERE id = ?", parameters: [.integer(to)])
+                        try ctx.exec(
+                            sql: "UPDATE accounts SET balance = balance - 7 WHERE id = ?", parameters: [.integer(from)])
+                        try ctx.exec(
+                            sql: "UPDATE accounts SET balance = balance + 7 WHERE id = ?", parameters: [.integer(to)])
                     }
                 } catch is CancellationError {
                     break
@@ -690,7 +760,10 @@ import Testing
                 try await pool.backup(toFile: path, pagesPerStep: 8)
             }
             let copy = try SQLContext(path: path, flags: [.readOnly])
-            #expect(try copy.query(sql: "SELECT count(*), sum(balance) FROM accounts") == [[.integer(Int64(accounts)), .integer(Int64(accounts) * 1000)]])
+            #expect(
+                try copy.query(sql: "SELECT count(*), sum(balance) FROM accounts") == [
+                    [.integer(Int64(accounts)), .integer(Int64(accounts) * 1000)]
+                ])
             #expect(try copy.query(sql: "PRAGMA integrity_check") == [["ok"]])
             copy.close()
             copies += 1
@@ -702,7 +775,10 @@ import Testing
         #expect(transfers > 0)
         // The pool kept serving writes, and its own total holds too.
         try await pool.write { try $0.exec(sql: "UPDATE accounts SET balance = balance WHERE id = 0") }
-        #expect(try await pool.read { try $0.query(sql: "SELECT sum(balance) FROM accounts") } == [[.integer(Int64(accounts) * 1000)]])
+        #expect(
+            try await pool.read { try $0.query(sql: "SELECT sum(balance) FROM accounts") } == [
+                [.integer(Int64(accounts) * 1000)]
+            ])
         await pool.close()
     }
 
@@ -715,10 +791,12 @@ import Testing
         let destination = try SQLPool(path: directory.path("destination.sqlite"))
         try source.write { ctx in
             try ctx.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, pad TEXT)")
-            try ctx.exec(sql: "INSERT INTO items VALUES (0, ?)", parameters: [.text(String(repeating: "s", count: 20_000))])
+            try ctx.exec(
+                sql: "INSERT INTO items VALUES (0, ?)", parameters: [.text(String(repeating: "s", count: 20_000))])
         }
         try destination.write { ctx in
-            try ctx.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, pad TEXT); INSERT INTO items VALUES (1, 'd')")
+            try ctx.exec(
+                sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, pad TEXT); INSERT INTO items VALUES (1, 'd')")
         }
         let pageCount = try source.read { try $0.query(sql: "PRAGMA page_count") }[0][0].integerValue ?? 0
         #expect(pageCount > 3)
@@ -742,7 +820,10 @@ import Testing
         #expect(try destination.read { try $0.query(sql: "SELECT id, length(pad) FROM items") } == [[0, 20_000]])
         try source.write { try $0.exec(sql: "DROP TABLE items") }
         try destination.writeWithoutTransaction { target in try source.backup(to: target) }
-        #expect(try destination.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'items'") } == [[0]])
+        #expect(
+            try destination.read { try $0.query(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'items'") } == [
+                [0]
+            ])
     }
 
     @Test func aPoolBackupStoppedByItsProgressLeavesTheDestinationAsItWas() throws {
@@ -750,7 +831,9 @@ import Testing
         let pool = try SQLPool(path: directory.path("pool.sqlite"))
         try pool.write { ctx in
             try ctx.exec(sql: "CREATE TABLE t (x TEXT)")
-            for _ in 0..<300 { try ctx.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text(String(repeating: "z", count: 1_000))]) }
+            for _ in 0..<300 {
+                try ctx.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.text(String(repeating: "z", count: 1_000))])
+            }
         }
         let destination = try SQLContext(path: directory.path("dest.sqlite"))
         defer { destination.close() }

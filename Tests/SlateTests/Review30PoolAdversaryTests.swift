@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Issue 30, §2, attacked from outside: changes that a failed statement rolled back,
 /// savepoints by odd names, the wait limit at its edges, the task mark on every call.
@@ -10,23 +11,25 @@ import Testing
     private func pool(_ directory: TemporaryDirectory) throws -> SQLPool {
         let pool = try SQLPool(path: directory.path("adversary.sqlite"))
         try pool.write { ctx in
-            try ctx.exec(sql: """
-                CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-                CREATE TABLE log (id INTEGER PRIMARY KEY, note TEXT);
-                CREATE TABLE source (id INTEGER PRIMARY KEY, name TEXT);
-                INSERT INTO source VALUES (10, 'a'), (11, 'b'), (12, 'dup'), (13, 'c');
-                INSERT INTO people VALUES (1, 'dup');
-                """)
+            try ctx.exec(
+                sql: """
+                    CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                    CREATE TABLE log (id INTEGER PRIMARY KEY, note TEXT);
+                    CREATE TABLE source (id INTEGER PRIMARY KEY, name TEXT);
+                    INSERT INTO source VALUES (10, 'a'), (11, 'b'), (12, 'dup'), (13, 'c');
+                    INSERT INTO people VALUES (1, 'dup');
+                    """)
         }
         return pool
     }
 
     private func ids(_ pool: SQLPool, _ table: String) async throws -> Set<Int64> {
         let rows = try await pool.read { ctx in try ctx.query(sql: "SELECT id FROM \(table)") }
-        return Set(rows.map { row -> Int64 in
-            if case .integer(let id) = row[0] { return id }
-            return -1
-        })
+        return Set(
+            rows.map { row -> Int64 in
+                if case .integer(let id) = row[0] { return id }
+                return -1
+            })
     }
 
     /// A statement that fails part way (the third row breaks a UNIQUE constraint) is rolled
@@ -54,13 +57,14 @@ import Testing
         let pool = try pool(directory)
         defer { pool.close() }
         try await pool.write { ctx in
-            try ctx.exec(sql: """
-                CREATE TRIGGER audit AFTER INSERT ON source BEGIN
-                    INSERT INTO log (note) VALUES ('added ' || new.id);
-                    SELECT RAISE(ABORT, 'no 22') WHERE new.id = 22;
-                END;
-                INSERT INTO people (id, name) VALUES (2, 'two'), (3, 'three');
-                """)
+            try ctx.exec(
+                sql: """
+                    CREATE TRIGGER audit AFTER INSERT ON source BEGIN
+                        INSERT INTO log (note) VALUES ('added ' || new.id);
+                        SELECT RAISE(ABORT, 'no 22') WHERE new.id = 22;
+                    END;
+                    INSERT INTO people (id, name) VALUES (2, 'two'), (3, 'three');
+                    """)
         }
         var iterator = pool.changes().makeAsyncIterator()
         try await pool.write { ctx in
@@ -69,14 +73,18 @@ import Testing
             }
             // Row 2 is updated, then row 3 breaks the UNIQUE name: both are rolled back.
             #expect(throws: SQLError.self) {
-                try ctx.exec(sql: "UPDATE people SET name = CASE id WHEN 2 THEN 'new' ELSE 'dup' END WHERE id IN (2, 3)")
+                try ctx.exec(
+                    sql: "UPDATE people SET name = CASE id WHEN 2 THEN 'new' ELSE 'dup' END WHERE id IN (2, 3)")
             }
             try ctx.exec(sql: "INSERT INTO log (id, note) VALUES (100, 'kept')")
         }
         #expect(try await ids(pool, "source") == [10, 11, 12, 13])
         #expect(try await ids(pool, "log") == [100])
         #expect(try await ids(pool, "people") == [1, 2, 3])
-        #expect(try await pool.read { ctx in try ctx.query(sql: "SELECT name FROM people WHERE id = 2") } == [[.text("two")]])
+        #expect(
+            try await pool.read { ctx in try ctx.query(sql: "SELECT name FROM people WHERE id = 2") } == [
+                [.text("two")]
+            ])
         #expect(await iterator.next() == SQLChanges(tables: ["log"], rowIDs: ["log": [100]]))
     }
 
@@ -103,7 +111,10 @@ import Testing
         let pool = try pool(directory)
         defer { pool.close() }
         try await pool.write { ctx in
-            try ctx.exec(sql: "CREATE TRIGGER veto BEFORE INSERT ON log WHEN new.note = 'veto' BEGIN SELECT RAISE(ROLLBACK, 'vetoed'); END")
+            try ctx.exec(
+                sql:
+                    "CREATE TRIGGER veto BEFORE INSERT ON log WHEN new.note = 'veto' BEGIN SELECT RAISE(ROLLBACK, 'vetoed'); END"
+            )
         }
         var iterator = pool.changes().makeAsyncIterator()
         for sql in [
@@ -131,25 +142,26 @@ import Testing
         defer { pool.close() }
         var iterator = pool.changes().makeAsyncIterator()
         try await pool.write { ctx in
-            try ctx.exec(sql: """
-                SAVEPOINT "a b";
-                INSERT INTO log (id) VALUES (1);
-                SAVEPOINT [c"d];
-                INSERT INTO log (id) VALUES (2);
-                SAVEPOINT `E`;
-                INSERT INTO log (id) VALUES (3);
-                ROLLBACK TO "A B";
-                INSERT INTO log (id) VALUES (4);
-                SAVEPOINT inner1;
-                INSERT INTO log (id) VALUES (5);
-                SAVEPOINT inner2;
-                INSERT INTO log (id) VALUES (6);
-                RELEASE "a B";
-                SAVEPOINT z;
-                INSERT INTO log (id) VALUES (7);
-                ROLLBACK TO z;
-                RELEASE z;
-                """)
+            try ctx.exec(
+                sql: """
+                    SAVEPOINT "a b";
+                    INSERT INTO log (id) VALUES (1);
+                    SAVEPOINT [c"d];
+                    INSERT INTO log (id) VALUES (2);
+                    SAVEPOINT `E`;
+                    INSERT INTO log (id) VALUES (3);
+                    ROLLBACK TO "A B";
+                    INSERT INTO log (id) VALUES (4);
+                    SAVEPOINT inner1;
+                    INSERT INTO log (id) VALUES (5);
+                    SAVEPOINT inner2;
+                    INSERT INTO log (id) VALUES (6);
+                    RELEASE "a B";
+                    SAVEPOINT z;
+                    INSERT INTO log (id) VALUES (7);
+                    ROLLBACK TO z;
+                    RELEASE z;
+                    """)
         }
         #expect(try await ids(pool, "log") == [4, 5, 6])
         #expect(await iterator.next() == SQLChanges(tables: ["log"], rowIDs: ["log": [4, 5, 6]]))
@@ -163,10 +175,11 @@ import Testing
         let pool = try pool(directory)
         defer { pool.close() }
         try await pool.writeWithoutTransaction { ctx in
-            try ctx.exec(sql: """
-                PRAGMA foreign_keys = ON;
-                CREATE TABLE child (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES people(id) DEFERRABLE INITIALLY DEFERRED);
-                """)
+            try ctx.exec(
+                sql: """
+                    PRAGMA foreign_keys = ON;
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES people(id) DEFERRABLE INITIALLY DEFERRED);
+                    """)
         }
         var iterator = pool.changes().makeAsyncIterator()
         try await pool.writeWithoutTransaction { ctx in
@@ -207,7 +220,9 @@ import Testing
             let body: @Sendable (SQLContext) throws -> Int = { _ in
                 let finished = DispatchSemaphore(value: 0)
                 Task {
-                    do { try await pool.write { _ in } } catch let error as SQLError { failure.withValue { $0 = error } } catch {}
+                    do { try await pool.write { _ in } } catch let error as SQLError {
+                        failure.withValue { $0 = error }
+                    } catch {}
                     finished.signal()
                 }
                 finished.wait()
@@ -276,8 +291,10 @@ private func syncReadWithoutTransaction(_ pool: SQLPool, _ body: (SQLContext) th
         let path = directory.path("big.sqlite")
         var sql = "BEGIN;\n"
         for table in 1...3000 {
-            sql += "CREATE TABLE t\(table) (id INTEGER PRIMARY KEY, "
-                + (1...20).map { "c\($0) TEXT NOT NULL DEFAULT 'x' CHECK (length(c\($0)) < 100)" }.joined(separator: ", ") + ");\n"
+            sql +=
+                "CREATE TABLE t\(table) (id INTEGER PRIMARY KEY, "
+                + (1...20).map { "c\($0) TEXT NOT NULL DEFAULT 'x' CHECK (length(c\($0)) < 100)" }.joined(
+                    separator: ", ") + ");\n"
             sql += "CREATE INDEX t\(table)_c1 ON t\(table)(c1, c2);\n"
         }
         try SlateTestDatabase.create(at: path, sql: sql + "COMMIT;")

@@ -1,14 +1,17 @@
 import Dispatch
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Issue 30, §2: nested pool calls through another thread or task, and the pool's wait
 /// limit.
 @Suite struct Review30PoolWaitLimitTests {
     /// A file pool with `readers` readers and a 200 ms wait limit.
-    private func pool(_ directory: TemporaryDirectory, readers: Int = 2, limit: Duration? = .milliseconds(200)) throws -> SQLPool {
+    private func pool(
+        _ directory: TemporaryDirectory, readers: Int = 2, limit: Duration? = .milliseconds(200)
+    ) throws -> SQLPool {
         let pool = try SQLPool(
             path: directory.path("waits.sqlite"),
             configuration: SQLPool.Configuration(maximumReaderCount: readers, maximumWait: limit))
@@ -39,22 +42,30 @@ import Testing
         return done
     }
 
-    private func expectWaitLimit(_ error: any Error, call: String, holder: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectWaitLimit(
+        _ error: any Error, call: String, holder: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let error = error as? SQLError else {
             Issue.record("expected the wait limit's SQLError, got \(error)", sourceLocation: sourceLocation)
             return
         }
         #expect(error.code == .busy, sourceLocation: sourceLocation)
-        #expect(error.message.hasPrefix("a pool \(call) waited longer than its limit of 200 ms (SQLPool.Configuration.maximumWait)"),
-                "\(error.message)", sourceLocation: sourceLocation)
-        #expect(error.message.contains("held by a \(holder) running for "), "\(error.message)", sourceLocation: sourceLocation)
+        #expect(
+            error.message.hasPrefix(
+                "a pool \(call) waited longer than its limit of 200 ms (SQLPool.Configuration.maximumWait)"),
+            "\(error.message)", sourceLocation: sourceLocation)
+        #expect(
+            error.message.contains("held by a \(holder) running for "), "\(error.message)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func theDefaultLimitIsTenSecondsAndItMustBePositive() throws {
         #expect(SQLPool.Configuration().maximumWait == .seconds(10))
         #expect(SQLPool.Configuration.default.maximumWait == .seconds(10))
         for bad: Duration in [.zero, .milliseconds(-1)] {
-            #expect(throws: SQLError.self) { try SQLPool(path: nil, configuration: SQLPool.Configuration(maximumWait: bad)) }
+            #expect(throws: SQLError.self) {
+                try SQLPool(path: nil, configuration: SQLPool.Configuration(maximumWait: bad))
+            }
         }
     }
 
@@ -244,11 +255,18 @@ import Testing
             Task {
                 // Async write, async writeWithoutTransaction, sync write from the task,
                 // and a task started inside the task.
-                do { try await pool.write { _ in } } catch let error as SQLError { errors.withValue { $0.append(error) } } catch {}
-                do { try await pool.writeWithoutTransaction { _ in } } catch let error as SQLError { errors.withValue { $0.append(error) } } catch {}
-                do { try syncWrite(pool) } catch let error as SQLError { errors.withValue { $0.append(error) } } catch {}
+                do { try await pool.write { _ in } } catch let error as SQLError {
+                    errors.withValue { $0.append(error) }
+                } catch {}
+                do { try await pool.writeWithoutTransaction { _ in } } catch let error as SQLError {
+                    errors.withValue { $0.append(error) }
+                } catch {}
+                do { try syncWrite(pool) } catch let error as SQLError { errors.withValue { $0.append(error) } } catch {
+                }
                 await Task {
-                    do { try await pool.write { _ in } } catch let error as SQLError { errors.withValue { $0.append(error) } } catch {}
+                    do { try await pool.write { _ in } } catch let error as SQLError {
+                        errors.withValue { $0.append(error) }
+                    } catch {}
                 }.value
                 finished.signal()
             }
@@ -258,10 +276,14 @@ import Testing
         #expect(refused.count == 4)
         for error in refused {
             #expect(error.code == .misuse)
-            #expect(error.message.contains("was asked for by a task started inside a pool async write closure that still holds the writer"), "\(error.message)")
+            #expect(
+                error.message.contains(
+                    "was asked for by a task started inside a pool async write closure that still holds the writer"),
+                "\(error.message)")
         }
         #expect(refused.first?.message.hasPrefix("a pool async write was asked for") == true)
-        #expect(refused.dropFirst().first?.message.hasPrefix("a pool async writeWithoutTransaction was asked for") == true)
+        #expect(
+            refused.dropFirst().first?.message.hasPrefix("a pool async writeWithoutTransaction was asked for") == true)
         #expect(refused.dropFirst(2).first?.message.hasPrefix("a pool write was asked for") == true)
         #expect(try await pool.read { ctx in try ctx.query(sql: "SELECT count(*) FROM t") } == [[.integer(1)]])
     }
@@ -282,7 +304,10 @@ import Testing
                             try await pool.write { _ in }
                             outcome.withValue { $0 = "ran" }
                         } catch let error as SQLError {
-                            outcome.withValue { $0 = "\(error.code == .misuse) \(error.message.hasPrefix("a pool async write was asked for by a task started inside a pool write closure"))" }
+                            outcome.withValue {
+                                $0 =
+                                    "\(error.code == .misuse) \(error.message.hasPrefix("a pool async write was asked for by a task started inside a pool write closure"))"
+                            }
                         } catch {
                             outcome.withValue { $0 = "\(error)" }
                         }
@@ -344,7 +369,10 @@ import Testing
             finished.wait()
         }
         expectWaitLimit(try #require(detached.current), call: "async write", holder: "async write")
-        #expect(try await pool.read { ctx in try ctx.query(sql: "SELECT id FROM t ORDER BY id") } == [[.integer(1)], [.integer(2)]])
+        #expect(
+            try await pool.read { ctx in try ctx.query(sql: "SELECT id FROM t ORDER BY id") } == [
+                [.integer(1)], [.integer(2)],
+            ])
     }
 
     /// An in-memory pool has one connection: a task started inside any of its closures
@@ -356,13 +384,18 @@ import Testing
         _ = try await pool.read { _ in
             let finished = DispatchSemaphore(value: 0)
             Task {
-                do { _ = try await pool.read { _ in 1 } } catch let error as SQLError { message.withValue { $0 = error.message } } catch {}
+                do { _ = try await pool.read { _ in 1 } } catch let error as SQLError {
+                    message.withValue { $0 = error.message }
+                } catch {}
                 finished.signal()
             }
             finished.wait()
             return 0
         }
-        #expect(message.current?.hasPrefix("a pool async read was asked for by a task started inside a pool async read closure that still holds the writer") == true)
+        #expect(
+            message.current?.hasPrefix(
+                "a pool async read was asked for by a task started inside a pool async read closure that still holds the writer"
+            ) == true)
     }
 
     /// Another pool's mark does not refuse anything.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Issue 30, §2: an untrusted file cannot make preparing a statement take more than the
 /// statement budget's time or memory. SQLite 3.40 expands views while it prepares, and
@@ -14,7 +15,8 @@ import Testing
         for table in 1...9 { sql += "CREATE TABLE t\(table) (x); INSERT INTO t\(table) VALUES (\(table));\n" }
         sql += "CREATE VIEW v1 AS SELECT t1.x FROM t1, t2, t3, t4, t5, t6, t7, t8, t9;\n"
         for level in 2...levels {
-            sql += join
+            sql +=
+                join
                 ? "CREATE VIEW v\(level) AS SELECT a.x FROM v\(level - 1) a, v\(level - 1) b;\n"
                 : "CREATE VIEW v\(level) AS SELECT x FROM v\(level - 1) UNION ALL SELECT x FROM v\(level - 1);\n"
         }
@@ -40,14 +42,21 @@ import Testing
         do {
             try body()
             Issue.record("the statement was prepared", sourceLocation: sourceLocation)
-        } catch let error as SQLError where orSQLitesJoinLimit && error.message == "too many FROM clause terms, max: 200" {
+        } catch let error as SQLError
+            where orSQLitesJoinLimit && error.message == "too many FROM clause terms, max: 200"
+        {
             // SQLite's own bound on a join's tables, which the self-joined views reach
             // about when they reach the budget: either stops the prepare.
         } catch let error as SQLError {
             #expect(error.code == .interrupt, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.message.hasPrefix("preparing the statement "), "\(error.message)", sourceLocation: sourceLocation)
-            #expect(error.message.hasSuffix("and was stopped; the views or triggers it reads expand too far"), "\(error.message)", sourceLocation: sourceLocation)
-            #expect(error.message.contains(limit ?? "SQLContext.Configuration.maximum"), "\(error.message)", sourceLocation: sourceLocation)
+            #expect(
+                error.message.hasPrefix("preparing the statement "), "\(error.message)", sourceLocation: sourceLocation)
+            #expect(
+                error.message.hasSuffix("and was stopped; the views or triggers it reads expand too far"),
+                "\(error.message)", sourceLocation: sourceLocation)
+            #expect(
+                error.message.contains(limit ?? "SQLContext.Configuration.maximum"), "\(error.message)",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("expected the budget's SQLError, got \(error)", sourceLocation: sourceLocation)
         }
@@ -81,7 +90,10 @@ import Testing
                 #expect(error.message == "too many FROM clause terms, max: 200")
             } else {
                 #expect(error.code == .noMemory)
-                #expect(error.message == "preparing the statement ran out of memory, or made a program longer than the limit of 25000 virtual-machine instructions (SQLContext.Limit.vdbeOperations)")
+                #expect(
+                    error.message
+                        == "preparing the statement ran out of memory, or made a program longer than the limit of 25000 virtual-machine instructions (SQLContext.Limit.vdbeOperations)"
+                )
             }
         }
         // The connection is fine, and small views still work.
@@ -98,7 +110,9 @@ import Testing
         configuration.maximumPreparationMemory = 4 << 20
         let context = try SQLContext(path: path, flags: [.readOnly], configuration: configuration)
         defer { context.close() }
-        expectBudgetError("allocated more than its limit of 4194304 bytes (SQLContext.Configuration.maximumPreparationMemory)") {
+        expectBudgetError(
+            "allocated more than its limit of 4194304 bytes (SQLContext.Configuration.maximumPreparationMemory)"
+        ) {
             _ = try context.query(sql: "SELECT * FROM v15")
         }
         #expect(try context.query(sql: "SELECT count(*) FROM v3") == [[.integer(4)]])
@@ -113,7 +127,9 @@ import Testing
         configuration.maximumStatementDuration = .milliseconds(300)
         let context = try SQLContext(path: path, flags: [.readOnly], configuration: configuration)
         defer { context.close() }
-        expectBudgetError("took longer than its limit of 0.3 seconds (SQLContext.Configuration.maximumStatementDuration)") {
+        expectBudgetError(
+            "took longer than its limit of 0.3 seconds (SQLContext.Configuration.maximumStatementDuration)"
+        ) {
             _ = try context.query(sql: "SELECT * FROM v15")
         }
     }
@@ -156,7 +172,9 @@ import Testing
         let context = try SQLContext(path: nil, configuration: configuration)
         defer { context.close() }
         var sql = "WITH c1 AS (SELECT 1 AS x)"
-        for level in 2...18 { sql += ", c\(level) AS (SELECT x FROM c\(level - 1) UNION ALL SELECT x FROM c\(level - 1))" }
+        for level in 2...18 {
+            sql += ", c\(level) AS (SELECT x FROM c\(level - 1) UNION ALL SELECT x FROM c\(level - 1))"
+        }
         sql += " SELECT count(*) FROM c18"
         expectBudgetError { _ = try context.query(sql: sql) }
     }
@@ -170,7 +188,8 @@ import Testing
         try Self.makeViewBomb(at: path)
         var connection = Self.untrusted
         connection.maximumPreparationMemory = 8 << 20
-        let pool = try SQLPool(path: path, configuration: SQLPool.Configuration(connection: connection, isReadOnly: true))
+        let pool = try SQLPool(
+            path: path, configuration: SQLPool.Configuration(connection: connection, isReadOnly: true))
         defer { pool.close() }
         do {
             _ = try await pool.read { ctx in try ctx.query(sql: "SELECT * FROM v15") }
@@ -187,7 +206,9 @@ import Testing
         for bad in [0, -1] {
             var configuration = SQLContext.Configuration()
             configuration.maximumPreparationMemory = bad
-            expectSQLError(.misuse, "cannot open database :memory:: maximumPreparationMemory must be positive or nil, not \(bad)") {
+            expectSQLError(
+                .misuse, "cannot open database :memory:: maximumPreparationMemory must be positive or nil, not \(bad)"
+            ) {
                 _ = try SQLContext(path: nil, configuration: configuration)
             }
         }
@@ -200,7 +221,8 @@ import Testing
         let path = directory.path("ordinary.sqlite")
         var sql = "BEGIN;\n"
         for table in 1...300 {
-            sql += "CREATE TABLE t\(table) (id INTEGER PRIMARY KEY, name TEXT NOT NULL, value REAL, CHECK (length(name) < 100));\n"
+            sql +=
+                "CREATE TABLE t\(table) (id INTEGER PRIMARY KEY, name TEXT NOT NULL, value REAL, CHECK (length(name) < 100));\n"
             sql += "CREATE INDEX t\(table)_name ON t\(table)(name);\n"
             sql += "CREATE VIEW v\(table) AS SELECT a.name, b.value FROM t\(table) a JOIN t\(table) b ON a.id = b.id;\n"
         }

@@ -1,24 +1,28 @@
 import Foundation
 import Logging
-@testable import Slate
 import SlateCSQLite
 import SlateTestSupport
 import Testing
 
+@testable import Slate
+
 /// Issue 31 §3: log levels the caller chooses by kind, a logger carried by a pool call (its
 /// metadata on Slate's lines), no slow-statement lines for set-up, schema upgrades logged.
 @Suite struct Review31LoggingTests {
-    private func context(_ store: inout RecordingLogHandler.Store?, levels: SQLContext.LogLevels = .init(), level: Logger.Level = .trace) throws -> SQLContext {
+    private func context(
+        _ store: inout RecordingLogHandler.Store?, levels: SQLContext.LogLevels = .init(), level: Logger.Level = .trace
+    ) throws -> SQLContext {
         let (logger, recording) = RecordingLogHandler.logger(level: level)
         store = recording
         let context = try SQLContext(configuration: .init(logger: logger, logLevels: levels))
-        try context.exec(sql: """
-            CREATE TABLE parent (id INTEGER PRIMARY KEY);
-            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, n INTEGER CHECK (n > 0),
-                            parent INTEGER REFERENCES parent(id));
-            CREATE TRIGGER no_bob BEFORE INSERT ON t WHEN new.name = 'bob' BEGIN SELECT RAISE(ABORT, 'no bob'); END;
-            INSERT INTO t (id, name, n) VALUES (1, 'ada', 1);
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, n INTEGER CHECK (n > 0),
+                                parent INTEGER REFERENCES parent(id));
+                CREATE TRIGGER no_bob BEFORE INSERT ON t WHEN new.name = 'bob' BEGIN SELECT RAISE(ABORT, 'no bob'); END;
+                INSERT INTO t (id, name, n) VALUES (1, 'ada', 1);
+                """)
         return context
     }
 
@@ -43,7 +47,10 @@ import Testing
         #expect(throws: SQLError.self) { try context.exec(sql: "SELEC 1") }
         let lines = store!.entries.filter { $0.level != .trace }
         #expect(lines.map(\.level) == Array(repeating: .debug, count: Self.violations.count) + [.error, .error])
-        #expect(lines.map(\.message) == Self.violations.map(\.1) + ["no such table: missing", #"near "SELEC": syntax error"#])
+        #expect(
+            lines.map(\.message) == Self.violations.map(\.1) + [
+                "no such table: missing", #"near "SELEC": syntax error"#,
+            ])
         #expect(lines[0].metadata["sqlite.sql"] == "INSERT INTO t (name, n) VALUES ('ada', 1)")
         #expect(lines[0].metadata["sqlite.code"]?.description == "2067")
         #expect(lines.allSatisfy { $0.metadata["sqlite.database"] == ":memory:" })
@@ -134,13 +141,19 @@ import Testing
         }
         #expect(ownStore.entries.count == ownBefore)
         let messages = requestStore.entries.map(\.message)
-        #expect(messages == [
-            "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t (name) VALUES ('a')", "COMMIT TRANSACTION",
-            "BEGIN DEFERRED TRANSACTION", "SELECT 1 FROM sqlite_schema LIMIT 1", "SELECT count(*) FROM t", "COMMIT TRANSACTION",
-            "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t (name) VALUES ('b')", "ROLLBACK TRANSACTION",
-            "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t (name) VALUES ('a')", "UNIQUE constraint failed: t.name", "ROLLBACK TRANSACTION",
-        ])
-        #expect(requestStore.entries.allSatisfy { $0.metadata["request.id"] == "r-1" && $0.metadata["sqlite.database"] != nil })
+        #expect(
+            messages == [
+                "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t (name) VALUES ('a')", "COMMIT TRANSACTION",
+                "BEGIN DEFERRED TRANSACTION", "SELECT 1 FROM sqlite_schema LIMIT 1", "SELECT count(*) FROM t",
+                "COMMIT TRANSACTION",
+                "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t (name) VALUES ('b')", "ROLLBACK TRANSACTION",
+                "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t (name) VALUES ('a')", "UNIQUE constraint failed: t.name",
+                "ROLLBACK TRANSACTION",
+            ])
+        #expect(
+            requestStore.entries.allSatisfy {
+                $0.metadata["request.id"] == "r-1" && $0.metadata["sqlite.database"] != nil
+            })
         #expect(requestStore.entries.first { $0.level == .debug }?.message == "UNIQUE constraint failed: t.name")
 
         // The connections log to their own logger again.
@@ -158,12 +171,21 @@ import Testing
         let (request, store) = Self.request("r-2")
         try await pool.write(logger: request) { try $0.exec(sql: "INSERT INTO t (name) VALUES ('a')") }
         #expect(try await pool.read(logger: request) { try $0.query(sql: "SELECT name FROM t") } == [["a"]])
-        try await pool.writeWithoutTransaction(logger: request) { try $0.exec(sql: "INSERT INTO t (name) VALUES ('b')") }
-        #expect(try await pool.readWithoutTransaction(logger: request) { try $0.query(sql: "SELECT count(*) FROM t") } == [[2]])
+        try await pool.writeWithoutTransaction(logger: request) {
+            try $0.exec(sql: "INSERT INTO t (name) VALUES ('b')")
+        }
+        #expect(
+            try await pool.readWithoutTransaction(logger: request) { try $0.query(sql: "SELECT count(*) FROM t") } == [
+                [2]
+            ])
         let count = store.entries.count
-        #expect(store.entries.map(\.message).filter { !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") && !$0.hasPrefix("SELECT 1 ") } == [
-            "INSERT INTO t (name) VALUES ('a')", "SELECT name FROM t", "INSERT INTO t (name) VALUES ('b')", "SELECT count(*) FROM t",
-        ])
+        #expect(
+            store.entries.map(\.message).filter {
+                !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") && !$0.hasPrefix("SELECT 1 ")
+            } == [
+                "INSERT INTO t (name) VALUES ('a')", "SELECT name FROM t", "INSERT INTO t (name) VALUES ('b')",
+                "SELECT count(*) FROM t",
+            ])
         // After the calls, no logger and no trace callback: nothing more is logged.
         try await pool.write { try $0.exec(sql: "INSERT INTO t (name) VALUES ('c')") }
         _ = try await pool.read { try $0.query(sql: "SELECT name FROM t") }
@@ -231,10 +253,12 @@ import Testing
         defer { pool.close() }
         _ = try pool.read { try $0.query(sql: "SELECT 1") }
         let setUp = store.entries.filter { !$0.message.contains("SELECT 1") && !$0.message.contains("TRANSACTION") }
-        #expect(setUp.map(\.message) == [
-            "PRAGMA schema_version", "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -4000",
-            "PRAGMA schema_version", "PRAGMA foreign_keys = ON", "PRAGMA cache_size = -4000",
-        ])
+        #expect(
+            setUp.map(\.message) == [
+                "PRAGMA schema_version", "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL",
+                "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -4000",
+                "PRAGMA schema_version", "PRAGMA foreign_keys = ON", "PRAGMA cache_size = -4000",
+            ])
         #expect(setUp.allSatisfy { $0.level == .trace })
         // The caller's statements are slow past the threshold (zero here).
         let slow = store.entries.filter { $0.level == .warning }.map(\.message)
@@ -330,17 +354,21 @@ import Testing
         let writer = try SQLPool(path: path)
         defer { writer.close() }
         try await writer.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
-        let reader = try SQLPool(path: path, configuration: .init(isReadOnly: true, externalChangePolling: .milliseconds(10)))
+        let reader = try SQLPool(
+            path: path, configuration: .init(isReadOnly: true, externalChangePolling: .milliseconds(10)))
         defer { reader.close() }
         let observed = reader.observe { try $0.query(sql: "SELECT count(*) FROM t")[0][0] }
         #expect(try await first(of: observed) { _ in true } == 0)
-        for id in 1...7 { try await writer.write { try $0.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.integer(Int64(id))]) } }
+        for id in 1...7 {
+            try await writer.write { try $0.exec(sql: "INSERT INTO t VALUES (?)", parameters: [.integer(Int64(id))]) }
+        }
         #expect(try await first(of: observed) { $0 == 7 } == 7)
     }
 
     @Test func manyObservationsStartingAndEndingAtOnceLeaveNoPolling() async throws {
         let directory = TemporaryDirectory()
-        let pool = try SQLPool(path: directory.path("churn.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
+        let pool = try SQLPool(
+            path: directory.path("churn.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
         defer { pool.close() }
         try await pool.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let seen = Locked(0)
@@ -362,7 +390,9 @@ import Testing
         #expect(seen.current == 40)
         // Each observation ended as its loop broke; each stream as its iterator went.
         let deadline = ContinuousClock.now + .seconds(20)
-        while pool.observers.isPollingExternalChanges, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        while pool.observers.isPollingExternalChanges, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
         #expect(!pool.observers.isPollingExternalChanges)
         #expect(try await pool.read { try $0.query(sql: "SELECT count(*) FROM t") } == [[20]])
     }

@@ -20,7 +20,9 @@ import Testing
     }
 
     private func readSynchronously(_ pool: SQLPool) throws -> String? {
-        try pool.read { ctx in try ctx.query(sql: "SELECT group_concat(text, '') FROM notes ORDER BY id")[0][0].textValue }
+        try pool.read { ctx in
+            try ctx.query(sql: "SELECT group_concat(text, '') FROM notes ORDER BY id")[0][0].textValue
+        }
     }
 
     /// Waits, polling, until `condition` holds; fails once `bound` has passed and the
@@ -68,23 +70,27 @@ import Testing
         let firstValues = Locked(0)
         var observers: [Task<[Int64], any Error>] = []
         for _ in 0..<3 {
-            observers.append(Task {
-                var seen: [Int64] = []
-                for try await count in pool.observe({ ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }) {
-                    if seen.isEmpty { firstValues.withValue { $0 += 1 } }
-                    seen.append(count)
-                }
-                return seen
-            })
+            observers.append(
+                Task {
+                    var seen: [Int64] = []
+                    for try await count in pool.observe({ ctx in
+                        try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue!
+                    }) {
+                        if seen.isEmpty { firstValues.withValue { $0 += 1 } }
+                        seen.append(count)
+                    }
+                    return seen
+                })
         }
         let streams = [pool.changes(), pool.changes()]
         var changeReaders: [Task<Int, any Error>] = []
         for stream in streams {
-            changeReaders.append(Task {
-                var count = 0
-                for await _ in stream { count += 1 }
-                return count
-            })
+            changeReaders.append(
+                Task {
+                    var count = 0
+                    for await _ in stream { count += 1 }
+                    return count
+                })
         }
         try await eventually("three first values") { firstValues.current == 3 }
         #expect(pool.observationCount == 5)
@@ -103,7 +109,8 @@ import Testing
         #expect(try await pool.read { ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue } == 3)
 
         // Streams made from now on end at once: no value, no error.
-        var late = pool.observe { ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }.makeAsyncIterator()
+        var late = pool.observe { ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }
+            .makeAsyncIterator()
         #expect(try await late.next() == nil)
         var lateChanges = pool.changes().makeAsyncIterator()
         #expect(await lateChanges.next() == nil)
@@ -129,7 +136,9 @@ import Testing
         let consumer = Task {
             var values: [Int64] = []
             for try await value in pool.observe({ ctx -> Int64 in
-                let run = runs.withValue { $0 += 1; return $0 }
+                let run = runs.withValue {
+                    $0 += 1; return $0
+                }
                 if run == 2 {
                     entered.signal()
                     release.wait()
@@ -172,17 +181,21 @@ import Testing
         let started = Locked(0)
         var tasks: [Task<Void, any Error>] = []
         for _ in 0..<4 {
-            tasks.append(Task {
-                for try await _ in pool.observe({ ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }) {
-                    started.withValue { $0 += 1 }
-                }
-            })
+            tasks.append(
+                Task {
+                    for try await _ in pool.observe({ ctx in
+                        try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue!
+                    }) {
+                        started.withValue { $0 += 1 }
+                    }
+                })
         }
         for _ in 0..<2 {
-            tasks.append(Task {
-                started.withValue { $0 += 1 }
-                for await _ in pool.changes() {}
-            })
+            tasks.append(
+                Task {
+                    started.withValue { $0 += 1 }
+                    for await _ in pool.changes() {}
+                })
         }
         try await eventually("six consumers") { started.current == 6 }
         try await eventually("six observations") { pool.observationCount == 6 }
@@ -214,7 +227,9 @@ import Testing
                         var values = 0
                         if index.isMultiple(of: 2) {
                             do {
-                                for try await _ in pool.observe({ ctx in try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue! }) {
+                                for try await _ in pool.observe({ ctx in
+                                    try ctx.query(sql: "SELECT count(*) FROM notes")[0][0].integerValue!
+                                }) {
                                     values += 1
                                 }
                             } catch {

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import Logging
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Review of issue 31 §3: a logger per pool call under concurrency, nesting and
 /// cancellation; the level of each kind of error, and the errors thrown unchanged.
@@ -24,7 +25,9 @@ import Testing
 
     /// The statements a store got, without the transaction's own.
     private static func statements(_ store: RecordingLogHandler.Store) -> [String] {
-        store.entries.map(\.message).filter { !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") && !$0.hasPrefix("SELECT 1 FROM sqlite_schema") }
+        store.entries.map(\.message).filter {
+            !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") && !$0.hasPrefix("SELECT 1 FROM sqlite_schema")
+        }
     }
 
     /// Many concurrent reads on two readers, each with a logger of its own: each logger
@@ -42,13 +45,18 @@ import Testing
                     for call in 0..<5 {
                         _ = try await pool.read(logger: logger) { try $0.query(sql: "SELECT \(index * 100 + call)") }
                     }
-                    try await pool.write(logger: logger) { try $0.exec(sql: "INSERT INTO t (name) VALUES ('\(index)')") }
+                    try await pool.write(logger: logger) {
+                        try $0.exec(sql: "INSERT INTO t (name) VALUES ('\(index)')")
+                    }
                 }
             }
             try await group.waitForAll()
         }
         for (index, (_, store)) in requests.enumerated() {
-            #expect(Self.statements(store) == (0..<5).map { "SELECT \(index * 100 + $0)" } + ["INSERT INTO t (name) VALUES ('\(index)')"])
+            #expect(
+                Self.statements(store) == (0..<5).map { "SELECT \(index * 100 + $0)" } + [
+                    "INSERT INTO t (name) VALUES ('\(index)')"
+                ])
             #expect(store.entries.allSatisfy { $0.metadata["request.id"] == .string("r-\(index)") })
         }
         // Only the set-up of the readers opened for the calls, which is the connections' own.
@@ -69,7 +77,9 @@ import Testing
             let done = DispatchSemaphore(value: 0)
             let result = Locked<Int64?>(nil)
             Task {
-                let count = try? await pool.read(logger: inner) { try $0.query(sql: "SELECT count(*) FROM t")[0][0].integerValue }
+                let count = try? await pool.read(logger: inner) {
+                    try $0.query(sql: "SELECT count(*) FROM t")[0][0].integerValue
+                }
                 result.withValue { $0 = count ?? nil }
                 done.signal()
             }
@@ -78,7 +88,10 @@ import Testing
             return result.current
         }
         #expect(innerCount == 0)
-        #expect(Self.statements(outerStore) == ["INSERT INTO t (name) VALUES ('outer')", "INSERT INTO t (name) VALUES ('outer 2')"])
+        #expect(
+            Self.statements(outerStore) == [
+                "INSERT INTO t (name) VALUES ('outer')", "INSERT INTO t (name) VALUES ('outer 2')",
+            ])
         #expect(Self.statements(innerStore) == ["SELECT count(*) FROM t"])
         let ownBefore = ownStore.entries.count
         try await pool.write { try $0.exec(sql: "INSERT INTO t (name) VALUES ('own')") }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Review of issue 31 §2: an in-memory pool, whose only connection is both writer and
 /// reader, re-runs its observations after its own writes without refusing them as nested.

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import Logging
-@testable import Slate
 import SlateTestSupport
 import Testing
+
+@testable import Slate
 
 /// Review of issue 31 §2: the commits of other connections (`PRAGMA data_version` on a
 /// probe and on the writer), ending observations, and the durations that drive them.
@@ -50,7 +51,11 @@ import Testing
         #expect(watcher.isPolling)
         let fired = Locked(0)
         watcher.betweenWriteBeginReads = {
-            if fired.withValue({ $0 += 1; return $0 }) == 1 { Self.insertElsewhere(path, 100) }
+            if fired.withValue({
+                $0 += 1; return $0
+            }) == 1 {
+                Self.insertElsewhere(path, 100)
+            }
         }
         try await pool.write { try $0.exec(sql: "INSERT INTO items (v) VALUES (1)") }
         try await pool.write { try $0.exec(sql: "INSERT INTO items (v) VALUES (2)") }
@@ -71,12 +76,18 @@ import Testing
         defer { pool.close() }
         try await pool.write { try $0.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)") }
         try await pool.write { try $0.exec(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)") }
-        let observed = pool.observe { try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1 }
+        let observed = pool.observe {
+            try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1
+        }
         #expect(try await first(of: observed) { $0 == 0 } == 0)
         let watcher = try #require(pool.observers.watcher)
         let fired = Locked(0)
         watcher.betweenWriteBeginReads = {
-            if fired.withValue({ $0 += 1; return $0 }) == 1 { Self.insertElsewhere(path, 7) }
+            if fired.withValue({
+                $0 += 1; return $0
+            }) == 1 {
+                Self.insertElsewhere(path, 7)
+            }
         }
         // The pool's own write touches another table: only the external commit re-runs it.
         try await pool.write { try $0.exec(sql: "INSERT INTO other DEFAULT VALUES") }
@@ -127,13 +138,19 @@ import Testing
         // An async write (its wait limit is a Dispatch timer) and a sync write that waits
         // (its wait limit is a condition variable's deadline).
         let release = DispatchSemaphore(value: 0)
-        let holder = Task { try await pool.write { ctx in release.wait(); try ctx.exec(sql: "INSERT INTO items (v) VALUES (1)") } }
+        let holder = Task {
+            try await pool.write { ctx in
+                release.wait(); try ctx.exec(sql: "INSERT INTO items (v) VALUES (1)")
+            }
+        }
         // On a thread of its own: a sync call must not block the cooperative pool.
         let waitError = Locked<(any Error)?>(nil)
         let waiting = Task {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 Thread.detachNewThread {
-                    do { try Self.writeSynchronously(pool, "INSERT INTO items (v) VALUES (2)") } catch { waitError.withValue { $0 = error } }
+                    do { try Self.writeSynchronously(pool, "INSERT INTO items (v) VALUES (2)") } catch {
+                        waitError.withValue { $0 = error }
+                    }
                     done.resume()
                 }
             }
@@ -152,7 +169,8 @@ import Testing
     @Test func durationsCountSaturating() {
         #expect(Duration.seconds(Int64.max).clampedCount(unitsPerSecond: 1_000_000_000) == .max)
         #expect(Duration.seconds(Int64.min).clampedCount(unitsPerSecond: 1000) == .min)
-        #expect(Duration.seconds(9_223_372_036).clampedCount(unitsPerSecond: 1_000_000_000) == 9_223_372_036_000_000_000)
+        #expect(
+            Duration.seconds(9_223_372_036).clampedCount(unitsPerSecond: 1_000_000_000) == 9_223_372_036_000_000_000)
         #expect(Duration.seconds(9_223_372_037).clampedCount(unitsPerSecond: 1_000_000_000) == .max)
         #expect(Duration.milliseconds(1500).clampedCount(unitsPerSecond: 1000) == 1500)
         #expect(Duration.nanoseconds(1).clampedCount(unitsPerSecond: 1000) == 0)
@@ -167,7 +185,9 @@ import Testing
         let path = directory.path("fast.sqlite")
         for round in 1...20 {
             let pool = try SQLPool(path: path, configuration: .init(externalChangePolling: .nanoseconds(1)))
-            try await pool.write { try $0.exec(sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)") }
+            try await pool.write {
+                try $0.exec(sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)")
+            }
             let observed = pool.observe { try $0.query(sql: "SELECT count(*) FROM items")[0][0].integerValue ?? -1 }
             #expect(try await first(of: observed) { $0 == Int64(round - 1) } == Int64(round - 1))
             Self.insertElsewhere(path, Int64(round))
@@ -190,9 +210,12 @@ import Testing
         try setup.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)")
         setup.close()
         let pool = try SQLPool(
-            path: path, configuration: .init(maximumReaderCount: 1, isReadOnly: true, externalChangePolling: .milliseconds(5)))
+            path: path,
+            configuration: .init(maximumReaderCount: 1, isReadOnly: true, externalChangePolling: .milliseconds(5)))
         defer { pool.close() }
-        let observed = pool.observe { try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1 }
+        let observed = pool.observe {
+            try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1
+        }
         #expect(try await first(of: observed) { $0 == 0 } == 0)
         for value in 1...5 { Self.insertElsewhere(path, Int64(value)) }
         #expect(try await first(of: observed) { $0 == 15 } == 15)
@@ -212,10 +235,13 @@ import Testing
         try other.exec(sql: "PRAGMA journal_mode = DELETE")
         try other.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)")
         let pool = try SQLPool(
-            path: path, configuration: .init(maximumReaderCount: 1, isReadOnly: true, externalChangePolling: .seconds(2)))
+            path: path,
+            configuration: .init(maximumReaderCount: 1, isReadOnly: true, externalChangePolling: .seconds(2)))
         defer { pool.close() }
         try other.exec(sql: "BEGIN EXCLUSIVE")
-        let observed = pool.observe { try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1 }
+        let observed = pool.observe {
+            try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1
+        }
         try other.exec(sql: "ROLLBACK")
         #expect(try await first(of: observed) { $0 == 0 } == 0)
         // Lands before the probe's first successful look (its first tick, 2 s later).
@@ -231,7 +257,9 @@ import Testing
         let pool = try SQLPool(path: path, configuration: .init(externalChangePolling: .milliseconds(5)))
         defer { pool.close() }
         try await pool.write { try $0.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)") }
-        let observed = pool.observe { try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1 }
+        let observed = pool.observe {
+            try $0.query(sql: "SELECT coalesce(sum(v), 0) FROM items")[0][0].integerValue ?? -1
+        }
         #expect(try await first(of: observed) { $0 == 0 } == 0)
         var expected: Int64 = 0
         for round in 1...4 {
@@ -249,7 +277,8 @@ import Testing
     /// every stream ends, nothing is left counted or polling.
     @Test func endingObservationsRacingManyStartsLeavesNothing() async throws {
         let directory = TemporaryDirectory()
-        let pool = try SQLPool(path: directory.path("race-end.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
+        let pool = try SQLPool(
+            path: directory.path("race-end.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
         defer { pool.close() }
         try await pool.write { try $0.exec(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)") }
         let ended = Locked(0)
@@ -304,7 +333,8 @@ import Testing
     /// observation whose query throws are no longer counted, and polling stops.
     @Test func droppedStreamsAndFailedQueriesAreNotCounted() async throws {
         let directory = TemporaryDirectory()
-        let pool = try SQLPool(path: directory.path("dropped.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
+        let pool = try SQLPool(
+            path: directory.path("dropped.sqlite"), configuration: .init(externalChangePolling: .milliseconds(1)))
         defer { pool.close() }
         do {
             let changes = pool.changes()
@@ -323,7 +353,9 @@ import Testing
         }
         #expect((failure as? SQLError)?.message.contains("no such table: missing") == true)
         #expect(pool.observationCount == 0)
-        for _ in 0..<20_000 where pool.observers.isPollingExternalChanges { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<20_000 where pool.observers.isPollingExternalChanges {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         #expect(pool.observers.isPollingExternalChanges == false)
     }
 }

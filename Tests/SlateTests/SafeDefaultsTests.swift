@@ -17,8 +17,12 @@ import Testing
         defer { ctx.close() }
         expectSQLError(.error, "no such column: priority") { _ = try ctx.query(sql: "SELECT \"priority\" FROM todo") }
         expectSQLError(.error, "no such column: hello") { _ = try ctx.query(sql: "SELECT \"hello\"") }
-        expectSQLError(.error, "no such column: milk") { _ = try ctx.query(sql: "SELECT id FROM todo WHERE title = \"milk\"") }
-        expectSQLError(.error, "no such column: eggs") { try ctx.exec(sql: "INSERT INTO todo (title) VALUES (\"eggs\")") }
+        expectSQLError(.error, "no such column: milk") {
+            _ = try ctx.query(sql: "SELECT id FROM todo WHERE title = \"milk\"")
+        }
+        expectSQLError(.error, "no such column: eggs") {
+            try ctx.exec(sql: "INSERT INTO todo (title) VALUES (\"eggs\")")
+        }
         expectSQLError(.error, "no such column: eggs") { try ctx.exec(sql: "UPDATE todo SET title = \"eggs\"") }
         // Through the cache, a cursor and a prepared statement alike.
         expectSQLError(.error, "no such column: priority") { _ = try ctx.cursor(sql: "SELECT \"priority\" FROM todo") }
@@ -31,9 +35,15 @@ import Testing
     @Test func schemaStatementsCannotUseDoubleQuotedStringsEither() throws {
         let ctx = try todo()
         defer { ctx.close() }
-        expectSQLError(.error, "no such column: nothing") { try ctx.exec(sql: "CREATE INDEX todo_nothing ON todo (\"nothing\")") }
-        expectSQLError(.error, "no such column: open") { try ctx.exec(sql: "CREATE TABLE t (state TEXT CHECK (state IN (\"open\", \"done\")))") }
-        expectSQLError(.error, "no such column: x") { try ctx.exec(sql: "CREATE INDEX todo_x ON todo (title) WHERE title <> \"x\"") }
+        expectSQLError(.error, "no such column: nothing") {
+            try ctx.exec(sql: "CREATE INDEX todo_nothing ON todo (\"nothing\")")
+        }
+        expectSQLError(.error, "no such column: open") {
+            try ctx.exec(sql: "CREATE TABLE t (state TEXT CHECK (state IN (\"open\", \"done\")))")
+        }
+        expectSQLError(.error, "no such column: x") {
+            try ctx.exec(sql: "CREATE INDEX todo_x ON todo (title) WHERE title <> \"x\"")
+        }
         #expect(try ctx.query(sql: "SELECT name FROM sqlite_schema WHERE name <> 'todo'") == [])
         // DEFAULT takes a bare identifier as a string in any case: it is the grammar, not the rule.
         try ctx.exec(sql: "CREATE TABLE d (a, b DEFAULT \"x\"); INSERT INTO d (a) VALUES (1)")
@@ -73,18 +83,19 @@ import Testing
             var legacy = SQLContext.Configuration()
             legacy.allowsDoubleQuotedStrings = true
             let maker = try SQLContext(path: path, configuration: legacy)
-            try maker.exec(sql: """
-                CREATE TABLE todo (
-                    id INTEGER PRIMARY KEY,
-                    title TEXT DEFAULT "untitled",
-                    state TEXT NOT NULL DEFAULT "open" CHECK (state IN ("open", "done")),
-                    shout TEXT GENERATED ALWAYS AS (upper(title) || "!") VIRTUAL
-                );
-                CREATE INDEX todo_open ON todo (title) WHERE state = "open";
-                CREATE TABLE log (message TEXT);
-                CREATE VIEW labelled AS SELECT id, "label: " || title AS label FROM todo;
-                CREATE TRIGGER todo_log AFTER INSERT ON todo BEGIN INSERT INTO log VALUES ("added"); END;
-                """)
+            try maker.exec(
+                sql: """
+                    CREATE TABLE todo (
+                        id INTEGER PRIMARY KEY,
+                        title TEXT DEFAULT "untitled",
+                        state TEXT NOT NULL DEFAULT "open" CHECK (state IN ("open", "done")),
+                        shout TEXT GENERATED ALWAYS AS (upper(title) || "!") VIRTUAL
+                    );
+                    CREATE INDEX todo_open ON todo (title) WHERE state = "open";
+                    CREATE TABLE log (message TEXT);
+                    CREATE VIEW labelled AS SELECT id, "label: " || title AS label FROM todo;
+                    CREATE TRIGGER todo_log AFTER INSERT ON todo BEGIN INSERT INTO log VALUES ("added"); END;
+                    """)
             maker.close()
         }
         let ctx = try SQLContext(path: path)
@@ -98,9 +109,10 @@ import Testing
         expectSQLError(.constraintCheck, "CHECK constraint failed: state IN (\"open\", \"done\")") {
             try ctx.exec(sql: "INSERT INTO todo (id, state) VALUES (3, 'lost')")
         }
-        #expect(try ctx.query(sql: "SELECT id, title, state, shout FROM todo ORDER BY id") == [
-            [1, "untitled", "open", "UNTITLED!"], [2, "tea", "done", "TEA!"],
-        ])
+        #expect(
+            try ctx.query(sql: "SELECT id, title, state, shout FROM todo ORDER BY id") == [
+                [1, "untitled", "open", "UNTITLED!"], [2, "tea", "done", "TEA!"],
+            ])
         #expect(try ctx.query(sql: "SELECT id FROM todo INDEXED BY todo_open WHERE state = 'open'") == [[1]])
         #expect(try ctx.query(sql: "PRAGMA integrity_check") == [["ok"]])
         // The view fails loudly, rather than returning other data...
@@ -111,7 +123,8 @@ import Testing
         legacy.allowsDoubleQuotedStrings = true
         let tolerant = try SQLContext(path: path, configuration: legacy)
         defer { tolerant.close() }
-        #expect(try tolerant.query(sql: "SELECT label FROM labelled ORDER BY id") == [["label: untitled"], ["label: tea"]])
+        #expect(
+            try tolerant.query(sql: "SELECT label FROM labelled ORDER BY id") == [["label: untitled"], ["label: tea"]])
     }
 
     @Test func renamingATableOrColumnRewritesTheViewsThatUseThem() throws {
@@ -123,13 +136,18 @@ import Testing
         // With the legacy rule, the view would still name table todo, and fail.
         try ctx.exec(sql: "ALTER TABLE todo RENAME TO tasks")
         #expect(try ctx.query(sql: "SELECT * FROM titles") == [["milk"]])
-        #expect(try ctx.query(sql: "SELECT sql FROM sqlite_schema WHERE name = 'titles'") == [["CREATE VIEW titles AS SELECT name FROM \"tasks\""]])
+        #expect(
+            try ctx.query(sql: "SELECT sql FROM sqlite_schema WHERE name = 'titles'") == [
+                ["CREATE VIEW titles AS SELECT name FROM \"tasks\""]
+            ])
     }
 
     @Test func sqlCannotLoadExtensionsNorPassTokenizerPointers() throws {
         let ctx = try todo()
         defer { ctx.close() }
-        expectSQLError(.error, "not authorized") { _ = try ctx.query(sql: "SELECT load_extension('/nonexistent/evil.so')") }
+        expectSQLError(.error, "not authorized") {
+            _ = try ctx.query(sql: "SELECT load_extension('/nonexistent/evil.so')")
+        }
         expectSQLError(.error, "fts3tokenize disabled") {
             _ = try ctx.query(sql: "SELECT fts3_tokenizer('simple', x'4141414141414141')")
         }

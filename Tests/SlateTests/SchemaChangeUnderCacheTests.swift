@@ -97,7 +97,8 @@ import Testing
         let ctx = try table()
         defer { ctx.close() }
         #expect(try ctx.query(sql: "SELECT * FROM fc") == [[1]])
-        try ctx.exec(sql: "DROP TABLE fc; CREATE TABLE fc (z TEXT, y TEXT, x TEXT); INSERT INTO fc VALUES ('z', 'y', 'x')")
+        try ctx.exec(
+            sql: "DROP TABLE fc; CREATE TABLE fc (z TEXT, y TEXT, x TEXT); INSERT INTO fc VALUES ('z', 'y', 'x')")
         #expect(try ctx.query(sql: "SELECT * FROM fc") == [["z", "y", "x"]])
         let cursor = try ctx.cursor(sql: "SELECT * FROM fc")
         let row = try #require(try cursor.next())

@@ -85,20 +85,24 @@ import Testing
             func migrateSchema(v version: Int64, ddl: String) throws {
                 if ctx.userVersion < version {
                     try ctx.transaction {
-                        try ctx.exec(sql: ddl)  // perform the DDL operation
+                        try ctx.exec(sql: ddl) // perform the DDL operation
                         // then update the schema version
                         ctx.userVersion = version
                     }
                 }
             }
             // the initial creation script for a new database
-            try migrateSchema(v: 1, ddl: """
-                CREATE TABLE DATA_ITEM (ID INTEGER PRIMARY KEY AUTOINCREMENT)
-                """)
+            try migrateSchema(
+                v: 1,
+                ddl: """
+                    CREATE TABLE DATA_ITEM (ID INTEGER PRIMARY KEY AUTOINCREMENT)
+                    """)
             // migrate records to have new description column
-            try migrateSchema(v: 2, ddl: """
-                ALTER TABLE DATA_ITEM ADD COLUMN DESCRIPTION TEXT
-                """)
+            try migrateSchema(
+                v: 2,
+                ddl: """
+                    ALTER TABLE DATA_ITEM ADD COLUMN DESCRIPTION TEXT
+                    """)
             return ctx
         }
 

@@ -5,13 +5,14 @@ import Testing
 @Suite struct SkullExampleTests {
     private func planets() throws -> SQLContext {
         let ctx = try SQLContext()
-        try ctx.exec(sql: """
-            CREATE TABLE planets (id INTEGER PRIMARY KEY, au DOUBLE, name TEXT);
-            INSERT INTO planets VALUES (0, 0.4, 'Mercury');
-            INSERT INTO planets VALUES (1, 0.7, 'Venus');
-            INSERT INTO planets VALUES (2, 1, 'Earth');
-            INSERT INTO planets VALUES (3, 1.5, 'Mars');
-            """)
+        try ctx.exec(
+            sql: """
+                CREATE TABLE planets (id INTEGER PRIMARY KEY, au DOUBLE, name TEXT);
+                INSERT INTO planets VALUES (0, 0.4, 'Mercury');
+                INSERT INTO planets VALUES (1, 0.7, 'Venus');
+                INSERT INTO planets VALUES (2, 1, 'Earth');
+                INSERT INTO planets VALUES (3, 1.5, 'Mars');
+                """)
         return ctx
     }
 
@@ -47,7 +48,8 @@ import Testing
         let ctx = try planets()
         defer { ctx.close() }
         var seen: [SQLValue] = []
-        try ctx.exec(sql: "SELECT name FROM planets WHERE id < 2 ORDER BY id; SELECT au FROM planets WHERE id = 3") { row in
+        try ctx.exec(sql: "SELECT name FROM planets WHERE id < 2 ORDER BY id; SELECT au FROM planets WHERE id = 3") {
+            row in
             seen.append(try row[0])
             return .next
         }
@@ -91,8 +93,9 @@ import Testing
         let ctx = try planets()
         defer { ctx.close() }
         try ctx.exec(sql: "INSERT INTO planets VALUES (?, ?, ?)", 9, 30.1, "Neptune 🪐 naïve")
-        #expect(try ctx.query(sql: "SELECT name, length(name), length(CAST(name AS BLOB)) FROM planets WHERE id = 9")
-            == [["Neptune 🪐 naïve", 15, 19]])
+        #expect(
+            try ctx.query(sql: "SELECT name, length(name), length(CAST(name AS BLOB)) FROM planets WHERE id = 9")
+                == [["Neptune 🪐 naïve", 15, 19]])
     }
 
     /// Skull bound `Int` with `sqlite3_bind_int`, 32 bits.

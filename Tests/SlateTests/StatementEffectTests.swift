@@ -12,7 +12,10 @@ import Testing
     struct Connection: CustomTestStringConvertible, Sendable {
         var testDescription: String
         var isObserved = false
-        var open: @Sendable (TemporaryDirectory) throws -> (run: (String) throws -> Void, objects: () throws -> [String], close: () -> Void)
+        var open:
+            @Sendable (TemporaryDirectory) throws -> (
+                run: (String) throws -> Void, objects: () throws -> [String], close: () -> Void
+            )
     }
 
     static let schema = """
@@ -26,8 +29,11 @@ import Testing
         """
 
     static func objects(_ ctx: SQLContext) throws -> [String] {
-        try ctx.query(sql: "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'docs_%' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .map { $0[0].textValue ?? "?" }
+        try ctx.query(
+            sql:
+                "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'docs_%' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        .map { $0[0].textValue ?? "?" }
     }
 
     static let connections: [Connection] = [
@@ -44,13 +50,21 @@ import Testing
         Connection(testDescription: "pool writer without transaction") { directory in
             let pool = try SQLPool(path: directory.path("db.sqlite"))
             try pool.write { try $0.exec(sql: schema) }
-            return ({ sql in try pool.writeWithoutTransaction { try $0.exec(sql: sql) } }, { try pool.read(objects) }, { pool.close() })
+            return (
+                { sql in try pool.writeWithoutTransaction { try $0.exec(sql: sql) } }, { try pool.read(objects) },
+                { pool.close() }
+            )
         },
         Connection(testDescription: "observed pool writer", isObserved: true) { directory in
             let pool = try SQLPool(path: directory.path("db.sqlite"))
             try pool.write { try $0.exec(sql: schema) }
             let changes = pool.changes()
-            return ({ sql in try pool.write { try $0.exec(sql: sql) } }, { try pool.read(objects) }, { pool.close(); _ = changes })
+            return (
+                { sql in try pool.write { try $0.exec(sql: sql) } }, { try pool.read(objects) },
+                {
+                    pool.close(); _ = changes
+                }
+            )
         },
         Connection(testDescription: "in-memory pool") { _ in
             let pool = try SQLPool(path: nil)
@@ -79,7 +93,8 @@ import Testing
             try run(drop.sql)
             let after = try objects()
             // Dropping a table drops its index, trigger and the views' target goes stale.
-            #expect(!after.contains(drop.gone), "\(drop.sql) left \(drop.gone) in place on \(connection.testDescription)")
+            #expect(
+                !after.contains(drop.gone), "\(drop.sql) left \(drop.gone) in place on \(connection.testDescription)")
             #expect(after.contains("kept"))
         }
     }
@@ -91,7 +106,8 @@ import Testing
         let directory = TemporaryDirectory()
         let (run, objects, close) = try connection.open(directory)
         defer { close() }
-        try run("""
+        try run(
+            """
             DROP VIEW v;
             CREATE TABLE legacy_new (x INTEGER NOT NULL, extra TEXT);
             INSERT INTO legacy_new (x) SELECT x FROM legacy;
@@ -102,7 +118,9 @@ import Testing
             """)
         #expect(try objects() == ["docs", "kept", "legacy", "v"])
         // A second rebuild of the same name works too: nothing "already exists".
-        try run("CREATE TABLE legacy_new (x); INSERT INTO legacy_new SELECT x FROM legacy; DROP VIEW v; DROP TABLE legacy; ALTER TABLE legacy_new RENAME TO legacy")
+        try run(
+            "CREATE TABLE legacy_new (x); INSERT INTO legacy_new SELECT x FROM legacy; DROP VIEW v; DROP TABLE legacy; ALTER TABLE legacy_new RENAME TO legacy"
+        )
         #expect(try objects() == ["docs", "kept", "legacy"])
     }
 
@@ -126,7 +144,10 @@ import Testing
         let directory = TemporaryDirectory()
         let pool = try SQLPool(path: directory.path("db.sqlite"))
         defer { pool.close() }
-        try await pool.write { try $0.exec(sql: "CREATE TABLE a (x); CREATE TABLE b (x); INSERT INTO a VALUES (1), (2); INSERT INTO b VALUES (3)") }
+        try await pool.write {
+            try $0.exec(
+                sql: "CREATE TABLE a (x); CREATE TABLE b (x); INSERT INTO a VALUES (1), (2); INSERT INTO b VALUES (3)")
+        }
         var changes = pool.changes().makeAsyncIterator()
         try await pool.write { try $0.exec(sql: "DELETE FROM a") }
         try await pool.write { try $0.exec(sql: "DROP TABLE b") }

@@ -10,10 +10,11 @@ import Testing
     /// A database with `n` holding 1 through 10.
     private func numbers(cacheCapacity: Int = 64) throws -> SQLContext {
         let ctx = try SQLContext(configuration: .init(statementCacheCapacity: cacheCapacity))
-        try ctx.exec(sql: """
-            CREATE TABLE n (x INTEGER PRIMARY KEY);
-            WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 10) INSERT INTO n SELECT i FROM r;
-            """)
+        try ctx.exec(
+            sql: """
+                CREATE TABLE n (x INTEGER PRIMARY KEY);
+                WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 10) INSERT INTO n SELECT i FROM r;
+                """)
         return ctx
     }
 

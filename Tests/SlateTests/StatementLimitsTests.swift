@@ -15,15 +15,17 @@ import Testing
     /// A file made to hang its reader: a table that is a view over a recursive query that
     /// never ends, one that never even returns a row, and a trigger that runs one.
     static func makeHostileDatabase(at path: String) throws {
-        try SlateTestDatabase.create(at: path, sql: """
-            CREATE TABLE inbox (message TEXT);
-            CREATE TABLE log (n INTEGER);
-            CREATE VIEW messages AS
-                WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i AS message FROM r;
-            CREATE VIEW silent AS
-                WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i FROM r WHERE i < 0;
-            CREATE TRIGGER spin AFTER INSERT ON inbox BEGIN INSERT INTO log SELECT count(*) FROM silent; END;
-            """)
+        try SlateTestDatabase.create(
+            at: path,
+            sql: """
+                CREATE TABLE inbox (message TEXT);
+                CREATE TABLE log (n INTEGER);
+                CREATE VIEW messages AS
+                    WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i AS message FROM r;
+                CREATE VIEW silent AS
+                    WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i FROM r WHERE i < 0;
+                CREATE TRIGGER spin AFTER INSERT ON inbox BEGIN INSERT INTO log SELECT count(*) FROM silent; END;
+                """)
     }
 
     private func context(instructions: Int? = nil, duration: Duration? = nil) throws -> SQLContext {
@@ -33,7 +35,8 @@ import Testing
         return try SQLContext(configuration: configuration)
     }
 
-    private static let endless = "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r"
+    private static let endless =
+        "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r"
 
     private static func count(_ rows: Int) -> String {
         "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < \(rows)) SELECT count(*) FROM r"
@@ -80,7 +83,9 @@ import Testing
         // A failed cursor stays failed.
         expectSQLError(.interrupt, Self.shortExceeded) { _ = try cursor.next() }
         // Sorting an endless view: the rows go to the sorter, the instructions still count.
-        expectSQLError(.interrupt, Self.shortExceeded) { _ = try ctx.query(sql: "SELECT message FROM messages ORDER BY message DESC LIMIT 1") }
+        expectSQLError(.interrupt, Self.shortExceeded) {
+            _ = try ctx.query(sql: "SELECT message FROM messages ORDER BY message DESC LIMIT 1")
+        }
         // A trigger that runs one, inside a write: stopped, and the write undone.
         expectSQLError(.interrupt, Self.shortExceeded) { try ctx.exec(sql: "INSERT INTO inbox VALUES ('hi')") }
         #expect(try ctx.query(sql: "SELECT (SELECT count(*) FROM inbox), (SELECT count(*) FROM log)") == [[0, 0]])
@@ -117,7 +122,9 @@ import Testing
             #expect(error.code == .interrupt)
             #expect(error.message == instructionsExceeded)
         }
-        #expect(try await pool.read { try $0.query(sql: "SELECT (SELECT count(*) FROM inbox), (SELECT count(*) FROM log)") } == [[0, 0]])
+        #expect(
+            try await pool.read { try $0.query(sql: "SELECT (SELECT count(*) FROM inbox), (SELECT count(*) FROM log)") }
+                == [[0, 0]])
         try await pool.write { try $0.exec(sql: "INSERT INTO log VALUES (1)") }
         #expect(try await pool.read { try $0.query(sql: "SELECT n FROM log") } == [[1]])
     }
@@ -138,7 +145,8 @@ import Testing
         for _ in 0..<500 {
             #expect(try ctx.query(sql: Self.count(200)) == [[200]])
         }
-        let prepared = try ctx.prepare(sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < ?) SELECT count(*) FROM r")
+        let prepared = try ctx.prepare(
+            sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < ?) SELECT count(*) FROM r")
         defer { prepared.close() }
         for _ in 0..<200 {
             try prepared.bind(parameters: [200])
@@ -149,9 +157,13 @@ import Testing
         }
         // The budget of a run does not grow with the run's steps: a cursor stepped one row
         // at a time is stopped once the whole run is past it.
-        let cursor = try ctx.cursor(sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 100000) SELECT i FROM r")
+        let cursor = try ctx.cursor(
+            sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 100000) SELECT i FROM r")
         var rows = 0
-        let error = expectSQLError(.interrupt, "the statement ran past its limit of 100000 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped") {
+        let error = expectSQLError(
+            .interrupt,
+            "the statement ran past its limit of 100000 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped"
+        ) {
             while try cursor.next() != nil { rows += 1 }
         }
         #expect(error?.sql == cursor.statement.sql)
@@ -164,7 +176,8 @@ import Testing
         let ctx = try context(instructions: 100_000)
         defer { ctx.close() }
         // About 70,000 instructions for the whole run.
-        let cursor = try ctx.cursor(sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 4000) SELECT i FROM r")
+        let cursor = try ctx.cursor(
+            sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 4000) SELECT i FROM r")
         var sum = 0
         while let row = try cursor.next() {
             sum += row.int(at: 0)
@@ -176,9 +189,13 @@ import Testing
         #expect(sum == 4000 * 4001 / 2)
 
         // About 150,000 instructions: stopped, however many fresh statements ran meanwhile.
-        let long = try ctx.cursor(sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 9000) SELECT i FROM r")
+        let long = try ctx.cursor(
+            sql: "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 9000) SELECT i FROM r")
         var last = 0
-        expectSQLError(.interrupt, "the statement ran past its limit of 100000 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped") {
+        expectSQLError(
+            .interrupt,
+            "the statement ran past its limit of 100000 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped"
+        ) {
             while let row = try long.next() {
                 last = row.int(at: 0)
                 if last % 100 == 0 { #expect(try ctx.query(sql: Self.count(10)) == [[10]]) }
@@ -191,7 +208,10 @@ import Testing
         let ctx = try context(duration: .milliseconds(200))
         defer { ctx.close() }
         let started = ContinuousClock.now
-        expectSQLError(.interrupt, "the statement ran longer than its limit of 0.2 seconds (SQLContext.Configuration.maximumStatementDuration) and was stopped") {
+        expectSQLError(
+            .interrupt,
+            "the statement ran longer than its limit of 0.2 seconds (SQLContext.Configuration.maximumStatementDuration) and was stopped"
+        ) {
             _ = try ctx.query(sql: Self.endless)
         }
         let elapsed = ContinuousClock.now - started
@@ -205,10 +225,11 @@ import Testing
     @Test func theTimeBetweenACursorsRowsDoesNotCount() throws {
         let ctx = try context(duration: .milliseconds(100))
         defer { ctx.close() }
-        let cursor = try ctx.cursor(sql: """
-            WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 4)
-            SELECT i, (WITH RECURSIVE s(j) AS (SELECT r.i UNION ALL SELECT j + 1 FROM s WHERE j < r.i + 2000) SELECT count(*) FROM s) FROM r
-            """)
+        let cursor = try ctx.cursor(
+            sql: """
+                WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 4)
+                SELECT i, (WITH RECURSIVE s(j) AS (SELECT r.i UNION ALL SELECT j + 1 FROM s WHERE j < r.i + 2000) SELECT count(*) FROM s) FROM r
+                """)
         var values: [[Int]] = []
         while let row = try cursor.next() {
             values.append([row.int(at: 0), row.int(at: 1)])
@@ -220,22 +241,32 @@ import Testing
     @Test func bothLimitsTogetherTheFirstReachedStops() throws {
         let ctx = try context(instructions: 1_000_000, duration: .seconds(30))
         defer { ctx.close() }
-        expectSQLError(.interrupt, "the statement ran past its limit of 1000000 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped") {
+        expectSQLError(
+            .interrupt,
+            "the statement ran past its limit of 1000000 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped"
+        ) {
             _ = try ctx.query(sql: Self.endless)
         }
         // A limit below the handler's period still stops the statement at its first check.
         let tiny = try context(instructions: 10)
         defer { tiny.close() }
-        expectSQLError(.interrupt, "the statement ran past its limit of 10 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped") {
+        expectSQLError(
+            .interrupt,
+            "the statement ran past its limit of 10 virtual-machine instructions (SQLContext.Configuration.maximumStatementInstructions) and was stopped"
+        ) {
             _ = try tiny.query(sql: Self.count(100))
         }
     }
 
     @Test func limitsMustBePositive() throws {
-        expectSQLError(.misuse, "cannot open database :memory:: maximumStatementInstructions must be positive or nil, not 0") {
+        expectSQLError(
+            .misuse, "cannot open database :memory:: maximumStatementInstructions must be positive or nil, not 0"
+        ) {
             _ = try context(instructions: 0)
         }
-        expectSQLError(.misuse, "cannot open database :memory:: maximumStatementDuration must be positive or nil, not 0.0 seconds") {
+        expectSQLError(
+            .misuse, "cannot open database :memory:: maximumStatementDuration must be positive or nil, not 0.0 seconds"
+        ) {
             _ = try context(duration: .zero)
         }
     }
@@ -249,7 +280,9 @@ import Testing
             ctx.interrupt()
             return .null
         }
-        expectSQLError(.interrupt, "interrupted") { _ = try ctx.query(sql: "SELECT stop_now() FROM (\(Self.count(10)))") }
+        expectSQLError(.interrupt, "interrupted") {
+            _ = try ctx.query(sql: "SELECT stop_now() FROM (\(Self.count(10)))")
+        }
         #expect(try ctx.query(sql: Self.count(10)) == [[10]])
     }
 }

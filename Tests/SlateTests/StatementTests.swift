@@ -5,11 +5,12 @@ import Testing
 @Suite struct StatementTests {
     private func people() throws -> SQLContext {
         let ctx = try SQLContext()
-        try ctx.exec(sql: """
-            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, height REAL, active BOOLEAN, photo BLOB);
-            INSERT INTO people VALUES (1, 'Ada', 1.65, 1, X'CAFE');
-            INSERT INTO people VALUES (2, 'Grace', NULL, 0, NULL);
-            """)
+        try ctx.exec(
+            sql: """
+                CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, height REAL, active BOOLEAN, photo BLOB);
+                INSERT INTO people VALUES (1, 'Ada', 1.65, 1, X'CAFE');
+                INSERT INTO people VALUES (2, 'Grace', NULL, 0, NULL);
+                """)
         return ctx
     }
 
@@ -108,7 +109,10 @@ import Testing
         expectSQLError(.mismatch, "column 2 (\"height\") is NULL but Double is not optional") {
             _ = try statement.get(2, as: Double.self)
         }
-        expectSQLError(.range, "no column named \"weight\" in the result; its columns are \"id\", \"name\", \"height\", \"active\", \"photo\"") {
+        expectSQLError(
+            .range,
+            "no column named \"weight\" in the result; its columns are \"id\", \"name\", \"height\", \"active\", \"photo\""
+        ) {
             _ = try statement.get("weight", as: Int.self)
         }
         #expect(try statement.values() == [2, "Grace", nil, 0, nil])
@@ -144,8 +148,9 @@ import Testing
         try insert.bind(Double?.none, at: 2)
         try insert.update()
         #expect(ctx.lastInsertRowID == 4)
-        #expect(try ctx.query(sql: "SELECT name, height FROM people WHERE id > 2 ORDER BY id")
-            == [["Linus", 1.8], ["Margaret", nil]])
+        #expect(
+            try ctx.query(sql: "SELECT name, height FROM people WHERE id > 2 ORDER BY id")
+                == [["Linus", 1.8], ["Margaret", nil]])
         #expect(ctx.totalChanges >= 4)
         #expect(!insert.isReadOnly)
         #expect(insert.sql == "INSERT INTO people (name, height) VALUES (?, ?)")

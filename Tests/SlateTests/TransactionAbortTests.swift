@@ -32,7 +32,9 @@ import Testing
         try ctx.exec(sql: "INSERT INTO t VALUES (1, 'first')")
         try? ctx.exec(sql: "INSERT INTO t VALUES (3, 'second')")
         do { try ctx.exec(sql: sql) } catch {}
-        for statement in ["INSERT INTO t VALUES (4, 'third')", "SELECT count(*) FROM t", "CREATE TABLE sneaky (x)", "BEGIN"] {
+        for statement in [
+            "INSERT INTO t VALUES (4, 'third')", "SELECT count(*) FROM t", "CREATE TABLE sneaky (x)", "BEGIN",
+        ] {
             do {
                 try ctx.exec(sql: statement)
                 later.append(.ok)
@@ -57,7 +59,9 @@ import Testing
             Issue.record("\(what): the transaction did not throw")
         } catch let error as SQLError {
             #expect(error.code == .abortRollback, "\(what): \(error)")
-            #expect(error.message.hasPrefix("the transaction was aborted: SQLite rolled it back"), "\(what): \(error.message)")
+            #expect(
+                error.message.hasPrefix("the transaction was aborted: SQLite rolled it back"),
+                "\(what): \(error.message)")
         }
         #expect(later == [.abortRollback, .abortRollback, .abortRollback, .abortRollback], "\(what)")
         #expect(try Self.count(ctx) == 0, "\(what)")
@@ -188,7 +192,7 @@ import Testing
                 rawCode = rawExec(ctx.handle!, "INSERT INTO t VALUES (3, 'raw')")
             }
         }
-        #expect(rawCode == 531)  // SQLITE_CONSTRAINT_COMMITHOOK: the commit hook turned it into a rollback
+        #expect(rawCode == 531) // SQLITE_CONSTRAINT_COMMITHOOK: the commit hook turned it into a rollback
         #expect(try Self.count(ctx) == 0)
     }
 
@@ -207,7 +211,9 @@ import Testing
                 try await pool.write { ctx in
                     for k in 0..<perBatch {
                         do {
-                            try ctx.exec(sql: "INSERT INTO rows VALUES (?, ?)", parameters: [.integer(Int64(batch)), .integer(Int64(k))])
+                            try ctx.exec(
+                                sql: "INSERT INTO rows VALUES (?, ?)",
+                                parameters: [.integer(Int64(batch)), .integer(Int64(k))])
                         } catch {
                             // log and skip
                         }
@@ -216,13 +222,17 @@ import Testing
                 completed.withValue { _ = $0.insert(batch) }
             }
             // Cancel some at once, some later.
-            if batch % 3 == 0 { task.cancel() } else if batch % 3 == 1 {
+            if batch % 3 == 0 {
+                task.cancel()
+            } else if batch % 3 == 1 {
                 try await Task.sleep(for: .milliseconds(1))
                 task.cancel()
             }
             _ = await task.result
         }
-        let rows = try await pool.read { try $0.query(sql: "SELECT batch, count(*) FROM rows GROUP BY batch ORDER BY batch") }
+        let rows = try await pool.read {
+            try $0.query(sql: "SELECT batch, count(*) FROM rows GROUP BY batch ORDER BY batch")
+        }
         for row in rows {
             #expect(row[1] == .integer(Int64(perBatch)), "batch \(row[0]) is partial: \(row[1]) rows")
         }

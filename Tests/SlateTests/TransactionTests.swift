@@ -1,7 +1,7 @@
-import SlateCSQLite
-import SlateFaultVFS
 import Foundation
 import Slate
+import SlateCSQLite
+import SlateFaultVFS
 import SlateTestSupport
 import Testing
 
@@ -78,10 +78,11 @@ import Testing
     @Test func aFailedCommitRollsBack() throws {
         let ctx = try SQLContext()
         defer { ctx.close() }
-        try ctx.exec(sql: """
-            CREATE TABLE parent (id INTEGER PRIMARY KEY);
-            CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
-            """)
+        try ctx.exec(
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+                """)
         expectSQLError(.constraintForeignKey, "FOREIGN KEY constraint failed") {
             try ctx.transaction {
                 try ctx.exec(sql: "INSERT INTO child VALUES (42)")
@@ -140,7 +141,10 @@ import Testing
         slate_fault_vfs_arm(Int32(SLATE_FAULT_SYNC), 0, SQLITE_IOERR | (4 << 8), "fault-commit.sqlite-wal")
         defer { slate_fault_vfs_disarm() }
         let fired = slate_fault_vfs_fired_count()
-        let error = expectSQLError(.init(rawValue: SQLITE_IOERR | (4 << 8)), "COMMIT failed with an I/O error, so the transaction may or may not have been committed: disk I/O error") {
+        let error = expectSQLError(
+            .init(rawValue: SQLITE_IOERR | (4 << 8)),
+            "COMMIT failed with an I/O error, so the transaction may or may not have been committed: disk I/O error"
+        ) {
             try ctx.transaction { try ctx.exec(sql: "INSERT INTO t VALUES (2)") }
         }
         #expect(slate_fault_vfs_fired_count() == fired + 1)

@@ -29,7 +29,10 @@ import Testing
             #expect(try statement.value(at: 0) == expected[storage], "\(storage)")
             #expect(.text(SQLUUID.storedValue(uuid, as: storage).sqlLiteral) == expected[storage], "\(storage)")
         }
-        #expect(SQLUUID.guidBytes(from: uuid) == [0x33, 0x22, 0x11, 0x00, 0x55, 0x44, 0x77, 0x66, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF])
+        #expect(
+            SQLUUID.guidBytes(from: uuid) == [
+                0x33, 0x22, 0x11, 0x00, 0x55, 0x44, 0x77, 0x66, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF,
+            ])
         #expect(SQLUUID.guidBytes(from: uuid).withUnsafeBytes { SQLUUID.uuid(fromGUIDBytes: $0) } == uuid)
     }
 
@@ -58,13 +61,17 @@ import Testing
                     // Sixteen bytes are a UUID in either byte order: the storage says which
                     // one they mean, and that one binds back as the same bytes.
                     #expect(read == swapped, "\(form) as \(storage)")
-                    #expect(read.map { SQLUUID.storedValue($0, as: storage) } == .blob(index == 2 ? SQLUUID.bytes(from: uuid) : SQLUUID.guidBytes(from: uuid)))
+                    #expect(
+                        read.map { SQLUUID.storedValue($0, as: storage) }
+                            == .blob(index == 2 ? SQLUUID.bytes(from: uuid) : SQLUUID.guidBytes(from: uuid)))
                 } else {
                     #expect(read == nil, "\(form) as \(storage)")
                 }
             }
             // The dynamic reader still takes text in either case and 16 bytes in RFC 4122 order.
-            #expect(SQLUUID.uuid(sqliteStatement: handle, column: 0) == ([0, 1, 2, 4].contains(index) ? uuid : index == 3 ? swapped : nil), "\(form)")
+            #expect(
+                SQLUUID.uuid(sqliteStatement: handle, column: 0)
+                    == ([0, 1, 2, 4].contains(index) ? uuid : index == 3 ? swapped : nil), "\(form)")
         }
         // Digits alone are the same text in either case.
         let digits = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!

@@ -11,13 +11,14 @@ import Testing
         let context = try SQLContext(path: path)
         defer { context.close() }
         try context.createFunction("app_send", argumentCount: 1) { _ in .null }
-        try context.exec(sql: """
-            CREATE TABLE secret (token TEXT);
-            INSERT INTO secret VALUES ('hunter2');
-            CREATE TABLE inbox (message TEXT);
-            CREATE VIEW summary AS SELECT app_send(token) AS sent FROM secret;
-            CREATE TRIGGER leak AFTER INSERT ON inbox BEGIN SELECT app_send(token) FROM secret; END;
-            """)
+        try context.exec(
+            sql: """
+                CREATE TABLE secret (token TEXT);
+                INSERT INTO secret VALUES ('hunter2');
+                CREATE TABLE inbox (message TEXT);
+                CREATE VIEW summary AS SELECT app_send(token) AS sent FROM secret;
+                CREATE TRIGGER leak AFTER INSERT ON inbox BEGIN SELECT app_send(token) FROM secret; END;
+                """)
     }
 
     /// A context on `path` with `app_send` registered, recording what it is sent.
@@ -67,13 +68,20 @@ import Testing
         let path = directory.path("db.sqlite")
         do {
             let context = try SQLContext(path: path)
-            try context.createFunction("twice", argumentCount: 1, isDeterministic: true, isInnocuous: true) { .integer(($0[0].integerValue ?? 0) * 2) }
-            try context.exec(sql: "CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (21); CREATE VIEW doubled AS SELECT twice(x) AS y FROM n")
+            try context.createFunction("twice", argumentCount: 1, isDeterministic: true, isInnocuous: true) {
+                .integer(($0[0].integerValue ?? 0) * 2)
+            }
+            try context.exec(
+                sql:
+                    "CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (21); CREATE VIEW doubled AS SELECT twice(x) AS y FROM n"
+            )
             context.close()
         }
         let context = try SQLContext(path: path, configuration: .untrusted)
         defer { context.close() }
-        try context.createFunction("twice", argumentCount: 1, isDeterministic: true, isInnocuous: true) { .integer(($0[0].integerValue ?? 0) * 2) }
+        try context.createFunction("twice", argumentCount: 1, isDeterministic: true, isInnocuous: true) {
+            .integer(($0[0].integerValue ?? 0) * 2)
+        }
         #expect(try context.query(sql: "SELECT y FROM doubled") == [[.integer(42)]])
     }
 
@@ -86,7 +94,8 @@ import Testing
 
         try context.exec(sql: "PRAGMA writable_schema = ON")
         expectSQLError(.error, "table sqlite_master may not be modified") {
-            try context.exec(sql: "UPDATE sqlite_schema SET sql = 'CREATE TABLE secret (token TEXT, x)' WHERE name = 'secret'")
+            try context.exec(
+                sql: "UPDATE sqlite_schema SET sql = 'CREATE TABLE secret (token TEXT, x)' WHERE name = 'secret'")
         }
         #expect(context.limit(.attached) == 0)
         #expect(context.limit(.length) == 1_000_000)

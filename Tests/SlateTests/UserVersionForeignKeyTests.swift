@@ -7,12 +7,13 @@ import Testing
 /// deferred (the default, as with plain closures) or immediate.
 @Suite struct UserVersionForeignKeyTests {
     static let tables = SQLMigration { ctx in
-        try ctx.exec(sql: """
-            CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));
-            INSERT INTO parent VALUES (1, 'p');
-            INSERT INTO child VALUES (10, 1);
-            """)
+        try ctx.exec(
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));
+                INSERT INTO parent VALUES (1, 'p');
+                INSERT INTO child VALUES (10, 1);
+                """)
     }
 
     /// A row that refers to nothing for a while, deleted before the migration ends.
@@ -47,7 +48,9 @@ import Testing
         }
         let before = FileManager.default.contents(atPath: path)
         let ctx = try SQLContext(path: path)
-        expectSQLError(.constraintForeignKey, "migration 2 of 2, user_version 1 → 2, failed: FOREIGN KEY constraint failed") {
+        expectSQLError(
+            .constraintForeignKey, "migration 2 of 2, user_version 1 → 2, failed: FOREIGN KEY constraint failed"
+        ) {
             try ctx.migrate(migrations: [Self.tables, Self.danglingForAWhile(.immediate)])
         }
         #expect(try Self.version(ctx) == [[1]])
@@ -63,17 +66,20 @@ import Testing
     @Test func rebuildingAParentTableNeedsDeferredChecks() throws {
         func rebuild(_ checks: SQLMigration.ForeignKeyChecks) -> SQLMigration {
             SQLMigration(foreignKeyChecks: checks) { ctx in
-                try ctx.exec(sql: """
-                    CREATE TABLE parent_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
-                    INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
-                    DROP TABLE parent;
-                    ALTER TABLE parent_new RENAME TO parent;
-                    """)
+                try ctx.exec(
+                    sql: """
+                        CREATE TABLE parent_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                        INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
+                        DROP TABLE parent;
+                        ALTER TABLE parent_new RENAME TO parent;
+                        """)
             }
         }
         let immediate = try SQLContext()
         defer { immediate.close() }
-        expectSQLError(.constraintForeignKey, "migration 2 of 2, user_version 1 → 2, failed: FOREIGN KEY constraint failed") {
+        expectSQLError(
+            .constraintForeignKey, "migration 2 of 2, user_version 1 → 2, failed: FOREIGN KEY constraint failed"
+        ) {
             try immediate.migrate(migrations: [Self.tables, rebuild(.immediate)])
         }
         #expect(try Self.version(immediate) == [[1]])
@@ -82,7 +88,10 @@ import Testing
         let deferred = try SQLContext()
         defer { deferred.close() }
         #expect(try deferred.migrate(migrations: [Self.tables, rebuild(.deferred)]) == 2)
-        #expect(try deferred.query(sql: "SELECT child.id, parent.name FROM child JOIN parent ON parent.id = parent_id") == [[10, "p"]])
+        #expect(
+            try deferred.query(sql: "SELECT child.id, parent.name FROM child JOIN parent ON parent.id = parent_id") == [
+                [10, "p"]
+            ])
         #expect(try deferred.query(sql: "PRAGMA foreign_keys") == [[1]])
     }
 
@@ -94,7 +103,9 @@ import Testing
         let valid = SQLMigration(foreignKeyChecks: .immediate) { try $0.exec(sql: "INSERT INTO child VALUES (12, 1)") }
         #expect(try ctx.migrate(migrations: [Self.tables, valid]) == 2)
         #expect(try ctx.query(sql: "PRAGMA foreign_keys") == [[0]])
-        expectSQLError(.constraintForeignKey, "migration 3 of 3, user_version 2 → 3, failed: FOREIGN KEY constraint failed") {
+        expectSQLError(
+            .constraintForeignKey, "migration 3 of 3, user_version 2 → 3, failed: FOREIGN KEY constraint failed"
+        ) {
             try ctx.migrate(migrations: [Self.tables, valid, Self.danglingForAWhile(.immediate)])
         }
         #expect(try ctx.query(sql: "PRAGMA foreign_keys") == [[0]])

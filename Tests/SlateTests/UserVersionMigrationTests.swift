@@ -68,10 +68,17 @@ import Testing
     @Test func aDanglingForeignKeyFailsTheMigration() throws {
         let ctx = try SQLContext()
         let migrations: [(SQLContext) throws -> Void] = [
-            { try $0.exec(sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id))") },
+            {
+                try $0.exec(
+                    sql:
+                        "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id))"
+                )
+            },
             { try $0.exec(sql: "INSERT INTO child VALUES (7)") },
         ]
-        expectSQLError(.constraintForeignKey, "migration 2 of 2 left 1 row referring to nothing (in child); it was rolled back") {
+        expectSQLError(
+            .constraintForeignKey, "migration 2 of 2 left 1 row referring to nothing (in child); it was rolled back"
+        ) {
             try ctx.migrate(migrations: migrations)
         }
         #expect(try Self.version(ctx) == [[1]])
@@ -84,17 +91,23 @@ import Testing
     @Test func rebuildingAParentTableKeepsItsChildren() throws {
         let ctx = try SQLContext()
         let migrations: [(SQLContext) throws -> Void] = [
-            { try $0.exec(sql: """
-                CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE);
-                INSERT INTO parent VALUES (1, 'p'); INSERT INTO child VALUES (10, 1), (11, 1);
-                """) },
-            { try $0.exec(sql: """
-                CREATE TABLE parent_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
-                INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
-                DROP TABLE parent;
-                ALTER TABLE parent_new RENAME TO parent;
-                """) },
+            {
+                try $0.exec(
+                    sql: """
+                        CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
+                        CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE);
+                        INSERT INTO parent VALUES (1, 'p'); INSERT INTO child VALUES (10, 1), (11, 1);
+                        """)
+            },
+            {
+                try $0.exec(
+                    sql: """
+                        CREATE TABLE parent_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                        INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
+                        DROP TABLE parent;
+                        ALTER TABLE parent_new RENAME TO parent;
+                        """)
+            },
         ]
         #expect(try ctx.migrate(migrations: migrations) == 2)
         #expect(try ctx.query(sql: "SELECT count(*) FROM child") == [[2]])
@@ -110,7 +123,10 @@ import Testing
         }
         let before = FileManager.default.contents(atPath: path)
         let ctx = try SQLContext(path: path)
-        expectSQLError(.misuse, "the database is at user_version 3, newer than the 2 migrations this program knows; it was left untouched") {
+        expectSQLError(
+            .misuse,
+            "the database is at user_version 3, newer than the 2 migrations this program knows; it was left untouched"
+        ) {
             try ctx.migrate(migrations: Self.first)
         }
         ctx.close()
@@ -120,7 +136,10 @@ import Testing
     @Test func insideATransactionIsMisuse() throws {
         let ctx = try SQLContext()
         try ctx.transaction {
-            expectSQLError(.misuse, "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction") {
+            expectSQLError(
+                .misuse,
+                "migrate(migrations:) runs each migration in a transaction of its own: call it outside a transaction"
+            ) {
                 try ctx.migrate(migrations: Self.first)
             }
         }

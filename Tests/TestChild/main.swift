@@ -1,3 +1,7 @@
+import Slate
+import SlateMigration
+import SlateRecords
+
 // A child process for the reliability tests, which kill it or compete with it.
 //
 //   slate-test-child write PATH JOURNAL_MODE FIRST
@@ -32,9 +36,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Slate
-import SlateMigration
-import SlateRecords
 
 /// A database whose file may predate versions: three scripts, the second adding a table
 /// that refers to the first and filling it, the third a column and an index.
@@ -44,11 +45,15 @@ struct Legacy: SQLDatabase, SQLRecordStore {
     static let creationSQL = ""
     static let schemaScripts = [
         SQLSchemaScript(file: "legacy-001.sql", sql: "CREATE TABLE a (id INTEGER PRIMARY KEY, v TEXT NOT NULL);"),
-        SQLSchemaScript(file: "legacy-002.sql", sql: """
-            CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER NOT NULL REFERENCES a(id));
-            INSERT INTO b (a_id) SELECT id FROM a WHERE id % 100 = 0;
-            """),
-        SQLSchemaScript(file: "legacy-003.sql", sql: "ALTER TABLE a ADD COLUMN w INTEGER NOT NULL DEFAULT 7;\nCREATE INDEX a_w ON a(w);"),
+        SQLSchemaScript(
+            file: "legacy-002.sql",
+            sql: """
+                CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER NOT NULL REFERENCES a(id));
+                INSERT INTO b (a_id) SELECT id FROM a WHERE id % 100 = 0;
+                """),
+        SQLSchemaScript(
+            file: "legacy-003.sql",
+            sql: "ALTER TABLE a ADD COLUMN w INTEGER NOT NULL DEFAULT 7;\nCREATE INDEX a_w ON a(w);"),
     ]
     static var schemaVersion: Int64 { 3 }
 }
@@ -61,10 +66,12 @@ struct Edited: SQLDatabase, SQLRecordStore {
     init(pool: SQLPool) { self.pool = pool }
     static let creationSQL = ""
     static let schemaScripts = [
-        SQLSchemaScript(file: "edited.sql", sql: """
-            CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB);
-            CREATE INDEX note_title ON note(title);
-            """),
+        SQLSchemaScript(
+            file: "edited.sql",
+            sql: """
+                CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, body BLOB);
+                CREATE INDEX note_title ON note(title);
+                """)
     ]
     static var schemaVersion: Int64 { 1 }
 }
@@ -83,12 +90,16 @@ do {
     switch arguments[1] {
     case "write":
         guard arguments.count == 5, let first = Int64(arguments[4]),
-              let mode = SQLContext.JournalMode(rawValue: arguments[3].uppercased()) else {
+            let mode = SQLContext.JournalMode(rawValue: arguments[3].uppercased())
+        else {
             say("usage: slate-test-child write PATH JOURNAL FIRST")
             exit(64)
         }
         let context = try SQLContext(path: arguments[2], configuration: SQLContext.Configuration(journalMode: mode))
-        try context.exec(sql: "CREATE TABLE IF NOT EXISTS ledger (n INTEGER NOT NULL, part INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (n, part))")
+        try context.exec(
+            sql:
+                "CREATE TABLE IF NOT EXISTS ledger (n INTEGER NOT NULL, part INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (n, part))"
+        )
         var number = first
         while true {
             try context.transaction(.immediate) {
@@ -96,7 +107,9 @@ do {
                     let size = Int((number * 7 + Int64(part) * 131) % 3000) + 50
                     try context.exec(
                         sql: "INSERT INTO ledger (n, part, payload) VALUES (?, ?, ?)",
-                        parameters: [.integer(number), .integer(Int64(part)), .text(String(repeating: "x", count: size))])
+                        parameters: [
+                            .integer(number), .integer(Int64(part)), .text(String(repeating: "x", count: size)),
+                        ])
                 }
             }
             say(String(number))
@@ -119,7 +132,12 @@ do {
         let pool = try SQLPool(path: arguments[2])
         let me = Int64(getpid())
         let migrations: [(SQLContext) throws -> Void] = [
-            { try $0.exec(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT); CREATE TABLE applied (step INTEGER UNIQUE, pid INTEGER)") },
+            {
+                try $0.exec(
+                    sql:
+                        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT); CREATE TABLE applied (step INTEGER UNIQUE, pid INTEGER)"
+                )
+            },
             { ctx in
                 try ctx.exec(sql: "INSERT INTO settings VALUES ('theme', 'dark')")
                 try ctx.exec(sql: "INSERT INTO applied VALUES (2, ?)", parameters: [.integer(me)])
@@ -150,10 +168,16 @@ do {
         try context.transaction(.immediate) {
             if arguments[3] == "legacy" {
                 try context.exec(sql: Legacy.schemaScripts[0].sql)
-                try context.exec(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO a (id, v) SELECT i, 'row ' || i FROM n", parameters: [.integer(rows)])
+                try context.exec(
+                    sql:
+                        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO a (id, v) SELECT i, 'row ' || i FROM n",
+                    parameters: [.integer(rows)])
             } else {
                 try context.exec(sql: Edited.firstText)
-                try context.exec(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO note (id, title, body) SELECT i, 'Note ' || i, zeroblob(i % 50) FROM n", parameters: [.integer(rows)])
+                try context.exec(
+                    sql:
+                        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO note (id, title, body) SELECT i, 'Note ' || i, zeroblob(i % 50) FROM n",
+                    parameters: [.integer(rows)])
                 try context.exec(sql: "PRAGMA user_version = 1")
             }
         }

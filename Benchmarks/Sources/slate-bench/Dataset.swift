@@ -53,7 +53,8 @@ struct Dataset {
                 index % 21 == 0 ? nil : dateText(ordered + 86_400 * Double(generator.next() % 30)),
                 Int64(index % 3 + 1), Double(generator.next() % 100_000) / 100,
                 "Ship name \(index)", "\(index) Some Street", "City \(index % 70)",
-                index % 3 == 0 ? nil : "Region", index % 5 == 0 ? nil : "\(10_000 + index % 90_000)", countries[index % countries.count],
+                index % 3 == 0 ? nil : "Region", index % 5 == 0 ? nil : "\(10_000 + index % 90_000)",
+                countries[index % countries.count],
             ]
         }
     }

@@ -52,7 +52,9 @@ enum Harness {
     /// Runs every implementation of `scenario` `rounds` times, interleaved (A B C A B C …),
     /// and checks they all computed the same checksum.
     static func run(_ scenario: Scenario, rounds: Int, log: (String) -> Void) throws -> [Result] {
-        var results = scenario.implementations.map { Result(scenario: scenario, implementation: $0.name, seconds: [], checksum: 0) }
+        var results = scenario.implementations.map {
+            Result(scenario: scenario, implementation: $0.name, seconds: [], checksum: 0)
+        }
         let clock = ContinuousClock()
         for round in 1...rounds {
             for (index, implementation) in scenario.implementations.enumerated() {
@@ -63,16 +65,21 @@ enum Harness {
                 let checksum = try measurement.run()
                 let elapsed = clock.now - start
                 measurement.tearDown()
-                results[index].seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                results[index].seconds.append(
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
                 if round > 1, results[index].checksum != checksum {
-                    throw BenchmarkError("\(implementation.name) gave checksum \(checksum) in round \(round), \(results[index].checksum) before")
+                    throw BenchmarkError(
+                        "\(implementation.name) gave checksum \(checksum) in round \(round), \(results[index].checksum) before"
+                    )
                 }
                 results[index].checksum = checksum
             }
             log("  \(scenario.letter): round \(round)/\(rounds) done")
         }
         if let expected = results.first?.checksum, let odd = results.first(where: { $0.checksum != expected }) {
-            throw BenchmarkError("scenario \(scenario.letter): \(odd.implementation) computed \(odd.checksum), \(results[0].implementation) \(expected)")
+            throw BenchmarkError(
+                "scenario \(scenario.letter): \(odd.implementation) computed \(odd.checksum), \(results[0].implementation) \(expected)"
+            )
         }
         return results
     }
@@ -89,7 +96,8 @@ final class ScratchDirectory {
     private var counter = 0
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("slate-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

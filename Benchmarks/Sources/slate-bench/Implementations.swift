@@ -24,9 +24,10 @@ func makeReadDatabase(_ dataset: Dataset, at path: String) throws {
             try insert.bind(dataset.t[row], at: 3)
             try insert.update()
         }
-        let orders = try context.prepare(sql: """
-            INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let orders = try context.prepare(
+            sql: """
+                INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         defer { orders.close() }
         for row in dataset.orderRows() {
             let values: [SQLValue] = row.map { value in

@@ -26,7 +26,8 @@ enum Planning {
             let live = try SQLContext(path: path)
             defer { live.close() }
             try live.exec(sql: script(count))
-            let desired = try DesiredSchema(sql: script(count) + "\nCREATE TABLE added (id INTEGER PRIMARY KEY, note TEXT);", path: "desired.sql")
+            let desired = try DesiredSchema(
+                sql: script(count) + "\nCREATE TABLE added (id INTEGER PRIMARY KEY, note TEXT);", path: "desired.sql")
             let clock = ContinuousClock()
             if ProcessInfo.processInfo.environment["SLATE_BENCH_PLAN_DETAIL"] != nil {
                 let readStart = clock.now
@@ -36,7 +37,9 @@ enum Planning {
             let start = clock.now
             let plan = try SchemaPlanner.plan(from: live, to: desired)
             let elapsed = clock.now - start
-            guard plan.steps.count == 1 else { throw BenchmarkError("planning \(count) tables gave \(plan.steps.count) steps, not 1") }
+            guard plan.steps.count == 1 else {
+                throw BenchmarkError("planning \(count) tables gave \(plan.steps.count) steps, not 1")
+            }
             let (seconds, attoseconds) = elapsed.components
             results.append(Result(tables: count, seconds: Double(seconds) + Double(attoseconds) / 1e18))
         }
@@ -49,7 +52,9 @@ enum Planning {
         print("|---|---:|---:|---:|---:|")
         guard let first = results.first else { return }
         for result in results {
-            print("| p | \(result.tables) | \(String(format: "%.3f", result.seconds)) | \(String(format: "%.2f", result.seconds / first.seconds)) | \(result.tables / first.tables) |")
+            print(
+                "| p | \(result.tables) | \(String(format: "%.3f", result.seconds)) | \(String(format: "%.2f", result.seconds / first.seconds)) | \(result.tables / first.tables) |"
+            )
         }
     }
 }

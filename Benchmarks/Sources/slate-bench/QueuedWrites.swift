@@ -42,8 +42,14 @@ enum QueuedWrites {
         let grdbPath = directory.newDatabasePath("q-grdb")
         for path in [slatePath, grdbPath] {
             let context = try SQLContext(path: path, configuration: .init(journalMode: .wal))
-            try context.exec(sql: "CREATE TABLE log (request INTEGER NOT NULL); CREATE TABLE item (id INTEGER PRIMARY KEY, v INTEGER)")
-            try context.exec(sql: "WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 1000) INSERT INTO item (v) SELECT k FROM n")
+            try context.exec(
+                sql:
+                    "CREATE TABLE log (request INTEGER NOT NULL); CREATE TABLE item (id INTEGER PRIMARY KEY, v INTEGER)"
+            )
+            try context.exec(
+                sql:
+                    "WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 1000) INSERT INTO item (v) SELECT k FROM n"
+            )
             context.close()
         }
         let slate = try SQLPool(path: slatePath, configuration: .init(synchronous: .normal))
@@ -55,11 +61,16 @@ enum QueuedWrites {
                 read: { _ = try await slate.read { try $0.query(sql: readSQL) } },
                 write: { request, hold in
                     try await slate.write { ctx in
-                        try ctx.exec(sql: "INSERT INTO log (request) VALUES (?)", parameters: [SQLValue.integer(Int64(request))])
+                        try ctx.exec(
+                            sql: "INSERT INTO log (request) VALUES (?)", parameters: [SQLValue.integer(Int64(request))])
                         usleep(UInt32(hold * 1_000_000))
                     }
                 },
-                completionOrder: { try await slate.read { try $0.query(sql: "SELECT request FROM log ORDER BY rowid").map { Int($0[0].integerValue ?? 0) } } },
+                completionOrder: {
+                    try await slate.read {
+                        try $0.query(sql: "SELECT request FROM log ORDER BY rowid").map { Int($0[0].integerValue ?? 0) }
+                    }
+                },
                 close: { await slate.close() }),
             QueuedWritesPool(
                 name: "grdb-pool",
@@ -70,7 +81,9 @@ enum QueuedWrites {
                         usleep(UInt32(hold * 1_000_000))
                     }
                 },
-                completionOrder: { try await grdb.read { try Int.fetchAll($0, sql: "SELECT request FROM log ORDER BY rowid") } },
+                completionOrder: {
+                    try await grdb.read { try Int.fetchAll($0, sql: "SELECT request FROM log ORDER BY rowid") }
+                },
                 close: { try? grdb.close() }),
         ]
     }
@@ -78,7 +91,9 @@ enum QueuedWrites {
     /// Runs the scenario for each pool: `reads` idle reads, then eight writes holding the
     /// writer `hold` seconds each, asked for one after another, with reads in a loop until
     /// they are done.
-    static func run(reads: Int, hold: Double, directory: ScratchDirectory, log: (String) -> Void) async throws -> [QueuedWritesResult] {
+    static func run(
+        reads: Int, hold: Double, directory: ScratchDirectory, log: (String) -> Void
+    ) async throws -> [QueuedWritesResult] {
         var results: [QueuedWritesResult] = []
         for pool in try pools(at: directory) {
             log("  q: \(pool.name)")
@@ -108,7 +123,8 @@ enum QueuedWrites {
             try await allWritten.value
             let order = try await pool.completionOrder()
             await pool.close()
-            results.append(QueuedWritesResult(implementation: pool.name, idle: idle, loaded: loaded, completionOrder: order))
+            results.append(
+                QueuedWritesResult(implementation: pool.name, idle: idle, loaded: loaded, completionOrder: order))
         }
         return results
     }
@@ -124,11 +140,15 @@ enum QueuedWrites {
 
     static func printTable(_ results: [QueuedWritesResult]) {
         print("")
-        print("| q: reads while \(writes) slow writes wait | implementation | idle read median ms | idle max ms | read median ms under queued writes | max ms | median ÷ idle median | writes completed in request order |")
+        print(
+            "| q: reads while \(writes) slow writes wait | implementation | idle read median ms | idle max ms | read median ms under queued writes | max ms | median ÷ idle median | writes completed in request order |"
+        )
         print("|---|---|---:|---:|---:|---:|---:|---|")
         for result in results {
             let ms = { (value: Double) in String(format: "%.3f", value * 1000) }
-            print("| q | \(result.implementation) | \(ms(result.idleMedian)) | \(ms(result.idle.max() ?? 0)) | \(ms(result.loadedMedian)) | \(ms(result.loaded.max() ?? 0)) | \(String(format: "%.2f", result.loadedMedian / result.idleMedian)) | \(result.inRequestOrder ? "yes" : "no: \(result.completionOrder.map(String.init).joined(separator: ", "))") |")
+            print(
+                "| q | \(result.implementation) | \(ms(result.idleMedian)) | \(ms(result.idle.max() ?? 0)) | \(ms(result.loadedMedian)) | \(ms(result.loaded.max() ?? 0)) | \(String(format: "%.2f", result.loadedMedian / result.idleMedian)) | \(result.inRequestOrder ? "yes" : "no: \(result.completionOrder.map(String.init).joined(separator: ", "))") |"
+            )
         }
     }
 }

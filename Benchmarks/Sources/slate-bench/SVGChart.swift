@@ -29,21 +29,33 @@ enum SVGChart {
         return rows
     }
 
-    static func render(_ rows: [Row], title: String = "Time as a multiple of the C API's (log scale; shorter is faster)") -> String {
+    static func render(
+        _ rows: [Row], title: String = "Time as a multiple of the C API's (log scale; shorter is faster)"
+    ) -> String {
         var scenarios: [String] = []
         for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
-        let barHeight = 14.0, gap = 3.0, groupGap = 12.0, left = 140.0, plotWidth = 520.0, top = 48.0
+        let barHeight = 14.0
+        let gap = 3.0
+        let groupGap = 12.0
+        let left = 140.0
+        let plotWidth = 520.0
+        let top = 48.0
         let maximum = max(2, rows.map(\.ratio).max() ?? 2)
         let lowest = min(0.5, rows.map(\.ratio).min() ?? 0.5)
-        let logMin = log10(lowest), logMax = log10(maximum * 1.15)
-        func x(_ ratio: Double) -> Double { left + (log10(max(ratio, lowest)) - logMin) / (logMax - logMin) * plotWidth }
+        let logMin = log10(lowest)
+        let logMax = log10(maximum * 1.15)
+        func x(_ ratio: Double) -> Double {
+            left + (log10(max(ratio, lowest)) - logMin) / (logMax - logMin) * plotWidth
+        }
         var height = top
         for scenario in scenarios {
             height += Double(rows.filter { $0.scenario == scenario }.count + 1) * (barHeight + gap) + groupGap
         }
         height += 20
         var svg: [String] = []
-        svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(left + plotWidth + 70))" height="\##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">"##)
+        svg.append(
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(left + plotWidth + 70))" height="\##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">"##
+        )
         svg.append(##"<rect width="100%" height="100%" fill="white"/>"##)
         svg.append(##"<text x="10" y="20" font-size="13" font-weight="bold">\##(escape(title))</text>"##)
         // Grid lines at 0.5×, 1×, 2×, 5×, 10×, 20×.
@@ -52,18 +64,29 @@ enum SVGChart {
             let stroke = tick == 1 ? "#333333" : "#dddddd"
             let strokeWidth = tick == 1 ? "1.5" : "1"
             let label = tick == 0.5 ? "0.5" : String(Int(tick))
-            svg.append(##"<line x1="\##(f(position))" y1="\##(f(top - 8))" x2="\##(f(position))" y2="\##(f(height - 20))" stroke="\##(stroke)" stroke-width="\##(strokeWidth)"/>"##)
-            svg.append(##"<text x="\##(f(position))" y="\##(f(top - 12))" text-anchor="middle" fill="#555555">\##(label)×</text>"##)
+            svg.append(
+                ##"<line x1="\##(f(position))" y1="\##(f(top - 8))" x2="\##(f(position))" y2="\##(f(height - 20))" stroke="\##(stroke)" stroke-width="\##(strokeWidth)"/>"##
+            )
+            svg.append(
+                ##"<text x="\##(f(position))" y="\##(f(top - 12))" text-anchor="middle" fill="#555555">\##(label)×</text>"##
+            )
         }
         var y = top
         for scenario in scenarios {
             svg.append(##"<text x="10" y="\##(f(y + barHeight - 3))" font-weight="bold">\##(escape(scenario))</text>"##)
             y += barHeight + gap
             for row in rows where row.scenario == scenario {
-                let start = x(lowest), end = x(row.ratio)
-                svg.append(##"<text x="\##(f(left - 6))" y="\##(f(y + barHeight - 3))" text-anchor="end" fill="#333">\##(escape(row.implementation))</text>"##)
-                svg.append(##"<rect x="\##(f(start))" y="\##(f(y))" width="\##(f(max(1, end - start)))" height="\##(f(barHeight))" fill="\##(color(row.implementation))"/>"##)
-                svg.append(##"<text x="\##(f(end + 4))" y="\##(f(y + barHeight - 3))" fill="#333">\##(String(format: "%.2f", row.ratio))×</text>"##)
+                let start = x(lowest)
+                let end = x(row.ratio)
+                svg.append(
+                    ##"<text x="\##(f(left - 6))" y="\##(f(y + barHeight - 3))" text-anchor="end" fill="#333">\##(escape(row.implementation))</text>"##
+                )
+                svg.append(
+                    ##"<rect x="\##(f(start))" y="\##(f(y))" width="\##(f(max(1, end - start)))" height="\##(f(barHeight))" fill="\##(color(row.implementation))"/>"##
+                )
+                svg.append(
+                    ##"<text x="\##(f(end + 4))" y="\##(f(y + barHeight - 3))" fill="#333">\##(String(format: "%.2f", row.ratio))×</text>"##
+                )
                 y += barHeight + gap
             }
             y += groupGap
@@ -89,6 +112,7 @@ enum SVGChart {
     static func f(_ value: Double) -> String { String(format: "%.1f", value) }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -47,28 +47,44 @@ struct Options {
                 chartFrom = path
             case "--size":
                 // One size for every scenario, for profiling.
-                guard let text = iterator.next(), let value = Int(text), value > 0 else { throw BenchmarkError("--size needs a positive number") }
-                sizes = Sizes(inserts: value, rows: value, lookups: value, singleInserts: value, orders: value, tables: min(value, 400))
+                guard let text = iterator.next(), let value = Int(text), value > 0 else {
+                    throw BenchmarkError("--size needs a positive number")
+                }
+                sizes = Sizes(
+                    inserts: value, rows: value, lookups: value, singleInserts: value, orders: value,
+                    tables: min(value, 400))
                 mode = "size \(value)"
             case "--no-memory": memory = false
             case "--scenario":
-                guard let letters = iterator.next() else { throw BenchmarkError("--scenario needs a letter, a to h, p or q") }
+                guard let letters = iterator.next() else {
+                    throw BenchmarkError("--scenario needs a letter, a to h, p or q")
+                }
                 scenarios.formUnion(letters.split(separator: ",").map(String.init))
             case "--implementation":
                 guard let names = iterator.next() else { throw BenchmarkError("--implementation needs a name") }
                 implementations.formUnion(names.split(separator: ",").map(String.init))
             case "--rounds":
-                guard let text = iterator.next(), let value = Int(text), value > 0 else { throw BenchmarkError("--rounds needs a positive number") }
+                guard let text = iterator.next(), let value = Int(text), value > 0 else {
+                    throw BenchmarkError("--rounds needs a positive number")
+                }
                 roundsGiven = value
             case "--rss-child":
-                guard let implementation = iterator.next(), let path = iterator.next() else { throw BenchmarkError("--rss-child IMPLEMENTATION PATH") }
+                guard let implementation = iterator.next(), let path = iterator.next() else {
+                    throw BenchmarkError("--rss-child IMPLEMENTATION PATH")
+                }
                 rssChild = (implementation, path)
             case "--walk-rss-child":
-                guard let implementation = iterator.next(), let path = iterator.next() else { throw BenchmarkError("--walk-rss-child IMPLEMENTATION PATH") }
+                guard let implementation = iterator.next(), let path = iterator.next() else {
+                    throw BenchmarkError("--walk-rss-child IMPLEMENTATION PATH")
+                }
                 walkRSSChild = (implementation, path)
             case "--help", "-h":
-                print("usage: slate-bench [--quick | --smoke] [--csv] [--scenario a,b,…] [--implementation c,slate-core,…] [--rounds N] [--no-memory] [--svg FILE]\n       slate-bench --chart-from TABLE --svg FILE   (a table this tool printed, Markdown or CSV, as an SVG bar chart)")
-                print("  memory: the peak of fetching every row (with b), and of walks over 1,000 and 1,000,000 rows (with c)")
+                print(
+                    "usage: slate-bench [--quick | --smoke] [--csv] [--scenario a,b,…] [--implementation c,slate-core,…] [--rounds N] [--no-memory] [--svg FILE]\n       slate-bench --chart-from TABLE --svg FILE   (a table this tool printed, Markdown or CSV, as an SVG bar chart)"
+                )
+                print(
+                    "  memory: the peak of fetching every row (with b), and of walks over 1,000 and 1,000,000 rows (with c)"
+                )
                 exit(0)
             default:
                 throw BenchmarkError("unknown argument \(argument); see --help")
@@ -94,7 +110,10 @@ func runRSSChild(implementation: String, path: String) throws {
             let statement = try context.cachedStatement(sql: "SELECT id, i, d, t FROM item")
             var items: [CoreItem] = []
             while try statement.next() {
-                items.append(CoreItem(id: statement.int64(at: 0), i: statement.int64(at: 1), d: statement.double(at: 2), t: try statement.string(at: 3)))
+                items.append(
+                    CoreItem(
+                        id: statement.int64(at: 0), i: statement.int64(at: 1), d: statement.double(at: 2),
+                        t: try statement.string(at: 3)))
             }
             return items
         }
@@ -191,7 +210,9 @@ func childPeakMemory(_ arguments: [String]) throws -> Int {
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0, let bytes = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    guard process.terminationStatus == 0,
+        let bytes = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
         throw BenchmarkError("memory measurement \(arguments.joined(separator: " ")) failed")
     }
     return bytes
@@ -216,8 +237,11 @@ func measureWalkMemory(rows: [Int], scratch: ScratchDirectory, log: (String) -> 
         paths.append(path)
     }
     var results: [(String, [Int])] = []
-    for implementation in ["c", "c-rows", "slate-stream", "slate-stream-select", "slate-codable-stream", "grdb-cursor", "slate-fetch"] {
-        results.append((implementation, try paths.map { try childPeakMemory(["--walk-rss-child", implementation, $0]) }))
+    for implementation in [
+        "c", "c-rows", "slate-stream", "slate-stream-select", "slate-codable-stream", "grdb-cursor", "slate-fetch",
+    ] {
+        results.append(
+            (implementation, try paths.map { try childPeakMemory(["--walk-rss-child", implementation, $0]) }))
         log("  walk memory: \(implementation) done")
     }
     for path in paths { ScratchDirectory.remove(path) }
@@ -260,7 +284,8 @@ do {
     var queued: [QueuedWritesResult] = []
     if options.scenarios.isEmpty || options.scenarios.contains("q") {
         log("q: reads while \(QueuedWrites.writes) slow writes wait for the writer")
-        queued = try await QueuedWrites.run(reads: options.sizes.idleReads, hold: options.sizes.writeHold, directory: scratch, log: log)
+        queued = try await QueuedWrites.run(
+            reads: options.sizes.idleReads, hold: options.sizes.writeHold, directory: scratch, log: log)
     }
     var planning: [Planning.Result] = []
     if options.scenarios.isEmpty || options.scenarios.contains("p") {
@@ -282,7 +307,8 @@ do {
         for result in results {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
             let ratio = c.map { String(format: "%.3f", result.ratio(to: $0)) } ?? ""
-            print("\(result.scenario.letter),\(result.implementation),\(String(format: "%.6f", result.median)),\(ratio)")
+            print(
+                "\(result.scenario.letter),\(result.implementation),\(String(format: "%.6f", result.median)),\(ratio)")
         }
         for result in planning {
             print("p-plan-\(result.tables),slate,\(String(format: "%.6f", result.seconds)),")
@@ -295,7 +321,9 @@ do {
         }
         let c = memory.first { $0.0 == "c" }?.1
         for (implementation, bytes) in memory {
-            print("b-memory,\(implementation),\(bytes),\(c.map { String(format: "%.3f", Double(bytes) / Double($0)) } ?? "")")
+            print(
+                "b-memory,\(implementation),\(bytes),\(c.map { String(format: "%.3f", Double(bytes) / Double($0)) } ?? "")"
+            )
         }
         for (implementation, peaks) in walkMemory {
             for (rows, bytes) in zip(walkRows, peaks) { print("c-walk-memory-\(rows),\(implementation),\(bytes),") }
@@ -306,13 +334,22 @@ do {
         for result in results {
             let c = results.first { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }
             let ratio = c.map { String(format: "%.2f", result.ratio(to: $0)) } ?? "–"
-            print("| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |")
+            print(
+                "| \(result.scenario.letter) \(result.scenario.title) | \(result.implementation) | \(format(result.median)) | \(ratio) |"
+            )
         }
         if let svg = options.svg {
             var rows: [SVGChart.Row] = []
             for result in results {
-                guard let c = results.first(where: { $0.scenario.letter == result.scenario.letter && $0.implementation == "c" }) else { continue }
-                rows.append(SVGChart.Row(scenario: "\(result.scenario.letter) \(result.scenario.title)", implementation: result.implementation, ratio: result.ratio(to: c)))
+                guard
+                    let c = results.first(where: {
+                        $0.scenario.letter == result.scenario.letter && $0.implementation == "c"
+                    })
+                else { continue }
+                rows.append(
+                    SVGChart.Row(
+                        scenario: "\(result.scenario.letter) \(result.scenario.title)",
+                        implementation: result.implementation, ratio: result.ratio(to: c)))
             }
             try SVGChart.render(rows).write(toFile: svg, atomically: true, encoding: .utf8)
             log("wrote \(svg)")
@@ -325,16 +362,22 @@ do {
             print("| peak memory of (b) | implementation | max RSS MiB | × C |")
             print("|---|---|---:|---:|")
             for (implementation, bytes) in memory {
-                print("| b | \(implementation) | \(String(format: "%.1f", Double(bytes) / 1_048_576)) | \(c.map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–") |")
+                print(
+                    "| b | \(implementation) | \(String(format: "%.1f", Double(bytes) / 1_048_576)) | \(c.map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–") |"
+                )
             }
         }
         if !walkMemory.isEmpty {
             func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
             print("")
-            print("| peak memory of a walk summing i (c) | implementation | " + walkRows.map { "\($0.formatted()) rows MiB" }.joined(separator: " | ") + " | growth MiB |")
+            print(
+                "| peak memory of a walk summing i (c) | implementation | "
+                    + walkRows.map { "\($0.formatted()) rows MiB" }.joined(separator: " | ") + " | growth MiB |")
             print("|---|---|" + walkRows.map { _ in "---:|" }.joined() + "---:|")
             for (implementation, peaks) in walkMemory {
-                print("| c | \(implementation) | " + peaks.map(mib).joined(separator: " | ") + " | \(mib((peaks.last ?? 0) - (peaks.first ?? 0))) |")
+                print(
+                    "| c | \(implementation) | " + peaks.map(mib).joined(separator: " | ")
+                        + " | \(mib((peaks.last ?? 0) - (peaks.first ?? 0))) |")
             }
         }
     }

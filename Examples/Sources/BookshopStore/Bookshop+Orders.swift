@@ -21,7 +21,8 @@ extension Bookshop {
         try transaction { tx in
             let purchase = try tx.insert(Purchase(customerId: customer.customerId, placedAt: date))
             for line in lines {
-                try tx.insert(PurchaseLine(purchaseId: purchase.purchaseId, bookId: line.bookID, quantity: line.quantity))
+                try tx.insert(
+                    PurchaseLine(purchaseId: purchase.purchaseId, bookId: line.bookID, quantity: line.quantity))
             }
             return purchase
         }

@@ -33,5 +33,7 @@ do {
     versionOne.close()
 }
 let upgraded = try Bookshop.bootstrap(at: oldPath)
-print("Upgraded a version-1 file to version \(Bookshop.schemaVersion): \(try upgraded.authors.fetch().map(\.name).joined(separator: ", ")), \(try upgraded.customers.fetchCount()) customers")
+print(
+    "Upgraded a version-1 file to version \(Bookshop.schemaVersion): \(try upgraded.authors.fetch().map(\.name).joined(separator: ", ")), \(try upgraded.customers.fetchCount()) customers"
+)
 upgraded.close()

@@ -47,7 +47,8 @@ import Testing
         #expect(try shop.books.fetchCount() == 3)
 
         let ada = try #require(try shop.customers.find(1))
-        let order = try shop.placeOrder(for: ada, lines: [.init(bookID: 1, quantity: 2), .init(bookID: 3, quantity: 1)])
+        let order = try shop.placeOrder(
+            for: ada, lines: [.init(bookID: 1, quantity: 2), .init(bookID: 3, quantity: 1)])
         #expect(try shop.total(of: order) == 2 * 899 + 1299)
         #expect(try shop.purchaseLines.fetch(for: order).map(\.quantity) == [2, 1])
         #expect(try shop.customers.find(for: order) == ada)

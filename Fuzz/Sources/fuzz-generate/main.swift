@@ -16,7 +16,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = try? SlateGenerator.generate(schema: schema, inputs: ["fuzz.sql"], configuration: configuration)
     }
     if parts.count > 1, let queries = try? QueryFile(path: "q.sql", text: parts[1]),
-       let context = try? SchemaReader.load(scripts: [SQLScript(path: "fuzz.sql", text: parts[0])]) {
+        let context = try? SchemaReader.load(scripts: [SQLScript(path: "fuzz.sql", text: parts[0])])
+    {
         defer { context.close() }
         let analyzer = QueryAnalyzer(context: context, schema: schema)
         for query in queries.queries { _ = try? analyzer.analyze(query) }

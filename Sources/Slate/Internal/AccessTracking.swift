@@ -42,40 +42,42 @@ extension SQLConnection {
     func enableAccessTracking() {
         guard let db else { return }
         tracksAccess = true
-        sqlite3_set_authorizer(db, { box, action, first, second, _, _ in
-            guard let box else { return SQLITE_OK }
-            let connection = Unmanaged<SQLConnection>.fromOpaque(box).takeUnretainedValue()
-            let previous = connection.lastAuthorizedAction
-            connection.lastAuthorizedAction = action
-            guard let first, !isInternalTable(first) else { return SQLITE_OK }
-            switch action {
-            case SQLITE_READ:
-                connection.preparingAccess?.readTables.insert(String(cString: first))
-            case SQLITE_INSERT, SQLITE_UPDATE:
-                connection.preparingAccess?.writtenTables.insert(String(cString: first))
-                if connection.refusesWrite(to: first) { return SQLITE_DENY }
-            case SQLITE_SAVEPOINT:
-                // First the operation ("BEGIN", "RELEASE", "ROLLBACK"), then the name.
-                guard let second else { break }
-                let name = String(cString: second)
-                switch String(cString: first) {
-                case "BEGIN": connection.preparingAccess?.savepoint = .begin(name)
-                case "RELEASE": connection.preparingAccess?.savepoint = .release(name)
-                case "ROLLBACK": connection.preparingAccess?.savepoint = .rollback(name)
-                default: break
+        sqlite3_set_authorizer(
+            db,
+            { box, action, first, second, _, _ in
+                guard let box else { return SQLITE_OK }
+                let connection = Unmanaged<SQLConnection>.fromOpaque(box).takeUnretainedValue()
+                let previous = connection.lastAuthorizedAction
+                connection.lastAuthorizedAction = action
+                guard let first, !isInternalTable(first) else { return SQLITE_OK }
+                switch action {
+                case SQLITE_READ:
+                    connection.preparingAccess?.readTables.insert(String(cString: first))
+                case SQLITE_INSERT, SQLITE_UPDATE:
+                    connection.preparingAccess?.writtenTables.insert(String(cString: first))
+                    if connection.refusesWrite(to: first) { return SQLITE_DENY }
+                case SQLITE_SAVEPOINT:
+                    // First the operation ("BEGIN", "RELEASE", "ROLLBACK"), then the name.
+                    guard let second else { break }
+                    let name = String(cString: second)
+                    switch String(cString: first) {
+                    case "BEGIN": connection.preparingAccess?.savepoint = .begin(name)
+                    case "RELEASE": connection.preparingAccess?.savepoint = .release(name)
+                    case "ROLLBACK": connection.preparingAccess?.savepoint = .rollback(name)
+                    default: break
+                    }
+                case SQLITE_DELETE:
+                    connection.preparingAccess?.writtenTables.insert(String(cString: first))
+                    if connection.refusesWrite(to: first) { return SQLITE_DENY }
+                    if isDrop(previous) || !connection.deletesRowByRow { return SQLITE_OK }
+                    // "IGNORE" for a DELETE still deletes, but row by row, so that the update
+                    // hook sees every row (also when SQLite prepares the statement again).
+                    return SQLITE_IGNORE
+                default:
+                    break
                 }
-            case SQLITE_DELETE:
-                connection.preparingAccess?.writtenTables.insert(String(cString: first))
-                if connection.refusesWrite(to: first) { return SQLITE_DENY }
-                if isDrop(previous) || !connection.deletesRowByRow { return SQLITE_OK }
-                // "IGNORE" for a DELETE still deletes, but row by row, so that the update
-                // hook sees every row (also when SQLite prepares the statement again).
-                return SQLITE_IGNORE
-            default:
-                break
-            }
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 }
 
@@ -92,7 +94,7 @@ private func isDrop(_ action: Int32) -> Bool {
 
 /// Whether a table name is one of SQLite's own (`sqlite_schema`, `sqlite_sequence`, …).
 private func isInternalTable(_ name: UnsafePointer<CChar>) -> Bool {
-    let prefix: [CChar] = [115, 113, 108, 105, 116, 101, 95]  // "sqlite_"
+    let prefix: [CChar] = [115, 113, 108, 105, 116, 101, 95] // "sqlite_"
     for (offset, byte) in prefix.enumerated() where name[offset] != byte {
         return false
     }

@@ -7,7 +7,8 @@ extension Duration {
         let (seconds, attoseconds) = components
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: unitsPerSecond)
         if overflow { return seconds < 0 ? .min : .max }
-        let (count, overflowAgain) = whole.addingReportingOverflow(attoseconds / (1_000_000_000_000_000_000 / unitsPerSecond))
+        let (count, overflowAgain) = whole.addingReportingOverflow(
+            attoseconds / (1_000_000_000_000_000_000 / unitsPerSecond))
         if overflowAgain { return seconds < 0 ? .min : .max }
         return count
     }

@@ -200,7 +200,9 @@ final class ExternalCommitWatcher: Sendable {
     /// `PRAGMA data_version` on `db`, nil on an error.
     static func dataVersion(_ db: OpaquePointer) -> Int64? {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        guard sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK, let statement else {
+            return nil
+        }
         defer { sqlite3_finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW else { return nil }
         return sqlite3_column_int64(statement, 0)

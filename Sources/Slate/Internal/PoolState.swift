@@ -245,7 +245,9 @@ struct PoolState<Connection, Waiter> {
         if let registration = registrations[id] {
             // Not requested yet: the request fails when it comes (a cancellation wins over
             // a wait limit).
-            if registration == .pending || failure == .cancelled { registrations[id] = failure == .cancelled ? .cancelled : .timedOut }
+            if registration == .pending || failure == .cancelled {
+                registrations[id] = failure == .cancelled ? .cancelled : .timedOut
+            }
             return nil
         }
         var found: Waiter?

@@ -37,8 +37,10 @@ enum PreparationBudget {
         var nanoseconds: Int64 = 0
         if let duration {
             let (seconds, attoseconds) = duration.components
-            nanoseconds = max(1, seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
-                ? Int64.max / 2 : seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            nanoseconds = max(
+                1,
+                seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
+                    ? Int64.max / 2 : seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         }
         slate_budget_begin(nanoseconds, Int64(bytes ?? -1))
         let code = prepare()

@@ -174,7 +174,8 @@ final class SQLConnection {
         if commitWasRefused {
             commitWasRefused = false
             var refused = error
-            refused.message = "a statement inside a transaction closure tried to commit (\(error.message)); only the end of the closure commits, so the transaction was rolled back"
+            refused.message =
+                "a statement inside a transaction closure tried to commit (\(error.message)); only the end of the closure commits, so the transaction was rolled back"
             if transactionAbortCause == nil { transactionAbortCause = refused }
             return refused
         }
@@ -186,12 +187,14 @@ final class SQLConnection {
     /// transaction itself.
     @usableFromInline
     func abortedTransactionError(sql: String?) -> SQLError {
-        let cause = transactionAbortCause.map { cause in
-            ": " + cause.message + (cause.sql.map { " — in: \($0)" } ?? "")
-        } ?? ""
+        let cause =
+            transactionAbortCause.map { cause in
+                ": " + cause.message + (cause.sql.map { " — in: \($0)" } ?? "")
+            } ?? ""
         return SQLError(
             code: .abortRollback,
-            message: "the transaction was aborted: SQLite rolled it back\(cause). Nothing of it was committed, and no statement can run on this connection until its transaction closure ends",
+            message:
+                "the transaction was aborted: SQLite rolled it back\(cause). Nothing of it was committed, and no statement can run on this connection until its transaction closure ends",
             sql: sql)
     }
 
@@ -246,9 +249,13 @@ final class SQLConnection {
     private func logError(_ error: SQLError, to logger: Logger) {
         let level = logLevels.level(for: error)
         guard logger.logLevel <= level else { return }
-        var metadata: Logger.Metadata = ["sqlite.database": .string(location), "sqlite.code": .stringConvertible(error.code.rawValue)]
+        var metadata: Logger.Metadata = [
+            "sqlite.database": .string(location), "sqlite.code": .stringConvertible(error.code.rawValue),
+        ]
         if let sql = error.sql { metadata["sqlite.sql"] = .string(sql) }
-        if let arguments = error.arguments { metadata["sqlite.arguments"] = .string(arguments.map(\.sqlLiteral).joined(separator: ", ")) }
+        if let arguments = error.arguments {
+            metadata["sqlite.arguments"] = .string(arguments.map(\.sqlLiteral).joined(separator: ", "))
+        }
         logger.log(level: level, "\(error.message)", metadata: metadata)
     }
 

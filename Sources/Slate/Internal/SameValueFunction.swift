@@ -44,6 +44,7 @@ private func sameStoredValue(_ first: OpaquePointer, _ second: OpaquePointer) ->
         guard firstCount == secondCount else { return false }
         guard firstCount > 0 else { return true }
         guard let firstBytes, let secondBytes else { return false }
-        return UnsafeRawBufferPointer(start: firstBytes, count: firstCount).elementsEqual(UnsafeRawBufferPointer(start: secondBytes, count: secondCount))
+        return UnsafeRawBufferPointer(start: firstBytes, count: firstCount).elementsEqual(
+            UnsafeRawBufferPointer(start: secondBytes, count: secondCount))
     }
 }

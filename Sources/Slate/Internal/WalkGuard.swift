@@ -169,23 +169,25 @@ package func sqlWalking<T>(_ db: OpaquePointer, sql: String, _ body: () throws -
     defer { box.release() }
     HandleWalkGuard.register(walkGuard, for: db)
     defer { HandleWalkGuard.unregister(db) }
-    sqlite3_set_authorizer(db, { box, action, first, _, _, _ in
-        guard let box, let first else { return SQLITE_OK }
-        let walkGuard = Unmanaged<HandleWalkGuard>.fromOpaque(box).takeUnretainedValue()
-        let name = String(cString: first)
-        switch action {
-        case SQLITE_READ:
-            if walkGuard.isRecording { walkGuard.walked.insert(name) }
-        case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
-            if !walkGuard.isRecording, walkGuard.walked.contains(name) {
-                walkGuard.refusal = SQLConnection.walkRefusalMessage(name)
-                return SQLITE_DENY
+    sqlite3_set_authorizer(
+        db,
+        { box, action, first, _, _, _ in
+            guard let box, let first else { return SQLITE_OK }
+            let walkGuard = Unmanaged<HandleWalkGuard>.fromOpaque(box).takeUnretainedValue()
+            let name = String(cString: first)
+            switch action {
+            case SQLITE_READ:
+                if walkGuard.isRecording { walkGuard.walked.insert(name) }
+            case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                if !walkGuard.isRecording, walkGuard.walked.contains(name) {
+                    walkGuard.refusal = SQLConnection.walkRefusalMessage(name)
+                    return SQLITE_DENY
+                }
+            default:
+                break
             }
-        default:
-            break
-        }
-        return SQLITE_OK
-    }, box.toOpaque())
+            return SQLITE_OK
+        }, box.toOpaque())
     defer { sqlite3_set_authorizer(db, nil, nil) }
     var statement: OpaquePointer?
     if sqlite3_prepare_v3(db, sql, -1, 0, &statement, nil) == SQLITE_OK { sqlite3_finalize(statement) }

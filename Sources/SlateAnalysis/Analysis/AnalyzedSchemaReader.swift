@@ -22,7 +22,9 @@ package enum AnalyzedSchemaReader {
     /// application's own: lower-cased name → result type) known to the typing. A view
     /// SQLite cannot prepare (it calls a function nobody registered, it reads a table that
     /// is not there) is left out and reported, instead of failing the whole schema.
-    package static func read(from context: SQLContext, functions: [String: String]) throws -> (schema: SQLSchema, skipped: [SkippedView]) {
+    package static func read(
+        from context: SQLContext, functions: [String: String]
+    ) throws -> (schema: SQLSchema, skipped: [SkippedView]) {
         var skipped: [SkippedView] = []
         var schema = try SchemaReader.read(from: context) { context, schema, name, sql in
             var analyzer = ResultColumnAnalyzer(context: context, schema: schema)

@@ -77,7 +77,9 @@ struct TypingEnvironment {
 /// `SUM` of integers an integer that is NULL for no rows, `AVG` a real, `COALESCE` with a
 /// non-NULL argument is not NULL, `CAST(… AS T)` has type T, and so on.
 enum ExpressionTyping {
-    static func type(of expression: SQLExpression, in environment: TypingEnvironment, subqueryTyper: ([SQLToken]) -> [RelationColumn]) -> InferredType {
+    static func type(
+        of expression: SQLExpression, in environment: TypingEnvironment, subqueryTyper: ([SQLToken]) -> [RelationColumn]
+    ) -> InferredType {
         func type(_ expression: SQLExpression) -> InferredType {
             ExpressionTyping.type(of: expression, in: environment, subqueryTyper: subqueryTyper)
         }
@@ -93,7 +95,9 @@ enum ExpressionTyping {
             case .currentTime: return .of("TEXT", nullable: false)
             }
         case .column(let qualifier, let name):
-            guard let (column, isOptional) = environment.resolve(qualifier: qualifier, name: name) else { return .unknown }
+            guard let (column, isOptional) = environment.resolve(qualifier: qualifier, name: name) else {
+                return .unknown
+            }
             var result = column.type
             if isOptional { result.isNullable = true }
             return result
@@ -109,7 +113,8 @@ enum ExpressionTyping {
             // or 0: an integer).
             default:
                 if inner.isTruthValue { return .of("INTEGER", nullable: inner.isNullable) }
-                return numeric(inner) ? .of(inner.declaredType, nullable: inner.isNullable) : .of(nil, nullable: inner.isNullable)
+                return numeric(inner)
+                    ? .of(inner.declaredType, nullable: inner.isNullable) : .of(nil, nullable: inner.isNullable)
             }
         case .binary(let op, let left, let right):
             let lhs = type(left)
@@ -203,7 +208,9 @@ enum ExpressionTyping {
         case "sum":
             // Integers (a sum of comparisons counts rows) sum to an integer; reals, and
             // NUMERIC or DECIMAL columns, which may hold either, to a real.
-            return .of(first.isInteger ? "INTEGER" : (numeric(first) || first.affinity == .numeric ? "REAL" : nil), nullable: true)
+            return .of(
+                first.isInteger ? "INTEGER" : (numeric(first) || first.affinity == .numeric ? "REAL" : nil),
+                nullable: true)
         case "total":
             return .of("REAL", nullable: false)
         case "avg":
@@ -222,12 +229,15 @@ enum ExpressionTyping {
                 if known.allSatisfy(\.isTruthValue) { return .truth(nullable: nullable) }
                 if known.allSatisfy(\.isInteger) {
                     let first = known[0]
-                    return .of(first.isTruthValue ? "INTEGER" : first.declaredType, nullable: nullable, origin: sharedOrigin(arguments))
+                    return .of(
+                        first.isTruthValue ? "INTEGER" : first.declaredType, nullable: nullable,
+                        origin: sharedOrigin(arguments))
                 }
                 if known.contains(where: { $0.affinity == .real }) {
                     let real = known.first { $0.affinity == .real }!
-                    return .of(known.allSatisfy { $0.affinity == .real } ? known[0].declaredType : real.declaredType,
-                               nullable: nullable, origin: sharedOrigin(arguments))
+                    return .of(
+                        known.allSatisfy { $0.affinity == .real } ? known[0].declaredType : real.declaredType,
+                        nullable: nullable, origin: sharedOrigin(arguments))
                 }
             }
             let type = arguments.lazy.compactMap(\.declaredType).first
@@ -247,7 +257,7 @@ enum ExpressionTyping {
         case "length", "octet_length", "instr", "unicode", "sign":
             return .of("INTEGER", nullable: anyNullable)
         case "lower", "upper", "trim", "ltrim", "rtrim", "substr", "substring", "replace", "char", "hex",
-             "soundex", "concat", "concat_ws", "unhex":
+            "soundex", "concat", "concat_ws", "unhex":
             return .of("TEXT", nullable: anyNullable)
         case "printf", "format", "quote", "typeof":
             return .of("TEXT", nullable: false)
@@ -267,8 +277,9 @@ enum ExpressionTyping {
             return .of(first.declaredType, nullable: true)
         case "json_array_length", "json_valid", "json_type":
             return .of(name == "json_type" ? "TEXT" : "INTEGER", nullable: true)
-        case "json", "json_array", "json_object", "json_extract", "json_insert", "json_replace", "json_set", "json_remove",
-             "json_patch", "json_quote", "json_group_array", "json_group_object":
+        case "json", "json_array", "json_object", "json_extract", "json_insert", "json_replace", "json_set",
+            "json_remove",
+            "json_patch", "json_quote", "json_group_array", "json_group_object":
             return .of(name == "json_extract" ? nil : "TEXT", nullable: true)
         default:
             return .unknown

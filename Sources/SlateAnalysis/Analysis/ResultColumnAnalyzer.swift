@@ -51,11 +51,12 @@ package struct ResultColumnAnalyzer {
         for core in cores {
             let environment = self.environment(for: core, commonTables: commonTables, depth: 0)
             let aligned = align(core.items, to: count, environment: environment)
-            perCore.append(aligned.map { item, starColumn in
-                if let starColumn { return (starColumn, item) }
-                guard let item else { return (.unknown, nil) }
-                return (typeOf(item.expression, environment, commonTables, depth: 0), item)
-            })
+            perCore.append(
+                aligned.map { item, starColumn in
+                    if let starColumn { return (starColumn, item) }
+                    guard let item else { return (.unknown, nil) }
+                    return (typeOf(item.expression, environment, commonTables, depth: 0), item)
+                })
         }
 
         var columns: [ResultColumn] = []
@@ -68,7 +69,8 @@ package struct ResultColumnAnalyzer {
             if let origin = statement.origin(ofColumn: Int32(index)) {
                 column.originTable = origin.table
                 column.originColumn = origin.column
-                let metadata = try? context.columnMetadata(database: origin.database, table: origin.table, column: origin.column)
+                let metadata = try? context.columnMetadata(
+                    database: origin.database, table: origin.table, column: origin.column)
                 let isRowID = schema.table(named: origin.table)?.rowIDAlias?.lowercased() == origin.column.lowercased()
                 column.declaredType = declaredTypes[index] ?? metadata?.declaredType
                 column.isNullable = !(metadata?.isNotNull ?? false) && !isRowID
@@ -91,7 +93,8 @@ package struct ResultColumnAnalyzer {
             // An expression whose values are one column's (`max(placed)`): a compound
             // select's cores must agree on it.
             if column.originTable == nil, let origin = inferred.valueOrigin,
-               perCore.dropFirst().allSatisfy({ $0[index].0.valueOrigin == origin }) {
+                perCore.dropFirst().allSatisfy({ $0[index].0.valueOrigin == origin })
+            {
                 column.valueOrigin = origin
             }
             if let item, item.star == nil, !isPlainColumn(item.expression) {
@@ -136,22 +139,28 @@ package struct ResultColumnAnalyzer {
     // MARK: Environments
 
     /// The sources of a core with the columns each provides.
-    func environment(for core: SelectStructure.Core, commonTables: [String: SelectStructure.CommonTable], depth: Int) -> TypingEnvironment {
+    func environment(
+        for core: SelectStructure.Core, commonTables: [String: SelectStructure.CommonTable], depth: Int
+    ) -> TypingEnvironment {
         let entries = core.sources.map { source in
-            TypingEnvironment.Entry(source: source, columns: relation(for: source, commonTables: commonTables, depth: depth))
+            TypingEnvironment.Entry(
+                source: source, columns: relation(for: source, commonTables: commonTables, depth: depth))
         }
         return TypingEnvironment(entries: entries, functions: functions)
     }
 
     /// The columns a source provides, or nil when unknown.
-    private func relation(for source: SelectStructure.Source, commonTables: [String: SelectStructure.CommonTable], depth: Int) -> [RelationColumn]? {
+    private func relation(
+        for source: SelectStructure.Source, commonTables: [String: SelectStructure.CommonTable], depth: Int
+    ) -> [RelationColumn]? {
         guard depth < 8 else { return nil }
         if let tokens = source.subquery {
             return tokens.isEmpty ? nil : structuralColumns(of: tokens, commonTables: commonTables, depth: depth + 1)
         }
         guard let name = source.name else { return nil }
         if let table = commonTables[name.lowercased()] {
-            var columns = structuralColumns(of: table.tokens, commonTables: commonTables.filter { $0.key != name.lowercased() }, depth: depth + 1)
+            var columns = structuralColumns(
+                of: table.tokens, commonTables: commonTables.filter { $0.key != name.lowercased() }, depth: depth + 1)
             for (index, rename) in table.columnNames.enumerated() where index < columns.count {
                 columns[index].name = rename
             }
@@ -170,16 +179,20 @@ package struct ResultColumnAnalyzer {
         }
         if let view = schema.view(named: name) {
             return view.columns.map { column in
-                RelationColumn(name: column.name, type: InferredType(
-                    declaredType: column.declaredType, isNullable: column.isNullable, isInferred: true,
-                    valueOrigin: column.tableColumn))
+                RelationColumn(
+                    name: column.name,
+                    type: InferredType(
+                        declaredType: column.declaredType, isNullable: column.isNullable, isInferred: true,
+                        valueOrigin: column.tableColumn))
             }
         }
         return nil
     }
 
     /// The columns of a nested select, typed from its structure alone.
-    private func structuralColumns(of tokens: [SQLToken], commonTables: [String: SelectStructure.CommonTable], depth: Int) -> [RelationColumn] {
+    private func structuralColumns(
+        of tokens: [SQLToken], commonTables: [String: SelectStructure.CommonTable], depth: Int
+    ) -> [RelationColumn] {
         guard depth < 8, let structure = SelectStructure.parse(tokens) else { return [] }
         var tables = commonTables
         for table in structure.commonTables { tables[table.name.lowercased()] = table }
@@ -198,7 +211,9 @@ package struct ResultColumnAnalyzer {
                         }
                     }
                 case .table(let qualifier):
-                    if let entry = environment.entries.first(where: { $0.source.qualifier?.lowercased() == qualifier.lowercased() }) {
+                    if let entry = environment.entries.first(where: {
+                        $0.source.qualifier?.lowercased() == qualifier.lowercased()
+                    }) {
                         columns += (entry.columns ?? []).map { column in
                             var column = column
                             if entry.source.isOptional { column.type.isNullable = true }
@@ -224,14 +239,19 @@ package struct ResultColumnAnalyzer {
                 for index in result.indices where index < columns.count {
                     if columns[index].type.isNullable { result[index].type.isNullable = true }
                     // The parts of a compound select must agree on the column their values are.
-                    if columns[index].type.valueOrigin != result[index].type.valueOrigin { result[index].type.valueOrigin = nil }
+                    if columns[index].type.valueOrigin != result[index].type.valueOrigin {
+                        result[index].type.valueOrigin = nil
+                    }
                 }
             }
         }
         return result
     }
 
-    private func typeOf(_ expression: SQLExpression, _ environment: TypingEnvironment, _ commonTables: [String: SelectStructure.CommonTable], depth: Int) -> InferredType {
+    private func typeOf(
+        _ expression: SQLExpression, _ environment: TypingEnvironment,
+        _ commonTables: [String: SelectStructure.CommonTable], depth: Int
+    ) -> InferredType {
         ExpressionTyping.type(of: expression, in: environment) { tokens in
             self.structuralColumns(of: tokens, commonTables: commonTables, depth: depth + 1)
         }
@@ -240,7 +260,9 @@ package struct ResultColumnAnalyzer {
     /// Pairs result items with result columns. Items before the first star and after the
     /// last star align one to one from either end; a star's columns get their types from
     /// the sources it expands, when their widths add up.
-    private func align(_ items: [SelectStructure.ResultItem], to count: Int, environment: TypingEnvironment) -> [(SelectStructure.ResultItem?, InferredType?)] {
+    private func align(
+        _ items: [SelectStructure.ResultItem], to count: Int, environment: TypingEnvironment
+    ) -> [(SelectStructure.ResultItem?, InferredType?)] {
         var result = [(SelectStructure.ResultItem?, InferredType?)](repeating: (nil, nil), count: count)
         guard let firstStar = items.firstIndex(where: { $0.star != nil }) else {
             for (index, item) in items.enumerated() where index < count { result[index] = (item, nil) }
@@ -257,7 +279,9 @@ package struct ResultColumnAnalyzer {
         if firstStar == lastStar, let star = items[firstStar].star {
             var expanded: [InferredType] = []
             for entry in environment.entries {
-                if case .table(let qualifier) = star, entry.source.qualifier?.lowercased() != qualifier.lowercased() { continue }
+                if case .table(let qualifier) = star, entry.source.qualifier?.lowercased() != qualifier.lowercased() {
+                    continue
+                }
                 guard let columns = entry.columns else {
                     expanded = []
                     break

@@ -101,7 +101,8 @@ struct SQLExpressionParser {
         while let token = current {
             if token.kind == .operator, ["=", "==", "!=", "<>"].contains(token.value) {
                 advance()
-                left = .binary(token.value == "==" ? "=" : (token.value == "<>" ? "!=" : token.value), left, parseComparison())
+                left = .binary(
+                    token.value == "==" ? "=" : (token.value == "<>" ? "!=" : token.value), left, parseComparison())
             } else if token.isKeyword("IS") {
                 advance()
                 let negated = accept(keyword: "NOT")
@@ -124,7 +125,9 @@ struct SQLExpressionParser {
                 advance()
                 advance()
                 left = .nullTest(left, isNot: true)
-            } else if let word = matchingWord(token), ["IN", "LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN"].contains(word.value) {
+            } else if let word = matchingWord(token),
+                ["IN", "LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN"].contains(word.value)
+            {
                 let negated = token.isKeyword("NOT")
                 if negated { advance() }
                 advance()
@@ -206,7 +209,9 @@ struct SQLExpressionParser {
 
     private mutating func parseMultiplicative() -> SQLExpression {
         var left = parseConcatenation()
-        while let token = current, token.kind == .star || (token.kind == .operator && (token.value == "/" || token.value == "%")) {
+        while let token = current,
+            token.kind == .star || (token.kind == .operator && (token.value == "/" || token.value == "%"))
+        {
             advance()
             left = .binary(token.kind == .star ? "*" : token.value, left, parseConcatenation())
         }
@@ -318,7 +323,7 @@ struct SQLExpressionParser {
     }
 
     private mutating func parseCase() -> SQLExpression {
-        advance()  // CASE
+        advance() // CASE
         var base: SQLExpression?
         if current?.isKeyword("WHEN") != true {
             base = parseExpression()

@@ -123,7 +123,9 @@ package struct SelectStructure: Sendable {
             guard let (core, next) = parseCore(tokens, from: index) else { return nil }
             cores.append(core)
             index = next
-            if index < tokens.count, ["UNION", "INTERSECT", "EXCEPT"].contains(tokens[index].value), tokens[index].kind == .keyword {
+            if index < tokens.count, ["UNION", "INTERSECT", "EXCEPT"].contains(tokens[index].value),
+                tokens[index].kind == .keyword
+            {
                 index += 1
                 if index < tokens.count, tokens[index].isKeyword("ALL") { index += 1 }
                 continue
@@ -141,8 +143,10 @@ package struct SelectStructure: Sendable {
             let end = nextTopLevel(tokens, from: index, keywords: ["LIMIT"])
             orderBy = splitTopLevel(Array(tokens[index..<end])).map { term in
                 var term = term
-                while let last = term.last, last.isKeyword("ASC") || last.isKeyword("DESC") || last.isKeyword("NULLS")
-                    || last.value.uppercased() == "FIRST" || last.value.uppercased() == "LAST" {
+                while let last = term.last,
+                    last.isKeyword("ASC") || last.isKeyword("DESC") || last.isKeyword("NULLS")
+                        || last.value.uppercased() == "FIRST" || last.value.uppercased() == "LAST"
+                {
                     term.removeLast()
                 }
                 return SQLExpressionParser.parse(term)
@@ -170,7 +174,9 @@ package struct SelectStructure: Sendable {
     }
 
     /// The words that end a clause of a select core.
-    static let clauseWords: Set<String> = ["FROM", "WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"]
+    static let clauseWords: Set<String> = [
+        "FROM", "WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT",
+    ]
 
     private static func parseCore(_ tokens: [SQLToken], from start: Int) -> (Core, Int)? {
         var index = start
@@ -179,11 +185,14 @@ package struct SelectStructure: Sendable {
             index += 1
             let end = nextTopLevel(tokens, from: index, keywords: ["ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
             let rows = splitTopLevel(Array(tokens[index..<end]))
-            let firstRow: [[SQLToken]] = rows.first.map { row in
-                var parser = SQLExpressionParser(tokens: row)
-                return splitTopLevel(parser.skipGroup())
-            } ?? []
-            let items = firstRow.map { ResultItem(expression: SQLExpressionParser.parse($0), tokens: $0, alias: nil, star: nil) }
+            let firstRow: [[SQLToken]] =
+                rows.first.map { row in
+                    var parser = SQLExpressionParser(tokens: row)
+                    return splitTopLevel(parser.skipGroup())
+                } ?? []
+            let items = firstRow.map {
+                ResultItem(expression: SQLExpressionParser.parse($0), tokens: $0, alias: nil, star: nil)
+            }
             return (Core(items: items, sources: [], filter: nil, groupBy: [], having: nil), end)
         }
         guard tokens[index].isKeyword("SELECT") else { return nil }
@@ -201,19 +210,23 @@ package struct SelectStructure: Sendable {
             index = end
         }
         if index < tokens.count, tokens[index].isKeyword("WHERE") {
-            let end = nextTopLevel(tokens, from: index + 1, keywords: ["GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
+            let end = nextTopLevel(
+                tokens, from: index + 1,
+                keywords: ["GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
             core.filter = SQLExpressionParser.parse(Array(tokens[(index + 1)..<end]))
             index = end
         }
         if index < tokens.count, tokens[index].isKeyword("GROUP") {
             var from = index + 1
             if from < tokens.count, tokens[from].isKeyword("BY") { from += 1 }
-            let end = nextTopLevel(tokens, from: from, keywords: ["HAVING", "WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
+            let end = nextTopLevel(
+                tokens, from: from, keywords: ["HAVING", "WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
             core.groupBy = splitTopLevel(Array(tokens[from..<end])).map { SQLExpressionParser.parse($0) }
             index = end
         }
         if index < tokens.count, tokens[index].isKeyword("HAVING") {
-            let end = nextTopLevel(tokens, from: index + 1, keywords: ["WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
+            let end = nextTopLevel(
+                tokens, from: index + 1, keywords: ["WINDOW", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT"])
             core.having = SQLExpressionParser.parse(Array(tokens[(index + 1)..<end]))
             index = end
         }
@@ -228,7 +241,8 @@ package struct SelectStructure: Sendable {
             return ResultItem(expression: .unknown, tokens: tokens, alias: nil, star: .all)
         }
         if tokens.count >= 3, tokens.last?.kind == .star, tokens[tokens.count - 2].kind == .dot {
-            return ResultItem(expression: .unknown, tokens: tokens, alias: nil, star: .table(tokens[tokens.count - 3].value))
+            return ResultItem(
+                expression: .unknown, tokens: tokens, alias: nil, star: .table(tokens[tokens.count - 3].value))
         }
         var expressionTokens = tokens
         var alias: String?
@@ -237,7 +251,8 @@ package struct SelectStructure: Sendable {
             expressionTokens = Array(tokens.dropLast(2))
         } else if tokens.count >= 2, let last = tokens.last, last.isName || last.kind == .string {
             let before = tokens[tokens.count - 2]
-            let endsExpression = before.isName || before.kind == .rightParen || before.kind == .number
+            let endsExpression =
+                before.isName || before.kind == .rightParen || before.kind == .number
                 || before.kind == .string || before.kind == .blob || before.kind == .parameter
                 || before.isKeyword("END") || before.isKeyword("NULL")
             if endsExpression && before.kind != .dot {
@@ -245,7 +260,8 @@ package struct SelectStructure: Sendable {
                 expressionTokens = Array(tokens.dropLast())
             }
         }
-        return ResultItem(expression: SQLExpressionParser.parse(expressionTokens), tokens: expressionTokens, alias: alias, star: nil)
+        return ResultItem(
+            expression: SQLExpressionParser.parse(expressionTokens), tokens: expressionTokens, alias: alias, star: nil)
     }
 
     /// Splits a `FROM` clause into sources, marking those on the optional side of an
@@ -283,7 +299,9 @@ package struct SelectStructure: Sendable {
                 index += 1
             }
             if index < tokens.count, tokens[index].isKeyword("INDEXED") { index += 3 }
-            if index + 2 < tokens.count, tokens[index].isKeyword("NOT"), tokens[index + 1].isKeyword("INDEXED") { index += 2 }
+            if index + 2 < tokens.count, tokens[index].isKeyword("NOT"), tokens[index + 1].isKeyword("INDEXED") {
+                index += 2
+            }
 
             switch pendingJoin {
             case "LEFT":
@@ -304,7 +322,10 @@ package struct SelectStructure: Sendable {
                 let current = tokens[end]
                 if current.kind == .leftParen { depth += 1 }
                 if current.kind == .rightParen { depth -= 1 }
-                if depth == 0, current.kind == .comma || (current.kind == .keyword && joinWords.contains(current.value)) { break }
+                if depth == 0, current.kind == .comma || (current.kind == .keyword && joinWords.contains(current.value))
+                {
+                    break
+                }
                 end += 1
             }
             if index < end, tokens[index].isKeyword("ON") {
@@ -315,7 +336,10 @@ package struct SelectStructure: Sendable {
 
             // The join operator before the next source.
             var words: [String] = []
-            while index < tokens.count, tokens[index].kind == .comma || (tokens[index].kind == .keyword && joinWords.contains(tokens[index].value)) {
+            while index < tokens.count,
+                tokens[index].kind == .comma
+                    || (tokens[index].kind == .keyword && joinWords.contains(tokens[index].value))
+            {
                 words.append(tokens[index].kind == .comma ? "," : tokens[index].value)
                 index += 1
                 if words.last == "JOIN" || words.last == "," { break }

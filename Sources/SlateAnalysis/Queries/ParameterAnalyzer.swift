@@ -87,7 +87,8 @@ struct ParameterAnalyzer {
 
     private mutating func scanRelations() {
         for (index, token) in tokens.enumerated() {
-            let startsSource = token.isKeyword("FROM") || token.isKeyword("JOIN") || token.isKeyword("INTO")
+            let startsSource =
+                token.isKeyword("FROM") || token.isKeyword("JOIN") || token.isKeyword("INTO")
                 || token.isKeyword("UPDATE") || (token.kind == .comma && clauses[index] == "FROM")
             guard startsSource else { continue }
             var next = index + 1
@@ -145,10 +146,12 @@ struct ParameterAnalyzer {
 
     private func use(at index: Int) -> QueryParameter.Use {
         func make(
-            _ source: QueryParameter.Source, optional: Bool = false, list: Bool = false, comparison: Bool = false, _ description: String
+            _ source: QueryParameter.Source, optional: Bool = false, list: Bool = false, comparison: Bool = false,
+            _ description: String
         ) -> QueryParameter.Use {
             QueryParameter.Use(
-                offset: tokens[index].offset, source: source, isOptional: optional, isList: list, description: description,
+                offset: tokens[index].offset, source: source, isOptional: optional, isList: list,
+                description: description,
                 isComparison: comparison)
         }
         func token(_ position: Int) -> SQLToken? {
@@ -160,14 +163,17 @@ struct ParameterAnalyzer {
             return make(.declaredType("INTEGER"), "in \(clause)")
         }
         // CAST(:p AS type)
-        if token(index - 1)?.kind == .leftParen, token(index - 2)?.isKeyword("CAST") == true, token(index + 1)?.isKeyword("AS") == true,
-           let close = closing[index - 1], close > index + 2 {
+        if token(index - 1)?.kind == .leftParen, token(index - 2)?.isKeyword("CAST") == true,
+            token(index + 1)?.isKeyword("AS") == true,
+            let close = closing[index - 1], close > index + 2
+        {
             let type = tokens[(index + 2)..<close].map(\.text).joined(separator: " ")
             return make(.declaredType(type), "cast to \(type)")
         }
         // x IN (:list) and x IN (a, :p, b)
         if let open = enclosingParen(of: index), token(open - 1)?.isKeyword("IN") == true,
-           !(token(open + 1).map { $0.isKeyword("SELECT") || $0.isKeyword("WITH") || $0.isKeyword("VALUES") } ?? false) {
+            !(token(open + 1).map { $0.isKeyword("SELECT") || $0.isKeyword("WITH") || $0.isKeyword("VALUES") } ?? false)
+        {
             let notOffset = token(open - 2)?.isKeyword("NOT") == true ? 1 : 0
             let column = self.column(endingAt: open - 2 - notOffset)
             let isWhole = open == index - 1 && closing[open] == index + 1
@@ -190,8 +196,10 @@ struct ParameterAnalyzer {
         // :p IS NULL, :p ISNULL, :p NOTNULL, :p IS NOT NULL
         if let next = token(index + 1) {
             if next.isKeyword("ISNULL") || next.isKeyword("NOTNULL")
-                || (next.isKeyword("IS") && (token(index + 2)?.isKeyword("NULL") == true
-                    || (token(index + 2)?.isKeyword("NOT") == true && token(index + 3)?.isKeyword("NULL") == true))) {
+                || (next.isKeyword("IS")
+                    && (token(index + 2)?.isKeyword("NULL") == true
+                        || (token(index + 2)?.isKeyword("NOT") == true && token(index + 3)?.isKeyword("NULL") == true)))
+            {
                 return make(.none, optional: true, "tested for NULL")
             }
         }
@@ -221,7 +229,8 @@ struct ParameterAnalyzer {
             }
             if pattern { return make(.declaredType("TEXT"), "a LIKE pattern") }
             if let columnEnd, let type = functionType(endingAt: columnEnd) {
-                return make(.declaredType(type.name), optional: optional, comparison: true, "compared with \(type.text)")
+                return make(
+                    .declaredType(type.name), optional: optional, comparison: true, "compared with \(type.text)")
             }
         }
         // :p op column
@@ -240,9 +249,10 @@ struct ParameterAnalyzer {
         }
         // INSERT … VALUES (…, :p, …)
         if let open = enclosingParen(of: index), clauses[open] == "VALUES",
-           token(index - 1)?.kind == .leftParen || token(index - 1)?.kind == .comma,
-           token(index + 1)?.kind == .rightParen || token(index + 1)?.kind == .comma,
-           let target {
+            token(index - 1)?.kind == .leftParen || token(index - 1)?.kind == .comma,
+            token(index + 1)?.kind == .rightParen || token(index + 1)?.kind == .comma,
+            let target
+        {
             let commas = (open + 1..<index).filter { tokens[$0].kind == .comma && depths[$0] == depths[open] + 1 }.count
             if commas < insertColumns.count, let column = resolve(relation: target, column: insertColumns[commas]) {
                 return make(column.source, optional: !column.isNotNull, "inserted into \(column.name)")
@@ -277,7 +287,7 @@ struct ParameterAnalyzer {
     /// `count(…)`, `length(…)`, `avg(…)`.
     private func functionType(endingAt index: Int) -> (name: String, text: String)? {
         guard index > 0, index < tokens.count, tokens[index].kind == .rightParen, let open = opening[index], open > 0,
-              tokens[open - 1].isName
+            tokens[open - 1].isName
         else { return nil }
         let call = SQLExpression.function(
             name: tokens[open - 1].value.lowercased(), arguments: [], isStar: false, isWindow: false)
@@ -310,7 +320,9 @@ struct ParameterAnalyzer {
             if index + 3 < tokens.count, tokens[index + 3].kind == .leftParen { return nil }
             return resolve(qualifier: tokens[index].value, column: tokens[index + 2].value, at: index)
         }
-        if index + 1 < tokens.count, tokens[index + 1].kind == .leftParen || tokens[index + 1].kind == .dot { return nil }
+        if index + 1 < tokens.count, tokens[index + 1].kind == .leftParen || tokens[index + 1].kind == .dot {
+            return nil
+        }
         return resolve(qualifier: nil, column: tokens[index].value, at: index)
     }
 
@@ -337,24 +349,32 @@ struct ParameterAnalyzer {
     /// The column `column` of `relation`, a table or view of the schema.
     private func resolve(relation: String, column: String) -> ResolvedColumn? {
         if let table = schema.table(named: relation) {
-            if let found = table.columns.first(where: { $0.name.lowercased() == column.lowercased() && $0.generation != .hidden }) {
+            if let found = table.columns.first(where: {
+                $0.name.lowercased() == column.lowercased() && $0.generation != .hidden
+            }) {
                 let isRowID = table.rowIDAlias?.lowercased() == found.name.lowercased()
                 let notNull = found.isNotNull || isRowID
                 return ResolvedColumn(
                     name: "\(table.name).\(found.name)",
-                    source: .column(relation: table.name, column: found.name, declaredType: isRowID ? "INTEGER" : found.declaredType, isNotNull: notNull),
+                    source: .column(
+                        relation: table.name, column: found.name,
+                        declaredType: isRowID ? "INTEGER" : found.declaredType, isNotNull: notNull),
                     isNotNull: notNull)
             }
             if table.hasRowID, SQLSchema.Table.rowIDNames.contains(column.lowercased()) {
-                return ResolvedColumn(name: "\(table.name).\(column)", source: .declaredType("INTEGER"), isNotNull: true)
+                return ResolvedColumn(
+                    name: "\(table.name).\(column)", source: .declaredType("INTEGER"), isNotNull: true)
             }
             return nil
         }
-        if let view = schema.view(named: relation), let found = view.columns.first(where: { $0.name.lowercased() == column.lowercased() }) {
+        if let view = schema.view(named: relation),
+            let found = view.columns.first(where: { $0.name.lowercased() == column.lowercased() })
+        {
             guard let declared = found.declaredType else { return nil }
             return ResolvedColumn(
                 name: "\(view.name).\(found.name)",
-                source: .column(relation: view.name, column: found.name, declaredType: declared, isNotNull: !found.isNullable),
+                source: .column(
+                    relation: view.name, column: found.name, declaredType: declared, isNotNull: !found.isNullable),
                 isNotNull: !found.isNullable)
         }
         return nil

@@ -37,7 +37,8 @@ package struct QueryAnalyzer {
         if let anonymous = tokens.first(where: { $0.kind == .parameter && $0.value.hasPrefix("?") }) {
             throw query.error(
                 at: anonymous.offset,
-                "parameter \(anonymous.text) has no name; name it (:name) so the generated function can take it as an argument")
+                "parameter \(anonymous.text) has no name; name it (:name) so the generated function can take it as an argument"
+            )
         }
         let statement: SQLStatement
         do {
@@ -52,14 +53,16 @@ package struct QueryAnalyzer {
         guard reported == parameters.map(\.spelling) else {
             throw query.error(
                 at: nil,
-                "the parameters SQLite reports (\(reported.joined(separator: ", "))) differ from those in the text (\(parameters.map(\.spelling).joined(separator: ", ")))")
+                "the parameters SQLite reports (\(reported.joined(separator: ", "))) differ from those in the text (\(parameters.map(\.spelling).joined(separator: ", ")))"
+            )
         }
         var seen: [String: String] = [:]
         for parameter in parameters {
             if let other = seen[parameter.name] {
                 throw query.error(
                     at: parameter.uses[0].offset,
-                    "parameters \(other) and \(parameter.spelling) would both be the argument '\(parameter.name)'; give them different names")
+                    "parameters \(other) and \(parameter.spelling) would both be the argument '\(parameter.name)'; give them different names"
+                )
             }
             seen[parameter.name] = parameter.spelling
         }
@@ -73,13 +76,16 @@ package struct QueryAnalyzer {
         if query.kind.returnsRows && columns.isEmpty {
             throw query.error(
                 at: nil,
-                "query '\(query.name)' is :\(query.kind.rawValue), but its statement returns no columns; use :exec, :execrows or :lastid")
+                "query '\(query.name)' is :\(query.kind.rawValue), but its statement returns no columns; use :exec, :execrows or :lastid"
+            )
         }
         if (query.kind == .execrows || query.kind == .lastid) && statement.isReadOnly {
             throw query.error(
                 at: nil,
-                "query '\(query.name)' is :\(query.kind.rawValue), but its statement only reads; :execrows and :lastid are for statements that change rows")
+                "query '\(query.name)' is :\(query.kind.rawValue), but its statement only reads; :execrows and :lastid are for statements that change rows"
+            )
         }
-        return AnalyzedQuery(definition: query, columns: columns, parameters: parameters, isReadOnly: statement.isReadOnly)
+        return AnalyzedQuery(
+            definition: query, columns: columns, parameters: parameters, isReadOnly: statement.isReadOnly)
     }
 }

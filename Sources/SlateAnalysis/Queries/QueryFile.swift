@@ -50,7 +50,9 @@ package struct QueryFile: Equatable, Sendable {
             var sql = sqlLines.joined(separator: "\n")
             while let last = sql.last, last.isWhitespace || last == ";" { sql.removeLast() }
             guard !sql.isEmpty else {
-                throw ScriptError(path: path, line: query.line, column: nil, message: "query '\(query.name)' has no SQL after its -- name: line")
+                throw ScriptError(
+                    path: path, line: query.line, column: nil,
+                    message: "query '\(query.name)' has no SQL after its -- name: line")
             }
             query.sql = sql
             queries.append(query)
@@ -69,7 +71,9 @@ package struct QueryFile: Equatable, Sendable {
                         path: path, line: number, column: nil,
                         message: "a query named '\(parsed.name)' is already defined at line \(previous.line)")
                 }
-                current = QueryDefinition(name: parsed.name, kind: parsed.kind, sql: "", documentation: [], path: path, line: number, sqlLine: number + 1)
+                current = QueryDefinition(
+                    name: parsed.name, kind: parsed.kind, sql: "", documentation: [], path: path, line: number,
+                    sqlLine: number + 1)
                 sqlLines = []
                 readingDocs = true
                 continue
@@ -79,7 +83,9 @@ package struct QueryFile: Equatable, Sendable {
                 if !trimmed.isEmpty && !trimmed.hasPrefix("--") {
                     throw ScriptError(
                         path: path, line: number, column: nil,
-                        message: "SQL before the first -- name: line belongs to no query; a query file holds only named queries")
+                        message:
+                            "SQL before the first -- name: line belongs to no query; a query file holds only named queries"
+                    )
                 }
                 continue
             }
@@ -117,7 +123,9 @@ package struct QueryFile: Equatable, Sendable {
     }
 
     /// `ordersForCustomer :many` → name and kind.
-    static func parseHeader(_ header: Substring, path: String, line: Int) throws -> (name: String, kind: QueryDefinition.Kind) {
+    static func parseHeader(
+        _ header: Substring, path: String, line: Int
+    ) throws -> (name: String, kind: QueryDefinition.Kind) {
         let words = header.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         let kinds = QueryDefinition.Kind.allCases.map { ":" + $0.rawValue }.joined(separator: ", ")
         guard words.count == 2, words[1].hasPrefix(":") else {
@@ -127,14 +135,19 @@ package struct QueryFile: Equatable, Sendable {
         }
         let name = String(words[0])
         guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-              name.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
+            name.unicodeScalars.allSatisfy({
+                $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+            })
         else {
             throw ScriptError(
                 path: path, line: line, column: nil,
-                message: "query name '\(name)' is not an identifier: use letters, digits and underscores, starting with a letter")
+                message:
+                    "query name '\(name)' is not an identifier: use letters, digits and underscores, starting with a letter"
+            )
         }
         guard let kind = QueryDefinition.Kind(rawValue: String(words[1].dropFirst())) else {
-            throw ScriptError(path: path, line: line, column: nil, message: "unknown query kind '\(words[1])'; kinds are \(kinds)")
+            throw ScriptError(
+                path: path, line: line, column: nil, message: "unknown query kind '\(words[1])'; kinds are \(kinds)")
         }
         return (name, kind)
     }

@@ -19,17 +19,19 @@ enum DoubleQuotedStrings {
     static func explained(_ error: ScriptError, scripts: [SQLScript]) -> ScriptError {
         let prefix = "no such column: "
         guard error.message.hasPrefix(prefix), let line = error.line,
-              let script = scripts.first(where: { $0.path == error.path })
+            let script = scripts.first(where: { $0.path == error.path })
         else { return error }
         let word = String(error.message.dropFirst(prefix.count))
         let offset = Self.offset(line: line, column: error.column ?? 1, in: script.text)
         let tokens = SQLTokenizer.tokenize(script.text)
-        guard let statement = SQLScript.statements(tokens).first(where: { range in
-            range.contains { tokens[$0].offset + tokens[$0].text.utf8.count > offset }
-        }), tokens[statement].contains(where: { isDoubleQuoted($0, word) })
+        guard
+            let statement = SQLScript.statements(tokens).first(where: { range in
+                range.contains { tokens[$0].offset + tokens[$0].text.utf8.count > offset }
+            }), tokens[statement].contains(where: { isDoubleQuoted($0, word) })
         else { return error }
         var explained = error
-        explained.message += ": \"\(word.replacingOccurrences(of: "\"", with: "\"\""))\" is in double quotes, and " + advice(word)
+        explained.message +=
+            ": \"\(word.replacingOccurrences(of: "\"", with: "\"\""))\" is in double quotes, and " + advice(word)
         return explained
     }
 
@@ -39,31 +41,45 @@ enum DoubleQuotedStrings {
     /// named in `excluded`, and triggers on tables and views named there, are left alone.
     static func check(_ context: SQLContext, scripts: [SQLScript], databases: [String], excluded: Set<String>) throws {
         var bodies: [Body] = []
-        for row in try context.query(sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('trigger', 'view') ORDER BY rowid") {
-            guard let type = row[0].textValue, let name = row[1].textValue, let table = row[2].textValue, let sql = row[3].textValue else { continue }
+        for row in try context.query(
+            sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('trigger', 'view') ORDER BY rowid")
+        {
+            guard let type = row[0].textValue, let name = row[1].textValue, let table = row[2].textValue,
+                let sql = row[3].textValue
+            else { continue }
             bodies.append(Body(type: type, name: name, table: table, tokens: SQLTokenizer.tokenize(sql)))
         }
         // Views first: a trigger that reads a bad view is reported at the view.
         for view in bodies where view.type == "view" && !excluded.contains(view.name.lowercased()) {
-            try compile("SELECT * FROM \(quoted(view.name))", doing: "reading view \(view.name)", first: view.name, bodies, context, scripts, databases)
+            try compile(
+                "SELECT * FROM \(quoted(view.name))", doing: "reading view \(view.name)", first: view.name, bodies,
+                context, scripts, databases)
         }
         var tables: [String] = []
         for trigger in bodies where trigger.type == "trigger" && !excluded.contains(trigger.table.lowercased()) {
-            if !tables.contains(where: { $0.lowercased() == trigger.table.lowercased() }) { tables.append(trigger.table) }
+            if !tables.contains(where: { $0.lowercased() == trigger.table.lowercased() }) {
+                tables.append(trigger.table)
+            }
         }
         for table in tables {
             // Every trigger of the table is compiled with the statement it fires on; a view
             // without an INSTEAD OF trigger for a statement refuses it, which is no concern.
-            let columns = try context.query(sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", parameters: [.text(table)])
-                .compactMap { $0.first?.textValue }
+            let columns = try context.query(
+                sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", parameters: [.text(table)]
+            )
+            .compactMap { $0.first?.textValue }
             var statements = [("INSERT INTO \(quoted(table)) DEFAULT VALUES", "every INSERT into \(table)")]
             if !columns.isEmpty {
-                statements.append((
-                    "UPDATE \(quoted(table)) SET " + columns.map { "\(quoted($0)) = \(quoted($0))" }.joined(separator: ", "),
-                    "every UPDATE of \(table)"))
+                statements.append(
+                    (
+                        "UPDATE \(quoted(table)) SET "
+                            + columns.map { "\(quoted($0)) = \(quoted($0))" }.joined(separator: ", "),
+                        "every UPDATE of \(table)"
+                    ))
             }
             statements.append(("DELETE FROM \(quoted(table))", "every DELETE from \(table)"))
-            let first = bodies.first { $0.type == "trigger" && $0.table.lowercased() == table.lowercased() }?.name ?? table
+            let first =
+                bodies.first { $0.type == "trigger" && $0.table.lowercased() == table.lowercased() }?.name ?? table
             for (sql, doing) in statements {
                 try compile(sql, doing: doing, first: first, bodies, context, scripts, databases)
             }
@@ -82,7 +98,8 @@ enum DoubleQuotedStrings {
     /// missing column that one of `bodies` (the one named `first` before the others) writes
     /// in double quotes, throws at that body.
     private static func compile(
-        _ sql: String, doing: String, first: String, _ bodies: [Body], _ context: SQLContext, _ scripts: [SQLScript], _ databases: [String]
+        _ sql: String, doing: String, first: String, _ bodies: [Body], _ context: SQLContext, _ scripts: [SQLScript],
+        _ databases: [String]
     ) throws {
         let prefix = "no such column: "
         do {
@@ -90,13 +107,18 @@ enum DoubleQuotedStrings {
         } catch let error as SQLError where error.message.hasPrefix(prefix) {
             let word = String(error.message.dropFirst(prefix.count))
             let candidates = bodies.filter { $0.name == first } + bodies.filter { $0.name != first }
-            guard let body = candidates.first(where: { $0.tokens.contains { isDoubleQuoted($0, word) } }) else { return }
+            guard let body = candidates.first(where: { $0.tokens.contains { isDoubleQuoted($0, word) } }) else {
+                return
+            }
             let quotedWord = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            let message = "\(body.type) \"\(body.name)\" uses \(quotedWord) as a string, and \(doing) would fail with \"\(error.message)\": " + advice(word)
+            let message =
+                "\(body.type) \"\(body.name)\" uses \(quotedWord) as a string, and \(doing) would fail with \"\(error.message)\": "
+                + advice(word)
             if let place = SlateGenerator.definition(of: body.type, named: body.name, in: scripts) {
                 throw ScriptError(path: place.path, line: place.line, column: place.column, message: message)
             }
-            throw ScriptError(path: databases.first ?? scripts.first?.path ?? "", line: nil, column: nil, message: message)
+            throw ScriptError(
+                path: databases.first ?? scripts.first?.path ?? "", line: nil, column: nil, message: message)
         } catch is SQLError {
             // Anything else SQLite refuses here (a view without an INSTEAD OF trigger for
             // the statement) is not this check's to report.

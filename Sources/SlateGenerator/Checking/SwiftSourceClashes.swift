@@ -15,7 +15,9 @@ enum SwiftSourceClashes {
 
     /// An error at each declaration in the files at `paths` that is named like one of
     /// `generated` (type name → what it is generated from).
-    static func errors(generated: [String: String], swiftSources paths: [String], slateJSONHint: String) throws(Diagnostic) -> [Diagnostic] {
+    static func errors(
+        generated: [String: String], swiftSources paths: [String], slateJSONHint: String
+    ) throws(Diagnostic) -> [Diagnostic] {
         var errors: [Diagnostic] = []
         for path in paths.sorted() {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -23,9 +25,10 @@ enum SwiftSourceClashes {
             }
             for declaration in topLevelDeclarations(in: String(decoding: data, as: UTF8.self)) {
                 guard let origin = generated[declaration.name] else { continue }
-                errors.append(.error(
-                    "\(declaration.kind) \(declaration.name) is declared here, and Slate generates a type \(declaration.name) from \(origin); rename one: \(slateJSONHint)",
-                    file: path, line: declaration.line, column: declaration.column))
+                errors.append(
+                    .error(
+                        "\(declaration.kind) \(declaration.name) is declared here, and Slate generates a type \(declaration.name) from \(origin); rename one: \(slateJSONHint)",
+                        file: path, line: declaration.line, column: declaration.column))
             }
         }
         return errors
@@ -40,7 +43,8 @@ enum SwiftSourceClashes {
         var inBlockComment = 0
         let kinds: Set<String> = ["struct", "class", "enum", "protocol", "actor", "typealias"]
         let modifiers: Set<String> = [
-            "public", "internal", "fileprivate", "private", "package", "open", "final", "indirect", "nonisolated", "@MainActor",
+            "public", "internal", "fileprivate", "private", "package", "open", "final", "indirect", "nonisolated",
+            "@MainActor",
         ]
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var code = ""
@@ -52,7 +56,9 @@ enum SwiftSourceClashes {
                     previous = character
                     continue
                 }
-                if !inString && previous == "/" && character == "*" { inBlockComment += 1; code.removeLast(); previous = " "; continue }
+                if !inString && previous == "/" && character == "*" {
+                    inBlockComment += 1; code.removeLast(); previous = " "; continue
+                }
                 if !inString && previous == "/" && character == "/" { code.removeLast(); break }
                 if character == "\"" { inString.toggle() }
                 code.append(inString && character != "\"" ? " " : character)
@@ -61,12 +67,18 @@ enum SwiftSourceClashes {
             if depth == 0 {
                 let words = code.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
                 var index = 0
-                while index < words.count, modifiers.contains(words[index]) || words[index].hasPrefix("@") { index += 1 }
+                while index < words.count, modifiers.contains(words[index]) || words[index].hasPrefix("@") {
+                    index += 1
+                }
                 if index + 1 < words.count, kinds.contains(words[index]) {
                     let name = String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
                     if !name.isEmpty {
-                        let column = (code.range(of: words[index]).map { code.distance(from: code.startIndex, to: $0.lowerBound) } ?? 0) + 1
-                        declarations.append(Declaration(kind: words[index], name: name, line: number + 1, column: column))
+                        let column =
+                            (code.range(of: words[index]).map {
+                                code.distance(from: code.startIndex, to: $0.lowerBound)
+                            } ?? 0) + 1
+                        declarations.append(
+                            Declaration(kind: words[index], name: name, line: number + 1, column: column))
                     }
                 }
             }

@@ -25,12 +25,18 @@ extension GeneratorConfiguration {
                     return "\(found.table).\(exact)"
                 }
             }
-            warnings.append(.warning("\"\(setting)\" names \"\(key)\", which is no column of a table or view; the setting does nothing", file: source.path))
+            warnings.append(
+                .warning(
+                    "\"\(setting)\" names \"\(key)\", which is no column of a table or view; the setting does nothing",
+                    file: source.path))
             return nil
         }
         func table(_ key: String, setting: String) -> String? {
             if let found = columns[key.lowercased()] { return found.table }
-            warnings.append(.warning("\"\(setting)\" names \"\(key)\", which is no table or view; the setting does nothing", file: source.path))
+            warnings.append(
+                .warning(
+                    "\"\(setting)\" names \"\(key)\", which is no table or view; the setting does nothing",
+                    file: source.path))
             return nil
         }
         func resolveColumns<Value>(_ map: [String: Value], _ setting: String) -> [String: Value] {

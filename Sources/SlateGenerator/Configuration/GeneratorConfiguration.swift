@@ -1,6 +1,5 @@
-import Slate
-
 import Foundation
+import Slate
 
 /// How code is generated: read from `slate.json`. Every key is optional; an unknown key is
 /// an error that names it. SlateRecords.docc/GeneratedCode.md lists every key with its default.
@@ -151,7 +150,8 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         /// Creates the settings. `rawFunctions` and `attachedFunctions` left `nil` follow
         /// `api`: off beside the typed API, on in raw mode.
         public init(
-            api: Bool = true, async: Bool = true, rawFunctions: Bool? = nil, attachedFunctions: Bool? = nil, relationships: Bool = true,
+            api: Bool = true, async: Bool = true, rawFunctions: Bool? = nil, attachedFunctions: Bool? = nil,
+            relationships: Bool = true,
             documentation: Bool = true
         ) {
             self.api = api
@@ -196,7 +196,8 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         /// Creates the settings.
         public init(
             singularizeRecordTypes: Bool = true, pluralizeTableAccessors: Bool = true, nestRecordTypes: Bool = false,
-            recordTypeNames: [String: String] = [:], tableAccessorNames: [String: String] = [:], propertyNames: [String: String] = [:]
+            recordTypeNames: [String: String] = [:], tableAccessorNames: [String: String] = [:],
+            propertyNames: [String: String] = [:]
         ) {
             self.singularizeRecordTypes = singularizeRecordTypes
             self.pluralizeTableAccessors = pluralizeTableAccessors
@@ -250,7 +251,8 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         public init(
             columns: [String: SwiftType] = [:], declaredTypes: [String: SwiftType] = [:], numeric: SwiftType = .double,
             dates: SQLDate.Storage = .text, dateColumns: [String: SQLDate.Storage] = [:],
-            dateDeclaredTypes: [String: SQLDate.Storage] = [:], invalidDates: InvalidDates = .throw, uuids: SQLUUID.Storage = .text,
+            dateDeclaredTypes: [String: SQLDate.Storage] = [:], invalidDates: InvalidDates = .throw,
+            uuids: SQLUUID.Storage = .text,
             booleans: SQLBoolean.Storage = .integer, rules: [TypeRule] = []
         ) {
             self.columns = columns
@@ -306,8 +308,12 @@ public struct GeneratorConfiguration: Equatable, Sendable {
             if let pattern = self.table { guard let table, Self.glob(pattern, table) else { return false } }
             if let pattern = self.column { guard let column, Self.glob(pattern, column) else { return false } }
             if let pattern = self.declaredType {
-                let forms = declaredType.trimmingCharacters(in: .whitespaces).isEmpty ? [""] : TypeMapping.lookupForms(of: declaredType)
-                guard forms.contains(where: { Self.glob(pattern.trimmingCharacters(in: .whitespaces), $0) }) else { return false }
+                let forms =
+                    declaredType.trimmingCharacters(in: .whitespaces).isEmpty
+                    ? [""] : TypeMapping.lookupForms(of: declaredType)
+                guard forms.contains(where: { Self.glob(pattern.trimmingCharacters(in: .whitespaces), $0) }) else {
+                    return false
+                }
             }
             return true
         }
@@ -425,7 +431,9 @@ private struct ConfigurationReader {
     func checkKeys(_ object: [String: Any], allowed: [String], in parent: String) throws {
         for key in object.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("//") {
             let name = parent.isEmpty ? key : "\(parent).\(key)"
-            throw fail("unknown key \"\(name)\"; known keys\(parent.isEmpty ? "" : " in \"\(parent)\"") are \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw fail(
+                "unknown key \"\(name)\"; known keys\(parent.isEmpty ? "" : " in \"\(parent)\"") are \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
+            )
         }
     }
 
@@ -454,7 +462,9 @@ private struct ConfigurationReader {
 
     func swiftType(_ value: Any, _ key: String) throws -> GeneratorConfiguration.SwiftType {
         let names = GeneratorConfiguration.SwiftType.allCases.map(\.rawValue)
-        guard let text = value as? String, let type = GeneratorConfiguration.SwiftType(rawValue: text == "Bytes" ? "[UInt8]" : text) else {
+        guard let text = value as? String,
+            let type = GeneratorConfiguration.SwiftType(rawValue: text == "Bytes" ? "[UInt8]" : text)
+        else {
             throw fail("\"\(key)\" must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return type
@@ -479,19 +489,23 @@ private struct ConfigurationReader {
     /// `"integer"`, or `{"true": "TRUE", "false": "FALSE"}`: two different texts.
     func booleanStorage(_ value: Any, _ key: String) throws -> SQLBoolean.Storage {
         if let text = value as? String, text == "integer" { return .integer }
-        let shape = "\"\(key)\" must be \"integer\" or an object of two texts, {\"true\": \"TRUE\", \"false\": \"FALSE\"}"
+        let shape =
+            "\"\(key)\" must be \"integer\" or an object of two texts, {\"true\": \"TRUE\", \"false\": \"FALSE\"}"
         guard let object = value as? [String: Any] else { throw fail(shape) }
         try checkKeys(object, allowed: ["true", "false"], in: key)
         guard let yes = object["true"] as? String, let no = object["false"] as? String else { throw fail(shape) }
         guard yes != no else { throw fail("\"\(key)\" must have two different texts; both are \"\(yes)\"") }
-        guard !yes.utf8.contains(0), !no.utf8.contains(0) else { throw fail("\"\(key)\" texts must not hold a NUL character") }
+        guard !yes.utf8.contains(0), !no.utf8.contains(0) else {
+            throw fail("\"\(key)\" texts must not hold a NUL character")
+        }
         return .text(true: yes, false: no)
     }
 
     /// One of `types.rules`: at least one pattern to match, and a type or a storage.
     func rule(_ value: Any, _ key: String) throws -> GeneratorConfiguration.TypeRule {
         let object = try self.object(value, key)
-        try checkKeys(object, allowed: ["table", "column", "declaredType", "type", "dates", "uuids", "booleans"], in: key)
+        try checkKeys(
+            object, allowed: ["table", "column", "declaredType", "type", "dates", "uuids", "booleans"], in: key)
         let table = try string(object["table"], "\(key).table")
         let column = try string(object["column"], "\(key).column")
         let declaredType = try string(object["declaredType"], "\(key).declaredType")
@@ -505,19 +519,28 @@ private struct ConfigurationReader {
         let dates = try object["dates"].map { try dateStorage($0, "\(key).dates") }
         let uuids = try object["uuids"].map { try uuidStorage($0, "\(key).uuids") }
         let booleans = try object["booleans"].map { try booleanStorage($0, "\(key).booleans") }
-        let storages = [("dates", dates != nil, GeneratorConfiguration.SwiftType.date), ("uuids", uuids != nil, .uuid), ("booleans", booleans != nil, .bool)]
-            .filter(\.1)
+        let storages = [
+            ("dates", dates != nil, GeneratorConfiguration.SwiftType.date), ("uuids", uuids != nil, .uuid),
+            ("booleans", booleans != nil, .bool),
+        ]
+        .filter(\.1)
         guard type != nil || !storages.isEmpty else {
-            throw fail("\"\(key)\" gives nothing: give it a \"type\" (or a \"dates\", \"uuids\" or \"booleans\" storage)")
+            throw fail(
+                "\"\(key)\" gives nothing: give it a \"type\" (or a \"dates\", \"uuids\" or \"booleans\" storage)")
         }
         if storages.count > 1 {
-            throw fail("\"\(key)\" gives \(storages.map { "\"\($0.0)\"" }.joined(separator: " and ")): a column holds one type")
+            throw fail(
+                "\"\(key)\" gives \(storages.map { "\"\($0.0)\"" }.joined(separator: " and ")): a column holds one type"
+            )
         }
         if let storage = storages.first, let type, type != storage.2 {
-            throw fail("\"\(key).\(storage.0)\" is a storage of \(storage.2.rawValue) columns, and the rule's type is \(type.rawValue)")
+            throw fail(
+                "\"\(key).\(storage.0)\" is a storage of \(storage.2.rawValue) columns, and the rule's type is \(type.rawValue)"
+            )
         }
         return GeneratorConfiguration.TypeRule(
-            table: table, column: column, declaredType: declaredType, type: type, dates: dates, uuids: uuids, booleans: booleans)
+            table: table, column: column, declaredType: declaredType, type: type, dates: dates, uuids: uuids,
+            booleans: booleans)
     }
 
     func typeMap(_ value: Any?, _ key: String) throws -> [String: GeneratorConfiguration.SwiftType] {
@@ -534,7 +557,8 @@ private struct ConfigurationReader {
         try checkKeys(
             root,
             allowed: [
-                "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions",
+                "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude",
+                "excludeObjects", "functions",
                 "doubleQuotedStrings", "timestamps",
             ],
             in: "")
@@ -546,7 +570,9 @@ private struct ConfigurationReader {
             configuration.exclude = patterns
         }
         if let value = root["excludeObjects"] {
-            guard let names = value as? [String] else { throw fail("\"excludeObjects\" must be an array of table and view names") }
+            guard let names = value as? [String] else {
+                throw fail("\"excludeObjects\" must be an array of table and view names")
+            }
             configuration.excludeObjects = names
         }
         if let value = root["functions"] {
@@ -554,7 +580,9 @@ private struct ConfigurationReader {
                 let function = try object(item, "functions.\(name)")
                 try checkKeys(function, allowed: ["arguments", "returns"], in: "functions.\(name)")
                 guard let arguments = function["arguments"] as? Int, (-1...127).contains(arguments) else {
-                    throw fail("\"functions.\(name).arguments\" must be a number of arguments from 0 to 127, or -1 for any number")
+                    throw fail(
+                        "\"functions.\(name).arguments\" must be a number of arguments from 0 to 127, or -1 for any number"
+                    )
                 }
                 configuration.functions[name] = GeneratorConfiguration.ApplicationFunction(
                     arguments: arguments, returns: try string(function["returns"], "functions.\(name).returns"))
@@ -568,14 +596,17 @@ private struct ConfigurationReader {
         }
         if let value = root["emit"] {
             let emit = try object(value, "emit")
-            try checkKeys(emit, allowed: ["api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation"], in: "emit")
+            try checkKeys(
+                emit, allowed: ["api", "async", "rawFunctions", "attachedFunctions", "relationships", "documentation"],
+                in: "emit")
             configuration.emit.api = try bool(emit["api"], "emit.api", true)
             configuration.emit.async = try bool(emit["async"], "emit.async", true)
             if emit["rawFunctions"] != nil {
                 configuration.emit.rawFunctions = try bool(emit["rawFunctions"], "emit.rawFunctions", false)
             }
             if emit["attachedFunctions"] != nil {
-                configuration.emit.attachedFunctions = try bool(emit["attachedFunctions"], "emit.attachedFunctions", false)
+                configuration.emit.attachedFunctions = try bool(
+                    emit["attachedFunctions"], "emit.attachedFunctions", false)
             }
             configuration.emit.relationships = try bool(emit["relationships"], "emit.relationships", true)
             configuration.emit.documentation = try bool(emit["documentation"], "emit.documentation", true)
@@ -592,12 +623,20 @@ private struct ConfigurationReader {
         }
         if let value = root["naming"] {
             let naming = try object(value, "naming")
-            try checkKeys(naming, allowed: ["singularizeRecordTypes", "pluralizeTableAccessors", "nestRecordTypes", "recordTypeNames", "tableAccessorNames", "propertyNames"], in: "naming")
-            configuration.naming.singularizeRecordTypes = try bool(naming["singularizeRecordTypes"], "naming.singularizeRecordTypes", true)
-            configuration.naming.pluralizeTableAccessors = try bool(naming["pluralizeTableAccessors"], "naming.pluralizeTableAccessors", true)
+            try checkKeys(
+                naming,
+                allowed: [
+                    "singularizeRecordTypes", "pluralizeTableAccessors", "nestRecordTypes", "recordTypeNames",
+                    "tableAccessorNames", "propertyNames",
+                ], in: "naming")
+            configuration.naming.singularizeRecordTypes = try bool(
+                naming["singularizeRecordTypes"], "naming.singularizeRecordTypes", true)
+            configuration.naming.pluralizeTableAccessors = try bool(
+                naming["pluralizeTableAccessors"], "naming.pluralizeTableAccessors", true)
             configuration.naming.nestRecordTypes = try bool(naming["nestRecordTypes"], "naming.nestRecordTypes", false)
             configuration.naming.recordTypeNames = try stringMap(naming["recordTypeNames"], "naming.recordTypeNames")
-            configuration.naming.tableAccessorNames = try stringMap(naming["tableAccessorNames"], "naming.tableAccessorNames")
+            configuration.naming.tableAccessorNames = try stringMap(
+                naming["tableAccessorNames"], "naming.tableAccessorNames")
             configuration.naming.propertyNames = try stringMap(naming["propertyNames"], "naming.propertyNames")
         }
         if let value = root["types"] {
@@ -605,14 +644,17 @@ private struct ConfigurationReader {
             try checkKeys(
                 types,
                 allowed: [
-                    "columns", "declaredTypes", "numeric", "dates", "dateColumns", "dateDeclaredTypes", "invalidDates", "uuids", "booleans", "rules",
+                    "columns", "declaredTypes", "numeric", "dates", "dateColumns", "dateDeclaredTypes", "invalidDates",
+                    "uuids", "booleans", "rules",
                 ],
                 in: "types")
             configuration.types.columns = try typeMap(types["columns"], "types.columns")
             configuration.types.declaredTypes = try typeMap(types["declaredTypes"], "types.declaredTypes")
             if let numeric = types["numeric"] { configuration.types.numeric = try swiftType(numeric, "types.numeric") }
             if let dates = types["dates"] { configuration.types.dates = try dateStorage(dates, "types.dates") }
-            for (key, name) in [("dateColumns", \GeneratorConfiguration.Types.dateColumns), ("dateDeclaredTypes", \.dateDeclaredTypes)] {
+            for (key, name) in [
+                ("dateColumns", \GeneratorConfiguration.Types.dateColumns), ("dateDeclaredTypes", \.dateDeclaredTypes),
+            ] {
                 guard let value = types[key] else { continue }
                 for (entry, item) in try object(value, "types.\(key)") {
                     configuration.types[keyPath: name][entry] = try dateStorage(item, "types.\(key).\(entry)")
@@ -625,7 +667,9 @@ private struct ConfigurationReader {
                 configuration.types.invalidDates = choice
             }
             if let uuids = types["uuids"] { configuration.types.uuids = try uuidStorage(uuids, "types.uuids") }
-            if let booleans = types["booleans"] { configuration.types.booleans = try booleanStorage(booleans, "types.booleans") }
+            if let booleans = types["booleans"] {
+                configuration.types.booleans = try booleanStorage(booleans, "types.booleans")
+            }
             if let value = types["rules"] {
                 guard let rules = value as? [Any] else { throw fail("\"types.rules\" must be an array of rules") }
                 configuration.types.rules = try rules.enumerated().map { try rule($1, "types.rules[\($0)]") }
@@ -643,11 +687,15 @@ private struct ConfigurationReader {
                     let table = try object(item, key)
                     try checkKeys(table, allowed: ["created", "updated", "off"], in: key)
                     configuration.timestamps.tables[name] = GeneratorConfiguration.Timestamps.Table(
-                        created: try string(table["created"], "\(key).created"), updated: try string(table["updated"], "\(key).updated"),
+                        created: try string(table["created"], "\(key).created"),
+                        updated: try string(table["updated"], "\(key).updated"),
                         off: try table["off"].map { try bool($0, "\(key).off", false) })
                 }
             }
-            for (key, name) in [("timestamps.created", configuration.timestamps.created), ("timestamps.updated", configuration.timestamps.updated)]
+            for (key, name) in [
+                ("timestamps.created", configuration.timestamps.created),
+                ("timestamps.updated", configuration.timestamps.updated),
+            ]
             where name?.isEmpty == true {
                 throw fail("\"\(key)\" is empty and names no column")
             }

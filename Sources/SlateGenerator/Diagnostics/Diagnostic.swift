@@ -37,7 +37,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var notes: [Diagnostic]
 
     /// Creates a diagnostic; a column without a line is dropped.
-    public init(_ severity: Severity, file: String?, line: Int? = nil, column: Int? = nil, message: String, notes: [Diagnostic] = []) {
+    public init(
+        _ severity: Severity, file: String?, line: Int? = nil, column: Int? = nil, message: String,
+        notes: [Diagnostic] = []
+    ) {
         self.severity = severity
         self.file = file.flatMap { $0.isEmpty ? nil : $0 }
         self.line = line
@@ -69,7 +72,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         case let diagnostic as Diagnostic:
             self = diagnostic
         case let failure as GenerationFailure:
-            self = failure.diagnostics.first { $0.severity == .error } ?? Diagnostic(.error, file: file, message: "\(failure)")
+            self =
+                failure.diagnostics.first { $0.severity == .error }
+                ?? Diagnostic(.error, file: file, message: "\(failure)")
         case let error as ScriptError:
             self.init(.error, file: error.path, line: error.line, column: error.column, message: error.message)
         case let error as InputError:

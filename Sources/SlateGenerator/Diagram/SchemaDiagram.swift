@@ -49,39 +49,57 @@ public enum SchemaDiagram {
         init(_ schema: SQLSchema) {
             for table in schema.tables {
                 let foreign = Set(table.foreignKeys.flatMap(\.columns).map { $0.lowercased() })
-                entities.append(Entity(name: table.name, isView: false, columns: table.columns.filter { $0.generation != .hidden }.map { column in
-                    var keys: [String] = []
-                    if column.primaryKeyPosition > 0 { keys.append("PK") }
-                    if foreign.contains(column.name.lowercased()) { keys.append("FK") }
-                    return (column.name, column.declaredType.isEmpty ? "ANY" : column.declaredType, keys, column.isNotNull)
-                }))
+                entities.append(
+                    Entity(
+                        name: table.name, isView: false,
+                        columns: table.columns.filter { $0.generation != .hidden }.map { column in
+                            var keys: [String] = []
+                            if column.primaryKeyPosition > 0 { keys.append("PK") }
+                            if foreign.contains(column.name.lowercased()) { keys.append("FK") }
+                            return (
+                                column.name, column.declaredType.isEmpty ? "ANY" : column.declaredType, keys,
+                                column.isNotNull
+                            )
+                        }))
                 for key in table.foreignKeys {
                     let parent = schema.table(named: key.referencedTable)
                     let referenced = key.referencedColumns.isEmpty ? (parent?.primaryKey ?? []) : key.referencedColumns
                     let optional = key.columns.contains { name in
                         table.column(named: name).map { !$0.isNotNull && $0.primaryKeyPosition == 0 } ?? true
                     }
-                    edges.append(Edge(
-                        from: table.name, fromColumns: key.columns, to: parent?.name ?? key.referencedTable, toColumns: referenced,
-                        isOptional: optional, isRead: false))
+                    edges.append(
+                        Edge(
+                            from: table.name, fromColumns: key.columns, to: parent?.name ?? key.referencedTable,
+                            toColumns: referenced,
+                            isOptional: optional, isRead: false))
                 }
             }
             let names = schema.tables.map(\.name) + schema.views.map(\.name)
             for view in schema.views {
-                entities.append(Entity(name: view.name, isView: true, columns: view.columns.map { column in
-                    (column.name, column.declaredType ?? "ANY", [], !column.isNullable)
-                }))
+                entities.append(
+                    Entity(
+                        name: view.name, isView: true,
+                        columns: view.columns.map { column in
+                            (column.name, column.declaredType ?? "ANY", [], !column.isNullable)
+                        }))
                 // The tables and views its SQL names (after its own name).
                 var read: [String] = []
                 let tokens = SQLTokenizer.tokenize(view.sql)
-                let body = tokens.firstIndex { $0.isKeyword("AS") || $0.value.uppercased() == "AS" }.map { tokens[($0 + 1)...] } ?? tokens[...]
+                let body =
+                    tokens.firstIndex { $0.isKeyword("AS") || $0.value.uppercased() == "AS" }.map {
+                        tokens[($0 + 1)...]
+                    } ?? tokens[...]
                 for token in body where token.isName {
-                    if let name = names.first(where: { $0.lowercased() == token.value.lowercased() }), name != view.name, !read.contains(name) {
+                    if let name = names.first(where: { $0.lowercased() == token.value.lowercased() }),
+                        name != view.name, !read.contains(name)
+                    {
                         read.append(name)
                     }
                 }
                 for name in read {
-                    edges.append(Edge(from: view.name, fromColumns: [], to: name, toColumns: [], isOptional: false, isRead: true))
+                    edges.append(
+                        Edge(from: view.name, fromColumns: [], to: name, toColumns: [], isOptional: false, isRead: true)
+                    )
                 }
             }
         }
@@ -123,14 +141,17 @@ public enum SchemaDiagram {
     /// Words Mermaid's `erDiagram` reads as its own (statements, cardinalities, `to`),
     /// lower-cased: no entity identifier is one of them.
     static let mermaidKeywords: Set<String> = [
-        "erdiagram", "direction", "style", "classdef", "class", "acctitle", "accdescr", "title", "to", "optionally", "u",
+        "erdiagram", "direction", "style", "classdef", "class", "acctitle", "accdescr", "title", "to", "optionally",
+        "u",
         "one", "only", "zero", "or", "more", "many", "end", "default", "tb", "bt", "lr", "rl", "subgraph",
     ]
 
     /// Mermaid's lexer reads these at the start of a word whenever the next character is
     /// not an ASCII letter, digit or `_` (its `\b` knows no other letters): `classé`,
     /// `toñ`. An identifier or attribute word that starts so gets `_` before it.
-    static let mermaidLeadingKeywords = ["erdiagram", "style", "classdef", "class", "subgraph", "end", "one", "many", "to"]
+    static let mermaidLeadingKeywords = [
+        "erdiagram", "style", "classdef", "class", "subgraph", "end", "one", "many", "to",
+    ]
 
     /// The attribute keys, which Mermaid reads wherever a word in an entity's block starts
     /// with one (a column named `pk`, `FK` or `uk(1)`).
@@ -143,10 +164,12 @@ public enum SchemaDiagram {
         return keywords.contains { keyword in
             let key = Array(keyword.unicodeScalars)
             guard scalars.count >= key.count,
-                  zip(scalars, key).allSatisfy({ $0.properties.lowercaseMapping == String($1) }) else { return false }
+                zip(scalars, key).allSatisfy({ $0.properties.lowercaseMapping == String($1) })
+            else { return false }
             guard scalars.count > key.count else { return whole }
             let next = scalars[key.count]
-            return !(next.isASCII && (next.properties.isAlphabetic || next.properties.numericType != nil || next == "_"))
+            return
+                !(next.isASCII && (next.properties.isAlphabetic || next.properties.numericType != nil || next == "_"))
         }
     }
 
@@ -180,7 +203,8 @@ public enum SchemaDiagram {
     static func mermaidLeading(_ word: String) -> String {
         guard let first = word.unicodeScalars.first else { return "_" }
         let category = first.properties.generalCategory
-        let isLetter = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(category)
+        let isLetter = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(
+            category)
         return isLetter || first == "_" ? word : "_" + word
     }
 
@@ -191,7 +215,9 @@ public enum SchemaDiagram {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let category = scalar.properties.generalCategory
-            let isLetterOrDigit = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber].contains(category)
+            let isLetterOrDigit = [
+                .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            ].contains(category)
             result.append(isLetterOrDigit || also(scalar) ? scalar : "_")
         }
         return String(result)
@@ -230,7 +256,9 @@ public enum SchemaDiagram {
             switch scalar {
             case "\"", "#", "%", "\\", "`", "<", ">", "&", "{", "}", "[", "]", "|", ":":
                 result += "#\(scalar.value);"
-            case _ where scalar.properties.isWhitespace && String(String.UnicodeScalarView(previous.suffix(9))).lowercased() == "direction":
+            case _
+            where scalar.properties.isWhitespace
+                && String(String.UnicodeScalarView(previous.suffix(9))).lowercased() == "direction":
                 result += "#\(scalar.value);"
             default:
                 result.unicodeScalars.append(scalar)
@@ -250,27 +278,44 @@ public enum SchemaDiagram {
             "    edge [fontname=\"Helvetica\", fontsize=9, arrowhead=crow, arrowtail=tee, dir=both];",
         ]
         for entity in model.entities {
-            var rows = ["<TR><TD BGCOLOR=\"\(entity.isView ? "#e8f0fe" : "#eeeeee")\" COLSPAN=\"2\"><B>\(html(entity.name))</B>\(entity.isView ? " <I>(view)</I>" : "")</TD></TR>"]
+            var rows = [
+                "<TR><TD BGCOLOR=\"\(entity.isView ? "#e8f0fe" : "#eeeeee")\" COLSPAN=\"2\"><B>\(html(entity.name))</B>\(entity.isView ? " <I>(view)</I>" : "")</TD></TR>"
+            ]
             for (index, column) in entity.columns.enumerated() {
                 let keys = column.keys.isEmpty ? "" : " <B>\(column.keys.joined(separator: ", "))</B>"
                 let type = html(column.type) + (column.notNull && !column.keys.contains("PK") ? " NOT NULL" : "")
-                rows.append("<TR><TD ALIGN=\"LEFT\" PORT=\"c\(index)\">\(html(column.name))\(keys)</TD><TD ALIGN=\"LEFT\"><FONT COLOR=\"#555555\">\(type)</FONT></TD></TR>")
+                rows.append(
+                    "<TR><TD ALIGN=\"LEFT\" PORT=\"c\(index)\">\(html(column.name))\(keys)</TD><TD ALIGN=\"LEFT\"><FONT COLOR=\"#555555\">\(type)</FONT></TD></TR>"
+                )
             }
-            lines.append("    \(dotID(entity.name)) [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">\(rows.joined())</TABLE>>];")
+            lines.append(
+                "    \(dotID(entity.name)) [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">\(rows.joined())</TABLE>>];"
+            )
         }
         for edge in model.edges {
             if edge.isRead {
-                lines.append("    \(dotID(edge.from)) -> \(dotID(edge.to)) [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];")
+                lines.append(
+                    "    \(dotID(edge.from)) -> \(dotID(edge.to)) [style=dashed, arrowhead=open, arrowtail=none, label=\"reads\"];"
+                )
                 continue
             }
             let from = model.entities.first { $0.name == edge.from }
             let to = model.entities.first { $0.name.lowercased() == edge.to.lowercased() }
-            let fromPort = from.flatMap { entity in edge.fromColumns.first.flatMap { name in entity.columns.firstIndex { $0.name.lowercased() == name.lowercased() } } }
-            let toPort = to.flatMap { entity in edge.toColumns.first.flatMap { name in entity.columns.firstIndex { $0.name.lowercased() == name.lowercased() } } }
+            let fromPort = from.flatMap { entity in
+                edge.fromColumns.first.flatMap { name in
+                    entity.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
+                }
+            }
+            let toPort = to.flatMap { entity in
+                edge.toColumns.first.flatMap { name in
+                    entity.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
+                }
+            }
             let label = zip(edge.fromColumns, edge.toColumns).map { "\($0) → \($1)" }.joined(separator: ", ")
             let tail = edge.isOptional ? "teeodot" : "tee"
             lines.append(
-                "    \(dotID(edge.from))\(fromPort.map { ":c\($0)" } ?? "") -> \(dotID(edge.to))\(toPort.map { ":c\($0)" } ?? "") [label=\"\(dotText(label))\", arrowhead=\(tail), arrowtail=crow];")
+                "    \(dotID(edge.from))\(fromPort.map { ":c\($0)" } ?? "") -> \(dotID(edge.to))\(toPort.map { ":c\($0)" } ?? "") [label=\"\(dotText(label))\", arrowhead=\(tail), arrowtail=crow];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -70,7 +70,8 @@ extension GeneratorConfiguration {
         default: storageByRule = false
         }
         return ColumnTyping(
-            type: type, dates: dates, uuids: uuids, booleans: booleans, rule: decidedByRule || storageByRule ? ruleIndex : nil)
+            type: type, dates: dates, uuids: uuids, booleans: booleans,
+            rule: decidedByRule || storageByRule ? ruleIndex : nil)
     }
 
     /// The typing of a value that is no column, declared `declaredType`.

@@ -25,7 +25,8 @@ extension ModelBuilder {
             if let other = labels[model.name] {
                 throw definition.error(
                     at: parameter.uses[0].offset,
-                    "parameters \(other) and \(parameter.spelling) would both be the argument '\(model.name)'; give them different names")
+                    "parameters \(other) and \(parameter.spelling) would both be the argument '\(model.name)'; give them different names"
+                )
             }
             labels[model.name] = parameter.spelling
             parameters.append(model)
@@ -45,13 +46,17 @@ extension ModelBuilder {
         return QueryModel(
             name: name, kind: definition.kind, sql: definition.sql,
             segments: segments, listOrder: listOrder, parameters: parameters, row: row,
-            isReadOnly: query.isReadOnly, documentation: definition.documentation, location: "\(fileName):\(definition.line)")
+            isReadOnly: query.isReadOnly, documentation: definition.documentation,
+            location: "\(fileName):\(definition.line)")
     }
 
     // MARK: Parameters
 
-    private func parameterModel(_ parameter: QueryParameter, in definition: QueryDefinition) throws -> QueryParameterModel {
-        let configured = configuration.queries.types["\(definition.name).\(parameter.spelling)"]
+    private func parameterModel(
+        _ parameter: QueryParameter, in definition: QueryDefinition
+    ) throws -> QueryParameterModel {
+        let configured =
+            configuration.queries.types["\(definition.name).\(parameter.spelling)"]
             ?? configuration.queries.types["\(definition.name).:\(parameter.name)"]
         var typed: (type: GeneratorConfiguration.SwiftType, use: QueryParameter.Use)?
         // A date, a UUID or a boolean is bound in the storage of the column it is compared
@@ -63,14 +68,20 @@ extension ModelBuilder {
             if let first = typed, first.type != type, configured == nil {
                 throw definition.error(
                     at: use.offset,
-                    "type conflict: \(parameter.spelling) is \(first.use.description) (\(first.type.rawValue)) on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) (\(type.rawValue)) here")
+                    "type conflict: \(parameter.spelling) is \(first.use.description) (\(first.type.rawValue)) on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) (\(type.rawValue)) here"
+                )
             }
             if typed == nil { typed = (type, use) }
-            guard case .column = use.source, let storage = Self.storage(of: typing, as: configured ?? type) else { continue }
-            if let first = stored, let firstStorage = Self.storage(of: first.typing, as: configured ?? type), firstStorage.name != storage.name {
+            guard case .column = use.source, let storage = Self.storage(of: typing, as: configured ?? type) else {
+                continue
+            }
+            if let first = stored, let firstStorage = Self.storage(of: first.typing, as: configured ?? type),
+                firstStorage.name != storage.name
+            {
                 throw definition.error(
                     at: use.offset,
-                    "\(storage.noun) storage conflict: \(parameter.spelling) is \(first.use.description), which stores \(storage.plural) as \(firstStorage.name), on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \(storage.name); one value cannot be bound both ways, so use a second parameter")
+                    "\(storage.noun) storage conflict: \(parameter.spelling) is \(first.use.description), which stores \(storage.plural) as \(firstStorage.name), on line \(definition.location(ofOffset: first.use.offset).line), and \(use.description) here, which stores them as \(storage.name); one value cannot be bound both ways, so use a second parameter"
+                )
             }
             if stored == nil { stored = (typing, use) }
         }
@@ -78,12 +89,14 @@ extension ModelBuilder {
         if let list = lists.first, let single = parameter.uses.first(where: { !$0.isList }) {
             throw definition.error(
                 at: single.offset,
-                "wrong parameter use: \(parameter.spelling) is a whole IN list on line \(definition.location(ofOffset: list.offset).line), so it cannot also be a single value; use a second parameter")
+                "wrong parameter use: \(parameter.spelling) is a whole IN list on line \(definition.location(ofOffset: list.offset).line), so it cannot also be a single value; use a second parameter"
+            )
         }
         guard let type = configured ?? typed?.type else {
             throw definition.error(
                 at: parameter.uses[0].offset,
-                "cannot tell the type of \(parameter.spelling): compare it with a column, write CAST(\(parameter.spelling) AS type), or give its type in slate.json as \"queries\": {\"types\": {\"\(definition.name).\(parameter.spelling)\": \"String\"}}")
+                "cannot tell the type of \(parameter.spelling): compare it with a column, write CAST(\(parameter.spelling) AS type), or give its type in slate.json as \"queries\": {\"types\": {\"\(definition.name).\(parameter.spelling)\": \"String\"}}"
+            )
         }
         let origin: String
         if configured != nil {
@@ -102,7 +115,8 @@ extension ModelBuilder {
         }
         return QueryParameterModel(
             name: NameStyle.lowerCamel(parameter.name), spelling: parameter.spelling, type: type,
-            isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty, origin: origin,
+            isOptional: parameter.uses.contains(where: \.isOptional) && type != .value, isList: !lists.isEmpty,
+            origin: origin,
             dateStorage: dates, uuidStorage: stored?.typing.uuids ?? configuration.types.uuids,
             booleanStorage: stored?.typing.booleans ?? configuration.types.booleans)
     }
@@ -110,7 +124,9 @@ extension ModelBuilder {
     /// How `typing`'s column stores values of `type`, for messages: the type's noun
     /// (`date`), its plural and the storage (`"secondsSince2001"`, `'TRUE' or 'FALSE'`);
     /// nil for a type stored one way only.
-    static func storage(of typing: ColumnTyping, as type: GeneratorConfiguration.SwiftType) -> (noun: String, plural: String, name: String)? {
+    static func storage(
+        of typing: ColumnTyping, as type: GeneratorConfiguration.SwiftType
+    ) -> (noun: String, plural: String, name: String)? {
         switch type {
         case .date: return ("date", "dates", "\"\(typing.dates.rawValue)\"")
         case .uuid: return ("UUID", "UUIDs", "\"\(typing.uuids.rawValue)\"")
@@ -184,18 +200,22 @@ extension ModelBuilder {
             // A plain column's origin is the table column SQLite reports; an expression
             // of one column's values (`max(placed)`) has that column as its value origin:
             // the column's type and storage are that table column's.
-            let typing = column.tableColumn.map { relationTyping($0.table, $0.column, declaredType: column.declaredType ?? "") }
+            let typing =
+                column.tableColumn.map { relationTyping($0.table, $0.column, declaredType: column.declaredType ?? "") }
                 ?? column.declaredType.map { configuration.typing(declaredType: $0) }
             let type = configured ?? typing?.type ?? .value
             var description = configured != nil ? "typed in slate.json" : Self.describe(column)
             if column.isNullable && type != .value { description += ", can be NULL" }
-            properties.append(PropertyModel(
-                name: propertyName(table: name, column: column.name, used: &used), column: column.name,
-                declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
-                isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
-                columnDescription: description,
-                dateStorage: typing?.dates ?? configuration.types.dates, uuidStorage: typing?.uuids ?? configuration.types.uuids,
-                booleanStorage: typing?.booleans ?? configuration.types.booleans))
+            properties.append(
+                PropertyModel(
+                    name: propertyName(table: name, column: column.name, used: &used), column: column.name,
+                    declaredType: column.declaredType ?? "", type: type,
+                    isOptional: column.isNullable && type != .value,
+                    isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
+                    columnDescription: description,
+                    dateStorage: typing?.dates ?? configuration.types.dates,
+                    uuidStorage: typing?.uuids ?? configuration.types.uuids,
+                    booleanStorage: typing?.booleans ?? configuration.types.booleans))
         }
         return RecordModel(
             kind: .query, sqlName: name, typeName: typeName, accessorName: name, rawSingular: "", rawPlural: "",

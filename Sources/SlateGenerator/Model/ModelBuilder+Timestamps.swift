@@ -13,10 +13,14 @@ extension ModelBuilder {
         guard !(own?.off ?? settings.off) else { return (nil, nil) }
         func column(_ configured: String?, _ usual: [String]) -> String? {
             if let configured {
-                return table.columns.first { $0.name.lowercased() == configured.lowercased() && canStamp($0, in: table) }?.name
+                return table.columns.first {
+                    $0.name.lowercased() == configured.lowercased() && canStamp($0, in: table)
+                }?.name
             }
             for name in usual {
-                if let found = table.columns.first(where: { $0.name.lowercased() == name && canStamp($0, in: table) }) { return found.name }
+                if let found = table.columns.first(where: { $0.name.lowercased() == name && canStamp($0, in: table) }) {
+                    return found.name
+                }
             }
             return nil
         }
@@ -38,7 +42,9 @@ extension ModelBuilder {
     /// setting for no table.
     func checkTimestamps() throws {
         let settings = configuration.timestamps
-        func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: configuration.source.path, message: message) }
+        func fail(_ message: String) -> ConfigurationError {
+            ConfigurationError(path: configuration.source.path, message: message)
+        }
         for (name, own) in settings.tables.sorted(by: { $0.key < $1.key }) {
             guard let table = schema.tables.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw fail("\"timestamps.tables.\(name)\" names no table")
@@ -49,9 +55,13 @@ extension ModelBuilder {
             for (key, column) in [("created", own.created), ("updated", own.updated)] {
                 guard let column else { continue }
                 guard let found = table.columns.first(where: { $0.name.lowercased() == column.lowercased() }) else {
-                    throw fail("\"timestamps.tables.\(name).\(key)\" names column \(column), which table \(table.name) does not have")
+                    throw fail(
+                        "\"timestamps.tables.\(name).\(key)\" names column \(column), which table \(table.name) does not have"
+                    )
                 }
-                if !canStamp(found, in: table) { throw fail(unstampable("timestamps.tables.\(name).\(key)", found, table)) }
+                if !canStamp(found, in: table) {
+                    throw fail(unstampable("timestamps.tables.\(name).\(key)", found, table))
+                }
             }
         }
         if settings.created != nil, settings.created?.lowercased() == settings.updated?.lowercased() {
@@ -60,9 +70,12 @@ extension ModelBuilder {
         for table in schema.tables {
             let own = settings.tables.first { $0.key.lowercased() == table.name.lowercased() }?.value
             if own?.off ?? settings.off { continue }
-            for (key, column, overridden) in [("created", settings.created, own?.created != nil), ("updated", settings.updated, own?.updated != nil)] {
+            for (key, column, overridden) in [
+                ("created", settings.created, own?.created != nil), ("updated", settings.updated, own?.updated != nil),
+            ] {
                 guard let column, !overridden,
-                      let found = table.columns.first(where: { $0.name.lowercased() == column.lowercased() }), !canStamp(found, in: table)
+                    let found = table.columns.first(where: { $0.name.lowercased() == column.lowercased() }),
+                    !canStamp(found, in: table)
                 else { continue }
                 throw fail(unstampable("timestamps.\(key)", found, table))
             }
@@ -70,8 +83,11 @@ extension ModelBuilder {
     }
 
     private func unstampable(_ key: String, _ column: Column, _ table: Table) -> String {
-        let reason = column.primaryKeyPosition > 0 ? "is part of the primary key"
+        let reason =
+            column.primaryKeyPosition > 0
+            ? "is part of the primary key"
             : column.isGenerated ? "is generated" : "is no date column (give it a date storage under \"types\")"
-        return "\"\(key)\" names column \(table.name).\(column.name), which \(reason): a record cannot set it as a timestamp"
+        return
+            "\"\(key)\" names column \(table.name).\(column.name), which \(reason): a record cannot set it as a timestamp"
     }
 }

@@ -32,9 +32,11 @@ extension ModelBuilder {
             guard let table = rule.table, !table.contains("*") else { return false }
             return rule.matches(table: view.name, column: column.name, declaredType: declaredType)
         }
-        let ownSetting = configuration.types.columns[key] != nil || configuration.types.dateColumns[key] != nil || ownRule
+        let ownSetting =
+            configuration.types.columns[key] != nil || configuration.types.dateColumns[key] != nil || ownRule
         if !ownSetting, let origin = column.tableColumn, let table = schema.table(named: origin.table),
-           let originColumn = table.columns.first(where: { $0.name.lowercased() == origin.column.lowercased() }) {
+            let originColumn = table.columns.first(where: { $0.name.lowercased() == origin.column.lowercased() })
+        {
             var typing = tableTyping(table, originColumn)
             // The rule counts for the table's column.
             typing.rule = nil
@@ -51,10 +53,14 @@ extension ModelBuilder {
     /// The typing of column `column` of the table or view `relation` (a query's column or
     /// parameter meets it), declared `declaredType`.
     func relationTyping(_ relation: String, _ column: String, declaredType: String) -> ColumnTyping {
-        if let view = schema.view(named: relation), let result = view.columns.first(where: { $0.name.lowercased() == column.lowercased() }) {
+        if let view = schema.view(named: relation),
+            let result = view.columns.first(where: { $0.name.lowercased() == column.lowercased() })
+        {
             return viewTyping(view, result)
         }
-        if let table = schema.table(named: relation), let found = table.columns.first(where: { $0.name.lowercased() == column.lowercased() }) {
+        if let table = schema.table(named: relation),
+            let found = table.columns.first(where: { $0.name.lowercased() == column.lowercased() })
+        {
             return tableTyping(table, found)
         }
         return configuration.typing(declaredType: declaredType, table: relation, column: column)
@@ -84,14 +90,19 @@ extension ModelBuilder {
         }
         for view in schema.views {
             for column in view.columns {
-                note(viewTyping(view, column), table: view.name, column: column.name, declaredType: column.declaredType ?? "")
+                note(
+                    viewTyping(view, column), table: view.name, column: column.name,
+                    declaredType: column.declaredType ?? "")
             }
         }
         for (index, rule) in configuration.types.rules.enumerated() where !decided.contains(index) {
-            let reason = matched.contains(index)
+            let reason =
+                matched.contains(index)
                 ? "every column it matches is decided by \"types.columns\", \"types.dateColumns\" or an earlier rule, or is a rowid"
                 : "it matches no column of a table or view"
-            throw ConfigurationError(path: configuration.source.path, message: "\"types.rules[\(index)]\" \(rule.summary) decides no column: \(reason)")
+            throw ConfigurationError(
+                path: configuration.source.path,
+                message: "\"types.rules[\(index)]\" \(rule.summary) decides no column: \(reason)")
         }
     }
 
@@ -106,7 +117,9 @@ extension ModelBuilder {
         for text in [yes, no] where Double(text.trimmingCharacters(in: .whitespaces)) != nil {
             throw ConfigurationError(
                 path: configuration.source.path,
-                message: "column \(table).\(column.name) (\(column.declaredType)) would store the boolean text \(SQLValue.text(text).sqlLiteral) as a number, and it would not read back as a boolean; choose texts that are not numbers, or integer booleans")
+                message:
+                    "column \(table).\(column.name) (\(column.declaredType)) would store the boolean text \(SQLValue.text(text).sqlLiteral) as a number, and it would not read back as a boolean; choose texts that are not numbers, or integer booleans"
+            )
         }
     }
 }

@@ -18,7 +18,8 @@ struct ModelBuilder {
     /// these names gets a `Column` suffix on its property.
     static let reservedMemberNames: Set<String> = [
         "self", "Self", "init", "deinit", "subscript", "super", "_", "Type", "Protocol",
-        "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "insertAssignsRowID", "sqlSelectByRowID", "sqlFind",
+        "sqlName", "sqlSelect", "sqlCount", "sqlInsert", "sqlInsertReturning", "insertAssignsRowID", "sqlSelectByRowID",
+        "sqlFind",
         "sqlUpdate", "sqlDelete", "bindKey", "bindUpdate", "bindInsert", "insert", "update", "delete", "fetch",
         "find", "hash", "hashValue", "encode", "CodingKeys", "bind", "BindIndices", "save", "sqlUpsert",
         "sqlUpsertReturning", "sqlCreatedColumn", "sqlUpdatedColumn", "timestampedForInsert", "timestampedForUpdate",
@@ -27,7 +28,8 @@ struct ModelBuilder {
     /// Names the database type has; table accessors with one of them get a `Table` suffix.
     static let reservedAccessorNames: Set<String> = [
         "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "save", "withReadContext",
-        "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts", "allowsDoubleQuotedStrings", "init", "self",
+        "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts",
+        "allowsDoubleQuotedStrings", "init", "self",
         "Type",
         "module", "select", "store",
         // Observation on the database (`db.observe { tx in … }`, `db.changes()`).
@@ -62,7 +64,8 @@ struct ModelBuilder {
             }
             candidates.append(NameStyle.upperCamel(sqlName))
             for candidate in candidates {
-                let name = SwiftIdentifier.isReservedTypeName(candidate)
+                let name =
+                    SwiftIdentifier.isReservedTypeName(candidate)
                     ? Self.renamedAwayFromReserved(candidate) : candidate
                 if !typeNames.contains(name) {
                     typeNames.insert(name)
@@ -79,7 +82,8 @@ struct ModelBuilder {
             }
             var name: String
             if configuration.naming.pluralizeTableAccessors, configuration.naming.recordTypeNames[sqlName] == nil,
-               let written = NameStyle.writtenPluralLowerCamel(sqlName) {
+                let written = NameStyle.writtenPluralLowerCamel(sqlName)
+            {
                 // A table named in the plural keeps its own plural (`gpkg_contents` →
                 // `gpkgContents` beside `GpkgContent`).
                 name = written
@@ -87,7 +91,9 @@ struct ModelBuilder {
                 // A type renamed away from a reserved name (`StoreRecord`, `RecordRow`) keeps
                 // the table's own accessor (`stores`, `records`).
                 let base = Self.nameBeforeReservedRename(typeName)
-                name = configuration.naming.pluralizeTableAccessors ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
+                name =
+                    configuration.naming.pluralizeTableAccessors
+                    ? NameStyle.pluralLowerCamel(base) : NameStyle.lowerCamel(base)
             }
             if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "Table" }
             return unique(name, in: &accessorNames)
@@ -95,11 +101,15 @@ struct ModelBuilder {
 
         for table in schema.tables {
             let recordType = uniqueTypeName(for: table.name)
-            records.append(tableRecord(table, typeName: recordType, accessor: uniqueAccessorName(for: table.name, typeName: recordType)))
+            records.append(
+                tableRecord(
+                    table, typeName: recordType, accessor: uniqueAccessorName(for: table.name, typeName: recordType)))
         }
         for view in schema.views {
             let recordType = uniqueTypeName(for: view.name)
-            records.append(viewRecord(view, typeName: recordType, accessor: uniqueAccessorName(for: view.name, typeName: recordType)))
+            records.append(
+                viewRecord(
+                    view, typeName: recordType, accessor: uniqueAccessorName(for: view.name, typeName: recordType)))
         }
         // Raw mode's function names come from the snake-cased type and accessor names, which
         // can meet where the Swift names did not (`UrlItem` and `URLItem` are both
@@ -186,15 +196,21 @@ struct ModelBuilder {
             properties.append(property)
         }
         let stamps = timestampColumns(of: table)
-        let createdProperty = stamps.created.flatMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
-        let updatedProperty = stamps.updated.flatMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
+        let createdProperty = stamps.created.flatMap { name in
+            properties.firstIndex { $0.column.lowercased() == name.lowercased() }
+        }
+        let updatedProperty = stamps.updated.flatMap { name in
+            properties.firstIndex { $0.column.lowercased() == name.lowercased() }
+        }
         for index in [createdProperty, updatedProperty].compactMap({ $0 }) {
             // Unset until the insert sets it.
             properties[index].defaultValue = properties[index].isOptional ? "nil" : "SQLTimestamps.unset"
         }
         var key: KeyModel?
         if !table.primaryKey.isEmpty {
-            let indices = table.primaryKey.compactMap { name in properties.firstIndex { $0.column.lowercased() == name.lowercased() } }
+            let indices = table.primaryKey.compactMap { name in
+                properties.firstIndex { $0.column.lowercased() == name.lowercased() }
+            }
             if indices.count == table.primaryKey.count {
                 key = KeyModel(propertyIndices: indices, isRowIDAlias: table.rowIDAlias != nil)
             }
@@ -224,13 +240,18 @@ struct ModelBuilder {
     /// than `BINARY` (`COLLATE NOCASE`) keeps the stored row's spelling, not the bound one
     /// (so it is read with `RETURNING`, at least).
     private func insertReadBack(_ record: RecordModel, table: Table) -> RecordModel.InsertReadBack {
-        if table.kind == .virtual || schema.triggers.contains(where: {
-            Self.isInsertTrigger($0, on: table.name) || Self.isTrigger($0, on: table.name, firingOn: "UPDATE")
-        }) {
+        if table.kind == .virtual
+            || schema.triggers.contains(where: {
+                Self.isInsertTrigger($0, on: table.name) || Self.isTrigger($0, on: table.name, firingOn: "UPDATE")
+            })
+        {
             return .select
         }
-        let keyIndexCollations = schema.indexes(on: table.name).filter { $0.origin == .primaryKey }.flatMap(\.terms).map(\.collation)
-        if (table.primaryKeyColumns.map(\.collation) + keyIndexCollations).contains(where: { $0.uppercased() != "BINARY" }) {
+        let keyIndexCollations = schema.indexes(on: table.name).filter { $0.origin == .primaryKey }.flatMap(\.terms)
+            .map(\.collation)
+        if (table.primaryKeyColumns.map(\.collation) + keyIndexCollations).contains(where: {
+            $0.uppercased() != "BINARY"
+        }) {
             return .returning
         }
         let changesWhenStored = record.properties.contains { property in
@@ -267,7 +288,9 @@ struct ModelBuilder {
         let tokens = SQLTokenizer.tokenize(trigger.sql)
         guard var index = tokens.firstIndex(where: { $0.value.uppercased() == "TRIGGER" }) else { return false }
         index += 1
-        if index + 2 < tokens.count, tokens[index].value.uppercased() == "IF", tokens[index + 1].value.uppercased() == "NOT" {
+        if index + 2 < tokens.count, tokens[index].value.uppercased() == "IF",
+            tokens[index + 1].value.uppercased() == "NOT"
+        {
             index += 3
         }
         index += 1
@@ -288,12 +311,14 @@ struct ModelBuilder {
         for column in view.columns {
             let typing = viewTyping(view, column)
             let type = typing.type
-            properties.append(PropertyModel(
-                name: propertyName(table: view.name, column: column.name, used: &used), column: column.name,
-                declaredType: column.declaredType ?? "", type: type, isOptional: column.isNullable && type != .value,
-                isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
-                columnDescription: Self.describe(column),
-                dateStorage: typing.dates, uuidStorage: typing.uuids, booleanStorage: typing.booleans))
+            properties.append(
+                PropertyModel(
+                    name: propertyName(table: view.name, column: column.name, used: &used), column: column.name,
+                    declaredType: column.declaredType ?? "", type: type,
+                    isOptional: column.isNullable && type != .value,
+                    isGenerated: false, isRowIDAlias: false, defaultValue: nil, index: Int32(properties.count),
+                    columnDescription: Self.describe(column),
+                    dateStorage: typing.dates, uuidStorage: typing.uuids, booleanStorage: typing.booleans))
         }
         return RecordModel(
             kind: .view, sqlName: view.name, typeName: typeName, accessorName: accessor,
@@ -320,10 +345,13 @@ struct ModelBuilder {
     /// use: a member every record has, a Swift keyword, or a type generated bodies name
     /// (`SQLRecordCoding`, `Int`), which the property would hide inside the record.
     func checkPropertyNames() throws {
-        try checkNames(configuration.naming.propertyNames, setting: "propertyNames", kind: "name", unique: false) { name in
+        try checkNames(configuration.naming.propertyNames, setting: "propertyNames", kind: "name", unique: false) {
+            name in
             if Self.reservedMemberNames.contains(name) { return "is a member every generated record has" }
             if SwiftIdentifier.keywords.contains(name) { return "is a Swift keyword" }
-            if SwiftIdentifier.isReservedTypeName(name) { return "names a type generated code uses, which the property would hide" }
+            if SwiftIdentifier.isReservedTypeName(name) {
+                return "names a type generated code uses, which the property would hide"
+            }
             return nil
         }
     }
@@ -334,23 +362,35 @@ struct ModelBuilder {
     /// of the database or of a transaction (`pool`, `context`), or a name given twice.
     func checkRecordNames() throws {
         try checkNames(configuration.naming.recordTypeNames, setting: "recordTypeNames", kind: "type name") { name in
-            if SwiftIdentifier.isReservedTypeName(name) { return "names a type generated code uses, which the record type would hide" }
+            if SwiftIdentifier.isReservedTypeName(name) {
+                return "names a type generated code uses, which the record type would hide"
+            }
             if name == typeName { return "is the database type's" }
             return nil
         }
-        try checkNames(configuration.naming.tableAccessorNames, setting: "tableAccessorNames", kind: "accessor") { name in
-            if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) { return "the database or its transactions have already" }
+        try checkNames(configuration.naming.tableAccessorNames, setting: "tableAccessorNames", kind: "accessor") {
+            name in
+            if Self.reservedAccessorNames.contains(name) || SwiftIdentifier.keywords.contains(name) {
+                return "the database or its transactions have already"
+            }
             return nil
         }
         // Property names: one a column within each table or view, and not `id` where the
         // record's compound key is its `id`.
-        for (sqlName, columns, compound) in schema.tables.map({ ($0.name, $0.columns.map(\.name), $0.primaryKey.count > 1) })
-            + schema.views.map({ ($0.name, $0.columns.map(\.name), false) }) {
+        for (sqlName, columns, compound) in schema.tables.map({
+            ($0.name, $0.columns.map(\.name), $0.primaryKey.count > 1)
+        })
+            + schema.views.map({ ($0.name, $0.columns.map(\.name), false) })
+        {
             var taken: [String: String] = compound ? ["id": "the compound key"] : [:]
             for column in columns {
                 guard let name = configuration.naming.propertyNames["\(sqlName).\(column)"] else { continue }
                 if let other = taken[name] {
-                    throw ConfigurationError(path: configuration.source.path, message: "\"naming.propertyNames\" gives \(sqlName).\(column) the name '\(name)', which \(other) has; choose another")
+                    throw ConfigurationError(
+                        path: configuration.source.path,
+                        message:
+                            "\"naming.propertyNames\" gives \(sqlName).\(column) the name '\(name)', which \(other) has; choose another"
+                    )
                 }
                 taken[name] = "\(sqlName).\(column)"
             }
@@ -377,7 +417,10 @@ struct ModelBuilder {
                 reason = nil
             }
             if let reason {
-                throw ConfigurationError(path: configuration.source.path, message: "\"naming.\(setting)\" gives \(key) the \(kind) '\(name)', which \(reason); choose another")
+                throw ConfigurationError(
+                    path: configuration.source.path,
+                    message: "\"naming.\(setting)\" gives \(key) the \(kind) '\(name)', which \(reason); choose another"
+                )
             }
             given[name] = key
         }
@@ -402,7 +445,9 @@ struct ModelBuilder {
     private func columnDescription(_ column: Column, table: Table) -> String {
         var parts = [column.declaredType.isEmpty ? "untyped" : column.declaredType]
         if column.primaryKeyPosition > 0 {
-            parts.append(table.primaryKey.count > 1 ? "PRIMARY KEY (\(column.primaryKeyPosition) of \(table.primaryKey.count))" : "PRIMARY KEY")
+            parts.append(
+                table.primaryKey.count > 1
+                    ? "PRIMARY KEY (\(column.primaryKeyPosition) of \(table.primaryKey.count))" : "PRIMARY KEY")
         }
         if table.rowIDAlias?.lowercased() == column.name.lowercased() { parts.append("(the rowid)") }
         if column.isNotNull { parts.append("NOT NULL") }
@@ -429,7 +474,9 @@ struct ModelBuilder {
         if let sql = column.defaultValue, let value = literalDefault(sql, for: property) {
             return value
         }
-        if let sql = column.defaultValue, property.type == .date, let now = NowDefault(defaultSQL: sql), now.matches(property.dateStorage) {
+        if let sql = column.defaultValue, property.type == .date, let now = NowDefault(defaultSQL: sql),
+            now.matches(property.dateStorage)
+        {
             return "Date()"
         }
         if property.type == .value, !column.isNotNull, column.primaryKeyPosition == 0 { return ".null" }
@@ -524,8 +571,11 @@ struct ModelBuilder {
         var result: [RelationshipModel] = []
         var perParent: [Int: Int] = [:]
         for key in table.foreignKeys {
-            guard let parentIndex = records.firstIndex(where: { $0.isTable && $0.sqlName.lowercased() == key.referencedTable.lowercased() }),
-                  let parentTable = schema.table(named: key.referencedTable)
+            guard
+                let parentIndex = records.firstIndex(where: {
+                    $0.isTable && $0.sqlName.lowercased() == key.referencedTable.lowercased()
+                }),
+                let parentTable = schema.table(named: key.referencedTable)
             else { continue }
             perParent[parentIndex, default: 0] += 1
             let parent = records[parentIndex]
@@ -533,16 +583,22 @@ struct ModelBuilder {
             guard referenced.count == key.columns.count else { continue }
             var pairs: [RelationshipModel.ColumnPair] = []
             for (childColumn, parentColumn) in zip(key.columns, referenced) {
-                guard let childProperty = child.properties.firstIndex(where: { $0.column.lowercased() == childColumn.lowercased() }),
-                      let parentProperty = parent.properties.firstIndex(where: { $0.column.lowercased() == parentColumn.lowercased() }),
-                      child.properties[childProperty].type == parent.properties[parentProperty].type
+                guard
+                    let childProperty = child.properties.firstIndex(where: {
+                        $0.column.lowercased() == childColumn.lowercased()
+                    }),
+                    let parentProperty = parent.properties.firstIndex(where: {
+                        $0.column.lowercased() == parentColumn.lowercased()
+                    }),
+                    child.properties[childProperty].type == parent.properties[parentProperty].type
                 else { break }
                 pairs.append(.init(child: childProperty, parent: parentProperty))
             }
             guard pairs.count == key.columns.count else { continue }
-            result.append(RelationshipModel(
-                parentRecord: parentIndex, pairs: pairs, label: "for",
-                isOptional: pairs.contains { child.properties[$0.child].isOptional }))
+            result.append(
+                RelationshipModel(
+                    parentRecord: parentIndex, pairs: pairs, label: "for",
+                    isOptional: pairs.contains { child.properties[$0.child].isOptional }))
         }
         // Several keys to one parent: label each after its columns (`forReportsTo`).
         for index in result.indices where perParent[result[index].parentRecord, default: 0] > 1 {

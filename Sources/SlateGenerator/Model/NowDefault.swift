@@ -44,13 +44,15 @@ enum NowDefault: Equatable {
     /// The form of the whole of `tokens`.
     private static func form(_ tokens: inout ArraySlice<SQLToken>) -> NowDefault? {
         while tokens.first?.kind == .leftParen, tokens.last?.kind == .rightParen, tokens.count >= 3,
-              closing(tokens, at: tokens.startIndex) == tokens.endIndex - 1 {
+            closing(tokens, at: tokens.startIndex) == tokens.endIndex - 1
+        {
             tokens = tokens.dropFirst().dropLast()
         }
         if tokens.count == 1, tokens.first?.kind == .keyword, tokens.first?.value == "CURRENT_TIME" { return .text }
         // CAST(x AS INTEGER | REAL)
         if word(tokens.first) == "CAST", tokens.dropFirst().first?.kind == .leftParen, tokens.last?.kind == .rightParen,
-           let asIndex = tokens.lastIndex(where: { word($0) == "AS" }), asIndex == tokens.endIndex - 3 {
+            let asIndex = tokens.lastIndex(where: { word($0) == "AS" }), asIndex == tokens.endIndex - 3
+        {
             var inner = tokens[(tokens.startIndex + 2)..<asIndex]
             guard let form = form(&inner) else { return nil }
             switch (word(tokens[asIndex + 1]), form) {
@@ -66,11 +68,14 @@ enum NowDefault: Equatable {
             var left = tokens[..<star]
             var right = tokens[(star + 1)...]
             if left.count == 1, left.first?.kind == .number { swap(&left, &right) }
-            guard right.count == 1, let factor = right.first.flatMap({ $0.kind == .number ? Double($0.value) : nil }) else { return nil }
+            guard right.count == 1, let factor = right.first.flatMap({ $0.kind == .number ? Double($0.value) : nil })
+            else { return nil }
             if isJulianMinusEpoch(left) {
                 return factor == 86_400 ? .fractionalSeconds : factor == 86_400_000 ? .milliseconds : nil
             }
-            guard let form = form(&left), factor == 1000, form == .seconds || form == .fractionalSeconds else { return nil }
+            guard let form = form(&left), factor == 1000, form == .seconds || form == .fractionalSeconds else {
+                return nil
+            }
             return .milliseconds
         }
         return call(tokens)
@@ -80,12 +85,13 @@ enum NowDefault: Equatable {
     private static func isJulianMinusEpoch(_ tokens: ArraySlice<SQLToken>) -> Bool {
         var tokens = tokens
         while tokens.first?.kind == .leftParen, tokens.last?.kind == .rightParen, tokens.count >= 3,
-              closing(tokens, at: tokens.startIndex) == tokens.endIndex - 1 {
+            closing(tokens, at: tokens.startIndex) == tokens.endIndex - 1
+        {
             tokens = tokens.dropFirst().dropLast()
         }
         guard tokens.count >= 3, let last = tokens.last, last.kind == .number, Double(last.value) == 2_440_587.5,
-              tokens[tokens.endIndex - 2].kind == .operator, tokens[tokens.endIndex - 2].value == "-",
-              call(tokens.dropLast(2)) == .julianDay
+            tokens[tokens.endIndex - 2].kind == .operator, tokens[tokens.endIndex - 2].value == "-",
+            call(tokens.dropLast(2)) == .julianDay
         else { return false }
         return true
     }
@@ -94,7 +100,7 @@ enum NowDefault: Equatable {
     /// `subsec` as a modifier (`localtime` would store local time as if UTC).
     private static func call(_ tokens: ArraySlice<SQLToken>) -> NowDefault? {
         guard tokens.count >= 3, let name = word(tokens.first), tokens.dropFirst().first?.kind == .leftParen,
-              tokens.last?.kind == .rightParen, closing(tokens, at: tokens.startIndex + 1) == tokens.endIndex - 1
+            tokens.last?.kind == .rightParen, closing(tokens, at: tokens.startIndex + 1) == tokens.endIndex - 1
         else { return nil }
         var arguments: [String] = []
         var expectsArgument = true

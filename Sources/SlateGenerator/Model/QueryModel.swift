@@ -65,7 +65,8 @@ struct QueryParameterModel: Equatable {
     /// `self` (`:self`, `:Self`) would hide; an argument with one of them gets another
     /// name inside the function (its label stays).
     static let bodyNames: Set<String> = [
-        "context", "db", "body", "statement", "handle", "index", "value", "sql", "pool", "withReadContext", "withWriteContext",
+        "context", "db", "body", "statement", "handle", "index", "value", "sql", "pool", "withReadContext",
+        "withWriteContext",
         "self",
     ]
 

@@ -62,7 +62,8 @@ extension RecordModel {
             statement.append(" DEFAULT VALUES")
             return statement
         }
-        statement.append(" (" + columns.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") VALUES (")
+        statement.append(
+            " (" + columns.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") VALUES (")
         for (position, column) in columns.enumerated() {
             if position > 0 { statement.append(", ") }
             statement.appendParameter(column)
@@ -103,7 +104,8 @@ extension RecordModel {
         guard key != nil, !isVirtual else { return nil }
         let keys = keyProperties
         var statement = insertStatement(assigningRowID: false)
-        statement.append(" ON CONFLICT (" + keys.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") DO ")
+        statement.append(
+            " ON CONFLICT (" + keys.map { SQLText.quotedIdentifier($0.column) }.joined(separator: ", ") + ") DO ")
         let outsideKey = insertedProperties.filter { property in !keys.contains { $0.index == property.index } }
         // A created timestamp is the row's: saving over a stored row never rewrites it.
         let createdColumn = createdProperty.map { properties[$0].column }
@@ -114,9 +116,11 @@ extension RecordModel {
             let created = SQLText.quotedIdentifier(outsideKey[0].column)
             statement.append("UPDATE SET \(created) = \(created)")
         } else {
-            statement.append("UPDATE SET " + assigned.map {
-                SQLText.quotedIdentifier($0.column) + " = excluded." + SQLText.quotedIdentifier($0.column)
-            }.joined(separator: ", "))
+            statement.append(
+                "UPDATE SET "
+                    + assigned.map {
+                        SQLText.quotedIdentifier($0.column) + " = excluded." + SQLText.quotedIdentifier($0.column)
+                    }.joined(separator: ", "))
         }
         return statement
     }

@@ -34,11 +34,15 @@ enum TypeMapping {
     static let namedTypes: [String: GeneratorConfiguration.SwiftType?] = {
         var names: [String: GeneratorConfiguration.SwiftType?] = [:]
         for name in ["BOOL", "BOOLEAN"] { names[name] = .bool }
-        for name in ["DATE", "DATETIME", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME2", "SMALLDATETIME", "DATETIMEOFFSET"] { names[name] = .date }
+        for name in ["DATE", "DATETIME", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME2", "SMALLDATETIME", "DATETIMEOFFSET"] {
+            names[name] = .date
+        }
         for name in ["UUID", "GUID", "UNIQUEIDENTIFIER"] { names[name] = .uuid }
         names["URL"] = .url
         for name in ["NUMERIC", "DECIMAL", "NUMBER", "MONEY", "SMALLMONEY"] { names[name] = .some(nil) }
-        for name in ["STRING", "JSON", "XML", "TIME", "ENUM", "SET", "INET", "CIDR", "MACADDR"] { names[name] = .string }
+        for name in ["STRING", "JSON", "XML", "TIME", "ENUM", "SET", "INET", "CIDR", "MACADDR"] {
+            names[name] = .string
+        }
         for name in ["BYTEA", "BINARY", "VARBINARY", "IMAGE", "BYTES", "RAW", "JSONB"] { names[name] = .bytes }
         names["ANY"] = .value
         names[""] = .value
@@ -49,7 +53,8 @@ enum TypeMapping {
     /// name without its size, its first word; upper-cased and trimmed.
     static func lookupForms(of declaredType: String) -> [String] {
         let upper = declaredType.uppercased().trimmingCharacters(in: .whitespaces)
-        let base = upper.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first
+        let base =
+            upper.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? upper
         let firstWord = base.split(separator: " ").first.map(String.init) ?? base
         var forms: [String] = []
@@ -58,7 +63,9 @@ enum TypeMapping {
     }
 
     /// The Swift type for `declaredType`, with `numeric` for NUMERIC and DECIMAL.
-    static func swiftType(declaredType: String, numeric: GeneratorConfiguration.SwiftType) -> GeneratorConfiguration.SwiftType {
+    static func swiftType(
+        declaredType: String, numeric: GeneratorConfiguration.SwiftType
+    ) -> GeneratorConfiguration.SwiftType {
         for form in lookupForms(of: declaredType) {
             if let mapped = namedTypes[form] { return mapped ?? numeric }
         }

@@ -73,7 +73,8 @@ enum Inflection {
         if let match = irregular.first(where: { $0.plural == lower }) { return recase(match.singular, like: word) }
         guard readsAsRegularPlural(lower) else { return word }
         let rules: [(suffix: String, replacement: String)] = [
-            ("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("zzes", "z"), ("oes", "o"), ("s", ""),
+            ("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("zzes", "z"), ("oes", "o"),
+            ("s", ""),
         ]
         for rule in rules where lower.hasSuffix(rule.suffix) {
             let stem = word.dropLast(rule.suffix.count)

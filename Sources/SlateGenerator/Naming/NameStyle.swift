@@ -37,7 +37,8 @@ enum NameStyle {
                 if character.isUppercase && previous.isLowercase {
                     flush()
                 } else if character.isUppercase && previous.isUppercase, let next, next.isLowercase,
-                          !isPluralAcronym(characters, index + 1) {
+                    !isPluralAcronym(characters, index + 1)
+                {
                     flush()
                 } else if character.isLetter && previous.isNumber && character.isUppercase {
                     flush()
@@ -71,7 +72,9 @@ enum NameStyle {
     /// (`reports_to_id` → reports, to).
     static func keyWords(_ columns: [String]) -> [String] {
         var words = columns.flatMap(NameStyle.words)
-        if words.count > 1, let last = words.last, ["id", "key", "fk"].contains(last.lowercased()) { words.removeLast() }
+        if words.count > 1, let last = words.last, ["id", "key", "fk"].contains(last.lowercased()) {
+            words.removeLast()
+        }
         return words
     }
 
@@ -118,9 +121,11 @@ enum NameStyle {
     /// Makes `name` a valid identifier: only letters, digits and underscores, not starting
     /// with a digit, never empty.
     static func identifier(_ name: String) -> String {
-        var result = String(name.unicodeScalars.filter { scalar in
-            scalar == "_" || (scalar.properties.isAlphabetic && scalar.value < 0x2000) || ("0"..."9").contains(scalar)
-        }.map(Character.init))
+        var result = String(
+            name.unicodeScalars.filter { scalar in
+                scalar == "_" || (scalar.properties.isAlphabetic && scalar.value < 0x2000)
+                    || ("0"..."9").contains(scalar)
+            }.map(Character.init))
         if result.isEmpty { result = "_" }
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return result

@@ -1,4 +1,5 @@
 import SlateSchema
+
 /// Swift string literals for any text: whatever a schema holds (quotes, backslashes,
 /// `"""`, `#`, line breaks, NUL), the literal compiles and means exactly that text.
 enum SwiftLiteral {
@@ -101,12 +102,14 @@ enum SwiftIdentifier {
         "Dictionary", "Set", "Optional", "Result", "Error", "Data", "Date", "URL", "UUID", "Decimal", "Sequence",
         "Collection", "Identifiable", "Hashable", "Codable", "Sendable", "Equatable", "SQLContext", "SQLPool",
         "SQLValue", "SQLError", "SQLStatement", "SQLTable", "SQLTransaction", "SQLDatabase", "SQLRecord",
-        "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordRows", "SQLDate",
+        "SQLTableRecord", "SQLKeyedRecord", "SQLRecordStore", "SQLRecordCoding", "SQLRecordOperations", "SQLRecordRows",
+        "SQLDate",
         "SQLUUID", "OpaquePointer", "Tables", "Slate", "SlateRecords", "Foundation", "Swift", "ID",
         // What generated bodies name besides (the raw mode's support code among them), and
         // the types every record nests, which a record of that name would hide inside them.
         "CChar", "StaticString", "UTF8", "UnsafePointer", "UnsafeMutablePointer", "UnsafeBufferPointer",
-        "UnsafeRawBufferPointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "CustomStringConvertible", "SlateCSQLite",
+        "UnsafeRawBufferPointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "CustomStringConvertible",
+        "SlateCSQLite",
         "NSLock", "Unmanaged",
         // What a table record's `init(from:)` and `encode(to:)` name.
         "CodingKey", "CodingKeys", "Decoder", "Encoder", "Decodable", "Encodable", "DecodingError",
@@ -125,10 +128,12 @@ enum SwiftIdentifier {
     static let sdkTypeNames: Set<String> = [
         // SwiftUI
         "View", "Text", "Image", "List", "Section", "Label", "Table", "TableColumn", "Group", "Color", "Font", "Form",
-        "Button", "Toggle", "Link", "Menu", "Picker", "Path", "Shape", "Scene", "App", "Window", "WindowGroup", "Canvas",
+        "Button", "Toggle", "Link", "Menu", "Picker", "Path", "Shape", "Scene", "App", "Window", "WindowGroup",
+        "Canvas",
         "Gauge", "Grid", "GridRow", "Spacer", "Divider", "HStack", "VStack", "ZStack", "Layout", "Binding",
         "State", "Environment", "Namespace", "Animation", "Transaction", "Alert", "Tab", "TabView",
-        "NavigationLink", "NavigationStack", "Map", "Chart", "Slider", "Stepper", "ProgressView", "ScrollView", "Gradient",
+        "NavigationLink", "NavigationStack", "Map", "Chart", "Slider", "Stepper", "ProgressView", "ScrollView",
+        "Gradient",
         "Material", "Edge", "Axis", "Alignment", "Angle",
         // SwiftData and Observation
         "Schema", "Model", "Query", "Relationship", "Attribute", "FetchDescriptor", "SortDescriptor", "Predicate",
@@ -156,13 +161,16 @@ enum SwiftIdentifier {
     /// The names generated bodies give their own locals and parameters (the connection, the
     /// statement, keys read into locals): a parameter named after a record must not be one
     /// of them.
-    static let generatedLocalNames: Set<String> = ["db", "handle", "statement", "index", "context", "record", "offset", "value", "values"]
+    static let generatedLocalNames: Set<String> = [
+        "db", "handle", "statement", "index", "context", "record", "offset", "value", "values",
+    ]
 
     /// `name` for a parameter of a generated function whose body uses its own locals:
     /// `Record` appended when it is one of them, or looks like a `key0` local.
     static func parameterName(_ name: String) -> String {
         let isKeyLocal = name.hasPrefix("key") && name.count > 3 && name.dropFirst(3).allSatisfy(\.isNumber)
-        return generatedLocalNames.contains(name) || isKeyLocal ? unused(name + "Record", avoiding: generatedLocalNames) : name
+        return generatedLocalNames.contains(name) || isKeyLocal
+            ? unused(name + "Record", avoiding: generatedLocalNames) : name
     }
 
     /// The one way generated code picks a name of its own that must not meet others:

@@ -1,3 +1,5 @@
+import Slate
+
 /// Translates a ``DatabaseModel`` into a ``SwiftFile``: one function per generated part,
 /// each in its own file (`translateRecordType`, `translateRawFunctions`, …).
 struct Translator {
@@ -87,7 +89,8 @@ struct Translator {
         let keys = record.keyProperties
         let prefix = value.isEmpty ? "" : value + "."
         if keys.count == 1 { return prefix + keys[0].identifier }
-        return "\(name(of: record)).ID(" + keys.map { "\($0.name): \(prefix)\($0.identifier)" }.joined(separator: ", ") + ")"
+        return "\(name(of: record)).ID(" + keys.map { "\($0.name): \(prefix)\($0.identifier)" }.joined(separator: ", ")
+            + ")"
     }
 
     /// The parameters of a function that takes `record`'s key beside the `db` handle
@@ -144,5 +147,3 @@ struct Translator {
         SwiftLiteral.string("\(record.sqlName).\(property.column)")
     }
 }
-
-import Slate

@@ -13,14 +13,16 @@ extension Translator {
 
         var members: [Declaration] = []
         let versioned = !isRawOnly && !model.schemaScripts.isEmpty
-        members.append(.variable(VariableDescription(
-            docs: docs([
-                versioned
-                    ? "The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`."
-                    : "The `user_version` of the schema the code was generated from.",
-            ]),
-            access: access, isStatic: true, isLet: true, name: "schemaVersion", type: "Int64",
-            initializer: String(model.userVersion))))
+        members.append(
+            .variable(
+                VariableDescription(
+                    docs: docs([
+                        versioned
+                            ? "The schema's version: the number of scripts it is built from, kept in `PRAGMA user_version`."
+                            : "The `user_version` of the schema the code was generated from."
+                    ]),
+                    access: access, isStatic: true, isLet: true, name: "schemaVersion", type: "Int64",
+                    initializer: String(model.userVersion))))
         members.append(.blank)
         if versioned {
             // creationSQL comes from SQLDatabase: the scripts, joined.
@@ -30,12 +32,15 @@ extension Translator {
         }
         if configuration.doubleQuotedStrings, !isRawOnly {
             members.append(.blank)
-            members.append(.variable(VariableDescription(
-                docs: docs([
-                    "The schema relies on SQLite's legacy rule that reads a double-quoted word naming no column as a",
-                    "string (`\"doubleQuotedStrings\": true` in slate.json): every connection the database opens allows it.",
-                ]),
-                access: access, isStatic: true, isLet: true, name: "allowsDoubleQuotedStrings", type: "Bool", initializer: "true")))
+            members.append(
+                .variable(
+                    VariableDescription(
+                        docs: docs([
+                            "The schema relies on SQLite's legacy rule that reads a double-quoted word naming no column as a",
+                            "string (`\"doubleQuotedStrings\": true` in slate.json): every connection the database opens allows it.",
+                        ]),
+                        access: access, isStatic: true, isLet: true, name: "allowsDoubleQuotedStrings", type: "Bool",
+                        initializer: "true")))
         }
 
         if isRawOnly {
@@ -43,8 +48,15 @@ extension Translator {
             members += rawErrorAndValueTypes()
             var documentation = [summary, ""]
             documentation.append("Raw mode: the file depends on the SQLite C API alone. Open a database with")
-            documentation.append("`\(configuration.raw.prefix)open_\(NameStyle.snake(model.typeName))` and use the `\(configuration.raw.prefix)…` functions.")
-            return [.type(TypeDescription(docs: docs(documentation), access: access, kind: .enum, name: model.typeName, members: members)), .blank]
+            documentation.append(
+                "`\(configuration.raw.prefix)open_\(NameStyle.snake(model.typeName))` and use the `\(configuration.raw.prefix)…` functions."
+            )
+            return [
+                .type(
+                    TypeDescription(
+                        docs: docs(documentation), access: access, kind: .enum, name: model.typeName, members: members)),
+                .blank,
+            ]
         }
 
         let first = model.records.first { $0.isTable }
@@ -59,15 +71,21 @@ extension Translator {
                 "",
             ]
         }
-        documentation.append("Each call is its own transaction; `transaction { tx in … }` groups calls, and `tx` offers")
+        documentation.append(
+            "Each call is its own transaction; `transaction { tx in … }` groups calls, and `tx` offers")
         documentation.append("the same API. Every call has an `async` variant of the same name.")
 
         var database: [Declaration] = [
-            .variable(VariableDescription(docs: docs(["The connection pool the database runs on."]), access: access, isLet: true, name: "pool", type: "SQLPool")),
+            .variable(
+                VariableDescription(
+                    docs: docs(["The connection pool the database runs on."]), access: access, isLet: true,
+                    name: "pool", type: "SQLPool")),
             .blank,
-            .function(FunctionDescription(
-                docs: docs(["Wraps a pool on a database with this schema."]), access: access, kind: .initializer,
-                parameters: [.init(label: "pool", name: "pool", type: "SQLPool")], body: [.line("self.pool = pool")])),
+            .function(
+                FunctionDescription(
+                    docs: docs(["Wraps a pool on a database with this schema."]), access: access, kind: .initializer,
+                    parameters: [.init(label: "pool", name: "pool", type: "SQLPool")], body: [.line("self.pool = pool")]
+                )),
             .blank,
         ]
         database += members
@@ -76,21 +94,29 @@ extension Translator {
             database.append(bundledResourceAccessor(resource))
         }
         database.append(.blank)
-        database.append(.type(TypeDescription(
-            docs: docs([
-                "The tables and views of `\(model.typeName)`, reached through the database or a transaction:",
-                "write code once against `some \(model.typeName).Tables` and run it either way.",
-            ]),
-            access: access, kind: .protocol, name: "Tables", conformances: ["SQLRecordStore"])))
+        database.append(
+            .type(
+                TypeDescription(
+                    docs: docs([
+                        "The tables and views of `\(model.typeName)`, reached through the database or a transaction:",
+                        "write code once against `some \(model.typeName).Tables` and run it either way.",
+                    ]),
+                    access: access, kind: .protocol, name: "Tables", conformances: ["SQLRecordStore"])))
         if configuration.naming.nestRecordTypes {
             // Nested record types are declared in extensions below.
         }
         return [
-            .type(TypeDescription(docs: docs(documentation), access: access, kind: .struct, name: model.typeName, conformances: ["SQLDatabase"], members: database)),
+            .type(
+                TypeDescription(
+                    docs: docs(documentation), access: access, kind: .struct, name: model.typeName,
+                    conformances: ["SQLDatabase"], members: database)),
             .blank,
             .type(TypeDescription(kind: .extension, name: model.typeName, conformances: ["\(model.typeName).Tables"])),
             .blank,
-            .type(TypeDescription(kind: .extension, name: "SQLTransaction", conformances: ["\(model.typeName).Tables"], whereClause: "Database == \(model.typeName)")),
+            .type(
+                TypeDescription(
+                    kind: .extension, name: "SQLTransaction", conformances: ["\(model.typeName).Tables"],
+                    whereClause: "Database == \(model.typeName)")),
             .blank,
         ]
     }
@@ -107,7 +133,9 @@ extension Translator {
             lines: [
                 .line("\(access.prefix)static var module: \(model.typeName) {"),
                 .line("    get throws {"),
-                .line("        guard let url = Bundle.module.url(forResource: \(name), withExtension: \(fileExtension)) else {"),
+                .line(
+                    "        guard let url = Bundle.module.url(forResource: \(name), withExtension: \(fileExtension)) else {"
+                ),
                 .line("            throw SQLError(code: .cantOpen, message: \(message))"),
                 .line("        }"),
                 .line("        return try \(model.typeName)(url: url, readOnly: true)"),
@@ -123,16 +151,20 @@ extension Translator {
         let documentation = docs([
             model.creationSQL == nil
                 ? "The SQL that creates the schema: tables, indexes, views, triggers and `user_version`."
-                : "The SQL that creates the schema: the scripts it was generated from, in order, as Slate replays them (seed rows included).",
+                : "The SQL that creates the schema: the scripts it was generated from, in order, as Slate replays them (seed rows included)."
         ])
         if let lines = SwiftLiteral.multiline(sql) {
             var code: [CodeLine] = [.line("\(access.prefix)static let creationSQL = " + lines[0])]
             code += lines.dropFirst().map { .line($0) }
             return [.verbatim(docs: documentation, lines: code)]
         }
-        return [.variable(VariableDescription(
-            docs: documentation, access: access, isStatic: true, isLet: true, name: "creationSQL", type: "String",
-            initializer: SwiftLiteral.string(sql)))]
+        return [
+            .variable(
+                VariableDescription(
+                    docs: documentation, access: access, isStatic: true, isLet: true, name: "creationSQL",
+                    type: "String",
+                    initializer: SwiftLiteral.string(sql)))
+        ]
     }
 
     /// `static let schemaScripts`: the scripts, one a version, that `bootstrap(at:)` applies
@@ -163,34 +195,47 @@ extension Translator {
     private func rawErrorAndValueTypes() -> [Declaration] {
         let error = TypeDescription(
             docs: docs([
-                "An error from SQLite: its extended result code, its message, and the SQL.",
+                "An error from SQLite: its extended result code, its message, and the SQL."
             ]),
-            access: access, kind: .struct, name: "SQLError", conformances: ["Error", "Equatable", "Sendable", "CustomStringConvertible"],
+            access: access, kind: .struct, name: "SQLError",
+            conformances: ["Error", "Equatable", "Sendable", "CustomStringConvertible"],
             members: [
-                .variable(VariableDescription(docs: docs(["The extended result code."]), access: access, isLet: true, name: "code", type: "Int32")),
-                .variable(VariableDescription(docs: docs(["SQLite's message."]), access: access, isLet: true, name: "message", type: "String")),
-                .variable(VariableDescription(docs: docs(["The SQL the error happened in."]), access: access, isLet: true, name: "sql", type: "String?")),
+                .variable(
+                    VariableDescription(
+                        docs: docs(["The extended result code."]), access: access, isLet: true, name: "code",
+                        type: "Int32")),
+                .variable(
+                    VariableDescription(
+                        docs: docs(["SQLite's message."]), access: access, isLet: true, name: "message", type: "String")
+                ),
+                .variable(
+                    VariableDescription(
+                        docs: docs(["The SQL the error happened in."]), access: access, isLet: true, name: "sql",
+                        type: "String?")),
                 .blank,
-                .variable(VariableDescription(
-                    docs: docs(["`message (code) — in: sql`"]), access: access, name: "description", type: "String",
-                    getter: [.line("message + \" (\\(code))\" + (sql.map { \" — in: \\($0)\" } ?? \"\")")])),
+                .variable(
+                    VariableDescription(
+                        docs: docs(["`message (code) — in: sql`"]), access: access, name: "description", type: "String",
+                        getter: [.line("message + \" (\\(code))\" + (sql.map { \" — in: \\($0)\" } ?? \"\")")])),
             ])
         let value = TypeDescription(
             docs: docs(["A value of a column without a declared type: one of SQLite's storage classes."]),
             access: access, kind: .enum, name: "Value", conformances: ["Hashable", "Codable", "Sendable"],
             members: [
-                .verbatim(docs: [], lines: [
-                    .line("/// An integer."),
-                    .line("case integer(Int64)"),
-                    .line("/// A real."),
-                    .line("case float(Double)"),
-                    .line("/// Text."),
-                    .line("case text(String)"),
-                    .line("/// Bytes."),
-                    .line("case blob([UInt8])"),
-                    .line("/// NULL."),
-                    .line("case null"),
-                ]),
+                .verbatim(
+                    docs: [],
+                    lines: [
+                        .line("/// An integer."),
+                        .line("case integer(Int64)"),
+                        .line("/// A real."),
+                        .line("case float(Double)"),
+                        .line("/// Text."),
+                        .line("case text(String)"),
+                        .line("/// Bytes."),
+                        .line("case blob([UInt8])"),
+                        .line("/// NULL."),
+                        .line("case null"),
+                    ])
             ])
         return [.type(error), .blank, .type(value)]
     }

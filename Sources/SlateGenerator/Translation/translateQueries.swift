@@ -8,9 +8,11 @@ extension Translator {
         for query in model.queries {
             guard case .own(let row) = query.row else { continue }
             declarations += translateRecordType(row)
-            declarations.append(.type(TypeDescription(
-                kind: .extension, name: name(of: row), conformances: isRawOnly ? [] : ["SQLResultRow"],
-                members: [.function(decoder(row))])))
+            declarations.append(
+                .type(
+                    TypeDescription(
+                        kind: .extension, name: name(of: row), conformances: isRawOnly ? [] : ["SQLResultRow"],
+                        members: [.function(decoder(row))])))
             declarations.append(.blank)
         }
 
@@ -20,8 +22,10 @@ extension Translator {
             statements.append(.blank)
         }
         if statements.last == .blank { statements.removeLast() }
-        let files = Set(model.queries.map { $0.location.split(separator: ":")[0] }).sorted().map { "`\($0)`" }.joined(separator: ", ")
-        let namespaceDocs = isRawOnly
+        let files = Set(model.queries.map { $0.location.split(separator: ":")[0] }).sorted().map { "`\($0)`" }.joined(
+            separator: ", ")
+        let namespaceDocs =
+            isRawOnly
             ? ["The SQL of the named queries of \(files), run by the `\(configuration.raw.prefix)…` functions."]
             : [
                 "The named queries of \(files), each on one connection.",
@@ -29,20 +33,31 @@ extension Translator {
                 "`db.name(…)` and `tx.name(…)` call these; call them yourself on a connection you hold.",
                 "Each prepares its statement once per connection and reuses it.",
             ]
-        declarations.append(.type(TypeDescription(
-            kind: .extension, name: model.typeName,
-            members: [.type(TypeDescription(docs: docs(namespaceDocs), access: access, kind: .enum, name: "Queries", members: statements))])))
+        declarations.append(
+            .type(
+                TypeDescription(
+                    kind: .extension, name: model.typeName,
+                    members: [
+                        .type(
+                            TypeDescription(
+                                docs: docs(namespaceDocs), access: access, kind: .enum, name: "Queries",
+                                members: statements))
+                    ])))
         declarations.append(.blank)
         guard !isRawOnly else { return declarations }
 
-        declarations.append(.type(TypeDescription(
-            kind: .extension, name: "\(model.typeName).Tables",
-            members: separated(model.queries.map { storeFunction($0, isAsync: false) }))))
+        declarations.append(
+            .type(
+                TypeDescription(
+                    kind: .extension, name: "\(model.typeName).Tables",
+                    members: separated(model.queries.map { storeFunction($0, isAsync: false) }))))
         declarations.append(.blank)
         if configuration.emit.async {
-            declarations.append(.type(TypeDescription(
-                kind: .extension, name: model.typeName,
-                members: separated(model.queries.map { storeFunction($0, isAsync: true) }))))
+            declarations.append(
+                .type(
+                    TypeDescription(
+                        kind: .extension, name: model.typeName,
+                        members: separated(model.queries.map { storeFunction($0, isAsync: true) }))))
             declarations.append(.blank)
         }
         return declarations
@@ -86,13 +101,18 @@ extension Translator {
     }
 
     /// The function's parameters, with `body` for `:each`.
-    private func parameters(_ query: QueryModel, isAsync: Bool, leading: [FunctionDescription.Parameter] = []) -> [FunctionDescription.Parameter] {
+    private func parameters(
+        _ query: QueryModel, isAsync: Bool, leading: [FunctionDescription.Parameter] = []
+    ) -> [FunctionDescription.Parameter] {
         var result = leading
         for parameter in query.parameters {
             result.append(.init(label: parameter.label, name: parameter.identifier, type: argumentType(parameter)))
         }
         if query.kind == .each, let row = rowTypeName(query) {
-            result.append(.init(label: nil, name: "body", type: isAsync ? "@escaping @Sendable (\(row)) throws -> Void" : "(\(row)) throws -> Void"))
+            result.append(
+                .init(
+                    label: nil, name: "body",
+                    type: isAsync ? "@escaping @Sendable (\(row)) throws -> Void" : "(\(row)) throws -> Void"))
         }
         return result
     }
@@ -100,7 +120,8 @@ extension Translator {
     /// The documentation of the functions: the query's own comments, what it returns, its
     /// parameters and its SQL.
     private func documentation(_ query: QueryModel) -> [String] {
-        var lines = query.documentation.isEmpty ? ["The query `\(query.name)` of `\(query.location)`."] : query.documentation
+        var lines =
+            query.documentation.isEmpty ? ["The query `\(query.name)` of `\(query.location)`."] : query.documentation
         lines.append("")
         switch query.kind {
         case .one: lines.append("Returns the first row, or nil when there is none.")
@@ -114,7 +135,8 @@ extension Translator {
             lines.append("")
             lines.append("- Parameters:")
             for parameter in query.parameters {
-                let list = parameter.isList ? "the values of `IN (\(parameter.spelling))`, one bound parameter each; " : ""
+                let list =
+                    parameter.isList ? "the values of `IN (\(parameter.spelling))`, one bound parameter each; " : ""
                 lines.append("  - \(parameter.name): `\(parameter.spelling)`, \(list)\(parameter.origin).")
             }
             if query.kind == .each { lines.append("  - body: Called with each row.") }
@@ -133,10 +155,15 @@ extension Translator {
         if query.hasLists {
             let scalars = query.scalarParameters.count
             let counts = query.listOrder.map { "\(query.parameters[$0].identifier).count" }.joined(separator: ", ")
-            body.append(.line("let sql = SQLRecordCoding.sql(joining: Self.\(sqlName), lists: [\(counts)], from: \(scalars + 1))"))
+            body.append(
+                .line(
+                    "let sql = SQLRecordCoding.sql(joining: Self.\(sqlName), lists: [\(counts)], from: \(scalars + 1))")
+            )
             body.append(.line("let statement = try context.cachedStatement(sql: sql)"))
         } else {
-            body.append(.line("let statement = try context.cachedStatement(slot: Self.\(query.name)Slot, sql: Self.\(sqlName))"))
+            body.append(
+                .line("let statement = try context.cachedStatement(slot: Self.\(query.name)Slot, sql: Self.\(sqlName))")
+            )
         }
         body.append(.line("defer { statement.reset() }"))
         if !query.parameters.isEmpty || query.kind == .each {
@@ -150,7 +177,9 @@ extension Translator {
         case .many:
             body.append(.line("return try SQLRecordRows.all(\(row).self, from: statement)"))
         case .each:
-            body.append(.block("while try statement.next()", [.line("try body(try \(row)(sqliteStatement: handle, offset: 0))")]))
+            body.append(
+                .block(
+                    "while try statement.next()", [.line("try body(try \(row)(sqliteStatement: handle, offset: 0))")]))
         case .exec:
             body.append(.line("while try statement.next() {}"))
         case .execrows:
@@ -164,13 +193,16 @@ extension Translator {
             docs: documentation(query),
             attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
             access: access, modifiers: ["static"], kind: .function(name),
-            parameters: parameters(query, isAsync: false, leading: [.init(label: nil, name: "context", type: "SQLContext")]),
+            parameters: parameters(
+                query, isAsync: false, leading: [.init(label: nil, name: "context", type: "SQLContext")]),
             isThrowing: true, returnType: returnType(query), body: body)
 
         var declarations: [Declaration] = [.function(function)]
         if !query.hasLists {
-            declarations.append(.variable(VariableDescription(
-                isStatic: true, isLet: true, name: query.name + "Slot", initializer: "SQLStatementSlot()")))
+            declarations.append(
+                .variable(
+                    VariableDescription(
+                        isStatic: true, isLet: true, name: query.name + "Slot", initializer: "SQLStatementSlot()")))
         }
         declarations.append(sqlDeclaration(query))
         return declarations
@@ -179,9 +211,11 @@ extension Translator {
     /// `static let nameSQL`: the statement, or its pieces around `IN` lists.
     private func sqlDeclaration(_ query: QueryModel) -> Declaration {
         let sqlName = query.name + "SQL"
-        let sqlDocs = docs([query.hasLists
-            ? "The SQL of `\(query.name)`, in pieces around its `IN` lists."
-            : "The SQL of `\(query.name)`."])
+        let sqlDocs = docs([
+            query.hasLists
+                ? "The SQL of `\(query.name)`, in pieces around its `IN` lists."
+                : "The SQL of `\(query.name)`."
+        ])
         if query.hasLists {
             var lines: [CodeLine] = [.line("\(access.prefix)static let \(sqlName): [String] = [")]
             lines += query.segments.map { .line("    " + literal($0) + ",") }
@@ -193,9 +227,10 @@ extension Translator {
             code += lines.dropFirst().map { .line($0) }
             return .verbatim(docs: sqlDocs, lines: code)
         }
-        return .variable(VariableDescription(
-            docs: sqlDocs, access: access, isStatic: true, isLet: true, name: sqlName, type: "String",
-            initializer: SwiftLiteral.string(query.segments[0])))
+        return .variable(
+            VariableDescription(
+                docs: sqlDocs, access: access, isStatic: true, isLet: true, name: sqlName, type: "String",
+                initializer: SwiftLiteral.string(query.segments[0])))
     }
 
     /// The lines binding every parameter to `statement`: scalars at `?1…`, then each
@@ -203,20 +238,28 @@ extension Translator {
     func bindings(_ query: QueryModel) -> [CodeLine] {
         var lines: [CodeLine] = []
         for (position, parameter) in query.scalarParameters.enumerated() {
-            lines.append(bindLine(
-                type: parameter.type, value: parameter.identifier, index: String(position + 1), dates: parameter.dateStorage,
-                uuids: parameter.uuidStorage, booleans: parameter.booleanStorage, tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")))
+            lines.append(
+                bindLine(
+                    type: parameter.type, value: parameter.identifier, index: String(position + 1),
+                    dates: parameter.dateStorage,
+                    uuids: parameter.uuidStorage, booleans: parameter.booleanStorage,
+                    tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")))
         }
         if query.hasLists {
             lines.append(.line("var index: Int32 = \(query.scalarParameters.count + 1)"))
             for listIndex in query.listOrder {
                 let parameter = query.parameters[listIndex]
-                lines.append(.block("for value in \(parameter.identifier)", [
-                    bindLine(
-                        type: parameter.type, value: "value", index: "index", dates: parameter.dateStorage, uuids: parameter.uuidStorage,
-                        booleans: parameter.booleanStorage, tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")),
-                    .line("index += 1"),
-                ]))
+                lines.append(
+                    .block(
+                        "for value in \(parameter.identifier)",
+                        [
+                            bindLine(
+                                type: parameter.type, value: "value", index: "index", dates: parameter.dateStorage,
+                                uuids: parameter.uuidStorage,
+                                booleans: parameter.booleanStorage,
+                                tag: SwiftLiteral.string("\(query.name) :\(parameter.name)")),
+                            .line("index += 1"),
+                        ]))
             }
         }
         return lines
@@ -230,7 +273,8 @@ extension Translator {
         let prefix = configuration.raw.prefix
         var declarations: [Declaration] = []
         for query in model.queries {
-            let sql = query.hasLists
+            let sql =
+                query.hasLists
                 ? "SQLRecordCoding.sql(joining: \(model.typeName).Queries.\(query.name)SQL, lists: [\(query.listOrder.map { "\(query.parameters[$0].identifier).count" }.joined(separator: ", "))], from: \(query.scalarParameters.count + 1))"
                 : "\(model.typeName).Queries.\(query.name)SQL"
             let binds = bindings(query)
@@ -241,12 +285,18 @@ extension Translator {
             case .one, .many:
                 let limit = query.kind == .one ? ", limit: 1" : ""
                 let call = "try SQLRecordCoding.fetch(db, \(sql)\(limit), bind: { statement in"
-                body.append(.block(query.kind == .one ? "return " + call : call, binds, closing: "}, \(decode))" + (query.kind == .one ? ".first" : "")))
+                body.append(
+                    .block(
+                        query.kind == .one ? "return " + call : call, binds,
+                        closing: "}, \(decode))" + (query.kind == .one ? ".first" : "")))
             case .each:
                 body.append(.line("let statement = try SQLRecordCoding.prepare(db, \(sql))"))
                 body.append(.line("defer { sqlite3_finalize(statement) }"))
                 body += binds
-                body.append(.block("while try SQLRecordCoding.step(statement)", [.line("try body(try \(row)(sqliteStatement: statement, offset: 0))")]))
+                body.append(
+                    .block(
+                        "while try SQLRecordCoding.step(statement)",
+                        [.line("try body(try \(row)(sqliteStatement: statement, offset: 0))")]))
             case .exec, .execrows, .lastid:
                 let call = "try SQLRecordCoding.execute(db, \(sql)) { statement in"
                 if binds.isEmpty {
@@ -257,12 +307,15 @@ extension Translator {
                 }
                 if query.kind == .lastid { body.append(.line("return Int(sqlite3_last_insert_rowid(db))")) }
             }
-            declarations.append(.function(FunctionDescription(
-                docs: documentation(query),
-                attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
-                access: access, kind: .function(prefix + NameStyle.snake(query.name)),
-                parameters: parameters(query, isAsync: false, leading: [.init(label: nil, name: "db", type: "OpaquePointer")]),
-                isThrowing: true, returnType: returnType(query), body: body)))
+            declarations.append(
+                .function(
+                    FunctionDescription(
+                        docs: documentation(query),
+                        attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
+                        access: access, kind: .function(prefix + NameStyle.snake(query.name)),
+                        parameters: parameters(
+                            query, isAsync: false, leading: [.init(label: nil, name: "db", type: "OpaquePointer")]),
+                        isThrowing: true, returnType: returnType(query), body: body)))
             declarations.append(.blank)
         }
         return declarations
@@ -274,7 +327,8 @@ extension Translator {
     private func storeFunction(_ query: QueryModel, isAsync: Bool) -> Declaration {
         var arguments = ["context"] + query.parameters.map { "\($0.label): \($0.identifier)" }
         if query.kind == .each { arguments.append("body") }
-        let call = "\(model.typeName).Queries.\(SwiftIdentifier.escaped(query.name))(\(arguments.joined(separator: ", ")))"
+        let call =
+            "\(model.typeName).Queries.\(SwiftIdentifier.escaped(query.name))(\(arguments.joined(separator: ", ")))"
         let line: String
         if isAsync {
             let access = query.isReadOnly ? "readWithoutTransaction" : "writeWithoutTransaction"
@@ -283,11 +337,12 @@ extension Translator {
             let access = query.isReadOnly ? "withReadContext" : "withWriteContext"
             line = "try self.\(access) { context in try \(call) }"
         }
-        return .function(FunctionDescription(
-            docs: documentation(query),
-            attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
-            access: access, kind: .function(SwiftIdentifier.escaped(query.name)),
-            parameters: parameters(query, isAsync: isAsync), isAsync: isAsync, isThrowing: true,
-            returnType: returnType(query), body: [.line(returnType(query) == nil ? line : "return " + line)]))
+        return .function(
+            FunctionDescription(
+                docs: documentation(query),
+                attributes: query.kind == .execrows || query.kind == .lastid ? ["@discardableResult"] : [],
+                access: access, kind: .function(SwiftIdentifier.escaped(query.name)),
+                parameters: parameters(query, isAsync: isAsync), isAsync: isAsync, isThrowing: true,
+                returnType: returnType(query), body: [.line(returnType(query) == nil ? line : "return " + line)]))
     }
 }

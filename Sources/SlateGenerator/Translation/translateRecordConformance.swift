@@ -7,16 +7,24 @@ extension Translator {
     func translateRecordConformance(_ record: RecordModel) -> [Declaration] {
         var members: [Declaration] = []
         let select = selectSQL(record)
-        func sqlConstant(_ name: String, _ sql: String?, _ documentation: String, optional: Bool = false, visible: Bool = true) {
+        func sqlConstant(
+            _ name: String, _ sql: String?, _ documentation: String, optional: Bool = false, visible: Bool = true
+        ) {
             let value = sql.map(literal) ?? "nil"
-            members.append(.variable(VariableDescription(
-                docs: docs([documentation]), access: visible ? access : .internal, isStatic: true, isLet: true, name: name,
-                type: optional ? "String?" : nil, initializer: value)))
+            members.append(
+                .variable(
+                    VariableDescription(
+                        docs: docs([documentation]), access: visible ? access : .internal, isStatic: true, isLet: true,
+                        name: name,
+                        type: optional ? "String?" : nil, initializer: value)))
         }
 
-        members.append(.variable(VariableDescription(
-            docs: docs(["The \(record.isTable ? "table" : "view")'s SQL name."]), access: access, isStatic: true, isLet: true,
-            name: "sqlName", initializer: SwiftLiteral.string(record.sqlName))))
+        members.append(
+            .variable(
+                VariableDescription(
+                    docs: docs(["The \(record.isTable ? "table" : "view")'s SQL name."]), access: access,
+                    isStatic: true, isLet: true,
+                    name: "sqlName", initializer: SwiftLiteral.string(record.sqlName))))
         sqlConstant("sqlSelect", select, "Every column, in the order the decoder reads them.")
         sqlConstant("sqlCount", "SELECT count(*) FROM \(quoted(record.sqlName))", "Counts the rows.")
 
@@ -27,49 +35,83 @@ extension Translator {
             let rowID = record.properties.first(where: \.isRowIDAlias)
             if let rowID {
                 let insertAssigning = record.insertStatement(assigningRowID: true).sql
-                sqlConstant("sqlInsertAssigningRowID", insertAssigning, "Inserts, letting SQLite assign `\(rowID.column)`.", visible: false)
-                sqlConstant("sqlInsertAssigningRowIDReturning", insertAssigning + returning, "Inserts, letting SQLite assign `\(rowID.column)`, and returns the row.", visible: false)
+                sqlConstant(
+                    "sqlInsertAssigningRowID", insertAssigning, "Inserts, letting SQLite assign `\(rowID.column)`.",
+                    visible: false)
+                sqlConstant(
+                    "sqlInsertAssigningRowIDReturning", insertAssigning + returning,
+                    "Inserts, letting SQLite assign `\(rowID.column)`, and returns the row.", visible: false)
             }
             sqlConstant("sqlInsertAll", insertAll, "Inserts with every column given.", visible: false)
-            sqlConstant("sqlInsertAllReturning", insertAll + returning, "Inserts with every column given, and returns the row.", visible: false)
+            sqlConstant(
+                "sqlInsertAllReturning", insertAll + returning, "Inserts with every column given, and returns the row.",
+                visible: false)
             // By the rowid key column when there is one, else by a name of the rowid no
             // column takes: a column named `rowid` must not stand for it.
-            let rowIDName = rowID.map { quoted($0.column) } ?? Table.rowIDName(avoiding: record.properties.map(\.column))
+            let rowIDName =
+                rowID.map { quoted($0.column) } ?? Table.rowIDName(avoiding: record.properties.map(\.column))
             sqlConstant(
                 "sqlSelectByRowID", record.hasRowID ? rowIDName.map { select + " WHERE \($0) = ?" } : nil,
                 "Reads an inserted row back by rowid (SQLite before 3.35).", optional: true)
             if let rowID {
                 let test = "\(rowID.identifier) == Int.min"
-                members.append(.variable(VariableDescription(
-                    docs: docs(["The `INSERT` for this record: without `\(rowID.column)` while SQLite is to assign it."]),
-                    access: access, name: "sqlInsert", type: "String",
-                    getter: [.line("\(test) ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll")])))
-                members.append(.variable(VariableDescription(
-                    docs: docs(["``sqlInsert`` returning the stored row."]), access: access, name: "sqlInsertReturning", type: "String",
-                    getter: [.line("\(test) ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAll" + "Returning")])))
-                members.append(.variable(VariableDescription(
-                    docs: docs(["Whether ``sqlInsert`` leaves `\(rowID.column)` to SQLite."]), access: access,
-                    name: "insertAssignsRowID", type: "Bool", getter: [.line(test)])))
+                members.append(
+                    .variable(
+                        VariableDescription(
+                            docs: docs([
+                                "The `INSERT` for this record: without `\(rowID.column)` while SQLite is to assign it."
+                            ]),
+                            access: access, name: "sqlInsert", type: "String",
+                            getter: [.line("\(test) ? Self.sqlInsertAssigningRowID : Self.sqlInsertAll")])))
+                members.append(
+                    .variable(
+                        VariableDescription(
+                            docs: docs(["``sqlInsert`` returning the stored row."]), access: access,
+                            name: "sqlInsertReturning", type: "String",
+                            getter: [
+                                .line(
+                                    "\(test) ? Self.sqlInsertAssigningRowIDReturning : Self.sqlInsertAll" + "Returning")
+                            ])))
+                members.append(
+                    .variable(
+                        VariableDescription(
+                            docs: docs(["Whether ``sqlInsert`` leaves `\(rowID.column)` to SQLite."]), access: access,
+                            name: "insertAssignsRowID", type: "Bool", getter: [.line(test)])))
             } else {
-                members.append(.variable(VariableDescription(
-                    docs: docs(["The `INSERT` for this record."]), access: access, name: "sqlInsert", type: "String", getter: [.line("Self.sqlInsertAll")])))
-                members.append(.variable(VariableDescription(
-                    docs: docs(["``sqlInsert`` returning the stored row."]), access: access, name: "sqlInsertReturning", type: "String",
-                    getter: [.line("Self.sqlInsertAllReturning")])))
-                members.append(.variable(VariableDescription(
-                    docs: docs(["Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key."]),
-                    access: access, name: "insertAssignsRowID", type: "Bool", getter: [.line("false")])))
+                members.append(
+                    .variable(
+                        VariableDescription(
+                            docs: docs(["The `INSERT` for this record."]), access: access, name: "sqlInsert",
+                            type: "String", getter: [.line("Self.sqlInsertAll")])))
+                members.append(
+                    .variable(
+                        VariableDescription(
+                            docs: docs(["``sqlInsert`` returning the stored row."]), access: access,
+                            name: "sqlInsertReturning", type: "String",
+                            getter: [.line("Self.sqlInsertAllReturning")])))
+                members.append(
+                    .variable(
+                        VariableDescription(
+                            docs: docs([
+                                "Whether ``sqlInsert`` leaves the rowid to SQLite: never, the record has no rowid key."
+                            ]),
+                            access: access, name: "insertAssignsRowID", type: "Bool", getter: [.line("false")])))
             }
             conformances = ["SQLTableRecord"]
 
             if record.key != nil {
                 sqlConstant("sqlFind", select + " WHERE " + record.keyMatch.sql, "Reads the row with a key.")
-                sqlConstant("sqlUpdate", record.updateStatement?.sql, "Writes every non-key column of the row with a key.", optional: true)
+                sqlConstant(
+                    "sqlUpdate", record.updateStatement?.sql, "Writes every non-key column of the row with a key.",
+                    optional: true)
                 sqlConstant("sqlDelete", record.deleteStatement.sql, "Deletes the row with a key.")
                 if let upsert = record.upsertStatement {
                     sqlConstant(
-                        "sqlUpsert", upsert.sql, "Inserts, or writes every non-key column of the row with the key (`save`).", optional: true)
-                    sqlConstant("sqlUpsertReturning", upsert.sql + returning, "``sqlUpsert`` returning the stored row.", optional: true)
+                        "sqlUpsert", upsert.sql,
+                        "Inserts, or writes every non-key column of the row with the key (`save`).", optional: true)
+                    sqlConstant(
+                        "sqlUpsertReturning", upsert.sql + returning, "``sqlUpsert`` returning the stored row.",
+                        optional: true)
                 }
                 // A column called `id` that is not the key keeps the record from being
                 // Identifiable, and so from the keyed API; raw functions still use the key.
@@ -78,15 +120,20 @@ extension Translator {
         }
 
         if !isRawOnly {
-            members.append(.variable(VariableDescription(
-                docs: docs(["Where each connection keeps this record's prepared statements."]), access: access, isStatic: true,
-                isLet: true, name: "statementSlots", initializer: "SQLRecordSlots()")))
+            members.append(
+                .variable(
+                    VariableDescription(
+                        docs: docs(["Where each connection keeps this record's prepared statements."]), access: access,
+                        isStatic: true,
+                        isLet: true, name: "statementSlots", initializer: "SQLRecordSlots()")))
         }
         if record.isTable, !isRawOnly {
-            members.append(.variable(VariableDescription(
-                docs: docs([insertReadBackDocumentation(record.insertReadBack)]),
-                access: access, isStatic: true, isLet: true, name: "insertReadBack", type: "SQLInsertReadBack",
-                initializer: ".\(record.insertReadBack.rawValue)")))
+            members.append(
+                .variable(
+                    VariableDescription(
+                        docs: docs([insertReadBackDocumentation(record.insertReadBack)]),
+                        access: access, isStatic: true, isLet: true, name: "insertReadBack", type: "SQLInsertReadBack",
+                        initializer: ".\(record.insertReadBack.rawValue)")))
         }
         members.append(.blank)
         members.append(.function(decoder(record)))
@@ -117,7 +164,8 @@ extension Translator {
             members.append(columnsType(record))
         }
         let type = TypeDescription(
-            docs: [], access: nil, kind: .extension, name: configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName,
+            docs: [], access: nil, kind: .extension,
+            name: configuration.naming.nestRecordTypes ? "\(model.typeName).\(record.typeName)" : record.typeName,
             conformances: conformances, members: members)
         return [.type(type), .blank]
     }
@@ -128,35 +176,56 @@ extension Translator {
         var members: [Declaration] = [
             .verbatim(docs: [], lines: [.line("\(access.prefix)typealias Record = \(recordName)")]),
             .blank,
-            .variable(VariableDescription(
-                docs: docs(["The columns' SQL names, quoted, in ``\(recordName)/sqlSelect`` order."]), access: access, isStatic: true,
-                isLet: true, name: "sqlNames", type: "[String]",
-                initializer: "[" + record.properties.map { SwiftLiteral.string(quoted($0.column)) }.joined(separator: ", ") + "]")),
+            .variable(
+                VariableDescription(
+                    docs: docs(["The columns' SQL names, quoted, in ``\(recordName)/sqlSelect`` order."]),
+                    access: access, isStatic: true,
+                    isLet: true, name: "sqlNames", type: "[String]",
+                    initializer: "["
+                        + record.properties.map { SwiftLiteral.string(quoted($0.column)) }.joined(separator: ", ") + "]"
+                )),
         ]
         func column(_ property: PropertyModel) -> String {
             var arguments = [String(property.index)]
-            if property.type == .date, property.dateStorage != .text { arguments.append("dates: .\(property.dateStorage.rawValue)") }
-            if property.type == .uuid, property.uuidStorage != .text { arguments.append("uuids: .\(property.uuidStorage.rawValue)") }
-            if property.type == .bool, property.booleanStorage != .integer { arguments.append("booleans: \(literal(property.booleanStorage))") }
+            if property.type == .date, property.dateStorage != .text {
+                arguments.append("dates: .\(property.dateStorage.rawValue)")
+            }
+            if property.type == .uuid, property.uuidStorage != .text {
+                arguments.append("uuids: .\(property.uuidStorage.rawValue)")
+            }
+            if property.type == .bool, property.booleanStorage != .integer {
+                arguments.append("booleans: \(literal(property.booleanStorage))")
+            }
             return "SQLColumn(\(arguments.joined(separator: ", ")))"
         }
         for property in record.properties {
-            members.append(.variable(VariableDescription(
-                docs: docs(["`\(property.columnDescription)`"]), access: access, name: property.identifier,
-                type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))])))
+            members.append(
+                .variable(
+                    VariableDescription(
+                        docs: docs(["`\(property.columnDescription)`"]), access: access, name: property.identifier,
+                        type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))]))
+            )
         }
         if identityStyle(record) == .computed, let key = record.key, key.propertyIndices.count == 1 {
             let property = record.properties[key.propertyIndices[0]]
-            members.append(.variable(VariableDescription(
-                docs: docs(["The primary key, `\(property.column)`."]), access: access, name: "id",
-                type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))])))
+            members.append(
+                .variable(
+                    VariableDescription(
+                        docs: docs(["The primary key, `\(property.column)`."]), access: access, name: "id",
+                        type: "SQLColumn<\(recordName), \(typeName(of: property))>", getter: [.line(column(property))]))
+            )
         }
         members += foreignKeyMembers(record)
-        members.append(.function(FunctionDescription(
-            docs: docs(["The columns."]), access: access, kind: .initializer, parameters: [], body: [])))
-        return .type(TypeDescription(
-            docs: docs(["The columns of `\(record.sqlName)`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`."]),
-            access: access, kind: .struct, name: "Columns", conformances: ["SQLColumnSet"], members: members))
+        members.append(
+            .function(
+                FunctionDescription(
+                    docs: docs(["The columns."]), access: access, kind: .initializer, parameters: [], body: [])))
+        return .type(
+            TypeDescription(
+                docs: docs([
+                    "The columns of `\(record.sqlName)`, for typed queries: `$0` in `fetch(where:)`, `orderBy:` and `update(set:)`."
+                ]),
+                access: access, kind: .struct, name: "Columns", conformances: ["SQLColumnSet"], members: members))
     }
 
     /// One ``SQLForeignKey`` per relationship, for `join(\\.person)`: named after the parent
@@ -172,19 +241,26 @@ extension Translator {
                 member = NameStyle.lowerCamel(String(relationship.label.dropFirst("for".count)))
             } else if parent.sqlName == record.sqlName {
                 // A key to its own table (`parent_id`) is named after its columns.
-                member = NameStyle.lowerCamel(NameStyle.keyWords(relationship.pairs.map { record.properties[$0.child].column }).joined(separator: "_"))
+                member = NameStyle.lowerCamel(
+                    NameStyle.keyWords(relationship.pairs.map { record.properties[$0.child].column }).joined(
+                        separator: "_"))
             } else {
                 member = NameStyle.lowerCamel(parent.typeName)
             }
             if taken.contains(member) { member = SwiftIdentifier.unused(member + "Record", avoiding: taken) }
             taken.insert(member)
-            let childColumns = relationship.pairs.map { String(record.properties[$0.child].index) }.joined(separator: ", ")
-            let parentColumns = relationship.pairs.map { String(parent.properties[$0.parent].index) }.joined(separator: ", ")
+            let childColumns = relationship.pairs.map { String(record.properties[$0.child].index) }.joined(
+                separator: ", ")
+            let parentColumns = relationship.pairs.map { String(parent.properties[$0.parent].index) }.joined(
+                separator: ", ")
             let columns = relationship.pairs.map { "`\(record.properties[$0.child].column)`" }.joined(separator: ", ")
-            return .variable(VariableDescription(
-                docs: docs(["The foreign key \(columns) to `\(parent.sqlName)`, for `join(\\.\(member))`."]), access: access,
-                name: SwiftIdentifier.escaped(member), type: "SQLForeignKey<\(name(of: record)), \(name(of: parent))>",
-                getter: [.line("SQLForeignKey([\(childColumns)], [\(parentColumns)])")]))
+            return .variable(
+                VariableDescription(
+                    docs: docs(["The foreign key \(columns) to `\(parent.sqlName)`, for `join(\\.\(member))`."]),
+                    access: access,
+                    name: SwiftIdentifier.escaped(member),
+                    type: "SQLForeignKey<\(name(of: record)), \(name(of: parent))>",
+                    getter: [.line("SQLForeignKey([\(childColumns)], [\(parentColumns)])")]))
         }
     }
 
@@ -192,8 +268,11 @@ extension Translator {
     private func insertReadBackDocumentation(_ readBack: RecordModel.InsertReadBack) -> String {
         switch readBack {
         case .asBound: return "An insert stores the record as bound: it is not read back."
-        case .returning: return "An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns."
-        case .select: return "An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it."
+        case .returning:
+            return "An insert reads the row back with `RETURNING`: SQLite computes or converts some of its columns."
+        case .select:
+            return
+                "An insert reads the row back with a `SELECT`: a trigger or the table's module may change it after `RETURNING` would read it."
         }
     }
 
@@ -216,9 +295,13 @@ extension Translator {
             body.append(.line("if self.\(rowID.identifier) == Int.min { stored.\(rowID.identifier) = Int(rowID) }"))
         }
         for property in record.properties where property.type == .date && !property.isGenerated {
-            body.append(.line("stored.\(property.identifier) = SQLRecordCoding.stored(self.\(property.identifier), .\(property.dateStorage.rawValue))"))
+            body.append(
+                .line(
+                    "stored.\(property.identifier) = SQLRecordCoding.stored(self.\(property.identifier), .\(property.dateStorage.rawValue))"
+                ))
         }
-        let lines: [CodeLine] = body.isEmpty
+        let lines: [CodeLine] =
+            body.isEmpty
             ? [.line("_ = rowID"), .line("return self")]
             : [.line("var stored = self")] + body + [.line("return stored")]
         return FunctionDescription(
@@ -232,13 +315,17 @@ extension Translator {
         var body: [CodeLine] = []
         for property in record.properties {
             let index = property.index == 0 ? "offset" : "offset + \(property.index)"
-            body.append(.line("self.\(property.identifier) = \(readExpression(property, record: record, index: index))"))
+            body.append(
+                .line("self.\(property.identifier) = \(readExpression(property, record: record, index: index))"))
         }
         let columns = record.kind == .query ? "the query's" : "``sqlSelect``'s"
         return FunctionDescription(
             docs: docs(["Reads the current row of `statement`, whose columns from `offset` on are \(columns)."]),
             access: access, kind: .initializer,
-            parameters: [.init(label: "sqliteStatement", name: "statement", type: "OpaquePointer"), .init(label: "offset", name: "offset", type: "Int32")],
+            parameters: [
+                .init(label: "sqliteStatement", name: "statement", type: "OpaquePointer"),
+                .init(label: "offset", name: "offset", type: "Int32"),
+            ],
             isThrowing: true, body: body)
     }
 
@@ -267,7 +354,8 @@ extension Translator {
             return "try SQLRecordCoding.date\(orNil)(\(arguments), \(storage))"
         case .uuid, .url, .value:
             let function = property.type == .uuid ? "uuid" : property.type == .url ? "url" : "value"
-            let storage = property.type == .uuid && property.uuidStorage != .text ? ", .\(property.uuidStorage.rawValue)" : ""
+            let storage =
+                property.type == .uuid && property.uuidStorage != .text ? ", .\(property.uuidStorage.rawValue)" : ""
             let read = "try SQLRecordCoding.\(function)(\(arguments)\(storage))"
             return property.isOptional ? "SQLRecordCoding.isNull(statement, \(index)) ? nil : \(read)" : read
         }
@@ -284,7 +372,8 @@ extension Translator {
     /// dates, UUIDs and booleans are stored as `dates`, `uuids` and `booleans` say, and a
     /// date the storage cannot hold throws naming `tag`.
     func bindLine(
-        type: GeneratorConfiguration.SwiftType, value: String, index: String, dates: SQLDate.Storage, uuids: SQLUUID.Storage,
+        type: GeneratorConfiguration.SwiftType, value: String, index: String, dates: SQLDate.Storage,
+        uuids: SQLUUID.Storage,
         booleans: SQLBoolean.Storage, tag: String
     ) -> CodeLine {
         switch type {
@@ -302,7 +391,8 @@ extension Translator {
     func literal(_ booleans: SQLBoolean.Storage) -> String {
         switch booleans {
         case .integer: return ".integer"
-        case .text(let yes, let no): return ".text(true: \(SwiftLiteral.string(yes)), false: \(SwiftLiteral.string(no)))"
+        case .text(let yes, let no):
+            return ".text(true: \(SwiftLiteral.string(yes)), false: \(SwiftLiteral.string(no)))"
         }
     }
 
@@ -312,20 +402,34 @@ extension Translator {
     private func positionalBinder(_ record: RecordModel) -> [Declaration] {
         let properties = record.properties.filter { !$0.isGenerated }
         var indexMembers: [Declaration] = properties.map { property in
-            .variable(VariableDescription(
-                docs: docs(["The parameter `\(property.column)` is bound to (one-based); 0 leaves it unbound."]),
-                access: access, name: property.identifier, type: "Int32", initializer: "0"))
+            .variable(
+                VariableDescription(
+                    docs: docs(["The parameter `\(property.column)` is bound to (one-based); 0 leaves it unbound."]),
+                    access: access, name: property.identifier, type: "Int32", initializer: "0"))
         }
-        indexMembers.append(.function(FunctionDescription(
-            docs: docs(["Positions for some properties; the rest stay unbound."]), access: access, kind: .initializer,
-            parameters: properties.map { .init(label: $0.name, name: $0.identifier, type: "Int32", defaultValue: "0") },
-            body: properties.map { .line("self.\($0.identifier) = \($0.identifier)") })))
+        indexMembers.append(
+            .function(
+                FunctionDescription(
+                    docs: docs(["Positions for some properties; the rest stay unbound."]), access: access,
+                    kind: .initializer,
+                    parameters: properties.map {
+                        .init(label: $0.name, name: $0.identifier, type: "Int32", defaultValue: "0")
+                    },
+                    body: properties.map { .line("self.\($0.identifier) = \($0.identifier)") })))
         let indices = TypeDescription(
             docs: docs(["Where ``bind(to:indices:)`` binds each property in a hand-written statement."]),
-            access: access, kind: .struct, name: "BindIndices", conformances: ["Hashable", "Sendable"], members: indexMembers)
+            access: access, kind: .struct, name: "BindIndices", conformances: ["Hashable", "Sendable"],
+            members: indexMembers)
         var body: [CodeLine] = []
         for property in properties {
-            body.append(.block("if indices.\(property.identifier) > 0", [bindLine(property, value: "self.\(property.identifier)", index: "indices.\(property.identifier)", record: record)]))
+            body.append(
+                .block(
+                    "if indices.\(property.identifier) > 0",
+                    [
+                        bindLine(
+                            property, value: "self.\(property.identifier)", index: "indices.\(property.identifier)",
+                            record: record)
+                    ]))
         }
         if body.isEmpty { body = [.line("_ = (statement, indices)")] }
         let binder = FunctionDescription(
@@ -340,7 +444,10 @@ extension Translator {
                 "at `Int.min` is bound as that number: leave its position 0 to let SQLite assign it.",
             ]),
             access: access, kind: .function("bind"),
-            parameters: [.init(label: "to", name: "statement", type: "OpaquePointer"), .init(label: "indices", name: "indices", type: "BindIndices")],
+            parameters: [
+                .init(label: "to", name: "statement", type: "OpaquePointer"),
+                .init(label: "indices", name: "indices", type: "BindIndices"),
+            ],
             isThrowing: true, body: body)
         return [.type(indices), .blank, .function(binder)]
     }
@@ -361,7 +468,10 @@ extension Translator {
             // Each parameter's position in the statement with every column, and in the one
             // without the rowid key (nil: left out there).
             let positions = all.enumerated().map { index, property in
-                (property, all: index + 1, assigning: assigning.firstIndex { $0.index == property.index }.map { $0 + 1 })
+                (
+                    property, all: index + 1,
+                    assigning: assigning.firstIndex { $0.index == property.index }.map { $0 + 1 }
+                )
             }
             // The parameters after the key move one place earlier without it: the first of
             // them is bound at `first`, the others after it.
@@ -374,20 +484,27 @@ extension Translator {
                 let value = "\(receiver).\(property.identifier)"
                 switch assigning {
                 case nil:
-                    body.append(.block("if !assigned", [bindLine(property, value: value, index: String(all), record: record)]))
+                    body.append(
+                        .block("if !assigned", [bindLine(property, value: value, index: String(all), record: record)]))
                 case all?:
                     body.append(bindLine(property, value: value, index: String(all), record: record))
                 case let assigning?:
                     let offset = assigning - head!.assigning!
-                    precondition(all - head!.all == offset, "the inserts of \(record.sqlName) list their columns in different orders")
-                    body.append(bindLine(property, value: value, index: offset == 0 ? "first" : "first + \(offset)", record: record))
+                    precondition(
+                        all - head!.all == offset,
+                        "the inserts of \(record.sqlName) list their columns in different orders")
+                    body.append(
+                        bindLine(
+                            property, value: value, index: offset == 0 ? "first" : "first + \(offset)", record: record))
                 }
             }
         } else {
             body += bindLines(all, record: record, receiver: receiver)
         }
         return FunctionDescription(
-            docs: docs(["Binds the values ``sqlInsert`` takes\(stamped ? ", its timestamps set as an insert now sets them (``timestampedForInsert(at:)``)" : "")."]), access: access, kind: .function("bindInsert"),
+            docs: docs([
+                "Binds the values ``sqlInsert`` takes\(stamped ? ", its timestamps set as an insert now sets them (``timestampedForInsert(at:)``)" : "")."
+            ]), access: access, kind: .function("bindInsert"),
             parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")], isThrowing: true, body: body)
     }
 
@@ -413,49 +530,68 @@ extension Translator {
         if stamped { body.append(.line("let record = self.timestampedForUpdate(at: Date())")) }
         for (position, property) in parameters.enumerated() {
             guard kept.contains(property) else {
-                body.append(bindLine(property, value: "\(receiver).\(property.identifier)", index: String(position + 1), record: record))
+                body.append(
+                    bindLine(
+                        property, value: "\(receiver).\(property.identifier)", index: String(position + 1),
+                        record: record))
                 continue
             }
-            let invalidAsNil = property.isOptional && configuration.types.invalidDates == .nil ? ", invalidAsNil: true" : ""
+            let invalidAsNil =
+                property.isOptional && configuration.types.invalidDates == .nil ? ", invalidAsNil: true" : ""
             // A created timestamp the record leaves unset keeps the row's.
             let isCreated = !isRawOnly && record.createdProperty.map { record.properties[$0] == property } == true
-            body.append(.line(
-                "try SQLRecordCoding.\(isCreated ? "bindCreated" : "bind")(\(receiver).\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"))
+            body.append(
+                .line(
+                    "try SQLRecordCoding.\(isCreated ? "bindCreated" : "bind")(\(receiver).\(property.identifier), statement, \(position + 1), .\(property.dateStorage.rawValue), \(columnTag(record, property)), keeping: current, \(property.index)\(invalidAsNil))"
+                ))
         }
         if parameters.isEmpty { body = [.line("_ = statement")] }
         guard !kept.isEmpty else {
-            return [.function(FunctionDescription(
-                docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
-                kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
-                isThrowing: true, body: body))]
+            return [
+                .function(
+                    FunctionDescription(
+                        docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]),
+                        access: access,
+                        kind: .function("bindUpdate"),
+                        parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
+                        isThrowing: true, body: body))
+            ]
         }
         var declarations: [Declaration] = []
         if !isRawOnly {
             declarations += [
-                .variable(VariableDescription(
-                    docs: docs(["True: an update reads the row first, to keep dates it already holds as they are stored."]),
-                    access: access, isStatic: true, isLet: true, name: "updateKeepsStoredForms", type: "Bool", initializer: "true")),
+                .variable(
+                    VariableDescription(
+                        docs: docs([
+                            "True: an update reads the row first, to keep dates it already holds as they are stored."
+                        ]),
+                        access: access, isStatic: true, isLet: true, name: "updateKeepsStoredForms", type: "Bool",
+                        initializer: "true")),
                 .blank,
             ]
         }
         declarations += [
-            .function(FunctionDescription(
-                docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]), access: access,
-                kind: .function("bindUpdate"), parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
-                isThrowing: true, body: [.line("try self.bindUpdate(to: statement, keeping: nil)")])),
+            .function(
+                FunctionDescription(
+                    docs: docs(["Binds the values ``sqlUpdate`` takes: every non-key column, then the key."]),
+                    access: access,
+                    kind: .function("bindUpdate"),
+                    parameters: [.init(label: "to", name: "statement", type: "OpaquePointer")],
+                    isThrowing: true, body: [.line("try self.bindUpdate(to: statement, keeping: nil)")])),
             .blank,
-            .function(FunctionDescription(
-                docs: docs([
-                    "Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in",
-                    "`current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,",
-                    "bytes and all.",
-                ]),
-                access: access, kind: .function("bindUpdate"),
-                parameters: [
-                    .init(label: "to", name: "statement", type: "OpaquePointer"),
-                    .init(label: "keeping", name: "current", type: "OpaquePointer?"),
-                ],
-                isThrowing: true, body: body)),
+            .function(
+                FunctionDescription(
+                    docs: docs([
+                        "Binds the values ``sqlUpdate`` takes, every non-key column then the key; a date column whose value in",
+                        "`current` (the row as it is, read by ``sqlFind``; nil for none) already reads as the record's date keeps it,",
+                        "bytes and all.",
+                    ]),
+                    access: access, kind: .function("bindUpdate"),
+                    parameters: [
+                        .init(label: "to", name: "statement", type: "OpaquePointer"),
+                        .init(label: "keeping", name: "current", type: "OpaquePointer?"),
+                    ],
+                    isThrowing: true, body: body)),
         ]
         return declarations
     }
@@ -468,43 +604,69 @@ extension Translator {
         let updated = record.updatedProperty.map { record.properties[$0] }
         var insertBody: [CodeLine] = [.line("var record = self")]
         if let created {
-            let unset = created.isOptional ? "record.\(created.identifier) == nil" : "record.\(created.identifier) == SQLTimestamps.unset"
+            let unset =
+                created.isOptional
+                ? "record.\(created.identifier) == nil" : "record.\(created.identifier) == SQLTimestamps.unset"
             insertBody.append(.line("if \(unset) { record.\(created.identifier) = now }"))
         }
         if let updated { insertBody.append(.line("record.\(updated.identifier) = now")) }
         insertBody.append(.line("return record"))
-        let updateBody: [CodeLine] = updated.map { [.line("var record = self"), .line("record.\($0.identifier) = now"), .line("return record")] }
+        let updateBody: [CodeLine] =
+            updated.map {
+                [.line("var record = self"), .line("record.\($0.identifier) = now"), .line("return record")]
+            }
             ?? [.line("_ = now"), .line("return self")]
         return [
-            .variable(VariableDescription(
-                docs: docs([created == nil ? "No created timestamp." : "The created timestamp's column: an insert sets it when the record leaves it unset."]),
-                access: access, isStatic: true, isLet: true, name: "sqlCreatedColumn", type: "String?",
-                initializer: created.map { SwiftLiteral.string($0.column) } ?? "nil")),
-            .variable(VariableDescription(
-                docs: docs([updated == nil ? "No updated timestamp." : "The updated timestamp's column: every insert and update sets it."]),
-                access: access, isStatic: true, isLet: true, name: "sqlUpdatedColumn", type: "String?",
-                initializer: updated.map { SwiftLiteral.string($0.column) } ?? "nil")),
+            .variable(
+                VariableDescription(
+                    docs: docs([
+                        created == nil
+                            ? "No created timestamp."
+                            : "The created timestamp's column: an insert sets it when the record leaves it unset."
+                    ]),
+                    access: access, isStatic: true, isLet: true, name: "sqlCreatedColumn", type: "String?",
+                    initializer: created.map { SwiftLiteral.string($0.column) } ?? "nil")),
+            .variable(
+                VariableDescription(
+                    docs: docs([
+                        updated == nil
+                            ? "No updated timestamp."
+                            : "The updated timestamp's column: every insert and update sets it."
+                    ]),
+                    access: access, isStatic: true, isLet: true, name: "sqlUpdatedColumn", type: "String?",
+                    initializer: updated.map { SwiftLiteral.string($0.column) } ?? "nil")),
             .blank,
-            .function(FunctionDescription(
-                docs: docs([
-                    "The record as an insert at `now` writes it:"
-                        + [created.map { " `\($0.name)` set to `now` when unset (\($0.isOptional ? "nil" : "``SQLTimestamps/unset``"))" },
-                           updated.map { " `\($0.name)` set to `now`" }].compactMap { $0 }.joined(separator: ";") + ".",
-                ]),
-                access: access, kind: .function("timestampedForInsert"), parameters: [.init(label: "at", name: "now", type: "Date")],
-                returnType: "Self", body: insertBody)),
+            .function(
+                FunctionDescription(
+                    docs: docs([
+                        "The record as an insert at `now` writes it:"
+                            + [
+                                created.map {
+                                    " `\($0.name)` set to `now` when unset (\($0.isOptional ? "nil" : "``SQLTimestamps/unset``"))"
+                                },
+                                updated.map { " `\($0.name)` set to `now`" },
+                            ].compactMap { $0 }.joined(separator: ";") + "."
+                    ]),
+                    access: access, kind: .function("timestampedForInsert"),
+                    parameters: [.init(label: "at", name: "now", type: "Date")],
+                    returnType: "Self", body: insertBody)),
             .blank,
-            .function(FunctionDescription(
-                docs: docs([updated.map { "The record as an update at `now` writes it: `\($0.name)` set to `now`." }
-                    ?? "The record as an update writes it: it has no updated timestamp."]),
-                access: access, kind: .function("timestampedForUpdate"), parameters: [.init(label: "at", name: "now", type: "Date")],
-                returnType: "Self", body: updateBody)),
+            .function(
+                FunctionDescription(
+                    docs: docs([
+                        updated.map { "The record as an update at `now` writes it: `\($0.name)` set to `now`." }
+                            ?? "The record as an update writes it: it has no updated timestamp."
+                    ]),
+                    access: access, kind: .function("timestampedForUpdate"),
+                    parameters: [.init(label: "at", name: "now", type: "Date")],
+                    returnType: "Self", body: updateBody)),
         ]
     }
 
     /// The lines binding `parameters` (a statement's, in order) from the record's
     /// properties at positions 1, 2, …
-    private func bindLines(_ parameters: [PropertyModel], record: RecordModel, receiver: String = "self") -> [CodeLine] {
+    private func bindLines(_ parameters: [PropertyModel], record: RecordModel, receiver: String = "self") -> [CodeLine]
+    {
         parameters.enumerated().map { position, property in
             bindLine(property, value: "\(receiver).\(property.identifier)", index: String(position + 1), record: record)
         }
@@ -519,7 +681,10 @@ extension Translator {
             body.append(bindLine(keys[0], value: "id", index: "index", record: record))
         } else {
             for (position, property) in keys.enumerated() {
-                body.append(bindLine(property, value: "id.\(property.identifier)", index: position == 0 ? "index" : "index + \(position)", record: record))
+                body.append(
+                    bindLine(
+                        property, value: "id.\(property.identifier)",
+                        index: position == 0 ? "index" : "index + \(position)", record: record))
             }
         }
         body.append(.line("return index + \(keys.count)"))

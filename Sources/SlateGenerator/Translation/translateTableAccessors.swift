@@ -1,13 +1,16 @@
+import Foundation
+
 extension Translator {
     /// `db.people`, `tx.people`: one accessor per table and view on the `Tables` protocol,
     /// so the database and its transactions both have them.
     func translateTableAccessors() -> [Declaration] {
         let members: [Declaration] = model.records.map { record in
             let kind = record.isTable ? "table" : "view"
-            return .variable(VariableDescription(
-                docs: docs(["The rows of the `\(record.sqlName)` \(kind), as ``\(name(of: record))`` records."]),
-                access: access, name: SwiftIdentifier.escaped(record.accessorName),
-                type: "SQLTable<\(name(of: record)), Self>", getter: [.line("SQLTable(self)")]))
+            return .variable(
+                VariableDescription(
+                    docs: docs(["The rows of the `\(record.sqlName)` \(kind), as ``\(name(of: record))`` records."]),
+                    access: access, name: SwiftIdentifier.escaped(record.accessorName),
+                    type: "SQLTable<\(name(of: record)), Self>", getter: [.line("SQLTable(self)")]))
         }
         return [
             .mark("Tables"),
@@ -21,22 +24,41 @@ extension Translator {
     /// `delete(_ id:)` that takes the record's `ID`.
     private func compoundKeyDeletes() -> [Declaration] {
         var declarations: [Declaration] = []
-        for record in model.records where record.isTable && record.keyProperties.count > 1 && identityStyle(record) != .none {
+        for record in model.records
+        where record.isTable && record.keyProperties.count > 1 && identityStyle(record) != .none {
             let columns = record.keyProperties.map { "`\($0.column)`" }.joined(separator: ", ")
-            let parameters = record.keyProperties.map { FunctionDescription.Parameter(label: $0.name, name: $0.identifier, type: typeName(of: $0)) }
-            let id = "\(name(of: record)).ID(" + record.keyProperties.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ")"
+            let parameters = record.keyProperties.map {
+                FunctionDescription.Parameter(label: $0.name, name: $0.identifier, type: typeName(of: $0))
+            }
+            let id =
+                "\(name(of: record)).ID("
+                + record.keyProperties.map { "\($0.name): \($0.identifier)" }.joined(separator: ", ") + ")"
             let documentation = docs(["Deletes the row with key \(columns); returns whether there was one."])
-            declarations.append(.type(TypeDescription(
-                kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: record))",
-                members: [.function(FunctionDescription(
-                    docs: documentation, attributes: ["@discardableResult"], access: access, kind: .function("delete"), parameters: parameters,
-                    isThrowing: true, returnType: "Bool", body: [.line("try self.delete(\(id))")]))])))
+            declarations.append(
+                .type(
+                    TypeDescription(
+                        kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: record))",
+                        members: [
+                            .function(
+                                FunctionDescription(
+                                    docs: documentation, attributes: ["@discardableResult"], access: access,
+                                    kind: .function("delete"), parameters: parameters,
+                                    isThrowing: true, returnType: "Bool", body: [.line("try self.delete(\(id))")]))
+                        ])))
             if configuration.emit.async {
-                declarations.append(.type(TypeDescription(
-                    kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: record)), Store: SQLDatabase",
-                    members: [.function(FunctionDescription(
-                        docs: documentation, attributes: ["@discardableResult"], access: access, kind: .function("delete"), parameters: parameters,
-                        isAsync: true, isThrowing: true, returnType: "Bool", body: [.line("try await self.delete(\(id))")]))])))
+                declarations.append(
+                    .type(
+                        TypeDescription(
+                            kind: .extension, name: "SQLTable",
+                            whereClause: "Record == \(name(of: record)), Store: SQLDatabase",
+                            members: [
+                                .function(
+                                    FunctionDescription(
+                                        docs: documentation, attributes: ["@discardableResult"], access: access,
+                                        kind: .function("delete"), parameters: parameters,
+                                        isAsync: true, isThrowing: true, returnType: "Bool",
+                                        body: [.line("try await self.delete(\(id))")]))
+                            ])))
             }
             declarations.append(.blank)
         }
@@ -61,7 +83,9 @@ extension Translator {
         SwiftIdentifier.parameterName(NameStyle.lowerCamel(record.typeName))
     }
 
-    private func fetchChildren(_ child: RecordModel, _ relationship: RelationshipModel, _ parent: RecordModel) -> [Declaration] {
+    private func fetchChildren(
+        _ child: RecordModel, _ relationship: RelationshipModel, _ parent: RecordModel
+    ) -> [Declaration] {
         let parentName = parameterName(for: parent)
         let sql = selectSQL(child) + " WHERE " + matchSQL(relationship.pairs.map { child.properties[$0.child] })
         let columns = relationship.pairs.map { "`\(child.properties[$0.child].column)`" }.joined(separator: ", ")
@@ -69,30 +93,48 @@ extension Translator {
         for (position, pair) in relationship.pairs.enumerated() {
             let property = parent.properties[pair.parent]
             let value = "\(SwiftIdentifier.escaped(parentName)).\(property.identifier)"
-            binds.append(bindLine(property, value: value, index: String(position + 1), record: parent).replacingStatement(with: "handle"))
+            binds.append(
+                bindLine(property, value: value, index: String(position + 1), record: parent).replacingStatement(
+                    with: "handle"))
         }
         let documentation = docs(["The `\(child.sqlName)` rows whose \(columns) refer to `\(parentName)`."])
-        let parameter = FunctionDescription.Parameter(label: relationship.label, name: SwiftIdentifier.escaped(parentName), type: name(of: parent))
+        let parameter = FunctionDescription.Parameter(
+            label: relationship.label, name: SwiftIdentifier.escaped(parentName), type: name(of: parent))
         var functions: [Declaration] = [
-            .function(FunctionDescription(
-                docs: documentation, access: access, kind: .function("fetch"), parameters: [parameter], isThrowing: true,
-                returnType: "[\(name(of: child))]",
-                body: [.block("try fetch(sql: \(literal(sql))) { statement in", binds, closing: "}")])),
+            .function(
+                FunctionDescription(
+                    docs: documentation, access: access, kind: .function("fetch"), parameters: [parameter],
+                    isThrowing: true,
+                    returnType: "[\(name(of: child))]",
+                    body: [.block("try fetch(sql: \(literal(sql))) { statement in", binds, closing: "}")]))
         ]
-        var declarations: [Declaration] = [.type(TypeDescription(
-            kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: child))", members: functions))]
+        var declarations: [Declaration] = [
+            .type(
+                TypeDescription(
+                    kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: child))", members: functions)
+            )
+        ]
         if configuration.emit.async {
-            functions = [.function(FunctionDescription(
-                docs: documentation, access: access, kind: .function("fetch"), parameters: [parameter], isAsync: true, isThrowing: true,
-                returnType: "[\(name(of: child))]",
-                body: [.block("try await fetch(sql: \(literal(sql))) { statement in", binds, closing: "}")]))]
-            declarations.append(.type(TypeDescription(
-                kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: child)), Store: SQLDatabase", members: functions)))
+            functions = [
+                .function(
+                    FunctionDescription(
+                        docs: documentation, access: access, kind: .function("fetch"), parameters: [parameter],
+                        isAsync: true, isThrowing: true,
+                        returnType: "[\(name(of: child))]",
+                        body: [.block("try await fetch(sql: \(literal(sql))) { statement in", binds, closing: "}")]))
+            ]
+            declarations.append(
+                .type(
+                    TypeDescription(
+                        kind: .extension, name: "SQLTable",
+                        whereClause: "Record == \(name(of: child)), Store: SQLDatabase", members: functions)))
         }
         return declarations + [.blank]
     }
 
-    private func findParent(_ child: RecordModel, _ relationship: RelationshipModel, _ parent: RecordModel) -> [Declaration] {
+    private func findParent(
+        _ child: RecordModel, _ relationship: RelationshipModel, _ parent: RecordModel
+    ) -> [Declaration] {
         let childName = parameterName(for: child)
         let escapedChild = SwiftIdentifier.escaped(childName)
         let sql = selectSQL(parent) + " WHERE " + matchSQL(relationship.pairs.map { parent.properties[$0.parent] })
@@ -104,27 +146,52 @@ extension Translator {
             let parentProperty = parent.properties[pair.parent]
             let local = "key\(position)"
             if childProperty.isOptional {
-                prelude.append(.line("guard let \(local) = \(escapedChild).\(childProperty.identifier) else { return nil }"))
+                prelude.append(
+                    .line("guard let \(local) = \(escapedChild).\(childProperty.identifier) else { return nil }"))
             } else {
                 prelude.append(.line("let \(local) = \(escapedChild).\(childProperty.identifier)"))
             }
-            binds.append(bindLine(parentProperty, value: local, index: String(position + 1), record: parent).replacingStatement(with: "handle"))
+            binds.append(
+                bindLine(parentProperty, value: local, index: String(position + 1), record: parent).replacingStatement(
+                    with: "handle"))
         }
         let documentation = docs(["The `\(parent.sqlName)` row that `\(childName)` refers to with \(columns), or nil."])
-        let parameter = FunctionDescription.Parameter(label: relationship.label, name: escapedChild, type: name(of: child))
-        var declarations: [Declaration] = [.type(TypeDescription(
-            kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: parent))",
-            members: [.function(FunctionDescription(
-                docs: documentation, access: access, kind: .function("find"), parameters: [parameter], isThrowing: true,
-                returnType: "\(name(of: parent))?",
-                body: prelude + [.block("return try fetchOne(sql: \(literal(sql))) { statement in", binds, closing: "}")]))]))]
+        let parameter = FunctionDescription.Parameter(
+            label: relationship.label, name: escapedChild, type: name(of: child))
+        var declarations: [Declaration] = [
+            .type(
+                TypeDescription(
+                    kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: parent))",
+                    members: [
+                        .function(
+                            FunctionDescription(
+                                docs: documentation, access: access, kind: .function("find"), parameters: [parameter],
+                                isThrowing: true,
+                                returnType: "\(name(of: parent))?",
+                                body: prelude + [
+                                    .block(
+                                        "return try fetchOne(sql: \(literal(sql))) { statement in", binds, closing: "}")
+                                ]))
+                    ]))
+        ]
         if configuration.emit.async {
-            declarations.append(.type(TypeDescription(
-                kind: .extension, name: "SQLTable", whereClause: "Record == \(name(of: parent)), Store: SQLDatabase",
-                members: [.function(FunctionDescription(
-                    docs: documentation, access: access, kind: .function("find"), parameters: [parameter], isAsync: true, isThrowing: true,
-                    returnType: "\(name(of: parent))?",
-                    body: prelude + [.block("return try await fetchOne(sql: \(literal(sql))) { statement in", binds, closing: "}")]))])))
+            declarations.append(
+                .type(
+                    TypeDescription(
+                        kind: .extension, name: "SQLTable",
+                        whereClause: "Record == \(name(of: parent)), Store: SQLDatabase",
+                        members: [
+                            .function(
+                                FunctionDescription(
+                                    docs: documentation, access: access, kind: .function("find"),
+                                    parameters: [parameter], isAsync: true, isThrowing: true,
+                                    returnType: "\(name(of: parent))?",
+                                    body: prelude + [
+                                        .block(
+                                            "return try await fetchOne(sql: \(literal(sql))) { statement in", binds,
+                                            closing: "}")
+                                    ]))
+                        ])))
         }
         return declarations + [.blank]
     }
@@ -143,5 +210,3 @@ extension CodeLine {
         }
     }
 }
-
-import Foundation

@@ -70,9 +70,13 @@ public struct DesiredSchema: Sendable {
     /// The schema `sql` creates, replayed with SQLite's legacy double-quoted strings when
     /// `allowingDoubleQuotedStrings` (a generated database whose scripts need them).
     package init(sql: String, path: String, allowingDoubleQuotedStrings: Bool) throws {
-        let context = try SchemaReader.load(scripts: [SQLScript(path: path, text: sql)], over: [], allowingDoubleQuotedStrings: allowingDoubleQuotedStrings)
+        let context = try SchemaReader.load(
+            scripts: [SQLScript(path: path, text: sql)], over: [],
+            allowingDoubleQuotedStrings: allowingDoubleQuotedStrings)
         defer { context.close() }
-        try self.init(context: context, renames: try Self.renames(inSQL: sql, path: path), setsUserVersion: Self.setsUserVersion(sql))
+        try self.init(
+            context: context, renames: try Self.renames(inSQL: sql, path: path),
+            setsUserVersion: Self.setsUserVersion(sql))
     }
 
     /// The schema an XML schema file describes; `path` names it in errors.
@@ -110,7 +114,9 @@ public struct DesiredSchema: Sendable {
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[1].contains(".") else {
                 throw ScriptError(
                     path: path, line: index + 1, column: nil,
-                    message: "a rename hint reads '-- slate:rename old_table -> new_table' or '-- slate:rename table.old_column -> new_column'")
+                    message:
+                        "a rename hint reads '-- slate:rename old_table -> new_table' or '-- slate:rename table.old_column -> new_column'"
+                )
             }
             let old = parts[0].split(separator: ".", maxSplits: 1).map(String.init)
             if old.count == 2 {
@@ -136,11 +142,12 @@ enum SchemaObjects {
     /// Every `CREATE` statement of the main schema in `sqlite_schema` order (which is an
     /// order that works), leaving out SQLite's own objects and virtual tables' shadows.
     static func creationStatements(in context: SQLContext) throws -> [String] {
-        let rows = try context.query(sql: """
-            SELECT type, name, sql FROM sqlite_schema
-            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            ORDER BY rowid
-            """)
+        let rows = try context.query(
+            sql: """
+                SELECT type, name, sql FROM sqlite_schema
+                WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                ORDER BY rowid
+                """)
         var virtualTables: [String] = []
         var statements: [String] = []
         for row in rows {
@@ -153,7 +160,9 @@ enum SchemaObjects {
     }
 
     /// An in-memory database with `statements` replayed: a schema without data.
-    static func scratch(_ statements: [String], userVersion: Int64, allowingDoubleQuotedStrings: Bool = false) throws -> SQLContext {
+    static func scratch(
+        _ statements: [String], userVersion: Int64, allowingDoubleQuotedStrings: Bool = false
+    ) throws -> SQLContext {
         let context = try SQLContext()
         do {
             if allowingDoubleQuotedStrings { try context.allowDoubleQuotedStrings() }

@@ -107,16 +107,20 @@ public struct MigrationPlan: Sendable {
     ///     has such steps throws `.destructive` and runs nothing.
     ///   - progress: Called before each rebuild with the step.
     /// - Throws: ``MigrationError``.
-    public func apply(to context: SQLContext, allowDestructive: Bool = false, progress: ((MigrationStep) -> Void)? = nil) throws {
+    public func apply(
+        to context: SQLContext, allowDestructive: Bool = false, progress: ((MigrationStep) -> Void)? = nil
+    ) throws {
         let destructive = destructiveSteps
         guard allowDestructive || destructive.isEmpty else {
             throw MigrationError(
                 .destructive,
-                "the change would \(destructive.map(\.summary).joined(separator: "; ")); allow destructive changes to go ahead")
+                "the change would \(destructive.map(\.summary).joined(separator: "; ")); allow destructive changes to go ahead"
+            )
         }
         guard !steps.isEmpty else { return }
         guard !context.isInTransaction else {
-            throw MigrationError(.inTransaction, "a schema change runs outside a transaction: it runs in one of its own")
+            throw MigrationError(
+                .inTransaction, "a schema change runs outside a transaction: it runs in one of its own")
         }
         try ForeignKeysOff.transaction(context, migration: nil) {
             try applySteps(to: context, allowDestructive: allowDestructive, progress: progress)
@@ -132,7 +136,8 @@ public struct MigrationPlan: Sendable {
         guard allowDestructive || destructive.isEmpty else {
             throw MigrationError(
                 .destructive,
-                "the change would \(destructive.map(\.summary).joined(separator: "; ")); allow destructive changes to go ahead")
+                "the change would \(destructive.map(\.summary).joined(separator: "; ")); allow destructive changes to go ahead"
+            )
         }
         guard context.isInTransaction else {
             throw MigrationError(.inTransaction, "applyInTransaction runs inside the caller's transaction")
@@ -143,13 +148,15 @@ public struct MigrationPlan: Sendable {
 
     /// The steps, after checking that the schema is the one planned from and that no
     /// value written since planning would be lost; in the caller's transaction.
-    private func applySteps(to context: SQLContext, allowDestructive: Bool, progress: ((MigrationStep) -> Void)?) throws {
+    private func applySteps(to context: SQLContext, allowDestructive: Bool, progress: ((MigrationStep) -> Void)?) throws
+    {
         // Inside the transaction, so that nothing can change between the check and
         // the steps: the schema must be the one planned from.
         if let base, try Self.schemaText(of: context) != base {
             throw MigrationError(
                 .schemaChanged,
-                "the database's schema changed after the plan was made (another connection altered it); plan again from the database as it is now")
+                "the database's schema changed after the plan was made (another connection altered it); plan again from the database as it is now"
+            )
         }
         if !allowDestructive {
             try context.addSameValueFunction()
@@ -158,7 +165,8 @@ public struct MigrationPlan: Sendable {
                     if let example = try Self.firstValue(of: check, in: context).map(SQLText.oneLine) {
                         throw MigrationError(
                             .destructive,
-                            "the change would \(step.summary), and a value written since planning would be lost or changed: \(example); allow destructive changes to go ahead")
+                            "the change would \(step.summary), and a value written since planning would be lost or changed: \(example); allow destructive changes to go ahead"
+                        )
                     }
                 }
             }
@@ -169,7 +177,8 @@ public struct MigrationPlan: Sendable {
                 do {
                     try context.exec(sql: statement)
                 } catch let error as SQLError {
-                    throw MigrationError(.migrationFailed, "\(step.summary): \(SQLText.oneLine(error.message))", underlying: error)
+                    throw MigrationError(
+                        .migrationFailed, "\(step.summary): \(SQLText.oneLine(error.message))", underlying: error)
                 }
             }
         }
@@ -183,7 +192,8 @@ public struct MigrationPlan: Sendable {
         guard let last = tokens.last else { return statement + ";" }
         let end = last.offset + last.text.utf8.count
         let rest = statement.utf8.dropFirst(end)
-        return rest.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ? statement + ";" : statement + "\n;"
+        return rest.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+            ? statement + ";" : statement + "\n;"
     }
 
     /// The main schema as text: every object's type, name, table and SQL, by name. Two

@@ -12,8 +12,10 @@ public enum SchemaComparison {
     /// a generated database's schema history) are ignored.
     public static func differences(_ actual: SQLSchema, _ expected: SQLSchema, userVersion: Bool = true) -> [String] {
         var result: [String] = []
-        func compare(_ kind: String, _ actual: [(name: String, sql: String)], _ expected: [(name: String, sql: String)]) {
-            let actualByName = Dictionary(actual.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        func compare(_ kind: String, _ actual: [(name: String, sql: String)], _ expected: [(name: String, sql: String)])
+        {
+            let actualByName = Dictionary(
+                actual.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             let expectedNames = Set(expected.map { $0.name.lowercased() })
             for object in expected {
                 guard let other = actualByName[object.name.lowercased()] else {
@@ -29,8 +31,12 @@ public enum SchemaComparison {
             }
         }
         let ignored = SQLMigrator.ownTables
-        compare("table", actual.tables.filter { !ignored.contains($0.name.lowercased()) }.map { ($0.name, $0.sql) }, expected.tables.filter { !ignored.contains($0.name.lowercased()) }.map { ($0.name, $0.sql) })
-        compare("index", actual.indexes.compactMap { index in index.sql.map { (index.name, $0) } }, expected.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
+        compare(
+            "table", actual.tables.filter { !ignored.contains($0.name.lowercased()) }.map { ($0.name, $0.sql) },
+            expected.tables.filter { !ignored.contains($0.name.lowercased()) }.map { ($0.name, $0.sql) })
+        compare(
+            "index", actual.indexes.compactMap { index in index.sql.map { (index.name, $0) } },
+            expected.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
         compare("view", actual.views.map { ($0.name, $0.sql) }, expected.views.map { ($0.name, $0.sql) })
         compare("trigger", actual.triggers.map { ($0.name, $0.sql) }, expected.triggers.map { ($0.name, $0.sql) })
         if userVersion, actual.userVersion != expected.userVersion {
@@ -43,7 +49,9 @@ public enum SchemaComparison {
     /// the created object's name replaced by `$`.
     package static func normalized(_ sql: String) -> String {
         var tokens = SQLTokenizer.tokenize(sql)
-        if let name = nameIndex(in: tokens) { tokens[name] = SQLToken(kind: .identifier, text: "$", value: "$", offset: tokens[name].offset) }
+        if let name = nameIndex(in: tokens) {
+            tokens[name] = SQLToken(kind: .identifier, text: "$", value: "$", offset: tokens[name].offset)
+        }
         return tokens.map { token in
             switch token.kind {
             case .identifier, .quotedIdentifier: return token.value.lowercased()
@@ -56,12 +64,18 @@ public enum SchemaComparison {
 
     /// The index of the token naming the object a `CREATE` statement creates.
     static func nameIndex(in tokens: [SQLToken]) -> Int? {
-        guard let kind = tokens.firstIndex(where: { ["TABLE", "INDEX", "VIEW", "TRIGGER"].contains($0.value.uppercased()) && $0.kind != .string }) else {
+        guard
+            let kind = tokens.firstIndex(where: {
+                ["TABLE", "INDEX", "VIEW", "TRIGGER"].contains($0.value.uppercased()) && $0.kind != .string
+            })
+        else {
             return nil
         }
         var index = kind + 1
-        if index + 2 < tokens.count, tokens[index].value.uppercased() == "IF", tokens[index + 1].value.uppercased() == "NOT",
-           tokens[index + 2].isKeyword("EXISTS") {
+        if index + 2 < tokens.count, tokens[index].value.uppercased() == "IF",
+            tokens[index + 1].value.uppercased() == "NOT",
+            tokens[index + 2].isKeyword("EXISTS")
+        {
             index += 3
         }
         if index + 2 < tokens.count, tokens[index + 1].kind == .dot { index += 2 }

@@ -29,7 +29,10 @@ public enum SchemaPlanner {
             try context.withForeignKeysOff { try planner.run() }
         }
         guard try MigrationPlan.schemaText(of: context) == base else {
-            throw MigrationError(.schemaChanged, "the database's schema changed while the plan was being made (another connection altered it); plan again")
+            throw MigrationError(
+                .schemaChanged,
+                "the database's schema changed while the plan was being made (another connection altered it); plan again"
+            )
         }
         return MigrationPlan(steps: planner.steps, base: base)
     }
@@ -97,7 +100,8 @@ private struct Planner {
             do {
                 try scratch.exec(sql: statement)
             } catch let error as SQLError {
-                throw MigrationError(.migrationFailed, "\(step.summary): \(SQLText.oneLine(error.message))", underlying: error)
+                throw MigrationError(
+                    .migrationFailed, "\(step.summary): \(SQLText.oneLine(error.message))", underlying: error)
             }
         }
         steps.append(step)
@@ -113,8 +117,10 @@ private struct Planner {
         for table in desiredTables {
             if liveByName.contains(table.name.lowercased()) {
                 continued.insert(table.name.lowercased())
-            } else if let old = desired.renames.oldName(ofTable: table.name), let oldTable = liveSchema.table(named: old),
-                      desiredTables.allSatisfy({ $0.name.lowercased() != old.lowercased() }) {
+            } else if let old = desired.renames.oldName(ofTable: table.name),
+                let oldTable = liveSchema.table(named: old),
+                desiredTables.allSatisfy({ $0.name.lowercased() != old.lowercased() })
+            {
                 tableRenames.append((oldTable.name, table.name))
                 continued.insert(oldTable.name.lowercased())
             }
@@ -128,18 +134,22 @@ private struct Planner {
         } else {
             try dropViewsAndTriggers(onlyChanged: true)
         }
-        let desiredIndexes = Self.byName(desired.schema.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
+        let desiredIndexes = Self.byName(
+            desired.schema.indexes.compactMap { index in index.sql.map { (index.name, $0) } })
         for index in liveSchema.indexes {
             guard let sql = index.sql, !unchanged(index.name, sql, in: desiredIndexes) else { continue }
-            try perform(MigrationStep(
-                kind: .dropIndex, object: index.name, summary: "drop index \(n(index.name))",
-                statements: ["DROP INDEX \(q(index.name))"], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .dropIndex, object: index.name, summary: "drop index \(n(index.name))",
+                    statements: ["DROP INDEX \(q(index.name))"], isDestructive: false))
         }
 
         for rename in tableRenames {
-            try perform(MigrationStep(
-                kind: .renameTable, object: rename.new, summary: "rename table \(n(rename.old)) to \(n(rename.new))",
-                statements: ["ALTER TABLE \(q(rename.old)) RENAME TO \(q(rename.new))"], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .renameTable, object: rename.new,
+                    summary: "rename table \(n(rename.old)) to \(n(rename.new))",
+                    statements: ["ALTER TABLE \(q(rename.old)) RENAME TO \(q(rename.new))"], isDestructive: false))
             liveTableNames[rename.new.lowercased()] = rename.old
             touchedTables.insert(rename.old.lowercased())
         }
@@ -150,9 +160,11 @@ private struct Planner {
 
         for table in dropped {
             let rows = try count("SELECT count(*) FROM \(q(table.name))")
-            try perform(MigrationStep(
-                kind: .dropTable, object: table.name, summary: "drop table \(n(table.name)) and its \(rows) row\(rows == 1 ? "" : "s")",
-                statements: ["DROP TABLE \(q(table.name))"], isDestructive: true, rowCount: rows))
+            try perform(
+                MigrationStep(
+                    kind: .dropTable, object: table.name,
+                    summary: "drop table \(n(table.name)) and its \(rows) row\(rows == 1 ? "" : "s")",
+                    statements: ["DROP TABLE \(q(table.name))"], isDestructive: true, rowCount: rows))
         }
 
         let current = try scratchSchema()
@@ -161,24 +173,37 @@ private struct Planner {
         let currentTriggers = Self.byName(current.triggers.map { ($0.name, $0.sql) })
         for index in desired.schema.indexes {
             guard let sql = index.sql, !unchanged(index.name, sql, in: currentIndexes) else { continue }
-            try perform(MigrationStep(kind: .createIndex, object: index.name, summary: "create index \(n(index.name))", statements: [sql], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .createIndex, object: index.name, summary: "create index \(n(index.name))", statements: [sql],
+                    isDestructive: false))
         }
         for view in desired.schema.views where !unchanged(view.name, view.sql, in: currentViews) {
-            try perform(MigrationStep(kind: .createView, object: view.name, summary: "create view \(n(view.name))", statements: [view.sql], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .createView, object: view.name, summary: "create view \(n(view.name))",
+                    statements: [view.sql], isDestructive: false))
         }
         for trigger in desired.schema.triggers where !unchanged(trigger.name, trigger.sql, in: currentTriggers) {
-            try perform(MigrationStep(
-                kind: .createTrigger, object: trigger.name, summary: "create trigger \(n(trigger.name))", statements: [trigger.sql], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .createTrigger, object: trigger.name, summary: "create trigger \(n(trigger.name))",
+                    statements: [trigger.sql], isDestructive: false))
         }
         if desired.setsUserVersion, liveSchema.userVersion != desired.schema.userVersion {
-            try perform(MigrationStep(
-                kind: .setUserVersion, object: "user_version", summary: "set user_version to \(desired.schema.userVersion)",
-                statements: ["PRAGMA user_version = \(desired.schema.userVersion)"], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .setUserVersion, object: "user_version",
+                    summary: "set user_version to \(desired.schema.userVersion)",
+                    statements: ["PRAGMA user_version = \(desired.schema.userVersion)"], isDestructive: false))
         }
 
-        let differences = SchemaComparison.differences(try scratchSchema(), desired.schema, userVersion: desired.setsUserVersion)
+        let differences = SchemaComparison.differences(
+            try scratchSchema(), desired.schema, userVersion: desired.setsUserVersion)
         guard differences.isEmpty else {
-            throw MigrationError(.planMismatch, "the planned steps would not give the desired schema: \(differences.joined(separator: "; "))")
+            throw MigrationError(
+                .planMismatch,
+                "the planned steps would not give the desired schema: \(differences.joined(separator: "; "))")
         }
     }
 
@@ -190,14 +215,16 @@ private struct Planner {
         let desiredViews = Self.byName(desired.schema.views.map { ($0.name, $0.sql) })
         for trigger in current.triggers
         where !onlyChanged || !unchanged(trigger.name, trigger.sql, in: desiredTriggers) {
-            try perform(MigrationStep(
-                kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(n(trigger.name))",
-                statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .dropTrigger, object: trigger.name, summary: "drop trigger \(n(trigger.name))",
+                    statements: ["DROP TRIGGER \(q(trigger.name))"], isDestructive: false))
         }
         for view in current.views where !onlyChanged || !unchanged(view.name, view.sql, in: desiredViews) {
-            try perform(MigrationStep(
-                kind: .dropView, object: view.name, summary: "drop view \(n(view.name))",
-                statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .dropView, object: view.name, summary: "drop view \(n(view.name))",
+                    statements: ["DROP VIEW \(q(view.name))"], isDestructive: false))
         }
     }
 
@@ -221,22 +248,32 @@ private struct Planner {
 
     private mutating func planTable(_ table: Table) throws {
         guard var current = try scratchTable(table.name) else {
-            try perform(MigrationStep(
-                kind: .createTable, object: table.name, summary: "create table \(n(table.name))", statements: [table.sql], isDestructive: false))
+            try perform(
+                MigrationStep(
+                    kind: .createTable, object: table.name, summary: "create table \(n(table.name))",
+                    statements: [table.sql], isDestructive: false))
             return
         }
         for column in table.columns {
             guard let old = desired.renames.oldName(ofColumn: column.name, inTable: table.name),
-                  current.column(named: column.name) == nil, let oldColumn = current.column(named: old) else { continue }
-            try perform(MigrationStep(
-                kind: .renameColumn, object: table.name, summary: "rename column \(n(table.name)).\(n(oldColumn.name)) to \(n(column.name))",
-                statements: ["ALTER TABLE \(q(table.name)) RENAME COLUMN \(q(oldColumn.name)) TO \(q(column.name))"], isDestructive: false))
+                current.column(named: column.name) == nil, let oldColumn = current.column(named: old)
+            else { continue }
+            try perform(
+                MigrationStep(
+                    kind: .renameColumn, object: table.name,
+                    summary: "rename column \(n(table.name)).\(n(oldColumn.name)) to \(n(column.name))",
+                    statements: [
+                        "ALTER TABLE \(q(table.name)) RENAME COLUMN \(q(oldColumn.name)) TO \(q(column.name))"
+                    ], isDestructive: false))
             liveColumnNames[table.name.lowercased(), default: [:]][column.name.lowercased()] = oldColumn.name
             current = try scratchTable(table.name) ?? current
         }
         guard SchemaComparison.normalized(current.sql) != SchemaComparison.normalized(table.sql) else { return }
         guard table.kind == .table, current.kind == .table else {
-            throw MigrationError(.unsupported, "virtual table \(n(table.name)) changed; Slate does not migrate virtual tables, drop and create it yourself")
+            throw MigrationError(
+                .unsupported,
+                "virtual table \(n(table.name)) changed; Slate does not migrate virtual tables, drop and create it yourself"
+            )
         }
         if try addColumns(to: current, toMatch: table) { return }
         try dropViewsAndTriggers()
@@ -248,7 +285,8 @@ private struct Planner {
     private mutating func addColumns(to current: Table, toMatch table: Table) throws -> Bool {
         let currentNames = current.columns.filter { $0.generation != .hidden }.map { $0.name.lowercased() }
         let desiredNames = table.columns.filter { $0.generation != .hidden }.map { $0.name.lowercased() }
-        guard desiredNames.count > currentNames.count, Array(desiredNames.prefix(currentNames.count)) == currentNames else { return false }
+        guard desiredNames.count > currentNames.count, Array(desiredNames.prefix(currentNames.count)) == currentNames
+        else { return false }
         let definitions = Self.columnDefinitions(in: table.sql)
         // The copy's tables are empty, where SQLite accepts more: with rows, a new column
         // needs a default when NOT NULL, and a constant one.
@@ -261,9 +299,10 @@ private struct Planner {
                 if column.isNotNull && column.defaultValue == nil { return false }
                 if let value = column.defaultValue, Self.isNonConstant(value) { return false }
             }
-            added.append(MigrationStep(
-                kind: .addColumn, object: table.name, summary: "add column \(n(table.name)).\(n(column.name))",
-                statements: ["ALTER TABLE \(q(table.name)) ADD COLUMN \(definition)"], isDestructive: false))
+            added.append(
+                MigrationStep(
+                    kind: .addColumn, object: table.name, summary: "add column \(n(table.name)).\(n(column.name))",
+                    statements: ["ALTER TABLE \(q(table.name)) ADD COLUMN \(definition)"], isDestructive: false))
         }
         try scratch.exec(sql: "SAVEPOINT slate_plan")
         var accepted = false
@@ -301,44 +340,63 @@ private struct Planner {
         // Value checks run again inside the applying transaction (see MigrationStep).
         var valueChecks: [String] = []
         for column in currentColumns where table.column(named: column.name) == nil {
-            let values = column.isGenerated ? 0 : try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
-            reasons.append("drop column \(n(column.name))" + (values > 0 ? " holding \(values) value\(values == 1 ? "" : "s")" : ""))
+            let values =
+                column.isGenerated
+                ? 0 : try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
+            reasons.append(
+                "drop column \(n(column.name))"
+                    + (values > 0 ? " holding \(values) value\(values == 1 ? "" : "s")" : ""))
             destructive = destructive || values > 0
             if !column.isGenerated {
                 // Empty now; values written after planning would be lost with it.
                 valueChecks.append(
-                    "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) || ', a column the plan drops' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
+                    "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) || ', a column the plan drops' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1"
+                )
             }
         }
         for column in table.columns where column.generation == .none && current.column(named: column.name) == nil {
             if column.isNotNull, column.defaultValue == nil, column.primaryKeyPosition == 0, rows > 0 {
                 throw MigrationError(
                     .notNullWithoutDefault,
-                    "new column \(n(table.name)).\(n(column.name)) is NOT NULL without a default, and \(n(table.name)) has \(rows) row\(rows == 1 ? "" : "s"): give it a DEFAULT, or add it in a migration that fills it")
+                    "new column \(n(table.name)).\(n(column.name)) is NOT NULL without a default, and \(n(table.name)) has \(rows) row\(rows == 1 ? "" : "s"): give it a DEFAULT, or add it in a migration that fills it"
+                )
             }
             reasons.append("add column \(n(column.name))")
         }
         for column in table.columns {
             guard let old = current.column(named: column.name) else { continue }
-            if old.declaredType != column.declaredType || old.isNotNull != column.isNotNull || old.defaultValue != column.defaultValue
-                || old.primaryKeyPosition != column.primaryKeyPosition || old.collation != column.collation || old.generation != column.generation {
+            if old.declaredType != column.declaredType || old.isNotNull != column.isNotNull
+                || old.defaultValue != column.defaultValue
+                || old.primaryKeyPosition != column.primaryKeyPosition || old.collation != column.collation
+                || old.generation != column.generation
+            {
                 reasons.append("change column \(n(column.name))")
             }
         }
-        if current.isStrict != table.isStrict { reasons.append(table.isStrict ? "make it STRICT" : "make it no longer STRICT") }
-        if current.isWithoutRowID != table.isWithoutRowID { reasons.append(table.isWithoutRowID ? "make it WITHOUT ROWID" : "give it a rowid") }
+        if current.isStrict != table.isStrict {
+            reasons.append(table.isStrict ? "make it STRICT" : "make it no longer STRICT")
+        }
+        if current.isWithoutRowID != table.isWithoutRowID {
+            reasons.append(table.isWithoutRowID ? "make it WITHOUT ROWID" : "give it a rowid")
+        }
         if reasons.isEmpty { reasons.append("change its constraints") }
 
         // A stored column made generated loses what it stored.
         for column in table.columns where column.isGenerated {
-            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }), old.generation == .none else { continue }
-            let values = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
+            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }),
+                old.generation == .none
+            else { continue }
+            let values = try count(
+                "SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL")
             valueChecks.append(
-                "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) || ', a stored column the plan makes generated' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1")
+                "SELECT quote(\(q(liveColumn(column.name)))) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) || ', a stored column the plan makes generated' FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NOT NULL LIMIT 1"
+            )
             if values > 0 {
                 destructive = true
                 reasons.removeAll { $0 == "change column \(n(column.name))" }
-                reasons.append("make stored column \(n(column.name)) generated, losing its \(values) stored value\(values == 1 ? "" : "s")")
+                reasons.append(
+                    "make stored column \(n(column.name)) generated, losing its \(values) stored value\(values == 1 ? "" : "s")"
+                )
             }
         }
 
@@ -349,13 +407,17 @@ private struct Planner {
         // rowids are lost: destructive when there are rows, and checked again when applying.
         var rowIDCopy: (target: String, source: String)?
         var rowIDReason: String?
-        let anyRow = "SELECT 'a row of ' || \(Self.literal(n(table.name))) || ', whose rowid the plan cannot keep' FROM \(q(liveName)) LIMIT 1"
+        let anyRow =
+            "SELECT 'a row of ' || \(Self.literal(n(table.name))) || ', whose rowid the plan cannot keep' FROM \(q(liveName)) LIMIT 1"
         let oldRowID = Self.rowIDName(current)
         if current.hasRowID {
             if table.isWithoutRowID {
                 if current.rowIDAlias == nil {
                     valueChecks.append(anyRow)
-                    if rows > 0 { rowIDReason = "make it WITHOUT ROWID, losing the rowids of its \(rows) row\(rows == 1 ? "" : "s")" }
+                    if rows > 0 {
+                        rowIDReason =
+                            "make it WITHOUT ROWID, losing the rowids of its \(rows) row\(rows == 1 ? "" : "s")"
+                    }
                 }
             } else if let alias = table.rowIDAlias {
                 if current.column(named: alias) == nil {
@@ -364,25 +426,35 @@ private struct Planner {
                         rowIDCopy = (q(alias), oldRowID)
                     } else {
                         valueChecks.append(anyRow)
-                        if rows > 0 { rowIDReason = "add \(n(alias)) as its INTEGER PRIMARY KEY, which cannot take the rows' rowids: columns named rowid, _rowid_ and oid hide them" }
+                        if rows > 0 {
+                            rowIDReason =
+                                "add \(n(alias)) as its INTEGER PRIMARY KEY, which cannot take the rows' rowids: columns named rowid, _rowid_ and oid hide them"
+                        }
                     }
                 } else if current.rowIDAlias?.lowercased() != alias.lowercased() {
                     if let oldRowID {
-                        let check = "SELECT 'rowid ' || \(oldRowID) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(n(table.name))) FROM \(q(liveName)) WHERE \(oldRowID) IS NOT \(q(liveColumn(alias))) LIMIT 1"
+                        let check =
+                            "SELECT 'rowid ' || \(oldRowID) || ' → ' || quote(\(q(liveColumn(alias)))) || ' in ' || \(Self.literal(n(table.name))) FROM \(q(liveName)) WHERE \(oldRowID) IS NOT \(q(liveColumn(alias))) LIMIT 1"
                         valueChecks.append(check)
                         if let example = try MigrationPlan.firstValue(of: check, in: live) {
-                            rowIDReason = "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids (\(SQLText.oneLine(example)))"
+                            rowIDReason =
+                                "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids (\(SQLText.oneLine(example)))"
                         }
                     } else {
                         valueChecks.append(anyRow)
-                        if rows > 0 { rowIDReason = "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids that columns named rowid, _rowid_ and oid hide" }
+                        if rows > 0 {
+                            rowIDReason =
+                                "make \(n(alias)) its INTEGER PRIMARY KEY, which changes rows' rowids that columns named rowid, _rowid_ and oid hide"
+                        }
                     }
                 }
             } else if let name = Self.rowIDName(current, table) {
                 rowIDCopy = (name, name)
             } else {
                 valueChecks.append(anyRow)
-                if rows > 0 { rowIDReason = "rebuild it without its rows' rowids: columns named rowid, _rowid_ and oid hide them" }
+                if rows > 0 {
+                    rowIDReason = "rebuild it without its rows' rowids: columns named rowid, _rowid_ and oid hide them"
+                }
             }
         }
         if let rowIDReason {
@@ -394,26 +466,34 @@ private struct Planner {
         // A copy that could change a stored value: proved on the live rows now, and again
         // inside the transaction that applies the plan.
         for column in table.columns where column.generation == .none {
-            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
+            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else {
+                continue
+            }
             var checks: [String] = []
             // What each table does to a value written to the column: its affinity, or in a
             // STRICT table nothing at all for ANY (elsewhere, ANY is NUMERIC affinity).
             let oldStorage = Self.storage(of: old, strict: current.isStrict)
             let newStorage = Self.storage(of: column, strict: table.isStrict)
             if oldStorage != newStorage {
-                checks.append(Self.affinityCheck(table: liveName, column: liveColumn(column.name), declaredType: newStorage.declaredType, place: "\(n(table.name)).\(n(column.name))"))
+                checks.append(
+                    Self.affinityCheck(
+                        table: liveName, column: liveColumn(column.name), declaredType: newStorage.declaredType,
+                        place: "\(n(table.name)).\(n(column.name))"))
             }
             if column.isNotNull, !old.isNotNull, column.primaryKeyPosition == 0 {
                 if let value = column.defaultValue {
                     // The copy gives NULLs the default: a rewrite where there are any.
                     checks.append(
-                        "SELECT 'NULL → ' || quote(\(value)) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL LIMIT 1")
+                        "SELECT 'NULL → ' || quote(\(value)) || ' in ' || \(Self.literal("\(n(table.name)).\(n(column.name))")) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL LIMIT 1"
+                    )
                 } else {
-                    let nulls = try count("SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL")
+                    let nulls = try count(
+                        "SELECT count(*) FROM \(q(liveName)) WHERE \(q(liveColumn(column.name))) IS NULL")
                     if nulls > 0 {
                         throw MigrationError(
                             .notNullWithoutDefault,
-                            "column \(n(table.name)).\(n(column.name)) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it, a destructive change), or fill it in a migration first")
+                            "column \(n(table.name)).\(n(column.name)) becomes NOT NULL without a default, and \(nulls) row\(nulls == 1 ? " holds" : "s hold") NULL in it: give it a DEFAULT (NULLs then take it, a destructive change), or fill it in a migration first"
+                        )
                     }
                 }
             }
@@ -433,10 +513,13 @@ private struct Planner {
                 if example.hasPrefix("NULL → ") {
                     reasons.append("make column \(n(column.name)) NOT NULL, which rewrites stored values (\(example))")
                 } else if old.declaredType.uppercased() == column.declaredType.uppercased() {
-                    reasons.append("give column \(n(column.name)) \(newStorage.words) instead of \(oldStorage.words), which rewrites stored values (\(example))")
+                    reasons.append(
+                        "give column \(n(column.name)) \(newStorage.words) instead of \(oldStorage.words), which rewrites stored values (\(example))"
+                    )
                 } else {
                     reasons.append(
-                        "change column \(n(column.name)) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))")
+                        "change column \(n(column.name)) from \(old.declaredType.isEmpty ? "no type" : old.declaredType) to \(column.declaredType.isEmpty ? "no type" : column.declaredType), which rewrites stored values (\(example))"
+                    )
                 }
             }
         }
@@ -454,7 +537,9 @@ private struct Planner {
             liveSources.append(rowIDCopy.source)
         }
         for column in table.columns where column.generation == .none {
-            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else { continue }
+            guard let old = currentColumns.first(where: { $0.name.lowercased() == column.name.lowercased() }) else {
+                continue
+            }
             targets.append(q(column.name))
             if column.isNotNull, !old.isNotNull, let value = column.defaultValue {
                 sources.append("coalesce(\(q(column.name)), \(value))")
@@ -470,26 +555,31 @@ private struct Planner {
             // OR ABORT: a conflict clause of the new table (UNIQUE ON CONFLICT REPLACE or
             // IGNORE) must fail the copy, never drop a row.
             statements.append(
-                "INSERT OR ABORT INTO \(q(temporary)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM \(q(table.name))")
+                "INSERT OR ABORT INTO \(q(temporary)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM \(q(table.name))"
+            )
         }
         if current.hasAutoIncrement, table.hasAutoIncrement {
             // AUTOINCREMENT never hands out an id again: the new table goes on from the old
             // one's sequence, not from the largest id it holds (DROP TABLE forgets the old
             // row; RENAME carries the new one over).
             statements.append(
-                "INSERT INTO main.sqlite_sequence (name, seq) SELECT \(Self.literal(temporary)), max(seq) FROM main.sqlite_sequence WHERE name COLLATE NOCASE IN (\(Self.literal(current.name)), \(Self.literal(table.name)), \(Self.literal(temporary))) HAVING count(*) > 0")
+                "INSERT INTO main.sqlite_sequence (name, seq) SELECT \(Self.literal(temporary)), max(seq) FROM main.sqlite_sequence WHERE name COLLATE NOCASE IN (\(Self.literal(current.name)), \(Self.literal(table.name)), \(Self.literal(temporary))) HAVING count(*) > 0"
+            )
             statements.append(
-                "DELETE FROM main.sqlite_sequence WHERE name COLLATE NOCASE = \(Self.literal(temporary)) AND rowid < (SELECT max(rowid) FROM main.sqlite_sequence WHERE name COLLATE NOCASE = \(Self.literal(temporary)))")
+                "DELETE FROM main.sqlite_sequence WHERE name COLLATE NOCASE = \(Self.literal(temporary)) AND rowid < (SELECT max(rowid) FROM main.sqlite_sequence WHERE name COLLATE NOCASE = \(Self.literal(temporary)))"
+            )
         }
         statements.append("DROP TABLE \(q(table.name))")
         statements.append("ALTER TABLE \(q(temporary)) RENAME TO \(q(table.name))")
         if rows > 0, !targets.isEmpty {
             try tryCopy(of: liveName, as: table, targets: targets, sources: liveSources, rows: rows)
         }
-        try perform(MigrationStep(
-            kind: .rebuildTable, object: table.name,
-            summary: "rebuild table \(n(table.name)) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
-            statements: statements, isDestructive: destructive, rowCount: rows, valueChecks: valueChecks))
+        try perform(
+            MigrationStep(
+                kind: .rebuildTable, object: table.name,
+                summary:
+                    "rebuild table \(n(table.name)) (\(rows) row\(rows == 1 ? "" : "s")) to \(reasons.joined(separator: ", "))",
+                statements: statements, isDestructive: destructive, rowCount: rows, valueChecks: valueChecks))
     }
 
     /// The rows of `liveName` copied, as the rebuild will copy them, into a temporary
@@ -503,7 +593,9 @@ private struct Planner {
         // A name no temporary table of the connection has: the copy never touches a table
         // of the caller's.
         let check = try Self.unused("slate_rebuild_check") { name in
-            try !live.query(sql: "SELECT 1 FROM temp.sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(name)]).isEmpty
+            try !live.query(
+                sql: "SELECT 1 FROM temp.sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(name)]
+            ).isEmpty
         }
         // Without AUTOINCREMENT, which would leave a temp.sqlite_sequence behind that
         // hides the main one from every unqualified query on this connection.
@@ -513,7 +605,9 @@ private struct Planner {
             defer { try? live.exec(sql: "DROP TABLE temp.\(q(check))") }
             // OR ABORT, as the rebuild copies: a conflict clause never drops a row.
             try live.exec(
-                sql: "INSERT OR ABORT INTO temp.\(q(check)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM main.\(q(liveName))")
+                sql:
+                    "INSERT OR ABORT INTO temp.\(q(check)) (\(targets.joined(separator: ", "))) SELECT \(sources.joined(separator: ", ")) FROM main.\(q(liveName))"
+            )
         } catch let error as SQLError {
             if error.primaryCode == .readOnly || error.message.hasPrefix("no such table: temp.") { return }
             let reason = SQLText.oneLine(error.message.replacing(check, with: n(table.name)))
@@ -527,7 +621,9 @@ private struct Planner {
     /// `name`, or `name_2`, `name_3`, …: the first no object of the copy has.
     private func unusedName(_ name: String) throws -> String {
         try Self.unused(name) { candidate in
-            try !scratch.query(sql: "SELECT 1 FROM sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(candidate)]).isEmpty
+            try !scratch.query(
+                sql: "SELECT 1 FROM sqlite_schema WHERE name = ? COLLATE NOCASE", parameters: [.text(candidate)]
+            ).isEmpty
                 || desired.schema.tables.contains { $0.name.lowercased() == candidate.lowercased() }
         }
     }
@@ -540,7 +636,10 @@ private struct Planner {
     /// `sql` with its `AUTOINCREMENT` keyword blanked out.
     static func withoutAutoincrement(_ sql: String) -> String {
         var bytes = Array(sql.utf8)
-        for token in SQLTokenizer.tokenize(sql) where token.kind == .keyword && token.value == "AUTOINCREMENT" || token.kind == .identifier && token.value.uppercased() == "AUTOINCREMENT" {
+        for token in SQLTokenizer.tokenize(sql)
+        where token.kind == .keyword && token.value == "AUTOINCREMENT"
+            || token.kind == .identifier && token.value.uppercased() == "AUTOINCREMENT"
+        {
             for index in token.offset..<(token.offset + token.text.utf8.count) { bytes[index] = UInt8(ascii: " ") }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -651,6 +750,7 @@ private struct Planner {
         let token = tokens[index]
         var start = token.offset
         if index >= 2, tokens[index - 1].kind == .dot { start = tokens[index - 2].offset }
-        return String(decoding: bytes[..<start], as: UTF8.self) + name + String(decoding: bytes[(token.offset + token.text.utf8.count)...], as: UTF8.self)
+        return String(decoding: bytes[..<start], as: UTF8.self) + name
+            + String(decoding: bytes[(token.offset + token.text.utf8.count)...], as: UTF8.self)
     }
 }

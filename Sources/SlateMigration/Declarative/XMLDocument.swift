@@ -105,7 +105,9 @@ struct XMLReader {
                 raw.append(bytes[index])
                 advance()
             }
-            guard index < bytes.count else { throw error("the value of attribute \(attribute) is not closed", line: attributeLine) }
+            guard index < bytes.count else {
+                throw error("the value of attribute \(attribute) is not closed", line: attributeLine)
+            }
             advance()
             if attributes.contains(where: { $0.name == attribute }) {
                 throw error("attribute \(attribute) appears twice on <\(name)>", line: attributeLine)
@@ -123,7 +125,9 @@ struct XMLReader {
                 guard peek(">") else { throw error("the closing tag </\(closing)> is not closed") }
                 advance()
                 guard closing == name else { throw error("</\(closing)> closes <\(name)> from line \(start)") }
-                return XMLElement(name: name, attributes: attributes, children: children, text: try decodeEntities(text, line: start), line: start)
+                return XMLElement(
+                    name: name, attributes: attributes, children: children, text: try decodeEntities(text, line: start),
+                    line: start)
             } else if peek("<!--") {
                 try skip(past: "-->", what: "comment")
             } else if peek("<![CDATA[") {
@@ -153,8 +157,10 @@ struct XMLReader {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
-            let isNameByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+            let isNameByte =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: ":")
                 || byte >= 0x80
             guard isNameByte else { break }
             index += 1

@@ -16,7 +16,9 @@ enum XMLSchema {
         var renames: SchemaRenames
     }
 
-    static let booleanValues: [String: Bool] = ["1": true, "0": false, "true": true, "false": false, "yes": true, "no": false]
+    static let booleanValues: [String: Bool] = [
+        "1": true, "0": false, "true": true, "false": false, "yes": true, "no": false,
+    ]
 
     /// Reads and validates `text` (the file at `path`).
     static func translate(_ text: String, path: String) throws -> Translation {
@@ -36,9 +38,14 @@ enum XMLSchema {
             ScriptError(path: path, line: element.line, column: nil, message: message)
         }
 
-        func check(_ element: XMLElement, allowed: [String], required: [String], text: Bool = false, children: [String] = []) throws {
+        func check(
+            _ element: XMLElement, allowed: [String], required: [String], text: Bool = false, children: [String] = []
+        ) throws {
             for attribute in element.attributes where !allowed.contains(attribute.name) {
-                throw error(element, "<\(element.name)> has no attribute \"\(attribute.name)\"; it takes \(allowed.joined(separator: ", "))")
+                throw error(
+                    element,
+                    "<\(element.name)> has no attribute \"\(attribute.name)\"; it takes \(allowed.joined(separator: ", "))"
+                )
             }
             for name in required {
                 guard let value = element.attribute(name), !value.trimmingWhitespace.isEmpty else {
@@ -59,7 +66,8 @@ enum XMLSchema {
         func bool(_ element: XMLElement, _ name: String) throws -> Bool {
             guard let value = element.attribute(name) else { return false }
             guard let result = XMLSchema.booleanValues[value.lowercased()] else {
-                throw error(element, "attribute \(name) of <\(element.name)> is \"\(value)\"; use 1 or 0 (true/false, yes/no)")
+                throw error(
+                    element, "attribute \(name) of <\(element.name)> is \"\(value)\"; use 1 or 0 (true/false, yes/no)")
             }
             return result
         }
@@ -72,11 +80,15 @@ enum XMLSchema {
         }
 
         mutating func translate(_ root: XMLElement) throws -> Translation {
-            guard root.name == "database" else { throw error(root, "the root element is <\(root.name)>; a schema file's is <database>") }
+            guard root.name == "database" else {
+                throw error(root, "the root element is <\(root.name)>; a schema file's is <database>")
+            }
             try check(root, allowed: ["version"], required: [], children: ["table", "index", "view", "trigger"])
             var userVersion: Int64?
             if let version = root.attribute("version") {
-                guard let value = Int64(version) else { throw error(root, "version is \"\(version)\"; it must be an integer") }
+                guard let value = Int64(version) else {
+                    throw error(root, "version is \"\(version)\"; it must be an integer")
+                }
                 userVersion = value
             }
             var tables: [(String, Int)] = []
@@ -89,21 +101,30 @@ enum XMLSchema {
                 default: others.append((try trigger(child), child.line))
                 }
             }
-            let ordered = tables + others.enumerated().sorted { lhs, rhs in
-                // Indexes first, then views, then triggers, each in document order.
-                let rank = { (sql: String) -> Int in sql.hasPrefix("CREATE INDEX") || sql.hasPrefix("CREATE UNIQUE") ? 0 : sql.hasPrefix("CREATE VIEW") ? 1 : 2 }
-                return (rank(lhs.element.0), lhs.offset) < (rank(rhs.element.0), rhs.offset)
-            }.map(\.element)
-            return Translation(statements: ordered.map { (sql: $0.0, line: $0.1) }, userVersion: userVersion, renames: renames)
+            let ordered =
+                tables
+                + others.enumerated().sorted { lhs, rhs in
+                    // Indexes first, then views, then triggers, each in document order.
+                    let rank = { (sql: String) -> Int in
+                        sql.hasPrefix("CREATE INDEX") || sql.hasPrefix("CREATE UNIQUE")
+                            ? 0 : sql.hasPrefix("CREATE VIEW") ? 1 : 2
+                    }
+                    return (rank(lhs.element.0), lhs.offset) < (rank(rhs.element.0), rhs.offset)
+                }.map(\.element)
+            return Translation(
+                statements: ordered.map { (sql: $0.0, line: $0.1) }, userVersion: userVersion, renames: renames)
         }
 
         mutating func table(_ element: XMLElement) throws -> String {
-            try check(element, allowed: ["name", "renamedFrom", "withoutRowID", "strict"], required: ["name"], children: ["column", "constraint"])
+            try check(
+                element, allowed: ["name", "renamedFrom", "withoutRowID", "strict"], required: ["name"],
+                children: ["column", "constraint"])
             let name = element.attribute("name")!
             try unique(element, name)
             if let old = element.attribute("renamedFrom") { renames.tables[name.lowercased()] = old }
             if let constraint = element.children.firstIndex(where: { $0.name == "constraint" }),
-               let column = element.children[constraint...].first(where: { $0.name == "column" }) {
+                let column = element.children[constraint...].first(where: { $0.name == "column" })
+            {
                 throw error(column, "<column> comes after a <constraint>; a table lists its columns first")
             }
             var parts: [String] = []
@@ -133,14 +154,22 @@ enum XMLSchema {
         mutating func column(_ element: XMLElement, table: String) throws -> (name: String, sql: String) {
             try check(
                 element,
-                allowed: ["name", "type", "primary", "autoincrement", "unique", "notnull", "default", "quote_default", "collate",
-                          "check", "references", "onDelete", "onUpdate", "renamedFrom"],
+                allowed: [
+                    "name", "type", "primary", "autoincrement", "unique", "notnull", "default", "quote_default",
+                    "collate",
+                    "check", "references", "onDelete", "onUpdate", "renamedFrom",
+                ],
                 required: ["name"])
             guard element.attribute("type") != nil else { throw error(element, "<column> needs a \"type\" attribute") }
             let name = element.attribute("name")!
             let type = element.attribute("type")!.trimmingWhitespace
-            guard type.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || " (),_".unicodeScalars.contains($0) }) else {
-                throw error(element, "column \(name) has type \"\(type)\"; a type is words and numbers, as in VARCHAR(36)")
+            guard
+                type.unicodeScalars.allSatisfy({
+                    $0.properties.isAlphabetic || ("0"..."9").contains($0) || " (),_".unicodeScalars.contains($0)
+                })
+            else {
+                throw error(
+                    element, "column \(name) has type \"\(type)\"; a type is words and numbers, as in VARCHAR(36)")
             }
             if let old = element.attribute("renamedFrom") {
                 renames.columns[table.lowercased(), default: [:]][name.lowercased()] = old
@@ -158,7 +187,9 @@ enum XMLSchema {
                     sql += " DEFAULT " + SQLText.quotedLiteral(value)
                 } else {
                     let trimmed = value.trimmingWhitespace
-                    guard !trimmed.isEmpty else { throw error(element, "column \(name) has an empty default; set quote_default=\"1\" for ''") }
+                    guard !trimmed.isEmpty else {
+                        throw error(element, "column \(name) has an empty default; set quote_default=\"1\" for ''")
+                    }
                     let isCall = trimmed.first.map { $0.isLetter } == true && trimmed.contains("(")
                     sql += " DEFAULT " + (isCall ? "(\(trimmed))" : trimmed)
                 }
@@ -169,14 +200,18 @@ enum XMLSchema {
                 let parts = references.split(separator: "(", maxSplits: 1)
                 sql += " REFERENCES " + SQLText.quotedIdentifier(parts[0].trimmingWhitespace)
                 if parts.count == 2 {
-                    let columns = parts[1].dropLast(parts[1].hasSuffix(")") ? 1 : 0).split(separator: ",").map { SQLText.quotedIdentifier($0.trimmingWhitespace) }
+                    let columns = parts[1].dropLast(parts[1].hasSuffix(")") ? 1 : 0).split(separator: ",").map {
+                        SQLText.quotedIdentifier($0.trimmingWhitespace)
+                    }
                     sql += "(" + columns.joined(separator: ", ") + ")"
                 }
                 for (attribute, clause) in [("onDelete", "ON DELETE"), ("onUpdate", "ON UPDATE")] {
                     guard let action = element.attribute(attribute) else { continue }
                     let upper = action.uppercased()
                     guard ["CASCADE", "RESTRICT", "SET NULL", "SET DEFAULT", "NO ACTION"].contains(upper) else {
-                        throw error(element, "\(attribute) is \"\(action)\"; use CASCADE, RESTRICT, SET NULL, SET DEFAULT or NO ACTION")
+                        throw error(
+                            element,
+                            "\(attribute) is \"\(action)\"; use CASCADE, RESTRICT, SET NULL, SET DEFAULT or NO ACTION")
                     }
                     sql += " \(clause) \(upper)"
                 }
@@ -187,10 +222,13 @@ enum XMLSchema {
         }
 
         mutating func index(_ element: XMLElement) throws -> String {
-            try check(element, allowed: ["name", "table", "columns", "unique", "where"], required: ["name", "table", "columns"])
+            try check(
+                element, allowed: ["name", "table", "columns", "unique", "where"],
+                required: ["name", "table", "columns"])
             let name = element.attribute("name")!
             try unique(element, name)
-            var sql = "CREATE \(try bool(element, "unique") ? "UNIQUE " : "")INDEX \(SQLText.quotedIdentifier(name)) ON "
+            var sql =
+                "CREATE \(try bool(element, "unique") ? "UNIQUE " : "")INDEX \(SQLText.quotedIdentifier(name)) ON "
             sql += SQLText.quotedIdentifier(element.attribute("table")!) + " (" + element.attribute("columns")! + ")"
             if let condition = element.attribute("where") { sql += " WHERE " + condition }
             return sql
@@ -206,7 +244,9 @@ enum XMLSchema {
         }
 
         mutating func trigger(_ element: XMLElement) throws -> String {
-            try check(element, allowed: ["name", "table", "timing", "event", "when"], required: ["name", "table", "event"], text: true)
+            try check(
+                element, allowed: ["name", "table", "timing", "event", "when"], required: ["name", "table", "event"],
+                text: true)
             let name = element.attribute("name")!
             try unique(element, name)
             let timing = (element.attribute("timing") ?? "AFTER").uppercased()
@@ -220,7 +260,8 @@ enum XMLSchema {
             }
             let body = element.text.trimmingWhitespace
             guard !body.isEmpty else { throw error(element, "trigger \(name) has no statements inside it") }
-            var sql = "CREATE TRIGGER \(SQLText.quotedIdentifier(name)) \(timing) \(event) ON \(SQLText.quotedIdentifier(element.attribute("table")!))"
+            var sql =
+                "CREATE TRIGGER \(SQLText.quotedIdentifier(name)) \(timing) \(event) ON \(SQLText.quotedIdentifier(element.attribute("table")!))"
             if let condition = element.attribute("when") { sql += " WHEN " + condition }
             sql += "\nBEGIN\n  " + body + (body.hasSuffix(";") ? "" : ";") + "\nEND"
             return sql

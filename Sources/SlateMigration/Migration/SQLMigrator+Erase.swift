@@ -40,7 +40,9 @@ extension SQLMigrator {
                 }
             }
             if !changed {
-                changed = try context.schemaObjects(excluding: [Self.recordTable]) != scratch.schemaObjects(excluding: [Self.recordTable])
+                changed =
+                    try context.schemaObjects(excluding: [Self.recordTable])
+                    != scratch.schemaObjects(excluding: [Self.recordTable])
             }
         }
         guard changed else { return }

@@ -108,7 +108,9 @@ public struct SQLMigrator: Sendable {
     /// Registers a migration written in SQL: every statement of `sql`, in order.
     ///
     /// `foreignKeyChecks` is as for ``register(_:foreignKeyChecks:_:)``.
-    public mutating func register(_ name: String, foreignKeyChecks: SQLMigration.ForeignKeyChecks = .deferred, sql: String) {
+    public mutating func register(
+        _ name: String, foreignKeyChecks: SQLMigration.ForeignKeyChecks = .deferred, sql: String
+    ) {
         let script = SQLScript(path: name, text: sql)
         register(name, foreignKeyChecks: foreignKeyChecks) { context in try script.run(in: context) }
     }
@@ -135,7 +137,9 @@ public struct SQLMigrator: Sendable {
         let exists = try context.query(
             sql: "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", parameters: [.text(Self.recordTable)])
         guard !exists.isEmpty else { return [] }
-        return try context.query(sql: "SELECT name FROM \(Self.recordTable) ORDER BY rowid").compactMap { $0[0].textValue }
+        return try context.query(sql: "SELECT name FROM \(Self.recordTable) ORDER BY rowid").compactMap {
+            $0[0].textValue
+        }
     }
 
     /// The names of the registered migrations the database has not applied, in order.
@@ -181,7 +185,8 @@ public struct SQLMigrator: Sendable {
         guard unknown.isEmpty else {
             throw MigrationError(
                 .unknownMigrations,
-                "the database has applied migrations this program does not know (\(unknown.joined(separator: ", "))); it was migrated by a newer version")
+                "the database has applied migrations this program does not know (\(unknown.joined(separator: ", "))); it was migrated by a newer version"
+            )
         }
         let done = Set(applied)
         let pending = plan.filter { !done.contains($0.name) }
@@ -203,16 +208,19 @@ public struct SQLMigrator: Sendable {
     }
 
     func run(_ migration: Migration, in context: SQLContext) throws {
-        try ForeignKeysOff.transaction(context, migration: migration.name, foreignKeyChecks: migration.foreignKeyChecks) {
-            try context.exec(sql: """
-                CREATE TABLE IF NOT EXISTS \(Self.recordTable) (
-                  name TEXT PRIMARY KEY NOT NULL,
-                  applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
-                )
-                """)
+        try ForeignKeysOff.transaction(context, migration: migration.name, foreignKeyChecks: migration.foreignKeyChecks)
+        {
+            try context.exec(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS \(Self.recordTable) (
+                      name TEXT PRIMARY KEY NOT NULL,
+                      applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
+                    )
+                    """)
             // Another process may have applied it since this one looked: inside the
             // migration's own (immediate) transaction, the answer cannot change.
-            let applied = try context.query(sql: "SELECT 1 FROM \(Self.recordTable) WHERE name = ?", parameters: [.text(migration.name)])
+            let applied = try context.query(
+                sql: "SELECT 1 FROM \(Self.recordTable) WHERE name = ?", parameters: [.text(migration.name)])
             if !applied.isEmpty { return }
             do {
                 try migration.body(context)
@@ -220,14 +228,18 @@ public struct SQLMigrator: Sendable {
                 throw MigrationError(error.code, error.message, migration: migration.name, underlying: error.underlying)
             } catch let error as SQLError {
                 let statement = error.sql.map { " — in: \($0)" } ?? ""
-                throw MigrationError(.migrationFailed, error.message + statement, migration: migration.name, underlying: error)
+                throw MigrationError(
+                    .migrationFailed, error.message + statement, migration: migration.name, underlying: error)
             } catch let error as ScriptError {
-                let place = error.line.map { line in " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" } ?? ""
+                let place =
+                    error.line.map { line in " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" }
+                    ?? ""
                 throw MigrationError(.migrationFailed, error.message + place, migration: migration.name)
             } catch {
                 throw MigrationError(.migrationFailed, "\(error)", migration: migration.name)
             }
-            try context.exec(sql: "INSERT INTO \(Self.recordTable) (name) VALUES (?)", parameters: [.text(migration.name)])
+            try context.exec(
+                sql: "INSERT INTO \(Self.recordTable) (name) VALUES (?)", parameters: [.text(migration.name)])
         }
     }
 }

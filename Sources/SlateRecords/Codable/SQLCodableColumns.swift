@@ -38,10 +38,15 @@ public struct SQLCodableColumns<Record: SQLCodableRecord> {
 
     /// The column whose coding key is `name`, holding `Value`s: for a property a key path
     /// cannot name.
-    public func column<Value: SQLBindable>(_ name: String, as type: Value.Type = Value.self) -> SQLColumn<Record, Value> {
+    public func column<Value: SQLBindable>(_ name: String, as type: Value.Type = Value.self) -> SQLColumn<Record, Value>
+    {
         if let index = layout.keyIndex[name] { return SQLColumn(Int32(index)) }
-        cache.problem = cache.problem ?? SQLError(
-            code: .misuse, message: "\(Record.self) has no coding key \"\(name)\" (its keys: \(layout.keys.joined(separator: ", ")))")
+        cache.problem =
+            cache.problem
+            ?? SQLError(
+                code: .misuse,
+                message:
+                    "\(Record.self) has no coding key \"\(name)\" (its keys: \(layout.keys.joined(separator: ", ")))")
         return SQLColumn(0)
     }
 

@@ -62,13 +62,16 @@ struct SQLCodableJoin<Left: SQLCodableRecord, Right: SQLCodableRecord>: Sendable
     func rows(in context: SQLContext, _ body: (Left, Right?) -> Void) throws {
         let left = try context.codableTable(Left.self)
         let right = try context.codableTable(Right.self)
-        let statement = try context.selectStatement(condition, ordering, limit: limit, offset: nil, in: left.queries, join: shape)
+        let statement = try context.selectStatement(
+            condition, ordering, limit: limit, offset: nil, in: left.queries, join: shape)
         defer { statement.reset() }
         let handle = try statement.liveHandle()
         let rightReader = SQLRowReader(right.layout, offset: left.layout.keys.count)
         while try statement.next() {
             let record = try left.reader.record(Left.self, from: handle)
-            let partner = sqlite3_column_type(handle, rightKey) == SQLITE_NULL ? nil : try rightReader.record(Right.self, from: handle)
+            let partner =
+                sqlite3_column_type(handle, rightKey) == SQLITE_NULL
+                ? nil : try rightReader.record(Right.self, from: handle)
             body(record, partner)
         }
     }
@@ -100,11 +103,22 @@ extension SQLRecordStore {
     public func join<Left: SQLCodableRecord, Right: SQLCodableRecord, LeftKey: SQLBindable, RightKey: SQLBindable>(
         _ left: Left.Type, _ right: Right.Type,
         on leftKey: KeyPath<Left, LeftKey>, equals rightKey: KeyPath<Right, RightKey>,
-        where predicate: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLPredicate<SQLJoined<Left, Right>>)? = nil,
-        orderBy order: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLOrder<SQLJoined<Left, Right>>)? = nil,
+        where predicate: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLPredicate<SQLJoined<Left, Right>>
+        )? = nil,
+        orderBy order: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLOrder<SQLJoined<Left, Right>>
+        )? = nil,
         limit: Int? = nil
     ) throws -> [(Left, Right)] {
-        let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: false, where: predicate, orderBy: order, limit: limit)
+        let join = try SQLCodableJoin<Left, Right>(
+            on: leftKey, equals: rightKey, isLeft: false, where: predicate, orderBy: order, limit: limit)
         return try withReadContext { context in try join.pairs(in: context) }
     }
 
@@ -113,11 +127,22 @@ extension SQLRecordStore {
     public func leftJoin<Left: SQLCodableRecord, Right: SQLCodableRecord, LeftKey: SQLBindable, RightKey: SQLBindable>(
         _ left: Left.Type, _ right: Right.Type,
         on leftKey: KeyPath<Left, LeftKey>, equals rightKey: KeyPath<Right, RightKey>,
-        where predicate: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLPredicate<SQLJoined<Left, Right>>)? = nil,
-        orderBy order: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLOrder<SQLJoined<Left, Right>>)? = nil,
+        where predicate: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLPredicate<SQLJoined<Left, Right>>
+        )? = nil,
+        orderBy order: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLOrder<SQLJoined<Left, Right>>
+        )? = nil,
         limit: Int? = nil
     ) throws -> [(Left, Right?)] {
-        let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: true, where: predicate, orderBy: order, limit: limit)
+        let join = try SQLCodableJoin<Left, Right>(
+            on: leftKey, equals: rightKey, isLeft: true, where: predicate, orderBy: order, limit: limit)
         return try withReadContext { context in try join.leftPairs(in: context) }
     }
 }
@@ -128,11 +153,22 @@ extension SQLPooledStore {
     public func join<Left: SQLCodableRecord, Right: SQLCodableRecord, LeftKey: SQLBindable, RightKey: SQLBindable>(
         _ left: Left.Type, _ right: Right.Type,
         on leftKey: KeyPath<Left, LeftKey>, equals rightKey: KeyPath<Right, RightKey>,
-        where predicate: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLPredicate<SQLJoined<Left, Right>>)? = nil,
-        orderBy order: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLOrder<SQLJoined<Left, Right>>)? = nil,
+        where predicate: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLPredicate<SQLJoined<Left, Right>>
+        )? = nil,
+        orderBy order: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLOrder<SQLJoined<Left, Right>>
+        )? = nil,
         limit: Int? = nil
     ) async throws -> [(Left, Right)] {
-        let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: false, where: predicate, orderBy: order, limit: limit)
+        let join = try SQLCodableJoin<Left, Right>(
+            on: leftKey, equals: rightKey, isLeft: false, where: predicate, orderBy: order, limit: limit)
         return try await pool.readWithoutTransaction { context in try join.pairs(in: context) }
     }
 
@@ -141,11 +177,22 @@ extension SQLPooledStore {
     public func leftJoin<Left: SQLCodableRecord, Right: SQLCodableRecord, LeftKey: SQLBindable, RightKey: SQLBindable>(
         _ left: Left.Type, _ right: Right.Type,
         on leftKey: KeyPath<Left, LeftKey>, equals rightKey: KeyPath<Right, RightKey>,
-        where predicate: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLPredicate<SQLJoined<Left, Right>>)? = nil,
-        orderBy order: ((SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>, SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>) -> SQLOrder<SQLJoined<Left, Right>>)? = nil,
+        where predicate: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLPredicate<SQLJoined<Left, Right>>
+        )? = nil,
+        orderBy order: (
+            (
+                SQLCodableJoinedColumns<Left, SQLJoined<Left, Right>>,
+                SQLCodableJoinedColumns<Right, SQLJoined<Left, Right>>
+            ) -> SQLOrder<SQLJoined<Left, Right>>
+        )? = nil,
         limit: Int? = nil
     ) async throws -> [(Left, Right?)] {
-        let join = try SQLCodableJoin<Left, Right>(on: leftKey, equals: rightKey, isLeft: true, where: predicate, orderBy: order, limit: limit)
+        let join = try SQLCodableJoin<Left, Right>(
+            on: leftKey, equals: rightKey, isLeft: true, where: predicate, orderBy: order, limit: limit)
         return try await pool.readWithoutTransaction { context in try join.leftPairs(in: context) }
     }
 }

@@ -1,9 +1,10 @@
+import Slate
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Slate
 
 /// What Slate knows of one ``SQLCodableRecord`` type: its columns, from decoding samples
 /// of it once per process, and which column each key path reads.
@@ -40,19 +41,28 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
             }
             samples = (zero, changed)
             let missing = Record.primaryKeys.filter { !probe.keys.contains($0) }
-            failure = missing.isEmpty && !Record.primaryKeys.isEmpty ? nil : SQLError(
-                code: .misuse,
-                message: "\(Record.self)'s primary key \(Record.primaryKeys.map { "\"\($0)\"" }.joined(separator: ", ")) is not among its coding keys (\(probe.keys.joined(separator: ", ")))")
+            failure =
+                missing.isEmpty && !Record.primaryKeys.isEmpty
+                ? nil
+                : SQLError(
+                    code: .misuse,
+                    message:
+                        "\(Record.self)'s primary key \(Record.primaryKeys.map { "\"\($0)\"" }.joined(separator: ", ")) is not among its coding keys (\(probe.keys.joined(separator: ", ")))"
+                )
         } catch {
             samples = nil
             let property = probe.keys.last.map { "\(Record.self).\($0)" } ?? "\(Record.self)"
             failure = SQLError(
                 code: .misuse,
-                message: "Slate cannot learn the columns of \(Record.self) for table \"\(Record.tableName)\": decoding a sample of \(property) failed (\(error)); a property whose type is an enum needs CaseIterable")
+                message:
+                    "Slate cannot learn the columns of \(Record.self) for table \"\(Record.tableName)\": decoding a sample of \(property) failed (\(error)); a property whose type is an enum needs CaseIterable"
+            )
         }
         keys = probe.keys
         keyTypes = probe.keyTypes
-        rowIDOffset = samples.flatMap { Self.rowIDOffset(probe.keyTypes[Record.primaryKey], $0.zero, $0.changed, probe.keys) }
+        rowIDOffset = samples.flatMap {
+            Self.rowIDOffset(probe.keyTypes[Record.primaryKey], $0.zero, $0.changed, probe.keys)
+        }
         keyIndex = Dictionary(uniqueKeysWithValues: probe.keys.enumerated().map { ($1, $0) })
         quotedNames = probe.keys.map(SQLText.quotedIdentifier)
         select = "SELECT " + quotedNames.joined(separator: ", ") + " FROM " + quotedTable
@@ -69,7 +79,8 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         let match = keys.enumerated().map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: " AND ")
         // OR ABORT overrides a constraint's own ON CONFLICT REPLACE or IGNORE: an insert
         // never deletes another row, nor skips its own in silence.
-        let insert = "INSERT OR ABORT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
+        let insert =
+            "INSERT OR ABORT INTO \(quotedTable) (" + quotedNames.joined(separator: ", ") + ") VALUES ("
             + quotedNames.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
         switch kind {
         case .find: return select + " WHERE " + match
@@ -114,8 +125,9 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
     /// sample and 1 in the sample with the key changed. Verified by setting it in a copy of
     /// the zero sample and encoding that: the key must read back, and nothing else change.
     private static func rowIDOffset(_ type: Any.Type?, _ zero: Record, _ changed: [Record], _ keys: [String]) -> Int? {
-        guard Record.primaryKeys.count == 1, let type, type == Int.self || type == Int64.self, MemoryLayout<Int?>.size == 9,
-              let keyPosition = keys.firstIndex(of: Record.primaryKey)
+        guard Record.primaryKeys.count == 1, let type, type == Int.self || type == Int64.self,
+            MemoryLayout<Int?>.size == 9,
+            let keyPosition = keys.firstIndex(of: Record.primaryKey)
         else { return nil }
         let one = changed[keyPosition]
         let size = MemoryLayout<Record>.size
@@ -125,7 +137,8 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
                 for offset in stride(from: 0, through: size - 9, by: 8)
                 where zeroBytes.loadUnaligned(fromByteOffset: offset, as: Int64.self) == 0
                     && oneBytes.loadUnaligned(fromByteOffset: offset, as: Int64.self) == 1
-                    && zeroBytes[offset + 8] == 1 && oneBytes[offset + 8] == 0 {
+                    && zeroBytes[offset + 8] == 1 && oneBytes[offset + 8] == 0
+                {
                     candidates.append(offset)
                 }
             }
@@ -133,7 +146,9 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         guard candidates.count == 1, let offset = candidates.first else { return nil }
         var probe = zero
         store(0x5EED_0000_1234, at: offset, in: &probe)
-        guard let before = try? SQLKeyCapture.values(of: zero), let after = try? SQLKeyCapture.values(of: probe) else { return nil }
+        guard let before = try? SQLKeyCapture.values(of: zero), let after = try? SQLKeyCapture.values(of: probe) else {
+            return nil
+        }
         var expected = before
         expected[Record.primaryKey] = .integer(0x5EED_0000_1234)
         return after == expected ? offset : nil
@@ -155,18 +170,24 @@ final class SQLCodableLayout<Record: SQLCodableRecord>: @unchecked Sendable {
         if let known = keyPaths.withLock({ $0[keyPath] }) { return .success(known) }
         if let failure { return .failure(failure) }
         guard MemoryLayout<Record>.offset(of: keyPath) != nil else {
-            return .failure(SQLError(
-                code: .misuse,
-                message: "a key path to a computed property of \(Record.self) (\(Value.self)) has no column in table \"\(Record.tableName)\""))
+            return .failure(
+                SQLError(
+                    code: .misuse,
+                    message:
+                        "a key path to a computed property of \(Record.self) (\(Value.self)) has no column in table \"\(Record.tableName)\""
+                ))
         }
         guard let samples else { return .failure(SQLError(code: .misuse, message: "\(Record.self) has no samples")) }
         let zero = samples.zero[keyPath: keyPath].sqlValue
         let reading = samples.changed.indices.filter { samples.changed[$0][keyPath: keyPath].sqlValue != zero }
         let wrapped = (Value.self as? any SQLOptionalWrapping.Type)?.wrapped ?? Value.self
         guard reading.count == 1, let type = keyTypes[keys[reading[0]]], type == wrapped else {
-            return .failure(SQLError(
-                code: .misuse,
-                message: "\(keyPath) is not a stored property of \(Record.self) with a column of its own in table \"\(Record.tableName)\""))
+            return .failure(
+                SQLError(
+                    code: .misuse,
+                    message:
+                        "\(keyPath) is not a stored property of \(Record.self) with a column of its own in table \"\(Record.tableName)\""
+                ))
         }
         keyPaths.withLock { $0[keyPath] = reading[0] }
         return .success(reading[0])

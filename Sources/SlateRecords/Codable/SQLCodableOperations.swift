@@ -13,7 +13,9 @@ enum SQLCodableOperations {
         try write(record, .insert, in: context)
     }
 
-    private static func write<Record: SQLCodableRecord>(_ record: Record, _ kind: SQLCodableStatement, in context: SQLContext) throws -> Record {
+    private static func write<Record: SQLCodableRecord>(
+        _ record: Record, _ kind: SQLCodableStatement, in context: SQLContext
+    ) throws -> Record {
         let table = try context.codableTable(Record.self)
         if let unsaveable = table.unsaveable { throw unsaveable }
         let statement = try table.statement(kind, in: context)
@@ -44,7 +46,9 @@ enum SQLCodableOperations {
     /// ``save``: its local `Record?` would have every save look up the optional's type in
     /// the runtime.)
     @inline(never)
-    private static func readBack<Record: SQLCodableRecord>(_ table: SQLCodableTable<Record>, _ record: Record, in context: SQLContext) throws -> Record {
+    private static func readBack<Record: SQLCodableRecord>(
+        _ table: SQLCodableTable<Record>, _ record: Record, in context: SQLContext
+    ) throws -> Record {
         let find = try table.statement(.findByRowID, in: context)
         defer { find.reset() }
         try find.bind(context.lastInsertRowID, at: 1)
@@ -77,11 +81,15 @@ enum SQLCodableOperations {
         try table.firstRecord(from: statement, found)
     }
 
-    static func delete<Record: SQLCodableRecord>(_ type: Record.Type, key: SQLValue, in context: SQLContext) throws -> Bool {
+    static func delete<Record: SQLCodableRecord>(
+        _ type: Record.Type, key: SQLValue, in context: SQLContext
+    ) throws -> Bool {
         try delete(type, keys: [key], in: context)
     }
 
-    static func delete<Record: SQLCodableRecord>(_ type: Record.Type, keys: [SQLValue], in context: SQLContext) throws -> Bool {
+    static func delete<Record: SQLCodableRecord>(
+        _ type: Record.Type, keys: [SQLValue], in context: SQLContext
+    ) throws -> Bool {
         try requireWholeKey(Record.self, keys)
         let table = try context.codableTable(Record.self)
         let statement = try table.statement(.delete, in: context)
@@ -97,7 +105,9 @@ enum SQLCodableOperations {
         guard keys.count == Record.primaryKeys.count else {
             throw SQLError(
                 code: .misuse,
-                message: "\(Record.self)'s primary key has \(Record.primaryKeys.count) column\(Record.primaryKeys.count == 1 ? "" : "s") (\(Record.primaryKeys.joined(separator: ", "))), and \(keys.count) value\(keys.count == 1 ? " was" : "s were") given")
+                message:
+                    "\(Record.self)'s primary key has \(Record.primaryKeys.count) column\(Record.primaryKeys.count == 1 ? "" : "s") (\(Record.primaryKeys.joined(separator: ", "))), and \(keys.count) value\(keys.count == 1 ? " was" : "s were") given"
+            )
         }
     }
 
@@ -117,15 +127,20 @@ enum SQLCodableOperations {
         }
     }
 
-    static func count<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>?, in context: SQLContext) throws -> Int {
+    static func count<Record: SQLCodableRecord>(
+        _ condition: SQLPredicate<Record>?, in context: SQLContext
+    ) throws -> Int {
         let table = try context.codableTable(Record.self)
         let statement = try context.typedStatement(
-            SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? .none, in: table.queries)
+            SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? .none,
+            in: table.queries)
         defer { statement.reset() }
         return try statement.next() ? statement.int(at: 0) : 0
     }
 
-    static func delete<Record: SQLCodableRecord>(_ condition: SQLPredicate<Record>, in context: SQLContext) throws -> Int {
+    static func delete<Record: SQLCodableRecord>(
+        _ condition: SQLPredicate<Record>, in context: SQLContext
+    ) throws -> Int {
         let table = try context.codableTable(Record.self)
         let statement = try context.typedStatement(
             SQLQueryShape(kind: .delete, predicate: condition.shape), values: condition.values, in: table.queries)
@@ -184,10 +199,14 @@ final class SQLKeyCapture: Encoder {
         }
 
         func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            try capture.capture(key, try value.map { try SQLRowWriting.sqlValue(of: $0, column: "column \"\(key.stringValue)\"") } ?? .null)
+            try capture.capture(
+                key,
+                try value.map { try SQLRowWriting.sqlValue(of: $0, column: "column \"\(key.stringValue)\"") } ?? .null)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
         }
 

@@ -10,7 +10,8 @@ extension SQLCodableQuery {
             let total = try context.pageTotal(condition, in: table.queries)
             var items: [Record] = []
             if offset < total {
-                let statement = try context.pageStatement(condition, ordering, size: size, offset: offset, in: table.queries)
+                let statement = try context.pageStatement(
+                    condition, ordering, size: size, offset: offset, in: table.queries)
                 defer { statement.reset() }
                 try table.forEachRecord(from: statement) { items.appendFetched($0) }
             }

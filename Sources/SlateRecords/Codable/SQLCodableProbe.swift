@@ -26,11 +26,14 @@ final class SQLProbe {
     /// A sample of `type`: "zero" or "one", which differ for every type Slate stores.
     func sample<T: Decodable>(_ type: T.Type, one: Bool) throws -> T {
         if let value = Self.primitive(type, one: one) { return value }
-        if let iterable = type as? any CaseIterable.Type, let value = Self.cases(of: iterable, one: one) as? T { return value }
+        if let iterable = type as? any CaseIterable.Type, let value = Self.cases(of: iterable, one: one) as? T {
+            return value
+        }
         depth += 1
         defer { depth -= 1 }
         guard depth < 16 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(T.self) nests too deep to sample"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "\(T.self) nests too deep to sample"))
         }
         return try T(from: SQLProbeDecoder(probe: self, one: one, isRecord: false))
     }
@@ -143,8 +146,12 @@ struct SQLProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try sampleIfPresent(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try sampleIfPresent(type, key) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        KeyedDecodingContainer(SQLProbeKeyedContainer<NestedKey>(decoder: SQLProbeDecoder(probe: decoder.probe, one: isOne(key), isRecord: false)))
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        KeyedDecodingContainer(
+            SQLProbeKeyedContainer<NestedKey>(
+                decoder: SQLProbeDecoder(probe: decoder.probe, one: isOne(key), isRecord: false)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -170,17 +177,22 @@ struct SQLProbeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeNil() throws -> Bool { true }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        throw DecodingError.valueNotFound(T.self, .init(codingPath: [], debugDescription: "a sample collection is empty"))
+        throw DecodingError.valueNotFound(
+            T.self, .init(codingPath: [], debugDescription: "a sample collection is empty"))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        throw DecodingError.valueNotFound(NestedKey.self, .init(codingPath: [], debugDescription: "a sample collection is empty"))
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        throw DecodingError.valueNotFound(
+            NestedKey.self, .init(codingPath: [], debugDescription: "a sample collection is empty"))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { self }
 
     mutating func superDecoder() throws -> any Decoder {
-        throw DecodingError.valueNotFound(Decoder.self, .init(codingPath: [], debugDescription: "a sample collection is empty"))
+        throw DecodingError.valueNotFound(
+            Decoder.self, .init(codingPath: [], debugDescription: "a sample collection is empty"))
     }
 }
 
@@ -195,4 +207,3 @@ struct SQLProbeSingleValueContainer: SingleValueDecodingContainer {
         try decoder.probe.sample(T.self, one: decoder.one)
     }
 }
-

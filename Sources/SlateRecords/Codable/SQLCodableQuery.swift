@@ -48,7 +48,8 @@ struct SQLCodableQuery<Record: SQLCodableRecord>: Sendable {
     @usableFromInline
     func forEach(in context: SQLContext, _ body: (consuming Record) -> Void) throws {
         let table = try context.codableTable(Record.self)
-        let statement = try context.selectStatement(condition, ordering, limit: limit, offset: offset, in: table.queries)
+        let statement = try context.selectStatement(
+            condition, ordering, limit: limit, offset: offset, in: table.queries)
         defer { statement.reset() }
         try table.forEachRecord(from: statement, body)
     }
@@ -58,7 +59,8 @@ struct SQLCodableQuery<Record: SQLCodableRecord>: Sendable {
     @usableFromInline
     func walk(in context: SQLContext, _ body: (consuming Record, inout Bool) throws -> Void) throws {
         let table = try context.codableTable(Record.self)
-        let statement = try context.selectStatement(condition, ordering, limit: limit, offset: offset, in: table.queries)
+        let statement = try context.selectStatement(
+            condition, ordering, limit: limit, offset: offset, in: table.queries)
         defer { statement.reset() }
         try statement.walking { try table.walkRecords(from: statement, body) }
     }

@@ -27,7 +27,8 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         self.keyIsRowID = keyIsRowID
         reader = SQLRowReader(layout)
         writer = SQLRowWriter(layout)
-        queries = SQLQueryCache(SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: layout.select))
+        queries = SQLQueryCache(
+            SQLQueryTarget(table: layout.quotedTable, names: layout.quotedNames, select: layout.select))
     }
 
     /// Makes the table of `Record` on `context`, its columns checked against the file;
@@ -61,17 +62,22 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
         }
         let names = Set(columns.compactMap { $0[0].textValue?.lowercased() })
         for key in layout.keys where !names.contains(key.lowercased()) {
-            throw SQLError(code: .mismatch, message: "\(Record.self).\(key) has no column in table \"\(Record.tableName)\"")
+            throw SQLError(
+                code: .mismatch, message: "\(Record.self).\(key) has no column in table \"\(Record.tableName)\"")
         }
         // A Decimal is stored as exact text: a column whose affinity turns text that looks
         // like a number into a number would round it (NUMERIC stores "0.10" as REAL 0.1).
         for key in layout.decimalKeys {
-            guard let column = columns.first(where: { $0[0].textValue?.lowercased() == key.lowercased() }) else { continue }
+            guard let column = columns.first(where: { $0[0].textValue?.lowercased() == key.lowercased() }) else {
+                continue
+            }
             let declared = column[5].textValue ?? ""
             if !keepsDecimalText(declared), !(declared.uppercased() == "ANY" && isStrict(in: context)) {
                 throw SQLError(
                     code: .mismatch,
-                    message: "\(Record.self).\(key) is a Decimal, which Slate stores as exact text (\"123.45\"), but column \"\(key)\" of table \"\(Record.tableName)\" is declared \(declared.isEmpty ? "without a type" : declared), whose affinity would store that text as a rounded number: declare the column TEXT, or make the property a Double")
+                    message:
+                        "\(Record.self).\(key) is a Decimal, which Slate stores as exact text (\"123.45\"), but column \"\(key)\" of table \"\(Record.tableName)\" is declared \(declared.isEmpty ? "without a type" : declared), whose affinity would store that text as a rounded number: declare the column TEXT, or make the property a Double"
+                )
             }
         }
         let keys = Set(layout.keys.map { $0.lowercased() })
@@ -83,7 +89,9 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
             if required && column[3].integerValue == 0 {
                 return SQLError(
                     code: .mismatch,
-                    message: "column \"\(name)\" of table \"\(Record.tableName)\" is NOT NULL without a default, and \(Record.self) has no property for it")
+                    message:
+                        "column \"\(name)\" of table \"\(Record.tableName)\" is NOT NULL without a default, and \(Record.self) has no property for it"
+                )
             }
         }
         return nil
@@ -93,7 +101,10 @@ final class SQLCodableTable<Record: SQLCodableRecord>: SQLSlotStorage {
     /// it is given (elsewhere `ANY` has NUMERIC affinity). False before SQLite 3.37, which
     /// has no STRICT tables.
     private static func isStrict(in context: SQLContext) -> Bool {
-        guard let tables = try? context.query(sql: "SELECT strict FROM pragma_table_list(?)", parameters: [.text(Record.tableName)]) else {
+        guard
+            let tables = try? context.query(
+                sql: "SELECT strict FROM pragma_table_list(?)", parameters: [.text(Record.tableName)])
+        else {
             return false
         }
         return tables.first?[0].integerValue == 1
@@ -176,7 +187,9 @@ extension SQLContext {
     func codableTable<Record: SQLCodableRecord>(_ type: Record.Type) throws -> SQLCodableTable<Record> {
         let tables = slotStorage(codableTablesSlot) { SQLCodableTables() }
         let id = ObjectIdentifier(type)
-        if tables.lastType == id, let last = tables.last { return unsafeDowncast(last, to: SQLCodableTable<Record>.self) }
+        if tables.lastType == id, let last = tables.last {
+            return unsafeDowncast(last, to: SQLCodableTable<Record>.self)
+        }
         let table: SQLSlotStorage
         if let known = tables.tables[id] {
             table = known

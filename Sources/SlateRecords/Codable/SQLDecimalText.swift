@@ -1,10 +1,11 @@
+import Slate
+import SlateCSQLite
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SlateCSQLite
-import Slate
 
 /// How a `Decimal` property of a ``SQLCodableRecord`` is stored: as exact decimal text
 /// (`"123.45"`, `"-0.001"`, `"1E+40"` as its `description` writes it), in a column with
@@ -28,7 +29,7 @@ enum SQLDecimalText {
     /// and scale.
     static func decimal(_ text: String) -> Decimal? {
         guard let number = Spelled(text), let value = Decimal(string: text), !value.isNaN,
-              Spelled(value.description) == number
+            Spelled(value.description) == number
         else { return nil }
         return value
     }
@@ -74,7 +75,7 @@ enum SQLDecimalText {
                 }
                 // Four digits at most: beyond any Decimal, and no overflow here.
                 guard !bytes.isEmpty, bytes.count <= 4,
-                      bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                    bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
                 else { return nil }
                 written = bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
                 if negativeExponent { written = -written }

@@ -51,7 +51,9 @@ struct SQLStringBits: Equatable {
 
     @inline(__always)
     init(_ string: String) {
-        (low, high) = withUnsafeBytes(of: string) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+        (low, high) = withUnsafeBytes(of: string) {
+            ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
+        }
     }
 }
 

@@ -49,7 +49,9 @@ extension SQLRecordStore {
     @inlinable
     public func load<Record: SQLCodableRecord>(_ type: Record.Type, key: some SQLBindable) throws -> Record? {
         var found: Record?
-        try withReadContext { context in try SQLCodableOperations.load(type, key: key.sqlValue, in: context) { found = $0 } }
+        try withReadContext { context in
+            try SQLCodableOperations.load(type, key: key.sqlValue, in: context) { found = $0 }
+        }
         return found
     }
 
@@ -110,7 +112,9 @@ extension SQLRecordStore {
         offset: Int? = nil,
         _ body: (Record) throws -> Void
     ) throws {
-        try forEach(type, where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in try body(record) }
+        try forEach(type, where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in
+            try body(record)
+        }
     }
 
     /// Calls `body` with each record for which `predicate` holds until it sets `stop` to
@@ -241,12 +245,15 @@ extension SQLPooledStore {
     @discardableResult
     public func delete<Record: SQLCodableRecord>(_ type: Record.Type, keys: [any SQLBindable]) async throws -> Bool {
         let values = keys.map(\.sqlValue)
-        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(type, keys: values, in: context) }
+        return try await pool.writeWithoutTransaction { context in
+            try SQLCodableOperations.delete(type, keys: values, in: context)
+        }
     }
 
     /// ``SQLRecordStore/load(_:key:)`` for async code.
     @inlinable
-    public func load<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Record? {
+    public func load<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Record?
+    {
         let key = key.sqlValue
         return try await pool.readWithoutTransaction { context in
             var found: Record?
@@ -259,7 +266,9 @@ extension SQLPooledStore {
     @discardableResult
     public func delete<Record: SQLCodableRecord>(_ record: Record) async throws -> Bool {
         let keys = try SQLCodableOperations.keys(of: record)
-        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(Record.self, keys: keys, in: context) }
+        return try await pool.writeWithoutTransaction { context in
+            try SQLCodableOperations.delete(Record.self, keys: keys, in: context)
+        }
     }
 
     /// ``SQLRecordStore/fetch(_:where:orderBy:limit:offset:)`` for async code; the closures
@@ -292,7 +301,9 @@ extension SQLPooledStore {
         offset: Int? = nil,
         _ body: @escaping @Sendable (Record) throws -> Void
     ) async throws {
-        try await forEach(type, where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in try body(record) }
+        try await forEach(type, where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in
+            try body(record)
+        }
     }
 
     /// `forEach(_:where:orderBy:limit:offset:_:)`
@@ -316,7 +327,8 @@ extension SQLPooledStore {
         _ type: Record.Type, where predicate: ((SQLCodableColumns<Record>) -> SQLPredicate<Record>)? = nil
     ) async throws -> Int {
         let (condition, _) = try SQLCodableColumns<Record>().evaluate(predicate, nil)
-        return try await pool.readWithoutTransaction { context in try SQLCodableOperations.count(condition, in: context) }
+        return try await pool.readWithoutTransaction { context in try SQLCodableOperations.count(condition, in: context)
+        }
     }
 
     /// ``SQLRecordStore/fetchOne(_:where:orderBy:)`` for async code; the closures run
@@ -340,7 +352,9 @@ extension SQLPooledStore {
     @discardableResult
     public func delete<Record: SQLCodableRecord, Key: SQLBindable>(_ type: Record.Type, key: Key) async throws -> Bool {
         let key = key.sqlValue
-        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(type, key: key, in: context) }
+        return try await pool.writeWithoutTransaction { context in
+            try SQLCodableOperations.delete(type, key: key, in: context)
+        }
     }
 
     /// ``SQLRecordStore/delete(_:where:)`` for async code; the closure runs before it
@@ -353,7 +367,9 @@ extension SQLPooledStore {
             try SQLCodableColumns<Record>().evaluate(predicate, nil).0
         }
         guard let condition else { return 0 }
-        return try await pool.writeWithoutTransaction { context in try SQLCodableOperations.delete(condition, in: context) }
+        return try await pool.writeWithoutTransaction { context in
+            try SQLCodableOperations.delete(condition, in: context)
+        }
     }
 
     /// ``SQLRecordStore/select(from:_:where:orderBy:limit:)`` for async code; the

@@ -1,10 +1,11 @@
+import Slate
+import SlateCSQLite
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SlateCSQLite
-import Slate
 
 /// Reads the rows of a ``SQLCodableRecord``'s statements, whose columns are the record's
 /// keys in its layout's order.
@@ -73,7 +74,9 @@ struct SQLRowReading {
 
     /// The keyed container for `Key`, reading through `reader` (where this state is): the
     /// one made for an earlier row, when it was for the same key type.
-    mutating func keyedContainer<Key: CodingKey>(_ key: Key.Type, reader: UnsafeMutablePointer<SQLRowReading>) -> KeyedDecodingContainer<Key> {
+    mutating func keyedContainer<Key: CodingKey>(
+        _ key: Key.Type, reader: UnsafeMutablePointer<SQLRowReading>
+    ) -> KeyedDecodingContainer<Key> {
         containers.container(for: ObjectIdentifier(Key.self)) {
             KeyedDecodingContainer(SQLRowContainer<Key>(reader: reader))
         }
@@ -126,17 +129,23 @@ struct SQLRowReading {
         }
         return SQLError(
             code: .mismatch,
-            message: "\(type).\(key.stringValue) (\(expected)) cannot read column \"\(key.stringValue)\" of table \"\(table)\": it holds \(found)")
+            message:
+                "\(type).\(key.stringValue) (\(expected)) cannot read column \"\(key.stringValue)\" of table \"\(table)\": it holds \(found)"
+        )
     }
 
     func notUTF8(_ key: some CodingKey) -> SQLError {
-        SQLError(code: .mismatch, message: "column \"\(key.stringValue)\" of table \"\(table)\" holds text that is not valid UTF-8")
+        SQLError(
+            code: .mismatch,
+            message: "column \"\(key.stringValue)\" of table \"\(table)\" holds text that is not valid UTF-8")
     }
 
     func overflow<T>(_ key: some CodingKey, _ type: T.Type, _ value: Int64) -> SQLError {
         SQLError(
             code: .mismatch,
-            message: "\(self.type).\(key.stringValue) (\(T.self)) cannot hold \(value), from column \"\(key.stringValue)\" of table \"\(table)\"")
+            message:
+                "\(self.type).\(key.stringValue) (\(T.self)) cannot hold \(value), from column \"\(key.stringValue)\" of table \"\(table)\""
+        )
     }
 
     // MARK: Values
@@ -196,7 +205,9 @@ struct SQLRowReading {
     // the caller has read it already.
 
     @inline(__always)
-    mutating func integer(_ key: some CodingKey, _ column: Int32, _ type: Any.Type, cell: OpaquePointer? = nil) throws -> Int64 {
+    mutating func integer(
+        _ key: some CodingKey, _ column: Int32, _ type: Any.Type, cell: OpaquePointer? = nil
+    ) throws -> Int64 {
         guard let value = int64(cell ?? self.cell(column)) else { throw mismatch(key, type, column) }
         return value
     }
@@ -217,14 +228,18 @@ struct SQLRowReading {
     /// read one; 2.0 is a mismatch.
     @inline(__always)
     mutating func bool(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Bool {
-        guard let value = SQLRecordCoding.exactBool(cell ?? self.cell(column)) else { throw mismatch(key, Bool.self, column) }
+        guard let value = SQLRecordCoding.exactBool(cell ?? self.cell(column)) else {
+            throw mismatch(key, Bool.self, column)
+        }
         return value
     }
 
     /// A float a `Float` holds exactly: 1e300 and 16,777,217 are mismatches, not
     /// roundings.
     mutating func float(_ key: some CodingKey, _ column: Int32, cell: OpaquePointer? = nil) throws -> Float {
-        guard let value = SQLRecordCoding.exactFloat(cell ?? self.cell(column)) else { throw mismatch(key, Float.self, column) }
+        guard let value = SQLRecordCoding.exactFloat(cell ?? self.cell(column)) else {
+            throw mismatch(key, Float.self, column)
+        }
         return value
     }
 
@@ -251,7 +266,9 @@ struct SQLRowReading {
         } catch {
             throw SQLError(
                 code: .mismatch,
-                message: "\(self.type).\(key.stringValue) (\(T.self)) cannot read the JSON in column \"\(key.stringValue)\" of table \"\(table)\": \(error)")
+                message:
+                    "\(self.type).\(key.stringValue) (\(T.self)) cannot read the JSON in column \"\(key.stringValue)\" of table \"\(table)\": \(error)"
+            )
         }
     }
 }
@@ -268,18 +285,24 @@ extension UnsafeMutablePointer<SQLRowReading> {
         // proves exact: a dynamic cast per value would cost more than reading the value.
         let id = ObjectIdentifier(T.self)
         if id == ObjectIdentifier(Date.self) {
-            guard let date = SQLRecordCoding.dateValue(handle, column) else { throw pointee.mismatch(key, T.self, column) }
+            guard let date = SQLRecordCoding.dateValue(handle, column) else {
+                throw pointee.mismatch(key, T.self, column)
+            }
             return unsafeBitCast(date, to: T.self)
         }
         if id == ObjectIdentifier(UUID.self) {
-            guard let uuid = SQLUUID.uuid(sqliteStatement: handle, column: column) else { throw pointee.mismatch(key, T.self, column) }
+            guard let uuid = SQLUUID.uuid(sqliteStatement: handle, column: column) else {
+                throw pointee.mismatch(key, T.self, column)
+            }
             return unsafeBitCast(uuid, to: T.self)
         }
         if id == ObjectIdentifier(Data.self) { return unsafeBitCast(Data(try pointee.bytes(key, column)), to: T.self) }
         if id == ObjectIdentifier([UInt8].self) { return unsafeBitCast(try pointee.bytes(key, column), to: T.self) }
         if id == ObjectIdentifier(Decimal.self) { return unsafeBitCast(try pointee.decimal(key, column), to: T.self) }
         if id == ObjectIdentifier(URL.self) {
-            guard let url = URL(string: try pointee.string(key, column)) else { throw pointee.mismatch(key, T.self, column) }
+            guard let url = URL(string: try pointee.string(key, column)) else {
+                throw pointee.mismatch(key, T.self, column)
+            }
             return unsafeBitCast(url, to: T.self)
         }
         do {
@@ -426,7 +449,9 @@ struct SQLRowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try reader.value(type, key, column)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         throw SQLError(code: .misuse, message: "a column holds one value, not a nested container (\(key.stringValue))")
     }
 
@@ -453,7 +478,9 @@ struct SQLColumnDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { [key] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> { throw SQLNeedsJSON() }
+    func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        throw SQLNeedsJSON()
+    }
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw SQLNeedsJSON() }
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 

@@ -1,10 +1,11 @@
+import Slate
+import SlateCSQLite
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SlateCSQLite
-import Slate
 
 /// Binds a ``SQLCodableRecord``'s values to a statement whose parameter `?N` is the
 /// record's key at position N - 1 of its layout.
@@ -80,7 +81,9 @@ struct SQLRowWriting {
 
     /// The keyed container for `Key`, writing through `writer` (where this state is): the
     /// one made for an earlier record, when it was for the same key type.
-    mutating func keyedContainer<Key: CodingKey>(_ key: Key.Type, writer: UnsafeMutablePointer<SQLRowWriting>) -> KeyedEncodingContainer<Key> {
+    mutating func keyedContainer<Key: CodingKey>(
+        _ key: Key.Type, writer: UnsafeMutablePointer<SQLRowWriting>
+    ) -> KeyedEncodingContainer<Key> {
         containers.container(for: ObjectIdentifier(Key.self)) {
             KeyedEncodingContainer(SQLRowEncodingContainer<Key>(writer: writer))
         }
@@ -132,10 +135,13 @@ struct SQLRowWriting {
     /// Runs `body` on the statement and the parameter of `key`; notes whether that binds
     /// the primary key to a value.
     @inline(__always)
-    mutating func bound(_ key: some CodingKey, null: Bool = false, _ body: (SQLStatement, Int32) throws -> Void) throws {
+    mutating func bound(_ key: some CodingKey, null: Bool = false, _ body: (SQLStatement, Int32) throws -> Void) throws
+    {
         let parameter = try parameter(key)
         if parameter == primaryKey + 1 { boundPrimaryKey = !null }
-        guard let statement else { throw SQLError(code: .misuse, message: "no statement to bind \(type).\(key.stringValue) to") }
+        guard let statement else {
+            throw SQLError(code: .misuse, message: "no statement to bind \(type).\(key.stringValue) to")
+        }
         try statement._withUnsafeGuaranteedRef { try body($0, parameter) }
     }
 
@@ -152,7 +158,9 @@ struct SQLRowWriting {
         guard let exact = Int64(exactly: value) else {
             throw SQLError(
                 code: .mismatch,
-                message: "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold, for column \"\(key.stringValue)\" of table \"\(table)\"")
+                message:
+                    "\(type).\(key.stringValue) holds \(value), more than SQLite's 64-bit integers hold, for column \"\(key.stringValue)\" of table \"\(table)\""
+            )
         }
         try bindInt64(exact, key)
     }
@@ -166,7 +174,9 @@ struct SQLRowWriting {
     private func nanError(_ key: some CodingKey) -> SQLError {
         SQLError(
             code: .mismatch,
-            message: "cannot store NaN in column \"\(key.stringValue)\" of table \"\(table)\" (\(type).\(key.stringValue)): SQLite would store it as NULL")
+            message:
+                "cannot store NaN in column \"\(key.stringValue)\" of table \"\(table)\" (\(type).\(key.stringValue)): SQLite would store it as NULL"
+        )
     }
 
     mutating func bindText(_ value: String, _ key: some CodingKey) throws {
@@ -202,7 +212,9 @@ struct SQLRowWriting {
         case let flag as Bool: return .integer(flag ? 1 : 0)
         case let integer as any BinaryInteger:
             guard let exact = Int64(exactly: integer) else {
-                throw SQLError(code: .mismatch, message: "\(column()) cannot store \(integer): it is more than SQLite's 64-bit integers hold")
+                throw SQLError(
+                    code: .mismatch,
+                    message: "\(column()) cannot store \(integer): it is more than SQLite's 64-bit integers hold")
             }
             return .integer(exact)
         case let date as Date: return try SQLDate.storedValue(date, as: .text, column: column())
@@ -227,7 +239,9 @@ struct SQLRowWriting {
                 let path = context.codingPath.map(\.stringValue).joined(separator: ".")
                 throw SQLError(
                     code: .mismatch,
-                    message: "cannot store \(column()) as JSON: \(context.debugDescription)\(path.isEmpty ? "" : " (at \(path))")")
+                    message:
+                        "cannot store \(column()) as JSON: \(context.debugDescription)\(path.isEmpty ? "" : " (at \(path))")"
+                )
             }
         }
     }
@@ -246,12 +260,14 @@ struct SQLRowEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        writer.pointee.fail(SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one"))
+        writer.pointee.fail(
+            SQLError(code: .misuse, message: "a record encodes with a keyed container, not an unkeyed one"))
         return SQLDiscardingContainer<SQLNoKey>()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        writer.pointee.fail(SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value"))
+        writer.pointee.fail(
+            SQLError(code: .misuse, message: "a record encodes with a keyed container, not a single value"))
         return SQLDiscardingContainer<SQLNoKey>()
     }
 }
@@ -297,7 +313,9 @@ struct SQLRowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if let value { try writer.pointee.bindDouble(value, key) }
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         fail("a column holds one value, not a nested container (\(key.stringValue))")
         return KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
     }
@@ -368,7 +386,9 @@ struct SQLNoKey: CodingKey {
 
 /// Takes values and drops them, where an encoding container cannot throw; the error is
 /// recorded by whoever hands it out.
-struct SQLDiscardingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer, SingleValueEncodingContainer {
+struct SQLDiscardingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
+    SingleValueEncodingContainer
+{
     var codingPath: [any CodingKey] { [] }
     var count: Int { 0 }
 
@@ -379,11 +399,15 @@ struct SQLDiscardingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, U
     mutating func encodeNil() throws {}
     mutating func encode<T: Encodable>(_ value: T) throws {}
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(SQLDiscardingContainer<NestedKey>())
     }
 

@@ -43,7 +43,8 @@ struct SQLAppendBuffer<Element>: @unchecked Sendable {
 
     /// The elements up to `count`, for reading.
     @inlinable
-    func withElements<Result>(_ count: Int, _ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+    func withElements<Result>(_ count: Int, _ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result
+    {
         try storage.withUnsafeMutablePointerToElements { try body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
@@ -52,7 +53,8 @@ struct SQLAppendBuffer<Element>: @unchecked Sendable {
     /// have appended and there is room, else into a new buffer holding a copy of the
     /// first `count`. Returns the buffer that now holds `count + added` elements.
     @usableFromInline
-    func appending(after count: Int, _ added: Int, _ write: (UnsafeMutablePointer<Element>) -> Void) -> SQLAppendBuffer {
+    func appending(after count: Int, _ added: Int, _ write: (UnsafeMutablePointer<Element>) -> Void) -> SQLAppendBuffer
+    {
         let claimed = storage.withUnsafeMutablePointerToHeader { header in
             count + added <= header.pointee.capacity
                 && slate_atomic_claim(header.pointer(to: \.count)!, count, count + added) != 0
@@ -71,7 +73,9 @@ struct SQLAppendBuffer<Element>: @unchecked Sendable {
     @usableFromInline
     static func of(_ count: Int, capacity: Int, _ write: (UnsafeMutablePointer<Element>) -> Void) -> SQLAppendBuffer {
         let capacity = Swift.max(capacity, count)
-        let storage = SQLAppendStorage<Element>.create(minimumCapacity: capacity) { _ in SQLAppendHeader(capacity: capacity) }
+        let storage = SQLAppendStorage<Element>.create(minimumCapacity: capacity) { _ in
+            SQLAppendHeader(capacity: capacity)
+        }
         storage.withUnsafeMutablePointers { header, elements in
             write(elements)
             header.pointee.count = count

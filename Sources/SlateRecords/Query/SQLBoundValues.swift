@@ -25,9 +25,10 @@ enum SQLBoundValues: Sendable, ExpressibleByArrayLiteral {
 
     @usableFromInline
     static func buffer(_ values: [SQLValue]) -> SQLBoundValues {
-        .many(SQLAppendBuffer.of(values.count, capacity: values.count) { target in
-            values.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: values.count) }
-        }, values.count)
+        .many(
+            SQLAppendBuffer.of(values.count, capacity: values.count) { target in
+                values.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: values.count) }
+            }, values.count)
     }
 
     @inlinable
@@ -91,10 +92,11 @@ enum SQLBoundValues: Sendable, ExpressibleByArrayLiteral {
             return .many(buffer.appending(after: count, added, write), count + added)
         }
         let head = array
-        return .many(SQLAppendBuffer.of(head.count + added, capacity: Swift.max(16, 2 * (head.count + added))) { target in
-            head.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: head.count) }
-            write(target + head.count)
-        }, head.count + added)
+        return .many(
+            SQLAppendBuffer.of(head.count + added, capacity: Swift.max(16, 2 * (head.count + added))) { target in
+                head.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: head.count) }
+                write(target + head.count)
+            }, head.count + added)
     }
 
     /// Binds the values to `statement`'s parameters from `first` on; returns the next

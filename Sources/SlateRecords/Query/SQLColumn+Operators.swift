@@ -75,13 +75,21 @@ extension Optional: SQLOrderedValue where Wrapped: SQLOrderedValue {}
 
 extension SQLColumn where Value: SQLOrderedValue {
     /// Less than; a NULL column is never less (SQL semantics).
-    @inlinable public static func < (column: SQLColumn, value: Value) -> SQLPredicate<Record> { column.compare(.less, value) }
+    @inlinable public static func < (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
+        column.compare(.less, value)
+    }
     /// Less than or equal.
-    @inlinable public static func <= (column: SQLColumn, value: Value) -> SQLPredicate<Record> { column.compare(.lessOrEqual, value) }
+    @inlinable public static func <= (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
+        column.compare(.lessOrEqual, value)
+    }
     /// Greater than.
-    @inlinable public static func > (column: SQLColumn, value: Value) -> SQLPredicate<Record> { column.compare(.greater, value) }
+    @inlinable public static func > (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
+        column.compare(.greater, value)
+    }
     /// Greater than or equal.
-    @inlinable public static func >= (column: SQLColumn, value: Value) -> SQLPredicate<Record> { column.compare(.greaterOrEqual, value) }
+    @inlinable public static func >= (column: SQLColumn, value: Value) -> SQLPredicate<Record> {
+        column.compare(.greaterOrEqual, value)
+    }
 }
 
 /// Text values, for `like`, `hasPrefix`, `hasSuffix` and `contains`.
@@ -153,10 +161,14 @@ extension SQLColumn where Value == [UInt8] {
 extension SQLColumn where Value == [UInt8]? {
     /// Equal to `data`'s bytes (`== nil` is `IS NULL`).
     @inlinable
-    public static func == (column: SQLColumn, data: Data?) -> SQLPredicate<Record> { column == data.map { [UInt8]($0) } }
+    public static func == (column: SQLColumn, data: Data?) -> SQLPredicate<Record> {
+        column == data.map { [UInt8]($0) }
+    }
     /// Not equal to `data`'s bytes (`!= nil` is `IS NOT NULL`).
     @inlinable
-    public static func != (column: SQLColumn, data: Data?) -> SQLPredicate<Record> { column != data.map { [UInt8]($0) } }
+    public static func != (column: SQLColumn, data: Data?) -> SQLPredicate<Record> {
+        column != data.map { [UInt8]($0) }
+    }
     /// `column IN (…)` of `values`' bytes; a nil matches NULL.
     @inlinable
     public func `in`<Values: Sequence>(_ values: Values) -> SQLPredicate<Record> where Values.Element == Data? {
@@ -170,7 +182,9 @@ public enum SQLColumnText {
     /// pattern written by hand. (GLOB stops at a NUL character; the typed text predicates
     /// compare bytes instead.)
     public static func globEscaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") }) else { return text }
+        guard
+            text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") })
+        else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 4)
         for character in text.unicodeScalars {

@@ -38,7 +38,10 @@ public struct SQLColumn<Record, Value: SQLBindable>: Sendable {
 
     /// The column at `index` of `Record`'s select list.
     @inlinable
-    public init(_ index: Int32, dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text, booleans: SQLBoolean.Storage = .integer) {
+    public init(
+        _ index: Int32, dates: SQLDate.Storage = .text, uuids: SQLUUID.Storage = .text,
+        booleans: SQLBoolean.Storage = .integer
+    ) {
         self.index = index
         self.dates = dates
         self.uuids = uuids

@@ -32,7 +32,10 @@ public struct SQLExpression<Record, Value>: Sendable {
     @usableFromInline var booleans: SQLBoolean.Storage
 
     @usableFromInline
-    init(_ shape: SQLPredicateShape, _ values: SQLBoundValues, dates: SQLDate.Storage, booleans: SQLBoolean.Storage = .integer) {
+    init(
+        _ shape: SQLPredicateShape, _ values: SQLBoundValues, dates: SQLDate.Storage,
+        booleans: SQLBoolean.Storage = .integer
+    ) {
         self.shape = shape
         self.values = values
         self.dates = dates
@@ -55,7 +58,9 @@ extension Bool: SQLExpressionValue { public typealias Unwrapped = Bool }
 extension Date: SQLExpressionValue { public typealias Unwrapped = Date }
 extension Data: SQLExpressionValue { public typealias Unwrapped = Data }
 extension Array: SQLExpressionValue where Element == UInt8 { public typealias Unwrapped = [UInt8] }
-extension Optional: SQLExpressionValue where Wrapped: SQLExpressionValue { public typealias Unwrapped = Wrapped.Unwrapped }
+extension Optional: SQLExpressionValue where Wrapped: SQLExpressionValue {
+    public typealias Unwrapped = Wrapped.Unwrapped
+}
 
 /// Numbers, for `+`, `-`, `*` and `/` in expressions.
 public protocol SQLArithmeticValue: SQLBindable {}
@@ -170,7 +175,8 @@ extension SQLExpression {
     /// constant labelled otherwise would be converted a second time).
     @inlinable
     func compared(_ op: SQLComparison, value: Value) -> SQLPredicate<Record> where Value: SQLBindable {
-        var constant = SQLExpression.constant(SQLColumn<Record, Value>(0, dates: dates, booleans: booleans).sqlValue(value), dates: dates)
+        var constant = SQLExpression.constant(
+            SQLColumn<Record, Value>(0, dates: dates, booleans: booleans).sqlValue(value), dates: dates)
         constant.booleans = booleans
         return compared(op, constant)
     }
@@ -266,25 +272,37 @@ extension SQLOperand where Operand: SQLOrderedValue {
 extension SQLExpression where Value: SQLBindable {
     /// Equal to a constant. (A column compared with a constant is the column's `==`.)
     @inlinable @_disfavoredOverload
-    public static func == (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.equal, value: right) }
+    public static func == (left: SQLExpression, right: Value) -> SQLPredicate<Record> {
+        left.compared(.equal, value: right)
+    }
     /// Not equal to a constant; NULL matches no row.
     @inlinable @_disfavoredOverload
-    public static func != (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.notEqual, value: right) }
+    public static func != (left: SQLExpression, right: Value) -> SQLPredicate<Record> {
+        left.compared(.notEqual, value: right)
+    }
 }
 
 extension SQLExpression where Value: SQLBindable & SQLOrderedValue {
     /// Less than a constant.
     @inlinable @_disfavoredOverload
-    public static func < (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.less, value: right) }
+    public static func < (left: SQLExpression, right: Value) -> SQLPredicate<Record> {
+        left.compared(.less, value: right)
+    }
     /// Less than or equal to a constant.
     @inlinable @_disfavoredOverload
-    public static func <= (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.lessOrEqual, value: right) }
+    public static func <= (left: SQLExpression, right: Value) -> SQLPredicate<Record> {
+        left.compared(.lessOrEqual, value: right)
+    }
     /// Greater than a constant.
     @inlinable @_disfavoredOverload
-    public static func > (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.greater, value: right) }
+    public static func > (left: SQLExpression, right: Value) -> SQLPredicate<Record> {
+        left.compared(.greater, value: right)
+    }
     /// Greater than or equal to a constant.
     @inlinable @_disfavoredOverload
-    public static func >= (left: SQLExpression, right: Value) -> SQLPredicate<Record> { left.compared(.greaterOrEqual, value: right) }
+    public static func >= (left: SQLExpression, right: Value) -> SQLPredicate<Record> {
+        left.compared(.greaterOrEqual, value: right)
+    }
 }
 
 // MARK: Arithmetic

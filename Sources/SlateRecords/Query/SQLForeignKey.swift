@@ -18,7 +18,8 @@ public struct SQLForeignKey<Child: SQLQueryableRecord, Parent: SQLQueryableRecor
     @usableFromInline
     func shape(isLeft: Bool) -> SQLJoinShape {
         SQLJoinShape(
-            table: SQLText.quotedIdentifier(Parent.sqlName), names: Parent.Columns.sqlNames, pairs: pairs, isLeft: isLeft)
+            table: SQLText.quotedIdentifier(Parent.sqlName), names: Parent.Columns.sqlNames, pairs: pairs,
+            isLeft: isLeft)
     }
 }
 
@@ -40,7 +41,9 @@ public struct SQLJoinedColumns<Record: SQLQueryableRecord, Joined>: Sendable {
 
     /// The column of this side, as a column of the join.
     @inlinable
-    public subscript<Value>(dynamicMember column: KeyPath<Record.Columns, SQLColumn<Record, Value>>) -> SQLColumn<Joined, Value> {
+    public subscript<Value>(dynamicMember column: KeyPath<Record.Columns, SQLColumn<Record, Value>>) -> SQLColumn<
+        Joined, Value
+    > {
         let own = Record.Columns()[keyPath: column]
         return SQLColumn(own.index + offset, dates: own.dates, uuids: own.uuids, booleans: own.booleans)
     }
@@ -70,7 +73,8 @@ extension SQLTable where Record: SQLQueryableRecord {
     ) throws -> [(Record, Parent)] {
         let (join, condition, ordering) = joinParts(key, isLeft: false, predicate, order)
         return try store.withReadContext { context in
-            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
+            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) {
+                statement, width in
                 try Parent(sqliteStatement: statement, offset: width)
             }
         }
@@ -89,9 +93,11 @@ extension SQLTable where Record: SQLQueryableRecord {
         let (join, condition, ordering) = joinParts(key, isLeft: true, predicate, order)
         let matched = join.pairs[0].parent
         return try store.withReadContext { context in
-            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
+            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) {
+                statement, width in
                 // The referenced column is NULL only when no parent row matched.
-                sqlite3_column_type(statement, width + matched) == SQLITE_NULL ? nil : try Parent(sqliteStatement: statement, offset: width)
+                sqlite3_column_type(statement, width + matched) == SQLITE_NULL
+                    ? nil : try Parent(sqliteStatement: statement, offset: width)
             }
         }
     }
@@ -120,7 +126,8 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
     ) async throws -> [(Record, Parent)] {
         let (join, condition, ordering) = joinParts(key, isLeft: false, predicate, order)
         return try await store.pool.readWithoutTransaction { context in
-            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
+            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) {
+                statement, width in
                 try Parent(sqliteStatement: statement, offset: width)
             }
         }
@@ -138,8 +145,10 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         let (join, condition, ordering) = joinParts(key, isLeft: true, predicate, order)
         let matched = join.pairs[0].parent
         return try await store.pool.readWithoutTransaction { context in
-            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) { statement, width in
-                sqlite3_column_type(statement, width + matched) == SQLITE_NULL ? nil : try Parent(sqliteStatement: statement, offset: width)
+            try SQLQueryOperations.join(join, condition, ordering, limit: limit, offset: offset, in: context) {
+                statement, width in
+                sqlite3_column_type(statement, width + matched) == SQLITE_NULL
+                    ? nil : try Parent(sqliteStatement: statement, offset: width)
             }
         }
     }
@@ -150,7 +159,8 @@ extension SQLQueryOperations {
     /// from the column after the record's last.
     @inlinable
     static func join<Record: SQLQueryableRecord, Parent, Partner>(
-        _ join: SQLJoinShape, _ condition: SQLPredicate<SQLJoined<Record, Parent>>?, _ order: SQLOrder<SQLJoined<Record, Parent>>?,
+        _ join: SQLJoinShape, _ condition: SQLPredicate<SQLJoined<Record, Parent>>?,
+        _ order: SQLOrder<SQLJoined<Record, Parent>>?,
         limit: Int?, offset: Int?, in context: SQLContext, partner: (OpaquePointer, Int32) throws -> Partner
     ) throws -> [(Record, Partner)] {
         let statement = try context.selectStatement(

@@ -51,11 +51,16 @@ public struct SQLPage<Record> {
             throw SQLError(code: .range, message: "page number \(number) is out of range: pages are numbered from 1")
         }
         guard size >= 1, size <= maximumSize else {
-            throw SQLError(code: .range, message: "page size \(size) is out of range: a page holds 1 to \(maximumSize) records")
+            throw SQLError(
+                code: .range, message: "page size \(size) is out of range: a page holds 1 to \(maximumSize) records")
         }
         let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: size)
         guard !overflow else {
-            throw SQLError(code: .range, message: "page number \(number) is out of range: page \(number) of \(size) records starts past the largest row offset")
+            throw SQLError(
+                code: .range,
+                message:
+                    "page number \(number) is out of range: page \(number) of \(size) records starts past the largest row offset"
+            )
         }
         return offset
     }
@@ -109,7 +114,8 @@ extension SQLContext {
     func pageStatement<Record>(
         _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, size: Int, offset: Int, in cache: SQLQueryCache
     ) throws -> SQLStatement {
-        let shape = SQLQueryShape(kind: .page, predicate: condition?.shape, order: order?.terms ?? [], limit: .bound, hasOffset: true)
+        let shape = SQLQueryShape(
+            kind: .page, predicate: condition?.shape, order: order?.terms ?? [], limit: .bound, hasOffset: true)
         let statement = try cache.statement(shape, in: self)
         var index = try condition?.values.bind(to: statement, from: 1) ?? 1
         try statement.bind(Int64(size), at: index)
@@ -121,7 +127,8 @@ extension SQLContext {
     /// How many rows `condition` holds for (every row without one), from `cache`.
     @usableFromInline
     func pageTotal<Record>(_ condition: SQLPredicate<Record>?, in cache: SQLQueryCache) throws -> Int {
-        let statement = try typedStatement(SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? .none, in: cache)
+        let statement = try typedStatement(
+            SQLQueryShape(kind: .count, predicate: condition?.shape), values: condition?.values ?? .none, in: cache)
         defer { statement.reset() }
         return try statement.next() ? statement.int(at: 0) : 0
     }

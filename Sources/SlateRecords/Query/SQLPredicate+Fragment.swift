@@ -89,7 +89,8 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
         }
 
         /// `values` as a parenthesized list of `?`, each bound: `\($0.id) IN \(list: ids)`.
-        public mutating func appendInterpolation<Values: Sequence>(list values: Values) where Values.Element: SQLBindable {
+        public mutating func appendInterpolation<Values: Sequence>(list values: Values)
+        where Values.Element: SQLBindable {
             var first = true
             appendLiteral("(")
             for value in values {

@@ -80,7 +80,10 @@ struct SQLPredicateRenderer {
                 let name = column()
                 let count = Int(next()) << 16 | Int(next())
                 columns += Array(repeating: name, count: count)
-                stack.append(.condition(count == 0 ? "0" : "\(name) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"))
+                stack.append(
+                    .condition(
+                        count == 0
+                            ? "0" : "\(name) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"))
             case .like:
                 let name = column()
                 stack.append(.condition("\(name) LIKE ? ESCAPE '\\'"))
@@ -99,8 +102,9 @@ struct SQLPredicateRenderer {
                 // numbers too (and for text under NUMERIC affinity, where a bound text
                 // that looks like a number would be compared as a number).
                 if isText(index) {
-                    stack.append(.condition(
-                        "(\(name) COLLATE BINARY >= CAST(? AS TEXT) AND \(name) COLLATE BINARY < CAST(? AS TEXT))"))
+                    stack.append(
+                        .condition(
+                            "(\(name) COLLATE BINARY >= CAST(? AS TEXT) AND \(name) COLLATE BINARY < CAST(? AS TEXT))"))
                 } else {
                     stack.append(.condition("(CAST(\(name) AS BLOB) >= ? AND CAST(\(name) AS BLOB) < ?)"))
                 }
@@ -160,7 +164,10 @@ struct SQLPredicateRenderer {
             case .compare:
                 let right = stack.removeLast()
                 let left = stack.removeLast()
-                stack.append(.condition("\(Self.sql(left, nested: true)) \(SQLComparison(rawValue: UInt8(operand))!.sql) \(Self.sql(right, nested: true))"))
+                stack.append(
+                    .condition(
+                        "\(Self.sql(left, nested: true)) \(SQLComparison(rawValue: UInt8(operand))!.sql) \(Self.sql(right, nested: true))"
+                    ))
             case .column: stack.append(.expression(column()))
             case .value:
                 stack.append(.expression("?"))
@@ -168,7 +175,10 @@ struct SQLPredicateRenderer {
             case .arithmetic:
                 let right = stack.removeLast()
                 let left = stack.removeLast()
-                stack.append(.expression("(\(Self.sql(left, nested: true)) \(SQLArithmetic(rawValue: UInt8(operand))!.sql) \(Self.sql(right, nested: true)))"))
+                stack.append(
+                    .expression(
+                        "(\(Self.sql(left, nested: true)) \(SQLArithmetic(rawValue: UInt8(operand))!.sql) \(Self.sql(right, nested: true)))"
+                    ))
             case .seconds:
                 // Only a column holds another storage than seconds since 1970: arithmetic
                 // is in seconds.
@@ -178,8 +188,10 @@ struct SQLPredicateRenderer {
                     // Text through julianday, to the millisecond; numbers in a text column
                     // as Slate reads them (SQLite's 'auto': a Julian day up to 5373484.5,
                     // else seconds since 1970).
-                    stack.append(.expression(
-                        "(CASE WHEN typeof(\(value)) IN ('integer', 'real') THEN (CASE WHEN \(value) >= 0 AND \(value) < 5373484.5 THEN (round(\(value) * 86400000.0) - 210866760000000.0) / 1000.0 ELSE \(value) END) ELSE round((julianday(\(value)) - 2440587.5) * 86400000.0) / 1000.0 END)"))
+                    stack.append(
+                        .expression(
+                            "(CASE WHEN typeof(\(value)) IN ('integer', 'real') THEN (CASE WHEN \(value) >= 0 AND \(value) < 5373484.5 THEN (round(\(value) * 86400000.0) - 210866760000000.0) / 1000.0 ELSE \(value) END) ELSE round((julianday(\(value)) - 2440587.5) * 86400000.0) / 1000.0 END)"
+                        ))
                 case 1:
                     stack.append(.expression("(\(value) + 978307200.0)"))
                 case 2:
@@ -287,12 +299,14 @@ struct SQLRenderedQuery: Sendable {
     func explain(_ error: SQLError) -> SQLError {
         var error = error
         if error.message.contains("Expression tree is too large") {
-            error.message = "the predicate is nested too deeply for SQLite (\(error.message); the connection's limit "
+            error.message =
+                "the predicate is nested too deeply for SQLite (\(error.message); the connection's limit "
                 + "is SQLContext.Limit.expressionDepth, SQLITE_MAX_EXPR_DEPTH): chains of && or || add little depth, "
                 + "but each ! and each && inside || (or || inside &&) adds a level, as does arithmetic; "
                 + "to compare a column with many values, use column.in([…]), which is one term"
         } else if error.message.contains("parser stack overflow") {
-            error.message = "the predicate is nested too deeply for SQLite's parser (\(error.message)): each ! and each "
+            error.message =
+                "the predicate is nested too deeply for SQLite's parser (\(error.message)): each ! and each "
                 + "&& inside || (or || inside &&) opens parentheses, and the parser takes about 100 levels; "
                 + "flatten the condition, or use column.in([…]) to compare a column with many values"
         }
@@ -326,7 +340,8 @@ struct SQLRenderedQuery: Sendable {
         for fragment in fragments where sqlite3_complete("SELECT (" + fragment + "\n);") == 0 {
             throw SQLError(
                 code: .misuse,
-                message: "the SQL fragment \"\(fragment)\" leaves a comment, a string or a quoted name open: it would hide the SQL "
+                message:
+                    "the SQL fragment \"\(fragment)\" leaves a comment, a string or a quoted name open: it would hide the SQL "
                     + "that follows it; close it within the fragment",
                 sql: sql)
         }
@@ -334,7 +349,9 @@ struct SQLRenderedQuery: Sendable {
         var own: [String] = []
         if count > 0 {
             for index in 1...count {
-                if let name = sqlite3_bind_parameter_name(handle, index).map({ String(cString: $0) }), !own.contains(name) {
+                if let name = sqlite3_bind_parameter_name(handle, index).map({ String(cString: $0) }),
+                    !own.contains(name)
+                {
                     own.append(name)
                 }
             }

@@ -172,9 +172,13 @@ struct SQLPredicateShape: Hashable, Sendable {
     }
 
     @inlinable
-    static func and(_ left: SQLPredicateShape, _ right: SQLPredicateShape) -> SQLPredicateShape { node(.and, left, right) }
+    static func and(_ left: SQLPredicateShape, _ right: SQLPredicateShape) -> SQLPredicateShape {
+        node(.and, left, right)
+    }
     @inlinable
-    static func or(_ left: SQLPredicateShape, _ right: SQLPredicateShape) -> SQLPredicateShape { node(.or, left, right) }
+    static func or(_ left: SQLPredicateShape, _ right: SQLPredicateShape) -> SQLPredicateShape {
+        node(.or, left, right)
+    }
 
     @inlinable
     static func not(_ inner: SQLPredicateShape) -> SQLPredicateShape {
@@ -220,7 +224,9 @@ struct SQLPredicateShape: Hashable, Sendable {
     @inlinable
     func token(_ index: Int) -> UInt16 {
         if let overflow { return overflow.withElements(count) { $0[index] } }
-        return index < 4 ? UInt16(truncatingIfNeeded: low >> (16 * UInt64(index))) : UInt16(truncatingIfNeeded: high >> (16 * UInt64(index - 4)))
+        return index < 4
+            ? UInt16(truncatingIfNeeded: low >> (16 * UInt64(index)))
+            : UInt16(truncatingIfNeeded: high >> (16 * UInt64(index - 4)))
     }
 
     @inlinable
@@ -267,7 +273,9 @@ struct SQLPredicateShape: Hashable, Sendable {
     mutating func appendSpilling(_ other: SQLPredicateShape) {
         let added = other.count
         if let source = other.overflow {
-            spill(adding: added) { target in source.withElements(added) { target.initialize(from: $0.baseAddress!, count: added) } }
+            spill(adding: added) { target in
+                source.withElements(added) { target.initialize(from: $0.baseAddress!, count: added) }
+            }
         } else {
             spill(adding: added) { target in
                 for index in 0..<added { (target + index).initialize(to: other.token(index)) }

@@ -37,7 +37,8 @@ struct SQLQueryShape: Hashable, Sendable {
 
     @inlinable
     init(
-        kind: Kind, predicate: SQLPredicateShape?, order: [SQLOrderTerm] = [], limit: Limit = .none, hasOffset: Bool = false,
+        kind: Kind, predicate: SQLPredicateShape?, order: [SQLOrderTerm] = [], limit: Limit = .none,
+        hasOffset: Bool = false,
         setColumn: Int32 = -1, projection: [Int32] = [], join: SQLJoinShape? = nil
     ) {
         self.kind = kind
@@ -45,7 +46,8 @@ struct SQLQueryShape: Hashable, Sendable {
         self.limit = limit
         self.hasOffset = hasOffset
         self.setColumn = setColumn
-        extra = order.isEmpty && projection.isEmpty && join == nil
+        extra =
+            order.isEmpty && projection.isEmpty && join == nil
             ? nil : SQLQueryShapeExtra(order: order, projection: projection, join: join)
     }
 
@@ -112,7 +114,8 @@ extension SQLQueryShape {
                 sql = "UPDATE \(table) SET \(names[Int(setColumn)]) = ?"
                 parameters += 1
                 labels.append(names[Int(setColumn)])
-            case .project: sql = "SELECT " + projection.map { names[Int($0)] }.joined(separator: ", ") + " FROM \(table)"
+            case .project:
+                sql = "SELECT " + projection.map { names[Int($0)] }.joined(separator: ", ") + " FROM \(table)"
             case .aggregate:
                 let function = SQLAggregate(rawValue: UInt8(projection[0]))!
                 sql = "SELECT \(function.sql)(\(names[Int(setColumn)])) FROM \(table)"
@@ -122,7 +125,8 @@ extension SQLQueryShape {
         if predicate.count > 0 { sql += " WHERE " + renderer.render(predicate) }
         parameters += renderer.parameters
         labels += renderer.columns
-        let orderTerms = order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") } + (kind == .page ? tiebreaker : [])
+        let orderTerms =
+            order.map { names[Int($0.column)] + ($0.descending ? " DESC" : "") } + (kind == .page ? tiebreaker : [])
         if !orderTerms.isEmpty {
             sql += " ORDER BY " + orderTerms.joined(separator: ", ")
         }
@@ -147,8 +151,10 @@ extension SQLQueryShape {
     func sources(_ target: SQLQueryTarget) -> (names: [String], table: String) {
         guard let join else { return (target.names, target.table) }
         let names = target.names.map { "t0." + $0 } + join.names.map { "t1." + $0 }
-        let table = "\(target.table) AS t0 \(join.isLeft ? "LEFT JOIN" : "JOIN") \(join.table) AS t1 ON "
-            + join.pairs.map { "\(names[Int($0.child)]) = \(names[target.names.count + Int($0.parent)])" }.joined(separator: " AND ")
+        let table =
+            "\(target.table) AS t0 \(join.isLeft ? "LEFT JOIN" : "JOIN") \(join.table) AS t1 ON "
+            + join.pairs.map { "\(names[Int($0.child)]) = \(names[target.names.count + Int($0.parent)])" }.joined(
+                separator: " AND ")
         return (names, table)
     }
 }
@@ -173,7 +179,8 @@ struct SQLQueryTarget {
     /// The target of a generated record type.
     @usableFromInline
     init<Record: SQLQueryableRecord>(_ type: Record.Type) {
-        self.init(table: SQLText.quotedIdentifier(Record.sqlName), names: Record.Columns.sqlNames, select: Record.sqlSelect)
+        self.init(
+            table: SQLText.quotedIdentifier(Record.sqlName), names: Record.Columns.sqlNames, select: Record.sqlSelect)
     }
 }
 
@@ -272,7 +279,8 @@ final class SQLQueryCache: SQLSlotStorage {
         _ kind: SQLQueryShape.Kind, _ predicate: SQLPredicateShape?, _ limit: SQLQueryShape.Limit, hasOffset: Bool,
         in context: SQLContext
     ) -> SQLStatement? {
-        guard let statement = lastStatement, lastIsPlain(kind, predicate, limit, hasOffset: hasOffset, setColumn: -1) else { return nil }
+        guard let statement = lastStatement, lastIsPlain(kind, predicate, limit, hasOffset: hasOffset, setColumn: -1)
+        else { return nil }
         return context.canReuse(statement) ? statement : nil
     }
 
@@ -281,10 +289,12 @@ final class SQLQueryCache: SQLSlotStorage {
     /// the stored shape to compare would cost more than the comparison.
     @inlinable
     func lastIsPlain(
-        _ kind: SQLQueryShape.Kind, _ predicate: SQLPredicateShape?, _ limit: SQLQueryShape.Limit, hasOffset: Bool, setColumn: Int32
+        _ kind: SQLQueryShape.Kind, _ predicate: SQLPredicateShape?, _ limit: SQLQueryShape.Limit, hasOffset: Bool,
+        setColumn: Int32
     ) -> Bool {
-        guard lastShape.extra == nil, lastShape.kind == kind, lastShape.limit == limit, lastShape.hasOffset == hasOffset,
-              lastShape.setColumn == setColumn, lastShape.predicate.overflow == nil
+        guard lastShape.extra == nil, lastShape.kind == kind, lastShape.limit == limit,
+            lastShape.hasOffset == hasOffset,
+            lastShape.setColumn == setColumn, lastShape.predicate.overflow == nil
         else { return false }
         guard let predicate else { return lastShape.predicate.count == 0 }
         return predicate.overflow == nil && lastShape.predicate.count == predicate.count
@@ -295,7 +305,8 @@ final class SQLQueryCache: SQLSlotStorage {
     @inlinable
     func isLast(_ shape: SQLQueryShape) -> Bool {
         if shape.extra == nil, shape.predicate.overflow == nil {
-            return lastIsPlain(shape.kind, shape.predicate, shape.limit, hasOffset: shape.hasOffset, setColumn: shape.setColumn)
+            return lastIsPlain(
+                shape.kind, shape.predicate, shape.limit, hasOffset: shape.hasOffset, setColumn: shape.setColumn)
         }
         return lastShape == shape
     }
@@ -346,7 +357,8 @@ final class SQLQueryCache: SQLSlotStorage {
         return shape.render(target, tiebreaker: tiebreaker) { [self] column in
             if flags == nil {
                 let (names, table) = shape.sources(target)
-                flags = Self.textAffinity(of: "SELECT " + names.joined(separator: ", ") + " FROM \(table)", names.count, in: context)
+                flags = Self.textAffinity(
+                    of: "SELECT " + names.joined(separator: ", ") + " FROM \(table)", names.count, in: context)
                 if shape.join == nil { textColumns = flags }
             }
             return column < flags!.count && flags![column]
@@ -360,13 +372,15 @@ final class SQLQueryCache: SQLSlotStorage {
     private static func tiebreaker(of target: SQLQueryTarget, in context: SQLContext) -> [String] {
         let taken = Set(target.names.map { $0.lowercased() })
         if let alias = ["rowid", "_rowid_", "oid"].first(where: { !taken.contains("\"\($0)\"") }),
-           let probe = try? context.prepare(sql: "SELECT \(alias) FROM \(target.table) LIMIT 0") {
+            let probe = try? context.prepare(sql: "SELECT \(alias) FROM \(target.table) LIMIT 0")
+        {
             probe.close()
             return [alias]
         }
         let name = unquoted(target.table)
-        guard let keys = try? context.query(
-            sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", parameters: [.text(name)])
+        guard
+            let keys = try? context.query(
+                sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", parameters: [.text(name)])
         else { return [] }
         return keys.compactMap { $0.first?.textValue }.map(SQLText.quotedIdentifier)
     }
@@ -399,14 +413,16 @@ extension SQLContext {
     /// The `SELECT` of a typed query, every value bound.
     @inlinable
     func selectStatement<Record>(
-        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?, in cache: SQLQueryCache,
+        _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?, offset: Int?,
+        in cache: SQLQueryCache,
         join: SQLJoinShape? = nil
     ) throws -> SQLStatement {
         // `LIMIT 1` is written into the SQL (fetchOne, lookups): one bind less per call.
         let limitKind: SQLQueryShape.Limit = limit == nil ? .none : limit == 1 ? .one : .bound
         let statement: SQLStatement
         if order == nil, join == nil,
-           let last = cache.lastStatement(.select, condition?.shape, limitKind, hasOffset: offset != nil, in: self) {
+            let last = cache.lastStatement(.select, condition?.shape, limitKind, hasOffset: offset != nil, in: self)
+        {
             // The query run last, again (a loop of lookups): no shape built, copied or dropped.
             statement = last
         } else {
@@ -432,7 +448,9 @@ extension SQLContext {
 
     /// The statement of a typed query from `cache`, its values bound from `first` on.
     @inlinable
-    func typedStatement(_ shape: SQLQueryShape, values: SQLBoundValues, first: Int32 = 1, in cache: SQLQueryCache) throws -> SQLStatement {
+    func typedStatement(
+        _ shape: SQLQueryShape, values: SQLBoundValues, first: Int32 = 1, in cache: SQLQueryCache
+    ) throws -> SQLStatement {
         let statement = try cache.statement(shape, in: self)
         try values.bind(to: statement, from: first)
         return statement

@@ -20,7 +20,9 @@ extension SQLQueryableRecord {
     ) throws -> [Self] {
         let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         return try explained(rendered) {
-            try SQLRecordCoding.fetch(db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) }, decode: { try Self(sqliteStatement: $0, offset: 0) })
+            try SQLRecordCoding.fetch(
+                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) },
+                decode: { try Self(sqliteStatement: $0, offset: 0) })
         }
     }
 
@@ -42,7 +44,8 @@ extension SQLQueryableRecord {
         let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         try explained(rendered) {
             try SQLRecordCoding.forEach(
-                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
+                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) },
+                decode: { try Self(sqliteStatement: $0, offset: 0) },
                 body: { record in
                     try body(record)
                     return true
@@ -63,7 +66,8 @@ extension SQLQueryableRecord {
         let (rendered, values) = selectQuery(where: predicate, orderBy: order, limit: limit, offset: offset)
         try explained(rendered) {
             try SQLRecordCoding.forEach(
-                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) }, decode: { try Self(sqliteStatement: $0, offset: 0) },
+                db, rendered.sql, bind: { try bindAll(values, to: $0, rendered) },
+                decode: { try Self(sqliteStatement: $0, offset: 0) },
                 body: { record in
                     var stop = false
                     try body(record, &stop)
@@ -74,12 +78,14 @@ extension SQLQueryableRecord {
 
     /// The SQL of a typed `SELECT` and its values, limit and offset included.
     static func selectQuery(
-        where predicate: ((Columns) -> SQLPredicate<Self>)?, orderBy order: ((Columns) -> SQLOrder<Self>)?, limit: Int?, offset: Int?
+        where predicate: ((Columns) -> SQLPredicate<Self>)?, orderBy order: ((Columns) -> SQLOrder<Self>)?, limit: Int?,
+        offset: Int?
     ) -> (SQLRenderedQuery, SQLBoundValues) {
         let columns = Columns()
         let condition = predicate?(columns)
         let shape = SQLQueryShape(
-            kind: .select, predicate: condition?.shape, order: order?(columns).terms ?? [], limit: limit == nil ? .none : .bound,
+            kind: .select, predicate: condition?.shape, order: order?(columns).terms ?? [],
+            limit: limit == nil ? .none : .bound,
             hasOffset: offset != nil)
         var values = condition?.values ?? .none
         if let limit { values.append(.integer(Int64(limit))) }
@@ -88,12 +94,14 @@ extension SQLQueryableRecord {
     }
 
     /// How many rows of the database `db` `predicate` holds for.
-    public static func fetchCount(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
+    public static func fetchCount(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int
+    {
         let condition = predicate(Columns())
         let rendered = SQLQueryShape(kind: .count, predicate: condition.shape).render(SQLQueryTarget(Self.self))
         return try explained(rendered) {
             try SQLRecordCoding.fetch(
-                db, rendered.sql, bind: { try bindAll(condition.values, to: $0, rendered) }, decode: { Int(sqlite3_column_int64($0, 0)) })[0]
+                db, rendered.sql, bind: { try bindAll(condition.values, to: $0, rendered) },
+                decode: { Int(sqlite3_column_int64($0, 0)) })[0]
         }
     }
 
@@ -114,7 +122,8 @@ extension SQLQueryableRecord {
         let labels = rendered.parameterLabels
         for (index, value) in values.array.enumerated() {
             if case .float(let double) = value, double.isNaN {
-                throw SQLRecordCoding.nanError(statement, (index < labels.count ? labels[index] : nil) ?? "parameter \(index + 1)")
+                throw SQLRecordCoding.nanError(
+                    statement, (index < labels.count ? labels[index] : nil) ?? "parameter \(index + 1)")
             }
             try SQLRecordCoding.bind(value, statement, Int32(index + 1))
         }
@@ -127,6 +136,8 @@ extension SQLQueryableRecord where Self: SQLTableRecord {
     public static func delete(in db: OpaquePointer, where predicate: (Columns) -> SQLPredicate<Self>) throws -> Int {
         let condition = predicate(Columns())
         let rendered = SQLQueryShape(kind: .delete, predicate: condition.shape).render(SQLQueryTarget(Self.self))
-        return try explained(rendered) { try SQLRecordCoding.execute(db, rendered.sql) { try bindAll(condition.values, to: $0, rendered) } }
+        return try explained(rendered) {
+            try SQLRecordCoding.execute(db, rendered.sql) { try bindAll(condition.values, to: $0, rendered) }
+        }
     }
 }

@@ -19,7 +19,9 @@ extension SQLTable where Record: SQLQueryableRecord {
         limit: Int? = nil
     ) throws -> [(repeat each Value)] {
         let query = SQLProjection(Record.self, repeat each columns, where: predicate, orderBy: order, limit: limit)
-        return try store.withReadContext { context in try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self) }
+        return try store.withReadContext { context in
+            try query.rows(in: context, context.queryCache(Record.self), of: repeat (each Value).self)
+        }
     }
 
     /// How many rows have a non-NULL `column` (and satisfy `predicate`).
@@ -157,7 +159,9 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         _ predicate: ((Record.Columns) -> SQLPredicate<Record>)?
     ) async throws -> Result? {
         let query = SQLProjection(aggregate: function, Record.self, column, predicate)
-        return try await store.pool.readWithoutTransaction { context in try query.value(in: context, context.queryCache(Record.self)) }
+        return try await store.pool.readWithoutTransaction { context in
+            try query.value(in: context, context.queryCache(Record.self))
+        }
     }
 }
 
@@ -176,7 +180,8 @@ struct SQLColumnStorage: Sendable {
         dates = column.dates
         uuids = column.uuids
         booleans = column.booleans
-        isRead = !column.dates.isText || Value.self == UUID.self || Value.self == UUID?.self || column.booleans != .integer
+        isRead =
+            !column.dates.isText || Value.self == UUID.self || Value.self == UUID?.self || column.booleans != .integer
     }
 }
 
@@ -198,11 +203,13 @@ struct SQLProjection: Sendable {
 
     @inlinable
     init<Record>(
-        _ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?, limit: Int?,
+        _ type: Record.Type, _ columns: [Int32], _ condition: SQLPredicate<Record>?, _ order: SQLOrder<Record>?,
+        limit: Int?,
         storages: [SQLColumnStorage] = []
     ) {
         shape = SQLQueryShape(
-            kind: .project, predicate: condition?.shape, order: order?.terms ?? [], limit: limit == nil ? .none : .bound, projection: columns)
+            kind: .project, predicate: condition?.shape, order: order?.terms ?? [],
+            limit: limit == nil ? .none : .bound, projection: columns)
         values = condition?.values ?? .none
         self.limit = limit
         self.storages = storages
@@ -211,13 +218,15 @@ struct SQLProjection: Sendable {
 
     @inlinable
     init<Record: SQLQueryableRecord, Value>(
-        aggregate function: SQLAggregate, _ type: Record.Type, _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        aggregate function: SQLAggregate, _ type: Record.Type,
+        _ column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
         _ predicate: ((Record.Columns) -> SQLPredicate<Record>)?
     ) {
         let all = Record.Columns()
         let condition = predicate?(all)
         shape = SQLQueryShape(
-            kind: .aggregate, predicate: condition?.shape, setColumn: all[keyPath: column].index, projection: [Int32(function.rawValue)])
+            kind: .aggregate, predicate: condition?.shape, setColumn: all[keyPath: column].index,
+            projection: [Int32(function.rawValue)])
         values = condition?.values ?? .none
         limit = nil
         storages = function == .count ? [] : [SQLColumnStorage(all[keyPath: column])]
@@ -227,7 +236,9 @@ struct SQLProjection: Sendable {
     /// Column `index` read as a `Column` that is a `Date` or `Date?` stored as `storage`;
     /// nil for any other type, which reads the usual way.
     @usableFromInline
-    static func date<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLDate.Storage) throws -> Column?? {
+    static func date<Column>(
+        _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLDate.Storage
+    ) throws -> Column?? {
         if Column.self == Date.self {
             return try statement.date(at: index, storage: storage) as? Column
         }
@@ -241,10 +252,14 @@ struct SQLProjection: Sendable {
     /// Column `index` read as a `Column` that is a `UUID` or `UUID?` in `storage`'s form
     /// only (see `SQLRecordCoding.uuid`); nil for any other type.
     @usableFromInline
-    static func uuid<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLUUID.Storage) throws -> Column?? {
+    static func uuid<Column>(
+        _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLUUID.Storage
+    ) throws -> Column?? {
         guard Column.self == UUID.self || Column.self == UUID?.self else { return nil }
         if Column.self == UUID?.self, statement.isNull(at: index) { return .some(UUID?.none as? Column) }
-        guard let handle = statement.handle, let uuid = SQLUUID.uuid(sqliteStatement: handle, column: index, storage: storage) else {
+        guard let handle = statement.handle,
+            let uuid = SQLUUID.uuid(sqliteStatement: handle, column: index, storage: storage)
+        else {
             // NULL for a `UUID`: its own decoding throws the usual error.
             if statement.isNull(at: index) { return .some(try UUID.decode(from: statement, at: index) as? Column) }
             throw notStored(statement, index, storage.notAUUID)
@@ -255,8 +270,12 @@ struct SQLProjection: Sendable {
     /// Column `index` read as a `Column` that is a `Bool` or `Bool?` stored as one of two
     /// texts; nil for any other type or storage.
     @usableFromInline
-    static func bool<Column>(_ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLBoolean.Storage) throws -> Column?? {
-        guard case .text(let yes, let no) = storage, Column.self == Bool.self || Column.self == Bool?.self else { return nil }
+    static func bool<Column>(
+        _ type: Column.Type, _ statement: SQLStatement, _ index: Int32, _ storage: SQLBoolean.Storage
+    ) throws -> Column?? {
+        guard case .text(let yes, let no) = storage, Column.self == Bool.self || Column.self == Bool?.self else {
+            return nil
+        }
         if Column.self == Bool?.self, statement.isNull(at: index) { return .some(Bool?.none as? Column) }
         guard let handle = statement.handle, let flag = SQLRecordCoding.textBool(handle, index, yes, no) else {
             if statement.isNull(at: index) { return .some(try Bool.decode(from: statement, at: index) as? Column) }
@@ -271,13 +290,16 @@ struct SQLProjection: Sendable {
     static func notStored(_ statement: SQLStatement, _ index: Int32, _ what: String) -> SQLError {
         SQLError(
             code: .mismatch,
-            message: "column \(index) (\"\(statement.columnName(at: index))\") holds \((try? statement.value(at: index))?.sqlLiteral ?? "?"), which is not \(what)",
+            message:
+                "column \(index) (\"\(statement.columnName(at: index))\") holds \((try? statement.value(at: index))?.sqlLiteral ?? "?"), which is not \(what)",
             sql: statement.sql)
     }
 
     /// The rows, each column decoded to its type: the walk `forEach(in:_:_:)`, gathered.
     @inlinable
-    func rows<each Value: SQLColumnDecodable>(in context: SQLContext, _ cache: SQLQueryCache, of types: repeat (each Value).Type) throws -> [(repeat each Value)] {
+    func rows<each Value: SQLColumnDecodable>(
+        in context: SQLContext, _ cache: SQLQueryCache, of types: repeat (each Value).Type
+    ) throws -> [(repeat each Value)] {
         var rows: [(repeat each Value)] = []
         try forEach(in: context, cache) { (row: repeat each Value) in rows.append((repeat each row)) }
         return rows

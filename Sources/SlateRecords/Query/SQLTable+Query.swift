@@ -30,7 +30,8 @@ extension SQLTable where Record: SQLQueryableRecord {
         let columns = Record.Columns()
         let condition = predicate(columns)
         let ordering = order?(columns)
-        return try store.withReadContext { context in try SQLQueryOperations.fetchOne(condition, ordering, in: context) }
+        return try store.withReadContext { context in try SQLQueryOperations.fetchOne(condition, ordering, in: context)
+        }
     }
 
     /// How many rows `predicate` holds for.
@@ -65,7 +66,9 @@ extension SQLTable where Record: SQLQueryableRecord & SQLTableRecord {
         let columns = Record.Columns()
         let target = columns[keyPath: column]
         let condition = predicate?(columns)
-        return try store.withWriteContext { context in try SQLQueryOperations.update(target, to: value, condition, in: context) }
+        return try store.withWriteContext { context in
+            try SQLQueryOperations.update(target, to: value, condition, in: context)
+        }
     }
 }
 
@@ -94,13 +97,17 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         let columns = Record.Columns()
         let condition = predicate(columns)
         let ordering = order?(columns)
-        return try await store.pool.readWithoutTransaction { context in try SQLQueryOperations.fetchOne(condition, ordering, in: context) }
+        return try await store.pool.readWithoutTransaction { context in
+            try SQLQueryOperations.fetchOne(condition, ordering, in: context)
+        }
     }
 
     /// ``fetchCount(where:)`` for async code.
     public func fetchCount(where predicate: (Record.Columns) -> SQLPredicate<Record>) async throws -> Int {
         let condition = predicate(Record.Columns())
-        return try await store.pool.readWithoutTransaction { context in try SQLQueryOperations.count(condition, in: context) }
+        return try await store.pool.readWithoutTransaction { context in
+            try SQLQueryOperations.count(condition, in: context)
+        }
     }
 }
 
@@ -109,7 +116,9 @@ extension SQLTable where Record: SQLQueryableRecord & SQLTableRecord, Store: SQL
     @discardableResult
     public func delete(where predicate: (Record.Columns) -> SQLPredicate<Record>) async throws -> Int {
         let condition = predicate(Record.Columns())
-        return try await store.pool.writeWithoutTransaction { context in try SQLQueryOperations.delete(condition, in: context) }
+        return try await store.pool.writeWithoutTransaction { context in
+            try SQLQueryOperations.delete(condition, in: context)
+        }
     }
 
     /// ``update(set:to:where:)`` for async code.

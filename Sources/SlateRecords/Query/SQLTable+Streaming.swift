@@ -152,7 +152,9 @@ extension SQLTable where Record: SQLQueryableRecord, Store: SQLDatabase {
         offset: Int? = nil,
         _ body: @escaping @Sendable (Record) throws -> Void
     ) async throws {
-        try await forEach(where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in try body(record) }
+        try await forEach(where: predicate, orderBy: order, limit: limit, offset: offset) { record, _ in
+            try body(record)
+        }
     }
 
     /// `forEach(where:orderBy:limit:offset:_:)` for

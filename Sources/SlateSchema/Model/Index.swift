@@ -44,7 +44,10 @@ extension SQLSchema {
         public var sql: String?
 
         /// Creates an index.
-        public init(name: String, table: String, isUnique: Bool, origin: Origin, isPartial: Bool = false, terms: [Term], sql: String? = nil) {
+        public init(
+            name: String, table: String, isUnique: Bool, origin: Origin, isPartial: Bool = false, terms: [Term],
+            sql: String? = nil
+        ) {
             self.name = name
             self.table = table
             self.isUnique = isUnique

@@ -20,7 +20,10 @@ public struct SQLSchema: Codable, Equatable, Sendable {
     public var userVersion: Int64
 
     /// Creates a schema.
-    public init(tables: [SQLSchema.Table] = [], views: [SQLSchema.View] = [], indexes: [SQLSchema.Index] = [], triggers: [SQLSchema.Trigger] = [], userVersion: Int64 = 0) {
+    public init(
+        tables: [SQLSchema.Table] = [], views: [SQLSchema.View] = [], indexes: [SQLSchema.Index] = [],
+        triggers: [SQLSchema.Trigger] = [], userVersion: Int64 = 0
+    ) {
         self.tables = tables
         self.views = views
         self.indexes = indexes

@@ -13,7 +13,9 @@ public enum SchemaText {
             for column in table.columns where column.generation != .hidden {
                 var text = "  \(column.name) \(column.declaredType.isEmpty ? "(no type)" : column.declaredType)"
                 if column.primaryKeyPosition > 0 {
-                    text += table.primaryKey.count > 1 ? " PRIMARY KEY \(column.primaryKeyPosition)/\(table.primaryKey.count)" : " PRIMARY KEY"
+                    text +=
+                        table.primaryKey.count > 1
+                        ? " PRIMARY KEY \(column.primaryKeyPosition)/\(table.primaryKey.count)" : " PRIMARY KEY"
                 }
                 if column.isNotNull { text += " NOT NULL" }
                 if let value = column.defaultValue { text += " DEFAULT \(value)" }
@@ -22,17 +24,22 @@ public enum SchemaText {
                 lines.append(text)
             }
             for key in table.foreignKeys {
-                let target = key.referencedColumns.isEmpty ? key.referencedTable : "\(key.referencedTable)(\(key.referencedColumns.joined(separator: ", ")))"
+                let target =
+                    key.referencedColumns.isEmpty
+                    ? key.referencedTable : "\(key.referencedTable)(\(key.referencedColumns.joined(separator: ", ")))"
                 var text = "  foreign key (\(key.columns.joined(separator: ", "))) → \(target)"
                 if key.onDelete != .noAction { text += " on delete \(key.onDelete.rawValue.lowercased())" }
                 if key.onUpdate != .noAction { text += " on update \(key.onUpdate.rawValue.lowercased())" }
                 lines.append(text)
             }
             for index in schema.indexes(on: table.name) {
-                let terms = index.terms.map { ($0.column ?? "<expression>") + ($0.isDescending ? " DESC" : "") }.joined(separator: ", ")
+                let terms = index.terms.map { ($0.column ?? "<expression>") + ($0.isDescending ? " DESC" : "") }.joined(
+                    separator: ", ")
                 var text = "  \(index.isUnique ? "unique " : "")index \(index.name) (\(terms))"
                 if index.isPartial { text += " partial" }
-                if index.origin != .createIndex { text += " for \(index.origin == .primaryKey ? "primary key" : "unique constraint")" }
+                if index.origin != .createIndex {
+                    text += " for \(index.origin == .primaryKey ? "primary key" : "unique constraint")"
+                }
                 lines.append(text)
             }
             lines.append("")
@@ -40,7 +47,8 @@ public enum SchemaText {
         for view in schema.views {
             lines.append("view \(view.name)")
             for column in view.columns {
-                var text = "  \(column.name) \(column.declaredType ?? "(unknown)")\(column.isNullable ? "" : " NOT NULL")"
+                var text =
+                    "  \(column.name) \(column.declaredType ?? "(unknown)")\(column.isNullable ? "" : " NOT NULL")"
                 switch column.typeSource {
                 case .column: text += " — from \(column.originTable ?? "?").\(column.originColumn ?? "?")"
                 case .inferred: text += " — inferred from \(column.expression ?? "an expression")"

@@ -187,7 +187,10 @@ extension SQLSchema {
         public var onDelete: Action
 
         /// Creates a foreign key.
-        public init(columns: [String], referencedTable: String, referencedColumns: [String], onUpdate: Action = .noAction, onDelete: Action = .noAction) {
+        public init(
+            columns: [String], referencedTable: String, referencedColumns: [String], onUpdate: Action = .noAction,
+            onDelete: Action = .noAction
+        ) {
             self.columns = columns
             self.referencedTable = referencedTable
             self.referencedColumns = referencedColumns

@@ -34,7 +34,9 @@ extension SQLScript {
         if words[0] == "CREATE", words[next] == "TEMP" || words[next] == "TEMPORARY" { next += 1 }
         guard next < words.count, words[next] == "TABLE" else { return false }
         next += 1
-        if next + 2 < words.count, words[next] == "IF", words[next + 1] == "NOT", words[next + 2] == "EXISTS" { next += 3 }
+        if next + 2 < words.count, words[next] == "IF", words[next + 1] == "NOT", words[next + 2] == "EXISTS" {
+            next += 3
+        }
         let names = Array(tokens.dropFirst(next).prefix(3))
         guard let first = names.first else { return false }
         if names.count == 3, names[1].kind == .dot { return sameName(names[2].value, table) }

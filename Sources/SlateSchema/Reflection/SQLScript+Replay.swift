@@ -59,7 +59,9 @@ extension SQLScript {
         for range in ranges {
             for index in range { removed[index] = true }
         }
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var lineStart = 0
@@ -153,7 +155,9 @@ extension SQLScript {
             while index < tokens.count {
                 if tokens[index].kind == .semicolon {
                     if !trigger { break }
-                    if index >= start + 2, word(tokens[index - 1]) == "END", tokens[index - 2].kind == .semicolon { break }
+                    if index >= start + 2, word(tokens[index - 1]) == "END", tokens[index - 2].kind == .semicolon {
+                        break
+                    }
                 }
                 index += 1
             }
@@ -180,11 +184,15 @@ extension SQLScript {
                 if !words.contains("TO") {
                     throw ReplayRefusal(
                         offset: tokens[statement.lowerBound].offset,
-                        message: "ROLLBACK would end the transaction the script runs in: a generated database runs each script in a transaction of its own, committed when the script succeeds and rolled back when it fails. Leave the ROLLBACK out (to undo part of a script, use SAVEPOINT name … ROLLBACK TO name)")
+                        message:
+                            "ROLLBACK would end the transaction the script runs in: a generated database runs each script in a transaction of its own, committed when the script succeeds and rolled back when it fails. Leave the ROLLBACK out (to undo part of a script, use SAVEPOINT name … ROLLBACK TO name)"
+                    )
                 }
             case "PRAGMA":
                 // `PRAGMA [schema.]journal_mode …`
-                let name = words.count > 3 && tokens[statement.lowerBound + 2].kind == .dot ? words[3] : words.count > 1 ? words[1] : ""
+                let name =
+                    words.count > 3 && tokens[statement.lowerBound + 2].kind == .dot
+                    ? words[3] : words.count > 1 ? words[1] : ""
                 leaveOut = name == "JOURNAL_MODE"
             case "CREATE":
                 leaveOut = createsInternalTable(tokens[statement])
@@ -205,7 +213,8 @@ extension SQLScript {
         guard index < statement.endIndex, word(statement[index]) == "TABLE" else { return false }
         index += 1
         if index + 2 < statement.endIndex, word(statement[index]) == "IF", word(statement[index + 1]) == "NOT",
-           word(statement[index + 2]) == "EXISTS" {
+            word(statement[index + 2]) == "EXISTS"
+        {
             index += 3
         }
         if index + 2 < statement.endIndex, statement[index + 1].kind == .dot { index += 2 }

@@ -6,7 +6,8 @@ public enum SchemaReader {
     /// Works out a view's result columns, given the schema read so far (tables and the
     /// views before it): the SQL analysis the generator links provides one that infers
     /// types through expressions.
-    package typealias ViewColumnReader = (_ context: SQLContext, _ schema: SQLSchema, _ name: String, _ sql: String) throws -> [ResultColumn]
+    package typealias ViewColumnReader = (_ context: SQLContext, _ schema: SQLSchema, _ name: String, _ sql: String)
+        throws -> [ResultColumn]
 
     /// The schema of the main database of `context`.
     ///
@@ -22,11 +23,12 @@ public enum SchemaReader {
         var schema = Schema()
         schema.userVersion = context.userVersion
         let kinds = try tableKinds(context)
-        let objects = try context.query(sql: """
-            SELECT type, name, tbl_name, sql FROM sqlite_schema
-            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            ORDER BY rowid
-            """)
+        let objects = try context.query(
+            sql: """
+                SELECT type, name, tbl_name, sql FROM sqlite_schema
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                ORDER BY rowid
+                """)
         var viewObjects: [(name: String, sql: String)] = []
         for object in objects {
             guard let type = object[0].textValue, let name = object[1].textValue else { continue }
@@ -36,9 +38,11 @@ public enum SchemaReader {
             case "table":
                 let kind = kinds[name.lowercased()]
                 if kind?.type == "shadow" { continue }
-                schema.tables.append(try readTable(
-                    name, sql: sql, context: context, isVirtual: kind?.type == "virtual" || sql.uppercased().hasPrefix("CREATE VIRTUAL"),
-                    isWithoutRowID: kind?.withoutRowID, isStrict: kind?.strict ?? false))
+                schema.tables.append(
+                    try readTable(
+                        name, sql: sql, context: context,
+                        isVirtual: kind?.type == "virtual" || sql.uppercased().hasPrefix("CREATE VIRTUAL"),
+                        isWithoutRowID: kind?.withoutRowID, isStrict: kind?.strict ?? false))
             case "view":
                 viewObjects.append((name, sql))
             case "trigger":
@@ -62,7 +66,9 @@ public enum SchemaReader {
     }
 
     /// A view's columns from SQLite's column metadata alone.
-    private static func metadataColumns(_ context: SQLContext, _ schema: Schema, _ name: String, _ sql: String) throws -> [ResultColumn] {
+    private static func metadataColumns(
+        _ context: SQLContext, _ schema: Schema, _ name: String, _ sql: String
+    ) throws -> [ResultColumn] {
         let statement = try context.prepare(sql: "SELECT * FROM \(SQLText.quotedIdentifier(name))")
         defer { statement.close() }
         let declaredTypes = statement.declaredTypes
@@ -71,7 +77,8 @@ public enum SchemaReader {
             let declared = declaredTypes[Int(index)]
             return ResultColumn(
                 name: statement.columnName(at: index), declaredType: declared, isNullable: true,
-                originTable: origin?.table, originColumn: origin?.column, typeSource: declared == nil ? .unknown : .column)
+                originTable: origin?.table, originColumn: origin?.column,
+                typeSource: declared == nil ? .unknown : .column)
         }
     }
 
@@ -79,30 +86,37 @@ public enum SchemaReader {
     /// ``read(from:)`` gives for it, without reading the rest of the schema.
     package static func table(named name: String, in context: SQLContext) throws -> SQLSchema.Table? {
         let rows = try context.query(
-            sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+            sql:
+                "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
             parameters: [.text(name)])
         guard let row = rows.first, let found = row[0].textValue else { return nil }
         let sql = row[1].textValue ?? ""
         var kind: TableKind?
         if SQLContext.sqliteVersionNumber >= 3_037_000 {
             let kinds = try context.query(
-                sql: "SELECT type, wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = ?", parameters: [.text(found)])
+                sql: "SELECT type, wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = ?",
+                parameters: [.text(found)])
             if let row = kinds.first, let type = row[0].textValue {
                 kind = TableKind(type: type, withoutRowID: row[1].integerValue == 1, strict: row[2].integerValue == 1)
             }
         }
         if kind?.type == "shadow" { return nil }
         return try readTable(
-            found, sql: sql, context: context, isVirtual: kind?.type == "virtual" || sql.uppercased().hasPrefix("CREATE VIRTUAL"),
+            found, sql: sql, context: context,
+            isVirtual: kind?.type == "virtual" || sql.uppercased().hasPrefix("CREATE VIRTUAL"),
             isWithoutRowID: kind?.withoutRowID, isStrict: kind?.strict ?? false)
     }
 
     /// The views and triggers of the main database of `context`, by name and SQL, in
     /// creation order: without reading the views' columns.
-    package static func viewsAndTriggers(in context: SQLContext) throws -> (views: [(name: String, sql: String)], triggers: [(name: String, sql: String)]) {
+    package static func viewsAndTriggers(
+        in context: SQLContext
+    ) throws -> (views: [(name: String, sql: String)], triggers: [(name: String, sql: String)]) {
         var views: [(name: String, sql: String)] = []
         var triggers: [(name: String, sql: String)] = []
-        for row in try context.query(sql: "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY rowid") {
+        for row in try context.query(
+            sql: "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY rowid")
+        {
             guard let name = row[1].textValue, let sql = row[2].textValue else { continue }
             if row[0].textValue == "view" { views.append((name, sql)) } else { triggers.append((name, sql)) }
         }
@@ -140,7 +154,9 @@ public enum SchemaReader {
     /// ``load(scripts:over:)`` on a connection that reads double-quoted words naming no
     /// column as strings when `allowingDoubleQuotedStrings` (SQLite's legacy rule, for a
     /// schema that relies on it).
-    package static func load(scripts: [SQLScript], over databases: [String], allowingDoubleQuotedStrings: Bool) throws -> SQLContext {
+    package static func load(
+        scripts: [SQLScript], over databases: [String], allowingDoubleQuotedStrings: Bool
+    ) throws -> SQLContext {
         var configuration = SQLContext.Configuration()
         configuration.allowsDoubleQuotedStrings = allowingDoubleQuotedStrings
         // Foreign keys off, as a generated database runs its scripts (one transaction
@@ -156,8 +172,11 @@ public enum SchemaReader {
                     try source.backup(to: context)
                 } catch let error as SQLError {
                     let opening = "cannot open database \(database): "
-                    let reason = error.message.hasPrefix(opening) ? String(error.message.dropFirst(opening.count)) : error.message
-                    throw ScriptError(path: database, line: nil, column: nil, message: "cannot read the database: \(reason)")
+                    let reason =
+                        error.message.hasPrefix(opening)
+                        ? String(error.message.dropFirst(opening.count)) : error.message
+                    throw ScriptError(
+                        path: database, line: nil, column: nil, message: "cannot read the database: \(reason)")
                 }
             }
             var dangling = try danglingRows(in: context, after: nil, database: databases.first, scripts: [])
@@ -171,7 +190,9 @@ public enum SchemaReader {
                     let count = after.count - dangling.count
                     throw ScriptError(
                         path: script.path, line: nil, column: nil,
-                        message: "leaves \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().map(SQLText.displayName).joined(separator: ", "))): a generated database checks foreign keys after each script, and would refuse it")
+                        message:
+                            "leaves \(count) row\(count == 1 ? "" : "s") referring to nothing (in \(tables.sorted().map(SQLText.displayName).joined(separator: ", "))): a generated database checks foreign keys after each script, and would refuse it"
+                    )
                 }
                 dangling = after
             }
@@ -194,11 +215,15 @@ public enum SchemaReader {
         } catch let error as SQLError where error.message.hasPrefix("foreign key mismatch") {
             // `foreign key mismatch - "child" referencing "parent"`
             let names = error.message.split(separator: "\"", omittingEmptySubsequences: false)
-            let place = names.count >= 5
+            let place =
+                names.count >= 5
                 ? SQLScript.referencesClause(from: String(names[1]), to: String(names[3]), in: scripts) : nil
             throw ScriptError(
-                path: place?.path ?? script?.path ?? database ?? "the database", line: place?.line, column: place?.column,
-                message: "\(SQLText.oneLine(error.message)): a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails")
+                path: place?.path ?? script?.path ?? database ?? "the database", line: place?.line,
+                column: place?.column,
+                message:
+                    "\(SQLText.oneLine(error.message)): a foreign key must refer to its parent table's PRIMARY KEY or to columns with a UNIQUE index; SQLite refuses every change to such a table while foreign keys are on, and a generated database's foreign-key check after each script fails"
+            )
         }
     }
 
@@ -215,7 +240,8 @@ public enum SchemaReader {
     private static func tableKinds(_ context: SQLContext) throws -> [String: TableKind] {
         guard SQLContext.sqliteVersionNumber >= 3_037_000 else { return [:] }
         var kinds: [String: TableKind] = [:]
-        for row in try context.query(sql: "SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'") {
+        for row in try context.query(sql: "SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'")
+        {
             guard let name = row[0].textValue, let type = row[1].textValue else { continue }
             kinds[name.lowercased()] = TableKind(
                 type: type, withoutRowID: row[2].integerValue == 1, strict: row[3].integerValue == 1)
@@ -228,7 +254,10 @@ public enum SchemaReader {
     ) throws -> Table {
         var columns: [Column] = []
         var hasAutoIncrement = false
-        for row in try context.query(sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", parameters: [.text(name)]) {
+        for row in try context.query(
+            sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)",
+            parameters: [.text(name)])
+        {
             let columnName = row[0].textValue ?? ""
             let generation: Column.Generation
             switch row[5].integerValue ?? 0 {
@@ -239,23 +268,29 @@ public enum SchemaReader {
             }
             var collation = "BINARY"
             if !isVirtual, generation == .none || generation == .virtual || generation == .stored,
-               let metadata = try? context.columnMetadata(table: name, column: columnName) {
+                let metadata = try? context.columnMetadata(table: name, column: columnName)
+            {
                 collation = metadata.collation
                 hasAutoIncrement = hasAutoIncrement || metadata.isAutoIncrement
             }
-            columns.append(Column(
-                name: columnName,
-                declaredType: row[1].textValue ?? "",
-                isNotNull: row[2].integerValue == 1,
-                defaultValue: row[3].textValue,
-                primaryKeyPosition: Int(row[4].integerValue ?? 0),
-                generation: generation,
-                collation: collation))
+            columns.append(
+                Column(
+                    name: columnName,
+                    declaredType: row[1].textValue ?? "",
+                    isNotNull: row[2].integerValue == 1,
+                    defaultValue: row[3].textValue,
+                    primaryKeyPosition: Int(row[4].integerValue ?? 0),
+                    generation: generation,
+                    collation: collation))
         }
-        var primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }.map(\.name)
+        var primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted {
+            $0.primaryKeyPosition < $1.primaryKeyPosition
+        }.map(\.name)
         let withoutRowID = try isWithoutRowID ?? detectWithoutRowID(name, context: context, isVirtual: isVirtual)
         var rowIDAlias: String?
-        if !withoutRowID, !isVirtual, primaryKey.count == 1, try isRowIDAlias(table: name, column: primaryKey[0], context: context) {
+        if !withoutRowID, !isVirtual, primaryKey.count == 1,
+            try isRowIDAlias(table: name, column: primaryKey[0], context: context)
+        {
             rowIDAlias = primaryKey[0]
         }
         if isVirtual, Self.isRTree(sql), !columns.isEmpty {
@@ -267,7 +302,8 @@ public enum SchemaReader {
         }
         return Table(
             name: name, kind: isVirtual ? .virtual : .table, sql: sql, columns: columns, primaryKey: primaryKey,
-            rowIDAlias: rowIDAlias, isWithoutRowID: withoutRowID, isStrict: isStrict, hasAutoIncrement: hasAutoIncrement,
+            rowIDAlias: rowIDAlias, isWithoutRowID: withoutRowID, isStrict: isStrict,
+            hasAutoIncrement: hasAutoIncrement,
             foreignKeys: try readForeignKeys(of: name, context: context))
     }
 
@@ -275,7 +311,8 @@ public enum SchemaReader {
     /// `rtree_i32`).
     static func isRTree(_ sql: String) -> Bool {
         let tokens = SQLTokenizer.tokenize(sql)
-        guard let using = tokens.firstIndex(where: { $0.value.uppercased() == "USING" }), using + 1 < tokens.count else { return false }
+        guard let using = tokens.firstIndex(where: { $0.value.uppercased() == "USING" }), using + 1 < tokens.count
+        else { return false }
         let module = tokens[using + 1].value.lowercased()
         return module == "rtree" || module == "rtree_i32"
     }
@@ -284,7 +321,8 @@ public enum SchemaReader {
     /// whether the column is an alias of the rowid (`INTEGER PRIMARY KEY`, but not
     /// `INT PRIMARY KEY` nor `INTEGER PRIMARY KEY DESC`).
     private static func isRowIDAlias(table: String, column: String, context: SQLContext) throws -> Bool {
-        let program = try context.query(sql: "EXPLAIN SELECT \(SQLText.quotedIdentifier(column)) FROM \(SQLText.quotedIdentifier(table))")
+        let program = try context.query(
+            sql: "EXPLAIN SELECT \(SQLText.quotedIdentifier(column)) FROM \(SQLText.quotedIdentifier(table))")
         let opcodes = program.compactMap { $0.count > 1 ? $0[1].textValue : nil }
         // The rowid is read with Rowid from the table, or IdxRowid when a covering index
         // is scanned instead; any other key column is read with Column.
@@ -307,7 +345,8 @@ public enum SchemaReader {
         var keys: [Int64: ForeignKey] = [:]
         var order: [Int64] = []
         let rows = try context.query(
-            sql: "SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq",
+            sql:
+                "SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq",
             parameters: [.text(table)])
         for row in rows {
             let id = row[0].integerValue ?? 0
@@ -328,23 +367,32 @@ public enum SchemaReader {
     // MARK: Indexes
 
     /// The indexes of `table`; `sql` holds each explicit index's `CREATE INDEX` by name.
-    private static func readIndexes(of table: String, context: SQLContext, sql indexSQL: [String: String]) throws -> [Index] {
+    private static func readIndexes(
+        of table: String, context: SQLContext, sql indexSQL: [String: String]
+    ) throws -> [Index] {
         var indexes: [Index] = []
-        let list = try context.query(sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY seq DESC", parameters: [.text(table)])
+        let list = try context.query(
+            sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY seq DESC",
+            parameters: [.text(table)])
         for row in list {
             guard let name = row[0].textValue else { continue }
             var terms: [Index.Term] = []
-            for term in try context.query(sql: "SELECT cid, name, \"desc\", coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", parameters: [.text(name)]) {
+            for term in try context.query(
+                sql: "SELECT cid, name, \"desc\", coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno",
+                parameters: [.text(name)])
+            {
                 let cid = term[0].integerValue ?? 0
-                terms.append(Index.Term(
-                    column: cid == -2 ? nil : term[1].textValue, isDescending: term[2].integerValue == 1,
-                    collation: term[3].textValue ?? "BINARY"))
+                terms.append(
+                    Index.Term(
+                        column: cid == -2 ? nil : term[1].textValue, isDescending: term[2].integerValue == 1,
+                        collation: term[3].textValue ?? "BINARY"))
             }
             let sql = indexSQL[name]
-            indexes.append(Index(
-                name: name, table: table, isUnique: row[1].integerValue == 1,
-                origin: Index.Origin(rawValue: row[2].textValue ?? "c") ?? .createIndex,
-                isPartial: row[3].integerValue == 1, terms: terms, sql: sql))
+            indexes.append(
+                Index(
+                    name: name, table: table, isUnique: row[1].integerValue == 1,
+                    origin: Index.Origin(rawValue: row[2].textValue ?? "c") ?? .createIndex,
+                    isPartial: row[3].integerValue == 1, terms: terms, sql: sql))
         }
         return indexes
     }

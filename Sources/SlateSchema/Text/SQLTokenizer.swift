@@ -101,7 +101,9 @@ public enum SQLTokenizer {
                 while index < bytes.count && bytes[index] != 0x0A { index += 1 }
             case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
                 index += 2
-                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index + 1 < bytes.count
+                    && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                {
                     index += 1
                 }
                 index = min(bytes.count, index + 2)
@@ -118,40 +120,55 @@ public enum SQLTokenizer {
                 while index < bytes.count && bytes[index] != UInt8(ascii: "]") { index += 1 }
                 let content = text(start + 1, min(index, bytes.count))
                 index = min(bytes.count, index + 1)
-                tokens.append(SQLToken(kind: .quotedIdentifier, text: text(start, index), value: content, offset: start))
-            case _ where byte | 0x20 == UInt8(ascii: "x") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "'"):
+                tokens.append(
+                    SQLToken(kind: .quotedIdentifier, text: text(start, index), value: content, offset: start))
+            case _
+            where byte | 0x20 == UInt8(ascii: "x") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "'"):
                 let (end, content) = scanQuoted(bytes, from: index + 1, close: UInt8(ascii: "'"))
                 index = end
                 tokens.append(SQLToken(kind: .blob, text: text(start, end), value: content, offset: start))
-            case _ where isDigit(byte) || (byte == UInt8(ascii: ".") && index + 1 < bytes.count && isDigit(bytes[index + 1])):
+            case _
+            where isDigit(byte) || (byte == UInt8(ascii: ".") && index + 1 < bytes.count && isDigit(bytes[index + 1])):
                 if byte == UInt8(ascii: "0"), index + 1 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "x") {
                     index += 2
-                    while index < bytes.count && (isDigit(bytes[index]) || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "f"))) {
+                    while index < bytes.count
+                        && (isDigit(bytes[index])
+                            || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "f")))
+                    {
                         index += 1
                     }
                 } else {
-                    while index < bytes.count && (isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "_")) {
+                    while index < bytes.count
+                        && (isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".")
+                            || bytes[index] == UInt8(ascii: "_"))
+                    {
                         index += 1
                     }
                     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
                         var next = index + 1
-                        if next < bytes.count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") { next += 1 }
+                        if next < bytes.count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") {
+                            next += 1
+                        }
                         if next < bytes.count, isDigit(bytes[next]) {
                             index = next
                             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
                         }
                     }
                 }
-                tokens.append(SQLToken(kind: .number, text: text(start, index), value: text(start, index), offset: start))
+                tokens.append(
+                    SQLToken(kind: .number, text: text(start, index), value: text(start, index), offset: start))
             case UInt8(ascii: "?"):
                 index += 1
                 while index < bytes.count && isDigit(bytes[index]) { index += 1 }
-                tokens.append(SQLToken(kind: .parameter, text: text(start, index), value: text(start, index), offset: start))
-            case _ where (byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "$"))
+                tokens.append(
+                    SQLToken(kind: .parameter, text: text(start, index), value: text(start, index), offset: start))
+            case _
+            where (byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "$"))
                 && index + 1 < bytes.count && isWordByte(bytes[index + 1]):
                 index += 1
                 while index < bytes.count && isWordByte(bytes[index]) { index += 1 }
-                tokens.append(SQLToken(kind: .parameter, text: text(start, index), value: text(start, index), offset: start))
+                tokens.append(
+                    SQLToken(kind: .parameter, text: text(start, index), value: text(start, index), offset: start))
             case _ where isWordByte(byte):
                 while index < bytes.count && isWordByte(bytes[index]) { index += 1 }
                 let word = text(start, index)

@@ -2553,7 +2553,9 @@ fileprivate enum SQLRecordCoding {
     /// - Throws: for NULL, a blob, text that is not a date, or a number that reads as a
     ///   date outside the years 0000 to 9999 (no storage writes one: milliseconds read as
     ///   seconds give the year 55733), naming the column and the value.
-    static func date(_ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text) throws -> Date {
+    static func date(
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text
+    ) throws -> Date {
         if let date = dateValue(statement, index, storage) { return date }
         throw notADate(statement, index, column, storage)
     }
@@ -2561,7 +2563,8 @@ fileprivate enum SQLRecordCoding {
     /// A date from column `index`, or nil for NULL; with `invalidAsNil`, also nil for text
     /// that is not a date (`'0000-00-00 00:00:00'`), which otherwise throws.
     static func dateOrNil(
-        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text, invalidAsNil: Bool = false
+        _ statement: OpaquePointer, _ index: Int32, _ column: StaticString, _ storage: SQLDate.Storage = .text,
+        invalidAsNil: Bool = false
     ) throws -> Date? {
         if let date = dateValue(statement, index, storage) { return date }
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
@@ -2572,7 +2575,9 @@ fileprivate enum SQLRecordCoding {
     /// A date from column `index` (text in SQLite's forms, or a number as `storage`
     /// counts), or nil when it holds NULL, a blob, text that is not a date, or a number
     /// that reads as a date outside the years 0000 to 9999.
-    static func dateValue(_ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text) -> Date? {
+    static func dateValue(
+        _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage = .text
+    ) -> Date? {
         let value = sqlite3_column_value(statement, index)
         let date: Date
         switch sqlite3_value_type(value) {
@@ -2582,7 +2587,8 @@ fileprivate enum SQLRecordCoding {
             date = SQLDate.date(fromNumber: sqlite3_value_double(value), storage: storage)
         case SQLITE_TEXT:
             guard let text = sqlite3_value_text(value) else { return nil }
-            return SQLDate.date(fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), storage: storage)
+            return SQLDate.date(
+                fromText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), storage: storage)
         default:
             return nil
         }
@@ -2600,14 +2606,17 @@ fileprivate enum SQLRecordCoding {
         keeping current: OpaquePointer?, _ currentIndex: Int32, invalidAsNil: Bool = false
     ) throws {
         if let current, readsAs(value, current, currentIndex, storage, invalidAsNil: invalidAsNil) {
-            return try check(sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
+            return try check(
+                sqlite3_bind_value(statement, index, sqlite3_column_value(current, currentIndex)), statement)
         }
         try bind(value, statement, index, storage, column)
     }
 
     /// Whether column `index` reads as `value` in `storage`: the same date, or nil for
     /// NULL (and, with `invalidAsNil`, for text that is not a date).
-    static func readsAs(_ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, invalidAsNil: Bool) -> Bool {
+    static func readsAs(
+        _ value: Date?, _ statement: OpaquePointer, _ index: Int32, _ storage: SQLDate.Storage, invalidAsNil: Bool
+    ) -> Bool {
         let stored = dateValue(statement, index, storage)
         guard let value else {
             let type = sqlite3_column_type(statement, index)
@@ -2737,18 +2746,22 @@ fileprivate enum SQLRecordCoding {
     }
 
     static func unassignedRowID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription:
+                    "\(key.stringValue) is \(Int.min), the value that marks a key SQLite has not assigned yet: leave \(key.stringValue) out (or null) to have one assigned"
+            ))
     }
 
     static func unreadable<Key: CodingKey>(
         _ type: Any.Type, _ container: KeyedDecodingContainer<Key>, _ key: Key, _ error: any Error
     ) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
-            underlyingError: error))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "the value of \(key.stringValue) cannot be read as \(type) exactly (\(error))",
+                underlyingError: error))
     }
 
     /// The SQL of a query with `IN (:list)` parameters: `segments` joined by one list of
@@ -2779,9 +2792,10 @@ fileprivate enum SQLRecordCoding {
 
     /// Dates as SQLite's date and time functions read and write them: Slate's `SQLDate`.
     enum SQLDate {
+        // `Swift.CaseIterable`: raw mode's files copy this beside tables of any name.
         /// How a date is stored in a column: the form it is written in, and how a number in
         /// the column is read.
-        enum Storage: String, Codable, Sendable, Swift.CaseIterable {  // Swift.: raw mode's files copy it beside tables of any name
+        enum Storage: String, Codable, Sendable, Swift.CaseIterable {
             /// `YYYY-MM-DD HH:MM:SS.SSS` text, UTC (the default): SQLite's
             /// `strftime('%Y-%m-%d %H:%M:%f')`. Rounded to the millisecond.
             case text
@@ -2844,7 +2858,6 @@ fileprivate enum SQLRecordCoding {
                 }
             }
         }
-
 
         /// The largest number a text storage reads as a Julian day (SQLite's `'auto'`): the
         /// Julian day of 10000-01-01.
@@ -2914,14 +2927,17 @@ fileprivate enum SQLRecordCoding {
             let side = seconds < 0 ? "before the year 0000" : "after the year 9999"
             var hint = ""
             let plausible = -2_208_988_800.0..<7_258_118_400.0
-            for other in [Storage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay] where other.numberDescription != storage.numberDescription {
+            for other in [Storage.unixTime, .unixTimeMilliseconds, .secondsSince2001, .julianDay]
+            where other.numberDescription != storage.numberDescription {
                 let reading = Self.seconds(fromNumber: number, storage: other)
                 if plausible.contains(reading) {
-                    hint = "; as \(other.numberDescription) (\(other.rawValue)) it is \(text(from: Date(timeIntervalSince1970: reading)))"
+                    hint =
+                        "; as \(other.numberDescription) (\(other.rawValue)) it is \(text(from: Date(timeIntervalSince1970: reading)))"
                     break
                 }
             }
-            return "which as \(storage.numberDescription) (\(storage.rawValue)) is \(side): no \(storage.rawValue) date can be stored as it\(hint)"
+            return
+                "which as \(storage.numberDescription) (\(storage.rawValue)) is \(side): no \(storage.rawValue) date can be stored as it\(hint)"
         }
 
         /// The earliest and the latest moment dates hold: 0000-01-01 00:00:00.000 and
@@ -2998,11 +3014,16 @@ fileprivate enum SQLRecordCoding {
             while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
             guard start < end, end - start <= 40 else { return nil }
             let allowed: (UInt8) -> Bool = { byte in
-                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
             }
-            guard bytes[start..<end].allSatisfy(allowed), bytes[start..<end].contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)), number.isFinite else { return nil }
+            guard bytes[start..<end].allSatisfy(allowed),
+                bytes[start..<end].contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return nil }
+            guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)),
+                number.isFinite
+            else { return nil }
             return number
         }
 
@@ -3107,11 +3128,11 @@ fileprivate enum SQLRecordCoding {
 
             mutating func parse() -> Double? {
                 skipSpaces()
-                var days: Int64 = 10_957  // 2000-01-01, for a time alone
+                var days: Int64 = 10_957 // 2000-01-01, for a time alone
                 let start = index
                 if let year = number(digits: 4), accept(UInt8(ascii: "-")) {
                     guard let month = number(digits: 2), (1...12).contains(month), accept(UInt8(ascii: "-")),
-                          let day = number(digits: 2), (1...31).contains(day)
+                        let day = number(digits: 2), (1...31).contains(day)
                     else { return nil }
                     days = SQLDate.days(fromYear: year, month: month, day: day)
                     if index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") {
@@ -3144,7 +3165,7 @@ fileprivate enum SQLRecordCoding {
             /// `HH:MM[:SS[.fff…]]` as seconds.
             private mutating func parseTime() -> Double? {
                 guard let hour = number(digits: 2), (0...24).contains(hour), accept(UInt8(ascii: ":")),
-                      let minute = number(digits: 2), (0...59).contains(minute)
+                    let minute = number(digits: 2), (0...59).contains(minute)
                 else { return nil }
                 var seconds = Double(hour * 3600 + minute * 60)
                 if accept(UInt8(ascii: ":")) {

@@ -10,7 +10,9 @@ struct APIError: Error {
     var message: String
 
     static func notFound(_ what: String) -> APIError { APIError(status: .notFound, message: "\(what) not found") }
-    static func unprocessable(_ message: String) -> APIError { APIError(status: .unprocessableContent, message: message) }
+    static func unprocessable(_ message: String) -> APIError {
+        APIError(status: .unprocessableContent, message: message)
+    }
 }
 
 /// Maps every error a handler throws to a status and a JSON body, and logs it at the level
@@ -27,7 +29,9 @@ struct APIError: Error {
 ///   route that does not exist, a body too large) → their status.
 /// - Anything else → 500, with no detail sent.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {

@@ -28,7 +28,8 @@ func eventStream(_ state: ServerState, logger: Logger) -> Response {
             logger.debug("event stream opened")
             // Bounded: a client that reads slowly gets the newest counts (and the end), not
             // a backlog; the observation coalesces the same way.
-            let (events, continuation) = AsyncStream.makeStream(of: StreamEvent.self, bufferingPolicy: .bufferingNewest(16))
+            let (events, continuation) = AsyncStream.makeStream(
+                of: StreamEvent.self, bufferingPolicy: .bufferingNewest(16))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     // The typed API in the closure, as in `db.readTransaction`; each run
@@ -54,7 +55,8 @@ func eventStream(_ state: ServerState, logger: Logger) -> Response {
                 loop: for await event in events {
                     switch event {
                     case .counts(let open, let newest):
-                        try await writer.write(ByteBuffer(string: "event: issues\ndata: {\"newest\":\(newest),\"open\":\(open)}\n\n"))
+                        try await writer.write(
+                            ByteBuffer(string: "event: issues\ndata: {\"newest\":\(newest),\"open\":\(open)}\n\n"))
                     case .ping:
                         try await writer.write(ByteBuffer(string: ": ping\n\n"))
                     case .failed(let message):

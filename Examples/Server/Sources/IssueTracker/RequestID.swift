@@ -8,7 +8,9 @@ import Logging
 struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     static var header: HTTPField.Name { HTTPField.Name("X-Request-Id")! }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let id = request.headers[Self.header].flatMap { Self.isAcceptable($0) ? $0 : nil } ?? context.id
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
@@ -21,7 +23,8 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func isAcceptable(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 64
             && id.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F
             }
     }
 }

@@ -73,9 +73,10 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     let db = state.db
 
     router.get("/health") { _, _ in
-        jsonResponse(Health(
-            status: "ok", schemaVersion: Issues.schemaVersion,
-            observations: db.pool.observationCount, eventStreams: state.eventStreams.current))
+        jsonResponse(
+            Health(
+                status: "ok", schemaVersion: Issues.schemaVersion,
+                observations: db.pool.observationCount, eventStreams: state.eventStreams.current))
     }
 
     // A page of a typed filter from the query string, with the total:
@@ -202,7 +203,9 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
         let closing = try await decodeBody(Closing.self, from: request)
         let issue = try await db.transaction(logger: context.logger) { tx in
             guard var issue = try tx.issues.find(id) else { throw APIError.notFound("issue \(id)") }
-            guard issue.state == "open" else { throw APIError(status: .conflict, message: "issue \(id) is closed already") }
+            guard issue.state == "open" else {
+                throw APIError(status: .conflict, message: "issue \(id) is closed already")
+            }
             issue.state = "closed"
             issue = try tx.save(issue)
             try tx.insert(CommentRecord(issueId: id, author: closing.author, body: "Closed: \(closing.reason)"))
@@ -226,9 +229,10 @@ func makeRouter(_ state: ServerState) -> Router<BasicRequestContext> {
     }
 
     router.get("/labels") { _, context in
-        jsonResponse(try await db.readTransaction(logger: context.logger) { tx in
-            try tx.labels.fetch(orderBy: { $0.name.ascending })
-        })
+        jsonResponse(
+            try await db.readTransaction(logger: context.logger) { tx in
+                try tx.labels.fetch(orderBy: { $0.name.ascending })
+            })
     }
 
     // An upsert, from issues-queries.sql: creates the label or changes its colour.

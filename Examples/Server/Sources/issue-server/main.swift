@@ -30,10 +30,14 @@ while let flag = arguments.popFirst() {
         options.port = port
     case "--database": options.databasePath = value
     case "--heartbeat-ms":
-        guard let milliseconds = Int(value), milliseconds > 0 else { usage("--heartbeat-ms must be positive, not \(value)") }
+        guard let milliseconds = Int(value), milliseconds > 0 else {
+            usage("--heartbeat-ms must be positive, not \(value)")
+        }
         options.heartbeat = .milliseconds(milliseconds)
     case "--log-level":
-        guard let level = Logger.Level(rawValue: value) else { usage("--log-level must be one of trace, debug, info, notice, warning, error, critical") }
+        guard let level = Logger.Level(rawValue: value) else {
+            usage("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
         options.logLevel = level
     default: usage("unknown option \(flag)")
     }

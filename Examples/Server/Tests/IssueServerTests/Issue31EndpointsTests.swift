@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,7 +27,10 @@ import Darwin
             body: #"{"issueId":null,"title":"A","state":"closed","extra":1,"createdAt":"2001-01-01T00:00:00.000Z"}"#)
         #expect(response.status == 201)
         let stamped = Stamped(response.body)
-        #expect(stamped.masked == #"{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"closed","title":"A","updatedAt":"T"}"#)
+        #expect(
+            stamped.masked
+                == #"{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"closed","title":"A","updatedAt":"T"}"#
+        )
         #expect(stamped.areRecent() && stamped.created == stamped.updated)
         // The key is the server's.
         response = try request("POST", "/issues", port: port, body: #"{"issueId":7,"title":"B"}"#)
@@ -47,8 +51,10 @@ import Darwin
         #expect(response.status == 409)
         // None of the refused ones was stored.
         response = try request("GET", "/issues", port: port)
-        #expect(Stamped(response.body).masked
-            == #"{"items":[{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"closed","title":"A","updatedAt":"T"}],"number":1,"pageCount":1,"size":20,"total":1}"#)
+        #expect(
+            Stamped(response.body).masked
+                == #"{"items":[{"body":"","createdAt":"T","issueId":1,"priority":2,"state":"closed","title":"A","updatedAt":"T"}],"number":1,"pageCount":1,"size":20,"total":1}"#
+        )
         server.signal(SIGTERM)
         #expect(server.exitStatus(within: 10) == 0)
     }
@@ -59,10 +65,14 @@ import Darwin
         let directory = TemporaryDirectory()
         let server = try ServerProcess(database: directory.path("issues.sqlite"), directory: directory)
         let port = server.port
-        var response = try request("PUT", "/issues/40", port: port, body: #"{"title":"Chosen key","body":"b","priority":3}"#)
+        var response = try request(
+            "PUT", "/issues/40", port: port, body: #"{"title":"Chosen key","body":"b","priority":3}"#)
         #expect(response.status == 200)
         var stamped = Stamped(response.body)
-        #expect(stamped.masked == #"{"body":"b","createdAt":"T","issueId":40,"priority":3,"state":"open","title":"Chosen key","updatedAt":"T"}"#)
+        #expect(
+            stamped.masked
+                == #"{"body":"b","createdAt":"T","issueId":40,"priority":3,"state":"open","title":"Chosen key","updatedAt":"T"}"#
+        )
         #expect(stamped.areRecent() && stamped.created == stamped.updated)
         let created = stamped.created
         // The whole issue again: what the body leaves out takes the schema's default
@@ -74,7 +84,10 @@ import Darwin
             body: #"{"issueId":40,"title":"Renamed","state":"closed","createdAt":"2001-01-01T00:00:00.000Z"}"#)
         #expect(response.status == 200)
         stamped = Stamped(response.body)
-        #expect(stamped.masked == #"{"body":"","createdAt":"T","issueId":40,"priority":2,"state":"closed","title":"Renamed","updatedAt":"T"}"#)
+        #expect(
+            stamped.masked
+                == #"{"body":"","createdAt":"T","issueId":40,"priority":2,"state":"closed","title":"Renamed","updatedAt":"T"}"#
+        )
         #expect(stamped.created == created && stamped.updated[0] > created[0])
         #expect(Stamped(try request("GET", "/issues/40", port: port).body).masked == stamped.masked)
         // A date without its fraction reads too; one that is not a date is a 422.
@@ -89,8 +102,10 @@ import Darwin
         #expect(response.status == 422)
         // A POST after it gets the next rowid.
         response = try request("POST", "/issues", port: port, body: #"{"title":"Next"}"#)
-        #expect(Stamped(response.body).masked
-            == #"{"body":"","createdAt":"T","issueId":41,"priority":2,"state":"open","title":"Next","updatedAt":"T"}"#)
+        #expect(
+            Stamped(response.body).masked
+                == #"{"body":"","createdAt":"T","issueId":41,"priority":2,"state":"open","title":"Next","updatedAt":"T"}"#
+        )
         // Refused: another key in the body, an empty title, a CHECK.
         response = try request("PUT", "/issues/40", port: port, body: #"{"issueId":41,"title":"x"}"#)
         #expect(response.body == #"{"error":"`issueId` 41 is not the path's 40","status":422}"#)
@@ -103,7 +118,10 @@ import Darwin
         #expect(try request("DELETE", "/issues/40", port: port).status == 204)
         response = try request("PUT", "/issues/40", port: port, body: #"{"title":"Back"}"#)
         stamped = Stamped(response.body)
-        #expect(stamped.masked == #"{"body":"","createdAt":"T","issueId":40,"priority":2,"state":"open","title":"Back","updatedAt":"T"}"#)
+        #expect(
+            stamped.masked
+                == #"{"body":"","createdAt":"T","issueId":40,"priority":2,"state":"open","title":"Back","updatedAt":"T"}"#
+        )
         #expect(stamped.created[0] > created[0] && stamped.created == stamped.updated)
         server.signal(SIGTERM)
         #expect(server.exitStatus(within: 10) == 0)
@@ -118,15 +136,17 @@ import Darwin
         _ = try request("PUT", "/labels/bug", port: port, body: #"{"color":"red"}"#)
         #expect(try request("POST", "/issues", port: port, body: #"{"title":"A","labels":["bug"]}"#).status == 201)
         #expect(try request("POST", "/issues", port: port, body: #"{"title":"B"}"#).status == 201)
-        #expect(try request("POST", "/issues/1/comments", port: port, body: #"{"author":"a","body":"c"}"#).status == 201)
+        #expect(
+            try request("POST", "/issues/1/comments", port: port, body: #"{"author":"a","body":"c"}"#).status == 201)
         #expect(try request("DELETE", "/issues/1", port: port).status == 204)
         let response = try request("DELETE", "/issues/1", port: port)
         #expect(response.status == 404)
         #expect(response.body == #"{"error":"issue 1 not found","status":404}"#)
         #expect(try request("DELETE", "/issues/-1", port: port).status == 404)
         #expect(try request("DELETE", "/issues/x", port: port).status == 400)
-        #expect(try request("GET", "/issues/summary", port: port).body
-            == #"[{"commentCount":0,"issueId":2,"labels":"","priority":2,"state":"open","title":"B"}]"#)
+        #expect(
+            try request("GET", "/issues/summary", port: port).body
+                == #"[{"commentCount":0,"issueId":2,"labels":"","priority":2,"state":"open","title":"B"}]"#)
         #expect(try request("GET", "/comments", port: port).body == "[]")
         server.signal(SIGTERM)
         #expect(server.exitStatus(within: 10) == 0)
@@ -145,7 +165,9 @@ import Darwin
         func titles(_ query: String) throws -> String {
             let body = Stamped(try request("GET", "/issues\(query)", port: port).body).masked
             // Each item is the same but for its title and id: keep the page's own fields.
-            return body.replacing(/\{"body":"","createdAt":"T","issueId":(\d+),"priority":2,"state":"(\w+)","title":"(\w)","updatedAt":"T"\}/) {
+            return body.replacing(
+                /\{"body":"","createdAt":"T","issueId":(\d+),"priority":2,"state":"(\w+)","title":"(\w)","updatedAt":"T"\}/
+            ) {
                 "\($0.output.1)\($0.output.3)\($0.output.2 == "closed" ? "!" : "")"
             }
         }
@@ -153,16 +175,21 @@ import Darwin
         #expect(try titles("?page=2&per=2") == #"{"items":[3c,4d],"number":2,"pageCount":3,"size":2,"total":5}"#)
         #expect(try titles("?page=3&per=2") == #"{"items":[5e],"number":3,"pageCount":3,"size":2,"total":5}"#)
         #expect(try titles("?page=9&per=2") == #"{"items":[],"number":9,"pageCount":3,"size":2,"total":5}"#)
-        #expect(try titles("?state=open&per=3&page=2") == #"{"items":[5e],"number":2,"pageCount":2,"size":3,"total":4}"#)
+        #expect(
+            try titles("?state=open&per=3&page=2") == #"{"items":[5e],"number":2,"pageCount":2,"size":3,"total":4}"#)
         #expect(try titles("?state=closed") == #"{"items":[2b!],"number":1,"pageCount":1,"size":20,"total":1}"#)
-        #expect(try titles("?per=10000") == #"{"items":[1a,2b!,3c,4d,5e],"number":1,"pageCount":1,"size":10000,"total":5}"#)
+        #expect(
+            try titles("?per=10000") == #"{"items":[1a,2b!,3c,4d,5e],"number":1,"pageCount":1,"size":10000,"total":5}"#)
         var response = try request("GET", "/issues?page=0", port: port)
         #expect(response.status == 400)
         #expect(response.body == #"{"error":"page number 0 is out of range: pages are numbered from 1","status":400}"#)
         response = try request("GET", "/issues?per=0", port: port)
-        #expect(response.body == #"{"error":"page size 0 is out of range: a page holds 1 to 10000 records","status":400}"#)
+        #expect(
+            response.body == #"{"error":"page size 0 is out of range: a page holds 1 to 10000 records","status":400}"#)
         response = try request("GET", "/issues?per=10001", port: port)
-        #expect(response.body == #"{"error":"page size 10001 is out of range: a page holds 1 to 10000 records","status":400}"#)
+        #expect(
+            response.body
+                == #"{"error":"page size 10001 is out of range: a page holds 1 to 10000 records","status":400}"#)
         response = try request("GET", "/issues?page=9223372036854775807&per=2", port: port)
         #expect(response.status == 400)
         #expect(response.body.hasPrefix(#"{"error":"page number 9223372036854775807 is out of range"#))
@@ -189,8 +216,13 @@ import Darwin
         #expect(server.exitStatus(within: 10) == 0)
         let log = server.log
         // Slate's line (its SQLite code, 275 = SQLITE_CONSTRAINT_CHECK) and the server's.
-        #expect(logLines(log, level: "debug", containing: "request_id=conflict-31").filter { $0.contains("sqlite.code=275") }.count == 1)
-        #expect(logLines(log, level: "debug", containing: "request_id=conflict-31").filter { $0.contains("request failed") }.count == 1)
+        #expect(
+            logLines(log, level: "debug", containing: "request_id=conflict-31").filter {
+                $0.contains("sqlite.code=275")
+            }.count == 1)
+        #expect(
+            logLines(log, level: "debug", containing: "request_id=conflict-31").filter { $0.contains("request failed") }
+                .count == 1)
         // (A slow statement on a busy machine may be a warning; not one of this request.)
         #expect(logLines(log, level: "warning", containing: "conflict-31").isEmpty)
         for level in ["error", "critical"] {
@@ -207,7 +239,9 @@ import Darwin
         let writer = try ServerProcess(database: path, directory: directory)
         let events = try EventStream(port: watched.port)
         #expect(try events.nextEvent() == "event: issues\ndata: {\"newest\":0,\"open\":0}")
-        #expect(try request("POST", "/issues", port: writer.port, body: #"{"title":"From the other server"}"#).status == 201)
+        #expect(
+            try request("POST", "/issues", port: writer.port, body: #"{"title":"From the other server"}"#).status == 201
+        )
         #expect(try events.nextEvent(within: 20) == "event: issues\ndata: {\"newest\":1,\"open\":1}")
         // Several commits elsewhere: the stream catches up to the last state (equal
         // results in between may be coalesced), whichever server made them.
@@ -215,7 +249,9 @@ import Darwin
             let port = index % 2 == 0 ? writer.port : watched.port
             #expect(try request("POST", "/issues", port: port, body: "{\"title\":\"\(index)\"}").status == 201)
         }
-        #expect(try request("POST", "/issues/3/close", port: writer.port, body: #"{"author":"a","reason":"b"}"#).status == 200)
+        #expect(
+            try request("POST", "/issues/3/close", port: writer.port, body: #"{"author":"a","reason":"b"}"#).status
+                == 200)
         var last = ""
         let deadline = Date().addingTimeInterval(20)
         while last != "event: issues\ndata: {\"newest\":6,\"open\":5}" {

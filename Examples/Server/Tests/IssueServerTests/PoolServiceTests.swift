@@ -27,7 +27,10 @@ import Testing
                 return values
             }
             try? await gracefulShutdown()
-            record.withValue { $0.append("server told to shut down; observations: \(pool.observationCount), pool closed: \(pool.isClosed)") }
+            record.withValue {
+                $0.append(
+                    "server told to shut down; observations: \(pool.observationCount), pool closed: \(pool.isClosed)")
+            }
             let values = try await response.value
             record.withValue { $0.append("the streaming response ended after \(values) value(s)") }
             try await pool.write { ctx in try ctx.exec(sql: "INSERT INTO notes (text) VALUES ('in flight')") }
@@ -60,9 +63,10 @@ import Testing
         let pool = try notesPool(directory)
         let database = SQLPoolService(pool: pool)
         let record = Locked<[String]>([])
-        let group = ServiceGroup(configuration: .init(
-            services: [database, DrainingServer(pool: pool, record: record), database.observationShutdown],
-            logger: Logger(label: "test")))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [database, DrainingServer(pool: pool, record: record), database.observationShutdown],
+                logger: Logger(label: "test")))
         let running = Task { try await group.run() }
         try await waitFor("the first value") { record.current == ["first value"] }
         await group.triggerGracefulShutdown()
@@ -75,12 +79,13 @@ import Testing
             try await bound.next()
             bound.cancelAll()
         }
-        #expect(record.current == [
-            "first value",
-            "server told to shut down; observations: 0, pool closed: false",
-            "the streaming response ended after 1 value(s)",
-            "a request in flight wrote; pool closed: false",
-        ])
+        #expect(
+            record.current == [
+                "first value",
+                "server told to shut down; observations: 0, pool closed: false",
+                "the streaming response ended after 1 value(s)",
+                "a request in flight wrote; pool closed: false",
+            ])
         #expect(pool.isClosed)
         let reopened = try SQLContext(path: directory.path("service.sqlite"))
         defer { reopened.close() }
@@ -91,7 +96,8 @@ import Testing
         let directory = TemporaryDirectory()
         let pool = try notesPool(directory)
         let database = SQLPoolService(pool: pool)
-        let group = ServiceGroup(configuration: .init(services: [database, database.observationShutdown], logger: Logger(label: "test")))
+        let group = ServiceGroup(
+            configuration: .init(services: [database, database.observationShutdown], logger: Logger(label: "test")))
         let first = Locked(false)
         let consumer = Task {
             var values = 0
@@ -114,7 +120,8 @@ import Testing
     @Test func thePoolServiceAloneClosesThePool() async throws {
         let directory = TemporaryDirectory()
         let pool = try notesPool(directory)
-        let group = ServiceGroup(configuration: .init(services: [SQLPoolService(pool: pool)], logger: Logger(label: "test")))
+        let group = ServiceGroup(
+            configuration: .init(services: [SQLPoolService(pool: pool)], logger: Logger(label: "test")))
         let running = Task { try await group.run() }
         try await pool.write { ctx in try ctx.exec(sql: "INSERT INTO notes (text) VALUES ('a')") }
         await group.triggerGracefulShutdown()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,7 +38,9 @@ final class ServerProcess {
     private let output: Pipe
 
     init(database: String, directory: TemporaryDirectory, heartbeatMilliseconds: Int = 200) throws {
-        guard let executable = Self.executable() else { throw TestFailure("issue-server is not built beside the tests") }
+        guard let executable = Self.executable() else {
+            throw TestFailure("issue-server is not built beside the tests")
+        }
         logPath = directory.path("server-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = executable
@@ -63,7 +66,7 @@ final class ServerProcess {
             read.signal()
         }
         guard read.wait(timeout: .now() + 60) == .success, let text = line.current,
-              text.hasPrefix("listening on "), let port = Int(text.dropFirst("listening on ".count))
+            text.hasPrefix("listening on "), let port = Int(text.dropFirst("listening on ".count))
         else {
             process.terminate()
             throw TestFailure("the server did not start: \(line.current ?? "no line"); log: \(Self.read(logPath))")
@@ -142,7 +145,9 @@ final class Connection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             systemClose(fd)
@@ -216,7 +221,8 @@ final class Connection {
 
     private func firstRange(of delimiter: [UInt8]) -> Int? {
         guard buffer.count >= delimiter.count else { return nil }
-        for start in 0...(buffer.count - delimiter.count) where buffer[start..<(start + delimiter.count)].elementsEqual(delimiter) {
+        for start in 0...(buffer.count - delimiter.count)
+        where buffer[start..<(start + delimiter.count)].elementsEqual(delimiter) {
             return start + delimiter.count
         }
         return nil
@@ -224,7 +230,9 @@ final class Connection {
 }
 
 private func systemClose(_ fd: Int32) { _ = close(fd) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
 
 /// A response: status, headers (names lowercased) and body.
 struct HTTPResult {
@@ -240,7 +248,7 @@ private func readHead(_ connection: Connection, before deadline: Date) throws ->
     }
     let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
     guard let statusLine = lines.first, statusLine.hasPrefix("HTTP/1.1 "),
-          let status = Int(statusLine.dropFirst(9).prefix(3))
+        let status = Int(statusLine.dropFirst(9).prefix(3))
     else { throw TestFailure("not an HTTP response: \(lines.first ?? "")") }
     var headers: [String: String] = [:]
     for line in lines.dropFirst() {
@@ -253,7 +261,7 @@ private func readHead(_ connection: Connection, before deadline: Date) throws ->
 /// Reads one chunk of a chunked body: its bytes, or nil for the last (empty) chunk.
 private func readChunk(_ connection: Connection, before deadline: Date) throws -> [UInt8]? {
     guard let sizeLine = try connection.read(through: Array("\r\n".utf8), before: deadline),
-          let size = Int(String(decoding: sizeLine.dropLast(2), as: UTF8.self), radix: 16)
+        let size = Int(String(decoding: sizeLine.dropLast(2), as: UTF8.self), radix: 16)
     else { throw TestFailure("the chunked body ended without its last chunk") }
     guard let bytes = try connection.read(count: size + 2, before: deadline) else {
         throw TestFailure("the chunked body ended inside a chunk")
@@ -360,7 +368,11 @@ struct Stamped {
         var created: [String] = []
         var updated: [String] = []
         masked = body.replacing(/"(createdAt|updatedAt)":"([^"]*)"/) { match in
-            if match.output.1 == "createdAt" { created.append(String(match.output.2)) } else { updated.append(String(match.output.2)) }
+            if match.output.1 == "createdAt" {
+                created.append(String(match.output.2))
+            } else {
+                updated.append(String(match.output.2))
+            }
             return "\"\(match.output.1)\":\"T\""
         }
         self.created = created
