@@ -2,7 +2,10 @@
 """Public declarations of a baseline API dump that are `package` in a later one.
 
 Usage: api-tiers.py BASELINE.json CURRENT.json (dumps of one module by
-`swift-api-digester -dump-sdk`). swift-api-digester dumps `package` declarations beside
+`swift-api-digester -dump-sdk`), or api-tiers.py --not-api BASELINE.json, which prints the
+declarations of the baseline that were no API (`package`, or `@_spi`), one a line, so that
+Scripts/check-api.sh ignores what the digester says of them (it reports a `package` class
+removed as a break). swift-api-digester dumps `package` declarations beside
 public ones, marked only "isInternal", and does not report a public declaration made
 `package` (nor a public setter made `package(set)`). Prints one line per such declaration,
 worded as the digester words its breaks, for Scripts/check-api.sh.
@@ -36,6 +39,12 @@ def declarations(path):
     walk(json.load(open(path))["ABIRoot"], [], False, False)
     return found
 
+
+if sys.argv[1] == "--not-api":
+    for description, package, spi, _ in sorted(declarations(sys.argv[2]).values()):
+        if package or spi:
+            print(description)
+    sys.exit(0)
 
 baseline, current = declarations(sys.argv[1]), declarations(sys.argv[2])
 # An SPI declaration is the digester's ("is now with @_spi"), a removed one too. A member

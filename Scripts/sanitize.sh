@@ -30,5 +30,5 @@ if [ "$which" = all ] || [ "$which" = thread ]; then
     echo "==> ThreadSanitizer: the concurrency tests"
     # Only the targets with concurrency tests, so the build stays small.
     TSAN_OPTIONS=halt_on_error=1 swift test --sanitize=thread --scratch-path .build/tsan \
-        --filter 'SlateTests.(PoolTests|PoolStressTests|ObservationTests|TransactionTests)|SlateRecordsTests|SlateSchemaTests.MigratorTests'
+        --filter 'SlateTests.(Pool|Observation|Change|Transaction|Review31|Logging)|SlateRecordsTests|SlateSchemaTests.MigratorTests'
 fi
