@@ -18,8 +18,9 @@ let package = Package(
         .executableTarget(
             name: "fuzz-generate",
             dependencies: ["FuzzDriver", .product(name: "SlateGenerator", package: "Slate"), .product(name: "SlateSchema", package: "Slate")]),
-        // XML schema files and query files through their readers.
-        .executableTarget(name: "fuzz-schema-files", dependencies: ["FuzzDriver", .product(name: "SlateSchema", package: "Slate")]),
+        // XML and SQL desired schemas through their readers.
+        .executableTarget(
+            name: "fuzz-schema-files", dependencies: ["FuzzDriver", .product(name: "SlateMigration", package: "Slate")]),
     ],
     swiftLanguageModes: [.v6]
 )

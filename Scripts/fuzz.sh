@@ -18,7 +18,7 @@ targets=("$@")
 cd "$root/Fuzz"
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 for target in "${targets[@]}"; do
-    swift build "${flags[@]}" --product "$target" >/dev/null
+    swift build --quiet "${flags[@]}" --product "$target"
 done
 bin=$(swift build "${flags[@]}" --show-bin-path)
 mkdir -p .artifacts
