@@ -19,16 +19,22 @@ let package = Package(
         // The pool as a swift-service-lifecycle service. Its code builds only with the
         // ServiceLifecycle trait; without it the module is empty and nothing is fetched.
         .library(name: "SlateServiceLifecycle", targets: ["SlateServiceLifecycle"]),
+        // The same schema, records and typed queries on PostgreSQL, over postgres-nio. Its
+        // code builds only with the Postgres trait; without it the module is empty and
+        // postgres-nio is neither fetched nor built.
+        .library(name: "SlatePostgres", targets: ["SlatePostgres"]),
     ],
     // Off by default, so that an app that uses SQLite alone never resolves
     // swift-service-lifecycle: `.package(url: …, from: …, traits: ["ServiceLifecycle"])`.
     traits: [
         .trait(name: "ServiceLifecycle", description: "SlateServiceLifecycle's SQLPoolService, which closes the pool on graceful shutdown"),
+        .trait(name: "Postgres", description: "SlatePostgres: the same schema, records and typed queries on PostgreSQL, over postgres-nio"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.25.0"),
     ],
     targets: [
         // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
@@ -55,8 +61,19 @@ let package = Package(
         // its schema evolution (which replays scripts as SlateSchema says, and plans with
         // SlateMigration).
         .target(name: "SlateRecords", dependencies: ["Slate", "SlateCSQLite", "SlateSchema", "SlateMigration", .product(name: "Logging", package: "swift-log")]),
+        // PostgreSQL's form of a schema: DDL rendered from the reflected model, each script's
+        // form from the difference of two versions' models. Text only (no server, no
+        // postgres-nio): the generator and the CLI link it. Not a product: its API is `package`.
+        .target(name: "SlatePostgresSchema", dependencies: ["Slate", "SlateSchema"]),
         // Code generation: schema → record model → Swift description → text.
-        .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis"]),
+        .target(name: "SlateGenerator", dependencies: ["SlateSchema", "SlateAnalysis", "SlatePostgresSchema"]),
+        // The PostgreSQL backend: only with the Postgres trait (empty without it).
+        .target(
+            name: "SlatePostgres",
+            dependencies: [
+                "Slate", "SlateRecords",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+            ]),
         // The pool as a swift-service-lifecycle `Service`: only with the ServiceLifecycle trait.
         .target(
             name: "SlateServiceLifecycle",
@@ -69,7 +86,10 @@ let package = Package(
         // The command-line tool: generate, schema.
         .executableTarget(
             name: "slate",
-            dependencies: ["SlateGenerator", "SlateMigration", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "SlateGenerator", "SlateMigration", "SlatePostgresSchema",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Plugins: they find a target's .sql scripts and database files and run `slate`.
         // Their shared code is Plugins/PluginsShared, linked into each (and into
         // SlateGeneratorTests, which tests how it groups a target's files); its
@@ -109,6 +129,16 @@ let package = Package(
         .testTarget(name: "SDKNameTests", dependencies: ["FakeSDK", "SlateRecords", "SlateSchema", "SlateMigration"]),
         // ...and raw mode, with nothing but the SQLite C module.
         .testTarget(name: "GeneratedRawTests", dependencies: ["SlateCSQLite"]),
+        // PostgreSQL's DDL from schemas, without a server (part of every run)...
+        .testTarget(name: "SlatePostgresSchemaTests", dependencies: ["SlatePostgresSchema", "SlateSchema", "SlateMigration", "SlateTestSupport"]),
+        // ...and SlatePostgres against a real server: with the Postgres trait and a server
+        // (SLATE_POSTGRES_URL, else a throwaway cluster; Scripts/test-postgres.sh runs them).
+        .testTarget(
+            name: "SlatePostgresTests",
+            dependencies: [
+                "SlatePostgres", "SlatePostgresSchema", "SlateRecords", "SlateTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The PostgreSQL server the tests run against.
+///
+/// `SLATE_POSTGRES_URL` (`postgres://user@host:port/database`) names one; without it, the
+/// first test that asks starts a throwaway cluster with `Scripts/postgres.sh` (initdb in a
+/// temporary directory, 127.0.0.1 on a free port, stopped when the test process exits).
+/// When neither works, the tests are skipped with `skipReason`, which says how to run them
+/// (`@Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))`).
+/// Each suite should create a database of its own (`CREATE DATABASE`) so that suites
+/// running at once never see each other's tables.
+/// `SLATE_POSTGRES_REPLICA_URL` names a hot standby of that server, for the replica tests
+/// (`Scripts/test-postgres.sh` starts one).
+public enum PostgresTestServer {
+    /// The server's URL, or nil when there is none (see `skipReason`).
+    public static var url: String? { state.url }
+
+    /// A hot standby of `url`'s server, when one was named.
+    public static var replicaURL: String? {
+        ProcessInfo.processInfo.environment["SLATE_POSTGRES_REPLICA_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Why there is no server, said so that the reader can run the tests.
+    public static var skipReason: Comment {
+        Comment(
+            rawValue: "no PostgreSQL server: \(state.problem ?? "unknown"). "
+                + "Run `Scripts/test-postgres.sh`, or set SLATE_POSTGRES_URL=postgres://user@host:port/database")
+    }
+
+    /// Whether there is a server to test against.
+    public static var isAvailable: Bool { state.url != nil }
+
+    private struct State: Sendable {
+        var url: String?
+        var problem: String?
+    }
+
+    private static let state: State = {
+        if let url = ProcessInfo.processInfo.environment["SLATE_POSTGRES_URL"], !url.isEmpty {
+            return State(url: url, problem: nil)
+        }
+        return startThrowawayCluster()
+    }()
+
+    /// The repository's root, from this file's place in it.
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func startThrowawayCluster() -> State {
+        let script = repositoryRoot.appendingPathComponent("Scripts/postgres.sh").path
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("slate-postgres-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let port = freePort()
+        let result = run("/bin/bash", [script, "start", directory, String(port)])
+        guard result.status == 0 else {
+            return State(url: nil, problem: "could not start a throwaway cluster (\(result.output))")
+        }
+        throwawayClusterDirectory = strdup(directory)
+        throwawayClusterScript = strdup(script)
+        atexit { stopThrowawayCluster() }
+        return State(url: result.output.trimmingCharacters(in: .whitespacesAndNewlines), problem: nil)
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now.
+    public static func freePort() -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : 55_432
+    }
+
+    /// Runs an executable (a path) to its end; its status, and its standard output and error together.
+    public static func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (-1, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+// The throwaway cluster, stopped as the test process exits (written once, before any test
+// reads the server's URL).
+nonisolated(unsafe) private var throwawayClusterDirectory: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var throwawayClusterScript: UnsafeMutablePointer<CChar>?
+
+private func stopThrowawayCluster() {
+    guard let directory = throwawayClusterDirectory, let script = throwawayClusterScript else { return }
+    _ = PostgresTestServer.run("/bin/bash", [String(cString: script), "stop", String(cString: directory)])
+    _ = PostgresTestServer.run("/bin/rm", ["-rf", String(cString: directory)])
+}
