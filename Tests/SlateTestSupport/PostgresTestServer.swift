@@ -80,17 +80,30 @@ public enum PostgresTestServer {
     }
 
     /// Runs an executable (a path) to its end; its status, and its standard output and error together.
+    ///
+    /// `posix_spawn` and `waitpid`, not `Process`: this runs inside the lazy initializer of the
+    /// server's URL, which Swift Testing may evaluate where Foundation's child reaping never
+    /// runs (`Process.waitUntilExit` was seen to wait for ever on a finished child there).
     public static func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("slate-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { return (-1, "cannot run \(program): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 }
 
