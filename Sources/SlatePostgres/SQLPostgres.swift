@@ -186,7 +186,33 @@ public final class SQLPostgres: Sendable {
         try await Task.sleep(nanoseconds: UInt64.random(in: 1_000_000...max(1_000_000, ceiling)))
     }
 
+    /// A connection found dead at `BEGIN`, before anything ran on it.
+    private struct StaleConnection: Error {
+        var error: SQLPostgresError
+    }
+
+    /// `attempt(_:)` on a live connection: a connection found dead at `BEGIN` is
+    /// replaced, five times at most (the pool may hand out several that died together).
     private func transaction<T: Sendable>(
+        client: PostgresClient, begin: String, isolation: Isolation?, attempt: Int,
+        _ body: @Sendable (SQLPostgresContext) async throws -> T
+    ) async throws -> T {
+        var stale = 0
+        while true {
+            do {
+                return try await leasedTransaction(
+                    client: client, begin: begin, isolation: isolation, attempt: attempt, body)
+            } catch let error as StaleConnection {
+                stale += 1
+                guard stale <= 5 else { throw error.error }
+                // The pool learns of the closed connection from its channel: a moment
+                // for it to, so that the next lease makes a new one.
+                try await Task.sleep(nanoseconds: 2_000_000 * UInt64(stale))
+            }
+        }
+    }
+
+    private func leasedTransaction<T: Sendable>(
         client: PostgresClient, begin: String, isolation: Isolation?, attempt: Int,
         _ body: @Sendable (SQLPostgresContext) async throws -> T
     ) async throws -> T {
@@ -200,7 +226,13 @@ public final class SQLPostgres: Sendable {
                     connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
                     isolation: isolation, attempt: attempt, transactional: true)
                 defer { context.finish() }
-                try await context.control(begin)
+                do {
+                    try await context.control(begin)
+                } catch let error as SQLPostgresError where error.kind == .connectionLost {
+                    // Nothing ran: a connection that died while idle in the pool is
+                    // replaced and the transaction starts again.
+                    throw StaleConnection(error: error)
+                }
                 let value: T
                 do {
                     value = try await Self.$current.withValue(context) { try await body(context) }

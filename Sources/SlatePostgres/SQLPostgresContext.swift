@@ -112,6 +112,21 @@ public final class SQLPostgresContext: Sendable {
             throw aborted
         }
         try Task.checkCancellation()
+        try checkConnection(sql)
+    }
+
+    /// A connection the server already closed (`pg_terminate_backend`, a restart) fails
+    /// here: postgres-nio may never answer a statement written to a closed channel.
+    private func checkConnection(_ sql: String) throws {
+        guard connection.isClosed else { return }
+        let failure = SQLPostgresError(
+            kind: .connectionLost, message: "the connection to the server ended", sql: sql)
+        if transactional {
+            state.withLock { state in
+                if state.failure == nil { state.failure = failure }
+            }
+        }
+        throw failure
     }
 
     /// `error` as Slate's, remembered as the transaction's failure (PostgreSQL aborts the
@@ -121,6 +136,7 @@ public final class SQLPostgresContext: Sendable {
             return error
         }
         let failure = SQLPostgresError(error, sql: sql)
+        if failure.kind == .connectionLost { connectionEnded() }
         guard transactional else { return failure }
         state.withLock { state in
             if state.failure == nil { state.failure = failure }
@@ -166,11 +182,23 @@ public final class SQLPostgresContext: Sendable {
 
     /// BEGIN, COMMIT and the like: not refused after a failure, not remembered as one.
     func control(_ sql: String) async throws {
+        guard !connection.isClosed else {
+            throw SQLPostgresError(kind: .connectionLost, message: "the connection to the server ended", sql: sql)
+        }
         do {
             _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) { _ in }.get()
         } catch {
-            throw SQLPostgresError(error, sql: sql)
+            let failure = SQLPostgresError(error, sql: sql)
+            if failure.kind == .connectionLost { connectionEnded() }
+            throw failure
         }
+    }
+
+    /// Closes a connection found dead, so that the pool replaces it rather than lease it
+    /// again (it may not have seen the end yet).
+    func connectionEnded() {
+        let closing: EventLoopFuture<Void> = connection.close()
+        _ = closing
     }
 
     func commit() async throws {

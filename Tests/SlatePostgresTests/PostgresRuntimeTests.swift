@@ -306,8 +306,11 @@ struct PostgresRuntimeTests {
             }
             #expect(count == 0)
             let state = try await database.read {
-                try await $0.query(sql: "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()")[0]
-                    .get(0, as: Int.self)
+                try await $0.query(
+                    sql:
+                        "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()"
+                )[0]
+                .get(0, as: Int.self)
             }
             #expect(state == 0)
         }
