@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Slate's documentation — Slate, SlateSchema, SlateMigration, SlateRecords,
-# SlateGenerator and SlateServiceLifecycle — as one static site, with the toolchain's own docc (no package
+# SlateGenerator, SlateServiceLifecycle and SlatePostgres (those two with their package traits) — as one static site, with the toolchain's own docc (no package
 # dependency): each module's symbol graph, its catalog (Sources/<Module>/<Module>.docc)
 # converted into an archive, and the archives merged (`docc merge`) into OUTPUT, ready for
 # static hosting, with a landing page listing the modules. Links resolve across modules:
@@ -27,12 +27,27 @@ output=${1:-$root/.build/docs}
 base_path=${SLATE_DOCS_BASE_PATH:-}
 base_path=${base_path#/}
 base_path=${base_path%/}
-modules=(Slate SlateSchema SlateMigration SlateRecords SlateGenerator SlateServiceLifecycle)
+modules=(Slate SlateSchema SlateMigration SlateRecords SlateGenerator SlateServiceLifecycle SlatePostgres)
 # Modules whose code exists only with a package trait (their dependency comes with it):
 # built with that trait in a scratch folder of their own, so the main build stays as
 # `swift build` makes it.
-trait_modules=(SlateServiceLifecycle)
-trait_scratch=$root/.build/docs-traits
+# Each is MODULE:TRAIT:SCRATCH; SlatePostgres shares the folder Scripts/test-postgres.sh
+# builds in (on CI, built by then), so postgres-nio is not built twice.
+trait_modules=(
+    "SlateServiceLifecycle:ServiceLifecycle:$root/.build/docs-traits"
+    "SlatePostgres:Postgres:${SLATE_POSTGRES_SCRATCH:-$root/.build-postgres}"
+)
+# trait_build MODULE: "TRAIT SCRATCH" when MODULE builds with a trait, else nothing.
+trait_build() {
+    local entry
+    for entry in "${trait_modules[@]}"; do
+        if [ "${entry%%:*}" = "$1" ]; then
+            entry=${entry#*:}
+            echo "${entry%%:*} ${entry#*:}"
+            return
+        fi
+    done
+}
 
 cd "$root"
 
@@ -79,14 +94,14 @@ PY
 # The modules, built as `swift build` builds them (on CI, already built by the tests).
 echo "==> building ${modules[*]}"
 for module in "${modules[@]}"; do
-    if [[ " ${trait_modules[*]} " == *" $module "* ]]; then
-        swift build --target "$module" --traits ServiceLifecycle --scratch-path "$trait_scratch"
+    trait=$(trait_build "$module")
+    if [ -n "$trait" ]; then
+        swift build --target "$module" --traits "${trait%% *}" --scratch-path "${trait#* }"
     else
         swift build --target "$module"
     fi
 done
 bin=$(swift build --show-bin-path)
-trait_bin=$(swift build --show-bin-path --scratch-path "$trait_scratch")
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
 if [ -z "$triple" ]; then
     echo "error: cannot read the target triple from 'swift -print-target-info'" >&2
@@ -110,7 +125,8 @@ for module in "${modules[@]}"; do
     echo "==> symbol graph of $module"
     mkdir -p "$work/$module-symbols"
     module_bin=$bin
-    if [[ " ${trait_modules[*]} " == *" $module "* ]]; then module_bin=$trait_bin; fi
+    trait=$(trait_build "$module")
+    if [ -n "$trait" ]; then module_bin=$(swift build --show-bin-path --scratch-path "${trait#* }"); fi
     "$extract" -module-name "$module" -target "$triple" ${sdk_flags[@]+"${sdk_flags[@]}"} \
         -I "$module_bin/Modules" -I "$module_bin" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCSQLite/module.modulemap" \

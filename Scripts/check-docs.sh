@@ -29,6 +29,7 @@ pages=(
     "SlateMigration"
     "SlateGenerator"
     "SlateServiceLifecycle"
+    "SlatePostgres"
 )
 
 # Links across modules: the page a link is on, and the page it leads to (module/article
