@@ -1,0 +1,123 @@
+#if Postgres
+import Foundation
+import PostgresNIO
+import SlatePostgres
+import SlateRecords
+import SlateTestSupport
+import Testing
+
+/// Several processes and tasks bootstrapping one database at once, and a process killed
+/// while its script runs.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
+struct SchemaEvolutionConcurrencyTests {
+    /// Each script logs itself in `log`, so a script applied twice shows; the first creates
+    /// `log` without IF NOT EXISTS, so it would fail when run twice. Script 2 sleeps as long
+    /// as the database's `slate.test_sleep` says (not at all unless set).
+    static let scripts = [
+        SQLSchemaScript(file: "log-001.sql", sql: "CREATE TABLE log (script TEXT NOT NULL);\nINSERT INTO log VALUES ('1');"),
+        SQLSchemaScript(
+            file: "log-002.sql",
+            sql: """
+                INSERT INTO log VALUES ('2');
+                CREATE TABLE two (x BIGINT);
+                SELECT pg_sleep(coalesce(current_setting('slate.test_sleep', true), '0')::float8);
+                INSERT INTO two VALUES (2);
+                """),
+        SQLSchemaScript(file: "log-003.sql", sql: "INSERT INTO log VALUES ('3');\nSELECT pg_sleep(0.1);"),
+    ]
+
+    /// The scripts as files, for the child processes.
+    static func scriptFiles(in directory: TemporaryDirectory) throws -> [String] {
+        try scripts.map { script in
+            let path = directory.path(script.file)
+            try script.sql.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    static var child: URL? { Executables.url("slate-postgres-test-child") }
+
+    @Test func sixProcessesAtOnceApplyEachScriptOnce() async throws {
+        let child = try #require(Self.child, "slate-postgres-test-child was not built")
+        let directory = TemporaryDirectory()
+        let files = try Self.scriptFiles(in: directory)
+        try await EvolutionDatabase.with { database in
+            let results = try Executables.runTogether(child, Array(repeating: [database.url] + files, count: 6))
+            for result in results {
+                #expect(result.status == 0, "\(result.output)")
+                #expect(result.output.hasPrefix("found ") && result.output.contains(" version 3 applied"), "\(result.output)")
+            }
+            #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
+            #expect(try await database.versions() == ["1 log-001.sql", "2 log-002.sql", "3 log-003.sql"])
+            // Between them, the processes applied each script once.
+            let applied = results.flatMap { result in
+                result.output.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " applied ").last?
+                    .split(separator: ",").map(String.init) ?? []
+            }
+            #expect(applied.sorted() == ["log-001.sql", "log-002.sql", "log-003.sql"])
+        }
+    }
+
+    @Test func manyTasksOfOneProcessAtOnceApplyEachScriptOnce() async throws {
+        try await EvolutionDatabase.with { database in
+            let outcomes = try await withThrowingTaskGroup(of: SQLPostgresSchemaEvolution.Outcome.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await database.apply(Self.scripts) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.count == 8)
+            #expect(outcomes.allSatisfy { $0.version == 3 })
+            #expect(outcomes.flatMap(\.appliedFiles).sorted() == ["log-001.sql", "log-002.sql", "log-003.sql"])
+            #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
+        }
+    }
+
+    @Test func aProcessKilledMidScriptLeavesThePreviousVersionAndTheNextBootstrapFinishes() async throws {
+        let child = try #require(Self.child, "slate-postgres-test-child was not built")
+        let directory = TemporaryDirectory()
+        let files = try Self.scriptFiles(in: directory)
+        try await EvolutionDatabase.with { database in
+            // The server notices a vanished client while a statement runs (PostgreSQL 14+),
+            // as a production server should be configured to; script 2 sleeps a minute.
+            try await database.exec("ALTER DATABASE \(database.name) SET client_connection_check_interval = '50ms'")
+            try await database.exec("ALTER DATABASE \(database.name) SET slate.test_sleep = '60'")
+            let process = Process()
+            process.executableURL = child
+            process.arguments = [database.url] + files
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Killed once its script is seen sleeping on the server, never after a guessed time.
+            var sleeper: [String] = []
+            for _ in 0..<600 where sleeper.isEmpty {
+                sleeper = try await database.strings(
+                    "SELECT pid::text FROM pg_stat_activity WHERE datname = '\(database.name)' AND wait_event = 'PgSleep'")
+                if sleeper.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(sleeper.count == 1, "the child's script 2 was never seen sleeping")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+            // The server ends the orphaned session and rolls its transaction back.
+            let pid = try #require(sleeper.first)
+            var gone = false
+            for _ in 0..<400 where !gone {
+                gone = try await database.strings("SELECT count(*)::text FROM pg_stat_activity WHERE pid = \(pid)") == ["0"]
+                if !gone { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(gone, "the killed child's session still runs")
+            #expect(try await database.versions() == ["1 log-001.sql"])
+            #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1"])
+            #expect(try await !database.exists("two"))
+
+            try await database.exec("ALTER DATABASE \(database.name) RESET slate.test_sleep")
+            let outcome = try await EvolutionDatabase.withClient(database.url) { client in
+                try await SQLPostgresSchemaEvolution(scripts: Self.scripts).apply(on: client, logger: EvolutionDatabase.logger)
+            }
+            #expect(outcome == .init(foundVersion: 1, version: 3, appliedFiles: ["log-002.sql", "log-003.sql"]))
+            #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
+            #expect(try await database.strings("SELECT x::text FROM two") == ["2"])
+        }
+    }
+}
+#endif

@@ -1,0 +1,69 @@
+#if Postgres
+import SlatePostgres
+import Testing
+
+/// How a PostgreSQL script is cut into statements (postgres-nio runs one a message), and
+/// where each starts: no server needed.
+struct SchemaEvolutionStatementTests {
+    typealias Statement = SQLPostgresScriptStatement
+
+    @Test func semicolonsInsideQuotesCommentsAndDollarQuotesDoNotSplit() {
+        let script = """
+            -- leading; comment
+            /* block; /* nested; */ still; */ SELECT 'a;''b', "c;""d" FROM t;
+            SELECT E'x\\';y', e'\\\\';  SELECT $$ ; $$, $f$ $$ ; $f$;
+            SELECT $1::text, a$b$c FROM "$x$";
+            """
+        #expect(
+            Statement.split(script) == [
+                Statement(sql: #"SELECT 'a;''b', "c;""d" FROM t"#, line: 2),
+                Statement(sql: #"SELECT E'x\';y', e'\\'"#, line: 3),
+                Statement(sql: "SELECT $$ ; $$, $f$ $$ ; $f$", line: 3),
+                Statement(sql: #"SELECT $1::text, a$b$c FROM "$x$""#, line: 4),
+            ])
+    }
+
+    @Test func aLetterBeforeAQuoteIsNoEscapePrefix() {
+        // `name'…'` is not E'…': a backslash there is an ordinary character.
+        #expect(
+            Statement.split("SELECT 'a\\'; SELECT 2") == [
+                Statement(sql: "SELECT 'a\\'", line: 1), Statement(sql: "SELECT 2", line: 1),
+            ])
+        #expect(Statement.split("SELECT type'a\\'; SELECT 2").count == 2)
+    }
+
+    @Test func blankAndCommentOnlyPiecesAreDropped() {
+        #expect(Statement.split("") == [])
+        #expect(Statement.split(" ;\n;  -- nothing\n/* at all */ ;") == [])
+        #expect(Statement.split("\n\n  SELECT 1  \n\n") == [Statement(sql: "SELECT 1", line: 3)])
+    }
+
+    @Test func unterminatedTextRunsToTheEnd() {
+        #expect(Statement.split("SELECT 1; SELECT 'open; SELECT 3") == [
+            Statement(sql: "SELECT 1", line: 1), Statement(sql: "SELECT 'open; SELECT 3", line: 1),
+        ])
+        #expect(Statement.split("SELECT $t$ open; SELECT 3").count == 1)
+        #expect(Statement.split("SELECT 1 /* open; SELECT 3").count == 1)
+    }
+
+    @Test func aPositionBecomesALineOfTheScript() {
+        let statement = Statement(sql: "SELECT é,\n  x\nFROM t", line: 7)
+        #expect(statement.line(ofPosition: 1) == 7)
+        #expect(statement.line(ofPosition: 10) == 7)  // the newline itself
+        #expect(statement.line(ofPosition: 11) == 8)
+        #expect(statement.line(ofPosition: 15) == 9)
+        #expect(statement.line(ofPosition: 1000) == 9)
+    }
+
+    @Test(arguments: [
+        ("BEGIN", Statement.TransactionControl.redundant), ("begin transaction isolation level serializable", .redundant),
+        ("START TRANSACTION", .redundant), ("commit", .redundant), ("END", .redundant), ("COMMIT\nWORK", .redundant),
+        ("ROLLBACK", .refused), ("abort", .refused), ("ROLLBACK PREPARED 'x'", .refused), ("PREPARE TRANSACTION 'x'", .refused),
+        ("COMMIT PREPARED 'x'", .refused), ("PREPARE q AS SELECT 1", .none), ("SELECT 1", .none), ("BEGINNING", .none),
+        ("ENDS", .none), ("CREATE TABLE begin (x BIGINT)", .none),
+    ])
+    func transactionControlIsRecognisedByItsFirstWords(sql: String, control: Statement.TransactionControl) {
+        #expect(Statement(sql: sql, line: 1).transactionControl == control)
+    }
+}
+#endif
