@@ -92,7 +92,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         // only the rows past them (each version's row is written once, under the lock).
         var verified: Int64 = 0
         while true {
-            let step = try await step(on: connection, verified: verified, logger: logger)
+            let step = try await retryingConflicts {
+                try await step(on: connection, verified: verified, logger: logger)
+            }
             verified = step.after
             if found == nil { found = step.before }
             guard let file = step.applied else {
@@ -104,9 +106,29 @@ public struct SQLPostgresSchemaEvolution: Sendable {
 
     // MARK: One step
 
+    /// How many times a step that the server stopped for a serialization failure or a
+    /// deadlock (SQLSTATE 40001, 40P01: a script's DDL meeting the app's traffic) is run
+    /// again, from its `BEGIN`, before its failure is thrown.
+    public static let conflictRetries = 3
+
+    private func retryingConflicts<Result>(_ body: () async throws -> Result) async throws -> Result {
+        var retries = 0
+        while true {
+            do {
+                return try await body()
+            } catch let failure as Failure
+                where (failure.sqlState == "40001" || failure.sqlState == "40P01") && retries < Self.conflictRetries
+            {
+                retries += 1
+            }
+        }
+    }
+
     /// One transaction under the lock: reads and checks the version, then applies the next
     /// script when there is one.
-    private func step(on connection: PostgresConnection, verified: Int64, logger: Logger) async throws -> (
+    private func step(
+        on connection: PostgresConnection, verified: Int64, logger: Logger
+    ) async throws -> (
         before: Int64, after: Int64, applied: String?
     ) {
         try await run("BEGIN", on: connection, logger: logger)
@@ -122,7 +144,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         }
     }
 
-    private func stepInTransaction(on connection: PostgresConnection, verified: Int64, logger: Logger) async throws
+    private func stepInTransaction(
+        on connection: PostgresConnection, verified: Int64, logger: Logger
+    ) async throws
         -> (before: Int64, after: Int64, applied: String?)
     {
         try await run("SELECT pg_advisory_xact_lock(\(Self.lockKey))", on: connection, logger: logger)
@@ -149,7 +173,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
     /// version past the scripts, a recorded text past `verified` that differs from its
     /// script); creates the table when it is missing and the database is empty (with
     /// scripts to apply).
-    private func checkedVersion(on connection: PostgresConnection, verified: Int64, logger: Logger) async throws
+    private func checkedVersion(
+        on connection: PostgresConnection, verified: Int64, logger: Logger
+    ) async throws
         -> Int64
     {
         let exists = try await run(
@@ -190,7 +216,7 @@ public struct SQLPostgresSchemaEvolution: Sendable {
             "SELECT count(*), coalesce(min(version), 1), coalesce(max(version), 0) FROM slate_schema_version",
             on: connection, logger: logger
         ).first?.decode((Int64, Int64, Int64).self)
-        guard case let (count, lowest, version)? = summary, lowest == 1 || count == 0, version == count else {
+        guard case (let count, let lowest, let version)? = summary, lowest == 1 || count == 0, version == count else {
             throw Failure(
                 kind: .damagedVersions,
                 message:
@@ -230,7 +256,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
     /// Runs one statement of the bootstrap's own and reads all its rows (some errors only
     /// come with them).
     @discardableResult
-    private func run(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws
+    private func run(
+        _ query: PostgresQuery, on connection: PostgresConnection, logger: Logger
+    ) async throws
         -> [PostgresRow]
     {
         do {
@@ -243,7 +271,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
     }
 
     /// Runs a script's statements, one at a time.
-    private func run(_ script: SQLSchemaScript, version: Int64, on connection: PostgresConnection, logger: Logger)
+    private func run(
+        _ script: SQLSchemaScript, version: Int64, on connection: PostgresConnection, logger: Logger
+    )
         async throws
     {
         let statements = SQLPostgresScriptStatement.split(script.sql)
@@ -256,7 +286,8 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         }
         for statement in statements where statement.transactionControl == .none {
             do {
-                for try await _ in try await connection.query(PostgresQuery(unsafeSQL: statement.sql), logger: logger) {}
+                for try await _ in try await connection.query(PostgresQuery(unsafeSQL: statement.sql), logger: logger) {
+                }
             } catch let error as PSQLError {
                 let position = error.serverInfo?[.position].flatMap { Int($0) }
                 var failure = Failure(error, message: "applying version \(version) failed")

@@ -22,7 +22,8 @@ for path in arguments.dropFirst() {
         FileHandle.standardError.write(Data("error: cannot read \(path)\n".utf8))
         exit(2)
     }
-    scripts.append(SQLSchemaScript(file: URL(fileURLWithPath: path).lastPathComponent, sql: String(decoding: data, as: UTF8.self)))
+    scripts.append(
+        SQLSchemaScript(file: URL(fileURLWithPath: path).lastPathComponent, sql: String(decoding: data, as: UTF8.self)))
 }
 let client = PostgresClient(
     configuration: PostgresClient.Configuration(
@@ -37,7 +38,9 @@ let status: Int32 = await withTaskGroup(of: Int32?.self) { group in
     group.addTask {
         do {
             let outcome = try await evolution.apply(on: client, logger: Logger(label: "slate-postgres-test-child"))
-            print("found \(outcome.foundVersion) version \(outcome.version) applied \(outcome.appliedFiles.joined(separator: ","))")
+            print(
+                "found \(outcome.foundVersion) version \(outcome.version) applied \(outcome.appliedFiles.joined(separator: ","))"
+            )
             return 0
         } catch {
             print("\(error)")
@@ -52,6 +55,7 @@ exit(status)
 #else
 import Foundation
 
-FileHandle.standardError.write(Data("slate-postgres-test-child needs the Postgres trait: run Scripts/test-postgres.sh\n".utf8))
+FileHandle.standardError.write(
+    Data("slate-postgres-test-child needs the Postgres trait: run Scripts/test-postgres.sh\n".utf8))
 exit(1)
 #endif

@@ -14,7 +14,8 @@ struct SchemaEvolutionConcurrencyTests {
     /// `log` without IF NOT EXISTS, so it would fail when run twice. Script 2 sleeps as long
     /// as the database's `slate.test_sleep` says (not at all unless set).
     static let scripts = [
-        SQLSchemaScript(file: "log-001.sql", sql: "CREATE TABLE log (script TEXT NOT NULL);\nINSERT INTO log VALUES ('1');"),
+        SQLSchemaScript(
+            file: "log-001.sql", sql: "CREATE TABLE log (script TEXT NOT NULL);\nINSERT INTO log VALUES ('1');"),
         SQLSchemaScript(
             file: "log-002.sql",
             sql: """
@@ -45,7 +46,9 @@ struct SchemaEvolutionConcurrencyTests {
             let results = try Executables.runTogether(child, Array(repeating: [database.url] + files, count: 6))
             for result in results {
                 #expect(result.status == 0, "\(result.output)")
-                #expect(result.output.hasPrefix("found ") && result.output.contains(" version 3 applied"), "\(result.output)")
+                #expect(
+                    result.output.hasPrefix("found ") && result.output.contains(" version 3 applied"),
+                    "\(result.output)")
             }
             #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
             #expect(try await database.versions() == ["1 log-001.sql", "2 log-002.sql", "3 log-003.sql"])
@@ -91,7 +94,8 @@ struct SchemaEvolutionConcurrencyTests {
             var sleeper: [String] = []
             for _ in 0..<600 where sleeper.isEmpty {
                 sleeper = try await database.strings(
-                    "SELECT pid::text FROM pg_stat_activity WHERE datname = '\(database.name)' AND wait_event = 'PgSleep'")
+                    "SELECT pid::text FROM pg_stat_activity WHERE datname = '\(database.name)' AND wait_event = 'PgSleep'"
+                )
                 if sleeper.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(sleeper.count == 1, "the child's script 2 was never seen sleeping")
@@ -102,7 +106,10 @@ struct SchemaEvolutionConcurrencyTests {
             let pid = try #require(sleeper.first)
             var gone = false
             for _ in 0..<400 where !gone {
-                gone = try await database.strings("SELECT count(*)::text FROM pg_stat_activity WHERE pid = \(pid)") == ["0"]
+                gone =
+                    try await database.strings("SELECT count(*)::text FROM pg_stat_activity WHERE pid = \(pid)") == [
+                        "0"
+                    ]
                 if !gone { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(gone, "the killed child's session still runs")
@@ -112,7 +119,8 @@ struct SchemaEvolutionConcurrencyTests {
 
             try await database.exec("ALTER DATABASE \(database.name) RESET slate.test_sleep")
             let outcome = try await EvolutionDatabase.withClient(database.url) { client in
-                try await SQLPostgresSchemaEvolution(scripts: Self.scripts).apply(on: client, logger: EvolutionDatabase.logger)
+                try await SQLPostgresSchemaEvolution(scripts: Self.scripts).apply(
+                    on: client, logger: EvolutionDatabase.logger)
             }
             #expect(outcome == .init(foundVersion: 1, version: 3, appliedFiles: ["log-002.sql", "log-003.sql"]))
             #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])

@@ -39,9 +39,10 @@ struct SchemaEvolutionStatementTests {
     }
 
     @Test func unterminatedTextRunsToTheEnd() {
-        #expect(Statement.split("SELECT 1; SELECT 'open; SELECT 3") == [
-            Statement(sql: "SELECT 1", line: 1), Statement(sql: "SELECT 'open; SELECT 3", line: 1),
-        ])
+        #expect(
+            Statement.split("SELECT 1; SELECT 'open; SELECT 3") == [
+                Statement(sql: "SELECT 1", line: 1), Statement(sql: "SELECT 'open; SELECT 3", line: 1),
+            ])
         #expect(Statement.split("SELECT $t$ open; SELECT 3").count == 1)
         #expect(Statement.split("SELECT 1 /* open; SELECT 3").count == 1)
     }
@@ -49,16 +50,18 @@ struct SchemaEvolutionStatementTests {
     @Test func aPositionBecomesALineOfTheScript() {
         let statement = Statement(sql: "SELECT é,\n  x\nFROM t", line: 7)
         #expect(statement.line(ofPosition: 1) == 7)
-        #expect(statement.line(ofPosition: 10) == 7)  // the newline itself
+        #expect(statement.line(ofPosition: 10) == 7) // the newline itself
         #expect(statement.line(ofPosition: 11) == 8)
         #expect(statement.line(ofPosition: 15) == 9)
         #expect(statement.line(ofPosition: 1000) == 9)
     }
 
     @Test(arguments: [
-        ("BEGIN", Statement.TransactionControl.redundant), ("begin transaction isolation level serializable", .redundant),
+        ("BEGIN", Statement.TransactionControl.redundant),
+        ("begin transaction isolation level serializable", .redundant),
         ("START TRANSACTION", .redundant), ("commit", .redundant), ("END", .redundant), ("COMMIT\nWORK", .redundant),
-        ("ROLLBACK", .refused), ("abort", .refused), ("ROLLBACK PREPARED 'x'", .refused), ("PREPARE TRANSACTION 'x'", .refused),
+        ("ROLLBACK", .refused), ("abort", .refused), ("ROLLBACK PREPARED 'x'", .refused),
+        ("PREPARE TRANSACTION 'x'", .refused),
         ("COMMIT PREPARED 'x'", .refused), ("PREPARE q AS SELECT 1", .none), ("SELECT 1", .none), ("BEGINNING", .none),
         ("ENDS", .none), ("CREATE TABLE begin (x BIGINT)", .none),
     ])

@@ -33,14 +33,18 @@ struct EvolutionDatabase {
                 try await body(EvolutionDatabase(url: url, name: name, client: client))
             }
         } catch {
-            try? await withClient(server) { admin in try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)") }
+            try? await withClient(server) { admin in
+                try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)")
+            }
             throw error
         }
         try await withClient(server) { admin in try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)") }
     }
 
     /// Runs `body` with a running client of the database at `url`.
-    static func withClient<Result: Sendable>(_ url: String, _ body: (PostgresClient) async throws -> Result)
+    static func withClient<Result: Sendable>(
+        _ url: String, _ body: (PostgresClient) async throws -> Result
+    )
         async throws -> Result
     {
         let client = PostgresClient(configuration: try configuration(url))
@@ -66,7 +70,9 @@ struct EvolutionDatabase {
     }
 
     /// The failure bootstrapping with `scripts` throws (recorded as an issue when none).
-    func failure(_ scripts: [SQLSchemaScript], sourceLocation: SourceLocation = #_sourceLocation) async
+    func failure(
+        _ scripts: [SQLSchemaScript], sourceLocation: SourceLocation = #_sourceLocation
+    ) async
         -> SQLPostgresSchemaEvolution.Failure?
     {
         do {

@@ -46,7 +46,9 @@ struct SchemaEvolutionTests {
             #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql", "3 app-003-notes.sql"])
             #expect(try await database.strings(#"SELECT "select" FROM "user""#) == ["it's; not the end"])
             #expect(try await database.exists(#""note;s""#))
-            #expect(try await database.strings("SELECT script FROM slate_schema_version ORDER BY version") == Self.scripts.map(\.sql))
+            #expect(
+                try await database.strings("SELECT script FROM slate_schema_version ORDER BY version")
+                    == Self.scripts.map(\.sql))
             // The trigger of script 2 works: its dollar-quoted body arrived whole.
             try await database.exec(#"INSERT INTO "user" ("select", "order") VALUES ('x', 41)"#)
             #expect(try await database.strings(#"SELECT "order"::text FROM "user" WHERE "select" = 'x'"#) == ["42"])
@@ -56,12 +58,17 @@ struct SchemaEvolutionTests {
     @Test(arguments: 0...3) func anOlderDatabaseGetsTheScriptsItMissesAndKeepsItsRows(from version: Int) async throws {
         try await EvolutionDatabase.with { database in
             let first = try await database.apply(Array(Self.scripts.prefix(version)))
-            #expect(first == .init(foundVersion: 0, version: Int64(version), appliedFiles: Array(Self.files.prefix(version))))
+            #expect(
+                first
+                    == .init(foundVersion: 0, version: Int64(version), appliedFiles: Array(Self.files.prefix(version))))
             if version >= 1 {
                 try await database.exec(#"INSERT INTO "user" (id, "select") VALUES (100, 'kept')"#)
             }
             let outcome = try await database.apply(Self.scripts)
-            #expect(outcome == .init(foundVersion: Int64(version), version: 3, appliedFiles: Array(Self.files.dropFirst(version))))
+            #expect(
+                outcome
+                    == .init(
+                        foundVersion: Int64(version), version: 3, appliedFiles: Array(Self.files.dropFirst(version))))
             #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql", "3 app-003-notes.sql"])
             let users = try await database.strings(#"SELECT "select" || ' ' || "order" FROM "user" ORDER BY id"#)
             #expect(users == (version >= 1 ? ["it's; not the end 0", "kept 0"] : ["it's; not the end 0"]))
@@ -71,11 +78,14 @@ struct SchemaEvolutionTests {
     @Test func aCurrentDatabaseIsLeftAlone() async throws {
         try await EvolutionDatabase.with { database in
             try await database.apply(Self.scripts)
-            let stamps = try await database.strings("SELECT applied_at::text FROM slate_schema_version ORDER BY version")
+            let stamps = try await database.strings(
+                "SELECT applied_at::text FROM slate_schema_version ORDER BY version")
             for _ in 0..<3 {
                 #expect(try await database.apply(Self.scripts) == .init(foundVersion: 3, version: 3, appliedFiles: []))
             }
-            #expect(try await database.strings("SELECT applied_at::text FROM slate_schema_version ORDER BY version") == stamps)
+            #expect(
+                try await database.strings("SELECT applied_at::text FROM slate_schema_version ORDER BY version")
+                    == stamps)
             // Script 1's row was inserted once.
             #expect(try await database.strings(#"SELECT count(*)::text FROM "user""#) == ["1"])
         }
@@ -109,7 +119,9 @@ struct SchemaEvolutionTests {
             #expect(failure.kind == .editedScript)
             #expect(failure.file == "app-002-order.sql")
             #expect(failure.version == 2)
-            #expect(failure.description.hasPrefix("app-002-order.sql:1: error: app-002-order.sql changed after the database applied it as version 2"))
+            #expect(
+                failure.description.hasPrefix(
+                    "app-002-order.sql:1: error: app-002-order.sql changed after the database applied it as version 2"))
             #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql"])
             #expect(try await !database.exists("sneaked"))
             #expect(try await !database.exists(#""note;s""#))
@@ -149,7 +161,10 @@ struct SchemaEvolutionTests {
             #expect(try await !database.exists("four"))
             #expect(try await !database.exists("five"))
             #expect(try await database.exists(#""note;s""#))
-            #expect(try await database.strings("SELECT indexname FROM pg_indexes WHERE indexname = 'user_order'") == ["user_order"])
+            #expect(
+                try await database.strings("SELECT indexname FROM pg_indexes WHERE indexname = 'user_order'") == [
+                    "user_order"
+                ])
             // The script was never recorded, so it may be fixed; the next bootstrap goes on.
             scripts[3].sql = "CREATE TABLE four (x BIGINT);"
             #expect(
@@ -161,7 +176,9 @@ struct SchemaEvolutionTests {
 
     @Test func aFailingFirstScriptLeavesNothing() async throws {
         try await EvolutionDatabase.with { database in
-            let scripts = [SQLSchemaScript(file: "first.sql", sql: "CREATE TABLE one (x BIGINT);\nCREATE TABLE one (y TEXT);")]
+            let scripts = [
+                SQLSchemaScript(file: "first.sql", sql: "CREATE TABLE one (x BIGINT);\nCREATE TABLE one (y TEXT);")
+            ]
             let failure = try #require(await database.failure(scripts))
             #expect(failure.sqlState == "42P07")
             #expect(failure.line == 2)
@@ -174,12 +191,18 @@ struct SchemaEvolutionTests {
         try await EvolutionDatabase.with { database in
             let scripts = [
                 SQLSchemaScript(
-                    file: "é-001.sql", sql: "CREATE TABLE t (x BIGINT CHECK (x > 0));\n\n  -- naïve\nINSERT INTO t VALUES (1);\nINSERT INTO t\n VALUES (-1);")
+                    file: "é-001.sql",
+                    sql:
+                        "CREATE TABLE t (x BIGINT CHECK (x > 0));\n\n  -- naïve\nINSERT INTO t VALUES (1);\nINSERT INTO t\n VALUES (-1);"
+                )
             ]
             let failure = try #require(await database.failure(scripts))
             #expect(failure.sqlState == "23514")
             #expect(failure.line == 5)
-            #expect(failure.description.hasPrefix("é-001.sql:5: error: applying version 1 failed: new row for relation \"t\" violates check constraint"))
+            #expect(
+                failure.description.hasPrefix(
+                    "é-001.sql:5: error: applying version 1 failed: new row for relation \"t\" violates check constraint"
+                ))
         }
     }
 
@@ -188,7 +211,9 @@ struct SchemaEvolutionTests {
             try await database.exec(#"CREATE TABLE "hand made" (x BIGINT)"#)
             let failure = try #require(await database.failure(Self.scripts))
             #expect(failure.kind == .unversionedDatabase)
-            #expect(failure.message.hasPrefix(#"the database has tables or views ("hand made") but no slate_schema_version"#))
+            #expect(
+                failure.message.hasPrefix(
+                    #"the database has tables or views ("hand made") but no slate_schema_version"#))
             #expect(try await !database.exists("slate_schema_version"))
             #expect(try await !database.exists(#""user""#))
         }
@@ -207,7 +232,9 @@ struct SchemaEvolutionTests {
             try await database.exec("DELETE FROM slate_schema_version WHERE version = 2")
             let failure = try #require(await database.failure(Self.scripts))
             #expect(failure.kind == .damagedVersions)
-            #expect(failure.message.hasPrefix("slate_schema_version's rows are not the versions 1…N, one each (2 rows from 1 to 3)"))
+            #expect(
+                failure.message.hasPrefix(
+                    "slate_schema_version's rows are not the versions 1…N, one each (2 rows from 1 to 3)"))
             try await database.exec("UPDATE slate_schema_version SET version = version - 1")
             #expect(await database.failure(Self.scripts)?.kind == .damagedVersions)
         }
@@ -230,9 +257,43 @@ struct SchemaEvolutionTests {
         }
     }
 
+    /// A script the server stops for a serialization failure (or a deadlock) runs again, a
+    /// bounded number of times; a sequence counts the attempts, since rollbacks keep it.
+    @Test(arguments: [(2, true), (3, true), (4, false)])
+    func aConflictIsRetriedABoundedNumberOfTimes(failures: Int, succeeds: Bool) async throws {
+        try await EvolutionDatabase.with { database in
+            try await database.exec("CREATE SEQUENCE attempts")
+            let scripts = [
+                SQLSchemaScript(
+                    file: "r-001.sql",
+                    sql: """
+                        CREATE TABLE r (x BIGINT);
+                        DO $$ BEGIN
+                            IF nextval('attempts') <= \(failures) THEN
+                                RAISE EXCEPTION 'try again' USING ERRCODE = 'serialization_failure';
+                            END IF;
+                        END $$;
+                        """)
+            ]
+            if succeeds {
+                #expect(try await database.apply(scripts).appliedFiles == ["r-001.sql"])
+                #expect(try await database.strings("SELECT last_value::text FROM attempts") == ["\(failures + 1)"])
+            } else {
+                let failure = try #require(await database.failure(scripts))
+                #expect(failure.sqlState == "40001")
+                #expect(failure.line == 2)
+                #expect(try await database.strings("SELECT last_value::text FROM attempts") == ["4"])
+                #expect(try await !database.exists("r"))
+            }
+        }
+    }
+
     @Test func aStatementThatCannotRunInATransactionFailsNamingIt() async throws {
         try await EvolutionDatabase.with { database in
-            let scripts = [SQLSchemaScript(file: "c-001.sql", sql: "CREATE TABLE c (x BIGINT);\nCREATE INDEX CONCURRENTLY c_x ON c (x);")]
+            let scripts = [
+                SQLSchemaScript(
+                    file: "c-001.sql", sql: "CREATE TABLE c (x BIGINT);\nCREATE INDEX CONCURRENTLY c_x ON c (x);")
+            ]
             let failure = try #require(await database.failure(scripts))
             #expect(failure.sqlState == "25001")
             #expect(failure.line == 2)
