@@ -37,7 +37,7 @@ package struct SQLPostgresScriptStatement: Sendable, Equatable {
         /// `BEGIN`, `START TRANSACTION`, `COMMIT`, `END`: a script's own transaction, which
         /// the bootstrap already gives it, so the statement is left out.
         case redundant
-        /// `ROLLBACK`, `ABORT`, `PREPARE TRANSACTION`, `COMMIT PREPARED`, `ROLLBACK PREPARED`:
+        /// `ROLLBACK` (not `ROLLBACK TO` a savepoint), `ABORT`, `PREPARE TRANSACTION`, `COMMIT PREPARED`, `ROLLBACK PREPARED`:
         /// it would end the script's transaction before its version is recorded, so the
         /// script is refused.
         case refused
@@ -50,6 +50,7 @@ package struct SQLPostgresScriptStatement: Sendable, Equatable {
         let first = words.first.map { String($0.prefix(while: { $0.isLetter })) } ?? ""
         let second = words.count > 1 ? String(words[1].prefix(while: { $0.isLetter })) : ""
         switch first {
+        case "ROLLBACK" where second == "TO": return .none // to a savepoint, inside the transaction
         case "ROLLBACK", "ABORT": return .refused
         case "PREPARE" where second == "TRANSACTION": return .refused
         case "COMMIT" where second == "PREPARED": return .refused

@@ -63,7 +63,8 @@ struct SchemaEvolutionStatementTests {
         ("ROLLBACK", .refused), ("abort", .refused), ("ROLLBACK PREPARED 'x'", .refused),
         ("PREPARE TRANSACTION 'x'", .refused),
         ("COMMIT PREPARED 'x'", .refused), ("PREPARE q AS SELECT 1", .none), ("SELECT 1", .none), ("BEGINNING", .none),
-        ("ENDS", .none), ("CREATE TABLE begin (x BIGINT)", .none),
+        ("ENDS", .none), ("ROLLBACK TO SAVEPOINT a", .none), ("rollback to a", .none),
+        ("CREATE TABLE begin (x BIGINT)", .none),
     ])
     func transactionControlIsRecognisedByItsFirstWords(sql: String, control: Statement.TransactionControl) {
         #expect(Statement(sql: sql, line: 1).transactionControl == control)
