@@ -92,8 +92,8 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         // only the rows past them (each version's row is written once, under the lock).
         var verified: Int64 = 0
         while true {
-            let step = try await retryingConflicts {
-                try await step(on: connection, verified: verified, logger: logger)
+            let step: (before: Int64, after: Int64, applied: String?) = try await retryingConflicts {
+                try await self.step(on: connection, verified: verified, logger: logger)
             }
             verified = step.after
             if found == nil { found = step.before }
