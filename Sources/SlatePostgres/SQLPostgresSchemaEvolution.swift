@@ -13,8 +13,9 @@ import SlateRecords
 ///   at the latest version is left alone.
 /// - Each script runs in a transaction of its own together with the row that records its
 ///   version, so it applies entirely or not at all (PostgreSQL's DDL is transactional). A
-///   script that fails leaves the database at the version before it, and throws a
-///   ``Failure`` naming the script's file, its line, and the server's SQLSTATE and message.
+///   script that fails (at a statement, or at its commit: a deferred constraint) leaves the
+///   database at the version before it, and throws a ``Failure`` naming the script's file,
+///   its line, and the server's SQLSTATE and message.
 /// - Versions are rows of the table `slate_schema_version` (`version`, `file`, `script`: the
 ///   text applied, `applied_at`), in the connection's current schema, created with the first
 ///   script.
@@ -134,7 +135,19 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         try await run("BEGIN", on: connection, logger: logger)
         do {
             let result = try await stepInTransaction(on: connection, verified: verified, logger: logger)
-            try await run("COMMIT", on: connection, logger: logger)
+            do {
+                for try await _ in try await connection.query("COMMIT", logger: logger) {}
+            } catch let error as PSQLError {
+                // A deferred constraint (or a serialization failure) the script left to the
+                // commit is the script's failure; the server rolled it back.
+                guard let file = result.applied else { throw Failure(error, message: bookkeepingContext) }
+                var failure = Failure(error, message: "committing version \(result.after) failed")
+                failure.message += "; the database was left at version \(result.before)"
+                failure.kind = .scriptFailed
+                failure.file = file
+                failure.version = result.after
+                throw failure
+            }
             return result
         } catch {
             // The server rolls back by itself when the connection is gone; nothing to add
@@ -253,6 +266,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
 
     // MARK: Running SQL
 
+    /// What a failure of the bootstrap's own statements says it was doing.
+    private var bookkeepingContext: String { "keeping \(schemaName)'s versions in slate_schema_version failed" }
+
     /// Runs one statement of the bootstrap's own and reads all its rows (some errors only
     /// come with them).
     @discardableResult
@@ -266,7 +282,7 @@ public struct SQLPostgresSchemaEvolution: Sendable {
             for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
             return rows
         } catch let error as PSQLError {
-            throw Failure(error, message: "keeping \(schemaName)'s versions in slate_schema_version failed")
+            throw Failure(error, message: bookkeepingContext)
         }
     }
 
@@ -333,7 +349,8 @@ extension SQLPostgresSchemaEvolution {
         /// The version concerned: the script's, or the database's.
         public var version: Int64?
         /// The line of ``file`` the error is at, when known (the server's position of the
-        /// error, else the failing statement's first line).
+        /// error, else the failing statement's first line; nil when the script failed at its
+        /// commit).
         public var line: Int?
         /// The server's SQLSTATE (`42P01`), when the server reported the error.
         public var sqlState: String?

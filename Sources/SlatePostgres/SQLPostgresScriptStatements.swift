@@ -63,12 +63,11 @@ package struct SQLPostgresScriptStatement: Sendable, Equatable {
 extension SQLPostgresScriptStatement {
     /// The statements of a PostgreSQL script, in order: split at each `;` outside string
     /// constants (`'…'`, `E'…'` with its backslash escapes), quoted names (`"…"`), dollar-quoted
-    /// text (`$$…$$`, `$tag$…$tag$`) and comments (`-- …`, nested `/* … */`). Comments and
-    /// blank text between statements are dropped. An unterminated quote or comment runs to the
+    /// text (`$$…$$`, `$tag$…$tag$`), comments (`-- …`, nested `/* … */`), parentheses (a
+    /// rule's `DO ALSO (…; …)`) and SQL-standard routine bodies (`BEGIN ATOMIC … END`, with
+    /// the `CASE … END`s inside them), as psql does. Comments and blank text between
+    /// statements are dropped. An unterminated quote, comment, parenthesis or body runs to the
     /// end of the script, where the server reports it.
-    ///
-    /// A SQL-standard function body (`BEGIN ATOMIC … END`) holds `;`s of its own and is not
-    /// followed: write such a function with a dollar-quoted body.
     package static func split(_ script: String) -> [SQLPostgresScriptStatement] {
         let scalars = Array(script.unicodeScalars)
         let count = scalars.count
@@ -77,6 +76,11 @@ extension SQLPostgresScriptStatement {
         var startLine = 1
         var line = 1
         var index = 0
+        // Parentheses open in the current statement, and `BEGIN ATOMIC`/`CASE` blocks open
+        // outside them (a `;` inside either does not end the statement).
+        var parentheses = 0
+        var blocks = 0
+        var previousWord = ""
 
         func character(_ offset: Int) -> Unicode.Scalar? { offset < count ? scalars[offset] : nil }
         func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
@@ -98,6 +102,9 @@ extension SQLPostgresScriptStatement {
             text.append(contentsOf: scalars[first..<last])
             statements.append(SQLPostgresScriptStatement(sql: String(text), line: startLine))
             start = nil
+            parentheses = 0
+            blocks = 0
+            previousWord = ""
         }
 
         while index < count {
@@ -130,7 +137,7 @@ extension SQLPostgresScriptStatement {
                 advance(to: index + 1)
                 continue
             }
-            if scalar == ";" {
+            if scalar == ";", parentheses == 0, blocks == 0 {
                 finish(at: index)
                 advance(to: index + 1)
                 continue
@@ -187,6 +194,32 @@ extension SQLPostgresScriptStatement {
                     }
                     end += 1
                 }
+                advance(to: end)
+            case "(":
+                parentheses += 1
+                advance(to: index + 1)
+            case ")":
+                parentheses = max(0, parentheses - 1)
+                advance(to: index + 1)
+            case _
+            where (scalar == "_" || scalar.properties.isAlphabetic)
+                && (index == 0 || !isNameCharacter(scalars[index - 1])):
+                // A keyword or name: the words that open and close a routine's body.
+                var end = index + 1
+                while end < count, isNameCharacter(scalars[end]) { end += 1 }
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars[index..<end])
+                let word = String(text).lowercased()
+                if parentheses == 0 {
+                    if word == "atomic", previousWord == "begin" {
+                        blocks += 1
+                    } else if blocks > 0, word == "case" {
+                        blocks += 1
+                    } else if blocks > 0, word == "end" {
+                        blocks -= 1
+                    }
+                }
+                previousWord = word
                 advance(to: end)
             default:
                 advance(to: index + 1)

@@ -44,18 +44,22 @@ struct SchemaEvolutionConcurrencyTests {
         let files = try Self.scriptFiles(in: directory)
         try await EvolutionDatabase.with { database in
             let results = try Executables.runTogether(child, Array(repeating: [database.url] + files, count: 6))
-            for result in results {
+            // Each child's last line (its log lines come before it, on standard error):
+            // `found F version V applied A,B,…`.
+            let summaries = results.map { result in
+                result.output.split(separator: "\n").last(where: { $0.hasPrefix("found ") }).map(String.init) ?? ""
+            }
+            for (result, summary) in zip(results, summaries) {
                 #expect(result.status == 0, "\(result.output)")
-                #expect(
-                    result.output.hasPrefix("found ") && result.output.contains(" version 3 applied"),
-                    "\(result.output)")
+                #expect(summary.contains(" version 3 applied"), "\(result.output)")
             }
             #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
             #expect(try await database.versions() == ["1 log-001.sql", "2 log-002.sql", "3 log-003.sql"])
             // Between them, the processes applied each script once.
-            let applied = results.flatMap { result in
-                result.output.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " applied ").last?
-                    .split(separator: ",").map(String.init) ?? []
+            let applied = summaries.flatMap { summary in
+                (summary.components(separatedBy: " applied").last ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }.filter { !$0.isEmpty }
             }
             #expect(applied.sorted() == ["log-001.sql", "log-002.sql", "log-003.sql"])
         }
@@ -125,6 +129,53 @@ struct SchemaEvolutionConcurrencyTests {
             #expect(outcome == .init(foundVersion: 1, version: 3, appliedFiles: ["log-002.sql", "log-003.sql"]))
             #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
             #expect(try await database.strings("SELECT x::text FROM two") == ["2"])
+        }
+    }
+
+    /// A bootstrap waiting for the lock that a killed process held goes on once the server
+    /// ends that process's session: the lock dies with it, and the waiter applies what the
+    /// killed one had not.
+    @Test func aBootstrapWaitingOnAKilledProcesssLockFinishesTheWork() async throws {
+        let child = try #require(Self.child, "slate-postgres-test-child was not built")
+        let directory = TemporaryDirectory()
+        let files = try Self.scriptFiles(in: directory)
+        try await EvolutionDatabase.with { database in
+            try await database.exec("ALTER DATABASE \(database.name) SET client_connection_check_interval = '50ms'")
+            try await database.exec("ALTER DATABASE \(database.name) SET slate.test_sleep = '60'")
+            let holder = Process()
+            holder.executableURL = child
+            holder.arguments = [database.url] + files
+            holder.standardOutput = FileHandle.nullDevice
+            holder.standardError = FileHandle.nullDevice
+            try holder.run()
+            let sleeping = try await database.waitFor(
+                "SELECT pid::text FROM pg_stat_activity WHERE datname = '\(database.name)' AND wait_event = 'PgSleep'")
+            #expect(sleeping.count == 1, "the first child's script 2 was never seen sleeping")
+            // The waiter's sessions do not sleep in script 2.
+            try await database.exec("ALTER DATABASE \(database.name) RESET slate.test_sleep")
+            let waiter = Process()
+            waiter.executableURL = child
+            waiter.arguments = [database.url] + files
+            let output = Pipe()
+            waiter.standardOutput = output
+            waiter.standardError = output
+            try waiter.run()
+            let waiting = try await database.waitFor(
+                """
+                SELECT pid::text FROM pg_stat_activity
+                WHERE datname = '\(database.name)' AND wait_event_type = 'Lock' AND wait_event = 'advisory'
+                """)
+            #expect(waiting.count == 1, "the second child was never seen waiting for the lock")
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            waiter.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(waiter.terminationStatus == 0, "\(text)")
+            #expect(
+                text.split(separator: "\n").last == "found 1 version 3 applied log-002.sql,log-003.sql", "\(text)")
+            #expect(try await database.strings("SELECT script FROM log ORDER BY script") == ["1", "2", "3"])
+            #expect(try await database.versions() == ["1 log-001.sql", "2 log-002.sql", "3 log-003.sql"])
         }
     }
 }

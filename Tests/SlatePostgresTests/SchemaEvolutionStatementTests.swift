@@ -32,6 +32,42 @@ struct SchemaEvolutionStatementTests {
         #expect(Statement.split("SELECT type'a\\'; SELECT 2").count == 2)
     }
 
+    @Test func semicolonsInsideParenthesesDoNotSplit() {
+        let rule = "CREATE RULE r AS ON INSERT TO t DO ALSO (INSERT INTO a VALUES (1); INSERT INTO b VALUES (2))"
+        #expect(
+            Statement.split(rule + ";\nSELECT (1);") == [
+                Statement(sql: rule, line: 1), Statement(sql: "SELECT (1)", line: 2),
+            ])
+        // A stray `)` closes nothing.
+        #expect(Statement.split("SELECT 1); SELECT 2").count == 2)
+        // Parentheses in quotes and comments do not count.
+        #expect(Statement.split("SELECT '(' -- (\n; SELECT \"(\" /* ( */; SELECT $$($$; SELECT 4").count == 4)
+    }
+
+    @Test func aStandardRoutineBodyIsOneStatement() {
+        let function = """
+            CREATE FUNCTION f(v INT) RETURNS TEXT LANGUAGE SQL
+            BEGIN ATOMIC
+              SELECT CASE WHEN v > 0 THEN 'a;' ELSE 'b' END;
+              SELECT (CASE v WHEN 1 THEN 1 END);
+            end
+            """
+        #expect(
+            Statement.split(function + ";\nSELECT 2;") == [
+                Statement(sql: function, line: 1), Statement(sql: "SELECT 2", line: 6),
+            ])
+        let procedure = "CREATE PROCEDURE p() LANGUAGE SQL begin /* x */ atomic INSERT INTO t VALUES (1); END"
+        #expect(
+            Statement.split(procedure + "; CALL p()") == [
+                Statement(sql: procedure, line: 1), Statement(sql: "CALL p()", line: 1),
+            ])
+        // `begin` as a name, or `begin atomic` quoted, opens nothing.
+        #expect(
+            Statement.split("CREATE FUNCTION begin() RETURNS INT LANGUAGE SQL AS $$ SELECT 1 $$; SELECT 2").count == 2)
+        #expect(Statement.split("SELECT 'begin atomic', \"begin\" atomic; SELECT 2").count == 2)
+        #expect(Statement.split("BEGIN; SELECT 1; END; SELECT 2").count == 4)
+    }
+
     @Test func blankAndCommentOnlyPiecesAreDropped() {
         #expect(Statement.split("") == [])
         #expect(Statement.split(" ;\n;  -- nothing\n/* at all */ ;") == [])

@@ -23,7 +23,7 @@ struct EvolutionDatabase {
         let server = try #require(PostgresTestServer.url)
         let name = "slate_evolution_\(UInt64.random(in: 0...UInt64.max))"
         try await withClient(server) { admin in
-            try await admin.query("CREATE DATABASE \(unescaped: name)")
+            _ = try await admin.query("CREATE DATABASE \(unescaped: name)")
         }
         var parts = try #require(URLComponents(string: server))
         parts.path = "/" + name
@@ -33,15 +33,18 @@ struct EvolutionDatabase {
                 try await body(EvolutionDatabase(url: url, name: name, client: client))
             }
         } catch {
-            try? await withClient(server) { admin in
-                try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)")
+            _ = try? await withClient(server) { admin in
+                _ = try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)")
             }
             throw error
         }
-        try await withClient(server) { admin in try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)") }
+        try await withClient(server) { admin in
+            _ = try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)")
+        }
     }
 
     /// Runs `body` with a running client of the database at `url`.
+    @discardableResult
     static func withClient<Result: Sendable>(
         _ url: String, _ body: (PostgresClient) async throws -> Result
     )
@@ -110,6 +113,17 @@ struct EvolutionDatabase {
     /// Whether the table (or view) exists.
     func exists(_ table: String) async throws -> Bool {
         try await strings("SELECT (to_regclass('\(table)') IS NOT NULL)::text") == ["true"]
+    }
+
+    /// The first column of `sql`'s rows once there are some, polling every 50 ms for up to
+    /// 30 s (empty when there never were).
+    func waitFor(_ sql: String) async throws -> [String] {
+        for _ in 0..<600 {
+            let rows = try await strings(sql)
+            if !rows.isEmpty { return rows }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return []
     }
 }
 #endif

@@ -71,7 +71,9 @@ struct SchemaEvolutionTests {
                         foundVersion: Int64(version), version: 3, appliedFiles: Array(Self.files.dropFirst(version))))
             #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql", "3 app-003-notes.sql"])
             let users = try await database.strings(#"SELECT "select" || ' ' || "order" FROM "user" ORDER BY id"#)
-            #expect(users == (version >= 1 ? ["it's; not the end 0", "kept 0"] : ["it's; not the end 0"]))
+            // Inserted at version 2 or later, the row went through script 2's trigger.
+            let kept = version >= 2 ? ["kept 1"] : version == 1 ? ["kept 0"] : []
+            #expect(users == ["it's; not the end 0"] + kept)
         }
     }
 
@@ -170,7 +172,70 @@ struct SchemaEvolutionTests {
             #expect(
                 try await database.apply(scripts)
                     == .init(foundVersion: 3, version: 5, appliedFiles: ["app-004-broken.sql", "app-005.sql"]))
-            #expect(try await database.exists("four") && database.exists("five"))
+            #expect(try await database.exists("four"))
+            #expect(try await database.exists("five"))
+        }
+    }
+
+    /// A deferred constraint fails at the script's commit, after its last statement ran.
+    @Test func aScriptFailingAtItsCommitLeavesThePreviousVersion() async throws {
+        try await EvolutionDatabase.with { database in
+            var scripts = [
+                SQLSchemaScript(file: "d-001.sql", sql: "CREATE TABLE parent (id BIGINT PRIMARY KEY);"),
+                SQLSchemaScript(
+                    file: "d-002.sql",
+                    sql: """
+                        CREATE TABLE child (
+                            parent BIGINT CONSTRAINT child_parent REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED
+                        );
+                        INSERT INTO child VALUES (7);
+                        """),
+            ]
+            let failure = try #require(await database.failure(scripts))
+            #expect(failure.kind == .scriptFailed)
+            #expect(failure.file == "d-002.sql")
+            #expect(failure.version == 2)
+            #expect(failure.sqlState == "23503")
+            #expect(failure.line == nil)
+            #expect(
+                failure.description
+                    == #"d-002.sql:1: error: committing version 2 failed: insert or update on table "child" violates foreign key constraint "child_parent" (SQLSTATE 23503); Key (parent)=(7) is not present in table "parent".; the database was left at version 1"#
+            )
+            #expect(try await database.versions() == ["1 d-001.sql"])
+            #expect(try await !database.exists("child"))
+            // The connection is usable again, and the fixed script applies.
+            scripts[1].sql = "CREATE TABLE child (parent BIGINT REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);"
+            #expect(try await database.apply(scripts).appliedFiles == ["d-002.sql"])
+            #expect(try await database.versions() == ["1 d-001.sql", "2 d-002.sql"])
+        }
+    }
+
+    /// Semicolons inside a rule's parenthesised actions and a SQL-standard function body do
+    /// not cut the statement.
+    @Test func rulesAndStandardFunctionBodiesArriveWhole() async throws {
+        try await EvolutionDatabase.with { database in
+            let scripts = [
+                SQLSchemaScript(
+                    file: "b-001.sql",
+                    sql: """
+                        CREATE TABLE t (x BIGINT);
+                        CREATE TABLE audit (x BIGINT, copy BIGINT);
+                        CREATE RULE twice AS ON INSERT TO t DO ALSO (
+                            INSERT INTO audit VALUES (NEW.x, 1);
+                            INSERT INTO audit VALUES (NEW.x, 2)
+                        );
+                        CREATE FUNCTION sign_of(v BIGINT) RETURNS TEXT LANGUAGE SQL
+                        BEGIN ATOMIC
+                            SELECT CASE WHEN v < 0 THEN 'minus' WHEN v > 0 THEN 'plus' ELSE 'zero' END;
+                        END;
+                        INSERT INTO t VALUES (5);
+                        """)
+            ]
+            // (A `try` outside the macros, so that the closure is inferred as throwing.)
+            let outcome = try await database.apply(scripts)
+            #expect(outcome.appliedFiles == ["b-001.sql"])
+            #expect(try await database.strings("SELECT x || ':' || copy FROM audit ORDER BY copy") == ["5:1", "5:2"])
+            #expect(try await database.strings("SELECT sign_of(-3) || sign_of(0)") == ["minuszero"])
         }
     }
 
@@ -221,8 +286,10 @@ struct SchemaEvolutionTests {
 
     @Test func noScriptsOnAnEmptyDatabaseCreateNothing() async throws {
         try await EvolutionDatabase.with { database in
-            #expect(try await database.apply([]) == .init(foundVersion: 0, version: 0, appliedFiles: []))
-            #expect(try await !database.exists("slate_schema_version"))
+            let outcome = try await database.apply([])
+            #expect(outcome == .init(foundVersion: 0, version: 0, appliedFiles: []))
+            let created = try await database.exists("slate_schema_version")
+            #expect(!created)
         }
     }
 
