@@ -28,6 +28,9 @@ import SlateRecords
 ///   was edited after it was applied: add a script instead); one with tables or views in its
 ///   current schema but no `slate_schema_version` (made by hand or by another tool; Slate does
 ///   not guess its version); version rows that are not `1…N`.
+/// - Each script starts with the search path the connection had when the bootstrap began,
+///   and the connection is left with it: a script's `SET search_path` lasts to the script's
+///   end (its other session settings last on the connection).
 ///
 /// A script's own `BEGIN`/`COMMIT` statements are left out (the bootstrap gives it its
 /// transaction); `ROLLBACK` and two-phase commit statements are refused. Statements that
@@ -92,9 +95,15 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         // The versions whose recorded text was compared with its script: later steps read
         // only the rows past them (each version's row is written once, under the lock).
         var verified: Int64 = 0
+        // Each script starts with, and the connection is left with, the search path found
+        // here (a script's `SET search_path` lasts to its end, and its version row goes
+        // where the others are).
+        let searchPath =
+            try await run("SELECT current_setting('search_path')", on: connection, logger: logger)
+            .first?.decode(String.self) ?? ""
         while true {
             let step: (before: Int64, after: Int64, applied: String?) = try await retryingConflicts {
-                try await self.step(on: connection, verified: verified, logger: logger)
+                try await self.step(on: connection, verified: verified, searchPath: searchPath, logger: logger)
             }
             verified = step.after
             if found == nil { found = step.before }
@@ -128,13 +137,32 @@ public struct SQLPostgresSchemaEvolution: Sendable {
     /// One transaction under the lock: reads and checks the version, then applies the next
     /// script when there is one.
     private func step(
-        on connection: PostgresConnection, verified: Int64, logger: Logger
+        on connection: PostgresConnection, verified: Int64, searchPath: String, logger: Logger
+    ) async throws -> (
+        before: Int64, after: Int64, applied: String?
+    ) {
+        let restore: PostgresQuery = "SELECT set_config('search_path', \(searchPath), false)"
+        do {
+            let result = try await transaction(
+                on: connection, verified: verified, searchPath: searchPath, logger: logger)
+            try await run(restore, on: connection, logger: logger)
+            return result
+        } catch {
+            _ = try? await run(restore, on: connection, logger: logger)
+            throw error
+        }
+    }
+
+    /// One step's transaction.
+    private func transaction(
+        on connection: PostgresConnection, verified: Int64, searchPath: String, logger: Logger
     ) async throws -> (
         before: Int64, after: Int64, applied: String?
     ) {
         try await run("BEGIN", on: connection, logger: logger)
         do {
-            let result = try await stepInTransaction(on: connection, verified: verified, logger: logger)
+            let result = try await stepInTransaction(
+                on: connection, verified: verified, searchPath: searchPath, logger: logger)
             do {
                 for try await _ in try await connection.query("COMMIT", logger: logger) {}
             } catch let error as PSQLError {
@@ -158,7 +186,7 @@ public struct SQLPostgresSchemaEvolution: Sendable {
     }
 
     private func stepInTransaction(
-        on connection: PostgresConnection, verified: Int64, logger: Logger
+        on connection: PostgresConnection, verified: Int64, searchPath: String, logger: Logger
     ) async throws
         -> (before: Int64, after: Int64, applied: String?)
     {
@@ -173,6 +201,7 @@ public struct SQLPostgresSchemaEvolution: Sendable {
             "applying \(script.file) to bring \(schemaName) from version \(version) to \(next)",
             metadata: ["slate.schema.file": "\(script.file)", "slate.schema.version": "\(next)"])
         try await run(script, version: next, on: connection, logger: logger)
+        try await run("SELECT set_config('search_path', \(searchPath), true)", on: connection, logger: logger)
         try await run(
             "INSERT INTO slate_schema_version (version, file, script) VALUES (\(next), \(script.file), \(script.sql))",
             on: connection, logger: logger)
@@ -192,7 +221,9 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         -> Int64
     {
         let exists = try await run(
-            "SELECT to_regclass('slate_schema_version') IS NOT NULL", on: connection, logger: logger
+            // In the current schema only: one further down the search path is another's.
+            "SELECT to_regclass(quote_ident(current_schema()) || '.slate_schema_version') IS NOT NULL",
+            on: connection, logger: logger
         ).first?.decode(Bool.self)
         guard exists == true else {
             guard !scripts.isEmpty else { return 0 }

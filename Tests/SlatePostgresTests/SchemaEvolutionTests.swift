@@ -239,6 +239,72 @@ struct SchemaEvolutionTests {
         }
     }
 
+    /// A script's `SET search_path` lasts to its end: its version row, the next script and
+    /// the connection keep the search path the bootstrap found.
+    @Test func aScriptsSearchPathEndsWithIt() async throws {
+        try await EvolutionDatabase.with { database in
+            let scripts = [
+                SQLSchemaScript(
+                    file: "s-001.sql",
+                    sql: "CREATE SCHEMA other;\nSET search_path TO other;\nCREATE TABLE inside (x BIGINT);"),
+                SQLSchemaScript(file: "s-002.sql", sql: "CREATE TABLE second (x BIGINT);"),
+                SQLSchemaScript(file: "s-003.sql", sql: "SET search_path TO other;\nCREATE TABLE broken (x BIGINT;"),
+            ]
+            let evolution = SQLPostgresSchemaEvolution(scripts: Array(scripts.prefix(2)))
+            let (outcome, searchPath) = try await database.client.withConnection { connection in
+                let outcome = try await evolution.apply(on: connection, logger: EvolutionDatabase.logger)
+                var paths: [String] = []
+                for try await path in try await connection.query("SHOW search_path", logger: EvolutionDatabase.logger)
+                    .decode(String.self)
+                {
+                    paths.append(path)
+                }
+                return (outcome, paths)
+            }
+            #expect(outcome.appliedFiles == ["s-001.sql", "s-002.sql"])
+            #expect(searchPath == [#""$user", public"#])
+            #expect(try await database.versions() == ["1 s-001.sql", "2 s-002.sql"])
+            #expect(try await database.exists("other.inside"))
+            #expect(try await database.exists("public.second"))
+            #expect(try await !database.exists("other.second"))
+            #expect(try await !database.exists("other.slate_schema_version"))
+            // A script failing after its SET leaves the connection's search path too.
+            let failing = SQLPostgresSchemaEvolution(scripts: scripts)
+            let after = try await database.client.withConnection { connection in
+                await #expect(throws: SQLPostgresSchemaEvolution.Failure.self) {
+                    try await failing.apply(on: connection, logger: EvolutionDatabase.logger)
+                }
+                var paths: [String] = []
+                for try await path in try await connection.query("SHOW search_path", logger: EvolutionDatabase.logger)
+                    .decode(String.self)
+                {
+                    paths.append(path)
+                }
+                return paths
+            }
+            #expect(after == [#""$user", public"#])
+        }
+    }
+
+    /// The versions are the current schema's: a `slate_schema_version` further down the
+    /// search path belongs to another schema's bootstrap.
+    @Test func theVersionTableIsTheCurrentSchemasOwn() async throws {
+        try await EvolutionDatabase.with { database in
+            try await database.apply(Self.scripts)
+            try await database.exec("CREATE SCHEMA app")
+            try await database.exec("ALTER DATABASE \(database.name) SET search_path = app, public")
+            let scripts = [SQLSchemaScript(file: "app-001.sql", sql: "CREATE TABLE mine (x BIGINT);")]
+            let outcome = try await EvolutionDatabase.withClient(database.url) { client in
+                try await SQLPostgresSchemaEvolution(scripts: scripts).apply(
+                    on: client, logger: EvolutionDatabase.logger)
+            }
+            #expect(outcome == .init(foundVersion: 0, version: 1, appliedFiles: ["app-001.sql"]))
+            #expect(try await database.exists("app.mine"))
+            #expect(try await database.strings("SELECT file FROM app.slate_schema_version") == ["app-001.sql"])
+            #expect(try await database.strings("SELECT count(*)::text FROM public.slate_schema_version") == ["3"])
+        }
+    }
+
     @Test func aFailingFirstScriptLeavesNothing() async throws {
         try await EvolutionDatabase.with { database in
             let scripts = [
