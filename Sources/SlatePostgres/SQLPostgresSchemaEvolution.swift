@@ -170,7 +170,11 @@ public struct SQLPostgresSchemaEvolution: Sendable {
                 // commit is the script's failure; the server rolled it back.
                 guard let file = result.applied else { throw Failure(error, message: bookkeepingContext) }
                 var failure = Failure(error, message: "committing version \(result.after) failed")
-                failure.message += "; the database was left at version \(result.before)"
+                // Without the server's answer, the commit may have happened.
+                failure.message +=
+                    error.serverInfo == nil
+                    ? "; whether it was applied, the next bootstrap reads from slate_schema_version"
+                    : "; the database was left at version \(result.before)"
                 failure.kind = .scriptFailed
                 failure.file = file
                 failure.version = result.after

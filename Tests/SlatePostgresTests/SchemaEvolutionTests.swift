@@ -337,6 +337,31 @@ struct SchemaEvolutionTests {
         }
     }
 
+    /// The server places an error in a dollar-quoted PL/pgSQL body within the `CREATE
+    /// FUNCTION`; the line is the script's.
+    @Test func anErrorInsideAFunctionBodyNamesItsLine() async throws {
+        try await EvolutionDatabase.with { database in
+            let scripts = [
+                SQLSchemaScript(
+                    file: "f-001.sql",
+                    sql: """
+                        CREATE TABLE t (x BIGINT);
+                        -- a function; broken
+                        CREATE FUNCTION f() RETURNS BIGINT LANGUAGE plpgsql AS $$
+                        BEGIN
+                            RETURN 1;
+                            RETURN 2 +;
+                        END
+                        $$;
+                        """)
+            ]
+            let failure = try #require(await database.failure(scripts))
+            #expect(failure.sqlState == "42601")
+            #expect(failure.line == 6)
+            #expect(try await !database.exists("t"))
+        }
+    }
+
     @Test func aDatabaseWithTablesButNoVersionsIsRefusedUntouched() async throws {
         try await EvolutionDatabase.with { database in
             try await database.exec(#"CREATE TABLE "hand made" (x BIGINT)"#)
