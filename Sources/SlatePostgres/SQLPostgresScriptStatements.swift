@@ -66,8 +66,8 @@ extension SQLPostgresScriptStatement {
     /// text (`$$…$$`, `$tag$…$tag$`), comments (`-- …`, nested `/* … */`), parentheses (a
     /// rule's `DO ALSO (…; …)`) and SQL-standard routine bodies (`BEGIN ATOMIC … END`, with
     /// the `CASE … END`s inside them), as psql does. Comments and blank text between
-    /// statements are dropped. An unterminated quote, comment, parenthesis or body runs to the
-    /// end of the script, where the server reports it.
+    /// statements (and a byte order mark) are dropped. An unterminated quote, comment,
+    /// parenthesis or body runs to the end of the script, where the server reports it.
     package static func split(_ script: String) -> [SQLPostgresScriptStatement] {
         let scalars = Array(script.unicodeScalars)
         let count = scalars.count
@@ -133,7 +133,8 @@ extension SQLPostgresScriptStatement {
                 advance(to: end)
                 continue
             }
-            if start == nil, scalar.properties.isWhitespace {
+            // A byte order mark (an editor's, at the file's start) is blank text too.
+            if start == nil, scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
                 advance(to: index + 1)
                 continue
             }

@@ -74,6 +74,13 @@ struct SchemaEvolutionStatementTests {
         #expect(Statement.split("\n\n  SELECT 1  \n\n") == [Statement(sql: "SELECT 1", line: 3)])
     }
 
+    @Test func windowsLineEndsAndAByteOrderMarkAreBlank() {
+        let script = "\u{FEFF}-- header\r\nSELECT 1;\r\n\r\nSELECT\r\n  2;\r\n"
+        let statements = Statement.split(script)
+        #expect(statements == [Statement(sql: "SELECT 1", line: 2), Statement(sql: "SELECT\r\n  2", line: 4)])
+        #expect(statements.last?.line(ofPosition: 11) == 5)
+    }
+
     @Test func unterminatedTextRunsToTheEnd() {
         #expect(
             Statement.split("SELECT 1; SELECT 'open; SELECT 3") == [
