@@ -22,7 +22,10 @@ import SlateRecords
 /// - Every step runs under the transaction-scoped advisory lock ``lockKey``, taken before the
 ///   version is read: several processes (app instances starting together) or tasks
 ///   bootstrapping one database at once take turns, each script runs once, and the version
-///   table is created once.
+///   table is created once. A bootstrap waits for the lock as long as another holds it (the
+///   session's `lock_timeout` bounds the wait). A process killed mid-script holds it until the
+///   server ends its session: at once when idle, during a long statement only once the server
+///   checks the client (`client_connection_check_interval`) or the statement ends.
 /// - Refused, untouched: a database at a version past the last script (a newer app wrote
 ///   it); one whose recorded text of an applied script differs from the script (the script
 ///   was edited after it was applied: add a script instead); one with tables or views in its

@@ -178,5 +178,35 @@ struct SchemaEvolutionConcurrencyTests {
             #expect(try await database.versions() == ["1 log-001.sql", "2 log-002.sql", "3 log-003.sql"])
         }
     }
+
+    /// A bootstrap waits as long as another session holds the lock; the session's
+    /// `lock_timeout` bounds the wait, and the bootstrap then fails having written nothing.
+    @Test func aHeldLockIsWaitedForUpToTheLockTimeout() async throws {
+        try await EvolutionDatabase.with { database in
+            try await database.exec("ALTER DATABASE \(database.name) SET lock_timeout = '300ms'")
+            try await database.client.withConnection { holder in
+                let logger = EvolutionDatabase.logger
+                for sql in ["BEGIN", "SELECT pg_advisory_xact_lock(\(SQLPostgresSchemaEvolution.lockKey))"] {
+                    for try await _ in try await holder.query(PostgresQuery(unsafeSQL: sql), logger: logger) {}
+                }
+                let failure = try await EvolutionDatabase.withClient(database.url) { client -> String? in
+                    do {
+                        _ = try await SQLPostgresSchemaEvolution(scripts: Self.scripts, schemaName: "Tests").apply(
+                            on: client, logger: logger)
+                        return nil
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                #expect(
+                    failure
+                        == "error: keeping Tests's versions in slate_schema_version failed: canceling statement due to lock timeout (SQLSTATE 55P03)"
+                )
+                for try await _ in try await holder.query("ROLLBACK", logger: logger) {}
+            }
+            #expect(try await !database.exists("slate_schema_version"))
+            #expect(try await !database.exists("log"))
+        }
+    }
 }
 #endif
