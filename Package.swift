@@ -136,9 +136,17 @@ let package = Package(
         .testTarget(
             name: "SlatePostgresTests",
             dependencies: [
-                "SlatePostgres", "SlatePostgresSchema", "SlateRecords", "SlateTestSupport",
+                "SlatePostgres", "SlatePostgresSchema", "SlateRecords", "SlateTestSupport", "slate-postgres-test-child",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]),
+        // A process the PostgreSQL bootstrap tests start several of at once, or kill mid-script.
+        .executableTarget(
+            name: "slate-postgres-test-child",
+            dependencies: [
+                "SlatePostgres", "SlateRecords", .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+            ],
+            path: "Tests/PostgresTestChild"),
     ],
     swiftLanguageModes: [.v6]
 )
