@@ -68,7 +68,7 @@ public final class SQLPostgres: Sendable {
         await runner.value
     }
 
-    private func checkOpen() throws {
+    func checkOpen() throws {
         if closed.withLock({ $0 }) {
             throw SQLPostgresError(kind: .misuse, message: "the database is closed")
         }
