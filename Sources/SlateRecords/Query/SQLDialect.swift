@@ -506,6 +506,9 @@ struct SQLPostgresRendering {
                 case (.max, .boolean): expression = "bool_or(\(name))"
                 case (.min, .uuid): expression = "min(\(name)::text)::uuid"
                 case (.max, .uuid): expression = "max(\(name)::text)::uuid"
+                // No min or max of bytea: its hex (two digits a byte) orders as its bytes.
+                case (.min, .blob): expression = "decode(min(encode(\(name), 'hex') COLLATE \"C\"), 'hex')"
+                case (.max, .blob): expression = "decode(max(encode(\(name), 'hex') COLLATE \"C\"), 'hex')"
                 case (.min, _): expression = "min(\(sorted(column)))"
                 case (.max, _): expression = "max(\(sorted(column)))"
                 }
