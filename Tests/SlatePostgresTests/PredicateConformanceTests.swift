@@ -122,13 +122,14 @@ struct PredicateConformanceTests {
             ("uid != ff", C.uid != UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!),
             ("uid in", C.uid.in([uids[3], uids[4], nil])), ("flag == true", C.flag == true),
             ("flag == false", C.flag == false), ("flag != true", C.flag != true), ("flag == nil", C.flag == nil),
-            ("data == empty", C.data == []), ("data == [0]", C.data == [0]), ("data == [0,0,1]", C.data == [0, 0, 1]),
-            ("data != [255]", C.data != [255]), ("data in", C.data.in([[0], [0, 255], [9]])),
+            ("data == empty", C.data == [UInt8]()), ("data == [0]", C.data == Data([0])),
+            ("data == [0,0,1]", C.data == [UInt8]([0, 0, 1])),
+            ("data != [255]", C.data != [UInt8]([255])), ("data in", C.data.in([[0], [0, 255], [9]] as [[UInt8]?])),
             ("id in long", C.id.in(Array(Int64(1)...Int64(30)))), ("id between", C.id.between(5, and: 9)),
             ("and chain", C.score > 0 && C.user != nil && C.flag == true),
             ("or chain", C.score == 0 || C.user == "abc" || C.flag == false),
             ("not and", !(C.score > 0 && C.ratio > 0)), ("not or", !(C.user == nil || C.score == nil)),
-            ("all", .all), ("none", .none), ("!all", !.all),
+            ("all", .all), ("none", .none), ("!all", !SQLPredicate<Order>.all),
             ("mixed", (C.user.hasPrefix("a") || C.user.hasSuffix("%")) && !(C.score == nil)),
             ("parent == 1", C.parent == 1),
         ]
@@ -167,7 +168,9 @@ struct PredicateConformanceTests {
                 ("data asc", C.data.ascending.then(C.id.ascending)),
             ]
             for (name, order) in orders {
-                for (limit, offset) in [(nil, nil), (5, nil), (5, 3), (nil, 10), (0, 0), (100, 47)] as [(Int?, Int?)] {
+                for (limit, offset) in [
+                    (nil, nil), (5, nil), (5, 3), (nil, 10), (0, 0), (100, 47), (-1, nil), (-1, 2), (3, -5),
+                ] as [(Int?, Int?)] {
                     let expected = try sqlite.fetch(
                         Order.self, where: { _ in C.id > 0 }, orderBy: { _ in order }, limit: limit, offset: offset
                     ).map(\.id)
@@ -331,7 +334,7 @@ private struct Postgres {
         return result
     }
 
-    static func value(_ cell: PostgresRandomAccessRow.Iterator.Element, _ type: SQLColumnType) throws -> SQLValue {
+    static func value(_ cell: PostgresCell, _ type: SQLColumnType) throws -> SQLValue {
         switch type {
         case .integer: return try cell.decode(Int64?.self).map { .integer($0) } ?? .null
         case .double: return try cell.decode(Double?.self).map { .float($0) } ?? .null

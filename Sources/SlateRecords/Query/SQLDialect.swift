@@ -305,9 +305,10 @@ package struct SQLDialectQuery<Record>: Sendable {
     /// The values of `statement`'s placeholders, in order, for this query's values.
     ///
     /// - Throws: ``SQLError/Code/mismatch`` for NaN (neither engine keeps it: SQLite would
-    ///   store NULL, PostgreSQL would compare it as the largest number), a negative limit
-    ///   or offset, and on PostgreSQL a value that is no `type` (a date text that does not
-    ///   parse, a UUID of another length), naming the column.
+    ///   store NULL, PostgreSQL would compare it as the largest number), and on PostgreSQL
+    ///   for a value that is no `type` (a date text that does not parse, a UUID of another
+    ///   length), naming the column. A negative limit is no limit and a negative offset 0
+    ///   on both engines, as SQLite takes them.
     package func parameters(for statement: SQLDialectStatement) throws -> [SQLDialectParameter] {
         var result: [SQLDialectParameter] = []
         result.reserveCapacity(statement.slots.count)
@@ -340,15 +341,13 @@ package struct SQLDialectQuery<Record>: Sendable {
                         type: slot.type,
                         value: statement.dialect == .sqlite ? value : try Self.normalized(value, slot)))
             case .limit, .offset:
-                let number = (slot.source == .limit ? limitValue : offsetValue) ?? 0
-                guard number >= 0 else {
-                    throw SQLError(
-                        code: .mismatch,
-                        message:
-                            "a query's \(slot.source == .limit ? "limit" : "offset") must not be negative: \(number)",
-                        sql: statement.sql)
-                }
-                result.append(SQLDialectParameter(type: .integer, value: .integer(Int64(number))))
+                // SQLite takes a negative limit as none and a negative offset as 0: so
+                // does PostgreSQL here (`LIMIT NULL` is no limit), where both are errors.
+                let number = Int64((slot.source == .limit ? limitValue : offsetValue) ?? 0)
+                let value: SQLValue =
+                    statement.dialect == .sqlite || number >= 0
+                    ? .integer(number) : slot.source == .limit ? .null : .integer(0)
+                result.append(SQLDialectParameter(type: .integer, value: value))
             }
             if case .float(let number) = result[result.count - 1].value, number.isNaN {
                 throw SQLError(
