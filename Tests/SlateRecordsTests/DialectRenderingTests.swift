@@ -85,6 +85,12 @@ import Testing
         let (sql, parameters) = try postgres(.update(Self.flag, to: false, where: Self.ratio == nil))
         #expect(sql == "UPDATE \"order\" SET \"flag\" = $1 WHERE \"ratio\" IS NULL")
         #expect(parameters == [SQLDialectParameter(type: .boolean, value: .integer(0))])
+        let returning = SQLDialectQuery<Item>.delete(where: Self.id == 1).render(
+            Self.table, dialect: .postgres, returning: true)
+        #expect(
+            returning.sql
+                == "DELETE FROM \"order\" WHERE \"id\" = $1 RETURNING \"id\", \"user\", \"stamp\", \"uid\", \"flag\", \"ratio\""
+        )
         let (offsetOnly, bound) = try postgres(.select(limit: -1, offset: -4))
         #expect(offsetOnly.hasSuffix("FROM \"order\" LIMIT $1 OFFSET $2"))
         #expect(bound.map(\.value) == [.null, .integer(0)])

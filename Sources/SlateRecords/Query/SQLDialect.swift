@@ -265,10 +265,21 @@ package struct SQLDialectQuery<Record>: Sendable {
     }
 
     /// The SQL of this query's shape over `table` (and `joined`, for a join) for
-    /// `dialect`. On SQLite it is exactly what the typed API runs (every column taken as
-    /// TEXT affinity-free, the key as the page's tiebreaker).
+    /// `dialect`. On SQLite it is what the typed API runs (TEXT affinity where the type is
+    /// `.text`, the key as a page's tiebreaker). With `returning`, a `delete` or `update`
+    /// ends with `RETURNING` every column of the table, in order (both engines take it).
     package func render(
-        _ table: SQLDialectTable, joined: SQLDialectTable? = nil, dialect: SQLDialect
+        _ table: SQLDialectTable, joined: SQLDialectTable? = nil, dialect: SQLDialect, returning: Bool = false
+    ) -> SQLDialectStatement {
+        let statement = rendered(table, joined: joined, dialect: dialect)
+        guard returning, shape.kind == .delete || shape.kind == .update else { return statement }
+        return SQLDialectStatement(
+            dialect: statement.dialect, sql: statement.sql + " RETURNING " + table.names.joined(separator: ", "),
+            slots: statement.slots, resultType: nil)
+    }
+
+    private func rendered(
+        _ table: SQLDialectTable, joined: SQLDialectTable?, dialect: SQLDialect
     )
         -> SQLDialectStatement
     {
