@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 #if Postgres
