@@ -1,6 +1,7 @@
 import Foundation
 import Slate
 import SlateAnalysis
+import SlatePostgresSchema
 import SlateSchema
 
 /// Generates Swift for a database, in stages: inputs are replayed or read into SQLite →
@@ -291,6 +292,9 @@ public enum SlateGenerator {
         var scripts: [SQLScript] = []
         var databases: [String] = []
         var queryFiles: [QueryFile] = []
+        /// `.postgres.sql` scripts: each replaces a script's PostgreSQL form, and is never
+        /// replayed on SQLite.
+        var postgresScripts: [SQLScript] = []
         /// The scripts' and databases' paths: what makes up the schema.
         var schemaInputs: [String] = []
 
@@ -298,7 +302,10 @@ public enum SlateGenerator {
             guard !inputs.isEmpty else { throw InputError(path: "", message: "no input files") }
             for input in inputs {
                 let ext = URL(fileURLWithPath: input).pathExtension.lowercased()
-                if scriptExtensions.contains(ext) {
+                if scriptExtensions.contains(ext), PostgresSchemaRenderer.isPostgresScript(input) {
+                    postgresScripts.append(try SQLScript(contentsOf: input))
+                    continue
+                } else if scriptExtensions.contains(ext) {
                     let script = try SQLScript(contentsOf: input)
                     if QueryFile.isQueryFile(script.text) {
                         queryFiles.append(try QueryFile(path: input, text: script.text))
