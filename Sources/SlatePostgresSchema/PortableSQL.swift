@@ -79,7 +79,11 @@ struct PortableSQL {
         var index = tokens.startIndex
         while index < tokens.endIndex {
             if tokens[index].isKeyword("AS"), index + 1 < tokens.endIndex, tokens[index + 1].isName {
-                spellings[tokens[index + 1].value.lowercased()] = tokens[index + 1].value
+                // An alias; a schema name of its spelling keeps the schema's (the view's
+                // columns are named explicitly, so this spelling never names a result).
+                if spellings[tokens[index + 1].value.lowercased()] == nil {
+                    spellings[tokens[index + 1].value.lowercased()] = tokens[index + 1].value
+                }
             }
             index += 1
         }
@@ -97,7 +101,8 @@ struct PortableSQL {
             switch token.kind {
             case .identifier, .quotedIdentifier:
                 if next?.kind == .leftParen, token.kind == .identifier,
-                    Self.portableFunctions.contains(token.value.uppercased()) || spellings[token.value.lowercased()] == nil
+                    Self.portableFunctions.contains(token.value.uppercased())
+                        || spellings[token.value.lowercased()] == nil
                 {
                     let name = token.value.uppercased()
                     if !Self.portableFunctions.contains(name) {
@@ -111,7 +116,8 @@ struct PortableSQL {
                 } else if parens.last == true, index > tokens.startIndex, tokens[index - 1].isKeyword("AS") {
                     guard let type = Self.castTypes[token.value.uppercased()] else {
                         problems.append(
-                            Problem(offset: token.offset, message: "CAST to \(token.text) has no PostgreSQL equivalent"))
+                            Problem(offset: token.offset, message: "CAST to \(token.text) has no PostgreSQL equivalent")
+                        )
                         break
                     }
                     replacement = type
@@ -149,7 +155,8 @@ struct PortableSQL {
             if let previousEnd, previousEnd < token.offset {
                 // Keep the blanks and line breaks between tokens; a comment becomes a space.
                 let between = bytes[previousEnd..<token.offset]
-                output += between.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                output +=
+                    between.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
                     ? String(decoding: between, as: UTF8.self) : " "
             }
             output += replacement

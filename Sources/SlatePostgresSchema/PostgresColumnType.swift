@@ -29,7 +29,8 @@ package enum PostgresColumnType: String, Sendable, Equatable, CaseIterable {
     /// whose values have no one type.
     package init?(declaredType: String) {
         let upper = trimmed(declaredType.uppercased())
-        let base = trimmed(String(upper.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""))
+        let base = trimmed(
+            String(upper.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""))
         let firstWord = String(base.split(separator: " ").first ?? "")
         for form in [upper, base, firstWord] {
             if let named = Self.named[form] {

@@ -114,7 +114,9 @@ struct PostgresDDL {
             constraints.append(Constraint(kind: kind, name: name, definition: definition))
         }
         if !table.primaryKey.isEmpty {
-            add(.primaryKey, "\(table.name)_pkey", "PRIMARY KEY (\(table.primaryKey.map(quoted).joined(separator: ", ")))")
+            add(
+                .primaryKey, "\(table.name)_pkey",
+                "PRIMARY KEY (\(table.primaryKey.map(quoted).joined(separator: ", ")))")
         }
         for index in schema.indexes(on: table.name) where index.origin == .unique {
             let columns = index.terms.compactMap(\.column)
@@ -139,7 +141,8 @@ struct PostgresDDL {
             var definition =
                 "FOREIGN KEY (\(key.columns.map(quoted).joined(separator: ", "))) REFERENCES \(quoted(parentName))"
             if !parentColumns.isEmpty {
-                definition += " (\(parentColumns.map { parent?.column(named: $0)?.name ?? $0 }.map(quoted).joined(separator: ", ")))"
+                definition +=
+                    " (\(parentColumns.map { parent?.column(named: $0)?.name ?? $0 }.map(quoted).joined(separator: ", ")))"
             }
             if key.onUpdate != .noAction { definition += " ON UPDATE \(key.onUpdate.rawValue)" }
             if key.onDelete != .noAction { definition += " ON DELETE \(key.onDelete.rawValue)" }
@@ -148,7 +151,9 @@ struct PostgresDDL {
         let checks = PostgresChecks.read(table, columns: columns, schema: schema)
         for problem in checks.problems {
             issues.append(
-                Issue(object: .table(table.name), message: "CHECK of \(display(table.name)) does not translate: \(problem)"))
+                Issue(
+                    object: .table(table.name),
+                    message: "CHECK of \(display(table.name)) does not translate: \(problem)"))
         }
         for (number, check) in checks.checks.enumerated() {
             add(.check, "\(table.name)_check\(number + 1)", "CHECK (\(check))")
@@ -239,7 +244,8 @@ struct PostgresDDL {
                 keptIndexes.insert(index.name.lowercased())
             }
         }
-        for index in renamedOld.indexes where index.origin == .createIndex && !keptIndexes.contains(index.name.lowercased()) {
+        for index in renamedOld.indexes
+        where index.origin == .createIndex && !keptIndexes.contains(index.name.lowercased()) {
             // A dropped table takes its indexes with it.
             if newNames.contains(index.table.lowercased()) {
                 out.before.append("DROP INDEX \(quoted(index.name))")
@@ -330,7 +336,8 @@ struct PostgresDDL {
                 keptConstraints.insert(kept.name)
                 if kept.name != actualConstraint.name {
                     out.before.append(
-                        "ALTER TABLE \(name) RENAME CONSTRAINT \(quoted(actualConstraint.name)) TO \(quoted(kept.name))")
+                        "ALTER TABLE \(name) RENAME CONSTRAINT \(quoted(actualConstraint.name)) TO \(quoted(kept.name))"
+                    )
                 }
             } else {
                 out.before.append("ALTER TABLE \(name) DROP CONSTRAINT \(quoted(actualConstraint.name))")

@@ -157,7 +157,8 @@ enum PostgresChecks {
                 continue
             }
             if let name = condition.first(where: { token in
-                token.isName && columns.contains { $0.name.lowercased() == token.value.lowercased() && $0.type == .boolean }
+                token.isName
+                    && columns.contains { $0.name.lowercased() == token.value.lowercased() && $0.type == .boolean }
             }) {
                 problems.append("it compares BOOLEAN column \(display(name.value)) with SQLite's numbers")
                 continue

@@ -96,11 +96,14 @@ package enum PostgresSchemaRenderer {
             let (statements, issues) = ddl.statements(from: model, to: next, renames: analysis.renames(in: model))
             for issue in issues {
                 let place = analysis.location(of: issue.object)
-                errors.append(ScriptError(path: script.path, line: place.line, column: place.column, message: issue.message))
+                errors.append(
+                    ScriptError(path: script.path, line: place.line, column: place.column, message: issue.message))
             }
             let data = analysis.dataStatements(in: next, typing: typing)
             for problem in data.problems {
-                errors.append(ScriptError(path: script.path, line: problem.line, column: problem.column, message: problem.message))
+                errors.append(
+                    ScriptError(path: script.path, line: problem.line, column: problem.column, message: problem.message)
+                )
             }
             let all = statements.before + data.statements + statements.after
             rendered.append(

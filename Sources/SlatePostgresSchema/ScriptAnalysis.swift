@@ -32,7 +32,10 @@ struct ScriptAnalysis {
     }
 
     enum Kind: Equatable {
-        case createTable(String), createIndex(String), createView(String), createTrigger(String)
+        case createTable(String)
+        case createIndex(String)
+        case createView(String)
+        case createTrigger(String)
         case renameTable(from: String, to: String)
         case renameColumn(table: String, from: String, to: String)
         case addColumn(table: String, column: String)
@@ -149,7 +152,8 @@ struct ScriptAnalysis {
             let new = tokensName(now)
             renames.tables[table.name] = new
         }
-        for rename in columnRenames where rename.from.lowercased() != rename.to.lowercased() || rename.from != rename.to {
+        for rename in columnRenames where rename.from.lowercased() != rename.to.lowercased() || rename.from != rename.to
+        {
             // Only columns the old model has (a column made and renamed here is no rename).
             let oldTable = origin[rename.table.lowercased()].flatMap { $0.isEmpty ? nil : $0 } ?? rename.table
             guard let column = old.table(named: oldTable)?.column(named: rename.from) else { continue }
@@ -275,7 +279,9 @@ struct ScriptAnalysis {
                 problems.append(
                     DataProblem(
                         line: position.line, column: position.column,
-                        message: "this statement does not translate to PostgreSQL; write the script's PostgreSQL form in a .postgres.sql script"))
+                        message:
+                            "this statement does not translate to PostgreSQL; write the script's PostgreSQL form in a .postgres.sql script"
+                    ))
                 continue
             }
             guard case .data(let verb, let target) = kind else { continue }
@@ -291,7 +297,8 @@ struct ScriptAnalysis {
             var suffix = ""
             var skip: Set<Int> = []
             if verb == "REPLACE" {
-                problem(start, "REPLACE INTO is SQLite's only; PostgreSQL's INSERT … ON CONFLICT needs the conflict named")
+                problem(
+                    start, "REPLACE INTO is SQLite's only; PostgreSQL's INSERT … ON CONFLICT needs the conflict named")
                 continue
             }
             if word(start + 1) == "OR" {
@@ -323,7 +330,9 @@ struct ScriptAnalysis {
                 if let alias = table.rowIDAlias, columns.contains(where: { $0.lowercased() == alias.lowercased() }) {
                     explicitKey = true
                 }
-                let types: [PostgresColumnType?] = columns.map { name in table.column(named: name).flatMap { typing(table.name, $0) } }
+                let types: [PostgresColumnType?] = columns.map { name in
+                    table.column(named: name).flatMap { typing(table.name, $0) }
+                }
                 if word(index + 1) == "VALUES" {
                     var depth = 0
                     var position = 0
@@ -349,7 +358,8 @@ struct ScriptAnalysis {
             }
             if let table, verb == "UPDATE" {
                 // SET flag = 1 on a BOOLEAN column.
-                for index in body where index + 2 < body.upperBound && tokens[index].isName && tokens[index + 1].text == "="
+                for index in body
+                where index + 2 < body.upperBound && tokens[index].isName && tokens[index + 1].text == "="
                     && tokens[index + 2].kind == .number
                 {
                     if let column = table.column(named: tokens[index].value), typing(table.name, column) == .boolean {

@@ -202,10 +202,15 @@ import Testing
         #expect(PostgresDefault.translate("TRUE", type: .bigint) == .success("1"))
         #expect(PostgresDefault.translate("- 3", type: .bigint) == .success("-3"))
         #expect(PostgresDefault.translate("x'00ff'", type: .bytea) == .success("'\\x00ff'::bytea"))
-        #expect(PostgresDefault.translate("(strftime('%s', 'now'))", type: .timestamptz) == .success("CURRENT_TIMESTAMP"))
+        #expect(
+            PostgresDefault.translate("(strftime('%s', 'now'))", type: .timestamptz) == .success("CURRENT_TIMESTAMP"))
         #expect(PostgresDefault.translate("unixepoch()", type: .timestamptz) == .success("CURRENT_TIMESTAMP"))
         #expect(PostgresDefault.translate("NULL", type: .uuid) == .success("NULL"))
-        #expect(PostgresDefault.translate("random()", type: .bigint) == .failure(.init(message: "random() is SQLite's only")))
-        #expect(PostgresDefault.translate("2", type: .boolean) == .failure(.init(message: "a BOOLEAN column's default must be 0, 1, TRUE or FALSE")))
+        #expect(
+            PostgresDefault.translate("random()", type: .bigint)
+                == .failure(.init(message: "random() is SQLite's only")))
+        #expect(
+            PostgresDefault.translate("2", type: .boolean)
+                == .failure(.init(message: "a BOOLEAN column's default must be 0, 1, TRUE or FALSE")))
     }
 }
