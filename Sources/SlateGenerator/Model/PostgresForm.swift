@@ -38,7 +38,7 @@ extension SlateGenerator {
         return try postgresForm(sources, configuration: configuration)
     }
 
-    /// Stage 4½, the PostgreSQL form (asked for with `engines`), from the sorted inputs.
+    /// The PostgreSQL form from the sorted inputs: stage 4½ of generation, and `slate schema --engine postgres`.
     static func postgresForm(
         _ sources: Inputs, configuration: GeneratorConfiguration
     ) throws(Diagnostic) -> PostgresSchemaRendering {
