@@ -146,6 +146,10 @@ struct PostgresDDL {
             }
             if key.onUpdate != .noAction { definition += " ON UPDATE \(key.onUpdate.rawValue)" }
             if key.onDelete != .noAction { definition += " ON DELETE \(key.onDelete.rawValue)" }
+            // Checked as each statement ends, as SQLite does; deferrable so that a script can
+            // check them as it commits, as SQLite's bootstrap does (`SET CONSTRAINTS ALL
+            // DEFERRED` before its rows).
+            definition += " DEFERRABLE INITIALLY IMMEDIATE"
             add(.foreignKey, "\(table.name)_\(key.columns.joined(separator: "_"))_fkey", definition)
         }
         let checks = PostgresChecks.read(table, columns: columns, schema: schema)
@@ -436,7 +440,7 @@ struct PostgresDDL {
             case .success(let condition): sql += " WHERE \(condition)"
             case .failure(let problems):
                 return issue(
-                    "the WHERE clause of index \(display(index.name)) does not translate: \(problems.all.map(\.message).joined(separator: "; "))"
+                    "the WHERE clause of index \(display(index.name)) does not translate: \(problems.all.map(\.message).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))"
                 )
             }
         }
@@ -464,11 +468,14 @@ struct PostgresDDL {
             let columns = view.columns.map { quoted($0.name) }.joined(separator: ", ")
             return .success("CREATE VIEW \(quoted(view.name)) (\(columns)) AS \(select)")
         case .failure(let problems):
+            // Each reason once, however often the view meets it.
+            var reasons: [String] = []
+            for message in problems.all.map(\.message) where !reasons.contains(message) { reasons.append(message) }
             return .failure(
                 Issue(
                     object: .view(view.name),
                     message:
-                        "view \(display(view.name)) does not translate to PostgreSQL: \(problems.all.map(\.message).joined(separator: "; ")); write its PostgreSQL form in a .postgres.sql script"
+                        "view \(display(view.name)) does not translate to PostgreSQL: \(reasons.joined(separator: "; ")); write its PostgreSQL form in a .postgres.sql script"
                 ))
         }
     }

@@ -105,7 +105,15 @@ package enum PostgresSchemaRenderer {
                     ScriptError(path: script.path, line: problem.line, column: problem.column, message: problem.message)
                 )
             }
-            let all = statements.before + data.statements + statements.after
+            // Rows are checked against foreign keys as the script commits, as SQLite's
+            // bootstrap checks them (foreign keys off, then `foreign_key_check`): a script
+            // may insert a child before its parent. Checked once the rows are in, before
+            // the DDL that follows them (PostgreSQL alters no table with checks pending).
+            let all =
+                data.statements.isEmpty
+                ? statements.before + statements.after
+                : ["SET CONSTRAINTS ALL DEFERRED"] + statements.before + data.statements
+                    + ["SET CONSTRAINTS ALL IMMEDIATE"] + statements.after
             rendered.append(
                 PostgresSchemaScript(version: version, file: script.path, sql: all.map { $0 + ";\n" }.joined()))
             model = next

@@ -313,6 +313,7 @@ struct ScriptAnalysis {
             let table = schema.table(named: tableName)
             var replacements: [Int: String] = [:]
             var explicitKey = false
+            var assignsKey = false
             if let table, verb == "INSERT" {
                 // INSERT INTO t [(columns)] VALUES (…), (…): the columns by position.
                 var index = start
@@ -326,17 +327,22 @@ struct ScriptAnalysis {
                         if tokens[index].isName { columns.append(tokens[index].value) }
                         index += 1
                     }
+                    index += 1
                 }
                 if let alias = table.rowIDAlias, columns.contains(where: { $0.lowercased() == alias.lowercased() }) {
                     explicitKey = true
                 }
+                // SQLite reads NULL for the rowid alias as "assign one": PostgreSQL's DEFAULT.
+                let aliasPosition = table.rowIDAlias.flatMap { alias in
+                    columns.firstIndex { $0.lowercased() == alias.lowercased() }
+                }
                 let types: [PostgresColumnType?] = columns.map { name in
                     table.column(named: name).flatMap { typing(table.name, $0) }
                 }
-                if word(index + 1) == "VALUES" {
+                if word(index) == "VALUES" {
                     var depth = 0
                     var position = 0
-                    for value in (index + 2)..<body.upperBound {
+                    for value in (index + 1)..<body.upperBound {
                         switch tokens[value].kind {
                         case .leftParen:
                             depth += 1
@@ -351,7 +357,16 @@ struct ScriptAnalysis {
                                 if tokens[value].text == "0" { replacements[value] = "FALSE" }
                                 if tokens[value].text == "1" { replacements[value] = "TRUE" }
                             }
-                        default: break
+                        default:
+                            let alone =
+                                depth == 1 && [.leftParen, .comma].contains(tokens[value - 1].kind)
+                                && [.rightParen, .comma].contains(tokens[value + 1].kind)
+                            if alone, position == aliasPosition, [.identifier, .keyword].contains(tokens[value].kind),
+                                tokens[value].text.uppercased() == "NULL"
+                            {
+                                replacements[value] = "DEFAULT"
+                                assignsKey = true
+                            }
                         }
                     }
                 }
@@ -395,6 +410,13 @@ struct ScriptAnalysis {
                 }
             }
             if failed { continue }
+            if assignsKey, let table, identities.contains(where: { $0.table == table.name }),
+                let alias = table.rowIDAlias
+            {
+                // Keys given earlier in the script: the identity moves past them first.
+                output.append(
+                    PostgresSchemaRenderer.setval(table: table.name, column: table.column(named: alias)?.name ?? alias))
+            }
             output.append(text + suffix)
             if explicitKey, let table, let alias = table.rowIDAlias,
                 !identities.contains(where: { $0.table == table.name })

@@ -66,15 +66,16 @@ import Testing
         let url = base[..<(base.lastIndex(of: "/") ?? base.endIndex)] + "/" + database
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", String(url), "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-f", "-"]
-        let input = Pipe()
+        // The SQL from a file, not a pipe: psql stopping at an error must not leave a
+        // write to a closed pipe (SIGPIPE) behind.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("slate-psql-\(UUID().uuidString).sql")
+        try Data(sql.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        process.arguments = ["psql", String(url), "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-f", file.path]
         let output = Pipe()
-        process.standardInput = input
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        input.fileHandleForWriting.write(Data(sql.utf8))
-        try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)

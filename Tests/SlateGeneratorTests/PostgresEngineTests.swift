@@ -40,7 +40,8 @@ import Testing
     }
 
     static let todos: KeyValuePairs<String, String> = [
-        "todos-001.sql": "CREATE TABLE todo (id INTEGER PRIMARY KEY, title TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT 0);\n",
+        "todos-001.sql":
+            "CREATE TABLE todo (id INTEGER PRIMARY KEY, title TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT 0);\n",
         "todos-002.sql": "ALTER TABLE todo ADD COLUMN note TEXT NOT NULL DEFAULT 'it''s \"#x\\n';\n",
     ]
 
@@ -58,7 +59,10 @@ import Testing
         let engines = #""sqlite", "postgres""#
         for (json, message) in [
             (#"{"engines": ["mysql"]}"#, #""engines" names "mysql", which is no engine; the engines are \#(engines)"#),
-            (#"{"engines": ["SQLite"]}"#, #""engines" names "SQLite", which is no engine; the engines are \#(engines)"#),
+            (
+                #"{"engines": ["SQLite"]}"#,
+                #""engines" names "SQLite", which is no engine; the engines are \#(engines)"#
+            ),
             (#"{"engines": [1]}"#, #""engines" names 1, which is no engine; the engines are \#(engines)"#),
             (#"{"engines": []}"#, #""engines" must be a non-empty array of engine names: \#(engines)"#),
             (#"{"engines": "postgres"}"#, #""engines" must be a non-empty array of engine names: \#(engines)"#),
@@ -76,7 +80,8 @@ import Testing
         let directory = TemporaryDirectory()
         let inputs = try write(Self.todos, in: directory)
         let plain = try SlateGenerator.generate(inputs: inputs).contents
-        let sqlite = try SlateGenerator.generate(inputs: inputs, configuration: configuration(#"{"engines": ["sqlite"]}"#))
+        let sqlite = try SlateGenerator.generate(
+            inputs: inputs, configuration: configuration(#"{"engines": ["sqlite"]}"#))
         #expect(sqlite.contents == plain)
         #expect(!plain.contains("postgresSchemaScripts"))
 
@@ -139,9 +144,9 @@ import Testing
         _ = try SlateGenerator.generate(inputs: inputs)
         #expect(
             failure(inputs, try configuration(#"{"engines": ["sqlite", "postgres"]}"#)) == [
-                    "\(inputs[0]):1:44: error: COLLATE NOCASE on note.body does not translate: PostgreSQL compares text byte by byte as BINARY does, and has no collation of that meaning",
-                    "\(inputs[0]):2:1: error: trigger note_touch does not translate to PostgreSQL (its body is SQLite's); write its PostgreSQL form in a .postgres.sql script",
-                    "\(inputs[1]):2:1: error: view stamped does not translate to PostgreSQL: datetime() is SQLite's only; PostgreSQL has no function of that meaning; write its PostgreSQL form in a .postgres.sql script",
+                "\(inputs[0]):1:44: error: COLLATE NOCASE on note.body does not translate: PostgreSQL compares text byte by byte as BINARY does, and has no collation of that meaning",
+                "\(inputs[0]):2:1: error: trigger note_touch does not translate to PostgreSQL (its body is SQLite's); write its PostgreSQL form in a .postgres.sql script",
+                "\(inputs[1]):2:1: error: view stamped does not translate to PostgreSQL: datetime() is SQLite's only; PostgreSQL has no function of that meaning; write its PostgreSQL form in a .postgres.sql script",
             ])
     }
 
@@ -151,14 +156,16 @@ import Testing
         try SlateTestDatabase.create(at: database, sql: "CREATE TABLE item (id INTEGER PRIMARY KEY);")
         #expect(
             failure([database], try configuration(#"{"engines": ["postgres"]}"#)) == [
-                    "\(database): error: PostgreSQL's form of a schema is rendered from its .sql scripts, one a version, and a database file has none; give the schema as scripts, or leave \"postgres\" out of the engines"
+                "\(database): error: PostgreSQL's form of a schema is rendered from its .sql scripts, one a version, and a database file has none; give the schema as scripts, or leave \"postgres\" out of the engines"
             ])
         let inputs = try write(Self.todos, in: directory)
         #expect(
-            failure(inputs, try GeneratorConfiguration.parse(
+            failure(
+                inputs,
+                try GeneratorConfiguration.parse(
                     Data(#"{"engines": ["postgres"], "emit": {"api": false}}"#.utf8), path: "raw/slate.json")) == [
                     "raw/slate.json: error: the PostgreSQL scripts (engine \"postgres\") are carried by the database type of the typed API, which raw mode (\"emit\": {\"api\": false}) does not generate"
-            ])
+                ])
     }
 
     // MARK: The escape hatch
@@ -177,7 +184,8 @@ import Testing
         #expect(sqlite.typeName == "Todos")
         #expect(!sqlite.contents.contains("plpgsql"))
         #expect(sqlite.contents.contains("public static let schemaScripts"))
-        let both = try SlateGenerator.generate(inputs: inputs, configuration: configuration(#"{"engines": ["postgres"]}"#))
+        let both = try SlateGenerator.generate(
+            inputs: inputs, configuration: configuration(#"{"engines": ["postgres"]}"#))
         #expect(both.typeName == "Todos")
         #expect(
             both.contents.contains(
@@ -201,7 +209,7 @@ import Testing
         _ = try SlateGenerator.generate(inputs: inputs)
         #expect(
             failure(inputs, try configuration(#"{"engines": ["postgres"]}"#)) == [
-                    "\(inputs[1]): error: no SQLite script of number 3 for this PostgreSQL script to replace; name it after one (todos-002.sql → todos-002.postgres.sql)"
+                "\(inputs[1]): error: no SQLite script of number 3 for this PostgreSQL script to replace; name it after one (todos-002.sql → todos-002.postgres.sql)"
             ])
         #expect(
             failure([inputs[1]]) == [

@@ -189,7 +189,9 @@ extension Translator {
     /// `static var postgresSchemaScripts`: the scripts' PostgreSQL form, one a version, as
     /// rendered at generation time (the PostgreSQL runtime applies the text as it is).
     private func postgresSchemaScriptsDeclaration() -> Declaration {
-        var lines: [CodeLine] = [.line("\(access.prefix)static var postgresSchemaScripts: [SQLSchemaScript] {"), .line("    [")]
+        var lines: [CodeLine] = [
+            .line("\(access.prefix)static var postgresSchemaScripts: [SQLSchemaScript] {"), .line("    ["),
+        ]
         lines += scriptLines(model.postgresSchemaScripts, indent: "        ")
         lines += [.line("    ]"), .line("}")]
         return .verbatim(
