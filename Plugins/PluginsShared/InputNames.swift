@@ -7,8 +7,10 @@ enum InputNames {
     /// A file name's stem (its name without extension): the name up to a sequence
     /// number, a part after `-` or `_` that is digits, or `v` and digits (`contacts-001` →
     /// `contacts`, `bookshop-002-sales` → `bookshop`, `OtherDB-v001` → `OtherDB`,
-    /// `users_v2` → `users`, `ContactsDB-AddView` → `ContactsDB-AddView`).
+    /// `users_v2` → `users`, `ContactsDB-AddView` → `ContactsDB-AddView`). A PostgreSQL
+    /// script's name stems as its SQLite script's does (`todos-002.postgres` → `todos`).
     static func stem(of name: String) -> String {
+        let name = name.lowercased().hasSuffix(".postgres") ? String(name.dropLast(".postgres".count)) : name
         // The separator before the part being read; the stem is never empty.
         var separator: String.Index?
         var index = name.startIndex

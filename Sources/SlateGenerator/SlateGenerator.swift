@@ -1,6 +1,7 @@
 import Foundation
 import Slate
 import SlateAnalysis
+import SlatePostgresSchema
 import SlateSchema
 
 /// Generates Swift for a database, in stages: inputs are replayed or read into SQLite →
@@ -47,7 +48,9 @@ public enum SlateGenerator {
     /// The stages, each a function from what the last one made:
     /// read inputs (paths → sorted inputs) → replay (inputs → a database in memory) →
     /// check (what SQLite accepts but the app would trip on) → reflect (database →
-    /// schema and queries, left-out views warned about) → build the model (schema →
+    /// schema and queries, left-out views warned about) → PostgreSQL, when
+    /// ``GeneratorConfiguration/engines`` asks for it (scripts → their PostgreSQL form,
+    /// every untranslatable construct an error at its line) → build the model (schema →
     /// names and types) → translate (model → Swift description) → render (description
     /// → file). Warnings are collected on the way into
     /// ``GeneratedFile/diagnostics``; the first error stops it.
@@ -75,12 +78,18 @@ public enum SlateGenerator {
         let reflected = try diagnostics.stage(at: place) {
             try reflect(context, sources, configuration: configuration, diagnostics: &$0)
         }
-        let model = try diagnostics.stage(at: place) { _ in
+        let postgresScripts =
+            configuration.engines.contains(.postgres)
+            ? try diagnostics.stage(at: place) {
+                try renderPostgres(sources, configuration: reflected.configuration, diagnostics: &$0)
+            } : []
+        var model = try diagnostics.stage(at: place) { _ in
             try buildModel(
                 schema: reflected.schema, queries: reflected.queries, inputs: inputs,
                 schemaInputs: sources.schemaInputs,
                 schemaScripts: reflected.versions, configuration: reflected.configuration)
         }
+        model.postgresSchemaScripts = postgresScripts
         var file = render(translate(model), model: model)
         file.diagnostics = diagnostics.all
         return file
@@ -192,6 +201,37 @@ public enum SlateGenerator {
         return Reflected(schema: schema, queries: queries, versions: versions, configuration: resolved)
     }
 
+    /// Stage 4½, PostgreSQL (when `engines` asks for it): the schema's scripts rendered for
+    /// PostgreSQL one by one, `.postgres.sql` scripts replacing those of their numbers.
+    /// Everything that does not translate is reported, each at its line, and stops
+    /// generation.
+    static func renderPostgres(
+        _ sources: Inputs, configuration: GeneratorConfiguration, diagnostics: inout Diagnostics
+    ) throws -> [SchemaScript] {
+        if let database = sources.databases.first {
+            throw InputError(
+                path: database,
+                message:
+                    "PostgreSQL's form of a schema is rendered from its .sql scripts, one a version, and a database file has none; give the schema as scripts, or leave \"postgres\" out of the engines"
+            )
+        }
+        guard configuration.emit.api else {
+            throw ConfigurationError(
+                path: configuration.source.path,
+                message:
+                    "the PostgreSQL scripts (engine \"postgres\") are carried by the database type of the typed API, which raw mode (\"emit\": {\"api\": false}) does not generate"
+            )
+        }
+        let rendering = try postgresForm(sources, configuration: configuration)
+        guard rendering.errors.isEmpty else {
+            for error in rendering.errors { diagnostics.emit(Diagnostic(error, at: sources.schemaInputs[0])) }
+            throw GenerationFailure(diagnostics: diagnostics.all)
+        }
+        return rendering.scripts.map { script in
+            SchemaScript(file: URL(fileURLWithPath: script.file).lastPathComponent, sql: script.sql)
+        }
+    }
+
     /// Generates the Swift for `schema`; `inputs` name the files it came from, for the
     /// header and the database type's name.
     public static func generate(
@@ -291,6 +331,9 @@ public enum SlateGenerator {
         var scripts: [SQLScript] = []
         var databases: [String] = []
         var queryFiles: [QueryFile] = []
+        /// `.postgres.sql` scripts: each replaces a script's PostgreSQL form, and is never
+        /// replayed on SQLite.
+        var postgresScripts: [SQLScript] = []
         /// The scripts' and databases' paths: what makes up the schema.
         var schemaInputs: [String] = []
 
@@ -298,7 +341,10 @@ public enum SlateGenerator {
             guard !inputs.isEmpty else { throw InputError(path: "", message: "no input files") }
             for input in inputs {
                 let ext = URL(fileURLWithPath: input).pathExtension.lowercased()
-                if scriptExtensions.contains(ext) {
+                if scriptExtensions.contains(ext), PostgresSchemaRenderer.isPostgresScript(input) {
+                    postgresScripts.append(try SQLScript(contentsOf: input))
+                    continue
+                } else if scriptExtensions.contains(ext) {
                     let script = try SQLScript(contentsOf: input)
                     if QueryFile.isQueryFile(script.text) {
                         queryFiles.append(try QueryFile(path: input, text: script.text))
@@ -317,6 +363,13 @@ public enum SlateGenerator {
                     )
                 }
                 schemaInputs.append(input)
+            }
+            if schemaInputs.isEmpty, let postgres = postgresScripts.first {
+                throw InputError(
+                    path: postgres.path,
+                    message:
+                        "only PostgreSQL scripts (.postgres.sql) were given, and each replaces the PostgreSQL form of a SQLite script of its number; add the schema's .sql scripts"
+                )
             }
             guard !schemaInputs.isEmpty else {
                 throw InputError(

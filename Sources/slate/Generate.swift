@@ -18,6 +18,11 @@ struct Generate: ParsableCommand {
             {"attachedFunctions": true} adds functions over a raw sqlite3 handle \
             (Person.find(1, in: db)), "rawFunctions": true global ones \
             (sqlite3_person_find(db, 1)); raw mode ("api": false) has both. \
+            --engine postgres (or both, or "engines": ["sqlite", "postgres"] in slate.json) \
+            also renders the schema's scripts for PostgreSQL, each version's DDL from the \
+            difference of the schemas before and after it (NAME-NNN.postgres.sql replacing \
+            version NNN as written), into the database type's postgresSchemaScripts; what \
+            does not translate is an error at its line, all of them reported. \
             Every error and warning names its file, and its line and column in SQL.
             """)
 
@@ -45,6 +50,12 @@ struct Generate: ParsableCommand {
             valueName: "swift-file"))
     var swiftSources: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The engines to generate for: sqlite, postgres (adds the schema's PostgreSQL scripts, every untranslatable construct an error) or both. Overrides \"engines\" in slate.json.",
+            valueName: "engine"))
+    var engine: GeneratedEngines?
+
     func validate() throws {
         if let bundledResource {
             let names = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -67,6 +78,7 @@ struct Generate: ParsableCommand {
         do {
             var configuration = try config.map(GeneratorConfiguration.load(path:)) ?? GeneratorConfiguration()
             configuration.bundledResource = bundledResource
+            if let engine { configuration.engines = engine.engines }
             let file = try SlateGenerator.generate(inputs: inputs, configuration: configuration)
             diagnostics += file.diagnostics
             diagnostics += try file.clashes(withSwiftSources: swiftSources)
@@ -94,6 +106,21 @@ struct Generate: ParsableCommand {
         } catch {
             diagnostics.append(Diagnostic(error, at: inputs.first ?? "slate"))
             throw ExitCode.failure
+        }
+    }
+}
+
+/// What `slate generate --engine` asks for.
+enum GeneratedEngines: String, ExpressibleByArgument, CaseIterable {
+    case sqlite
+    case postgres
+    case both
+
+    var engines: Set<GeneratorConfiguration.Engine> {
+        switch self {
+        case .sqlite: [.sqlite]
+        case .postgres: [.postgres]
+        case .both: [.sqlite, .postgres]
         }
     }
 }

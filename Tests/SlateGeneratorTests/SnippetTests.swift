@@ -622,7 +622,7 @@ import Testing
         let cases: [(String, String)] = [
             (
                 #"{ "nope": 1 }"#,
-                #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions", "doubleQuotedStrings", "timestamps""#
+                #"slate.json: error: unknown key "nope"; known keys are "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude", "excludeObjects", "functions", "doubleQuotedStrings", "timestamps", "engines""#
             ),
             (#"{ "doubleQuotedStrings": "yes" }"#, #"slate.json: error: "doubleQuotedStrings" must be true or false"#),
             (#"{ "exclude": "NoSlate" }"#, #"slate.json: error: "exclude" must be an array of path patterns"#),

@@ -48,6 +48,21 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     /// Which date columns a record sets itself as it is inserted and updated
     /// (`"timestamps": {"created": "made_on", "updated": "changed_on", "tables": {"audit": {"off": true}}}`).
     public var timestamps = Timestamps()
+    /// The database engines the schema is generated for (`"engines": ["sqlite", "postgres"]`;
+    /// `slate generate --engine` overrides it). SQLite alone by default. With
+    /// ``Engine/postgres``, generation renders the schema's PostgreSQL form as a stage of
+    /// its own (what does not translate is an error at its line) and the database type
+    /// carries it as `postgresSchemaScripts`; the rest of the generated code is SQLite's
+    /// either way.
+    public var engines: Set<Engine> = [.sqlite]
+
+    /// A database engine the schema is generated for.
+    public enum Engine: String, CaseIterable, Sendable {
+        /// SQLite: the generated code, as always.
+        case sqlite
+        /// PostgreSQL: the schema's scripts rendered for it, one a version.
+        case postgres
+    }
 
     /// Created and updated timestamps: a created column is set to the time of the insert
     /// when the record leaves it unset, an updated column to the time of every insert and
@@ -552,6 +567,23 @@ private struct ConfigurationReader {
         return result
     }
 
+    /// `"engines"`: a non-empty array of engine names.
+    func engines(_ value: Any) throws -> Set<GeneratorConfiguration.Engine> {
+        let names = GeneratorConfiguration.Engine.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let items = value as? [Any], !items.isEmpty else {
+            throw fail("\"engines\" must be a non-empty array of engine names: \(names)")
+        }
+        var engines: Set<GeneratorConfiguration.Engine> = []
+        for item in items {
+            guard let text = item as? String, let engine = GeneratorConfiguration.Engine(rawValue: text) else {
+                let shown = (item as? String).map { "\"\($0)\"" } ?? "\(item)"
+                throw fail("\"engines\" names \(shown), which is no engine; the engines are \(names)")
+            }
+            engines.insert(engine)
+        }
+        return engines
+    }
+
     mutating func read(_ json: Any) throws -> GeneratorConfiguration {
         let root = try object(json, "the configuration")
         try checkKeys(
@@ -559,7 +591,7 @@ private struct ConfigurationReader {
             allowed: [
                 "databaseTypeName", "accessLevel", "emit", "raw", "naming", "types", "queries", "exclude",
                 "excludeObjects", "functions",
-                "doubleQuotedStrings", "timestamps",
+                "doubleQuotedStrings", "timestamps", "engines",
             ],
             in: "")
         var configuration = GeneratorConfiguration()
@@ -568,6 +600,9 @@ private struct ConfigurationReader {
         if let value = root["exclude"] {
             guard let patterns = value as? [String] else { throw fail("\"exclude\" must be an array of path patterns") }
             configuration.exclude = patterns
+        }
+        if let value = root["engines"] {
+            configuration.engines = try engines(value)
         }
         if let value = root["excludeObjects"] {
             guard let names = value as? [String] else {

@@ -20,6 +20,8 @@ struct DatabaseModel: Equatable {
     /// The scripts the schema was replayed from, in order, when it came from scripts alone:
     /// its versions (script `N` takes version `N − 1` to `N`). Empty for a database file.
     var schemaScripts: [SchemaScript] = []
+    /// The scripts' PostgreSQL form, one a version, when the engines include PostgreSQL.
+    var postgresSchemaScripts: [SchemaScript] = []
     /// The SQL that creates the schema when it came from scripts alone: the scripts as a
     /// replay runs them, then the version when they are its versions (nil for a database
     /// file: ``creationStatements`` then).

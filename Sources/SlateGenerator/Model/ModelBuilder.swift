@@ -29,6 +29,7 @@ struct ModelBuilder {
     static let reservedAccessorNames: Set<String> = [
         "pool", "close", "transaction", "readTransaction", "insert", "update", "delete", "save", "withReadContext",
         "withWriteContext", "bootstrap", "inMemory", "creationSQL", "schemaVersion", "schemaScripts",
+        "postgresSchemaScripts",
         "allowsDoubleQuotedStrings", "init", "self",
         "Type",
         "module", "select", "store",

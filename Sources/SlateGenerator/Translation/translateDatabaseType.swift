@@ -30,6 +30,10 @@ extension Translator {
         } else {
             members.append(contentsOf: creationSQLDeclaration())
         }
+        if !isRawOnly, !model.postgresSchemaScripts.isEmpty {
+            members.append(.blank)
+            members.append(postgresSchemaScriptsDeclaration())
+        }
         if configuration.doubleQuotedStrings, !isRawOnly {
             members.append(.blank)
             members.append(
@@ -171,16 +175,7 @@ extension Translator {
     /// to bring an older file up to date.
     private func schemaScriptsDeclaration() -> Declaration {
         var lines: [CodeLine] = [.line("\(access.prefix)static let schemaScripts: [SQLSchemaScript] = [")]
-        for script in model.schemaScripts {
-            let head = "    SQLSchemaScript(file: \(SwiftLiteral.string(script.file)), sql: "
-            if let literal = SwiftLiteral.multiline(script.sql) {
-                lines.append(.line(head + literal[0]))
-                for text in literal.dropFirst().dropLast() { lines.append(.line(text.isEmpty ? "" : "    " + text)) }
-                lines.append(.line("    " + literal[literal.count - 1] + "),"))
-            } else {
-                lines.append(.line(head + SwiftLiteral.string(script.sql) + "),"))
-            }
-        }
+        lines += scriptLines(model.schemaScripts, indent: "    ")
         lines.append(.line("]"))
         return .verbatim(
             docs: docs([
@@ -189,6 +184,40 @@ extension Translator {
                 "them all, joined.",
             ]),
             lines: lines)
+    }
+
+    /// `static var postgresSchemaScripts`: the scripts' PostgreSQL form, one a version, as
+    /// rendered at generation time (the PostgreSQL runtime applies the text as it is).
+    private func postgresSchemaScriptsDeclaration() -> Declaration {
+        var lines: [CodeLine] = [
+            .line("\(access.prefix)static var postgresSchemaScripts: [SQLSchemaScript] {"), .line("    ["),
+        ]
+        lines += scriptLines(model.postgresSchemaScripts, indent: "        ")
+        lines += [.line("    ]"), .line("}")]
+        return .verbatim(
+            docs: docs([
+                "The schema's scripts in PostgreSQL's form, one a version: script N takes the schema from",
+                "version N − 1 to N. Rendered from the SQLite scripts when the code was generated (a",
+                "`.postgres.sql` script replaces its version's form as written).",
+            ]),
+            lines: lines)
+    }
+
+    /// One `SQLSchemaScript(file:sql:)` line (or several, for a multi-line literal) a
+    /// script, each at `indent`, the SQL as the literal that means exactly its text.
+    private func scriptLines(_ scripts: [SchemaScript], indent: String) -> [CodeLine] {
+        var lines: [CodeLine] = []
+        for script in scripts {
+            let head = indent + "SQLSchemaScript(file: \(SwiftLiteral.string(script.file)), sql: "
+            if let literal = SwiftLiteral.multiline(script.sql) {
+                lines.append(.line(head + literal[0]))
+                for text in literal.dropFirst().dropLast() { lines.append(.line(text.isEmpty ? "" : indent + text)) }
+                lines.append(.line(indent + literal[literal.count - 1] + "),"))
+            } else {
+                lines.append(.line(head + SwiftLiteral.string(script.sql) + "),"))
+            }
+        }
+        return lines
     }
 
     /// Raw mode's error type and dynamic value type.

@@ -166,6 +166,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "pattern" IS :pattern
   OR "plausible" IS :plausible
   OR "pool" IS :pool
+  OR "purchase" IS :purchase
   OR "quotient" IS :quotient
   OR "rankedBooksSQL" IS :rankedBooksSQL
   OR "rankedBooksSlot" IS :rankedBooksSlot
