@@ -250,6 +250,102 @@ struct ScriptAnalysis {
         var message: String
     }
 
+    /// The script's text from the first token of `range` to the end of its last.
+    private func sourceText(of range: Range<Int>) -> String {
+        let utf8 = script.text.utf8
+        let last = tokens[range.upperBound - 1]
+        let start = utf8.index(utf8.startIndex, offsetBy: tokens[range.lowerBound].offset)
+        let end = utf8.index(utf8.startIndex, offsetBy: last.offset + last.text.utf8.count)
+        return String(script.text[start..<end])
+    }
+
+    /// What a rebuild's copy (`INSERT INTO new_x (a, b) SELECT a, b FROM x`) would lose on
+    /// PostgreSQL, where the rebuild is carried by `ALTER TABLE`, which keeps each value and
+    /// each row as it is: only a copy of every row, each column from the column of its own
+    /// name, says nothing the ALTERs do not. An expression (`coalesce(note, '')`), a column
+    /// copied under another name (a rename inside a rebuild would come out as a drop and an
+    /// add), a `WHERE`, `DISTINCT` or a join is reported at its first token.
+    private func rebuildCopyProblem(_ statement: Range<Int>) -> (index: Int, message: String)? {
+        let end = tokens[statement.upperBound - 1].kind == .semicolon ? statement.upperBound - 1 : statement.upperBound
+        let advice =
+            "; PostgreSQL's form of a rebuild is ALTER TABLE, which keeps every value and row as it is: "
+            + "change values with an UPDATE before the rebuild, rename columns with ALTER TABLE … RENAME COLUMN, "
+            + "or write this version's PostgreSQL form in a .postgres.sql script"
+        // INSERT [OR …] INTO name [(columns)] SELECT …
+        var index = statement.lowerBound
+        while index < end, word(index) != "INTO" { index += 1 }
+        index += 1
+        if index + 2 < end, tokens[index + 1].kind == .dot { index += 2 }
+        index += 1
+        var targets: [String]? = nil
+        if index < end, tokens[index].kind == .leftParen {
+            var names: [String] = []
+            index += 1
+            while index < end, tokens[index].kind != .rightParen {
+                if tokens[index].isName { names.append(tokens[index].value) }
+                index += 1
+            }
+            index += 1
+            targets = names
+        }
+        guard index < end, word(index) == "SELECT" else {
+            return (statement.lowerBound, "this rebuild fills its new table otherwise than by copying the old one" + advice)
+        }
+        index += 1
+        if word(index) == "DISTINCT" || word(index) == "ALL" {
+            return (index, "this rebuild copies with \(word(index))" + advice)
+        }
+        // The select list, item by item (split at commas outside parentheses), up to FROM.
+        var items: [Range<Int>] = []
+        var itemStart = index
+        var depth = 0
+        while index < end {
+            let token = tokens[index]
+            if token.kind == .leftParen { depth += 1 }
+            if token.kind == .rightParen { depth -= 1 }
+            if depth == 0, token.kind == .comma {
+                items.append(itemStart..<index)
+                itemStart = index + 1
+            }
+            if depth == 0, word(index) == "FROM" { break }
+            index += 1
+        }
+        items.append(itemStart..<index)
+        guard index < end else { return nil }
+        // FROM one table, and nothing after it.
+        var after = index + 1
+        if after + 2 < end, tokens[after + 1].kind == .dot { after += 2 }
+        after += 1
+        if after < end {
+            return (after, "this rebuild copies only some rows, or from more than one table" + advice)
+        }
+        if items.count == 1, items[0].count == 1, tokens[items[0].lowerBound].kind == .star { return nil }
+        for (position, item) in items.enumerated() {
+            // A plain column: `name` or `table.name`.
+            var nameToken: SQLToken? = nil
+            if item.count == 1, tokens[item.lowerBound].isName {
+                nameToken = tokens[item.lowerBound]
+            } else if item.count == 3, tokens[item.lowerBound].isName, tokens[item.lowerBound + 1].kind == .dot,
+                tokens[item.lowerBound + 2].isName
+            {
+                nameToken = tokens[item.lowerBound + 2]
+            }
+            let text = item.isEmpty ? "" : sourceText(of: item)
+            guard let name = nameToken?.value else {
+                let target = targets.flatMap { position < $0.count ? $0[position] : nil }.map { " into \"\($0)\"" } ?? ""
+                return (item.lowerBound, "this rebuild copies `\(text)`\(target), an expression" + advice)
+            }
+            if let targets, position < targets.count, targets[position].lowercased() != name.lowercased() {
+                return (
+                    item.lowerBound,
+                    "this rebuild copies \"\(name)\" into \"\(targets[position])\": on PostgreSQL the rename would be a drop and an add, losing the values"
+                        + advice
+                )
+            }
+        }
+        return nil
+    }
+
     /// The script's `INSERT`, `UPDATE` and `DELETE` statements in PostgreSQL's terms, in
     /// order, each followed where needed by the `setval` that moves an identity past the
     /// keys it inserted; those on a rebuild's temporary tables left out.
@@ -286,11 +382,14 @@ struct ScriptAnalysis {
             }
             guard case .data(let verb, let target) = kind else { continue }
             let tableName = target ?? ""
-            if temporary.contains(tableName.lowercased()) { continue }
             let start = statement.lowerBound
             func problem(_ index: Int, _ message: String) {
                 let position = SQLScript.lineAndColumn(ofOffset: tokens[index].offset, in: script.text)
                 problems.append(DataProblem(line: position.line, column: position.column, message: message))
+            }
+            if temporary.contains(tableName.lowercased()) {
+                if verb == "INSERT", let found = rebuildCopyProblem(statement) { problem(found.index, found.message) }
+                continue
             }
             var body = statement.lowerBound..<statement.upperBound
             if tokens[body.upperBound - 1].kind == .semicolon { body = body.lowerBound..<(body.upperBound - 1) }

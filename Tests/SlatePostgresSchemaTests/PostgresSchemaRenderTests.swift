@@ -123,8 +123,9 @@ import Testing
                 "app-002.sql",
                 """
                 PRAGMA foreign_keys = OFF;
+                UPDATE item SET title = '' WHERE title IS NULL;
                 CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', qty INTEGER, added TEXT);
-                INSERT INTO new_item (id, title, qty) SELECT id, coalesce(title, ''), qty FROM item;
+                INSERT INTO new_item (id, title, qty) SELECT id, title, qty FROM item;
                 DROP TABLE item;
                 ALTER TABLE new_item RENAME TO item;
                 ALTER TABLE item RENAME COLUMN added TO note;
@@ -147,9 +148,12 @@ import Testing
 
                 """,
                 """
+                SET CONSTRAINTS ALL DEFERRED;
                 ALTER TABLE "item" ALTER COLUMN "title" SET DEFAULT '';
                 ALTER TABLE "item" ALTER COLUMN "qty" TYPE BIGINT USING "qty"::BIGINT;
                 ALTER TABLE "item" ADD COLUMN "note" TEXT;
+                UPDATE "item" SET "title" = '' WHERE "title" IS NULL;
+                SET CONSTRAINTS ALL IMMEDIATE;
                 ALTER TABLE "item" ALTER COLUMN "title" SET NOT NULL;
                 ALTER TABLE "item" DROP COLUMN "gone";
 
@@ -167,6 +171,53 @@ import Testing
                 SET CONSTRAINTS ALL IMMEDIATE;
 
                 """,
+            ])
+    }
+
+    /// A rebuild is carried by ALTER TABLE on PostgreSQL, which keeps every value and row:
+    /// a copy that changes them (an expression, a rename, a filter) is an error at its
+    /// token, never a plan that quietly drops what the copy did.
+    @Test func aRebuildWhoseCopyChangesValuesIsAnError() throws {
+        let result = try render([
+            ("app-001.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT, b TEXT, keep INTEGER);"),
+            (
+                "app-002.sql",
+                """
+                CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', b TEXT, keep INTEGER);
+                INSERT INTO new_item (id, title, b, keep) SELECT id, coalesce(title, ''), b, keep FROM item;
+                DROP TABLE item;
+                ALTER TABLE new_item RENAME TO item;
+                """
+            ),
+            (
+                "app-003.sql",
+                """
+                CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', b2 TEXT, keep INTEGER);
+                INSERT INTO new_item (id, title, b2, keep) SELECT id, title, b, keep FROM item;
+                DROP TABLE item;
+                ALTER TABLE new_item RENAME TO item;
+                """
+            ),
+            (
+                "app-004.sql",
+                """
+                CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', b2 TEXT, keep INTEGER NOT NULL);
+                INSERT INTO new_item SELECT * FROM item WHERE keep IS NOT NULL;
+                DROP TABLE item;
+                ALTER TABLE new_item RENAME TO item;
+                """
+            ),
+        ])
+        let advice =
+            "; PostgreSQL's form of a rebuild is ALTER TABLE, which keeps every value and row as it is: "
+            + "change values with an UPDATE before the rebuild, rename columns with ALTER TABLE … RENAME COLUMN, "
+            + "or write this version's PostgreSQL form in a .postgres.sql script"
+        #expect(
+            result.errors.map(\.description) == [
+                "app-002.sql:2:54: error: this rebuild copies `coalesce(title, '')` into \"title\", an expression" + advice,
+                "app-003.sql:2:62: error: this rebuild copies \"b\" into \"b2\": on PostgreSQL the rename would be a drop and an add, losing the values"
+                    + advice,
+                "app-004.sql:2:41: error: this rebuild copies only some rows, or from more than one table" + advice,
             ])
     }
 

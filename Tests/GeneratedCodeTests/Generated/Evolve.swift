@@ -40,8 +40,9 @@ public struct Evolve: SQLDatabase {
         """#),
         SQLSchemaScript(file: "evolve-002.sql", sql: #"""
         PRAGMA foreign_keys = OFF;
+        UPDATE "order" SET note = '' WHERE note IS NULL;
         CREATE TABLE new_order (id INTEGER PRIMARY KEY, user_id INTEGER REFERENCES "user" (id) ON DELETE CASCADE, note TEXT NOT NULL DEFAULT '', qty INTEGER, placed DATETIME DEFAULT CURRENT_TIMESTAMP);
-        INSERT INTO new_order (id, user_id, note, qty) SELECT id, user_id, coalesce(note, ''), qty FROM "order";
+        INSERT INTO new_order (id, user_id, note, qty) SELECT id, user_id, note, qty FROM "order";
         DROP TABLE "order";
         ALTER TABLE new_order RENAME TO "order";
         CREATE INDEX order_by_user ON "order" (user_id DESC, note);
@@ -101,6 +102,7 @@ public struct Evolve: SQLDatabase {
 
             """#),
             SQLSchemaScript(file: "evolve-002.sql", sql: #"""
+            SET CONSTRAINTS ALL DEFERRED;
             DROP VIEW "user_names";
             ALTER TABLE "user" RENAME COLUMN "select" TO "choice";
             ALTER TABLE "user" RENAME CONSTRAINT "user_select_key" TO "user_choice_key";
@@ -112,6 +114,8 @@ public struct Evolve: SQLDatabase {
                 "v" BYTEA,
                 CONSTRAINT "scratch_pkey" PRIMARY KEY ("k")
             );
+            UPDATE "order" SET "note" = '' WHERE "note" IS NULL;
+            SET CONSTRAINTS ALL IMMEDIATE;
             ALTER TABLE "order" ALTER COLUMN "note" SET NOT NULL;
             CREATE VIEW "user_names" ("name", "n") AS SELECT "Name" AS "Name", count(*) AS "n" FROM "user" GROUP BY "Name";
 
