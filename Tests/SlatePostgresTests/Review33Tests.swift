@@ -1,0 +1,109 @@
+#if Postgres
+import Slate
+import SlatePostgres
+import SlateRecords
+import SlateTestSupport
+import Testing
+
+/// What a review of the PostgreSQL runtime found: each test failed before its fix.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
+struct Review33Tests {
+    /// PostgreSQL writes a bound value into the primary message of a data exception
+    /// (`invalid input syntax for type bigint: "…"`, `value "…" is out of range`): the
+    /// message, and so the description, must not carry it.
+    @Test func aBoundValueQuotedInTheServersMessageIsHidden() async throws {
+        try await RuntimeTestDatabase.with { database in
+            try await database.write { try await $0.exec(sql: "CREATE TABLE t (n BIGINT, i INTEGER, d DATE)") }
+            let cases: [(String, SQLValue, String)] = [
+                ("INSERT INTO t(n) VALUES ($1::text::bigint)", .text("secret-ssn-123"), "22P02"),
+                ("INSERT INTO t(i) VALUES ($1::text::integer)", .text("99999999999"), "22003"),
+                ("INSERT INTO t(d) VALUES ($1::text::date)", .text("2024-13-45"), "22008"),
+            ]
+            for (sql, value, state) in cases {
+                let error = await #expect(throws: SQLPostgresError.self) {
+                    try await database.write { try await $0.exec(sql: sql, parameters: [value]) }
+                }
+                guard case .text(let text) = value else { continue }
+                #expect(error?.sqlState == state)
+                #expect(error?.message.contains(text) == false, "\(error?.message ?? "")")
+                #expect(error?.description.contains(text) == false, "\(error?.description ?? "")")
+                #expect(error.map { String(reflecting: $0) }?.contains(text) == false)
+            }
+        }
+    }
+
+    /// A failing schema script's error is for logs: the server's detail carries row
+    /// values (`Key (email)=(…) already exists`), which the runtime's errors leave out too.
+    @Test func aFailingScriptsErrorDoesNotCarryRowValues() async throws {
+        try await RuntimeTestDatabase.with { database in
+            let scripts = [
+                SQLSchemaScript(
+                    file: "people-001.sql",
+                    sql: "CREATE TABLE people (email TEXT);\nINSERT INTO people VALUES ('private@example.com');"),
+                SQLSchemaScript(
+                    file: "people-002.sql",
+                    sql: "INSERT INTO people VALUES ('private@example.com');\nCREATE UNIQUE INDEX ON people(email);"
+                ),
+            ]
+            let error = await #expect(throws: SQLPostgresSchemaEvolution.Failure.self) {
+                try await database.bootstrap(scripts: scripts)
+            }
+            #expect(error?.sqlState == "23505")
+            #expect(error?.file == "people-002.sql")
+            #expect(error?.line == 2)
+            #expect(error?.description.contains("private@example.com") == false, "\(error?.description ?? "")")
+        }
+    }
+
+    /// Two nested writes from concurrent child tasks share one connection: the first to
+    /// fail rolls back to its savepoint, which PostgreSQL takes as undoing every savepoint
+    /// made after it, the other's included, although the other already returned. The
+    /// second must be refused instead of its work vanishing from a committed transaction.
+    @Test func concurrentNestedWritesNeverLoseAReturnedOnesWork() async throws {
+        try await RuntimeTestDatabase.with { database in
+            try await database.write { try await $0.exec(sql: "CREATE TABLE t (n BIGINT PRIMARY KEY)") }
+            for round in 0..<3 {
+                let first = Barrier(parties: 2)
+                let second = Barrier(parties: 2)
+                let outcome = try await database.write { _ -> [String] in
+                    async let failing: String = {
+                        do {
+                            return try await database.write { context in
+                                await first.arrive() // its savepoint is made
+                                await second.arrive() // the other write has returned
+                                try await context.exec(sql: "INSERT INTO t VALUES (NULL)")
+                                return "inserted"
+                            }
+                        } catch { return "failed" }
+                    }()
+                    async let succeeding: String = {
+                        await first.arrive()
+                        do {
+                            return try await database.write { context in
+                                try await context.exec(
+                                    sql: "INSERT INTO t VALUES ($1)", parameters: [.integer(Int64(round))])
+                                return "inserted"
+                            }
+                        } catch let error as SQLPostgresError where error.kind == .misuse {
+                            return "refused"
+                        } catch { return "\(error)" }
+                    }()
+                    let done = await succeeding
+                    await second.arrive()
+                    return [await failing, done]
+                }
+                let count = try await database.read {
+                    try await $0.query(
+                        sql: "SELECT count(*) FROM t WHERE n = $1", parameters: [.integer(Int64(round))])[
+                            0
+                        ].get(0, as: Int.self)
+                }
+                #expect(outcome[0] == "failed")
+                // Either the second write was refused, or its row is there.
+                #expect(
+                    outcome[1] == "refused" || (outcome[1] == "inserted" && count == 1), "\(outcome), \(count) rows")
+            }
+        }
+    }
+}
+#endif
