@@ -261,6 +261,9 @@ public final class SQLPostgres: Sendable {
                 return value
             }
         } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
+            // A cancelled wait for a connection (postgres-nio's requestCancelled) is the
+            // task's cancellation, not a failure to connect.
+            if Task.isCancelled { throw CancellationError() }
             var failure = SQLPostgresError(error, sql: nil)
             if failure.kind == .connectionLost { failure.kind = .connection }
             failure.message = "could not connect: " + failure.message

@@ -105,5 +105,109 @@ struct Review33Tests {
             }
         }
     }
+    /// Tasks started inside a write run statements on its connection beside each other:
+    /// postgres-nio queues them on the connection, one after the other, so every statement
+    /// runs once, in the transaction; no data race. (Nested writes beside each other, or a
+    /// statement beside a nested write, are refused, above.)
+    @Test func statementsFromChildTasksOfAWriteRunInTurnOnItsConnection() async throws {
+        try await RuntimeTestDatabase.with { database in
+            try await database.write { try await $0.exec(sql: "CREATE TABLE t (task BIGINT, n BIGINT)") }
+            try await database.write { context in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for task in 0..<8 {
+                        group.addTask {
+                            for n in 0..<25 {
+                                try await context.exec(
+                                    sql: "INSERT INTO t VALUES ($1, $2)",
+                                    parameters: [.integer(Int64(task)), .integer(Int64(n))])
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            let rows = try await database.read {
+                try await $0.query(sql: "SELECT count(*), count(DISTINCT (task, n)), sum(n) FROM t")[0].values()
+            }
+            #expect(
+                rows == [.integer(200), .integer(200), .float(2400)]
+                    || rows == [.integer(200), .integer(200), .integer(2400)])
+        }
+    }
+
+    /// Closing while a write runs neither hangs nor half-commits: the write either
+    /// commits whole or throws and leaves nothing.
+    @Test func closeWhileAWriteRunsNeitherHangsNorHalfCommits() async throws {
+        let name = "slate_r_\(UInt64.random(in: 0...UInt64.max))"
+        let admin = try RuntimeTestDatabase.admin()
+        try await admin.writeWithoutTransaction { try await $0.exec(sql: "CREATE DATABASE \(name)") }
+        var configuration = try SQLPostgres.Configuration(url: try #require(PostgresTestServer.url))
+        configuration.primary.database = name
+        let database = SQLPostgres(configuration: configuration)
+        try await database.write { try await $0.exec(sql: "CREATE TABLE t (a BIGINT)") }
+        let started = Barrier(parties: 2)
+        let task = Task {
+            try await database.write { context in
+                try await context.exec(sql: "INSERT INTO t VALUES (1)")
+                await started.arrive()
+                try await Task.sleep(nanoseconds: 300_000_000)
+                try await context.exec(sql: "INSERT INTO t VALUES (2)")
+            }
+        }
+        await started.arrive()
+        await database.close()
+        let outcome = await task.result
+        let reopened = SQLPostgres(configuration: configuration)
+        let count = try await reopened.read {
+            try await $0.query(sql: "SELECT count(*) FROM t")[0].get(0, as: Int.self)
+        }
+        await reopened.close()
+        switch outcome {
+        case .success: #expect(count == 2)
+        case .failure: #expect(count == 0)
+        }
+        await #expect(throws: SQLPostgresError.self) { try await database.read { _ in } }
+        try await admin.writeWithoutTransaction { try await $0.exec(sql: "DROP DATABASE \(name) WITH (FORCE)") }
+        await admin.close()
+    }
+
+    /// A write waiting for a connection (all leased) and cancelled throws
+    /// `CancellationError` at once, as documented, not a connection error, and not once the
+    /// connection frees.
+    @Test func cancellingAWriteWaitingForAConnectionThrowsCancellationAtOnce() async throws {
+        try await RuntimeTestDatabase.with(configure: { $0.maximumConnections = 1 }) { database in
+            try await database.write { try await $0.exec(sql: "CREATE TABLE t (a BIGINT)") }
+            let holding = Barrier(parties: 2)
+            let release = Barrier(parties: 2)
+            let holder = Task {
+                try await database.write { context in
+                    try await context.exec(sql: "INSERT INTO t VALUES (1)")
+                    await holding.arrive()
+                    await release.arrive()
+                }
+            }
+            await holding.arrive()
+            let clock = ContinuousClock()
+            let waiter = Task {
+                try await database.write { try await $0.exec(sql: "INSERT INTO t VALUES (2)") }
+            }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            let start = clock.now
+            waiter.cancel()
+            let outcome = await waiter.result
+            let elapsed = clock.now - start
+            await release.arrive()
+            try await holder.value
+            #expect(elapsed < .seconds(2))
+            switch outcome {
+            case .success: Issue.record("the cancelled write ran")
+            case .failure(let error): #expect(error is CancellationError, "\(error)")
+            }
+            let count = try await database.read {
+                try await $0.query(sql: "SELECT count(*) FROM t")[0].get(0, as: Int.self)
+            }
+            #expect(count == 1)
+        }
+    }
 }
 #endif
