@@ -338,6 +338,13 @@ public struct SQLPostgresSchemaEvolution: Sendable {
                     "\(statement.sql.prefix(while: { !$0.isWhitespace })) would end the transaction the script runs in before its version is recorded; scripts may not roll back or prepare transactions. The database was left at version \(version - 1)"
             )
         }
+        for statement in statements where statement.copiesThroughClient {
+            throw Failure(
+                kind: .scriptFailed, file: script.file, version: version, line: statement.line,
+                message:
+                    "COPY from STDIN or to STDOUT is psql's: the server would wait for rows a bootstrap cannot send; write the rows as INSERT statements. The database was left at version \(version - 1)"
+            )
+        }
         for statement in statements where statement.transactionControl == .none {
             do {
                 for try await _ in try await connection.query(PostgresQuery(unsafeSQL: statement.sql), logger: logger) {

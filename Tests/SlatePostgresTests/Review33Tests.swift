@@ -209,5 +209,38 @@ struct Review33Tests {
             #expect(count == 1)
         }
     }
+    /// What psql accepts and a bootstrap cannot run — `COPY … FROM stdin` with its data
+    /// lines, a meta-command — fails on its file and line, without hanging; a script of
+    /// comments only is an empty version.
+    @Test func psqlOnlyScriptsFailOnTheirLineAndCommentOnlyScriptsApply() async throws {
+        try await RuntimeTestDatabase.with { database in
+            let base = SQLSchemaScript(file: "c-001.sql", sql: "CREATE TABLE t (a BIGINT);")
+            let comments = SQLSchemaScript(file: "c-002.sql", sql: "-- nothing yet\n/* still /* nothing */ */\n")
+            #expect(try await database.bootstrap(scripts: [base, comments]).version == 2)
+            let meta = SQLSchemaScript(file: "c-003.sql", sql: "SELECT 1;\n\\set ON_ERROR_STOP on\nSELECT 2;\n")
+            let metaFailure = await #expect(throws: SQLPostgresSchemaEvolution.Failure.self) {
+                try await database.bootstrap(scripts: [base, comments, meta])
+            }
+            #expect(metaFailure?.file == "c-003.sql")
+            #expect(metaFailure?.line == 2)
+            let count = try await database.read {
+                try await $0.query(sql: "SELECT count(*) FROM slate_schema_version")[0].get(0, as: Int.self)
+            }
+            #expect(count == 2)
+        }
+    }
+    /// `COPY … FROM stdin` (psql's form, with its data lines) makes the server wait for
+    /// data postgres-nio never sends: the bootstrap must fail on its line, not hang.
+    @Test(.timeLimit(.minutes(1))) func copyFromStdinFailsOnItsLine() async throws {
+        try await RuntimeTestDatabase.with { database in
+            let base = SQLSchemaScript(file: "c-001.sql", sql: "CREATE TABLE t (a BIGINT);")
+            let copy = SQLSchemaScript(file: "c-002.sql", sql: "SELECT 1;\nCOPY t (a) FROM stdin;\n1\n2\n\\.\n")
+            let failure = await #expect(throws: SQLPostgresSchemaEvolution.Failure.self) {
+                try await database.bootstrap(scripts: [base, copy])
+            }
+            #expect(failure?.file == "c-002.sql")
+            #expect(failure?.line == 2)
+        }
+    }
 }
 #endif
