@@ -119,8 +119,23 @@ public final class SQLPostgresContext: Sendable {
             throw aborted
         }
         if innermost != scope { throw Self.besideNestedWrite(sql) }
+        if Self.copiesThroughClient(sql) {
+            throw SQLPostgresError(
+                kind: .misuse,
+                message:
+                    "COPY from STDIN or to STDOUT is not supported: the server would wait for a stream postgres-nio never answers",
+                sql: sql)
+        }
         try Task.checkCancellation()
         try checkConnection(sql)
+    }
+
+    /// Whether `sql` is a `COPY` through the client: checked in full only when it starts
+    /// with `COPY`.
+    static func copiesThroughClient(_ sql: String) -> Bool {
+        let start = sql.utf8.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }).prefix(4)
+        guard start.count == 4, start.elementsEqual("COPY".utf8, by: { $0 & 0xDF == $1 }) else { return false }
+        return SQLPostgresScriptStatement(sql: sql, line: 1).copiesThroughClient
     }
 
     /// A statement or nested write from a task other than the innermost nested write's:

@@ -242,5 +242,22 @@ struct Review33Tests {
             #expect(failure?.line == 2)
         }
     }
+    /// The same through `exec` and `query`: refused before sending, not a hang.
+    @Test(.timeLimit(.minutes(1))) func copyThroughTheClientIsRefusedByTheContext() async throws {
+        try await RuntimeTestDatabase.with { database in
+            try await database.write { try await $0.exec(sql: "CREATE TABLE t (a BIGINT)") }
+            for sql in ["COPY t FROM STDIN", "  copy t (a) to stdout", "COPY (SELECT 1) TO STDOUT WITH (FORMAT csv)"] {
+                let error = await #expect(throws: SQLPostgresError.self) {
+                    try await database.write { try await $0.exec(sql: sql) }
+                }
+                #expect(error?.kind == .misuse)
+                #expect(error?.sql == sql)
+            }
+            let count = try await database.read {
+                try await $0.query(sql: "SELECT count(*) FROM t")[0].get(0, as: Int.self)
+            }
+            #expect(count == 0)
+        }
+    }
 }
 #endif
