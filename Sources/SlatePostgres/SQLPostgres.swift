@@ -162,17 +162,33 @@ public final class SQLPostgres: Sendable {
         _ body: @Sendable (SQLPostgresContext) async throws -> T
     ) async throws -> T {
         try checkOpen()
-        return try await primary.withConnection { connection in
-            let context = SQLPostgresContext(
-                connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
-                isolation: nil, attempt: 0, transactional: false)
-            defer { context.finish() }
-            do {
-                return try await body(context)
-            } catch {
-                throw await context.resolved(error)
+        var leased = false
+        do {
+            return try await primary.withConnection { connection in
+                leased = true
+                let context = SQLPostgresContext(
+                    connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
+                    isolation: nil, attempt: 0, transactional: false)
+                defer { context.finish() }
+                do {
+                    return try await body(context)
+                } catch {
+                    throw await context.resolved(error)
+                }
             }
+        } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
+            throw Self.leaseFailure(error)
         }
+    }
+
+    /// Why no connection was leased: the task's cancellation (postgres-nio's
+    /// requestCancelled), else Slate's error of kind `connection`.
+    private static func leaseFailure(_ error: any Error) -> any Error {
+        if Task.isCancelled { return CancellationError() }
+        var failure = SQLPostgresError(error, sql: nil)
+        if failure.kind == .connectionLost { failure.kind = .connection }
+        failure.message = "could not connect: " + failure.message
+        return failure
     }
 
     /// A transaction to run again: the error it would throw if it may not.
@@ -261,13 +277,7 @@ public final class SQLPostgres: Sendable {
                 return value
             }
         } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
-            // A cancelled wait for a connection (postgres-nio's requestCancelled) is the
-            // task's cancellation, not a failure to connect.
-            if Task.isCancelled { throw CancellationError() }
-            var failure = SQLPostgresError(error, sql: nil)
-            if failure.kind == .connectionLost { failure.kind = .connection }
-            failure.message = "could not connect: " + failure.message
-            throw failure
+            throw Self.leaseFailure(error)
         }
     }
 }

@@ -259,5 +259,19 @@ struct Review33Tests {
             #expect(count == 0)
         }
     }
+    /// No server: writeWithoutTransaction throws Slate's error of kind `connection`, never
+    /// postgres-nio's own types (`writeWithoutTransaction` let them through).
+    @Test func noServerIsAConnectionErrorFromWriteWithoutTransaction() async throws {
+        var configuration = try SQLPostgres.Configuration(url: "postgres://nobody@127.0.0.1:1/none")
+        configuration.retries = 0
+        let database = SQLPostgres(configuration: configuration)
+        // (write and read were right already; each waits out postgres-nio's connection
+        // attempts, some 30 seconds, so only the one that was wrong is tried.)
+        let error = await #expect(throws: SQLPostgresError.self) {
+            try await database.writeWithoutTransaction { _ in }
+        }
+        #expect(error?.kind == .connection)
+        await database.close()
+    }
 }
 #endif
