@@ -92,7 +92,10 @@ public final class SQLPostgres: Sendable {
     /// on, run the part that may fail in a nested `write`: inside a `write`'s closure,
     /// `write` runs its closure in a savepoint on the same connection, rolled back to
     /// when it throws. (A nested `write` cannot ask for a stricter isolation than the
-    /// outer one.)
+    /// outer one. Nested writes run one after the other: one started from a task beside
+    /// another nested write, or a statement run beside one, throws an error of kind
+    /// ``SQLPostgresError/Kind/misuse``, since rolling back one savepoint undoes those
+    /// made after it.)
     ///
     /// If the connection ends during the transaction, it throws an error of kind
     /// ``SQLPostgresError/Kind/connectionLost`` (the server rolled back) or, during
