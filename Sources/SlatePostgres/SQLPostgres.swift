@@ -92,7 +92,10 @@ public final class SQLPostgres: Sendable {
     /// on, run the part that may fail in a nested `write`: inside a `write`'s closure,
     /// `write` runs its closure in a savepoint on the same connection, rolled back to
     /// when it throws. (A nested `write` cannot ask for a stricter isolation than the
-    /// outer one.)
+    /// outer one. Nested writes run one after the other: one started from a task beside
+    /// another nested write, or a statement run beside one, throws an error of kind
+    /// ``SQLPostgresError/Kind/misuse``, since rolling back one savepoint undoes those
+    /// made after it.)
     ///
     /// If the connection ends during the transaction, it throws an error of kind
     /// ``SQLPostgresError/Kind/connectionLost`` (the server rolled back) or, during
@@ -162,17 +165,33 @@ public final class SQLPostgres: Sendable {
         _ body: @Sendable (SQLPostgresContext) async throws -> T
     ) async throws -> T {
         try checkOpen()
-        return try await primary.withConnection { connection in
-            let context = SQLPostgresContext(
-                connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
-                isolation: nil, attempt: 0, transactional: false)
-            defer { context.finish() }
-            do {
-                return try await body(context)
-            } catch {
-                throw await context.resolved(error)
+        var leased = false
+        do {
+            return try await primary.withConnection { connection in
+                leased = true
+                let context = SQLPostgresContext(
+                    connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
+                    isolation: nil, attempt: 0, transactional: false)
+                defer { context.finish() }
+                do {
+                    return try await body(context)
+                } catch {
+                    throw await context.resolved(error)
+                }
             }
+        } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
+            throw Self.leaseFailure(error)
         }
+    }
+
+    /// Why no connection was leased: the task's cancellation (postgres-nio's
+    /// requestCancelled), else Slate's error of kind `connection`.
+    private static func leaseFailure(_ error: any Error) -> any Error {
+        if Task.isCancelled { return CancellationError() }
+        var failure = SQLPostgresError(error, sql: nil)
+        if failure.kind == .connectionLost { failure.kind = .connection }
+        failure.message = "could not connect: " + failure.message
+        return failure
     }
 
     /// A transaction to run again: the error it would throw if it may not.
@@ -261,10 +280,7 @@ public final class SQLPostgres: Sendable {
                 return value
             }
         } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
-            var failure = SQLPostgresError(error, sql: nil)
-            if failure.kind == .connectionLost { failure.kind = .connection }
-            failure.message = "could not connect: " + failure.message
-            throw failure
+            throw Self.leaseFailure(error)
         }
     }
 }

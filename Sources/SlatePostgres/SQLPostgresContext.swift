@@ -28,6 +28,8 @@ public final class SQLPostgresContext: Sendable {
         /// The first failure of a statement: PostgreSQL has aborted the transaction since.
         var failure: SQLPostgresError?
         var savepoints = 0
+        /// The savepoints of the nested writes running, outermost first.
+        var nested: [Int] = []
     }
     private let state = LockedBox(State())
 
@@ -42,6 +44,10 @@ public final class SQLPostgresContext: Sendable {
         self.isolation = isolation
         self.attempt = attempt
     }
+
+    /// For each context, the savepoint of the innermost nested write the current task runs
+    /// in (absent outside them).
+    @TaskLocal static var scopes: [ObjectIdentifier: Int] = [:]
 
     var isOpen: Bool { state.withLock { $0.open } }
     var failure: SQLPostgresError? { state.withLock { $0.failure } }
@@ -99,7 +105,8 @@ public final class SQLPostgresContext: Sendable {
     /// Throws instead of sending when the context is over, the transaction aborted, or
     /// the task cancelled.
     private func ready(_ sql: String) throws {
-        let (open, failure) = state.withLock { ($0.open, $0.failure) }
+        let scope = Self.scopes[ObjectIdentifier(self)]
+        let (open, failure, innermost) = state.withLock { ($0.open, $0.failure, $0.nested.last) }
         guard open else {
             throw SQLPostgresError(
                 kind: .misuse, message: "this context's transaction is over: use a context only inside its closure",
@@ -111,8 +118,35 @@ public final class SQLPostgresContext: Sendable {
             aborted.sql = sql
             throw aborted
         }
+        if innermost != scope { throw Self.besideNestedWrite(sql) }
+        if Self.copiesThroughClient(sql) {
+            throw SQLPostgresError(
+                kind: .misuse,
+                message:
+                    "COPY from STDIN or to STDOUT is not supported: the server would wait for a stream postgres-nio never answers",
+                sql: sql)
+        }
         try Task.checkCancellation()
         try checkConnection(sql)
+    }
+
+    /// Whether `sql` is a `COPY` through the client: checked in full only when it starts
+    /// with `COPY`.
+    static func copiesThroughClient(_ sql: String) -> Bool {
+        let start = sql.utf8.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }).prefix(4)
+        guard start.count == 4, start.elementsEqual("COPY".utf8, by: { $0 & 0xDF == $1 }) else { return false }
+        return SQLPostgresScriptStatement(sql: sql, line: 1).copiesThroughClient
+    }
+
+    /// A statement or nested write from a task other than the innermost nested write's:
+    /// PostgreSQL's savepoints nest, so a rollback of that write would undo this one's
+    /// work after it returned (or the reverse).
+    static func besideNestedWrite(_ sql: String) -> SQLPostgresError {
+        SQLPostgresError(
+            kind: .misuse,
+            message:
+                "a statement or nested write ran beside a nested write of the same transaction, from another task: run them one after the other",
+            sql: sql)
     }
 
     /// A connection the server already closed (`pg_terminate_backend`, a restart) fails
@@ -239,13 +273,23 @@ public final class SQLPostgresContext: Sendable {
             )
         }
         try ready("SAVEPOINT")
-        let name = state.withLock { state -> String in
+        // Checked and entered at once, so that of two tasks starting one at the same time,
+        // one is refused.
+        let scope = Self.scopes[ObjectIdentifier(self)]
+        let number = state.withLock { state -> Int? in
+            guard state.nested.last == scope else { return nil }
             state.savepoints += 1
-            return "slate_savepoint_\(state.savepoints)"
+            state.nested.append(state.savepoints)
+            return state.savepoints
         }
+        guard let number else { throw Self.besideNestedWrite("SAVEPOINT") }
+        defer { state.withLock { $0.nested.removeAll { $0 == number } } }
+        let name = "slate_savepoint_\(number)"
+        var scopes = Self.scopes
+        scopes[ObjectIdentifier(self)] = number
         try await control("SAVEPOINT \(name)")
         do {
-            let value = try await body(self)
+            let value = try await Self.$scopes.withValue(scopes) { try await body(self) }
             if let failure {
                 throw SQLPostgresError.aborted(by: failure)
             }

@@ -127,7 +127,8 @@ extension SQLPostgresError {
             let state = info[.sqlState]
             self.init(
                 kind: Self.isConnectionEnd(sqlState: state) ? .connectionLost : .server,
-                message: info[.message] ?? "the server refused the statement", sqlState: state, sql: sql)
+                message: Self.withoutValues(info[.message] ?? "the server refused the statement", sqlState: state),
+                sqlState: state, sql: sql)
             detail = info[.detail]
             hint = info[.hint]
             schema = info[.schemaName]
@@ -148,6 +149,17 @@ extension SQLPostgresError {
             self.init(kind: .connection, message: "\(error.code)", sql: sql)
         }
         underlying = String(reflecting: error)
+    }
+
+    /// `message` without the value a data exception (SQLSTATE class 22) quotes in it
+    /// (`invalid input syntax for type bigint: "…"`, `value "…" is out of range`): that value
+    /// is often a bound parameter. From the first double quote to the last, since the value
+    /// may itself hold quotes.
+    static func withoutValues(_ message: String, sqlState: String?) -> String {
+        guard sqlState?.hasPrefix("22") == true, let first = message.firstIndex(of: "\""),
+            let last = message.lastIndex(of: "\""), first < last
+        else { return message }
+        return message[..<first] + "\"…\"" + message[message.index(after: last)...]
     }
 
     /// SQLSTATEs that mean the server ended the session: admin shutdown or termination

@@ -338,6 +338,13 @@ public struct SQLPostgresSchemaEvolution: Sendable {
                     "\(statement.sql.prefix(while: { !$0.isWhitespace })) would end the transaction the script runs in before its version is recorded; scripts may not roll back or prepare transactions. The database was left at version \(version - 1)"
             )
         }
+        for statement in statements where statement.copiesThroughClient {
+            throw Failure(
+                kind: .scriptFailed, file: script.file, version: version, line: statement.line,
+                message:
+                    "COPY from STDIN or to STDOUT is psql's: the server would wait for rows a bootstrap cannot send; write the rows as INSERT statements. The database was left at version \(version - 1)"
+            )
+        }
         for statement in statements where statement.transactionControl == .none {
             do {
                 for try await _ in try await connection.query(PostgresQuery(unsafeSQL: statement.sql), logger: logger) {
@@ -394,6 +401,9 @@ extension SQLPostgresSchemaEvolution {
         public var sqlState: String?
         /// What happened, with the server's message and SQLSTATE where it gave them.
         public var message: String
+        /// The server's detail, when it gave one. Left out of ``description``: the server
+        /// writes row values there (`Key (email)=(…) already exists`).
+        public var detail: String?
 
         /// A failure.
         public init(
@@ -408,20 +418,21 @@ extension SQLPostgresSchemaEvolution {
             self.message = message
         }
 
-        /// From postgres-nio's error: the server's message, SQLSTATE, detail and hint (never
-        /// the statement's bound values), or the connection's failure.
+        /// From postgres-nio's error: the server's message, SQLSTATE and hint (never the
+        /// statement's bound values; the detail, which may hold row values, kept apart), or
+        /// the connection's failure.
         init(_ error: PSQLError, message context: String) {
             var text = context
             if let info = error.serverInfo {
                 text += ": " + (info[.message] ?? "the server gave no message")
                 if let state = info[.sqlState] { text += " (SQLSTATE \(state))" }
-                if let detail = info[.detail] { text += "; \(detail)" }
                 if let hint = info[.hint] { text += "; hint: \(hint)" }
             } else {
                 text += ": \(error.code)"
                 if let underlying = error.underlying { text += " (\(underlying))" }
             }
             self.init(kind: .server, sqlState: error.serverInfo?[.sqlState], message: text)
+            detail = error.serverInfo?[.detail]
         }
 
         /// `file:line: error: message` when a script is concerned, else `error: message`.

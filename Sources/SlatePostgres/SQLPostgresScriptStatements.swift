@@ -43,6 +43,15 @@ package struct SQLPostgresScriptStatement: Sendable, Equatable {
         case refused
     }
 
+    /// Whether the statement is a `COPY` from or to the client (`FROM STDIN`, `TO STDOUT`):
+    /// psql's, which streams the rows itself. The server would wait for rows the bootstrap
+    /// never sends, and postgres-nio does not answer it.
+    package var copiesThroughClient: Bool {
+        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .map { $0.uppercased().prefix(while: { $0.isLetter }) }
+        return words.first == "COPY" && words.contains { $0 == "STDIN" || $0 == "STDOUT" }
+    }
+
     /// Whether the statement starts, ends or abandons a transaction.
     package var transactionControl: TransactionControl {
         let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).prefix(2)

@@ -95,6 +95,11 @@ struct PredicateConformanceTests {
             ("user like a%", C.user.like("a%")), ("user like A_C", C.user.like("A_C")),
             ("user like %\\%", C.user.like("%\\%")), ("user like \\_%", C.user.like("\\_%")),
             ("user like %é%", C.user.like("%é%")), ("user like _", C.user.like("_")),
+            // A pattern ending in a lone escape matches nothing on SQLite; PostgreSQL's LIKE
+            // would throw once a value reaches that end.
+            ("user like a\\", C.user.like("a\\")), ("user like %\\", C.user.like("%\\")),
+            ("!user like a\\", !C.user.like("a\\")), ("user like a\\\\", C.user.like("a\\\\")),
+            ("user like a\\\\\\", C.user.like("a\\\\\\")),
             ("user in short", C.user.in(["abc", "ABC", "", "zz"])),
             ("user in short with nil", C.user.in([nil, "a"])),
             ("user in long", C.user.in(["a", "ab", "abc", "abcd", "Z", "z", "%", "_", "é", "x😀", "nope", "aBc"])),

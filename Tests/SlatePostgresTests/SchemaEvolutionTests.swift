@@ -199,8 +199,10 @@ struct SchemaEvolutionTests {
             #expect(failure.line == nil)
             #expect(
                 failure.description
-                    == #"d-002.sql:1: error: committing version 2 failed: insert or update on table "child" violates foreign key constraint "child_parent" (SQLSTATE 23503); Key (parent)=(7) is not present in table "parent".; the database was left at version 1"#
+                    == #"d-002.sql:1: error: committing version 2 failed: insert or update on table "child" violates foreign key constraint "child_parent" (SQLSTATE 23503); the database was left at version 1"#
             )
+            // The detail names row values: kept apart from the description.
+            #expect(failure.detail == #"Key (parent)=(7) is not present in table "parent"."#)
             #expect(try await database.versions() == ["1 d-001.sql"])
             #expect(try await !database.exists("child"))
             // The connection is usable again, and the fixed script applies.

@@ -31,8 +31,9 @@ import Testing
         #expect(
             sql == "SELECT \"id\", \"user\", \"stamp\", \"uid\", \"flag\", \"ratio\" FROM \"order\" WHERE "
                 + "starts_with(\"user\", $1) AND \"user\" LIKE $2 ESCAPE '\\' AND strpos(\"user\", $3) > 0 AND "
+                + "CASE WHEN (length($4) - length(rtrim($4, '\\'))) % 2 = 1 THEN (\"user\" IS NULL AND NULL) ELSE "
                 + "translate(\"user\", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') LIKE "
-                + "translate($4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') ESCAPE '\\' "
+                + "translate($4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') ESCAPE '\\' END "
                 + "ORDER BY \"user\" COLLATE \"C\" NULLS FIRST, \"id\" DESC NULLS LAST LIMIT $5 OFFSET $6")
         #expect(
             parameters.map(\.value) == [

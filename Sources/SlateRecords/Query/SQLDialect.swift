@@ -601,11 +601,16 @@ struct SQLPostgresRendering {
                     stack.append(.condition("\(names[index]) IN (" + list.joined(separator: ", ") + ")"))
                 }
             case .like:
+                // A pattern ending in a lone escape (an odd run of trailing `\`) matches
+                // nothing on SQLite, and makes PostgreSQL's LIKE throw: false (NULL for NULL).
                 let index = columnIndex()
                 let fold = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'"
+                let pattern = value(.text, index)
                 stack.append(
                     .condition(
-                        "translate(\(names[index]), \(fold)) LIKE translate(\(value(.text, index)), \(fold)) ESCAPE '\\'"
+                        "CASE WHEN (length(\(pattern)) - length(rtrim(\(pattern), '\\'))) % 2 = 1 "
+                            + "THEN (\(names[index]) IS NULL AND NULL) "
+                            + "ELSE translate(\(names[index]), \(fold)) LIKE translate(\(pattern), \(fold)) ESCAPE '\\' END"
                     ))
             case .between:
                 let index = columnIndex()
