@@ -289,7 +289,9 @@ struct ScriptAnalysis {
             targets = names
         }
         guard index < end, word(index) == "SELECT" else {
-            return (statement.lowerBound, "this rebuild fills its new table otherwise than by copying the old one" + advice)
+            return (
+                statement.lowerBound, "this rebuild fills its new table otherwise than by copying the old one" + advice
+            )
         }
         index += 1
         if word(index) == "DISTINCT" || word(index) == "ALL" {
@@ -332,7 +334,8 @@ struct ScriptAnalysis {
             }
             let text = item.isEmpty ? "" : sourceText(of: item)
             guard let name = nameToken?.value else {
-                let target = targets.flatMap { position < $0.count ? $0[position] : nil }.map { " into \"\($0)\"" } ?? ""
+                let target =
+                    targets.flatMap { position < $0.count ? $0[position] : nil }.map { " into \"\($0)\"" } ?? ""
                 return (item.lowerBound, "this rebuild copies `\(text)`\(target), an expression" + advice)
             }
             if let targets, position < targets.count, targets[position].lowercased() != name.lowercased() {

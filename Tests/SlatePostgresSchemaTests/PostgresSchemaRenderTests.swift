@@ -214,7 +214,8 @@ import Testing
             + "or write this version's PostgreSQL form in a .postgres.sql script"
         #expect(
             result.errors.map(\.description) == [
-                "app-002.sql:2:54: error: this rebuild copies `coalesce(title, '')` into \"title\", an expression" + advice,
+                "app-002.sql:2:54: error: this rebuild copies `coalesce(title, '')` into \"title\", an expression"
+                    + advice,
                 "app-003.sql:2:62: error: this rebuild copies \"b\" into \"b2\": on PostgreSQL the rename would be a drop and an add, losing the values"
                     + advice,
                 "app-004.sql:2:41: error: this rebuild copies only some rows, or from more than one table" + advice,

@@ -28,7 +28,7 @@ struct PostgresReplicaTests {
             }
             #expect(direct == ["replicated"])
             var seen: [String] = []
-            for _ in 0..<400 where seen.isEmpty {
+            for _ in 0..<2_000 where seen.isEmpty {
                 seen = try await database.read { context in
                     let exists = try await context.query(sql: "SELECT to_regclass('t') IS NOT NULL")[0].get(
                         0, as: Bool.self)

@@ -26,7 +26,7 @@ enum RuntimeTestDatabase {
             // The database reaches the standby once replayed: wait for it there.
             let standby = SQLPostgres(configuration: .init(primary: server))
             var found = false
-            for _ in 0..<200 where !found {
+            for _ in 0..<2_000 where !found {
                 found = try await standby.read {
                     try await $0.query(sql: "SELECT 1 FROM pg_database WHERE datname = $1", parameters: [.text(name)])
                         .count == 1
