@@ -126,11 +126,23 @@ for module in "${modules[@]}"; do
     mkdir -p "$work/$module-symbols"
     module_bin=$bin
     trait=$(trait_build "$module")
-    if [ -n "$trait" ]; then module_bin=$(swift build --show-bin-path --scratch-path "${trait#* }"); fi
+    dependency_flags=()
+    if [ -n "$trait" ]; then
+        module_bin=$(swift build --show-bin-path --scratch-path "${trait#* }")
+        # The trait's dependencies have C modules of their own (postgres-nio's NIO and
+        # Atomics): the maps SwiftPM wrote, and the include folders of their checkouts.
+        for map in "$module_bin"/*.build/module.modulemap; do
+            [ -f "$map" ] && dependency_flags+=(-Xcc "-fmodule-map-file=$map")
+        done
+        for include in "${trait#* }"/checkouts/*/Sources/*/include; do
+            [ -d "$include" ] && dependency_flags+=(-Xcc "-I$include")
+        done
+    fi
     "$extract" -module-name "$module" -target "$triple" ${sdk_flags[@]+"${sdk_flags[@]}"} \
         -I "$module_bin/Modules" -I "$module_bin" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCSQLite/module.modulemap" \
         -Xcc "-fmodule-map-file=$root/Sources/SlateCBudget/include/module.modulemap" \
+        ${dependency_flags[@]+"${dependency_flags[@]}"} \
         -module-cache-path "$work/module-cache" \
         -minimum-access-level public -skip-inherited-docs \
         -output-dir "$work/$module-symbols"

@@ -26,7 +26,7 @@ final class SQLPostgresColumns: Sendable {
 /// A value that does not fit the type asked for throws an error of kind
 /// ``SQLPostgresError/Kind/mismatch`` naming the column, its PostgreSQL type and (once
 /// the error leaves `read` or `write`) its table: never a silent conversion. NULL fits
-/// only optionals and ``Slate/SQLValue``.
+/// only optionals and `SQLValue`.
 public struct SQLPostgresRow: Sendable {
     let cells: PostgresRandomAccessRow
     let columns: SQLPostgresColumns
