@@ -16,9 +16,7 @@ enum RuntimeTestDatabase {
         replica: Bool = false, configure: (inout SQLPostgres.Configuration) -> Void = { _ in },
         _ body: (SQLPostgres) async throws -> T
     ) async throws -> T {
-        let name = "slate_r_\(UInt64.random(in: 0...UInt64.max))"
-        let admin = try admin()
-        try await admin.writeWithoutTransaction { try await $0.exec(sql: "CREATE DATABASE \(name)") }
+        let name = try await TestDatabase.create(prefix: "slate_r")
         var configuration = try SQLPostgres.Configuration(url: try #require(PostgresTestServer.url))
         configuration.primary.database = name
         if replica {
@@ -43,23 +41,13 @@ enum RuntimeTestDatabase {
         do {
             let result = try await body(database)
             await database.close()
-            try await drop(name, admin)
+            try await TestDatabase.drop(name)
             return result
         } catch {
             await database.close()
-            try? await drop(name, admin)
+            try? await TestDatabase.drop(name)
             throw error
         }
-    }
-
-    private static func drop(_ name: String, _ admin: SQLPostgres) async throws {
-        do {
-            try await admin.writeWithoutTransaction { try await $0.exec(sql: "DROP DATABASE \(name) WITH (FORCE)") }
-        } catch {
-            await admin.close()
-            throw error
-        }
-        await admin.close()
     }
 }
 

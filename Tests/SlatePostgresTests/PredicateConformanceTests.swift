@@ -428,20 +428,10 @@ private func withBothEngines(_ body: (SQLContext, Postgres) async throws -> Void
             """)
     for row in rows { _ = try sqlite.insert(row) }
 
-    let url = try #require(PostgresTestServer.url)
-    let parts = try #require(URLComponents(string: url))
-    func configuration(_ database: String) -> PostgresClient.Configuration {
-        PostgresClient.Configuration(
-            host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
-            password: parts.password, database: database, tls: .disable)
-    }
-    let name = "slate_q_\(UInt32.random(in: 0...UInt32.max))"
-    let admin = PostgresClient(configuration: configuration(String(parts.path.dropFirst())))
+    let name = try await TestDatabase.create(prefix: "slate_q")
     try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await admin.run() }
         defer { group.cancelAll() }
-        _ = try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
-        let client = PostgresClient(configuration: configuration(name))
+        let client = PostgresClient(configuration: try TestDatabase.clientConfiguration(url: TestDatabase.url(name)))
         group.addTask { await client.run() }
         var failure: (any Error)?
         do {
@@ -480,7 +470,7 @@ private func withBothEngines(_ body: (SQLContext, Postgres) async throws -> Void
         } catch {
             failure = error
         }
-        _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
+        try? await TestDatabase.drop(name)
         if let failure { throw failure }
     }
 }

@@ -138,9 +138,7 @@ struct Review33Tests {
     /// Closing while a write runs neither hangs nor half-commits: the write either
     /// commits whole or throws and leaves nothing.
     @Test func closeWhileAWriteRunsNeitherHangsNorHalfCommits() async throws {
-        let name = "slate_r_\(UInt64.random(in: 0...UInt64.max))"
-        let admin = try RuntimeTestDatabase.admin()
-        try await admin.writeWithoutTransaction { try await $0.exec(sql: "CREATE DATABASE \(name)") }
+        let name = try await TestDatabase.create(prefix: "slate_r")
         var configuration = try SQLPostgres.Configuration(url: try #require(PostgresTestServer.url))
         configuration.primary.database = name
         let database = SQLPostgres(configuration: configuration)
@@ -167,8 +165,7 @@ struct Review33Tests {
         case .failure: #expect(count == 0)
         }
         await #expect(throws: SQLPostgresError.self) { try await database.read { _ in } }
-        try await admin.writeWithoutTransaction { try await $0.exec(sql: "DROP DATABASE \(name) WITH (FORCE)") }
-        await admin.close()
+        try await TestDatabase.drop(name)
     }
 
     /// A write waiting for a connection (all leased) and cancelled throws

@@ -20,27 +20,17 @@ struct EvolutionDatabase {
 
     /// Runs `body` with a fresh database (a random name), dropped afterwards.
     static func with(_ body: (EvolutionDatabase) async throws -> Void) async throws {
-        let server = try #require(PostgresTestServer.url)
-        let name = "slate_evolution_\(UInt64.random(in: 0...UInt64.max))"
-        try await withClient(server) { admin in
-            _ = try await admin.query("CREATE DATABASE \(unescaped: name)")
-        }
-        var parts = try #require(URLComponents(string: server))
-        parts.path = "/" + name
-        let url = try #require(parts.string)
+        let name = try await TestDatabase.create(prefix: "slate_evolution")
+        let url = try TestDatabase.url(name)
         do {
             try await withClient(url) { client in
                 try await body(EvolutionDatabase(url: url, name: name, client: client))
             }
         } catch {
-            _ = try? await withClient(server) { admin in
-                _ = try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)")
-            }
+            try? await TestDatabase.drop(name)
             throw error
         }
-        try await withClient(server) { admin in
-            _ = try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)")
-        }
+        try await TestDatabase.drop(name)
     }
 
     /// Runs `body` with a running client of the database at `url`.
@@ -59,10 +49,7 @@ struct EvolutionDatabase {
     }
 
     static func configuration(_ url: String) throws -> PostgresClient.Configuration {
-        let parts = try #require(URLComponents(string: url))
-        return PostgresClient.Configuration(
-            host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
-            password: parts.password, database: String(parts.path.dropFirst()), tls: .disable)
+        try TestDatabase.clientConfiguration(url: url)
     }
 
     /// Brings the database to `scripts`' latest version.

@@ -9,12 +9,8 @@ import Logging
 @Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
 struct ServerTests {
     @Test func theServerAnswers() async throws {
-        let url = try #require(PostgresTestServer.url)
-        let parts = try #require(URLComponents(string: url))
-        let configuration = PostgresClient.Configuration(
-            host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
-            password: parts.password, database: String(parts.path.dropFirst()), tls: .disable)
-        let client = PostgresClient(configuration: configuration)
+        let client = PostgresClient(
+            configuration: try TestDatabase.clientConfiguration(url: try #require(PostgresTestServer.url)))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             let rows = try await client.query("SELECT 40 + 2 AS answer")
