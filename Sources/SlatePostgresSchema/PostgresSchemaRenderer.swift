@@ -99,7 +99,7 @@ package enum PostgresSchemaRenderer {
                 errors.append(
                     ScriptError(path: script.path, line: place.line, column: place.column, message: issue.message))
             }
-            let data = analysis.dataStatements(in: next, typing: typing)
+            let data = analysis.dataStatements(in: next, previous: model, typing: typing)
             for problem in data.problems {
                 errors.append(
                     ScriptError(path: script.path, line: problem.line, column: problem.column, message: problem.message)

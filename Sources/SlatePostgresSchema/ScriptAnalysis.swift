@@ -265,7 +265,15 @@ struct ScriptAnalysis {
     /// name, says nothing the ALTERs do not. An expression (`coalesce(note, '')`), a column
     /// copied under another name (a rename inside a rebuild would come out as a drop and an
     /// add), a `WHERE`, `DISTINCT` or a join is reported at its first token.
-    private func rebuildCopyProblem(_ statement: Range<Int>) -> (index: Int, message: String)? {
+    ///
+    /// Columns pair by position, as SQLite pairs them: a copy without a column list fills
+    /// the new table's columns in their declared order, and `*` reads the old table's in
+    /// theirs, so `INSERT INTO new_x SELECT * FROM x` into a table whose second column has
+    /// another name is a rename too (and one whose columns are reordered swaps values).
+    /// Where the columns on either side cannot be told, that is an error, never a guess.
+    private func rebuildCopyProblem(
+        _ statement: Range<Int>, previous: SQLSchema
+    ) -> (index: Int, message: String)? {
         let end = tokens[statement.upperBound - 1].kind == .semicolon ? statement.upperBound - 1 : statement.upperBound
         let advice =
             "; PostgreSQL's form of a rebuild is ALTER TABLE, which keeps every value and row as it is: "
@@ -277,6 +285,7 @@ struct ScriptAnalysis {
         index += 1
         if index + 2 < end, tokens[index + 1].kind == .dot { index += 2 }
         index += 1
+        let targetTable = index - 1 < end ? tokens[index - 1].value : ""
         var targets: [String]? = nil
         if index < end, tokens[index].kind == .leftParen {
             var names: [String] = []
@@ -321,7 +330,42 @@ struct ScriptAnalysis {
         if after < end {
             return (after, "this rebuild copies only some rows, or from more than one table" + advice)
         }
-        if items.count == 1, items[0].count == 1, tokens[items[0].lowerBound].kind == .star { return nil }
+        let sourceTable = tokens[after - 1].value
+        if targets == nil {
+            guard let columns = createdColumns(of: targetTable, before: statement.lowerBound) else {
+                return (
+                    statement.lowerBound,
+                    "this rebuild copies without naming its columns into a table whose columns cannot be read from this script"
+                        + advice
+                )
+            }
+            targets = columns
+        }
+        // `*` (or `x.*`): the old table's columns, as the script has left them by now.
+        if items.count == 1, let item = items.first,
+            (item.count == 1 && tokens[item.lowerBound].kind == .star)
+                || (item.count == 3 && tokens[item.lowerBound + 1].kind == .dot
+                    && tokens[item.lowerBound + 2].kind == .star)
+        {
+            guard let sources = sourceColumns(of: sourceTable, before: statement.lowerBound, previous: previous) else {
+                return (
+                    item.lowerBound,
+                    "this rebuild copies `*` from \"\(sourceTable)\", whose columns cannot be read from the schema"
+                        + advice
+                )
+            }
+            for (position, target) in (targets ?? []).enumerated() {
+                guard position < sources.count else { break }
+                if target.lowercased() != sources[position].lowercased() {
+                    return (
+                        item.lowerBound,
+                        "this rebuild copies \"\(sources[position])\" into \"\(target)\" by position: on PostgreSQL the rename would be a drop and an add, losing the values"
+                            + advice
+                    )
+                }
+            }
+            return nil
+        }
         for (position, item) in items.enumerated() {
             // A plain column: `name` or `table.name`.
             var nameToken: SQLToken? = nil
@@ -349,11 +393,108 @@ struct ScriptAnalysis {
         return nil
     }
 
+    /// The insertable columns, in order, of the table this script's last `CREATE TABLE name
+    /// (…)` before `limit` declares (generated columns and table constraints left out);
+    /// nil when no such statement declares them in a column list (`CREATE TABLE … AS`).
+    private func createdColumns(of table: String, before limit: Int) -> [String]? {
+        guard
+            let create = statements.last(where: { statement in
+                guard statement.lowerBound < limit, case .createTable(let name) = kind(of: statement) else {
+                    return false
+                }
+                return name.lowercased() == table.lowercased()
+            })
+        else { return nil }
+        guard var index = create.firstIndex(where: { tokens[$0].kind == .leftParen }) else { return nil }
+        index += 1
+        // Each definition: the tokens between commas at depth 1.
+        var definitions: [Range<Int>] = []
+        var start = index
+        var depth = 1
+        while index < create.upperBound, depth > 0 {
+            switch tokens[index].kind {
+            case .leftParen: depth += 1
+            case .rightParen:
+                depth -= 1
+                if depth == 0 { definitions.append(start..<index) }
+            case .comma where depth == 1:
+                definitions.append(start..<index)
+                start = index + 1
+            default: break
+            }
+            index += 1
+        }
+        guard depth == 0 else { return nil }
+        let constraints: Set<String> = ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"]
+        var columns: [String] = []
+        for definition in definitions where !definition.isEmpty {
+            let first = definition.lowerBound
+            if tokens[first].kind != .quotedIdentifier, constraints.contains(word(first)) { continue }
+            let generated = definition.contains { position in
+                word(position) == "GENERATED"
+                    || (word(position) == "AS" && position + 1 < definition.upperBound
+                        && tokens[position + 1].kind == .leftParen)
+            }
+            if generated { continue }
+            columns.append(tokens[first].value)
+        }
+        return columns
+    }
+
+    /// The insertable columns, in order, of `table` as this script has left it just before
+    /// `limit`: the previous version's, or those of this script's `CREATE TABLE`, with the
+    /// columns the script added or renamed since; nil when that cannot be told (a table
+    /// dropped or renamed away, a column dropped).
+    private func sourceColumns(of table: String, before limit: Int, previous: SQLSchema) -> [String]? {
+        var columns: [String]?
+        var name = table.lowercased()
+        // Follow the table's names backwards to where it came from.
+        var from = limit
+        for statement in statements.reversed() where statement.lowerBound < from {
+            if case .renameTable(let old, let new) = kind(of: statement), new.lowercased() == name {
+                name = old.lowercased()
+                from = statement.lowerBound
+            }
+            if case .createTable(let created) = kind(of: statement), created.lowercased() == name {
+                columns = createdColumns(of: created, before: statement.upperBound)
+                from = statement.lowerBound
+                break
+            }
+        }
+        if columns == nil {
+            // Not made by this script: the previous version's, changed from the script's start.
+            guard let old = previous.table(named: name) else { return nil }
+            columns = old.columns.filter { !$0.isGenerated }.map { $0.name }
+            from = statements.first?.lowerBound ?? limit
+        }
+        // Replay what the script did to it since (under whichever name it had then).
+        var names: Set<String> = [name]
+        for statement in statements where statement.lowerBound >= from && statement.lowerBound < limit {
+            switch kind(of: statement) {
+            case .renameTable(let old, let new) where names.contains(old.lowercased()):
+                names.insert(new.lowercased())
+            case .addColumn(let owner, let column) where names.contains(owner.lowercased()):
+                columns?.append(column)
+            case .renameColumn(let owner, let old, let new) where names.contains(owner.lowercased()):
+                guard let position = columns?.firstIndex(where: { $0.lowercased() == old.lowercased() }) else {
+                    return nil
+                }
+                columns?[position] = new
+            case .alterTable(let owner) where names.contains(owner.lowercased()):
+                return nil
+            case .dropTable(let owner) where names.contains(owner.lowercased()):
+                return nil
+            default: break
+            }
+        }
+        return columns
+    }
+
     /// The script's `INSERT`, `UPDATE` and `DELETE` statements in PostgreSQL's terms, in
     /// order, each followed where needed by the `setval` that moves an identity past the
     /// keys it inserted; those on a rebuild's temporary tables left out.
     func dataStatements(
-        in schema: SQLSchema, typing: PostgresColumnTyping
+        in schema: SQLSchema, previous: SQLSchema, typing: PostgresColumnTyping
     ) -> (statements: [String], problems: [DataProblem]) {
         // Tables this script creates and then drops or renames: a rebuild's scaffolding.
         var created: Set<String> = []
@@ -391,7 +532,9 @@ struct ScriptAnalysis {
                 problems.append(DataProblem(line: position.line, column: position.column, message: message))
             }
             if temporary.contains(tableName.lowercased()) {
-                if verb == "INSERT", let found = rebuildCopyProblem(statement) { problem(found.index, found.message) }
+                if verb == "INSERT", let found = rebuildCopyProblem(statement, previous: previous) {
+                    problem(found.index, found.message)
+                }
                 continue
             }
             var body = statement.lowerBound..<statement.upperBound

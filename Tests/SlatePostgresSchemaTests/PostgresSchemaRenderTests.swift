@@ -222,6 +222,85 @@ import Testing
             ])
     }
 
+    /// A copy without a column list, or with `*`, pairs columns by position as SQLite does:
+    /// a new table whose column in that place has another name renames it (a drop and an
+    /// add on PostgreSQL, the values lost), and one whose columns are reordered swaps values
+    /// on SQLite that ALTER TABLE would keep in place. Both are errors; a copy that pairs
+    /// each column with its own name, through `*` too, renders as ALTERs.
+    @Test func aRebuildCopyPairsColumnsByPosition() throws {
+        let first = ("app-001.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT, b TEXT, keep INTEGER);")
+        func rebuild(_ create: String, _ copy: String, before: String = "") throws -> [String] {
+            try render([
+                first,
+                (
+                    "app-002.sql",
+                    before + create + "\n" + copy
+                        + "\nDROP TABLE item;\nALTER TABLE new_item RENAME TO item;\n"
+                ),
+            ]).errors.map(\.description)
+        }
+        let advice =
+            "; PostgreSQL's form of a rebuild is ALTER TABLE, which keeps every value and row as it is: "
+            + "change values with an UPDATE before the rebuild, rename columns with ALTER TABLE … RENAME COLUMN, "
+            + "or write this version's PostgreSQL form in a .postgres.sql script"
+        let renamed =
+            "CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', b2 TEXT, keep INTEGER);"
+        let swapped = "CREATE TABLE new_item (id INTEGER PRIMARY KEY, b TEXT, title TEXT, keep INTEGER);"
+        let same =
+            "CREATE TABLE \"NEW_ITEM\" (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', b TEXT, keep INTEGER);"
+        #expect(
+            try rebuild(renamed, "INSERT INTO new_item SELECT * FROM item;") == [
+                "app-002.sql:2:29: error: this rebuild copies \"b\" into \"b2\" by position: on PostgreSQL the rename would be a drop and an add, losing the values"
+                    + advice
+            ])
+        #expect(
+            try rebuild(renamed, "INSERT INTO new_item SELECT id, title, b, keep FROM item;") == [
+                "app-002.sql:2:40: error: this rebuild copies \"b\" into \"b2\": on PostgreSQL the rename would be a drop and an add, losing the values"
+                    + advice
+            ])
+        #expect(
+            try rebuild(swapped, "INSERT INTO new_item SELECT item.* FROM item;") == [
+                "app-002.sql:2:29: error: this rebuild copies \"title\" into \"b\" by position: on PostgreSQL the rename would be a drop and an add, losing the values"
+                    + advice
+            ])
+        #expect(
+            try rebuild(swapped, "INSERT INTO new_item (id, b, title, keep) SELECT * FROM item;") == [
+                "app-002.sql:2:50: error: this rebuild copies \"title\" into \"b\" by position: on PostgreSQL the rename would be a drop and an add, losing the values"
+                    + advice
+            ])
+        // Each column from its own name: by position, through `*`, and through `*` after
+        // the script renamed and added columns of the old table.
+        #expect(try rebuild(same, "INSERT INTO new_item SELECT * FROM item;") == [])
+        #expect(try rebuild(same, "INSERT INTO new_item SELECT id, title, b, keep FROM item;") == [])
+        #expect(
+            try rebuild(
+                "CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT, c TEXT, keep INTEGER, extra TEXT);",
+                "INSERT INTO new_item SELECT * FROM item;",
+                before: "ALTER TABLE item RENAME COLUMN b TO c;\nALTER TABLE item ADD COLUMN extra TEXT;\n") == [])
+        // A column dropped before the copy: the old table's columns can no longer be told.
+        #expect(
+            try rebuild(
+                "CREATE TABLE new_item (id INTEGER PRIMARY KEY, title TEXT, keep INTEGER);",
+                "INSERT INTO new_item SELECT * FROM item;",
+                before: "ALTER TABLE item DROP COLUMN b;\n") == [
+                    "app-002.sql:3:29: error: this rebuild copies `*` from \"item\", whose columns cannot be read from the schema"
+                        + advice
+                ])
+        // The pairing that passes renders as the ALTERs of the rename the script states.
+        let stated = try render([
+            first,
+            (
+                "app-002.sql",
+                "ALTER TABLE item RENAME COLUMN b TO b2;\n" + renamed
+                    + "\nINSERT INTO new_item SELECT * FROM item;\nDROP TABLE item;\nALTER TABLE new_item RENAME TO item;\n"
+            ),
+        ])
+        #expect(stated.errors == [])
+        #expect(stated.scripts.count == 2)
+        #expect(stated.scripts[1].sql.contains(#"ALTER TABLE "item" RENAME COLUMN "b" TO "b2";"#))
+        #expect(!stated.scripts[1].sql.contains("DROP COLUMN"))
+    }
+
     @Test func aPostgresScriptReplacesItsNumberAndSilencesItsErrors() throws {
         let result = try render(
             [
