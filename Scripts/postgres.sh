@@ -25,7 +25,8 @@ bin_dir() {
 }
 
 as_server() {
-    if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+    # From /, which the postgres user can always enter (the caller's directory may be private).
+    if [ "$(id -u)" -eq 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 prepare_dir() {

@@ -49,6 +49,7 @@ public enum PostgresTestServer {
 
     private static func startThrowawayCluster() -> State {
         let script = repositoryRoot.appendingPathComponent("Scripts/postgres.sh").path
+        stopOrphanedClusters(script: script)
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("slate-postgres-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         let port = freePort()
@@ -60,6 +61,25 @@ public enum PostgresTestServer {
         throwawayClusterScript = strdup(script)
         atexit { stopThrowawayCluster() }
         return State(url: result.output.trimmingCharacters(in: .whitespacesAndNewlines), problem: nil)
+    }
+
+    /// Stops and removes the throwaway clusters of test processes that are gone: a process
+    /// killed (SIGKILL, a crash) never runs its `atexit`, and its server would otherwise run
+    /// on, holding a port and memory, until the machine stops.
+    public static func stopOrphanedClusters(
+        script: String = repositoryRoot.appendingPathComponent("Scripts/postgres.sh").path
+    ) {
+        let temporary = FileManager.default.temporaryDirectory
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for entry in entries where entry.hasPrefix("slate-postgres-") {
+            // slate-postgres-<pid>-<random>
+            let parts = entry.split(separator: "-")
+            guard parts.count == 4, let owner = pid_t(parts[2]), owner > 0 else { continue }
+            guard kill(owner, 0) == -1, errno == ESRCH else { continue }
+            let directory = temporary.appendingPathComponent(entry).path
+            _ = run("/bin/bash", [script, "stop", directory])
+            _ = run("/bin/rm", ["-rf", directory])
+        }
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on now.
