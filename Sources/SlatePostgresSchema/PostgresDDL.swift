@@ -152,7 +152,7 @@ struct PostgresDDL {
             definition += " DEFERRABLE INITIALLY IMMEDIATE"
             add(.foreignKey, "\(table.name)_\(key.columns.joined(separator: "_"))_fkey", definition)
         }
-        let checks = PostgresChecks.read(table, columns: columns, schema: schema)
+        let checks = PostgresChecks.read(table, columns: columns, schema: schema, typing: typing)
         for problem in checks.problems {
             issues.append(
                 Issue(
@@ -303,10 +303,27 @@ struct PostgresDDL {
             case .failure(let issue): issues.append(issue)
             }
         }
+        // A view that reads a view that does not translate fails with it, named as such,
+        // rather than as a missing relation on the server.
+        var untranslated: Set<String> = []
         for view in new.views where !keptViews.contains(view) {
-            switch createView(view, in: new) {
+            let reads = SQLTokenizer.tokenize(view.sql).dropFirst().first { token in
+                token.isName && untranslated.contains(token.value.lowercased())
+            }
+            let result =
+                reads.map { read in
+                    Result<String, Issue>.failure(
+                        Issue(
+                            object: .view(view.name),
+                            message:
+                                "view \(display(view.name)) reads view \(display(read.value)), which does not translate to PostgreSQL; write both in a .postgres.sql script"
+                        ))
+                } ?? createView(view, in: new)
+            switch result {
             case .success(let sql): out.after.append(sql)
-            case .failure(let issue): if !old.views.contains(view) { issues.append(issue) }
+            case .failure(let issue):
+                untranslated.insert(view.name.lowercased())
+                if !old.views.contains(view) { issues.append(issue) }
             }
         }
         return (out, issues)
@@ -436,7 +453,7 @@ struct PostgresDDL {
             }
             var end = tokens.endIndex
             if tokens.last?.kind == .semicolon { end -= 1 }
-            switch PortableSQL(schema: schema).translate(tokens[(whereIndex + 1)..<end], in: text) {
+            switch PortableSQL(schema: schema, typing: typing).translate(tokens[(whereIndex + 1)..<end], in: text) {
             case .success(let condition): sql += " WHERE \(condition)"
             case .failure(let problems):
                 return issue(
@@ -463,7 +480,7 @@ struct PostgresDDL {
         }
         var end = tokens.endIndex
         if tokens.last?.kind == .semicolon { end -= 1 }
-        switch PortableSQL(schema: schema).translate(tokens[(index + 1)..<end], in: view.sql) {
+        switch PortableSQL(schema: schema, typing: typing).translate(tokens[(index + 1)..<end], in: view.sql) {
         case .success(let select):
             let columns = view.columns.map { quoted($0.name) }.joined(separator: ", ")
             return .success("CREATE VIEW \(quoted(view.name)) (\(columns)) AS \(select)")

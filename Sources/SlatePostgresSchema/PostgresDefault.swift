@@ -125,7 +125,8 @@ enum PostgresDefault {
 /// (the model has none): each one's condition, translated when portable.
 enum PostgresChecks {
     static func read(
-        _ table: SQLSchema.Table, columns: [PostgresDDL.Column], schema: SQLSchema
+        _ table: SQLSchema.Table, columns: [PostgresDDL.Column], schema: SQLSchema,
+        typing: @escaping PostgresColumnTyping
     ) -> (checks: [String], problems: [String]) {
         let tokens = SQLTokenizer.tokenize(table.sql)
         var checks: [String] = []
@@ -163,7 +164,7 @@ enum PostgresChecks {
                 problems.append("it compares BOOLEAN column \(display(name.value)) with SQLite's numbers")
                 continue
             }
-            switch PortableSQL(schema: schema).translate(condition, in: table.sql) {
+            switch PortableSQL(schema: schema, typing: typing).translate(condition, in: table.sql) {
             case .success(let sql): checks.append(sql)
             case .failure(let found): problems += found.all.map(\.message)
             }

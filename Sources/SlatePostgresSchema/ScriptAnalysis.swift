@@ -494,7 +494,7 @@ struct ScriptAnalysis {
     /// order, each followed where needed by the `setval` that moves an identity past the
     /// keys it inserted; those on a rebuild's temporary tables left out.
     func dataStatements(
-        in schema: SQLSchema, previous: SQLSchema, typing: PostgresColumnTyping
+        in schema: SQLSchema, previous: SQLSchema, typing: @escaping PostgresColumnTyping
     ) -> (statements: [String], problems: [DataProblem]) {
         // Tables this script creates and then drops or renames: a rebuild's scaffolding.
         var created: Set<String> = []
@@ -511,7 +511,7 @@ struct ScriptAnalysis {
         var output: [String] = []
         var problems: [DataProblem] = []
         var identities: [(table: String, column: String)] = []
-        let portable = PortableSQL(schema: schema)
+        let portable = PortableSQL(schema: schema, typing: typing)
         for statement in statements {
             let kind = kind(of: statement)
             if kind == .other {

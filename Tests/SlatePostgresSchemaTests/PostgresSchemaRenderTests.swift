@@ -301,6 +301,61 @@ import Testing
         #expect(!stated.scripts[1].sql.contains("DROP COLUMN"))
     }
 
+    /// A comparison of a column with a number is carried as SQLite compares it: a BOOLEAN
+    /// column's 0 and 1 are FALSE and TRUE; a TEXT column compares the number's text (the
+    /// literal takes the column's affinity in SQLite; PostgreSQL converts nothing). Only a
+    /// plain column counts as the operand; what cannot be written exactly is an error.
+    @Test func comparisonsOfAColumnWithANumberAreCarriedAsSQLiteComparesThem() throws {
+        let result = try render([
+            (
+                "app-001.sql",
+                """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, flag BOOLEAN NOT NULL, code TEXT, n INTEGER, name TEXT);
+                CREATE VIEW open_items AS SELECT id FROM item WHERE flag = 1 AND (item.code) <> 0 AND 5 < n AND 0 = code;
+                CREATE VIEW sums AS SELECT id FROM item WHERE n + 1 = 0 AND abs(n) = 0 AND code || 'x' = 'x';
+                CREATE INDEX live ON item (id) WHERE flag == 0;
+                INSERT INTO item (id, flag, code, n) VALUES (1, 1, '0', 7);
+                UPDATE item SET flag = 0, code = 12 WHERE code = 0;
+                """
+            )
+        ])
+        #expect(result.errors == [])
+        let sql = try #require(result.scripts.first?.sql)
+        #expect(
+            sql.contains(
+                #"CREATE VIEW "open_items" ("id") AS SELECT "id" FROM "item" WHERE "flag" = TRUE AND ("item"."code") <> '0' AND 5 < "n" AND '0' = "code""#
+            ), "\(sql)")
+        #expect(
+            sql.contains(
+                #"CREATE VIEW "sums" ("id") AS SELECT "id" FROM "item" WHERE "n" + 1 = 0 AND abs("n") = 0 AND "code" || 'x' = 'x'"#
+            ), "\(sql)")
+        #expect(sql.contains(#"CREATE INDEX "live" ON "item" ("id") WHERE "flag" = FALSE"#), "\(sql)")
+        #expect(sql.contains(#"UPDATE "item" SET "flag" = FALSE, "code" = '12' WHERE "code" = '0'"#), "\(sql)")
+
+        let refused = try render([
+            (
+                "app-001.sql",
+                """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, flag BOOLEAN NOT NULL, code TEXT, at DATETIME, first TEXT);
+                CREATE VIEW a AS SELECT id FROM item WHERE flag = 2;
+                CREATE VIEW b AS SELECT id FROM item WHERE code = 1.5 OR code = 007;
+                CREATE VIEW c AS SELECT id FROM item WHERE at > 0;
+                CREATE VIEW d AS SELECT first + ' ' AS label FROM item;
+                CREATE VIEW e AS SELECT id FROM a;
+                CREATE VIEW f AS SELECT id FROM item;
+                """
+            )
+        ])
+        #expect(
+            refused.errors.map(\.description) == [
+                #"app-001.sql:2:1: error: view a does not translate to PostgreSQL: it compares BOOLEAN column "flag" with the number 2: a BOOLEAN is only ever 0 or 1 in SQLite; write 0 or 1; write its PostgreSQL form in a .postgres.sql script"#,
+                #"app-001.sql:3:1: error: view b does not translate to PostgreSQL: it compares TEXT column "code" with the number 1.5: SQLite compares it as the text it converts to, PostgreSQL not at all; write it as a string; it compares TEXT column "code" with the number 007: SQLite compares it as the text it converts to, PostgreSQL not at all; write it as a string; write its PostgreSQL form in a .postgres.sql script"#,
+                #"app-001.sql:4:1: error: view c does not translate to PostgreSQL: it compares TIMESTAMPTZ column "at" with the number 0: PostgreSQL compares no TIMESTAMPTZ with a number; write its PostgreSQL form in a .postgres.sql script"#,
+                #"app-001.sql:5:1: error: view d does not translate to PostgreSQL: operator + on TEXT column "first": SQLite turns text into a number for arithmetic (text that is no number into 0), PostgreSQL refuses it; write || to join text; write its PostgreSQL form in a .postgres.sql script"#,
+                #"app-001.sql:6:1: error: view e reads view a, which does not translate to PostgreSQL; write both in a .postgres.sql script"#,
+            ])
+    }
+
     @Test func aPostgresScriptReplacesItsNumberAndSilencesItsErrors() throws {
         let result = try render(
             [
