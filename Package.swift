@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "SlatePostgres",
             dependencies: [
-                "Slate", "SlateRecords", .product(name: "Logging", package: "swift-log"),
+                "Slate", "SlateSchema", "SlateRecords", .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]),
         // The pool as a swift-service-lifecycle `Service`: only with the ServiceLifecycle trait.

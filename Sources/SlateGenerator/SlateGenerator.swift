@@ -228,7 +228,9 @@ public enum SlateGenerator {
             throw GenerationFailure(diagnostics: diagnostics.all)
         }
         return rendering.scripts.map { script in
-            SchemaScript(file: URL(fileURLWithPath: script.file).lastPathComponent, sql: script.sql)
+            SchemaScript(
+                file: URL(fileURLWithPath: script.file).lastPathComponent, sql: script.sql,
+                sourceDigest: script.sourceDigest)
         }
     }
 

@@ -2,6 +2,7 @@
 import Logging
 import PostgresNIO
 import SlateRecords
+import SlateSchema
 
 /// Brings a PostgreSQL database to a schema's latest version, script by script: on
 /// PostgreSQL, what `SQLDatabase.bootstrap(at:)` does for a SQLite file.
@@ -17,8 +18,8 @@ import SlateRecords
 ///   database at the version before it, and throws a ``Failure`` naming the script's file,
 ///   its line, and the server's SQLSTATE and message.
 /// - Versions are rows of the table `slate_schema_version` (`version`, `file`, `script`: the
-///   text applied, `applied_at`), in the connection's current schema, created with the first
-///   script.
+///   text applied, `source_digest`: of the script it came from, `applied_at`), in the
+///   connection's current schema, created with the first script.
 /// - Every step runs under the transaction-scoped advisory lock ``lockKey``, taken before the
 ///   version is read: several processes (app instances starting together) or tasks
 ///   bootstrapping one database at once take turns, each script runs once, and the version
@@ -27,8 +28,10 @@ import SlateRecords
 ///   server ends its session: at once when idle, during a long statement only once the server
 ///   checks the client (`client_connection_check_interval`) or the statement ends.
 /// - Refused, untouched: a database at a version past the last script (a newer app wrote
-///   it); one whose recorded text of an applied script differs from the script (the script
-///   was edited after it was applied: add a script instead); one with tables or views in its
+///   it); one whose applied script was edited since (its `source_digest` differs: a digest of
+///   the SQLite script's statements, which blanks and comments do not change, so that a
+///   Slate that renders the same script otherwise still upgrades the database; add a script
+///   instead); one with tables or views in its
 ///   current schema but no `slate_schema_version` (made by hand or by another tool; Slate does
 ///   not guess its version); version rows that are not `1…N`.
 /// - Each script starts with the search path the connection had when the bootstrap began,
@@ -210,7 +213,7 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         try await run(script, version: next, on: connection, logger: logger)
         try await run("SELECT set_config('search_path', \(searchPath), true)", on: connection, logger: logger)
         try await run(
-            "INSERT INTO slate_schema_version (version, file, script) VALUES (\(next), \(script.file), \(script.sql))",
+            "INSERT INTO slate_schema_version (version, file, script, source_digest) VALUES (\(next), \(script.file), \(script.sql), \(Self.sourceDigest(of: script)))",
             on: connection, logger: logger)
         logger.info(
             "applied \(script.file) (version \(next)) in \(clock.now - started)",
@@ -258,6 +261,7 @@ public struct SQLPostgresSchemaEvolution: Sendable {
                     version BIGINT PRIMARY KEY,
                     file TEXT NOT NULL,
                     script TEXT NOT NULL,
+                    source_digest TEXT NOT NULL,
                     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
                 )
                 """, on: connection, logger: logger)
@@ -286,12 +290,12 @@ public struct SQLPostgresSchemaEvolution: Sendable {
         }
         guard version > verified else { return version }
         let rows = try await run(
-            "SELECT version, file, script FROM slate_schema_version WHERE version > \(verified) ORDER BY version",
+            "SELECT version, file, source_digest FROM slate_schema_version WHERE version > \(verified) ORDER BY version",
             on: connection, logger: logger)
         for row in rows {
-            let (recorded, file, script) = try row.decode((Int64, String, String).self)
+            let (recorded, file, digest) = try row.decode((Int64, String, String).self)
             let index = Int(recorded - 1)
-            guard script != scripts[index].sql else { continue }
+            guard digest != Self.sourceDigest(of: scripts[index]) else { continue }
             let recordedAs = file == scripts[index].file ? "" : " (recorded as \(file))"
             throw Failure(
                 kind: .editedScript, file: scripts[index].file, version: recorded,
@@ -300,6 +304,14 @@ public struct SQLPostgresSchemaEvolution: Sendable {
             )
         }
         return version
+    }
+
+    /// What the database records of `script` to tell an edited one: the digest of the
+    /// script it was rendered from (generated scripts carry it), else of its own
+    /// statements. The rendered text may change between Slate versions; the script a
+    /// developer wrote may not once applied.
+    static func sourceDigest(of script: SQLSchemaScript) -> String {
+        script.sourceDigest ?? SQLScript.sourceDigest(script.sql)
     }
 
     // MARK: Running SQL

@@ -10,6 +10,17 @@ package struct PostgresSchemaScript: Equatable, Sendable {
     package var file: String
     /// The statements, each ended with `;` and a line break.
     package var sql: String
+    /// ``SQLScript/sourceDigest(_:)`` of the script the statements come from (the SQLite
+    /// script, or the `.postgres.sql` one): what a database records to refuse an edited
+    /// script, so that a Slate whose rendering changed still upgrades it.
+    package var sourceDigest: String
+
+    package init(version: Int, file: String, sql: String, sourceDigest: String) {
+        self.version = version
+        self.file = file
+        self.sql = sql
+        self.sourceDigest = sourceDigest
+    }
 }
 
 /// What rendering a schema for PostgreSQL gives: the scripts, and every error found.
@@ -83,7 +94,10 @@ package enum PostgresSchemaRenderer {
             try script.run(in: context)
             let next = try SchemaReader.read(from: context)
             if let override = overrides[version] {
-                rendered.append(PostgresSchemaScript(version: version, file: override.path, sql: override.text))
+                rendered.append(
+                    PostgresSchemaScript(
+                        version: version, file: override.path, sql: override.text,
+                        sourceDigest: SQLScript.sourceDigest(override.text)))
                 model = next
                 continue
             }
@@ -115,7 +129,9 @@ package enum PostgresSchemaRenderer {
                 : ["SET CONSTRAINTS ALL DEFERRED"] + statements.before + data.statements
                     + ["SET CONSTRAINTS ALL IMMEDIATE"] + statements.after
             rendered.append(
-                PostgresSchemaScript(version: version, file: script.path, sql: all.map { $0 + ";\n" }.joined()))
+                PostgresSchemaScript(
+                    version: version, file: script.path, sql: all.map { $0 + ";\n" }.joined(),
+                    sourceDigest: SQLScript.sourceDigest(script.text)))
             model = next
         }
         return PostgresSchemaRendering(scripts: rendered, errors: errors)
@@ -130,7 +146,9 @@ package enum PostgresSchemaRenderer {
             from: SQLSchema(), to: schema, renames: PostgresDDL.Renames())
         let sql = (statements.before + statements.after).map { $0 + ";\n" }.joined()
         return PostgresSchemaRendering(
-            scripts: [PostgresSchemaScript(version: 1, file: file, sql: sql)],
+            scripts: [
+                PostgresSchemaScript(version: 1, file: file, sql: sql, sourceDigest: SQLScript.sourceDigest(sql))
+            ],
             errors: issues.map { ScriptError(path: file, line: nil, column: nil, message: $0.message) })
     }
 

@@ -47,11 +47,24 @@ public struct SQLSchemaScript: Sendable, Equatable {
     public var file: String
     /// The script's SQL.
     public var sql: String
+    /// For SQL rendered from another script (a PostgreSQL form of a SQLite script), a digest
+    /// of that script's statements, which a PostgreSQL database records to refuse an edited
+    /// script; nil when `sql` is the script as written (the digest is then `sql`'s own).
+    public var sourceDigest: String?
 
     /// A script.
     public init(file: String, sql: String) {
         self.file = file
         self.sql = sql
+        self.sourceDigest = nil
+    }
+
+    /// A script rendered from another, with the digest of that one's statements
+    /// (generated code's PostgreSQL scripts).
+    public init(file: String, sql: String, sourceDigest: String) {
+        self.file = file
+        self.sql = sql
+        self.sourceDigest = sourceDigest
     }
 }
 

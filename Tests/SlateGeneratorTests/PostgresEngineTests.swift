@@ -87,6 +87,8 @@ import Testing
 
         let both = try SlateGenerator.generate(
             inputs: inputs, configuration: configuration(#"{"engines": ["sqlite", "postgres"]}"#))
+        // Each carries the digest of the SQLite script it was rendered from.
+        let digests = Self.todos.map { SQLScript.sourceDigest($0.value) }
         let expected = """
                 public static var postgresSchemaScripts: [SQLSchemaScript] {
                     [
@@ -98,11 +100,11 @@ import Testing
                             CONSTRAINT "todo_pkey" PRIMARY KEY ("id")
                         );
 
-                        \"""#),
+                        \"""#, sourceDigest: "\(digests[0])"),
                         SQLSchemaScript(file: "todos-002.sql", sql: ##\"""
                         ALTER TABLE "todo" ADD COLUMN "note" TEXT NOT NULL DEFAULT 'it''s "#x\\n';
 
-                        \"""##),
+                        \"""##, sourceDigest: "\(digests[1])"),
                     ]
                 }
             """
@@ -193,7 +195,7 @@ import Testing
                             SQLSchemaScript(file: "todos-002.postgres.sql", sql: #\"""
                             CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
 
-                            \"""#),
+                            \"""#, sourceDigest: "\(SQLScript.sourceDigest(postgres))"),
                 """), "\(both.contents)")
         // SQLite's scripts stay the two SQLite scripts.
         #expect(both.contents.components(separatedBy: "SQLSchemaScript(file: \"todos-00").count == 1 + 2 + 2)

@@ -127,10 +127,40 @@ struct SchemaEvolutionTests {
             #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql"])
             #expect(try await !database.exists("sneaked"))
             #expect(try await !database.exists(#""note;s""#))
-            // A whitespace edit is an edit too: the text applied is what is compared.
-            edited = Self.scripts
-            edited[0].sql += "\n"
-            #expect(await database.failure(edited)?.file == "app-001.sql")
+            // Blanks, line breaks and comments are no edit: the statements are what is compared.
+            edited = Array(Self.scripts.prefix(2))
+            edited[0].sql = "-- the first version\n" + edited[0].sql.replacingOccurrences(of: " ", with: "  ") + "\n\n"
+            #expect(await database.failure(edited) == nil)
+            #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql"])
+        }
+    }
+
+    /// Generated scripts carry the digest of the SQLite script they were rendered from: a
+    /// Slate that renders the same script otherwise (a fix in the renderer) still upgrades a
+    /// database, and an edit of the SQLite script is refused even when its rendering is the
+    /// same text.
+    @Test func anAppliedScriptIsKnownByItsSourceNotByItsRendering() async throws {
+        try await EvolutionDatabase.with { database in
+            let rendered = Self.scripts.map {
+                SQLSchemaScript(file: $0.file, sql: $0.sql, sourceDigest: "v1-source-of-\($0.file)")
+            }
+            try await database.apply(Array(rendered.prefix(2)))
+            #expect(
+                try await database.strings("SELECT source_digest FROM slate_schema_version ORDER BY version")
+                    == ["v1-source-of-app-001.sql", "v1-source-of-app-002-order.sql"])
+            // Rendered otherwise by a later Slate: applied scripts are not run again, and the
+            // next one is applied.
+            var later = rendered
+            later[1].sql += "\nCREATE TABLE rendered_anew (x BIGINT);"
+            try await database.apply(later)
+            #expect(try await database.versions() == ["1 app-001.sql", "2 app-002-order.sql", "3 app-003-notes.sql"])
+            #expect(try await !database.exists("rendered_anew"))
+            // The same text from an edited source is an edit.
+            var edited = rendered
+            edited[0].sourceDigest = "v1-edited"
+            let failure = try #require(await database.failure(edited))
+            #expect(failure.kind == .editedScript)
+            #expect(failure.file == "app-001.sql")
         }
     }
 

@@ -41,6 +41,8 @@ struct SchemaScript: Equatable {
     var file: String
     /// The SQL, without trailing blank lines.
     var sql: String
+    /// The digest of the script it was rendered from (PostgreSQL's form of a script).
+    var sourceDigest: String? = nil
 }
 
 /// A table or view as a Swift record type.

@@ -209,12 +209,13 @@ extension Translator {
         var lines: [CodeLine] = []
         for script in scripts {
             let head = indent + "SQLSchemaScript(file: \(SwiftLiteral.string(script.file)), sql: "
+            let tail = script.sourceDigest.map { ", sourceDigest: \(SwiftLiteral.string($0))" } ?? ""
             if let literal = SwiftLiteral.multiline(script.sql) {
                 lines.append(.line(head + literal[0]))
                 for text in literal.dropFirst().dropLast() { lines.append(.line(text.isEmpty ? "" : indent + text)) }
-                lines.append(.line(indent + literal[literal.count - 1] + "),"))
+                lines.append(.line(indent + literal[literal.count - 1] + tail + "),"))
             } else {
-                lines.append(.line(head + SwiftLiteral.string(script.sql) + "),"))
+                lines.append(.line(head + SwiftLiteral.string(script.sql) + tail + "),"))
             }
         }
         return lines

@@ -31,6 +31,21 @@ public struct SQLScript: Equatable, Sendable {
         self.init(path: path, text: text)
     }
 
+    /// A digest of the script's statements (`v1-` and FNV-1a, 64 bits, in hexadecimal), of
+    /// its tokens alone: blanks, line breaks and comments do not change it, any other edit
+    /// does. What a PostgreSQL database records of each script it applied, to refuse an
+    /// edited one, while the text rendered from the script may change between Slate versions.
+    /// Not a security hash: it tells edits apart, it does not resist forgery.
+    public static func sourceDigest(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for token in SQLTokenizer.tokenize(text) {
+            for byte in token.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "v1-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The file's name, without its folders.
     public var fileName: String {
         path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path

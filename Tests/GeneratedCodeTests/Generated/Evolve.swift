@@ -100,7 +100,7 @@ public struct Evolve: SQLDatabase {
             CREATE INDEX "order_by_user" ON "order" ("user_id" DESC, "note");
             CREATE VIEW "user_names" ("name", "n") AS SELECT "Name" AS "Name", count(*) AS "n" FROM "user" GROUP BY "Name";
 
-            """#),
+            """#, sourceDigest: "v1-845525a0885184d5"),
             SQLSchemaScript(file: "evolve-002.sql", sql: #"""
             SET CONSTRAINTS ALL DEFERRED;
             DROP VIEW "user_names";
@@ -119,7 +119,7 @@ public struct Evolve: SQLDatabase {
             ALTER TABLE "order" ALTER COLUMN "note" SET NOT NULL;
             CREATE VIEW "user_names" ("name", "n") AS SELECT "Name" AS "Name", count(*) AS "n" FROM "user" GROUP BY "Name";
 
-            """#),
+            """#, sourceDigest: "v1-9e105a82dc9e07be"),
             SQLSchemaScript(file: "evolve-003.sql", sql: #"""
             SET CONSTRAINTS ALL DEFERRED;
             DROP VIEW "user_names";
@@ -135,7 +135,7 @@ public struct Evolve: SQLDatabase {
             DROP TABLE "scratch";
             CREATE VIEW "user_names" ("name", "n") AS SELECT "Name" AS "Name", count(*) AS "n" FROM "user" GROUP BY "Name";
 
-            """#),
+            """#, sourceDigest: "v1-51c4122249d48988"),
         ]
     }
 
