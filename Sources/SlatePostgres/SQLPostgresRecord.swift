@@ -76,8 +76,8 @@ public protocol SQLPostgresKeyedRecord: SQLPostgresRecord, SQLKeyedRecord {
     let update: String?
     let delete: String
     let upsert: String
-    /// Moves the identity's sequence past an explicit key (`$1`), as SQLite's rowid
-    /// moves past the largest key.
+    /// Moves the identity's sequence past the largest key after an explicit one, as
+    /// SQLite's rowid moves past the largest key.
     let advanceIdentity: String?
     let statements = SQLPostgresStatements()
 
@@ -111,8 +111,11 @@ public protocol SQLPostgresKeyedRecord: SQLPostgresRecord, SQLKeyedRecord {
                 rest.isEmpty
                 ? "INSERT INTO \(table) DEFAULT VALUES RETURNING \(list)"
                 : "INSERT INTO \(table) (\(rest.map { names[$0] }.joined(separator: ", "))) VALUES (\(placeholders(rest.count))) RETURNING \(list)"
+            // The largest key, or the identity's own last value when larger: never
+            // backwards, and past rows whose keys were given (as SQLite's rowid).
             advanceIdentity =
-                "SELECT setval(s, GREATEST($1::bigint, COALESCE(pg_sequence_last_value(s::regclass), 0))) "
+                "SELECT setval(s, GREATEST((SELECT max(\(names[key[0]])) FROM \(table)), "
+                + "COALESCE(pg_sequence_last_value(s::regclass), 0), 1)) "
                 + "FROM pg_get_serial_sequence(\(Self.literal(table)), \(Self.literal(columns[key[0]]))) AS s "
                 + "WHERE s IS NOT NULL"
         } else {

@@ -373,18 +373,14 @@ enum SQLPostgresOperations {
             throw SQLPostgresError(kind: .misuse, message: "the row was not inserted", sql: sql, table: layout.name)
         }
         let stored = try decode(Record.self, row, offset: 0)
-        if assigned { try await advanceIdentity(layout, stored, in: context) }
+        if assigned { try await advanceIdentity(layout, in: context) }
         return stored
     }
 
-    /// After an explicit identity key: the identity continues past it.
-    static func advanceIdentity<Record: SQLPostgresKeyedRecord>(
-        _ layout: SQLPostgresLayout, _ stored: Record, in context: SQLPostgresContext
-    ) async throws {
+    /// After an explicit identity key: the identity continues past the largest key.
+    static func advanceIdentity(_ layout: SQLPostgresLayout, in context: SQLPostgresContext) async throws {
         guard let sql = layout.advanceIdentity else { return }
-        var bindings = SQLPostgresBindings(layout: layout, capacity: 1)
-        try Record.bindPostgresKey(stored.id, into: &bindings)
-        try await context.exec(PostgresQuery(unsafeSQL: sql, binds: bindings.bindings))
+        try await context.exec(PostgresQuery(unsafeSQL: sql))
     }
 
     static func update<Record: SQLPostgresKeyedRecord>(
@@ -415,7 +411,7 @@ enum SQLPostgresOperations {
         let rows = try await context.query(PostgresQuery(unsafeSQL: layout.upsert, binds: bindings.bindings))
         if let row = rows.first {
             let stored = try decode(Record.self, row, offset: 0)
-            try await advanceIdentity(layout, stored, in: context)
+            try await advanceIdentity(layout, in: context)
             return stored
         }
         // Every column is the key and the row was there (`DO NOTHING` returns nothing).

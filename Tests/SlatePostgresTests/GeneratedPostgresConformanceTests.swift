@@ -98,9 +98,19 @@ struct GeneratedPostgresConformanceTests {
             explicit.id = 10
             #expect(try await sqlite.insert(explicit).id == 10)
             #expect(try await postgres.insert(explicit).id == 10)
+            // A smaller explicit key after it does not move the identity back.
+            explicit.id = 5
+            #expect(try await sqlite.insert(explicit).id == 5)
+            #expect(try await postgres.insert(explicit).id == 5)
             let next = try await sqlite.insert(Self.user("Cy"))
             #expect(next.id == 11)
             #expect(try await postgres.insert(Self.user("Cy")) == next)
+            // save with an explicit key inserts too, and moves the identity the same way.
+            explicit.id = 20
+            #expect(try await sqlite.save(explicit).id == 20)
+            #expect(try await postgres.save(explicit).id == 20)
+            #expect(try await sqlite.insert(Self.user("Di")).id == 21)
+            #expect(try await postgres.insert(Self.user("Di")).id == 21)
             // A text key is stored as given.
             let select = Market.Select(code: "x\"'y", label: "quotes", weight: -0.0)
             #expect(try await postgres.insert(select) == select)
@@ -108,6 +118,10 @@ struct GeneratedPostgresConformanceTests {
             #expect(try await postgres.users.find(11) == next)
             #expect(try await postgres.users.find(12) == nil)
             #expect(try await sqlite.users.find(12) == nil)
+            #expect(try await postgres.users.fetch(orderBy: { $0.id.ascending }).map(\.id) == [1, 5, 10, 11, 20, 21])
+            #expect(
+                try await postgres.users.fetch(orderBy: { $0.id.ascending })
+                    == sqlite.users.fetch(orderBy: { $0.id.ascending }))
         }
     }
 
