@@ -27,6 +27,24 @@ import SlateRecords
         case .context(let context): return try await body(context)
         }
     }
+
+    /// One statement that reads: on its own on the database (no transaction, one round
+    /// trip), on the replica when one is configured, as `read` would.
+    func readOne<T: Sendable>(_ body: @Sendable (SQLPostgresContext) async throws -> T) async throws -> T {
+        switch self {
+        case .database(let database):
+            return try await database.autocommit(onPrimary: database.configuration.readYourWrites, body)
+        case .context(let context): return try await body(context)
+        }
+    }
+
+    /// One statement that writes: on its own on the database's primary.
+    func writeOne<T: Sendable>(_ body: @Sendable (SQLPostgresContext) async throws -> T) async throws -> T {
+        switch self {
+        case .database(let database): return try await database.autocommit(onPrimary: true, body)
+        case .context(let context): return try await body(context)
+        }
+    }
 }
 
 /// The rows of one table or view on PostgreSQL: what a generated database type's
@@ -259,7 +277,7 @@ extension SQLPostgresTable where Record: SQLPostgresKeyedRecord {
         var bindings = SQLPostgresBindings(layout: layout, capacity: layout.key.count)
         try Record.bindPostgresKey(id, into: &bindings)
         let query = PostgresQuery(unsafeSQL: layout.find, binds: bindings.bindings)
-        return try await target.read { context in
+        return try await target.readOne { context in
             try await context.query(query).first.map { try SQLPostgresOperations.decode(Record.self, $0, offset: 0) }
         }
     }
@@ -271,7 +289,7 @@ extension SQLPostgresTable where Record: SQLPostgresKeyedRecord {
         var bindings = SQLPostgresBindings(layout: layout, capacity: layout.key.count)
         try Record.bindPostgresKey(id, into: &bindings)
         let query = PostgresQuery(unsafeSQL: layout.delete, binds: bindings.bindings)
-        return try await target.write { context in try await context.exec(query) > 0 }
+        return try await target.writeOne { context in try await context.exec(query) > 0 }
     }
 
     /// Deletes the rows `predicate` holds for; returns how many there were.
@@ -310,7 +328,16 @@ extension SQLPostgresRecordStore {
     /// An explicit identity key moves the identity past it, so that later inserts that
     /// leave the key to the server do not collide with it (SQLite's rowid does the same).
     public func insert<Record: SQLPostgresKeyedRecord>(_ record: Record) async throws -> Record {
-        try await postgresTarget.write { context in try await SQLPostgresOperations.insert(record, in: context) }
+        // An explicit identity key is two statements (the insert, the identity moved):
+        // one transaction. Otherwise one statement on its own.
+        if record.postgresKeyIsAssigned && Record.postgresLayout.identity {
+            return try await postgresTarget.write { context in
+                try await SQLPostgresOperations.insert(record, in: context)
+            }
+        }
+        return try await postgresTarget.writeOne { context in
+            try await SQLPostgresOperations.insert(record, in: context)
+        }
     }
 
     /// Inserts each record in one transaction; returns them as stored, in order.
@@ -328,14 +355,23 @@ extension SQLPostgresRecordStore {
     @discardableResult
     public func update<Record: SQLPostgresKeyedRecord>(_ record: Record) async throws -> Bool {
         try SQLPostgresOperations.requireAssigned(record, "update")
-        return try await postgresTarget.write { context in try await SQLPostgresOperations.update(record, in: context) }
+        return try await postgresTarget.writeOne { context in
+            try await SQLPostgresOperations.update(record, in: context)
+        }
     }
 
     /// Inserts `record`, or writes every non-key column of the row with its key
     /// (`INSERT … ON CONFLICT (key) DO UPDATE`); returns the row as stored. An identity
     /// key left at `Int.min` is a plain insert.
     public func save<Record: SQLPostgresKeyedRecord>(_ record: Record) async throws -> Record {
-        try await postgresTarget.write { context in try await SQLPostgresOperations.save(record, in: context) }
+        if record.postgresKeyIsAssigned && Record.postgresLayout.identity || Record.postgresLayout.update == nil {
+            return try await postgresTarget.write { context in
+                try await SQLPostgresOperations.save(record, in: context)
+            }
+        }
+        return try await postgresTarget.writeOne { context in
+            try await SQLPostgresOperations.save(record, in: context)
+        }
     }
 
     /// Deletes the row with `record`'s key; returns whether there was one.
@@ -343,6 +379,39 @@ extension SQLPostgresRecordStore {
     public func delete<Record: SQLPostgresKeyedRecord>(_ record: Record) async throws -> Bool {
         try SQLPostgresOperations.requireAssigned(record, "delete")
         return try await SQLPostgresTable<Record>(postgresTarget).delete(record.id)
+    }
+}
+
+extension SQLPostgresRecordStore {
+    /// ``SQLPostgresTable/update(set:to:where:)`` on the table at `table`:
+    /// `try await db.update(\.people, set: \.title, to: nil, where: { $0.age > 60 })`.
+    @discardableResult
+    public func update<Record: SQLPostgresKeyedRecord, Value: Sendable>(
+        _ table: KeyPath<Self, SQLPostgresTable<Record>>,
+        set column: KeyPath<Record.Columns, SQLColumn<Record, Value>>,
+        to value: Value,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> Int {
+        try await self[keyPath: table].update(set: column, to: value, where: predicate)
+    }
+
+    /// ``SQLPostgresTable/delete(where:)`` on the table at `table`.
+    @discardableResult
+    public func delete<Record: SQLPostgresKeyedRecord>(
+        from table: KeyPath<Self, SQLPostgresTable<Record>>,
+        where predicate: (Record.Columns) -> SQLPredicate<Record>
+    ) async throws -> Int {
+        try await self[keyPath: table].delete(where: predicate)
+    }
+
+    /// ``SQLPostgresTable/select(_:where:orderBy:limit:)`` on the table at `table`:
+    /// `try await db.select(from: \.people, \.name, \.age, where: { $0.age > 30 })`.
+    public func select<Record: SQLPostgresRecord, each Value: SQLPostgresDecodable>(
+        from table: KeyPath<Self, SQLPostgresTable<Record>>,
+        _ columns: repeat KeyPath<Record.Columns, SQLColumn<Record, each Value>>,
+        where predicate: ((Record.Columns) -> SQLPredicate<Record>)? = nil
+    ) async throws -> [(repeat each Value)] {
+        try await self[keyPath: table].select(repeat each columns, where: predicate)
     }
 }
 
@@ -455,7 +524,7 @@ enum SQLPostgresOperations {
     ) async throws -> [SQLPostgresRow] {
         let statement = layout.statement(for: query, joined: joined)
         let bindings = try bindings(query, statement)
-        return try await target.read { context in
+        return try await target.readOne { context in
             try await context.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings))
         }
     }
@@ -478,7 +547,7 @@ enum SQLPostgresOperations {
     ) async throws -> Int {
         let statement = layout.statement(for: query)
         let bindings = try bindings(query, statement)
-        return try await target.write { context in
+        return try await target.writeOne { context in
             try await context.exec(PostgresQuery(unsafeSQL: statement.sql, binds: bindings))
         }
     }

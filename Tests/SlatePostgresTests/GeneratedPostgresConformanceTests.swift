@@ -281,6 +281,15 @@ struct GeneratedPostgresConformanceTests {
                 try await postgres.users.fetch(orderBy: { $0.id.ascending })
                     == sqlite.users.fetch(orderBy: { $0.id.ascending }))
             #expect(try await postgres.orders.fetchOne(where: { $0.qty == 5 })?.placed == noon)
+            // The database-level forms.
+            #expect(try await sqlite.update(\.users, set: \.score, to: 0, where: { $0.score == nil }) == 1)
+            #expect(try await postgres.update(\.users, set: \.score, to: 0, where: { $0.score == nil }) == 1)
+            let names = try await postgres.select(from: \.users, \.name, \.score, where: { $0.score == 0 })
+            #expect(names.map(\.0) == ["Cy"])
+            #expect(names.map(\.1) == [0])
+            #expect(
+                try await sqlite.select(from: \.users, \.name, \.score, where: { $0.score == 0 }).map(\.0) == ["Cy"])
+            #expect(try await postgres.delete(from: \.selects, where: { $0.code == "none" }) == 0)
             #expect(try await sqlite.orders.delete(where: { $0.paid == true }) == 3)
             #expect(try await postgres.orders.delete(where: { $0.paid == true }) == 3)
             #expect(try await postgres.orders.delete(where: { $0.paid == true }) == 0)
@@ -354,6 +363,19 @@ struct GeneratedPostgresConformanceTests {
             #expect(try await postgres.users.fetchCount() == 2)
             let read = try await postgres.readTransaction { tx in try await tx.users.fetch().map(\.name) }
             #expect(read == ["One", "Two"])
+            // The database's own accessors, called inside a transaction, join it (as a
+            // nested read or write does): they see its rows, and its rollback undoes them.
+            await #expect(throws: Undo.self) {
+                try await postgres.transaction { tx in
+                    let inner = try await tx.insert(Self.user("Inner"))
+                    #expect(try await postgres.users.fetchCount() == 3)
+                    let also = try await postgres.insert(Self.user("Also"))
+                    #expect(also.id == inner.id + 1)
+                    #expect(try await tx.users.find(also.id)?.name == "Also")
+                    throw Undo()
+                }
+            }
+            #expect(try await postgres.users.fetchCount() == 2)
         }
     }
 
