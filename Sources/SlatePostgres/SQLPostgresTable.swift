@@ -60,8 +60,10 @@ import SlateRecords
 ///     orderBy: { $0.name.ascending }, limit: 10)
 /// ```
 ///
-/// On the database each call is its own transaction (reads on the replica when one is
-/// configured); in `transaction { tx in … }` they run in its transaction.
+/// On the database a call of one statement runs on its own (one round trip; reads on
+/// the replica when one is configured) and a call of several in a transaction of its
+/// own; in `transaction { tx in … }`, or called on the database inside one, they run in
+/// that transaction.
 public struct SQLPostgresTable<Record: SQLPostgresRecord>: Sendable {
     let target: SQLPostgresTarget
 

@@ -306,6 +306,13 @@ struct GeneratedPostgresConformanceTests {
             let users = (0..<300).map { Self.user("u\($0)", score: Double($0 % 7)) }
             _ = try await sqlite.insert(contentsOf: users)
             _ = try await postgres.insert(contentsOf: users)
+            // Long lists are one array parameter on PostgreSQL (`= ANY($1)`).
+            let ids = Array(1...250) + [100_000]
+            #expect(try await sqlite.users.fetchCount(where: { $0.id.in(ids) }) == 250)
+            #expect(try await postgres.users.fetchCount(where: { $0.id.in(ids) }) == 250)
+            let names = (0..<200).map { "u\($0 * 2)" }
+            #expect(try await postgres.users.fetchCount(where: { $0.name.in(names) }) == 150)
+            #expect(try await sqlite.users.fetchCount(where: { $0.name.in(names) }) == 150)
             let seen = LockedNames()
             try await postgres.users.forEach(where: { $0.score >= 3 }, orderBy: { $0.id.descending }) { user in
                 seen.append(user.name)
@@ -403,6 +410,11 @@ struct GeneratedPostgresConformanceTests {
             #expect(mismatch?.kind == .mismatch)
             #expect(mismatch?.table == "user")
             #expect(mismatch?.column == "name")
+            let inSelect = await #expect(throws: SQLPostgresError.self) {
+                try await postgres.users.select(\.id, \.name)
+            }
+            #expect(inSelect?.table == "user")
+            #expect(inSelect?.column == "name")
             let inFind = await #expect(throws: SQLPostgresError.self) { try await postgres.users.find(ann.id) }
             #expect(inFind?.table == "user")
             #expect(inFind?.column == "name")
@@ -437,6 +449,25 @@ struct GeneratedPostgresConformanceTests {
             }
             #expect(error?.kind == .transactionAborted)
             #expect(try await postgres.users.fetch().map(\.name) == ["Ann"])
+        }
+    }
+
+    @Test func concurrentInsertsEachGetTheirOwnKey() async throws {
+        try await withBoth { _, postgres in
+            try await withThrowingTaskGroup(of: [Int].self) { group in
+                for task in 0..<4 {
+                    group.addTask {
+                        var ids: [Int] = []
+                        for index in 0..<25 { ids.append(try await postgres.insert(Self.user("t\(task)-\(index)")).id) }
+                        return ids
+                    }
+                }
+                var all: [Int] = []
+                for try await ids in group { all += ids }
+                #expect(all.sorted() == Array(1...100))
+            }
+            #expect(try await postgres.users.fetchCount() == 100)
+            #expect(try await postgres.users.fetchCount(where: { $0.name.hasPrefix("t3-") }) == 25)
         }
     }
 
