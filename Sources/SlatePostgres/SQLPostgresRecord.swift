@@ -19,7 +19,7 @@ public protocol SQLPostgresRecord: SQLQueryableRecord {
     @_spi(Generated) static var postgresLayout: SQLPostgresLayout { get }
 
     /// Decodes the record from the row's columns `offset`, `offset + 1`, … in the order
-    /// of ``postgresLayout``'s columns.
+    /// of `postgresLayout`'s columns.
     @_spi(Generated) init(postgresRow row: SQLPostgresRow, offset: Int) throws
 }
 

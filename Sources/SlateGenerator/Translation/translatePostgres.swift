@@ -30,8 +30,7 @@ extension Translator {
     /// The name of the PostgreSQL database type, nested in the SQLite one: `Postgres`,
     /// or `PostgresDatabase` when a record is already called `Postgres`.
     var postgresTypeName: String {
-        let taken = Set(model.records.map(\.typeName)).union(["Tables", "Transaction"])
-        return taken.contains("Postgres") ? "PostgresDatabase" : "Postgres"
+        model.records.contains { $0.typeName == "Postgres" } ? "PostgresDatabase" : "Postgres"
     }
 
     func postgresColumnType(_ type: GeneratorConfiguration.SwiftType) -> String? {
