@@ -73,7 +73,11 @@ let package = Package(
             dependencies: [
                 "Slate", "SlateSchema", "SlateRecords", .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .target(name: "SlatePostgresEnabled", condition: .when(traits: ["Postgres"])),
             ]),
+        // A marker built for an app only with the Postgres trait: generated code guards its
+        // PostgreSQL part with `canImport(SlatePostgresEnabled) && canImport(PostgresNIO)`.
+        .target(name: "SlatePostgresEnabled"),
         // The pool as a swift-service-lifecycle `Service`: only with the ServiceLifecycle trait.
         .target(
             name: "SlateServiceLifecycle",
@@ -121,8 +125,14 @@ let package = Package(
         .testTarget(name: "SlateRecordsTests", dependencies: ["SlateRecords", "SlateTestSupport"]),
         .testTarget(name: "SlateGeneratorTests", dependencies: ["SlateGenerator", "SlateAnalysis", "slate", "SlateTestSupport"]),
         // The golden files, compiled and run: the API over SlateRecords...
+        // (SlatePostgres for the PostgreSQL part of goldens generated for both engines: it
+        // compiles only with the Postgres trait.)
         .testTarget(
-            name: "GeneratedCodeTests", dependencies: ["SlateRecords", "SlateMigration", "SlateTestSupport", .product(name: "Logging", package: "swift-log")]),
+            name: "GeneratedCodeTests",
+            dependencies: [
+                "SlateRecords", "SlateMigration", "SlateTestSupport", "SlatePostgres",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // ...in a module that also imports types named like SwiftUI's and SwiftData's, which
         // must keep meaning those types there...
         .target(name: "FakeSDK", path: "Tests/FakeSDK"),

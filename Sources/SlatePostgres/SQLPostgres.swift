@@ -186,6 +186,47 @@ public final class SQLPostgres: Sendable {
 
     /// Why no connection was leased: the task's cancellation (postgres-nio's
     /// requestCancelled), else Slate's error of kind `connection`.
+    /// Runs `body` (one statement) with no transaction around it, on the primary or the
+    /// read client: what a generated call of one statement runs on the database, one
+    /// round trip instead of three. Inside a transaction of this database (a task-local),
+    /// it runs in that transaction instead, as a nested `read` or `write` would. A
+    /// serialization failure or deadlock rolled the statement back: it runs again, as
+    /// `write` would run its closure again.
+    func autocommit<T: Sendable>(
+        onPrimary: Bool, _ body: @Sendable (SQLPostgresContext) async throws -> T
+    ) async throws -> T {
+        if let outer = Self.current, outer.owner == ObjectIdentifier(self), outer.isOpen {
+            return try await body(outer)
+        }
+        let client = onPrimary ? primary : (replicaClient ?? primary)
+        let limit = max(0, configuration.retries)
+        var attempt = 0
+        while true {
+            try checkOpen()
+            try Task.checkCancellation()
+            var leased = false
+            do {
+                return try await client.withConnection { connection in
+                    leased = true
+                    let context = SQLPostgresContext(
+                        connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
+                        isolation: nil, attempt: attempt, transactional: false)
+                    defer { context.finish() }
+                    do {
+                        return try await body(context)
+                    } catch {
+                        throw await context.resolved(error)
+                    }
+                }
+            } catch let error as SQLPostgresError where error.isRetryable && attempt < limit {
+                attempt += 1
+                try await Self.pause(attempt: attempt)
+            } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
+                throw Self.leaseFailure(error)
+            }
+        }
+    }
+
     private static func leaseFailure(_ error: any Error) -> any Error {
         if Task.isCancelled { return CancellationError() }
         var failure = SQLPostgresError(error, sql: nil)

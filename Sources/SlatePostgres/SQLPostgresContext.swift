@@ -104,7 +104,7 @@ public final class SQLPostgresContext: Sendable {
 
     /// Throws instead of sending when the context is over, the transaction aborted, or
     /// the task cancelled.
-    private func ready(_ sql: String) throws {
+    func ready(_ sql: String) throws {
         let scope = Self.scopes[ObjectIdentifier(self)]
         let (open, failure, innermost) = state.withLock { ($0.open, $0.failure, $0.nested.last) }
         guard open else {
@@ -165,7 +165,7 @@ public final class SQLPostgresContext: Sendable {
 
     /// `error` as Slate's, remembered as the transaction's failure (PostgreSQL aborts the
     /// transaction on any failed statement).
-    private func fail(_ error: any Error, sql: String) -> any Error {
+    func fail(_ error: any Error, sql: String) -> any Error {
         if error is CancellationError {
             return error
         }

@@ -65,6 +65,7 @@ struct Translator {
         if isRawOnly {
             declarations += translateRawSupport()
         }
+        declarations += translatePostgres()
         let inputs = model.inputs.joined(separator: ", ")
         var imports: [ImportDescription] = [.module("Foundation")]
         if isRawOnly {

@@ -175,3 +175,15 @@ extension SQLQueryOperations {
         return pairs
     }
 }
+
+extension SQLForeignKey {
+    /// The key's column pairs (the child's position, the parent's), for the PostgreSQL
+    /// runtime's joins.
+    package var columnPairs: [(child: Int32, parent: Int32)] { pairs.map { ($0.child, $0.parent) } }
+}
+
+extension SQLJoinedColumns {
+    /// One side's columns, starting at `offset` in the joined row (the PostgreSQL runtime's
+    /// joins).
+    package static func starting(at offset: Int32) -> Self { Self(offset: offset) }
+}

@@ -15,6 +15,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "available" IS :available
   OR "b" IS :b
   OR "base" IS :base
+  OR "bindings" IS :bindings
   OR "body" IS :body
   OR "bodyArgument" IS :bodyArgument
   OR "bookAuthor" IS :bookAuthor
@@ -48,6 +49,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "currentIndex" IS :currentIndex
   OR "customerTotalsSQL" IS :customerTotalsSQL
   OR "customerTotalsSlot" IS :customerTotalsSlot
+  OR "database" IS :database
   OR "day" IS :day
   OR "dayOfEra" IS :dayOfEra
   OR "dayOfYear" IS :dayOfYear
@@ -104,6 +106,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "hours" IS :hours
   OR "ids" IS :ids
   OR "imageRecord" IS :imageRecord
+  OR "includingKey" IS :includingKey
   OR "index" IS :index
   OR "indexArgument" IS :indexArgument
   OR "indices" IS :indices
@@ -112,6 +115,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "invalidAsNil" IS :invalidAsNil
   OR "isRecording" IS :isRecording
   OR "iso" IS :iso
+  OR "isolation" IS :isolation
   OR "item" IS :item
   OR "itemByNameSQL" IS :itemByNameSQL
   OR "itemsBetweenSQL" IS :itemsBetweenSQL
@@ -156,6 +160,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "offset" IS :offset
   OR "on" IS :on
   OR "operation" IS :operation
+  OR "order" IS :order
   OR "orderItem" IS :orderItem
   OR "ordersForCustomerSQL" IS :ordersForCustomerSQL
   OR "ordersForCustomerSlot" IS :ordersForCustomerSlot
@@ -166,6 +171,8 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "pattern" IS :pattern
   OR "plausible" IS :plausible
   OR "pool" IS :pool
+  OR "postgresLayout" IS :postgresLayout
+  OR "postgresRow" IS :postgresRow
   OR "purchase" IS :purchase
   OR "quotient" IS :quotient
   OR "rankedBooksSQL" IS :rankedBooksSQL
@@ -173,17 +180,21 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "read" IS :read
   OR "readBack" IS :readBack
   OR "readOnly" IS :readOnly
+  OR "readYourWrites" IS :readYourWrites
   OR "reading" IS :reading
   OR "record" IS :record
   OR "remainder" IS :remainder
   OR "renameCustomerSQL" IS :renameCustomerSQL
   OR "renameCustomerSlot" IS :renameCustomerSlot
   OR "renameItemSQL" IS :renameItemSQL
+  OR "replicaURL" IS :replicaURL
   OR "rest" IS :rest
+  OR "retries" IS :retries
   OR "returning" IS :returning
   OR "review" IS :review
   OR "reviewsBySQL" IS :reviewsBySQL
   OR "reviewsBySlot" IS :reviewsBySlot
+  OR "row" IS :row
   OR "rowID" IS :rowID
   OR "scale" IS :scale
   OR "schemaScripts" IS :schemaScripts
@@ -250,6 +261,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "unsafeBitCast" IS :unsafeBitCast
   OR "unsaved" IS :unsaved
   OR "updateKeepsStoredForms" IS :updateKeepsStoredForms
+  OR "url" IS :url
   OR "value" IS :value
   OR "valueArgument" IS :valueArgument
   OR "walk" IS :walk

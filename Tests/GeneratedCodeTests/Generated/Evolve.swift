@@ -1104,3 +1104,319 @@ extension SQLTable where Record == Evolve.User, Store: SQLDatabase {
         }
     }
 }
+
+// MARK: - PostgreSQL
+#if canImport(SlatePostgresEnabled) && canImport(PostgresNIO)
+@_spi(Generated) import SlatePostgres
+
+extension Evolve {
+    /// The `Evolve` database on PostgreSQL: the same records and table accessors as
+    /// `Evolve`'s async API, over `SQLPostgres` (the `Postgres` trait of Slate).
+    ///
+    /// ```swift
+    /// let db = try await Evolve.Postgres.bootstrap(url: url)
+    /// let count = try await db.users.fetchCount()
+    /// let all = try await db.users.fetch()
+    /// ```
+    ///
+    /// Each call is its own transaction; `transaction { tx in … }` groups calls, and `tx`
+    /// offers the same API. Names and answers are those of the SQLite API's async variants,
+    /// so code ports by changing the database type.
+    public struct Postgres: Evolve.Postgres.Tables {
+        /// The connections: a primary, and a replica when one is configured.
+        public let database: SQLPostgres
+
+        /// Wraps a database whose schema is `Evolve`'s (see `bootstrap(database:)`).
+        public init(database: SQLPostgres) {
+            self.database = database
+        }
+
+        /// Connects to `url` (and `replicaURL` for reads), and brings the schema up to date:
+        /// `Evolve.postgresSchemaScripts` not yet applied run, one transaction each, as
+        /// `SQLPostgres.bootstrap(scripts:schemaName:)` applies them.
+        public static func bootstrap(url: String, replicaURL: String? = nil) async throws -> Evolve.Postgres {
+            let database = try SQLPostgres(url: url, replicaURL: replicaURL)
+            do {
+                return try await bootstrap(database: database)
+            } catch {
+                await database.close()
+                throw error
+            }
+        }
+
+        /// Brings `database`'s schema up to date and wraps it.
+        public static func bootstrap(database: SQLPostgres) async throws -> Evolve.Postgres {
+            try await database.bootstrap(scripts: Evolve.postgresSchemaScripts, schemaName: "Evolve")
+            return Evolve.Postgres(database: database)
+        }
+
+        /// Closes the connections; calls after it throw.
+        public func close() async {
+            await database.close()
+        }
+
+        /// Each call on the database runs in a transaction of its own.
+        @_spi(Generated) public var postgresTarget: SQLPostgresTarget {
+            .database(database)
+        }
+
+        /// Runs `body` in one transaction (`SQLPostgres.write`): committed when it returns,
+        /// rolled back when it throws, retried on a serialization failure or deadlock.
+        /// `tx` offers the same tables as the database. A statement that fails inside it
+        /// leaves the transaction unusable: it rolls back even when `body` catches the error.
+        public func transaction<T: Sendable>(isolation: SQLPostgres.Isolation = .readCommitted, retries: Int? = nil, _ body: @Sendable (Transaction) async throws -> T) async throws -> T {
+            try await database.write(isolation: isolation, retries: retries) { context in
+                try await body(Transaction(context: context))
+            }
+        }
+
+        /// Runs `body` in one read-only transaction (`SQLPostgres.read`): on the replica when
+        /// one is configured, unless `readYourWrites`.
+        public func readTransaction<T: Sendable>(readYourWrites: Bool? = nil, _ body: @Sendable (Transaction) async throws -> T) async throws -> T {
+            try await database.read(readYourWrites: readYourWrites) { context in
+                try await body(Transaction(context: context))
+            }
+        }
+
+        /// `SQLPostgres.write(isolation:retries:_:)`: a transaction with the context itself.
+        public func write<T: Sendable>(isolation: SQLPostgres.Isolation = .readCommitted, retries: Int? = nil, _ body: @Sendable (SQLPostgresContext) async throws -> T) async throws -> T {
+            try await database.write(isolation: isolation, retries: retries, body)
+        }
+
+        /// `SQLPostgres.read(readYourWrites:_:)`: a read-only transaction with the context itself.
+        public func read<T: Sendable>(readYourWrites: Bool? = nil, _ body: @Sendable (SQLPostgresContext) async throws -> T) async throws -> T {
+            try await database.read(readYourWrites: readYourWrites, body)
+        }
+
+        /// A transaction of `Evolve.Postgres`: the same tables, in its transaction.
+        public struct Transaction: Evolve.Postgres.Tables {
+            /// The transaction's context, for statements of your own.
+            public let context: SQLPostgresContext
+
+            init(context: SQLPostgresContext) {
+                self.context = context
+            }
+
+            @_spi(Generated) public var postgresTarget: SQLPostgresTarget {
+                .context(context)
+            }
+        }
+
+        /// The tables and views of `Evolve` on PostgreSQL, reached through the database or a
+        /// transaction: write code once against `some Evolve.Postgres.Tables` and run it either way.
+        public protocol Tables: SQLPostgresRecordStore {}
+    }
+}
+
+extension Evolve.Postgres.Tables {
+    /// The rows of the `user` table, as `Evolve.User` records.
+    public var users: SQLPostgresTable<Evolve.User> {
+        SQLPostgresTable(postgresTarget)
+    }
+
+    /// The rows of the `a` table, as `Evolve.A` records.
+    public var asTable: SQLPostgresTable<Evolve.A> {
+        SQLPostgresTable(postgresTarget)
+    }
+
+    /// The rows of the `b` table, as `Evolve.B` records.
+    public var bs: SQLPostgresTable<Evolve.B> {
+        SQLPostgresTable(postgresTarget)
+    }
+
+    /// The rows of the `purchase` table, as `Evolve.Purchase` records.
+    public var purchases: SQLPostgresTable<Evolve.Purchase> {
+        SQLPostgresTable(postgresTarget)
+    }
+
+    /// The rows of the `user_names` view (read only), as `Evolve.UserName` records.
+    public var userNames: SQLPostgresTable<Evolve.UserName> {
+        SQLPostgresTable(postgresTarget)
+    }
+}
+
+extension Evolve.User: SQLPostgresKeyedRecord {
+    /// The table's name, columns, their PostgreSQL types and the key.
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user", columns: ["id", "Name", "choice"], types: [.integer, .text, .text], key: [0], identity: true)
+
+    /// Reads the record from a row's columns from `offset` on, in the layout's order.
+    @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
+        self.id = try row.get(offset, as: Int.self)
+        self.name = try row.get(offset + 1, as: String.self)
+        self.choice = try row.get(offset + 2, as: String?.self)
+    }
+
+    /// Whether the key is set: `Int.min` leaves it to the server.
+    @_spi(Generated) public var postgresKeyIsAssigned: Bool {
+        self.id != Int.min
+    }
+
+    /// Binds every column in the layout's order, the key's only when `includingKey`.
+    @_spi(Generated) public func bindPostgresColumns(into bindings: inout SQLPostgresBindings, includingKey: Bool) throws {
+        if includingKey {
+            bindings.append(self.id, column: 0)
+        }
+        try bindings.append(self.name, column: 1)
+        try bindings.append(self.choice, column: 2)
+    }
+
+    /// Binds a key's columns in key order.
+    @_spi(Generated) public static func bindPostgresKey(_ id: ID, into bindings: inout SQLPostgresBindings) throws {
+        bindings.append(id, column: 0)
+    }
+}
+
+extension Evolve.A: SQLPostgresKeyedRecord {
+    /// The table's name, columns, their PostgreSQL types and the key.
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "a", columns: ["id", "b_id"], types: [.integer, .integer], key: [0], identity: true)
+
+    /// Reads the record from a row's columns from `offset` on, in the layout's order.
+    @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
+        self.id = try row.get(offset, as: Int.self)
+        self.bId = try row.get(offset + 1, as: Int?.self)
+    }
+
+    /// Whether the key is set: `Int.min` leaves it to the server.
+    @_spi(Generated) public var postgresKeyIsAssigned: Bool {
+        self.id != Int.min
+    }
+
+    /// Binds every column in the layout's order, the key's only when `includingKey`.
+    @_spi(Generated) public func bindPostgresColumns(into bindings: inout SQLPostgresBindings, includingKey: Bool) throws {
+        if includingKey {
+            bindings.append(self.id, column: 0)
+        }
+        bindings.append(self.bId, column: 1)
+    }
+
+    /// Binds a key's columns in key order.
+    @_spi(Generated) public static func bindPostgresKey(_ id: ID, into bindings: inout SQLPostgresBindings) throws {
+        bindings.append(id, column: 0)
+    }
+}
+
+extension Evolve.B: SQLPostgresKeyedRecord {
+    /// The table's name, columns, their PostgreSQL types and the key.
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "b", columns: ["id", "a_id"], types: [.integer, .integer], key: [0], identity: true)
+
+    /// Reads the record from a row's columns from `offset` on, in the layout's order.
+    @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
+        self.id = try row.get(offset, as: Int.self)
+        self.aId = try row.get(offset + 1, as: Int?.self)
+    }
+
+    /// Whether the key is set: `Int.min` leaves it to the server.
+    @_spi(Generated) public var postgresKeyIsAssigned: Bool {
+        self.id != Int.min
+    }
+
+    /// Binds every column in the layout's order, the key's only when `includingKey`.
+    @_spi(Generated) public func bindPostgresColumns(into bindings: inout SQLPostgresBindings, includingKey: Bool) throws {
+        if includingKey {
+            bindings.append(self.id, column: 0)
+        }
+        bindings.append(self.aId, column: 1)
+    }
+
+    /// Binds a key's columns in key order.
+    @_spi(Generated) public static func bindPostgresKey(_ id: ID, into bindings: inout SQLPostgresBindings) throws {
+        bindings.append(id, column: 0)
+    }
+}
+
+extension Evolve.Purchase: SQLPostgresKeyedRecord {
+    /// The table's name, columns, their PostgreSQL types and the key.
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "purchase", columns: ["id", "user_id", "note", "qty", "placed", "total"], types: [.integer, .integer, .text, .integer, .timestamp, .double], key: [0], identity: true)
+
+    /// Reads the record from a row's columns from `offset` on, in the layout's order.
+    @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
+        self.id = try row.get(offset, as: Int.self)
+        self.userId = try row.get(offset + 1, as: Int?.self)
+        self.note = try row.get(offset + 2, as: String.self)
+        self.qty = try row.get(offset + 3, as: Int?.self)
+        self.placed = try row.get(offset + 4, as: Date?.self)
+        self.total = try row.get(offset + 5, as: Double.self)
+    }
+
+    /// Whether the key is set: `Int.min` leaves it to the server.
+    @_spi(Generated) public var postgresKeyIsAssigned: Bool {
+        self.id != Int.min
+    }
+
+    /// Binds every column in the layout's order, the key's only when `includingKey`.
+    @_spi(Generated) public func bindPostgresColumns(into bindings: inout SQLPostgresBindings, includingKey: Bool) throws {
+        if includingKey {
+            bindings.append(self.id, column: 0)
+        }
+        bindings.append(self.userId, column: 1)
+        try bindings.append(self.note, column: 2)
+        bindings.append(self.qty, column: 3)
+        bindings.append(self.placed, column: 4)
+        try bindings.append(self.total, column: 5)
+    }
+
+    /// Binds a key's columns in key order.
+    @_spi(Generated) public static func bindPostgresKey(_ id: ID, into bindings: inout SQLPostgresBindings) throws {
+        bindings.append(id, column: 0)
+    }
+}
+
+extension Evolve.UserName: SQLPostgresRecord {
+    /// The table's name, columns, their PostgreSQL types and the key.
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user_names", columns: ["name", "n"], types: [.text, .integer], key: [], identity: false)
+
+    /// Reads the record from a row's columns from `offset` on, in the layout's order.
+    @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
+        self.name = try row.get(offset, as: String.self)
+        self.n = try row.get(offset + 1, as: Int.self)
+    }
+}
+
+extension SQLPostgresTable where Record == Evolve.A {
+    /// The `a` rows whose `b_id` refer to `b`.
+    public func fetch(for b: Evolve.B) async throws -> [Evolve.A] {
+        let key0 = b.id
+        return try await fetch(where: { $0.bId == key0 })
+    }
+}
+
+extension SQLPostgresTable where Record == Evolve.B {
+    /// The `b` row that `a` refers to with `b_id`, or nil.
+    public func find(for a: Evolve.A) async throws -> Evolve.B? {
+        guard let key0 = a.bId else { return nil }
+        return try await fetchOne(where: { $0.id == key0 })
+    }
+}
+
+extension SQLPostgresTable where Record == Evolve.B {
+    /// The `b` rows whose `a_id` refer to `a`.
+    public func fetch(for a: Evolve.A) async throws -> [Evolve.B] {
+        let key0 = a.id
+        return try await fetch(where: { $0.aId == key0 })
+    }
+}
+
+extension SQLPostgresTable where Record == Evolve.A {
+    /// The `a` row that `b` refers to with `a_id`, or nil.
+    public func find(for b: Evolve.B) async throws -> Evolve.A? {
+        guard let key0 = b.aId else { return nil }
+        return try await fetchOne(where: { $0.id == key0 })
+    }
+}
+
+extension SQLPostgresTable where Record == Evolve.Purchase {
+    /// The `purchase` rows whose `user_id` refer to `user`.
+    public func fetch(for user: Evolve.User) async throws -> [Evolve.Purchase] {
+        let key0 = user.id
+        return try await fetch(where: { $0.userId == key0 })
+    }
+}
+
+extension SQLPostgresTable where Record == Evolve.User {
+    /// The `user` row that `purchase` refers to with `user_id`, or nil.
+    public func find(for purchase: Evolve.Purchase) async throws -> Evolve.User? {
+        guard let key0 = purchase.userId else { return nil }
+        return try await fetchOne(where: { $0.id == key0 })
+    }
+}
+#endif
