@@ -106,7 +106,7 @@ public struct Market: SQLDatabase {
             CREATE INDEX "order_by_user" ON "order" ("user_id", "placed");
             CREATE VIEW "order_totals" ("user_id", "orders", "units") AS SELECT "user_id", count(*) AS "orders", sum("qty") AS "units" FROM "order" GROUP BY "user_id";
 
-            """#),
+            """#, sourceDigest: "v1-9f3a9f35183a716a"),
         ]
     }
 
