@@ -180,9 +180,11 @@ extension SQLPostgres {
             let entry = ChangeListener.Entry(
                 wake: { waker.yield() },
                 end: { error in
+                    // The stream first: the worker, once woken for the last time, would
+                    // finish it without the error.
+                    continuation.finish(throwing: error)
                     waker.finish()
                     worker.cancel()
-                    continuation.finish(throwing: error)
                 })
             continuation.onTermination = { _ in
                 waker.finish()
