@@ -113,8 +113,9 @@ extension SQLPostgres {
     ///
     /// `tables` are literal names in the session's current schema, each with the
     /// trigger of ``installChangeNotifications(tables:)``; name every table `fetch`
-    /// reads (the tables under a view, too). They are checked at the first run: a
-    /// missing table, or one without the trigger, ends the stream with an error of kind
+    /// reads (the tables under a view, too). They are checked at the first run, and
+    /// again after each reconnect: a missing table, or one without the trigger (one
+    /// dropped and made again, say), ends the stream with an error of kind
     /// ``SQLPostgresError/Kind/misuse`` that names it.
     ///
     /// Changes come through `LISTEN` on one connection of its own per database, opened
@@ -155,16 +156,21 @@ extension SQLPostgres {
             let (wakeups, waker) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
             let listener = changeListener
             let id = listener.nextID()
+            // Whether the next run checks the tables: the first, and the first after
+            // each (re)connect (a table dropped and made again meanwhile lost its trigger).
+            let check = LockedBox(true)
             // Task-locals are inherited: an observation started inside a `write` must
             // not join its transaction.
             let worker = Task {
                 await Self.$current.withValue(nil) {
                     var last: Value?
-                    var resolved = false
                     for await _ in wakeups {
+                        let checking = check.withLock { checking in
+                            defer { checking = false }
+                            return checking
+                        }
                         do {
-                            let value = try await self.observedRun(tables: tables, check: !resolved, id: id, fetch)
-                            resolved = true
+                            let value = try await self.observedRun(tables: tables, check: checking, id: id, fetch)
                             if value != last {
                                 last = value
                                 continuation.yield(value)
@@ -178,7 +184,10 @@ extension SQLPostgres {
                 }
             }
             let entry = ChangeListener.Entry(
-                wake: { waker.yield() },
+                wake: { recheck in
+                    if recheck { check.withLock { $0 = true } }
+                    waker.yield()
+                },
                 end: { error in
                     // The stream first: the worker, once woken for the last time, would
                     // finish it without the error.
@@ -291,8 +300,9 @@ final class ChangeListener: Sendable {
     struct Entry: Sendable {
         /// The payloads that concern it; nil (any) until its first run resolved them.
         var keys: Set<String>? = nil
-        /// Asks for one more run (coalesced with any already asked for).
-        var wake: @Sendable () -> Void
+        /// Asks for one more run (coalesced with any already asked for); one that checks
+        /// the tables again when true.
+        var wake: @Sendable (Bool) -> Void
         /// Ends it: with an error, or normally when nil.
         var end: @Sendable ((any Error)?) -> Void
     }
@@ -344,7 +354,7 @@ final class ChangeListener: Sendable {
             }
             return (true, state.listening)
         }
-        if wake { entry.wake() }
+        if wake { entry.wake(true) }
         return added
     }
 
@@ -466,14 +476,14 @@ final class ChangeListener: Sendable {
         }
     }
 
-    /// The connection listens: every observation runs (again).
+    /// The connection listens: every observation runs (again), checking its tables.
     private func listening(generation: Int) {
         let entries = state.withLock { state -> [Entry] in
             guard state.generation == generation, !state.closed else { return [] }
             state.listening = true
             return Array(state.entries.values)
         }
-        for entry in entries { entry.wake() }
+        for entry in entries { entry.wake(true) }
     }
 
     /// A notification: the observations of its table run again.
@@ -481,7 +491,7 @@ final class ChangeListener: Sendable {
         let entries = state.withLock { state in
             state.entries.values.filter { $0.keys?.contains(payload) ?? true }
         }
-        for entry in entries { entry.wake() }
+        for entry in entries { entry.wake(false) }
     }
 
     /// The server stayed away past the timeout: every observation ends with an error.

@@ -307,6 +307,28 @@ struct PostgresObservationTests {
         }
     }
 
+    @Test func aTableMadeAgainWithoutItsTriggerEndsTheObservationAtTheReconnect() async throws {
+        try await Self.with { database in
+            let observed = Self.runs(database)
+            try await observed.wait("the first value") { $0.count == 1 }
+            let killed = try await Self.waitForListeners(database) { $0.count == 1 }
+            // No notification for DDL: only the check after the reconnect can tell.
+            try await database.write { context in
+                try await context.exec(sql: "DROP TABLE item")
+                try await context.exec(sql: "CREATE TABLE item (id BIGINT)")
+            }
+            try await database.writeWithoutTransaction { context in
+                _ = try await context.query(
+                    sql: "SELECT pg_terminate_backend($1::integer)", parameters: [.integer(killed[0])])
+            }
+            let error = try #require(try await observed.waitForEnd() as? SQLPostgresError)
+            #expect(error.kind == .misuse)
+            #expect(error.table == "item")
+            #expect(error.message.hasPrefix("observe: table \"public\".\"item\" does not notify its changes"))
+            #expect(observed.values.map(\.count) == [0])
+        }
+    }
+
     @Test func aServerThatStaysAwayEndsTheObservationWithAnError() async throws {
         // Port 1 on the loopback: nothing listens there, every connection is refused.
         var configuration = try SQLPostgres.Configuration(url: "postgres://postgres@127.0.0.1:1/nowhere")
@@ -319,6 +341,53 @@ struct PostgresObservationTests {
         #expect(failure.message.hasPrefix("observe: could not listen for changes on the server for 0.5 seconds"))
         #expect(observed.values.isEmpty)
         await database.close()
+    }
+
+    @Test func aServerRestartIsSurvivedAndAServerGoneTooLongEndsTheObservation() async throws {
+        // A cluster of the test's own, stopped and started again.
+        let script = PostgresTestServer.repositoryRoot.appendingPathComponent("Scripts/postgres.sh").path
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("slate-observe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let port = PostgresTestServer.freePort()
+        let started = PostgresTestServer.run("/bin/bash", [script, "start", directory, String(port)])
+        defer {
+            _ = PostgresTestServer.run("/bin/bash", [script, "stop", directory])
+            _ = PostgresTestServer.run("/bin/rm", ["-rf", directory])
+        }
+        try #require(started.status == 0, "\(started.output)")
+        var configuration = try SQLPostgres.Configuration(url: "postgres://postgres@127.0.0.1:\(port)/postgres")
+        configuration.observationReconnectTimeout = .seconds(120)
+        let patient = SQLPostgres(configuration: configuration)
+        configuration.observationReconnectTimeout = .seconds(1)
+        let impatient = SQLPostgres(configuration: configuration)
+        try await patient.write { try await $0.exec(sql: "CREATE TABLE item (id BIGINT)") }
+        try await patient.installChangeNotifications()
+        let survivor = Self.runs(patient)
+        let quitter = Self.runs(impatient)
+        try await survivor.wait("the first value") { $0.count == 1 }
+        try await quitter.wait("the first value") { $0.count == 1 }
+
+        // The cluster runs with synchronous_commit off and stops with `-m immediate`:
+        // a checkpoint first, so that the trigger is still there after the restart.
+        try await patient.writeWithoutTransaction { try await $0.exec(sql: "CHECKPOINT") }
+        let stopped = PostgresTestServer.run("/bin/bash", [script, "stop", directory])
+        #expect(stopped.status == 0, "\(stopped.output)")
+        let error = try #require(try await quitter.waitForEnd() as? SQLPostgresError)
+        #expect(error.kind == .connection)
+        #expect(error.message.hasPrefix("observe: could not listen for changes on the server for 1.0 seconds (the last attempt: "))
+        #expect(!survivor.ended)
+
+        let resumed = PostgresTestServer.run("/bin/bash", [script, "resume", directory, String(port)])
+        try #require(resumed.status == 0, "\(resumed.output)")
+        // Perhaps before the listener is back: seen by the run after the reconnect.
+        try await patient.write { try await $0.exec(sql: "INSERT INTO item VALUES (1)") }
+        try await survivor.wait("the commit after the restart") { $0.last?.count == 1 }
+        try await patient.write { try await $0.exec(sql: "INSERT INTO item VALUES (2)") }
+        try await survivor.wait("a later commit") { $0.last?.count == 2 }
+        #expect(survivor.values.map(\.count).first == 0)
+        await survivor.cancel()
+        await patient.close()
+        await impatient.close()
     }
 
     @Test func cancellingEndsTheObservationAndTheLastOneClosesTheConnection() async throws {
