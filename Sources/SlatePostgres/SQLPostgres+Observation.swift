@@ -212,7 +212,8 @@ extension SQLPostgres {
     /// when `check`; a run that cannot reach the server is tried again until the
     /// reconnect timeout.
     private func observedRun<Value: Sendable>(
-        tables: [String], check: Bool, id: UInt64, _ fetch: @escaping @Sendable (SQLPostgresContext) async throws -> Value
+        tables: [String], check: Bool, id: UInt64,
+        _ fetch: @escaping @Sendable (SQLPostgresContext) async throws -> Value
     ) async throws -> Value {
         let clock = ContinuousClock()
         let start = clock.now
@@ -269,7 +270,8 @@ extension SQLPostgres {
         let rows = try await context.query(sql: "SELECT current_schema()")
         guard let schema = try rows.first?.get(0, as: String?.self) else {
             throw SQLPostgresError(
-                kind: .misuse, message: "\(call): the session has no current schema (search_path names none that exists)")
+                kind: .misuse,
+                message: "\(call): the session has no current schema (search_path names none that exists)")
         }
         return schema
     }

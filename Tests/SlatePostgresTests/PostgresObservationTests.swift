@@ -182,7 +182,7 @@ struct PostgresObservationTests {
                     try await context.query(sql: "SELECT count(*) FROM item")[0].get(0, as: Int64.self)
                 })
             try await observed.wait("the first value") { $0 == [0] }
-            try await Self.insert(database, table: "other", count: 2)  // runs again: same count
+            try await Self.insert(database, table: "other", count: 2) // runs again: same count
             try await Self.insert(database)
             let values = try await observed.wait("the commit") { $0.last == 1 }
             #expect(values == [0, 1])
@@ -191,7 +191,8 @@ struct PostgresObservationTests {
     }
 
     @Test func aCommitByAnotherConnectionAndAnotherProcessIsSeen() async throws {
-        let child = try #require(Executables.url("slate-postgres-test-child"), "slate-postgres-test-child was not built")
+        let child = try #require(
+            Executables.url("slate-postgres-test-child"), "slate-postgres-test-child was not built")
         try await Self.with { database in
             let observed = Self.runs(database)
             try await observed.wait("the first value") { $0.count == 1 }
@@ -374,7 +375,9 @@ struct PostgresObservationTests {
         #expect(stopped.status == 0, "\(stopped.output)")
         let error = try #require(try await quitter.waitForEnd() as? SQLPostgresError)
         #expect(error.kind == .connection)
-        #expect(error.message.hasPrefix("observe: could not listen for changes on the server for 1.0 seconds (the last attempt: "))
+        #expect(
+            error.message.hasPrefix(
+                "observe: could not listen for changes on the server for 1.0 seconds (the last attempt: "))
         #expect(!survivor.ended)
 
         let resumed = PostgresTestServer.run("/bin/bash", [script, "resume", directory, String(port)])
@@ -474,7 +477,8 @@ struct PostgresObservationTests {
             }
             #expect(missing?.kind == .misuse)
             #expect(missing?.table == "nothere")
-            #expect(missing?.message == "installChangeNotifications: there is no table \"nothere\" in schema \"public\"")
+            #expect(
+                missing?.message == "installChangeNotifications: there is no table \"nothere\" in schema \"public\"")
             let view = await #expect(throws: SQLPostgresError.self) {
                 try await database.installChangeNotifications(tables: ["seen"])
             }
