@@ -5,19 +5,19 @@ import SlateTestSupport
 import Testing
 
 /// What one observation delivered, collected by a task of its own.
-final class Collected<Value: Sendable>: Sendable {
+final class ObservedValues<Value: Sendable>: Sendable {
     private struct State {
         var values: [Value] = []
         var ended = false
         var error: (any Error)?
     }
 
-    private let state = Mutex(State())
-    private let task: LockedTask
+    private let state = ObservationLock(State())
+    private let task: ObservationTask
 
     init(_ stream: AsyncThrowingStream<Value, any Error>) {
         let state = self.state
-        task = LockedTask(
+        task = ObservationTask(
             Task {
                 do {
                     for try await value in stream { state.withLock { $0.values.append(value) } }
@@ -69,13 +69,13 @@ final class Collected<Value: Sendable>: Sendable {
 }
 
 /// A task in a Sendable box.
-struct LockedTask: Sendable {
+struct ObservationTask: Sendable {
     let task: Task<Void, Never>
     init(_ task: Task<Void, Never>) { self.task = task }
 }
 
 /// A lock around a value, for the collector (Slate's own lock is package API).
-final class Mutex<State>: @unchecked Sendable {
+final class ObservationLock<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
     init(_ state: State) { self.state = state }
@@ -88,7 +88,7 @@ final class Mutex<State>: @unchecked Sendable {
 
 /// One run's result: a count, and the moment it was read, so that every run yields a
 /// value of its own (none is skipped as equal to the last) and runs can be counted.
-struct Run: Equatable, Sendable, CustomStringConvertible {
+struct ObservedRun: Equatable, Sendable, CustomStringConvertible {
     var count: Int64
     var stamp: String
     var description: String { "\(count)" }
@@ -98,12 +98,12 @@ struct Run: Equatable, Sendable, CustomStringConvertible {
 @Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
 struct PostgresObservationTests {
     /// The count of `table`'s rows, with the run's clock.
-    static func runs(_ database: SQLPostgres, table: String = "item") -> Collected<Run> {
-        Collected(
+    static func runs(_ database: SQLPostgres, table: String = "item") -> ObservedValues<ObservedRun> {
+        ObservedValues(
             database.observe(tables: [table]) { context in
                 let row = try await context.query(
                     sql: "SELECT count(*), clock_timestamp()::text FROM \(quoted(table))")[0]
-                return Run(count: try row.get(0), stamp: try row.get(1))
+                return ObservedRun(count: try row.get(0), stamp: try row.get(1))
             })
     }
 
@@ -177,7 +177,7 @@ struct PostgresObservationTests {
 
     @Test func equalResultsAreSkipped() async throws {
         try await Self.with(tables: ["item", "other"]) { database in
-            let observed = Collected(
+            let observed = ObservedValues(
                 database.observe(tables: ["item", "other"]) { context in
                     try await context.query(sql: "SELECT count(*) FROM item")[0].get(0, as: Int64.self)
                 })
@@ -485,7 +485,7 @@ struct PostgresObservationTests {
             #expect(view?.table == "seen")
             #expect(view?.message.hasPrefix("installChangeNotifications: \"public\".\"seen\" is not a table") == true)
             // Nothing was installed on `plain` by the call that failed.
-            let withoutTrigger = Collected(database.observe(tables: ["item", "plain"]) { _ in 1 })
+            let withoutTrigger = ObservedValues(database.observe(tables: ["item", "plain"]) { _ in 1 })
             let error = try #require(try await withoutTrigger.waitForEnd() as? SQLPostgresError)
             #expect(error.kind == .misuse)
             #expect(error.table == "plain")
@@ -494,10 +494,10 @@ struct PostgresObservationTests {
                     == "observe: table \"public\".\"plain\" does not notify its changes: call installChangeNotifications(tables:) for it first"
             )
             #expect(withoutTrigger.values.isEmpty)
-            let unknown = Collected(database.observe(tables: ["Item"]) { _ in 1 })
+            let unknown = ObservedValues(database.observe(tables: ["Item"]) { _ in 1 })
             let unknownError = try #require(try await unknown.waitForEnd() as? SQLPostgresError)
             #expect(unknownError.message == "observe: there is no table \"Item\" in schema \"public\"")
-            let none = Collected(database.observe(tables: []) { _ in 1 })
+            let none = ObservedValues(database.observe(tables: []) { _ in 1 })
             let noneError = try #require(try await none.waitForEnd() as? SQLPostgresError)
             #expect(noneError.kind == .misuse)
         }
@@ -505,7 +505,7 @@ struct PostgresObservationTests {
 
     @Test func aFailingQueryEndsTheObservationWithItsError() async throws {
         try await Self.with { database in
-            let observed = Collected(
+            let observed = ObservedValues(
                 database.observe(tables: ["item"]) { context in
                     try await context.query(sql: "SELECT 1 / (1 - count(*)) FROM item")[0].get(0, as: Int64.self)
                 })
@@ -522,7 +522,7 @@ struct PostgresObservationTests {
 
     @Test func anObservationStartedInsideAWriteRunsOutsideItsTransaction() async throws {
         try await Self.with { database in
-            let observed = Mutex<Collected<Run>?>(nil)
+            let observed = ObservationLock<ObservedValues<ObservedRun>?>(nil)
             try await database.write { context in
                 try await context.exec(sql: "INSERT INTO item DEFAULT VALUES")
                 let started = Self.runs(database)
@@ -567,7 +567,7 @@ struct PostgresObservationTests {
             // A table created later notifies once installed again.
             try await database.write { try await $0.exec(sql: "CREATE TABLE later (x BIGINT)") }
             #expect(try await database.installChangeNotifications() == ["item", "later", "order"])
-            let observed = Collected(
+            let observed = ObservedValues(
                 database.observe(tables: ["later"]) { context in
                     try await context.query(sql: "SELECT count(*) FROM later")[0].get(0, as: Int64.self)
                 })
