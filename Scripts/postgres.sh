@@ -5,6 +5,7 @@
 #   Scripts/postgres.sh replica PRIMARY_PORT DIR PORT   a hot standby of the cluster at PRIMARY_PORT
 #                                                       (pg_basebackup -R), started on PORT
 #   Scripts/postgres.sh stop DIR                        stop the cluster in DIR (if it runs)
+#   Scripts/postgres.sh resume DIR PORT                 start again the cluster in DIR, stopped
 #
 # PostgreSQL refuses to run as root: as root, every command runs as the `postgres` user
 # (runuser), which must own DIR. The socket directory is DIR itself, never /var/run.
@@ -73,6 +74,11 @@ replica)
     start_server "$bin" "$dir" "$port"
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
+resume)
+    dir=$2 port=$3
+    start_server "$(bin_dir)" "$dir" "$port"
+    echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
 stop)
     dir=$2
     bin=$(bin_dir)
@@ -81,7 +87,7 @@ stop)
     fi
     ;;
 *)
-    sed -n '2,10p' "$0" >&2
+    sed -n '2,11p' "$0" >&2
     exit 64
     ;;
 esac

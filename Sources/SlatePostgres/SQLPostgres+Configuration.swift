@@ -83,6 +83,11 @@ extension SQLPostgres {
         /// How many times a transaction that failed with SQLSTATE 40001 or 40P01 is run
         /// again before its error is thrown (per call: `write(retries:)`).
         public var retries: Int = 5
+        /// How long an observation (``SQLPostgres/observe(tables:_:)``) tries to reach the
+        /// server again after its listening connection was lost, or a run could not
+        /// connect, before its stream ends with an error of kind
+        /// ``SQLPostgresError/Kind/connection``; 30 seconds by default.
+        public var observationReconnectTimeout: Duration = .seconds(30)
         /// Where postgres-nio logs its statements and connections; nowhere by default.
         public var logger = Logger(label: "Slate.Postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 

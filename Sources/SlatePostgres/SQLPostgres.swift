@@ -22,6 +22,8 @@ public final class SQLPostgres: Sendable {
     let primary: PostgresClient
     let replicaClient: PostgresClient?
     private let runner: Task<Void, Never>
+    /// The listening connection of ``observe(tables:_:)``, shared by every observation.
+    let changeListener: ChangeListener
     private let closed = LockedBox(false)
 
     /// The transaction the current task runs in, so that a `write` or `read` called from
@@ -42,6 +44,9 @@ public final class SQLPostgres: Sendable {
         }
         self.primary = primary
         self.replicaClient = replica
+        changeListener = ChangeListener(
+            server: configuration.primary, timeout: configuration.observationReconnectTimeout,
+            logger: configuration.logger)
         runner = Task {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await primary.run() }
@@ -62,7 +67,10 @@ public final class SQLPostgres: Sendable {
 
     /// Closes every connection and waits until they are closed. Calls made after it throw
     /// an error of kind ``SQLPostgresError/Kind/misuse``. Closing twice does nothing more.
+    /// Every observation (``observe(tables:_:)``) ends, without an error.
     public func close() async {
+        // Observations first, so that they end without the error a run would meet.
+        await changeListener.close()
         closed.withLock { $0 = true }
         runner.cancel()
         await runner.value

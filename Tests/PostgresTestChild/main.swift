@@ -4,6 +4,12 @@
 // script files given, in order, as SQLPostgresSchemaEvolution does for an app: the tests
 // start several at once on one database, or kill one while a script runs. Prints
 // `found F version V applied A,B,…` and exits 0, or prints the error and exits 1.
+//
+// slate-postgres-test-child --exec URL SQL…
+//
+// Runs the statements given in one transaction through SQLPostgres (the observation
+// tests' commit from another process), prints `committed` and exits 0, or prints the
+// error and exits 1.
 #if Postgres
 import Foundation
 import Logging
@@ -12,6 +18,30 @@ import SlatePostgres
 import SlateRecords
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--exec" {
+    let rest = Array(arguments.dropFirst())
+    guard let url = rest.first, rest.count >= 2 else {
+        FileHandle.standardError.write(Data("usage: slate-postgres-test-child --exec URL SQL…\n".utf8))
+        exit(2)
+    }
+    do {
+        let database = try SQLPostgres(url: url)
+        do {
+            try await database.write { context in
+                for sql in rest.dropFirst() { try await context.exec(sql: sql) }
+            }
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+        print("committed")
+        exit(0)
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
+}
 guard let url = arguments.first, let parts = URLComponents(string: url), arguments.count >= 1 else {
     FileHandle.standardError.write(Data("usage: slate-postgres-test-child URL SCRIPT…\n".utf8))
     exit(2)
