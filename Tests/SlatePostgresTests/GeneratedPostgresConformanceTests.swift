@@ -484,7 +484,40 @@ struct GeneratedPostgresConformanceTests {
             #expect(inTransaction == 4)
         }
     }
+
+    /// `observe` on both engines: the typed API inside, the value at once, and again after
+    /// each commit that changes a table it names (SQLite: what it read); a commit to
+    /// another table and a rolled-back transaction give no value, so each next value is the
+    /// next insert's count.
+    @Test(.timeLimit(.minutes(1))) func anObservationSeesEachCommitOnBothEngines() async throws {
+        try await withBoth { sqlite, postgres in
+            try await postgres.database.installChangeNotifications()
+            var onSQLite = sqlite.observe { tx in try tx.users.fetchCount(where: { $0.active == true }) }
+                .makeAsyncIterator()
+            var onPostgres = postgres.observe(tables: [Market.User.self]) { tx in
+                try await tx.users.fetchCount(where: { $0.active == true })
+            }.makeAsyncIterator()
+            #expect(try await onSQLite.next() == 0)
+            #expect(try await onPostgres.next() == 0)
+            for round in 1...3 {
+                _ = try await sqlite.insert(Market.Select(code: "s\(round)", label: "other table"))
+                _ = try await postgres.insert(Market.Select(code: "s\(round)", label: "other table"))
+                await #expect(throws: CancelledInsert.self) {
+                    try await postgres.transaction { tx in
+                        _ = try await tx.insert(Self.user("gone"))
+                        throw CancelledInsert()
+                    }
+                }
+                _ = try await sqlite.insert(Self.user("u\(round)"))
+                _ = try await postgres.insert(Self.user("u\(round)"))
+                #expect(try await onSQLite.next() == round)
+                #expect(try await onPostgres.next() == round)
+            }
+        }
+    }
 }
+
+private struct CancelledInsert: Error {}
 
 /// Names collected by a walk's body (which is `@Sendable`).
 private final class LockedNames: @unchecked Sendable {

@@ -174,6 +174,20 @@ extension Translator {
                 "\(a)func read<T: Sendable>(readYourWrites: Bool? = nil, _ body: @Sendable (SQLPostgresContext) async throws -> T) async throws -> T",
                 [.line("try await database.read(readYourWrites: readYourWrites, body)")]))
         members.append(.blank)
+        members += docLines([
+            "What `fetch` returns, at once and again after each commit, by any process, that changes",
+            "one of the `tables` it reads (`SQLPostgres.observe(tables:_:)`: LISTEN/NOTIFY, re-run",
+            "after a reconnect). The tables need `database.installChangeNotifications()` once.",
+        ])
+        members.append(
+            .block(
+                "\(a)func observe<Value: Sendable & Equatable>(tables: [any SQLPostgresRecord.Type], _ fetch: @escaping @Sendable (Transaction) async throws -> Value) -> AsyncThrowingStream<Value, any Error>",
+                [
+                    .line(
+                        "database.observe(tables: tables.map { $0.postgresLayout.name }) { context in try await fetch(Transaction(context: context)) }"
+                    )
+                ]))
+        members.append(.blank)
         members += docLines(["A transaction of `\(full)`: the same tables, in its transaction."])
         members.append(
             .block(

@@ -249,6 +249,7 @@ SELECT * FROM every_name WHERE "abs" IS :abs
   OR "string" IS :string
   OR "supportsReturning" IS :supportsReturning
   OR "table" IS :table
+  OR "tables" IS :tables
   OR "tagRecord" IS :tagRecord
   OR "target" IS :target
   OR "textRange" IS :textRange

@@ -1188,6 +1188,13 @@ extension Evolve {
             try await database.read(readYourWrites: readYourWrites, body)
         }
 
+        /// What `fetch` returns, at once and again after each commit, by any process, that changes
+        /// one of the `tables` it reads (`SQLPostgres.observe(tables:_:)`: LISTEN/NOTIFY, re-run
+        /// after a reconnect). The tables need `database.installChangeNotifications()` once.
+        public func observe<Value: Sendable & Equatable>(tables: [any SQLPostgresRecord.Type], _ fetch: @escaping @Sendable (Transaction) async throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+            database.observe(tables: tables.map { $0.postgresLayout.name }) { context in try await fetch(Transaction(context: context)) }
+        }
+
         /// A transaction of `Evolve.Postgres`: the same tables, in its transaction.
         public struct Transaction: Evolve.Postgres.Tables {
             /// The transaction's context, for statements of your own.
