@@ -332,4 +332,39 @@ import Testing
         if checked != 600 { wrong.append("checked \(checked)") }
         return wrong
     }
+
+    /// Every pair of plain shapes (no order, no limit: the cache's fast path compares them
+    /// without building a key) back to back on one connection, a transaction's: the
+    /// second of each pair gets its own rows, never the first's.
+    @Test func everyPairOfPlainShapesBackToBackGetsItsOwnRows() async throws {
+        let directory = TemporaryDirectory()
+        let (db, rows) = try await Self.seededMany(directory)
+        let (checked, wrong) = try Self.wrongBackToBack(db, rows)
+        #expect(Self.predicates.count == 37)
+        #expect(checked == 2 * 37 * 37)
+        #expect(wrong == [], "\(wrong.prefix(5))")
+    }
+
+    static func wrongBackToBack(_ db: Market, _ rows: [User]) throws -> (Int, [String]) {
+        let plain = predicates.map { label, predicate, matches in
+            Case(
+                label: label, predicateLabel: label, predicate: predicate, matches: matches, order: .none, limit: nil,
+                offset: nil)
+        }
+        return try db.transaction { tx in
+            var checked = 0
+            var wrong: [String] = []
+            for first in plain {
+                for second in plain {
+                    for query in [first, second] {
+                        checked += 1
+                        if try query.fetch(tx) != query.expected(rows) {
+                            wrong.append("\(query.label) after \(first.label)")
+                        }
+                    }
+                }
+            }
+            return (checked, wrong)
+        }
+    }
 }
