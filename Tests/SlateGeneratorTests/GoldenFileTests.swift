@@ -33,7 +33,7 @@ import Testing
     }()
 
     @Test func everyGoldenCaseIsListed() {
-        #expect(Self.cases.count == 34)
+        #expect(Self.cases.count == 35)
     }
 
     @Test(arguments: cases)
