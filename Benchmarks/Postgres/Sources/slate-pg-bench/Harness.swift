@@ -88,19 +88,32 @@ func processCPUTime() -> UInt64 {
 /// Latencies of one contender on one workload.
 struct Samples {
     var latencies: [UInt64] = []
+    /// The median latency of each round.
+    var roundMedians: [Double] = []
     var cpu: UInt64 = 0
     var operations = 0
 
-    func percentile(_ fraction: Double) -> Double {
-        guard !latencies.isEmpty else { return .nan }
-        let sorted = latencies.sorted()
-        let rank = Int((fraction * Double(sorted.count - 1)).rounded())
-        return Double(sorted[rank])
-    }
-
-    var median: Double { percentile(0.5) }
-    var p99: Double { percentile(0.99) }
+    var median: Double { percentile(latencies, 0.5) }
+    var p99: Double { percentile(latencies, 0.99) }
     var cpuPerOperation: Double { operations == 0 ? .nan : Double(cpu) / Double(operations) }
+
+    /// The median over the rounds of this contender's round median divided by `base`'s in
+    /// the same round: a round slowed by the machine's other work slows every contender in
+    /// it, and cancels out.
+    func ratio(to base: Samples) -> Double {
+        percentile(zip(roundMedians, base.roundMedians).map { $0 / $1 }, 0.5)
+    }
+}
+
+/// The value at `fraction` (0…1) of `values` sorted, by nearest rank.
+func percentile<Value: BinaryInteger>(_ values: [Value], _ fraction: Double) -> Double {
+    percentile(values.map { Double($0) }, fraction)
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted[Int((fraction * Double(sorted.count - 1)).rounded())]
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
@@ -148,6 +161,7 @@ func measure(_ workload: Workload, contenders: [any Contender], rounds: Int) asy
             }
             samples[position].cpu += processCPUTime() - cpuStart
             samples[position].latencies += latencies
+            samples[position].roundMedians.append(percentile(latencies, 0.5))
             samples[position].operations += perRound
             results[position] = answers
         }

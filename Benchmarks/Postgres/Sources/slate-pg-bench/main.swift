@@ -168,11 +168,12 @@ func main() async throws {
     #endif
     print("PostgreSQL \(version) on 127.0.0.1, client and server on the same machine; \(rowCount) rows;")
     print(
-        "\(options.rounds) rounds, contenders interleaved; latencies per \(options.quick ? "operation (quick run)" : "operation")"
+        "\(options.rounds) rounds, contenders interleaved\(options.quick ? " (quick run)" : ""); latencies per operation "
+            + "(per batch for the 1,000-row insert); × postgres-nio: the median over rounds of the ratio of round medians"
     )
     print("")
     print(
-        "| workload | contender | median µs | p99 µs | median × postgres-nio | p99 × postgres-nio | client CPU µs/op | CPU × postgres-nio |"
+        "| workload | contender | median µs | p99 µs | × postgres-nio | p99 × postgres-nio | client CPU µs/op | CPU × postgres-nio |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     var inserted = 0
@@ -182,7 +183,7 @@ func main() async throws {
         for (contender, sample) in zip(contenders, samples) {
             print(
                 "| \(workload.name) | \(contender.name) | \(format(sample.median)) | \(format(sample.p99)) | "
-                    + "\(ratio(sample.median, base.median)) | \(ratio(sample.p99, base.p99)) | "
+                    + "\(decimal(sample.ratio(to: base), digits: 2)) | \(ratio(sample.p99, base.p99)) | "
                     + "\(format(sample.cpuPerOperation)) | \(ratio(sample.cpuPerOperation, base.cpuPerOperation)) |")
         }
         if workload.name.hasPrefix("insert") {
