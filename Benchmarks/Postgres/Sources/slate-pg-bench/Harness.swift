@@ -128,7 +128,12 @@ struct Workload {
     var operations: Int
     var warmup: Int
     var compareResults: Bool
-    var run: @Sendable (any Contender, Int) async throws -> Int
+    /// One operation: the contender, its position among the contenders, the operation's
+    /// index.
+    var run: @Sendable (any Contender, Int, Int) async throws -> Int
+    /// Checks, untimed, what the contender at a position wrote in the operations of a
+    /// range of indexes.
+    var verify: (@Sendable (Int, Range<Int>) async throws -> Void)? = nil
 }
 
 /// Runs `workload` for every contender, interleaved: in each round each contender runs
@@ -136,9 +141,9 @@ struct Workload {
 /// none always runs first after another's writes. Each operation is timed on its own.
 func measure(_ workload: Workload, contenders: [any Contender], rounds: Int) async throws -> [Samples] {
     var samples = Array(repeating: Samples(), count: contenders.count)
-    for contender in contenders {
+    for (position, contender) in contenders.enumerated() {
         for index in 0..<workload.warmup {
-            _ = try await workload.run(contender, index)
+            _ = try await workload.run(contender, position, index)
         }
     }
     let perRound = max(1, workload.operations / rounds)
@@ -155,7 +160,7 @@ func measure(_ workload: Workload, contenders: [any Contender], rounds: Int) asy
             let cpuStart = processCPUTime()
             for step in 0..<perRound {
                 let start = now()
-                let answer = try await workload.run(contender, index + step)
+                let answer = try await workload.run(contender, position, index + step)
                 latencies.append(now() - start)
                 answers.append(answer)
             }
@@ -164,6 +169,7 @@ func measure(_ workload: Workload, contenders: [any Contender], rounds: Int) asy
             samples[position].roundMedians.append(percentile(latencies, 0.5))
             samples[position].operations += perRound
             results[position] = answers
+            try await workload.verify?(position, index..<(index + perRound))
         }
         if workload.compareResults {
             for position in 1..<contenders.count where results[position] != results[0] {

@@ -41,38 +41,56 @@ struct Options {
 let rowCount = 10_000
 let silent = Logger(label: "slate-pg-bench", factory: { _ in SwiftLogNoOpLogHandler() })
 
+/// The score the contender at `position` writes in its `index`th update.
+func score(_ index: Int, _ position: Int) -> Double { Double(index) * 0.5 + Double(position) * 100_000 }
+
 /// The key the `index`th lookup or update touches: every row, in a scattered order.
 func key(_ index: Int) -> Int { (index &* 7_919) % rowCount + 1 }
 
-func workloads(quick: Bool) -> [Workload] {
+/// The seven workloads; `check` reads, untimed, what the updates wrote.
+func workloads(quick: Bool, check: PostgresClient) -> [Workload] {
     let scale = quick ? 10 : 1
     return [
         Workload(
             name: "find one row by key", unit: "lookup", operations: 4_000 / scale, warmup: 200 / scale,
             compareResults: true
-        ) { contender, index in try await contender.find(id: key(index)) },
+        ) { contender, _, index in try await contender.find(id: key(index)) },
         Workload(
             name: "fetch 100 rows: WHERE qty >= ? ORDER BY id LIMIT 100", unit: "query", operations: 1_000 / scale,
             warmup: 50 / scale, compareResults: true
-        ) { contender, index in try await contender.fetch100(minimumQuantity: index % 90) },
+        ) { contender, _, index in try await contender.fetch100(minimumQuantity: index % 90) },
         Workload(
             name: "fetch all 10,000 rows", unit: "query", operations: 60 / scale, warmup: 3, compareResults: true
-        ) { contender, _ in try await contender.fetchAll() },
+        ) { contender, _, _ in try await contender.fetchAll() },
         Workload(
             name: "count: WHERE qty >= ?", unit: "query", operations: 2_000 / scale, warmup: 100 / scale,
             compareResults: true
-        ) { contender, index in try await contender.count(minimumQuantity: index % 100) },
+        ) { contender, _, index in try await contender.count(minimumQuantity: index % 100) },
         Workload(
             name: "update one row by key (autocommit)", unit: "update", operations: 2_000 / scale,
-            warmup: 100 / scale, compareResults: true
-        ) { contender, index in
-            try await contender.update(id: key(index), score: Double(index) * 0.5)
-            return 0
-        },
+            warmup: 100 / scale, compareResults: true,
+            run: { contender, position, index in
+                try await contender.update(id: key(index), score: score(index, position))
+                return 0
+            },
+            verify: { position, indexes in
+                // Each contender writes scores of its own: a contender whose update
+                // changed nothing, or another row, leaves the previous one's.
+                let keys = indexes.map(key)
+                var found: [Int: Double] = [:]
+                let rows = try await check.query("SELECT id, score FROM item WHERE id = ANY(\(keys))", logger: silent)
+                for try await (id, stored) in rows.decode((Int, Double).self) { found[id] = stored }
+                for index in indexes where found[key(index)] != score(index, position) {
+                    throw BenchmarkFailure(
+                        description:
+                            "update: row \(key(index)) has score \(found[key(index)].map { "\($0)" } ?? "none"), not \(score(index, position))"
+                    )
+                }
+            }),
         Workload(
             name: "insert one row (autocommit)", unit: "insert", operations: 2_000 / scale, warmup: 100 / scale,
             compareResults: false
-        ) { contender, index in
+        ) { contender, _, index in
             let id = try await contender.insert(.make(index))
             guard id > rowCount else { throw BenchmarkFailure(description: "\(contender.name) inserted key \(id)") }
             return id
@@ -80,7 +98,7 @@ func workloads(quick: Bool) -> [Workload] {
         Workload(
             name: "insert 1,000 rows in one transaction", unit: "batch", operations: 30 / scale, warmup: 1,
             compareResults: false
-        ) { contender, index in
+        ) { contender, _, index in
             try await contender.insertAll((0..<1_000).map { NewItem.make(index * 1_000 + $0) })
             return 0
         },
@@ -177,7 +195,7 @@ func main() async throws {
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     var inserted = 0
-    for workload in workloads(quick: options.quick) {
+    for workload in workloads(quick: options.quick, check: baseline.client) {
         let samples = try await measure(workload, contenders: contenders, rounds: options.rounds)
         let base = samples[0]
         for (contender, sample) in zip(contenders, samples) {
