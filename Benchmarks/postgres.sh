@@ -24,7 +24,16 @@ if [ -z "${SLATE_POSTGRES_URL:-}" ]; then
     export SLATE_POSTGRES_URL
 fi
 
+# The generated code compiles when Slate's marker module SlatePostgresEnabled can be
+# imported; a build folder keeps that module after a switch to a Slate without it (another
+# SLATE_PATH), which would turn the guard on wrongly: forget it when the Slate changes.
+stamp=Benchmarks/Postgres/.build/slate-path
+if [ "$(cat "$stamp" 2>/dev/null || true)" != "${SLATE_PATH:-../..}" ]; then
+    rm -rf Benchmarks/Postgres/.build/*/release/Modules/SlatePostgresEnabled.* \
+        Benchmarks/Postgres/.build/*/release/SlatePostgresEnabled.build
+fi
 echo "==> swift build -c release --package-path Benchmarks/Postgres" >&2
 swift build -c release --package-path Benchmarks/Postgres --product slate-pg-bench >&2
+echo "${SLATE_PATH:-../..}" >"$stamp"
 echo "==> slate-pg-bench $* (against $SLATE_POSTGRES_URL)" >&2
 Benchmarks/Postgres/.build/release/slate-pg-bench "$@"
