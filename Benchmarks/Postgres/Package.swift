@@ -29,6 +29,7 @@ let package = Package(
             name: "slate-pg-bench",
             dependencies: [
                 "BenchPostgresGenerated",
+                .product(name: "Slate", package: "Slate"),
                 .product(name: "SlatePostgres", package: "Slate"),
                 .product(name: "SlateRecords", package: "Slate"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
