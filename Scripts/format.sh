@@ -7,11 +7,12 @@
 #                                printed) or when lint finds anything. CI runs this.
 #   Scripts/format.sh --list     print the files it covers, one a line
 #
-# It covers the hand-written Swift of Sources, Tests, Plugins, Benchmarks/Sources, Examples
-# and Fuzz/Sources (tracked files, and new files git does not ignore). It never touches what
-# a tool writes, whose text is compared byte for byte with the tool's output: the golden
-# files (Tests/*/Generated/), *.generated.swift, the Benchmarks' generated sources
-# (BenchGenerated, BenchRaw), nor anything under a Fixtures folder.
+# It covers the hand-written Swift of Sources, Tests, Plugins, Benchmarks/Sources,
+# Benchmarks/Postgres/Sources, Examples and Fuzz/Sources (tracked files, and new files git
+# does not ignore). It never touches what a tool writes, whose text is compared byte for
+# byte with the tool's output: the golden files (Tests/*/Generated/), *.generated.swift,
+# the Benchmarks' generated sources (BenchGenerated, BenchRaw, BenchPostgresGenerated),
+# nor anything under a Fixtures folder.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -28,11 +29,12 @@ git rev-parse --is-inside-work-tree >/dev/null 2>&1 \
 list_files() {
     git ls-files -z --cached --others --exclude-standard -- \
         'Sources/*.swift' 'Tests/*.swift' 'Plugins/*.swift' 'Benchmarks/Sources/*.swift' \
-        'Examples/*.swift' 'Fuzz/Sources/*.swift' \
+        'Benchmarks/Postgres/Sources/*.swift' 'Examples/*.swift' 'Fuzz/Sources/*.swift' \
         | while IFS= read -r -d '' file; do
             case "$file" in
                 Tests/*/Generated/* | *.generated.swift | */Fixtures/* | */fixtures/*) continue ;;
                 Benchmarks/Sources/BenchGenerated/* | Benchmarks/Sources/BenchRaw/*) continue ;;
+                Benchmarks/Postgres/Sources/BenchPostgresGenerated/*) continue ;;
                 */Package.swift) continue ;;
             esac
             # Symbolic links (the plugins' shared folder) are formatted where they point;
