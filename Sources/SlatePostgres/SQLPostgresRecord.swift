@@ -87,7 +87,12 @@ public protocol SQLPostgresKeyedRecord: SQLPostgresRecord, SQLKeyedRecord {
     ///   - types: each column's type.
     ///   - key: the primary key's column positions (empty for a view).
     ///   - identity: whether the key is one identity column the server assigns.
-    public init(name: String, columns: [String], types: [SQLPostgresColumnType], key: [Int], identity: Bool) {
+    ///   - notNull: whether each column never holds NULL (its Swift property is not
+    ///     optional), so that ordering by it needs no `NULLS FIRST`; nil: only the key's.
+    public init(
+        name: String, columns: [String], types: [SQLPostgresColumnType], key: [Int], identity: Bool,
+        notNull: [Bool]? = nil
+    ) {
         precondition(columns.count == types.count, "one type per column")
         self.name = name
         self.key = key
@@ -95,7 +100,7 @@ public protocol SQLPostgresKeyedRecord: SQLPostgresRecord, SQLKeyedRecord {
         let table = Self.quoted(name)
         let names = columns.map(Self.quoted)
         dialect = SQLDialectTable(
-            table: table, names: names, types: types.map(\.dialectType), key: key.map { Int32($0) })
+            table: table, names: names, types: types.map(\.dialectType), key: key.map { Int32($0) }, notNull: notNull)
         let list = names.joined(separator: ", ")
         select = "SELECT \(list) FROM \(table)"
         count = "SELECT count(*) FROM \(table)"

@@ -62,15 +62,15 @@ import Testing
         // Names are given unquoted, as Swift literals; the layout quotes them.
         #expect(
             file.contains(
-                #"SQLPostgresLayout(name: "user", columns: ["id", "a\"b", "joined", "token"], types: [.integer, .text, .timestamp, .uuid], key: [0], identity: true)"#
+                #"SQLPostgresLayout(name: "user", columns: ["id", "a\"b", "joined", "token"], types: [.integer, .text, .timestamp, .uuid], key: [0], identity: true, notNull: [true, true, false, false])"#
             ))
         #expect(
             file.contains(
-                #"SQLPostgresLayout(name: "order", columns: ["id", "user_id", "paid"], types: [.integer, .integer, .boolean], key: [0], identity: true)"#
+                #"SQLPostgresLayout(name: "order", columns: ["id", "user_id", "paid"], types: [.integer, .integer, .boolean], key: [0], identity: true, notNull: [true, false, true])"#
             ))
         #expect(
             file.contains(
-                #"SQLPostgresLayout(name: "select", columns: ["code", "weight"], types: [.text, .double], key: [0], identity: false)"#
+                #"SQLPostgresLayout(name: "select", columns: ["code", "weight"], types: [.text, .double], key: [0], identity: false, notNull: [true, true])"#
             ))
         // The accessors have the SQLite database's names.
         for accessor in ["users", "orders", "selects", "pairs", "paidOrders"] {
@@ -94,7 +94,7 @@ import Testing
         #expect(file.contains("extension Shop.PaidOrder: SQLPostgresRecord {"))
         #expect(
             file.contains(
-                #"SQLPostgresLayout(name: "paid_orders", columns: ["id", "user_id"], types: [.integer, .integer], key: [], identity: false)"#
+                #"SQLPostgresLayout(name: "paid_orders", columns: ["id", "user_id"], types: [.integer, .integer], key: [], identity: false, notNull: [true, false])"#
             ))
         // A dynamic value has no PostgreSQL type: the record is left out of the part.
         #expect(file.contains("extension Shop.Anything: SQLKeyedRecord"))

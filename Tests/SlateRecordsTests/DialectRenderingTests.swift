@@ -22,6 +22,23 @@ import Testing
         return (statement.sql, try query.parameters(for: statement))
     }
 
+    /// A column that never holds NULL is ordered by its plain direction, which PostgreSQL's
+    /// index serves either way; one that may is ordered NULLs first as SQLite orders it; a
+    /// joined table's columns always may (a left join's are NULL where nothing matched).
+    @Test func onlyNullableColumnsOrderWithTheirNulls() throws {
+        let strict = SQLDialectTable(
+            table: Self.table.table, names: Self.table.names, types: Self.table.types, key: [0],
+            notNull: [true, true, false, false, false, false])
+        let query = SQLDialectQuery<Item>.select(
+            orderBy: Self.name.ascending.then(Self.stamp.descending).then(Self.id.ascending), limit: nil, offset: nil)
+        #expect(
+            query.render(strict, dialect: .postgres).sql.hasSuffix(
+                "ORDER BY \"user\" COLLATE \"C\", \"stamp\" DESC NULLS LAST, \"id\""))
+        #expect(
+            query.render(Self.table, dialect: .postgres).sql.hasSuffix(
+                "ORDER BY \"user\" COLLATE \"C\" NULLS FIRST, \"stamp\" DESC NULLS LAST, \"id\""))
+    }
+
     @Test func placeholdersTextTestsAndOrder() throws {
         let (sql, parameters) = try postgres(
             .select(
@@ -34,7 +51,7 @@ import Testing
                 + "CASE WHEN (length($4) - length(rtrim($4, '\\'))) % 2 = 1 THEN (\"user\" IS NULL AND NULL) ELSE "
                 + "translate(\"user\", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') LIKE "
                 + "translate($4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') ESCAPE '\\' END "
-                + "ORDER BY \"user\" COLLATE \"C\" NULLS FIRST, \"id\" DESC NULLS LAST LIMIT $5 OFFSET $6")
+                + "ORDER BY \"user\" COLLATE \"C\" NULLS FIRST, \"id\" DESC LIMIT $5 OFFSET $6")
         #expect(
             parameters.map(\.value) == [
                 .text("a%"), .text("%\\_\\\\"), .text("b"), .text("A_"), .integer(3), .integer(2),

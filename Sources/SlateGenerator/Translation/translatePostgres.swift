@@ -259,11 +259,12 @@ extension Translator {
         let identity = keyed && record.key?.isRowIDAlias == true && keyIndices.count == 1
         let columns = record.properties.map { SwiftLiteral.string($0.column) }.joined(separator: ", ")
         let types = record.properties.map { postgresColumnType($0.type)! }.joined(separator: ", ")
+        let notNull = record.properties.map { $0.isOptional ? "false" : "true" }.joined(separator: ", ")
         var members: [CodeLine] = []
         members += docLines(["The table's name, columns, their PostgreSQL types and the key."])
         members.append(
             .line(
-                "\(witnessAccess)static let postgresLayout = SQLPostgresLayout(name: \(SwiftLiteral.string(record.sqlName)), columns: [\(columns)], types: [\(types)], key: [\(keyed ? keyIndices.map(String.init).joined(separator: ", ") : "")], identity: \(identity))"
+                "\(witnessAccess)static let postgresLayout = SQLPostgresLayout(name: \(SwiftLiteral.string(record.sqlName)), columns: [\(columns)], types: [\(types)], key: [\(keyed ? keyIndices.map(String.init).joined(separator: ", ") : "")], identity: \(identity), notNull: [\(notNull)])"
             ))
         members.append(.blank)
         members += docLines(["Reads the record from a row's columns from `offset` on, in the layout's order."])

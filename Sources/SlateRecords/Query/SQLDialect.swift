@@ -53,18 +53,26 @@ package struct SQLDialectTable: Sendable, Hashable {
     package let names: [String]
     package let types: [SQLColumnType]
     package let key: [Int32]
+    /// Whether each column never holds NULL: its order needs no `NULLS FIRST`, which
+    /// PostgreSQL's ascending indexes cannot serve (an index scan would become a sort).
+    package let notNull: [Bool]
 
     /// - Parameters:
     ///   - table: the quoted table name.
     ///   - names: the quoted column names, in the record's order.
     ///   - types: each column's logical type, in the same order.
     ///   - key: the primary key's column indexes.
-    package init(table: String, names: [String], types: [SQLColumnType], key: [Int32] = []) {
+    ///   - notNull: whether each column never holds NULL; nil: only the key's columns.
+    package init(
+        table: String, names: [String], types: [SQLColumnType], key: [Int32] = [], notNull: [Bool]? = nil
+    ) {
         precondition(names.count == types.count, "one type per column")
+        precondition(notNull == nil || notNull?.count == names.count, "one nullability per column")
         self.table = table
         self.names = names
         self.types = types
         self.key = key
+        self.notNull = notNull ?? names.indices.map { key.contains(Int32($0)) }
     }
 }
 
@@ -303,7 +311,10 @@ package struct SQLDialectQuery<Record>: Sendable {
             if shape.hasOffset { slots.append(SQLDialectSlot(source: .offset, type: .integer, column: nil)) }
             return SQLDialectStatement(dialect: .sqlite, sql: rendered.sql, slots: slots, resultType: resultType(types))
         case .postgres:
-            return SQLPostgresRendering(shape: shape, values: values).render(target, types: types, key: table.key)
+            // A joined table's columns may be NULL (a left join's are, whatever they declare).
+            let notNull = table.notNull + (joined.map { Array(repeating: false, count: $0.names.count) } ?? [])
+            return SQLPostgresRendering(shape: shape, values: values).render(
+                target, types: types, notNull: notNull, key: table.key)
         }
     }
 
@@ -469,7 +480,9 @@ struct SQLPostgresRendering {
         case expression(String, SQLColumnType?, [Int])
     }
 
-    func render(_ target: SQLQueryTarget, types: [SQLColumnType], key: [Int32]) -> SQLDialectStatement {
+    func render(
+        _ target: SQLQueryTarget, types: [SQLColumnType], notNull: [Bool], key: [Int32]
+    ) -> SQLDialectStatement {
         let (names, table) = shape.sources(target)
         var slots: [SQLDialectSlot] = []
         func placeholder(_ source: SQLDialectSlot.Source, _ type: SQLColumnType, _ column: String?) -> String {
@@ -528,8 +541,13 @@ struct SQLPostgresRendering {
         if shape.predicate.count > 0 {
             sql += " WHERE " + renderPredicate(names: names, types: types, label: label, slots: &slots)
         }
+        // NULLs first, as SQLite orders them, where the column may hold one; where it
+        // cannot, the plain direction, which an index in either direction serves.
         var orderTerms = shape.order.map { term in
-            sorted(Int(term.column)) + (term.descending ? " DESC NULLS LAST" : " NULLS FIRST")
+            let column = Int(term.column)
+            let nulls =
+                column < notNull.count && notNull[column] ? "" : (term.descending ? " NULLS LAST" : " NULLS FIRST")
+            return sorted(column) + (term.descending ? " DESC" : "") + nulls
         }
         if shape.kind == .page { orderTerms += key.map { sorted(Int($0)) } }
         if !orderTerms.isEmpty { sql += " ORDER BY " + orderTerms.joined(separator: ", ") }

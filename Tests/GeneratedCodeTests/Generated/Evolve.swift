@@ -1244,7 +1244,7 @@ extension Evolve.Postgres.Tables {
 
 extension Evolve.User: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user", columns: ["id", "Name", "choice"], types: [.integer, .text, .text], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user", columns: ["id", "Name", "choice"], types: [.integer, .text, .text], key: [0], identity: true, notNull: [true, true, false])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1275,7 +1275,7 @@ extension Evolve.User: SQLPostgresKeyedRecord {
 
 extension Evolve.A: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "a", columns: ["id", "b_id"], types: [.integer, .integer], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "a", columns: ["id", "b_id"], types: [.integer, .integer], key: [0], identity: true, notNull: [true, false])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1304,7 +1304,7 @@ extension Evolve.A: SQLPostgresKeyedRecord {
 
 extension Evolve.B: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "b", columns: ["id", "a_id"], types: [.integer, .integer], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "b", columns: ["id", "a_id"], types: [.integer, .integer], key: [0], identity: true, notNull: [true, false])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1333,7 +1333,7 @@ extension Evolve.B: SQLPostgresKeyedRecord {
 
 extension Evolve.Purchase: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "purchase", columns: ["id", "user_id", "note", "qty", "placed", "total"], types: [.integer, .integer, .text, .integer, .timestamp, .double], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "purchase", columns: ["id", "user_id", "note", "qty", "placed", "total"], types: [.integer, .integer, .text, .integer, .timestamp, .double], key: [0], identity: true, notNull: [true, false, true, false, false, true])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1370,7 +1370,7 @@ extension Evolve.Purchase: SQLPostgresKeyedRecord {
 
 extension Evolve.UserName: SQLPostgresRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user_names", columns: ["name", "n"], types: [.text, .integer], key: [], identity: false)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user_names", columns: ["name", "n"], types: [.text, .integer], key: [], identity: false, notNull: [true, true])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {

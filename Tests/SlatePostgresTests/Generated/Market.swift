@@ -1206,7 +1206,7 @@ extension Market.Postgres.Tables {
 
 extension Market.User: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user", columns: ["id", "name", "e\"mail", "active", "score", "joined", "token", "avatar"], types: [.integer, .text, .text, .boolean, .double, .timestamp, .uuid, .blob], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "user", columns: ["id", "name", "e\"mail", "active", "score", "joined", "token", "avatar"], types: [.integer, .text, .text, .boolean, .double, .timestamp, .uuid, .blob], key: [0], identity: true, notNull: [true, true, false, true, false, true, false, false])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1247,7 +1247,7 @@ extension Market.User: SQLPostgresKeyedRecord {
 
 extension Market.Select: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "select", columns: ["code", "label", "weight"], types: [.text, .text, .double], key: [0], identity: false)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "select", columns: ["code", "label", "weight"], types: [.text, .text, .double], key: [0], identity: false, notNull: [true, true, true])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1278,7 +1278,7 @@ extension Market.Select: SQLPostgresKeyedRecord {
 
 extension Market.Order: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "order", columns: ["id", "user_id", "select", "qty", "price", "placed", "paid", "receipt", "ref"], types: [.integer, .integer, .text, .integer, .double, .timestamp, .boolean, .blob, .uuid], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "order", columns: ["id", "user_id", "select", "qty", "price", "placed", "paid", "receipt", "ref"], types: [.integer, .integer, .text, .integer, .double, .timestamp, .boolean, .blob, .uuid], key: [0], identity: true, notNull: [true, true, false, true, true, true, true, false, true])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
@@ -1321,7 +1321,7 @@ extension Market.Order: SQLPostgresKeyedRecord {
 
 extension Market.OrderTotal: SQLPostgresRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "order_totals", columns: ["user_id", "orders", "units"], types: [.integer, .integer, .integer], key: [], identity: false)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "order_totals", columns: ["user_id", "orders", "units"], types: [.integer, .integer, .integer], key: [], identity: false, notNull: [true, true, false])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
