@@ -57,7 +57,7 @@ public struct PgBench: SQLDatabase {
                 CONSTRAINT "item_pkey" PRIMARY KEY ("id")
             );
 
-            """#),
+            """#, sourceDigest: "v1-8b5a2dcd529a78fb"),
         ]
     }
 
@@ -379,6 +379,13 @@ extension PgBench {
             try await database.read(readYourWrites: readYourWrites, body)
         }
 
+        /// What `fetch` returns, at once and again after each commit, by any process, that changes
+        /// one of the `tables` it reads (`SQLPostgres.observe(tables:_:)`: LISTEN/NOTIFY, re-run
+        /// after a reconnect). The tables need `database.installChangeNotifications()` once.
+        public func observe<Value: Sendable & Equatable>(tables: [any SQLPostgresRecord.Type], _ fetch: @escaping @Sendable (Transaction) async throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+            database.observe(tables: tables.map { $0.postgresLayout.name }) { context in try await fetch(Transaction(context: context)) }
+        }
+
         /// A transaction of `PgBench.Postgres`: the same tables, in its transaction.
         public struct Transaction: PgBench.Postgres.Tables {
             /// The transaction's context, for statements of your own.
@@ -408,7 +415,7 @@ extension PgBench.Postgres.Tables {
 
 extension PgBench.Item: SQLPostgresKeyedRecord {
     /// The table's name, columns, their PostgreSQL types and the key.
-    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "item", columns: ["id", "name", "qty", "score", "note"], types: [.integer, .text, .integer, .double, .text], key: [0], identity: true)
+    @_spi(Generated) public static let postgresLayout = SQLPostgresLayout(name: "item", columns: ["id", "name", "qty", "score", "note"], types: [.integer, .text, .integer, .double, .text], key: [0], identity: true, notNull: [true, true, true, true, false])
 
     /// Reads the record from a row's columns from `offset` on, in the layout's order.
     @_spi(Generated) public init(postgresRow row: SQLPostgresRow, offset: Int) throws {
