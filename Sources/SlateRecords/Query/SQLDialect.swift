@@ -132,6 +132,10 @@ package struct SQLDialectSlot: Sendable, Hashable {
     package let type: SQLColumnType
     /// The column it is compared with or set, for errors (`"people"."score"`).
     package let column: String?
+    /// Whether `type` was only guessed from the value the statement was first rendered
+    /// with (a fragment's value, a value that meets no column): the statement is cached by
+    /// shape, so each run takes the type of its own value (nil first, then a number).
+    var inferred = false
 }
 
 /// A query rendered for one engine: its SQL, what each placeholder takes, and for an
@@ -340,7 +344,7 @@ package struct SQLDialectQuery<Record>: Sendable {
                 let value = values[index]
                 result.append(
                     SQLDialectParameter(
-                        type: slot.type,
+                        type: slot.inferred && value != .null ? SQLPostgresRendering.inferred(value) : slot.type,
                         value: statement.dialect == .sqlite ? value : try Self.normalized(value, slot)))
             case .list(let start, let count):
                 result.append(
@@ -579,6 +583,12 @@ struct SQLPostgresRendering {
             defer { valueIndex += 1 }
             return placeholder(.value(valueIndex), type, column)
         }
+        /// A value no column types: its type is its own on every run.
+        func inferredValue() -> String {
+            let text = value(Self.inferred(values[valueIndex]), nil)
+            slots[slots.count - 1].inferred = true
+            return text
+        }
         /// `slots` typed as `type` (values met by a column of that type).
         func resolve(_ pending: [Int], _ type: SQLColumnType?) {
             guard let type else { return }
@@ -686,7 +696,7 @@ struct SQLPostgresRendering {
                         }
                         sql += String(decoding: bytes, as: UTF8.self)
                     case .value:
-                        sql += value(Self.inferred(values[valueIndex]), nil)
+                        sql += inferredValue()
                     case .column:
                         sql += names[number]
                     }
@@ -710,7 +720,7 @@ struct SQLPostgresRendering {
                 stack.append(.expression(names[index], types[index], []))
             case .value:
                 let slot = slots.count
-                let text = value(Self.inferred(values[valueIndex]), nil)
+                let text = inferredValue()
                 stack.append(.expression(text, nil, [slot]))
             case .arithmetic:
                 let right = stack.removeLast()
@@ -748,7 +758,7 @@ struct SQLPostgresRendering {
     }
 
     /// The type of a value bound where nothing says it (an SQL fragment's), from its case.
-    private static func inferred(_ value: SQLValue) -> SQLColumnType {
+    static func inferred(_ value: SQLValue) -> SQLColumnType {
         switch value {
         case .integer: return .integer
         case .float: return .double
