@@ -43,7 +43,7 @@ prepare_dir() {
 start_server() {
     local bin=$1 dir=$2 port=$3
     as_server "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200" start >/dev/null || {
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=500" start >/dev/null || {
         echo "error: PostgreSQL did not start in $dir; its log:" >&2
         cat "$dir/server.log" >&2 || true
         exit 1
