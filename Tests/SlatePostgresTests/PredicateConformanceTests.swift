@@ -7,6 +7,8 @@ import Testing
 import Logging
 import PostgresNIO
 
+@testable import SlatePostgres
+
 /// A row of the conformance table, in SQLite through the Codable API and in PostgreSQL
 /// through hand-written DDL of the shared type map. Table and column names are SQL
 /// keywords, so every rendering must quote them.
@@ -300,8 +302,10 @@ private struct Postgres {
 
     func run(_ query: SQLDialectQuery<Order>, joined: SQLDialectTable? = nil) async throws -> PostgresRowSequence {
         let statement = query.render(table, joined: joined, dialect: .postgres)
+        // Bound as the generated code's calls bind them (the runtime's binder, not a copy),
+        // so a binder that drifts from the renderer fails here.
         return try await client.query(
-            PostgresQuery(unsafeSQL: statement.sql, binds: try bind(query.parameters(for: statement))))
+            PostgresQuery(unsafeSQL: statement.sql, binds: try SQLPostgresOperations.bindings(query, statement)))
     }
 
     func ids(_ query: SQLDialectQuery<Order>) async throws -> [Int64] {
@@ -359,20 +363,10 @@ private struct Postgres {
     }
 }
 
-/// The parameters as postgres-nio binds them: each of its logical type.
+/// The seed rows' values as postgres-nio binds them: each of its logical type.
 private func bind(_ parameters: [SQLDialectParameter]) throws -> PostgresBindings {
     var bindings = PostgresBindings()
     for parameter in parameters {
-        if let elements = parameter.elements {
-            switch parameter.type {
-            case .integer: bindings.append(elements.map { $0.integerValue! })
-            case .text: bindings.append(elements.map { $0.textValue! })
-            case .double: bindings.append(elements.map { $0.floatValue! })
-            case .uuid: bindings.append(elements.map { uuid($0) })
-            default: throw SQLError(code: .misuse, message: "no array of \(parameter.type) in this test")
-            }
-            continue
-        }
         switch (parameter.type, parameter.value) {
         case (_, .null):
             switch parameter.type {
