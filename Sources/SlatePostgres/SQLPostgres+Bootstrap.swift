@@ -25,9 +25,10 @@ extension SQLPostgres {
     public func bootstrap(
         scripts: [SQLSchemaScript], schemaName: String = "the schema"
     ) async throws -> SQLPostgresSchemaEvolution.Outcome {
-        try checkOpen()
-        return try await SQLPostgresSchemaEvolution(scripts: scripts, schemaName: schemaName)
-            .apply(on: primary, logger: configuration.logger)
+        let evolution = SQLPostgresSchemaEvolution(scripts: scripts, schemaName: schemaName)
+        return try await leased(primary) { connection in
+            try await evolution.apply(on: connection, logger: configuration.logger)
+        }
     }
 }
 #endif

@@ -80,6 +80,14 @@ extension SQLPostgres {
         public var readYourWrites: Bool = false
         /// The most connections open to each server at once.
         public var maximumConnections: Int = 20
+        /// How long a call waits for a connection before it throws: an error of kind
+        /// ``SQLPostgresError/Kind/busy`` when every connection stayed in use by other
+        /// calls, of kind ``SQLPostgresError/Kind/connection`` when none could be made (the
+        /// server down or unreachable). 10 seconds by default; nil waits as long as
+        /// postgres-nio's pool does (with the server down, until its circuit breaker opens,
+        /// about a minute; with every connection held, for ever). The time a call then
+        /// spends on its statements is not bounded by it.
+        public var maximumWait: Duration? = .seconds(10)
         /// How many times a transaction that failed with SQLSTATE 40001 or 40P01 is run
         /// again before its error is thrown (per call: `write(retries:)`).
         public var retries: Int = 5
@@ -118,6 +126,24 @@ extension SQLPostgres.Server {
             host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.additionalStartupParameters = [("TimeZone", "UTC")]
+        return configuration
+    }
+}
+
+extension SQLPostgres.Server {
+    /// postgres-nio's configuration of one connection of its own to this server (the
+    /// observation's listening connection, the probe of a failed lease), in UTC too.
+    func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch tls {
+            case .disable: .disable
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters = [("TimeZone", "UTC")]
+        configuration.options.connectTimeout = TimeAmount.nanoseconds(
+            connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
         return configuration
     }
 }

@@ -404,18 +404,8 @@ final class ChangeListener: Sendable {
     }
 
     private func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS =
-            switch server.tls {
-            case .disable: .disable
-            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
-        var configuration = PostgresConnection.Configuration(
-            host: server.host, port: server.port, username: server.username, password: server.password,
-            database: server.database, tls: tls)
-        configuration.options.additionalStartupParameters = [("TimeZone", "UTC")]
         let seconds = max(1, min(10, Int(timeout.components.seconds)))
-        configuration.options.connectTimeout = .seconds(Int64(seconds))
-        return configuration
+        return try server.connectionConfiguration(connectTimeout: .seconds(Int64(seconds)))
     }
 
     /// The listening task: connect, LISTEN, wake every observation, pass notifications

@@ -25,6 +25,9 @@ public final class SQLPostgres: Sendable {
     /// The listening connection of ``observe(tables:_:)``, shared by every observation.
     let changeListener: ChangeListener
     private let closed = LockedBox(false)
+    /// How the primary's and the replica's leases go lately (see `leased(_:_:)`).
+    let primaryGauge = LeaseGauge()
+    let replicaGauge = LeaseGauge()
 
     /// The transaction the current task runs in, so that a `write` or `read` called from
     /// inside a `write`'s closure joins it instead of taking a second connection.
@@ -172,28 +175,9 @@ public final class SQLPostgres: Sendable {
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @Sendable (SQLPostgresContext) async throws -> T
     ) async throws -> T {
-        try checkOpen()
-        var leased = false
-        do {
-            return try await primary.withConnection { connection in
-                leased = true
-                let context = SQLPostgresContext(
-                    connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
-                    isolation: nil, attempt: 0, transactional: false)
-                defer { context.finish() }
-                do {
-                    return try await body(context)
-                } catch {
-                    throw await context.resolved(error)
-                }
-            }
-        } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
-            throw Self.leaseFailure(error)
-        }
+        try await withoutTransaction(client: primary, attempt: 0, body)
     }
 
-    /// Why no connection was leased: the task's cancellation (postgres-nio's
-    /// requestCancelled), else Slate's error of kind `connection`.
     /// Runs `body` (one statement) with no transaction around it, on the primary or the
     /// read client: what a generated call of one statement runs on the database, one
     /// round trip instead of three. Inside a transaction of this database (a task-local),
@@ -210,37 +194,30 @@ public final class SQLPostgres: Sendable {
         let limit = max(0, configuration.retries)
         var attempt = 0
         while true {
-            try checkOpen()
-            try Task.checkCancellation()
-            var leased = false
             do {
-                return try await client.withConnection { connection in
-                    leased = true
-                    let context = SQLPostgresContext(
-                        connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
-                        isolation: nil, attempt: attempt, transactional: false)
-                    defer { context.finish() }
-                    do {
-                        return try await body(context)
-                    } catch {
-                        throw await context.resolved(error)
-                    }
-                }
+                return try await withoutTransaction(client: client, attempt: attempt, body)
             } catch let error as SQLPostgresError where error.isRetryable && attempt < limit {
                 attempt += 1
                 try await Self.pause(attempt: attempt)
-            } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
-                throw Self.leaseFailure(error)
             }
         }
     }
 
-    private static func leaseFailure(_ error: any Error) -> any Error {
-        if Task.isCancelled { return CancellationError() }
-        var failure = SQLPostgresError(error, sql: nil)
-        if failure.kind == .connectionLost { failure.kind = .connection }
-        failure.message = "could not connect: " + failure.message
-        return failure
+    /// `body` on a leased connection, each statement committing on its own.
+    private func withoutTransaction<T: Sendable>(
+        client: PostgresClient, attempt: Int, _ body: @Sendable (SQLPostgresContext) async throws -> T
+    ) async throws -> T {
+        try await leased(client) { connection in
+            let context = SQLPostgresContext(
+                connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
+                isolation: nil, attempt: attempt, transactional: false)
+            defer { context.finish() }
+            do {
+                return try await body(context)
+            } catch {
+                throw await context.resolved(error)
+            }
+        }
     }
 
     /// A transaction to run again: the error it would throw if it may not.
@@ -255,7 +232,7 @@ public final class SQLPostgres: Sendable {
     }
 
     /// A connection found dead at `BEGIN`, before anything ran on it.
-    private struct StaleConnection: Error {
+    struct StaleConnection: Error {
         var error: SQLPostgresError
     }
 
@@ -284,52 +261,44 @@ public final class SQLPostgres: Sendable {
         client: PostgresClient, begin: String, isolation: Isolation?, attempt: Int,
         _ body: @Sendable (SQLPostgresContext) async throws -> T
     ) async throws -> T {
-        try checkOpen()
-        try Task.checkCancellation()
-        var leased = false
-        do {
-            return try await client.withConnection { connection in
-                leased = true
-                let context = SQLPostgresContext(
-                    connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
-                    isolation: isolation, attempt: attempt, transactional: true)
-                defer { context.finish() }
-                do {
-                    try await context.control(begin)
-                } catch let error as SQLPostgresError where error.kind == .connectionLost {
-                    // Nothing ran: a connection that died while idle in the pool is
-                    // replaced and the transaction starts again.
-                    throw StaleConnection(error: error)
-                }
-                let value: T
-                do {
-                    value = try await Self.$current.withValue(context) { try await body(context) }
-                } catch {
-                    await context.rollback()
-                    if let failure = context.failure, failure.isRetryable { throw Retry(error: error) }
-                    throw await context.resolved(error)
-                }
-                if let failure = context.failure {
-                    await context.rollback()
-                    let aborted = failure.kind == .connectionLost ? failure : SQLPostgresError.aborted(by: failure)
-                    if aborted.isRetryable { throw Retry(error: aborted) }
-                    throw aborted
-                }
-                do {
-                    try Task.checkCancellation()
-                } catch {
-                    await context.rollback()
-                    throw error
-                }
-                do {
-                    try await context.commit()
-                } catch let error as SQLPostgresError where error.isRetryable {
-                    throw Retry(error: error)
-                }
-                return value
+        try await leased(client) { connection in
+            let context = SQLPostgresContext(
+                connection: connection, logger: configuration.logger, owner: ObjectIdentifier(self),
+                isolation: isolation, attempt: attempt, transactional: true)
+            defer { context.finish() }
+            do {
+                try await context.control(begin)
+            } catch let error as SQLPostgresError where error.kind == .connectionLost {
+                // Nothing ran: a connection that died while idle in the pool is
+                // replaced and the transaction starts again.
+                throw StaleConnection(error: error)
             }
-        } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
-            throw Self.leaseFailure(error)
+            let value: T
+            do {
+                value = try await Self.$current.withValue(context) { try await body(context) }
+            } catch {
+                await context.rollback()
+                if let failure = context.failure, failure.isRetryable { throw Retry(error: error) }
+                throw await context.resolved(error)
+            }
+            if let failure = context.failure {
+                await context.rollback()
+                let aborted = failure.kind == .connectionLost ? failure : SQLPostgresError.aborted(by: failure)
+                if aborted.isRetryable { throw Retry(error: aborted) }
+                throw aborted
+            }
+            do {
+                try Task.checkCancellation()
+            } catch {
+                await context.rollback()
+                throw error
+            }
+            do {
+                try await context.commit()
+            } catch let error as SQLPostgresError where error.isRetryable {
+                throw Retry(error: error)
+            }
+            return value
         }
     }
 }

@@ -25,8 +25,13 @@ public struct SQLPostgresError: Error, CustomStringConvertible, Sendable {
         /// The connection ended after `COMMIT` was sent and before the server answered:
         /// the transaction may have committed or not. Not retried; check before redoing it.
         public static let commitOutcomeUnknown = Kind("commit outcome unknown")
-        /// No connection could be made (refused, authentication, TLS).
+        /// No connection could be made (refused, authentication, TLS), or none within
+        /// `SQLPostgres.Configuration.maximumWait`.
         public static let connection = Kind("connection")
+        /// Every connection stayed in use by other calls for
+        /// `SQLPostgres.Configuration.maximumWait`: the pool is overloaded (a server would
+        /// answer 503).
+        public static let busy = Kind("busy")
         /// A column's value does not fit the Swift type asked for, or is NULL.
         public static let mismatch = Kind("mismatch")
         /// A parameter PostgreSQL cannot store exactly (text with NUL, a NaN double).

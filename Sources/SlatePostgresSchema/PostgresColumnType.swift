@@ -24,6 +24,11 @@ package enum PostgresColumnType: String, Sendable, Equatable, CaseIterable {
     case uuid = "UUID"
     case numeric = "NUMERIC"
 
+    /// The type as a column declares it: TEXT with the "C" collation, so that the column
+    /// compares, sorts and is indexed byte by byte as SQLite's BINARY (and the typed layer's
+    /// `COLLATE "C"` orders walk its indexes, whatever the database's locale).
+    package var declaration: String { self == .text ? "TEXT COLLATE \"C\"" : rawValue }
+
     /// The type for a column declared `declaredType` when nothing else says (the
     /// generator's default typing): nil for a column with no declared type or `ANY`,
     /// whose values have no one type.

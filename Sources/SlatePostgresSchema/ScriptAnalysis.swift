@@ -405,7 +405,13 @@ struct ScriptAnalysis {
                 return name.lowercased() == table.lowercased()
             })
         else { return nil }
-        guard var index = create.firstIndex(where: { tokens[$0].kind == .leftParen }) else { return nil }
+        // The column list is the first `(`, unless `AS` comes first: `CREATE TABLE t AS
+        // SELECT count(*) …` has none, and its first `(` is the query's.
+        guard
+            var index = create.firstIndex(where: {
+                tokens[$0].kind == .leftParen || (tokens[$0].kind != .quotedIdentifier && word($0) == "AS")
+            }), tokens[index].kind == .leftParen
+        else { return nil }
         index += 1
         // Each definition: the tokens between commas at depth 1.
         var definitions: [Range<Int>] = []

@@ -48,6 +48,33 @@ import Testing
         #expect(!sqlite.contains("#if canImport(SlatePostgresEnabled)"))
     }
 
+    /// What the SQLite API has and the PostgreSQL one does not (named queries, records
+    /// with a URL or SQLValue column) is said in `<Database>.Postgres`'s documentation,
+    /// never left out silently.
+    @Test func whatHasNoPostgresFormIsSaid() throws {
+        let directory = TemporaryDirectory()
+        let schema = directory.path("shop-001.sql")
+        let queries = directory.path("shop-queries.sql")
+        try Self.schema.write(toFile: schema, atomically: true, encoding: .utf8)
+        try """
+        -- name: paidCount :one
+        SELECT count(*) AS n FROM "order" WHERE paid;
+
+        -- name: ordersOf :many
+        SELECT id FROM "order" WHERE user_id = :user;
+
+        """.write(toFile: queries, atomically: true, encoding: .utf8)
+        let configuration = try GeneratorConfiguration.parse(Data(Self.both.utf8))
+        let file = try SlateGenerator.generate(inputs: [schema, queries], configuration: configuration).contents
+        #expect(
+            file.contains(
+                """
+                    /// Not here: the named queries `paidCount`, `ordersOf`, whose SQL is SQLite's and is
+                    /// not translated; run their PostgreSQL form with `database` (`SQLPostgres`).
+                """), "\(file)")
+        #expect(file.contains("    /// Not here, having no PostgreSQL form: `anything` (a URL or SQLValue column)."))
+    }
+
     @Test func theEmissionIsDeterministic() throws {
         let first = try generate(Self.both)
         let again = try generate(Self.both)

@@ -18,6 +18,9 @@ import Testing
     private func pool(_ directory: TemporaryDirectory, readers: Int = 2, logger: Logger? = nil) throws -> SQLPool {
         var configuration = SQLPool.Configuration(maximumReaderCount: readers)
         configuration.connection.logger = logger
+        // Many calls queue for two readers: on a loaded machine a wait passed the default
+        // 10 s once. The tests here are about logging, not the wait limit.
+        configuration.maximumWait = .seconds(300)
         let pool = try SQLPool(path: directory.path("r2-logging.sqlite"), configuration: configuration)
         try pool.write { try $0.exec(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE)") }
         return pool

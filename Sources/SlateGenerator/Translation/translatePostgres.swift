@@ -229,6 +229,26 @@ extension Translator {
             "offers the same API. Names and answers are those of the SQLite API's async variants,",
             "so code ports by changing the database type.",
         ]
+        // What the SQLite API has and this one does not: said here, never left out silently.
+        let kept = Set(records.map(\.index))
+        let missing = model.records.enumerated().filter { !kept.contains($0.offset) }.map(\.element)
+        let queries = model.queries.map { "`\($0.name)`" }
+        let tables = missing.filter { $0.kind != .query }.map { record in
+            "`\(record.sqlName)` (\(record.isVirtual ? "a virtual table" : "a URL or SQLValue column"))"
+        }
+        if !queries.isEmpty {
+            typeDocs += [
+                "",
+                "Not here: the named queries \(queries.joined(separator: ", ")), whose SQL is SQLite's and is",
+                "not translated; run their PostgreSQL form with `database` (`SQLPostgres`).",
+            ]
+        }
+        if !tables.isEmpty {
+            typeDocs += [
+                "",
+                "Not here, having no PostgreSQL form: \(tables.joined(separator: ", ")).",
+            ]
+        }
         let body: [CodeLine] = docLines(typeDocs) + [.block("\(a)struct \(type): \(full).Tables", members)]
         lines.append(.block("extension \(database)", body))
         lines.append(.blank)

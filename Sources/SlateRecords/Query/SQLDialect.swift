@@ -92,6 +92,52 @@ package enum SQLDialectAggregate: Sendable, Hashable {
     }
 }
 
+/// The type a fragment's value has whatever it holds, from the Swift type interpolated
+/// (`"\\(limit) IS NULL"` with `limit: Int?`): what PostgreSQL types a nil as, where the
+/// value alone (NULL) says nothing. 0 when the type says nothing either (a type of the
+/// app's own): a nil is then bound untyped, for the server to type from where it stands.
+@usableFromInline
+enum SQLValueHint {
+    static let none = 0, integer = 1, double = 2, text = 3, blob = 4
+
+    @usableFromInline
+    static func of(_ type: Any.Type) -> Int {
+        if let optional = type as? any SQLOptionalHint.Type { return of(optional.wrappedHintType) }
+        switch type {
+        case is Bool.Type, is any BinaryInteger.Type: return integer
+        case is any BinaryFloatingPoint.Type: return double
+        case is String.Type, is Substring.Type, is Date.Type, is UUID.Type: return text
+        case is [UInt8].Type, is Data.Type: return blob
+        default: break
+        }
+        if let raw = type as? any RawRepresentable.Type {
+            func rawType<Raw: RawRepresentable>(_: Raw.Type) -> Any.Type { Raw.RawValue.self }
+            return of(rawType(raw))
+        }
+        return none
+    }
+
+    /// The column type of `hint` (nil for ``none``).
+    static func type(_ hint: Int) -> SQLColumnType? {
+        switch hint {
+        case integer: .integer
+        case double: .double
+        case text: .text
+        case blob: .blob
+        default: nil
+        }
+    }
+}
+
+/// `Optional`, seen through: what its wrapped type is.
+protocol SQLOptionalHint {
+    static var wrappedHintType: Any.Type { get }
+}
+
+extension Optional: SQLOptionalHint {
+    static var wrappedHintType: Any.Type { Wrapped.self }
+}
+
 /// A value bound to one placeholder, in the form the engine compares: on PostgreSQL,
 /// `value` is normalized for `type` — `.integer` an `.integer`, `.double` a `.float`,
 /// `.text` a `.text`, `.blob` a `.blob`, `.boolean` an `.integer` 0 or 1, `.timestamp` a
@@ -583,11 +629,19 @@ struct SQLPostgresRendering {
             defer { valueIndex += 1 }
             return placeholder(.value(valueIndex), type, column)
         }
-        /// A value no column types: its type is its own on every run.
+        /// A value no column types: its type is its own on every run (postgres-nio binds
+        /// a nil untyped, for the server to type from where it stands).
         func inferredValue() -> String {
             let text = value(Self.inferred(values[valueIndex]), nil)
             slots[slots.count - 1].inferred = true
             return text
+        }
+        /// A fragment's value: of the type its Swift type says, cast to it so that a nil
+        /// has that type too (`\(limit) IS NULL` with nil, where the server could not
+        /// type a bare `$1`); else as ``inferredValue()``.
+        func fragmentValue(hint: Int) -> String {
+            guard let type = SQLValueHint.type(hint) else { return inferredValue() }
+            return "CAST(\(value(type, nil)) AS \(type.postgresName))"
         }
         /// `slots` typed as `type` (values met by a column of that type).
         func resolve(_ pending: [Int], _ type: SQLColumnType?) {
@@ -696,7 +750,7 @@ struct SQLPostgresRendering {
                         }
                         sql += String(decoding: bytes, as: UTF8.self)
                     case .value:
-                        sql += inferredValue()
+                        sql += fragmentValue(hint: number)
                     case .column:
                         sql += names[number]
                     }

@@ -55,14 +55,14 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
         /// A value, bound to a `?`.
         @inlinable
         public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value) {
-            appendPiece(.value, 0)
+            appendPiece(.value, SQLValueHint.of(Value.self))
             values.append(value.sqlValue)
         }
 
         /// An optional value, bound to a `?`: nil binds NULL.
         @inlinable
         public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
-            appendPiece(.value, 0)
+            appendPiece(.value, SQLValueHint.of(Value.self))
             values.append(value?.sqlValue ?? .null)
         }
 
@@ -147,7 +147,8 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
 enum SQLFragmentPiece: UInt16, Sendable {
     /// SQL text: its UTF-8 bytes follow, two a token.
     case text
-    /// A `?`.
+    /// A `?`. Its number is the ``SQLValueHint`` of the Swift type interpolated, so that
+    /// PostgreSQL can type a nil (SQLite needs no type).
     case value
     /// A column's name.
     case column

@@ -60,6 +60,10 @@ public struct Market: SQLDatabase {
             ref UUID NOT NULL
         );
         CREATE INDEX order_by_user ON "order" (user_id, placed);
+        -- A nullable column and a text column: their indexes must serve the typed layer's orders
+        -- (NULLS FIRST, COLLATE "C") on PostgreSQL.
+        CREATE INDEX user_by_score ON "user" (score);
+        CREATE INDEX user_by_name ON "user" (name);
         CREATE VIEW order_totals AS
             SELECT user_id, count(*) AS orders, sum(qty) AS units FROM "order" GROUP BY user_id;
         """#),
