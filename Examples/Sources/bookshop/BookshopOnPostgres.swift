@@ -42,12 +42,13 @@ func runOnPostgres(serverURL: String) async throws {
     }
 }
 
-/// Creates a database named `prefix` and this process's id on the server at `serverURL`,
-/// runs `body` with it open, then closes it and drops the database, whatever happened.
+/// Creates a database named `prefix`, this process's id and a random number on the server
+/// at `serverURL`, runs `body` with it open, then closes it and drops the database,
+/// whatever happened.
 private func withScratchDatabase(
     serverURL: String, prefix: String, _ body: (SQLPostgres) async throws -> Void
 ) async throws {
-    let name = "\(prefix)_\(getpid())"
+    let name = "\(prefix)_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
     try await maintenance(serverURL) { try await $0.exec(sql: "CREATE DATABASE \(name)") }
     var configuration = try SQLPostgres.Configuration(url: serverURL)
     configuration.primary.database = name

@@ -81,6 +81,14 @@ struct BookshopPostgresTests {
                 ])
             #expect(try await shop.customers.fetch(orderBy: { $0.customerId.ascending }) == lite.customers.fetch())
 
+            // A limit reads the same on both, as SQL's LIMIT: 0 is no row, a negative one none.
+            for (limit, count) in [(0, 0), (2, 2), (-1, 3)] {
+                #expect(try await shop.books.fetch(limit: limit).count == count)
+                #expect(try await lite.books.fetch(limit: limit).count == count)
+                #expect(try lite.bestSellers(limit: limit).count == count)
+                #expect(try await shop.bestSellers(limit: limit).count == count)
+            }
+
             // Keys left to the database continue after the script's keys on both (the
             // identity was moved past them): a new customer and two books with titles whose
             // order differs between bytes and a dictionary ("Zebra" < "apple" < "Émile").
@@ -118,6 +126,12 @@ struct BookshopPostgresTests {
                     == (try await lite.purchaseLines.fetch(orderBy: {
                         $0.purchaseId.ascending.then($0.bookId.ascending)
                     })))
+
+            // An order without lines is a purchase that costs nothing, on both.
+            let empty = try await shop.placeOrder(for: grace, lines: [], at: noon)
+            #expect(empty == (try lite.placeOrder(for: grace, lines: [], at: noon)))
+            #expect(try await shop.total(of: empty) == 0)
+            #expect(try await shop.purchaseLines.fetch(for: empty).isEmpty)
 
             // The view's sum (NUMERIC on PostgreSQL) and the named query topSellers.
             let sales = try await shop.bookSales.fetch(orderBy: { $0.bookId.ascending })
