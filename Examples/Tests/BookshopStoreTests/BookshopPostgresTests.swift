@@ -222,31 +222,41 @@ struct BookshopPostgresTests {
         }
     }
 
-    /// Four app instances starting together on one empty database: every bootstrap
-    /// succeeds, each script is applied once, and the schema is whole.
+    /// Four app instances starting together on one empty database, each bootstrapping as
+    /// `Bookshop.Postgres.bootstrap(database:)` does: every one succeeds, the scripts are
+    /// applied once between them (the others find the database current), and the schema
+    /// is whole.
     @Test func bootstrapsAtOnceApplyEachScriptOnce() async throws {
         try await BookshopTestServer.withDatabase { configuration in
-            let reached = try await withThrowingTaskGroup(of: Int.self) { group in
+            let outcomes = try await withThrowingTaskGroup(of: ([String], Int).self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        let shop = try await Bookshop.Postgres.bootstrap(
-                            database: SQLPostgres(configuration: configuration))
-                        let count = try await shop.books.fetchCount()
-                        await shop.close()
-                        return count
+                        let database = SQLPostgres(configuration: configuration)
+                        do {
+                            let outcome = try await database.bootstrap(
+                                scripts: Bookshop.postgresSchemaScripts, schemaName: "Bookshop")
+                            let count = try await Bookshop.Postgres(database: database).books.fetchCount()
+                            await database.close()
+                            return (outcome.appliedFiles, count)
+                        } catch {
+                            await database.close()
+                            throw error
+                        }
                     }
                 }
-                var counts: [Int] = []
-                for try await count in group { counts.append(count) }
-                return counts
+                var outcomes: [([String], Int)] = []
+                for try await outcome in group { outcomes.append(outcome) }
+                return outcomes
             }
-            #expect(reached == [0, 0, 0, 0])
-            let database = SQLPostgres(configuration: configuration)
-            let versions = try await database.read { context in
+            #expect(outcomes.flatMap(\.0).sorted() == ["bookshop-001.sql", "bookshop-002.sql"])
+            #expect(outcomes.map(\.1) == [0, 0, 0, 0])
+            // The generated bootstrap on the database they made finds it current.
+            let shop = try await Bookshop.Postgres.bootstrap(database: SQLPostgres(configuration: configuration))
+            let versions = try await shop.read { context in
                 try await context.query(sql: "SELECT version, file FROM slate_schema_version ORDER BY version")
                     .map { "\(try $0.get(0, as: Int.self)) \(try $0.get(1, as: String.self))" }
             }
-            await database.close()
+            await shop.close()
             #expect(versions == ["1 bookshop-001.sql", "2 bookshop-002.sql"])
         }
     }
