@@ -11,7 +11,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 # The package as a user has it, Slate found by absolute path.
-(cd "$root/Examples" && tar --exclude=.build --exclude=.swiftpm -cf - .) | (cd "$scratch" && tar -xf -)
+(cd "$root/Examples" && tar --exclude=.build --exclude='.build-*' --exclude=.swiftpm -cf - .) | (cd "$scratch" && tar -xf -)
 sed -i.bak "s|path: \"\\.\\.\"|path: \"$root\"|" "$scratch/Package.swift"
 rm "$scratch/Sources/Inventory/inventory.generated.swift"
 

@@ -274,11 +274,14 @@ extension SQLRecordStore {
     }
 
     /// The rows `statement` steps through (bound and ready), decoded from column 0, at most
-    /// `limit`. The caller resets the statement.
+    /// `limit`, read as SQL's `LIMIT` (and the typed queries, on both engines) read it: 0
+    /// is no row, a negative limit is none. The caller resets the statement.
     @inlinable
     package static func records<Record: SQLResultRow>(
         _ type: Record.Type, from statement: SQLStatement, limit: Int? = nil
     ) throws -> [Record] {
+        if limit == 0 { return [] }
+        let limit = limit.flatMap { $0 > 0 ? $0 : nil }
         let handle = try statement.liveHandle()
         guard try statement.next() else { return [] }
         // Room for a few rows from the first one: growing from one element allocates and

@@ -27,7 +27,8 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
         }
     }
 
-    /// Every row, in the table's order, or the first `limit` of them.
+    /// Every row, in the table's order, or the first `limit` of them (none for 0, every
+    /// row for a negative limit, as SQL's `LIMIT` and `fetch(where:orderBy:limit:offset:)`).
     @inlinable
     public func fetch(limit: Int? = nil) throws -> [Record] {
         try store.withReadContext { context in
@@ -63,7 +64,10 @@ public struct SQLTable<Record: SQLRecord, Store: SQLRecordStore> {
     /// for small tables or tests that SQL cannot express; prefer SQL conditions otherwise.
     @inlinable
     public func filter(limit: Int? = nil, _ isIncluded: (Record) throws -> Bool) throws -> [Record] {
-        try store.withReadContext { context in
+        // As `fetch(limit:)`: none for 0, no limit for a negative one.
+        if limit == 0 { return [] }
+        let limit = limit.flatMap { $0 > 0 ? $0 : nil }
+        return try store.withReadContext { context in
             let statement = try context.cachedStatement(slot: Record.statementSlots.select, sql: Record.sqlSelect)
             defer { statement.reset() }
             let handle = try statement.liveHandle()
