@@ -103,7 +103,7 @@ func workloads(quick: Bool, check: PostgresClient) -> [Workload] {
             return id
         },
         Workload(
-            name: "insert 1,000 rows in one transaction", unit: "batch", operations: 30 / scale, warmup: 1,
+            name: "insert 1,000 rows in one transaction", unit: "batch", operations: 100 / scale, warmup: 2,
             compareResults: false
         ) { contender, _, index in
             try await contender.insertAll((0..<1_000).map { NewItem.make(index * 1_000 + $0) })
