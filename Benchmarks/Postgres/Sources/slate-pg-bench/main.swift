@@ -193,8 +193,17 @@ func main() async throws {
     #endif
     let everyone = contenders
     if let chosen = options.contenders {
+        let names = contenders.map(\.name)
+        if let unknown = chosen.first(where: { !names.contains($0) }) {
+            throw BenchmarkFailure(description: "no contender \(unknown); there are \(names.joined(separator: ", "))")
+        }
         contenders = contenders.enumerated().filter { $0.offset == 0 || chosen.contains($0.element.name) }.map(
             \.element)
+    }
+    if let only = options.only,
+        !workloads(quick: options.quick, check: baseline.client).contains(where: { $0.name.contains(only) })
+    {
+        throw BenchmarkFailure(description: "no workload's name contains \(only)")
     }
     print("PostgreSQL \(version) on 127.0.0.1, client and server on the same machine; \(rowCount) rows;")
     print(
