@@ -249,12 +249,13 @@ struct PostgresBenchmarkPathTests {
     }
 
     /// The rows decoded as they arrive are still all read: when decoding fails on the
-    /// first row and the server fails on the third, the server's error is thrown and
-    /// aborts the transaction (left unread, it would surface only at the next statement).
+    /// first row and the server fails on the last, 50 MB later (long after the first
+    /// rows were handed over), the server's error is thrown and aborts the transaction
+    /// (left unread, it would surface only at the next statement).
     @Test func aServerErrorAfterADecodingFailureIsTheOneThrown() async throws {
         try await withBoth { (_, postgres) async throws in
             struct Undecodable: Error {}
-            let sql = "SELECT 10 / (3 - g) FROM generate_series(1, 5) AS g"
+            let sql = "SELECT repeat('x', 1000), 10 / (50000 - g) FROM generate_series(1, 50000) AS g"
             do {
                 try await postgres.write { context in
                     do {
