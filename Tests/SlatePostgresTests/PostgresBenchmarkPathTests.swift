@@ -177,7 +177,7 @@ struct PostgresBenchmarkPathTests {
         }
     }
 
-    @Test func aRowThatDoesNotDecodeThrowsNamingTableAndColumnAndTheRestIsDrained() async throws {
+    @Test func aRowThatDoesNotDecodeThrowsNamingTableAndColumnAndTheTransactionGoesOn() async throws {
         try await withBoth { (_, postgres) async throws in
             // 2,000 rows; the 3rd holds a timestamp no Date holds.
             try await postgres.database.writeWithoutTransaction { context in
