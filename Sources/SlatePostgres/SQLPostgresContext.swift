@@ -88,18 +88,36 @@ public final class SQLPostgresContext: Sendable {
 
     /// Runs one query written with postgres-nio's `PostgresQuery` and returns its rows.
     public func query(_ query: PostgresQuery) async throws -> [SQLPostgresRow] {
+        try await self.query(query) { $0 }
+    }
+
+    /// Runs `query` and returns `transform` of each row, called as the row arrives: the
+    /// rows themselves are never collected (what generated code decodes records with).
+    ///
+    /// Every row is still read: after `transform` throws, the rest are read and dropped,
+    /// so that an error the server sends later is thrown (and aborts the transaction) as
+    /// for any statement; otherwise `transform`'s first error is thrown once the
+    /// statement is over. Its errors are not the server's: they do not abort the
+    /// transaction.
+    func query<T>(_ query: PostgresQuery, _ transform: (SQLPostgresRow) throws -> T) async throws -> [T] {
         try ready(query.sql)
+        var values: [T] = []
+        var failure: (any Error)?
         do {
             let sequence = try await connection.query(query, logger: logger)
             let columns = SQLPostgresColumns(sequence.columns)
-            var rows: [SQLPostgresRow] = []
-            for try await row in sequence {
-                rows.append(SQLPostgresRow(PostgresRandomAccessRow(row), columns))
+            for try await row in sequence where failure == nil {
+                do {
+                    values.append(try transform(SQLPostgresRow(PostgresRandomAccessRow(row), columns)))
+                } catch {
+                    failure = error
+                }
             }
-            return rows
         } catch {
             throw fail(error, sql: query.sql)
         }
+        if let failure { throw failure }
+        return values
     }
 
     /// Throws instead of sending when the context is over, the transaction aborted, or

@@ -59,7 +59,11 @@ public protocol SQLPostgresKeyedRecord: SQLPostgresRecord, SQLKeyedRecord {
 /// A table's or view's shape on PostgreSQL, and the statements every record operation
 /// runs, built once from it (generated code keeps one in a `static let`: it holds nothing
 /// that can change while the program runs).
-@_spi(Generated) public struct SQLPostgresLayout: Sendable {
+///
+/// A class, so that every call that reads `postgresLayout` (and the bindings of every
+/// statement, which keep it for their errors) retains one reference instead of copying a
+/// dozen strings and arrays.
+@_spi(Generated) public final class SQLPostgresLayout: Sendable {
     /// The name as SQL has it, unquoted (for errors).
     public let name: String
     let dialect: SQLDialectTable

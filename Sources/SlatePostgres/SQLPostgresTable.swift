@@ -280,7 +280,7 @@ extension SQLPostgresTable where Record: SQLPostgresKeyedRecord {
         try Record.bindPostgresKey(id, into: &bindings)
         let query = PostgresQuery(unsafeSQL: layout.find, binds: bindings.bindings)
         return try await target.readOne { context in
-            try await context.query(query).first.map { try SQLPostgresOperations.decode(Record.self, $0, offset: 0) }
+            try await context.query(query) { try SQLPostgresOperations.decode(Record.self, $0, offset: 0) }.first
         }
     }
 
@@ -439,11 +439,12 @@ enum SQLPostgresOperations {
         var bindings = SQLPostgresBindings(layout: layout, capacity: layout.dialect.names.count)
         try record.bindPostgresColumns(into: &bindings, includingKey: assigned || !layout.identity)
         let sql = assigned || !layout.identity ? layout.insertAll : layout.insertWithoutKey
-        let rows = try await context.query(PostgresQuery(unsafeSQL: sql, binds: bindings.bindings))
-        guard let row = rows.first else {
+        let rows = try await context.query(PostgresQuery(unsafeSQL: sql, binds: bindings.bindings)) {
+            try decode(Record.self, $0, offset: 0)
+        }
+        guard let stored = rows.first else {
             throw SQLPostgresError(kind: .misuse, message: "the row was not inserted", sql: sql, table: layout.name)
         }
-        let stored = try decode(Record.self, row, offset: 0)
         if assigned { try await advanceIdentity(layout, in: context) }
         return stored
     }
@@ -531,10 +532,17 @@ enum SQLPostgresOperations {
         }
     }
 
+    /// The records `query` selects, each decoded as its row arrives.
     static func records<Record: SQLPostgresRecord>(
         _ query: SQLDialectQuery<Record>, _ layout: SQLPostgresLayout, _ target: SQLPostgresTarget
     ) async throws -> [Record] {
-        try await rows(query, layout, target).map { try decode(Record.self, $0, offset: 0) }
+        let statement = layout.statement(for: query)
+        let bindings = try bindings(query, statement)
+        return try await target.readOne { context in
+            try await context.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings)) {
+                try decode(Record.self, $0, offset: 0)
+            }
+        }
     }
 
     static func count<Record>(

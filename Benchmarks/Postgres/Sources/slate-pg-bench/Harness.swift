@@ -56,8 +56,9 @@ protocol Contender: Sendable {
     func count(minimumQuantity: Int) async throws -> Int
     /// `UPDATE item SET score = $1 WHERE id = $2`, committed on its own.
     func update(id: Int, score: Double) async throws
-    /// `INSERT INTO item (name, qty, score, note) VALUES (…) RETURNING id`, committed on
-    /// its own: the new key.
+    /// `INSERT INTO item (name, qty, score, note) VALUES (…) RETURNING id, name, qty,
+    /// score, note`, committed on its own: the row as stored (what Slate's generated
+    /// `insert` returns); the answer is its new key.
     func insert(_ item: NewItem) async throws -> Int
     /// The same insert for each item, all in one transaction.
     func insertAll(_ items: [NewItem]) async throws

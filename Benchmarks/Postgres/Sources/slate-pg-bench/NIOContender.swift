@@ -62,26 +62,36 @@ final class NIOContender: Contender {
         try await client.query("UPDATE item SET score = \(score) WHERE id = \(id)", logger: logger)
     }
 
+    /// The insert returns the row as stored, as Slate's generated `insert` does: every
+    /// column, decoded.
     func insert(_ item: NewItem) async throws -> Int {
         let rows = try await client.query(
             """
             INSERT INTO item (name, qty, score, note) \
-            VALUES (\(item.name), \(item.qty), \(item.score), \(item.note)) RETURNING id
+            VALUES (\(item.name), \(item.qty), \(item.score), \(item.note)) RETURNING id, name, qty, score, note
             """, logger: logger)
-        for try await id in rows.decode(Int.self) { return id }
-        throw BenchmarkFailure(description: "insert returned no key")
+        for try await (id, name, qty, score, note) in rows.decode((Int, String, Int, Double, String?).self) {
+            return Item(id: id, name: name, qty: qty, score: score, note: note).id
+        }
+        throw BenchmarkFailure(description: "insert returned no row")
     }
 
     func insertAll(_ items: [NewItem]) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+        let logger = logger
+        _ = try await client.withTransaction(logger: logger) { connection in
+            var stored: [Item] = []
+            stored.reserveCapacity(items.count)
             for item in items {
                 let rows = try await connection.query(
                     """
                     INSERT INTO item (name, qty, score, note) \
-                    VALUES (\(item.name), \(item.qty), \(item.score), \(item.note)) RETURNING id
+                    VALUES (\(item.name), \(item.qty), \(item.score), \(item.note)) RETURNING id, name, qty, score, note
                     """, logger: logger)
-                for try await _ in rows.decode(Int.self) {}
+                for try await (id, name, qty, score, note) in rows.decode((Int, String, Int, Double, String?).self) {
+                    stored.append(Item(id: id, name: name, qty: qty, score: score, note: note))
+                }
             }
+            return stored
         }
     }
 

@@ -90,13 +90,15 @@ final class SlateContender: Contender {
         }
     }
 
+    /// The row as stored: every column (as the generated `insert` returns it).
     private static func insert(_ item: NewItem, _ context: SQLPostgresContext) async throws -> Int {
         let rows = try await context.query(
-            sql: "INSERT INTO item (name, qty, score, note) VALUES ($1, $2, $3, $4) RETURNING id",
+            sql:
+                "INSERT INTO item (name, qty, score, note) VALUES ($1, $2, $3, $4) RETURNING id, name, qty, score, note",
             parameters: [
                 .text(item.name), .integer(Int64(item.qty)), .float(item.score), item.note.map { .text($0) } ?? .null,
             ])
-        return try rows[0].get(0, as: Int.self)
+        return try Self.item(rows[0]).id
     }
 
     func insertAll(_ items: [NewItem]) async throws {

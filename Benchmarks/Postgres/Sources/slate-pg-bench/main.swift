@@ -6,6 +6,7 @@ import SlatePostgres
 // same statements over the same table, interleaved in one process.
 //
 //   slate-pg-bench [--url postgres://user@host:port/db] [--quick] [--rounds N]
+//                  [--only WORKLOAD] [--contenders slate-generated,…]   (to profile one)
 //
 // The URL defaults to SLATE_POSTGRES_URL. The benchmark drops and recreates the table
 // `item` in that database. Benchmarks/postgres.sh starts a throwaway cluster and runs it.
@@ -19,6 +20,10 @@ struct Options {
     var url: String?
     var quick = false
     var rounds = 10
+    /// Only the workloads whose name contains this (for profiling one).
+    var only: String?
+    /// Only these contenders besides the baseline (for profiling one).
+    var contenders: [String]?
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -26,6 +31,8 @@ struct Options {
             switch argument {
             case "--url": url = iterator.next()
             case "--quick": quick = true
+            case "--only": only = iterator.next()
+            case "--contenders": contenders = iterator.next()?.split(separator: ",").map(String.init)
             case "--rounds":
                 guard let text = iterator.next(), let value = Int(text), value > 0 else {
                     throw BenchmarkFailure(description: "--rounds needs a positive number")
@@ -96,7 +103,7 @@ func workloads(quick: Bool, check: PostgresClient) -> [Workload] {
             return id
         },
         Workload(
-            name: "insert 1,000 rows in one transaction", unit: "batch", operations: 30 / scale, warmup: 1,
+            name: "insert 1,000 rows in one transaction", unit: "batch", operations: 100 / scale, warmup: 2,
             compareResults: false
         ) { contender, _, index in
             try await contender.insertAll((0..<1_000).map { NewItem.make(index * 1_000 + $0) })
@@ -184,6 +191,20 @@ func main() async throws {
     #else
     print("(no slate-generated column: this Slate has no generated PostgreSQL code; see README.md)")
     #endif
+    let everyone = contenders
+    if let chosen = options.contenders {
+        let names = contenders.map(\.name)
+        if let unknown = chosen.first(where: { !names.contains($0) }) {
+            throw BenchmarkFailure(description: "no contender \(unknown); there are \(names.joined(separator: ", "))")
+        }
+        contenders = contenders.enumerated().filter { $0.offset == 0 || chosen.contains($0.element.name) }.map(
+            \.element)
+    }
+    if let only = options.only,
+        !workloads(quick: options.quick, check: baseline.client).contains(where: { $0.name.contains(only) })
+    {
+        throw BenchmarkFailure(description: "no workload's name contains \(only)")
+    }
     print("PostgreSQL \(version) on 127.0.0.1, client and server on the same machine; \(rowCount) rows;")
     print(
         "\(options.rounds) rounds, contenders interleaved\(options.quick ? " (quick run)" : ""); latencies per operation "
@@ -196,6 +217,7 @@ func main() async throws {
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     var inserted = 0
     for workload in workloads(quick: options.quick, check: baseline.client) {
+        if let only = options.only, !workload.name.contains(only) { continue }
         let samples = try await measure(workload, contenders: contenders, rounds: options.rounds)
         let base = samples[0]
         for (contender, sample) in zip(contenders, samples) {
@@ -214,7 +236,7 @@ func main() async throws {
             }
         }
     }
-    for contender in contenders.reversed() { try await contender.close() }
+    for contender in everyone.reversed() { try await contender.close() }
     try await recreateDatabase(on: given, create: false)
 }
 
