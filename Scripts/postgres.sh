@@ -42,8 +42,10 @@ prepare_dir() {
 
 start_server() {
     local bin=$1 dir=$2 port=$3
+    # wal_keep_size: a standby that falls behind (a suite writing much WAL while a read
+    # there holds replay back) finds the WAL it needs, instead of being cut off for good.
     as_server "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=500" start >/dev/null || {
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=500 -c wal_keep_size=1GB" start >/dev/null || {
         echo "error: PostgreSQL did not start in $dir; its log:" >&2
         cat "$dir/server.log" >&2 || true
         exit 1

@@ -40,6 +40,7 @@ extension SQLPostgres {
                 return try await client.withConnection { connection in
                     leased = true
                     gauge.leased()
+                    defer { gauge.released() }
                     return try await Self.run(body, on: connection, gauge: gauge)
                 }
             } catch let error where !leased && !(error is CancellationError) && !(error is SQLPostgresError) {
@@ -64,29 +65,49 @@ extension SQLPostgres {
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 do {
-                    return try await client.withConnection { connection in
-                        // Too late: the timer won; the connection goes back unused.
-                        guard gate.settle(.leased) else { throw CancellationError() }
+                    return try await client.withConnection { connection -> T? in
+                        // Too late: the timer won and its error is the call's; the
+                        // connection goes back unused.
+                        guard gate.settle(.leased) else { return nil }
                         gauge.leased()
+                        defer { gauge.released() }
                         return try await Self.run(body, on: connection, gauge: gauge)
                     }
-                } catch let error where gate.settle(.failed) {
-                    // No connection was leased and the timer had not fired: postgres-nio
-                    // gave up (its circuit breaker) or the task was cancelled.
-                    if error is CancellationError || Task.isCancelled { throw CancellationError() }
-                    gauge.failed()
-                    throw error is SQLPostgresError ? error : await self.leaseFailure(error, client)
+                } catch {
+                    if gate.settle(.failed) {
+                        // No connection was leased and the timer had not fired: postgres-nio
+                        // gave up (its circuit breaker) or the task was cancelled.
+                        if error is CancellationError || Task.isCancelled { throw CancellationError() }
+                        gauge.failed()
+                        throw error is SQLPostgresError ? error : await self.leaseFailure(error, client)
+                    }
+                    // The timer won (its error is the call's), or `body` threw.
+                    if gate.outcome == .timedOut { return nil }
+                    throw error
                 }
             }
             group.addTask {
-                try? await Task.sleep(for: limit)
+                do {
+                    try await Task.sleep(for: limit)
+                } catch {
+                    // Cancelled: the lease won, or the call was cancelled (the lease's task
+                    // says so).
+                    return nil
+                }
                 guard gate.settle(.timedOut) else { return nil }
                 gauge.failed()
-                let others = gauge.others
-                if others < maximumConnections, let reason = await self.connectFailure(client) { throw reason }
-                throw Self.leaseTimeout(
-                    server: self.serverName(client), limit: limit, others: others,
-                    maximumConnections: maximumConnections)
+                let held = gauge.held
+                if held >= maximumConnections {
+                    throw Self.busy(
+                        server: self.serverName(client), limit: limit, held: held,
+                        maximumConnections: maximumConnections)
+                }
+                throw await self.connectFailure(client)
+                    ?? SQLPostgresError(
+                        kind: .connection,
+                        message:
+                            "could not connect to \(self.serverName(client)): the call waited longer than its limit of \(limit) (SQLPostgres.Configuration.maximumWait) for a connection; the server accepts connections, but the pool made none in time"
+                    )
             }
             while let result = try await group.next() {
                 if let value = result {
@@ -135,13 +156,14 @@ extension SQLPostgres {
         client === primary ? "the primary" : "the replica"
     }
 
-    /// What one connection attempt of its own to `client`'s server meets, within a second:
+    /// What one connection attempt of its own to `client`'s server meets, within five seconds
+    /// (a loaded server may take a second to answer):
     /// nil when it connects, or when the attempt says nothing more than the pool would.
     private func connectFailure(_ client: PostgresClient) async -> SQLPostgresError? {
         let server = client === primary ? configuration.primary : (configuration.replica ?? configuration.primary)
         do {
             let connection = try await PostgresConnection.connect(
-                configuration: server.connectionConfiguration(connectTimeout: .seconds(1)), id: 0,
+                configuration: server.connectionConfiguration(connectTimeout: .seconds(5)), id: 0,
                 logger: configuration.logger)
             try? await connection.close()
             return nil
@@ -158,23 +180,14 @@ extension SQLPostgres {
         }
     }
 
-    /// The error of a lease that waited `limit`: `busy` when at least `maximumConnections`
-    /// other calls held or waited for connections (the pool was full), else `connection`
-    /// (the server did not let one be made in time).
-    static func leaseTimeout(
-        server: String, limit: Duration, others: Int, maximumConnections: Int
-    ) -> SQLPostgresError {
-        let waited = "waited longer than its limit of \(limit) (SQLPostgres.Configuration.maximumWait)"
-        if others >= maximumConnections {
-            return SQLPostgresError(
-                kind: .busy,
-                message:
-                    "no connection to \(server) became free: the call \(waited), while \(others) other calls held or waited for its \(maximumConnections) connections (SQLPostgres.Configuration.maximumConnections)"
-            )
-        }
-        return SQLPostgresError(
-            kind: .connection,
-            message: "could not connect to \(server): the call \(waited) for a connection; is the server up?")
+    /// The error of a lease that waited `limit` while `held` connections were in use by
+    /// other calls, all of them: the pool is full.
+    static func busy(server: String, limit: Duration, held: Int, maximumConnections: Int) -> SQLPostgresError {
+        SQLPostgresError(
+            kind: .busy,
+            message:
+                "no connection to \(server) became free: the call waited longer than its limit of \(limit) (SQLPostgres.Configuration.maximumWait), while other calls held all \(held) of its connections (SQLPostgres.Configuration.maximumConnections \(maximumConnections))"
+        )
     }
 }
 
@@ -192,29 +205,44 @@ final class LeaseGate: Sendable {
             return true
         }
     }
+
+    /// How it was settled.
+    var outcome: Outcome { state.withLock { $0 } }
 }
 
 /// What one client's leases look like lately: how many calls hold or wait for a
-/// connection, and until when the pool counts as warm (a lease succeeded within
+/// connection, how many hold one, the most that held one at once lately (connections the
+/// pool has open), and until when the pool counts as warm (a lease succeeded within
 /// `warmWindow`, and none failed since).
 final class LeaseGauge: Sendable {
     /// How long after a successful lease the pool counts as warm.
     static let warmWindow: Duration = .seconds(1)
+    /// How long the most connections held at once counts as open: less than postgres-nio's
+    /// idle timeout (60 s), after which the pool closes connections it does not need.
+    static let peakWindow: Duration = .seconds(30)
 
     private struct State {
         var calls = 0
+        var held = 0
+        var peak = 0
+        var peakSince: ContinuousClock.Instant?
         var warmUntil: ContinuousClock.Instant?
     }
     private let state = LockedBox(State())
 
     /// Counts a call in; true when its wait must be timed: the pool is cold, or the calls
-    /// already in hold or wait for every connection.
+    /// in (this one too) outnumber the connections lately open, so that a connection may
+    /// have to be made (and may never be).
     func enter(maximumConnections: Int) -> Bool {
         let now = ContinuousClock.now
         return state.withLock {
             $0.calls += 1
+            if let since = $0.peakSince, since.advanced(by: Self.peakWindow) < now {
+                $0.peak = $0.held
+                $0.peakSince = now
+            }
             guard let warm = $0.warmUntil, now < warm else { return true }
-            return $0.calls > maximumConnections
+            return $0.calls > $0.peak
         }
     }
 
@@ -223,14 +251,29 @@ final class LeaseGauge: Sendable {
 
     /// A connection was leased: the pool is warm for `warmWindow`.
     func leased() {
-        let until = ContinuousClock.now.advanced(by: Self.warmWindow)
-        state.withLock { $0.warmUntil = until }
+        let now = ContinuousClock.now
+        state.withLock {
+            $0.held += 1
+            if $0.held >= $0.peak {
+                $0.peak = $0.held
+                $0.peakSince = now
+            }
+            $0.warmUntil = now.advanced(by: Self.warmWindow)
+        }
     }
 
-    /// A lease failed or timed out: the next calls time their waits.
-    func failed() { state.withLock { $0.warmUntil = nil } }
+    /// A leased connection went back.
+    func released() { state.withLock { $0.held -= 1 } }
 
-    /// The calls in besides the one asking.
-    var others: Int { state.withLock { max(0, $0.calls - 1) } }
+    /// A lease failed or timed out: the next calls time their waits.
+    func failed() {
+        state.withLock {
+            $0.warmUntil = nil
+            $0.peak = 0
+        }
+    }
+
+    /// The connections held by calls now.
+    var held: Int { state.withLock { $0.held } }
 }
 #endif

@@ -213,7 +213,9 @@ public final class SQLPostgres: Sendable {
                 isolation: nil, attempt: attempt, transactional: false)
             defer { context.finish() }
             do {
-                return try await body(context)
+                // Bound, so that a nested call joins this connection (a nested `write`
+                // throws: there is no transaction to nest in) instead of leasing another.
+                return try await Self.$current.withValue(context) { try await body(context) }
             } catch {
                 throw await context.resolved(error)
             }

@@ -242,11 +242,13 @@ struct PostgresDDL {
         var keptIndexes: Set<String> = []
         for index in new.indexes where index.origin == .createIndex {
             // Kept when it is the same index; a column that became NOT NULL or nullable
-            // changes its NULL order, so it is made again.
+            // changes its NULL order, so it is made again — but a unique index is kept
+            // (a foreign key may depend on it: dropping it would fail, 2BP01; its order only
+            // costs speed).
             if let previous = oldIndexes[index.name.lowercased()], previous.terms == index.terms,
                 previous.isUnique == index.isUnique, previous.table.lowercased() == index.table.lowercased(),
                 previous.sql == index.sql || !index.isPartial,
-                nullableTerms(previous, in: renamedOld) == nullableTerms(index, in: new)
+                index.isUnique || nullableTerms(previous, in: renamedOld) == nullableTerms(index, in: new)
             {
                 keptIndexes.insert(index.name.lowercased())
             }

@@ -99,6 +99,7 @@ import Testing
             CREATE INDEX t_mixed ON t (code, note DESC, rank);
             CREATE UNIQUE INDEX t_key ON t (id DESC, code);
             CREATE INDEX t_rank ON t (rank);
+            CREATE UNIQUE INDEX t_code_rank ON t (code, rank);
             """
         )
         let result = try render([first])
@@ -109,10 +110,12 @@ import Testing
                 CREATE INDEX "t_mixed" ON "t" ("code", "note" DESC NULLS LAST, "rank" NULLS FIRST);
                 CREATE UNIQUE INDEX "t_key" ON "t" ("id" DESC, "code");
                 CREATE INDEX "t_rank" ON "t" ("rank" NULLS FIRST);
+                CREATE UNIQUE INDEX "t_code_rank" ON "t" ("code", "rank" NULLS FIRST);
 
                 """), "\(result.scripts[0].sql)")
         // Version 2 rebuilds t with rank NOT NULL: its index is made again without the
-        // NULL order; t_mixed (rank in it too) as well; t_key stays.
+        // NULL order; t_mixed (rank in it too) as well; t_key stays. A unique index whose
+        // column becomes NOT NULL stays as it is (a foreign key may need it).
         let second = try render([
             first,
             (
@@ -126,10 +129,12 @@ import Testing
                 CREATE INDEX t_mixed ON t (code, note DESC, rank);
                 CREATE UNIQUE INDEX t_key ON t (id DESC, code);
                 CREATE INDEX t_rank ON t (rank);
+                CREATE UNIQUE INDEX t_code_rank ON t (code, rank);
                 """
             ),
         ])
         #expect(second.errors == [])
+        #expect(!second.scripts[1].sql.contains("t_code_rank"), "\(second.scripts[1].sql)")
         let sql = second.scripts[1].sql
         #expect(sql.contains(#"DROP INDEX "t_mixed""#), "\(sql)")
         #expect(sql.contains(#"DROP INDEX "t_rank""#), "\(sql)")

@@ -22,6 +22,15 @@ struct FragmentValueTypeTests {
         var sqlValue: SQLValue { .text(text) }
     }
 
+    /// A number type of the app's own that binds as a double.
+    struct Cents: SQLBindable {
+        var cents: Int
+        func bind(to statement: SQLStatement, at index: Int32) throws {
+            try (Double(cents) / 100).bind(to: statement, at: index)
+        }
+        var sqlValue: SQLValue { .float(Double(cents) / 100) }
+    }
+
     func names(_ users: [Market.User]) -> [String] { users.map(\.name).sorted() }
 
     @Test func aNilOfAKnownTypeIsTypedOnBothEngines() async throws {
@@ -57,6 +66,12 @@ struct FragmentValueTypeTests {
                 ("coalesce(Int?, 0)", "coalesce(\(none), 0) = 0", 4),
                 ("coalesce(String?, 'x')", "coalesce(\(noText), 'x') = 'x'", 4),
                 ("Int = 5", "\(5) = 5", 4),
+                // A nil Date?/Bool? against a typed column: its type is the column's.
+                ("Date? vs joined", "\(noDate) IS NULL OR joined > \(noDate)", 4),
+                ("Bool? vs active", "\(noFlag) IS NULL OR active = \(noFlag)", 4),
+                // A value is bound by its own type, never cast to its Swift type's.
+                ("Cents = 12.5", "\(Cents(cents: 1250)) = 12.5", 4),
+                ("Cents? = 12.5", "\(Optional(Cents(cents: 1250))) = 12.5", 4),
                 ("String = name", "\(Optional("Bo")) = name", 1),
             ]
             for (name, predicate, count) in cases {

@@ -75,7 +75,7 @@ struct PostgresLeaseTests {
             #expect(error?.kind == .busy)
             #expect(
                 error?.message
-                    == "no connection to the primary became free: the call waited longer than its limit of 3.0 seconds (SQLPostgres.Configuration.maximumWait), while 1 other calls held or waited for its 1 connections (SQLPostgres.Configuration.maximumConnections)"
+                    == "no connection to the primary became free: the call waited longer than its limit of 3.0 seconds (SQLPostgres.Configuration.maximumWait), while other calls held all 1 of its connections (SQLPostgres.Configuration.maximumConnections 1)"
             )
             releasing.yield()
             try await holder.value
@@ -140,6 +140,58 @@ struct PostgresLeaseTests {
             releasing.yield()
             try await holder.value
             #expect(try await database.read { _ in 2 } == 2)
+        }
+    }
+
+    /// Cancelled while it waits on the timed path (the pool full): `CancellationError`,
+    /// never the limit's error, and nothing of postgres-nio's.
+    @Test func aCallCancelledDuringItsTimedWaitThrowsCancellation() async throws {
+        try await RuntimeTestDatabase.with(configure: {
+            $0.maximumConnections = 1
+            $0.maximumWait = .seconds(30)
+        }) { database in
+            let (held, holding) = AsyncStream.makeStream(of: Void.self)
+            let (release, releasing) = AsyncStream.makeStream(of: Void.self)
+            let holder = Task {
+                try await database.write { _ in
+                    holding.yield()
+                    for await _ in release { break }
+                }
+            }
+            for await _ in held { break }
+            for _ in 0..<5 {
+                let waiter = Task { try await database.read { _ in 1 } }
+                // Into its wait (if not yet, it is cancelled before: the same answer).
+                try await Task.sleep(for: .milliseconds(100))
+                waiter.cancel()
+                await #expect(throws: CancellationError.self) { try await waiter.value }
+            }
+            releasing.yield()
+            try await holder.value
+            #expect(try await database.read { _ in 2 } == 2)
+        }
+    }
+
+    /// A `write` inside `writeWithoutTransaction` joins its connection and throws
+    /// `misuse` (there is no transaction to nest in), instead of waiting for a second
+    /// connection of a pool of one.
+    @Test func aWriteInsideWriteWithoutTransactionIsMisuseNotAWait() async throws {
+        try await RuntimeTestDatabase.with(configure: {
+            $0.maximumConnections = 1
+            $0.maximumWait = .seconds(30)
+        }) { database in
+            let error = await #expect(throws: SQLPostgresError.self) {
+                try await database.writeWithoutTransaction { _ in
+                    try await database.write { try await $0.exec(sql: "SELECT 1") }
+                }
+            }
+            #expect(error?.kind == .misuse)
+            #expect(error?.message == "write inside writeWithoutTransaction: there is no transaction to nest in")
+            // A read inside it runs on the same connection.
+            let one = try await database.writeWithoutTransaction { _ in
+                try await database.read { try await $0.query(sql: "SELECT 1")[0].get(0, as: Int.self) }
+            }
+            #expect(one == 1)
         }
     }
 

@@ -92,22 +92,28 @@ package enum SQLDialectAggregate: Sendable, Hashable {
     }
 }
 
-/// The type a fragment's value has whatever it holds, from the Swift type interpolated
-/// (`"\\(limit) IS NULL"` with `limit: Int?`): what PostgreSQL types a nil as, where the
-/// value alone (NULL) says nothing. 0 when the type says nothing either (a type of the
-/// app's own): a nil is then bound untyped, for the server to type from where it stands.
+/// The type a fragment's nil has on PostgreSQL, from the Swift type interpolated
+/// (`"\\(limit) IS NULL"` with `limit: Int?`), where the value alone (NULL) says nothing and
+/// the server cannot type a bare `$1` (SQLSTATE 42P18): the type the type map gives that
+/// Swift type (an `Int?` a bigint, a `Date?` a timestamptz). 0 when the type says nothing
+/// (a type of the app's own): the nil is then bound untyped, for the server to type from
+/// where it stands. A value that is not nil is bound by its own type, as before.
 @usableFromInline
 enum SQLValueHint {
-    static let none = 0, integer = 1, double = 2, text = 3, blob = 4
+    @usableFromInline static let none = 0
+    static let integer = 1, double = 2, text = 3, blob = 4, boolean = 5, timestamp = 6, uuid = 7
 
     @usableFromInline
     static func of(_ type: Any.Type) -> Int {
         if let optional = type as? any SQLOptionalHint.Type { return of(optional.wrappedHintType) }
         switch type {
-        case is Bool.Type, is any BinaryInteger.Type: return integer
+        case is Bool.Type: return boolean
+        case is any BinaryInteger.Type: return integer
         case is any BinaryFloatingPoint.Type: return double
-        case is String.Type, is Substring.Type, is Date.Type, is UUID.Type: return text
+        case is String.Type, is Substring.Type: return text
         case is [UInt8].Type, is Data.Type: return blob
+        case is Date.Type: return timestamp
+        case is UUID.Type: return uuid
         default: break
         }
         if let raw = type as? any RawRepresentable.Type {
@@ -124,6 +130,9 @@ enum SQLValueHint {
         case double: .double
         case text: .text
         case blob: .blob
+        case boolean: .boolean
+        case timestamp: .timestamp
+        case uuid: .uuid
         default: nil
         }
     }
@@ -636,9 +645,10 @@ struct SQLPostgresRendering {
             slots[slots.count - 1].inferred = true
             return text
         }
-        /// A fragment's value: of the type its Swift type says, cast to it so that a nil
-        /// has that type too (`\(limit) IS NULL` with nil, where the server could not
-        /// type a bare `$1`); else as ``inferredValue()``.
+        /// A fragment's value: a nil of a Swift type that says its type is cast to it
+        /// (`\(limit) IS NULL` with nil, where the server could not type a bare `$1`;
+        /// the hint is in the shape only for a nil, so a value is never cast); else as
+        /// ``inferredValue()``.
         func fragmentValue(hint: Int) -> String {
             guard let type = SQLValueHint.type(hint) else { return inferredValue() }
             return "CAST(\(value(type, nil)) AS \(type.postgresName))"

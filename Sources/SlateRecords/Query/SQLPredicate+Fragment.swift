@@ -55,15 +55,17 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
         /// A value, bound to a `?`.
         @inlinable
         public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value) {
-            appendPiece(.value, SQLValueHint.of(Value.self))
-            values.append(value.sqlValue)
+            let bound = value.sqlValue
+            appendPiece(.value, bound == .null ? SQLValueHint.of(Value.self) : SQLValueHint.none)
+            values.append(bound)
         }
 
         /// An optional value, bound to a `?`: nil binds NULL.
         @inlinable
         public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
-            appendPiece(.value, SQLValueHint.of(Value.self))
-            values.append(value?.sqlValue ?? .null)
+            let bound = value?.sqlValue ?? .null
+            appendPiece(.value, bound == .null ? SQLValueHint.of(Value.self) : SQLValueHint.none)
+            values.append(bound)
         }
 
         /// A value bound as `column` stores it: a date in the column's storage (seconds
@@ -147,8 +149,8 @@ extension SQLPredicate: ExpressibleByStringInterpolation {
 enum SQLFragmentPiece: UInt16, Sendable {
     /// SQL text: its UTF-8 bytes follow, two a token.
     case text
-    /// A `?`. Its number is the ``SQLValueHint`` of the Swift type interpolated, so that
-    /// PostgreSQL can type a nil (SQLite needs no type).
+    /// A `?`. Its number is, for a nil, the ``SQLValueHint`` of the Swift type
+    /// interpolated, so that PostgreSQL can type it (SQLite needs no type); 0 otherwise.
     case value
     /// A column's name.
     case column
