@@ -40,25 +40,7 @@ struct GeneratedPostgresConformanceTests {
     /// A SQLite database and a PostgreSQL database of their own, both bootstrapped from
     /// the generated schema scripts.
     func withBoth(_ body: (Market, Market.Postgres) async throws -> Void) async throws {
-        let directory = TemporaryDirectory()
-        let sqlite = try Market.bootstrap(at: directory.path("market.sqlite"))
-        let name = try await TestDatabase.create(prefix: "slate_generated")
-        let postgres: Market.Postgres
-        do {
-            postgres = try await Market.Postgres.bootstrap(url: TestDatabase.url(name))
-        } catch {
-            try await TestDatabase.drop(name)
-            throw error
-        }
-        do {
-            try await body(sqlite, postgres)
-        } catch {
-            await postgres.close()
-            try await TestDatabase.drop(name)
-            throw error
-        }
-        await postgres.close()
-        try await TestDatabase.drop(name)
+        try await withBothMarkets(prefix: "slate_generated", body)
     }
 
     /// Inserts the same users and orders in both; returns the users as stored.
@@ -535,5 +517,28 @@ private final class LockedNames: @unchecked Sendable {
         defer { lock.unlock() }
         return collected
     }
+}
+/// A SQLite `Market` in a temporary directory and a `Market.Postgres` in a database of its
+/// own on the test server (dropped after), both bootstrapped from the generated scripts.
+func withBothMarkets(prefix: String, _ body: (Market, Market.Postgres) async throws -> Void) async throws {
+    let directory = TemporaryDirectory()
+    let sqlite = try Market.bootstrap(at: directory.path("market.sqlite"))
+    let name = try await TestDatabase.create(prefix: prefix)
+    let postgres: Market.Postgres
+    do {
+        postgres = try await Market.Postgres.bootstrap(url: TestDatabase.url(name))
+    } catch {
+        try await TestDatabase.drop(name)
+        throw error
+    }
+    do {
+        try await body(sqlite, postgres)
+    } catch {
+        await postgres.close()
+        try await TestDatabase.drop(name)
+        throw error
+    }
+    await postgres.close()
+    try await TestDatabase.drop(name)
 }
 #endif

@@ -25,25 +25,7 @@ struct PostgresBenchmarkPathTests {
     }
 
     func withBoth(_ body: (Market, Market.Postgres) async throws -> Void) async throws {
-        let directory = TemporaryDirectory()
-        let sqlite = try Market.bootstrap(at: directory.path("market.sqlite"))
-        let name = try await TestDatabase.create(prefix: "slate_bench_path")
-        let postgres: Market.Postgres
-        do {
-            postgres = try await Market.Postgres.bootstrap(url: TestDatabase.url(name))
-        } catch {
-            try await TestDatabase.drop(name)
-            throw error
-        }
-        do {
-            try await body(sqlite, postgres)
-        } catch {
-            await postgres.close()
-            try await TestDatabase.drop(name)
-            throw error
-        }
-        await postgres.close()
-        try await TestDatabase.drop(name)
+        try await withBothMarkets(prefix: "slate_bench_path", body)
     }
 
     @Test func anEmptyBatchInsertsNothingAndReturnsNothing() async throws {

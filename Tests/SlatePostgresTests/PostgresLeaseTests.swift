@@ -10,6 +10,33 @@ import Testing
 /// many calls at once through the timed path without a connection lost or a write missed.
 @Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason), .timeLimit(.minutes(2)))
 struct PostgresLeaseTests {
+    /// Runs `body` while a write (doing `writing` first) holds a connection of `database`,
+    /// then lets the write commit and waits for it.
+    static func whileAWriteHoldsTheConnection(
+        of database: SQLPostgres, writing: @escaping @Sendable (SQLPostgresContext) async throws -> Void = { _ in },
+        _ body: () async throws -> Void
+    ) async throws {
+        let (held, holding) = AsyncStream.makeStream(of: Void.self)
+        let (release, releasing) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            try await database.write { context in
+                try await writing(context)
+                holding.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in held { break }
+        do {
+            try await body()
+        } catch {
+            releasing.yield()
+            _ = try? await holder.value
+            throw error
+        }
+        releasing.yield()
+        try await holder.value
+    }
+
     /// Nothing listens on port 1 of the loopback: every kind of call fails within the
     /// limit with Slate's `connection` error saying why (postgres-nio's own pool would wait
     /// about a minute, until its circuit breaker opens, and say only that).
@@ -59,26 +86,18 @@ struct PostgresLeaseTests {
             $0.maximumWait = .seconds(3)
         }) { database in
             try await database.write { try await $0.exec(sql: "CREATE TABLE t (n BIGINT)") }
-            let (held, holding) = AsyncStream.makeStream(of: Void.self)
-            let (release, releasing) = AsyncStream.makeStream(of: Void.self)
-            let holder = Task {
-                try await database.write { context in
-                    try await context.exec(sql: "INSERT INTO t VALUES (1)")
-                    holding.yield()
-                    for await _ in release { break }
+            try await Self.whileAWriteHoldsTheConnection(
+                of: database, writing: { try await $0.exec(sql: "INSERT INTO t VALUES (1)") }
+            ) {
+                let error = await #expect(throws: SQLPostgresError.self) {
+                    try await database.read { try await $0.query(sql: "SELECT n FROM t").count }
                 }
+                #expect(error?.kind == .busy)
+                #expect(
+                    error?.message
+                        == "no connection to the primary became free: the call waited longer than its limit of 3.0 seconds (SQLPostgres.Configuration.maximumWait), while other calls held all 1 of its connections (SQLPostgres.Configuration.maximumConnections 1)"
+                )
             }
-            for await _ in held { break }
-            let error = await #expect(throws: SQLPostgresError.self) {
-                try await database.read { try await $0.query(sql: "SELECT n FROM t").count }
-            }
-            #expect(error?.kind == .busy)
-            #expect(
-                error?.message
-                    == "no connection to the primary became free: the call waited longer than its limit of 3.0 seconds (SQLPostgres.Configuration.maximumWait), while other calls held all 1 of its connections (SQLPostgres.Configuration.maximumConnections 1)"
-            )
-            releasing.yield()
-            try await holder.value
             let count = try await database.read { try await $0.query(sql: "SELECT n FROM t").count }
             #expect(count == 1)
         }
@@ -125,20 +144,11 @@ struct PostgresLeaseTests {
             $0.maximumConnections = 1
             $0.maximumWait = .seconds(30)
         }) { database in
-            let (held, holding) = AsyncStream.makeStream(of: Void.self)
-            let (release, releasing) = AsyncStream.makeStream(of: Void.self)
-            let holder = Task {
-                try await database.write { _ in
-                    holding.yield()
-                    for await _ in release { break }
-                }
+            try await Self.whileAWriteHoldsTheConnection(of: database) {
+                let waiter = Task { try await database.read { _ in 1 } }
+                waiter.cancel()
+                await #expect(throws: CancellationError.self) { try await waiter.value }
             }
-            for await _ in held { break }
-            let waiter = Task { try await database.read { _ in 1 } }
-            waiter.cancel()
-            await #expect(throws: CancellationError.self) { try await waiter.value }
-            releasing.yield()
-            try await holder.value
             #expect(try await database.read { _ in 2 } == 2)
         }
     }
@@ -150,24 +160,15 @@ struct PostgresLeaseTests {
             $0.maximumConnections = 1
             $0.maximumWait = .seconds(30)
         }) { database in
-            let (held, holding) = AsyncStream.makeStream(of: Void.self)
-            let (release, releasing) = AsyncStream.makeStream(of: Void.self)
-            let holder = Task {
-                try await database.write { _ in
-                    holding.yield()
-                    for await _ in release { break }
+            try await Self.whileAWriteHoldsTheConnection(of: database) {
+                for _ in 0..<5 {
+                    let waiter = Task { try await database.read { _ in 1 } }
+                    // Into its wait (if not yet, it is cancelled before: the same answer).
+                    try await Task.sleep(for: .milliseconds(100))
+                    waiter.cancel()
+                    await #expect(throws: CancellationError.self) { try await waiter.value }
                 }
             }
-            for await _ in held { break }
-            for _ in 0..<5 {
-                let waiter = Task { try await database.read { _ in 1 } }
-                // Into its wait (if not yet, it is cancelled before: the same answer).
-                try await Task.sleep(for: .milliseconds(100))
-                waiter.cancel()
-                await #expect(throws: CancellationError.self) { try await waiter.value }
-            }
-            releasing.yield()
-            try await holder.value
             #expect(try await database.read { _ in 2 } == 2)
         }
     }

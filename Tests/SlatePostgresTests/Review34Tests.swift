@@ -31,27 +31,11 @@ struct Review34Tests {
     ]
 
     func withBoth(_ body: (Market, Market.Postgres) async throws -> Void) async throws {
-        let directory = TemporaryDirectory()
-        let sqlite = try Market.bootstrap(at: directory.path("market.sqlite"))
-        let name = try await TestDatabase.create(prefix: "slate_review34")
-        let postgres: Market.Postgres
-        do {
-            postgres = try await Market.Postgres.bootstrap(url: TestDatabase.url(name))
-        } catch {
-            try await TestDatabase.drop(name)
-            throw error
-        }
-        do {
+        try await withBothMarkets(prefix: "slate_review34") { sqlite, postgres in
             _ = try await sqlite.insert(contentsOf: Self.users)
             _ = try await postgres.insert(contentsOf: Self.users)
             try await body(sqlite, postgres)
-        } catch {
-            await postgres.close()
-            try await TestDatabase.drop(name)
-            throw error
         }
-        await postgres.close()
-        try await TestDatabase.drop(name)
     }
 
     /// The four queries of the report, by number, with the names each must return.
