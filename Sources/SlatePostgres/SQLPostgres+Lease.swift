@@ -12,8 +12,9 @@ import Slate
 // most `Configuration.maximumWait`. Timing a wait needs a second task (the lease can only be
 // given up by cancelling the task that waits), a thread hop that would cost every call;
 // so the timer runs only when a wait may be long: when this client's last lease is more
-// than `LeaseGauge.warmWindow` old or failed, or when every connection is held. A call that
-// finds the pool warm and a connection free leases directly.
+// than `LeaseGauge.warmWindow` old or failed, or when more calls are in than connections
+// were held at once lately (one may have to be made). A call that finds the pool warm and
+// its connections enough leases directly.
 
 extension SQLPostgres {
     /// Runs `body` on a connection leased from `client` (the primary's or the replica's),
@@ -34,7 +35,7 @@ extension SQLPostgres {
         let timed = gauge.enter(maximumConnections: configuration.maximumConnections)
         defer { gauge.leave() }
         guard let limit = configuration.maximumWait, timed else {
-            // Warm and a connection free (or no limit): lease in this task.
+            // Warm, with connections enough (or no limit): lease in this task.
             var leased = false
             do {
                 return try await client.withConnection { connection in
