@@ -120,18 +120,9 @@ public final class SQLPostgres: Sendable {
         if let outer = Self.current, outer.owner == ObjectIdentifier(self), outer.isOpen {
             return try await outer.nestedWrite(isolation: isolation, body)
         }
-        let limit = max(0, retries ?? configuration.retries)
-        var attempt = 0
-        while true {
-            do {
-                return try await transaction(
-                    client: primary, begin: isolation.sql, isolation: isolation, attempt: attempt, body)
-            } catch let retry as Retry {
-                guard attempt < limit else { throw retry.error }
-                attempt += 1
-                try await Self.pause(attempt: attempt)
-            }
-        }
+        return try await retrying(
+            client: primary, begin: isolation.sql, isolation: isolation,
+            limit: max(0, retries ?? configuration.retries), body)
     }
 
     /// Runs `body` in one read-only transaction: every query in it sees the same snapshot
@@ -152,20 +143,10 @@ public final class SQLPostgres: Sendable {
             return try await body(outer)
         }
         let onPrimary = readYourWrites ?? configuration.readYourWrites
-        let client = onPrimary ? primary : (replicaClient ?? primary)
-        let limit = max(0, configuration.retries)
-        var attempt = 0
-        while true {
-            do {
-                return try await transaction(
-                    client: client, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", isolation: nil,
-                    attempt: attempt, body)
-            } catch let retry as Retry {
-                guard attempt < limit else { throw retry.error }
-                attempt += 1
-                try await Self.pause(attempt: attempt)
-            }
-        }
+        return try await retrying(
+            client: onPrimary ? primary : (replicaClient ?? primary),
+            begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", isolation: nil,
+            limit: max(0, configuration.retries), body)
     }
 
     /// Runs `body` on the primary with no transaction around it: each statement commits
@@ -218,6 +199,25 @@ public final class SQLPostgres: Sendable {
                 return try await Self.$current.withValue(context) { try await body(context) }
             } catch {
                 throw await context.resolved(error)
+            }
+        }
+    }
+
+    /// `transaction`, run again after a short pause when it fails with 40001 or 40P01,
+    /// `limit` times at most; then its error is thrown.
+    private func retrying<T: Sendable>(
+        client: PostgresClient, begin: String, isolation: Isolation?, limit: Int,
+        _ body: @Sendable (SQLPostgresContext) async throws -> T
+    ) async throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try await transaction(
+                    client: client, begin: begin, isolation: isolation, attempt: attempt, body)
+            } catch let retry as Retry {
+                guard attempt < limit else { throw retry.error }
+                attempt += 1
+                try await Self.pause(attempt: attempt)
             }
         }
     }
